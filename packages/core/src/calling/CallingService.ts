@@ -1,0 +1,146 @@
+import { Clock, Context, Effect, Layer, Option, ParseResult, Schema } from "effect"
+import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
+import { type ApiError, badRequest, notFound } from "../platform/Errors.js"
+import { type Call, CallResult, type Direction, Direction as DirectionSchema } from "./Call.js"
+import { CallRepository } from "./CallRepository.js"
+
+export interface CallPage {
+  readonly data: ReadonlyArray<Call>
+  readonly limit: number
+  readonly nextCursor: string | null
+}
+
+export interface ListCalls {
+  readonly limit: number
+  readonly cursor?: string | undefined
+  readonly direction?: Direction | undefined
+  readonly result?: string | undefined
+}
+
+export interface VoiceUsage {
+  readonly minutesTodayUtc: number
+  readonly callsStartedTodayUtc: number
+  readonly inboundOffered7d: number
+  readonly inboundAnswered7d: number
+  readonly inboundAnswerRate7dPercent: number | null
+}
+
+export const DEFAULT_PAGE_SIZE = 25
+export const MAX_PAGE_SIZE = 100
+const DAY_MS = 86_400_000
+
+const IsoTimestamp = Schema.DateFromString.pipe(Schema.filter((d) => !Number.isNaN(d.getTime())))
+
+/** One call as the carrier side hands it over (JSON object or CSV row). */
+export const IncomingCall = Schema.Struct({
+  id: Schema.optional(Schema.UUID),
+  fromId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  toId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  direction: DirectionSchema,
+  durationSecs: Schema.Number.pipe(Schema.nonNegative(), Schema.finite()),
+  result: CallResult,
+  startedAt: IsoTimestamp,
+  endedAt: Schema.optionalWith(Schema.NullOr(IsoTimestamp), { default: () => null }),
+  callSid: Schema.optionalWith(Schema.NullOr(Schema.String.pipe(Schema.maxLength(200))), { default: () => null }),
+  mosScore: Schema.optionalWith(Schema.NullOr(Schema.Number.pipe(Schema.between(1, 5))), { default: () => null })
+})
+export type IncomingCall = typeof IncomingCall.Encoded
+
+const decodeIncoming = Schema.decodeUnknownEither(IncomingCall, { errors: "all", onExcessProperty: "ignore" })
+
+export interface IngestResult {
+  readonly received: number
+  readonly inserted: number
+  readonly skipped: number
+}
+
+/** 7-day window: the 168 hours ending now (rolling), so the figure does not jump at midnight. */
+export const usageWindow = (nowMs: number) => {
+  const dayStart = Math.floor(nowMs / DAY_MS) * DAY_MS
+  return { dayStart: new Date(dayStart), weekStart: new Date(nowMs - 7 * DAY_MS), now: new Date(nowMs) }
+}
+
+export class CallingService extends Context.Tag("@servicekit/core/CallingService")<
+  CallingService,
+  {
+    readonly list: (tenantId: string, query: ListCalls) => Effect.Effect<CallPage, ApiError>
+    readonly get: (tenantId: string, id: string) => Effect.Effect<Call, ApiError>
+    readonly usage: (tenantId: string) => Effect.Effect<VoiceUsage>
+    /** Validates every record first (nothing is stored if any is invalid), then stores them. */
+    readonly ingest: (tenantId: string, records: ReadonlyArray<unknown>) => Effect.Effect<IngestResult, ApiError>
+  }
+>() {
+  static readonly layer = Layer.effect(
+    CallingService,
+    Effect.gen(function* () {
+      const calls = yield* CallRepository
+      const crypto = yield* SecretCrypto
+      const callNotFound = notFound("call_not_found", "No such call.")
+
+      return {
+        list: (tenantId, { cursor, direction, limit, result }) =>
+          Effect.gen(function* () {
+            let after: Call | undefined
+            if (cursor !== undefined) {
+              const found = yield* calls.findById(tenantId, cursor)
+              if (Option.isNone(found)) {
+                return yield* badRequest("invalid_cursor", "The cursor does not match a call of this account.", [
+                  { field: "cursor", reason: "unknown cursor" }
+                ])
+              }
+              after = found.value
+            }
+            const rows = yield* calls.list(tenantId, { limit: limit + 1, after, direction, result })
+            const data = rows.length > limit ? rows.slice(0, limit) : rows
+            return { data, limit, nextCursor: rows.length > limit ? data[data.length - 1].id : null }
+          }),
+
+        get: (tenantId, id) =>
+          calls.findById(tenantId, id).pipe(
+            Effect.flatMap(Option.match({ onNone: () => Effect.fail(callNotFound), onSome: Effect.succeed }))
+          ),
+
+        usage: (tenantId) =>
+          Effect.gen(function* () {
+            const totals = yield* calls.totals(tenantId, usageWindow(yield* Clock.currentTimeMillis))
+            return {
+              minutesTodayUtc: Math.round((totals.secondsToday / 60) * 100) / 100,
+              callsStartedTodayUtc: totals.callsToday,
+              inboundOffered7d: totals.inboundOffered,
+              inboundAnswered7d: totals.inboundAnswered,
+              inboundAnswerRate7dPercent:
+                totals.inboundOffered === 0
+                  ? null
+                  : Math.round((totals.inboundAnswered / totals.inboundOffered) * 1000) / 10
+            }
+          }),
+
+        ingest: (tenantId, records) =>
+          Effect.gen(function* () {
+            const valid: Array<Call> = []
+            for (const [index, record] of records.entries()) {
+              const decoded = decodeIncoming(record)
+              if (decoded._tag === "Left") {
+                const details = ParseResult.ArrayFormatter.formatErrorSync(decoded.left).map((issue) => ({
+                  field: `[${index}].${issue.path.join(".")}`,
+                  reason: issue.message
+                }))
+                return yield* badRequest("invalid_call", `Call record ${index} is invalid.`, details)
+              }
+              const call = decoded.right
+              valid.push({
+                ...call,
+                id: call.id ?? randomUuid(crypto),
+                tenantId,
+                endedAt: call.endedAt,
+                callSid: call.callSid,
+                mosScore: call.mosScore
+              })
+            }
+            const inserted = valid.length === 0 ? 0 : yield* calls.insertMany(valid)
+            return { received: records.length, inserted, skipped: records.length - inserted }
+          })
+      }
+    })
+  )
+}

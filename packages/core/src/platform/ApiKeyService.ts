@@ -1,0 +1,222 @@
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { ApiKeyRepository, type ApiKeyRecord } from "./ApiKeys.js"
+import { SecretCrypto, constantTimeEqual, randomBase36, randomBase62, randomUuid } from "./Crypto.js"
+import { type ApiError, forbidden, invalidField, notFound, unauthorized } from "./Errors.js"
+import { canonicalEntry, compileAllowlist } from "./IpAllowlist.js"
+import { PREFIX_LENGTH, SECRET_LENGTH, displayPrefix, formatKey, parseKey } from "./KeyFormat.js"
+import { type Environment, type KeyProduct, isKeyProduct, scopesByProduct } from "./Products.js"
+import { ServiceKitSettings } from "./Settings.js"
+import { TenantRepository, type Tenant } from "./Tenants.js"
+
+export interface CreateApiKey {
+  readonly tenantId: string
+  readonly product: string
+  readonly environment: Environment
+  readonly scopes: ReadonlyArray<string>
+  readonly name?: string | null | undefined
+  readonly expiresAt?: Date | null | undefined
+  readonly ipAllowlist?: ReadonlyArray<string> | undefined
+}
+
+/** What may be shown about a key after creation: never the secret or its digest. */
+export interface ApiKeyView {
+  readonly id: string
+  readonly name: string | null
+  readonly product: KeyProduct
+  readonly environment: Environment
+  readonly prefix: string
+  readonly scopes: ReadonlyArray<string>
+  readonly expiresAt: Date | null
+  readonly ipAllowlist: ReadonlyArray<string>
+  readonly createdAt: Date
+  readonly revokedAt: Date | null
+}
+
+export interface CreatedApiKey {
+  readonly apiKey: ApiKeyView
+  /** The plaintext key; returned once, never stored. */
+  readonly key: string
+}
+
+/** A key that passed authentication: known, not revoked, not expired, from an allowed address. */
+export interface VerifiedKey {
+  readonly key: ApiKeyRecord
+  readonly tenant: Tenant
+  readonly allowsIp: (ip: string | undefined) => boolean
+}
+
+export const toView = (record: ApiKeyRecord): ApiKeyView => ({
+  id: record.id,
+  name: record.name,
+  product: record.product,
+  environment: record.environment,
+  prefix: displayPrefix(record.product, record.environment, record.prefix),
+  scopes: record.scopes,
+  expiresAt: record.expiresAt,
+  ipAllowlist: record.ipAllowlist,
+  createdAt: record.createdAt,
+  revokedAt: record.revokedAt
+})
+
+/**
+ * API key lifecycle and verification. Verification runs in a fixed order with a
+ * fixed set of codes: missing_credentials, malformed_key, invalid_key, key_revoked (401);
+ * key_expired, ip_not_allowed (403); then `authorize` adds wrong_product,
+ * product_not_entitled and missing_scope (403).
+ */
+export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")<
+  ApiKeyService,
+  {
+    readonly create: (input: CreateApiKey) => Effect.Effect<CreatedApiKey, ApiError>
+    readonly list: (tenantId: string) => Effect.Effect<ReadonlyArray<ApiKeyView>>
+    readonly revoke: (tenantId: string, id: string) => Effect.Effect<ApiKeyView, ApiError>
+    readonly verify: (key: string | undefined, clientIp: string | undefined) => Effect.Effect<VerifiedKey, ApiError>
+    readonly authorize: (verified: VerifiedKey, product: KeyProduct, scope: string) => Effect.Effect<void, ApiError>
+  }
+>() {
+  static readonly layer = Layer.effect(
+    ApiKeyService,
+    Effect.gen(function* () {
+      const keys = yield* ApiKeyRepository
+      const tenants = yield* TenantRepository
+      const crypto = yield* SecretCrypto
+      const settings = yield* ServiceKitSettings
+      const cache = new Map<string, { readonly verified: VerifiedKey; readonly until: number }>()
+      const maxCacheEntries = 10_000
+
+      const lookup = (digest: string, now: number) =>
+        Effect.gen(function* () {
+          const cached = cache.get(digest)
+          if (cached !== undefined && cached.until > now) return Option.some(cached.verified)
+          const record = yield* keys.findByDigest(digest)
+          if (Option.isNone(record) || !constantTimeEqual(record.value.digest, digest)) return Option.none()
+          const tenant = yield* tenants.findById(record.value.tenantId)
+          if (Option.isNone(tenant)) return Option.none()
+          const verified: VerifiedKey = {
+            key: record.value,
+            tenant: tenant.value,
+            allowsIp: compileAllowlist(record.value.ipAllowlist)
+          }
+          if (cache.size >= maxCacheEntries) cache.delete(cache.keys().next().value!)
+          cache.set(digest, { verified, until: now + settings.keyCacheTtlMs })
+          return Option.some(verified)
+        })
+
+      const validate = (input: CreateApiKey, now: number) =>
+        Effect.gen(function* () {
+          if (!isKeyProduct(input.product)) {
+            return yield* invalidField("product", "must be one of chat, voice, transactional, automations")
+          }
+          const product = input.product
+          const allowed = scopesByProduct[product]
+          const scopes = [...new Set(input.scopes)]
+          if (scopes.length === 0) return yield* invalidField("scopes", "at least one scope is required")
+          const foreign = scopes.filter((scope) => !allowed.includes(scope))
+          if (foreign.length > 0) {
+            return yield* invalidField(
+              "scopes",
+              `${foreign.join(", ")} not valid for ${product} keys (allowed: ${allowed.join(", ")})`
+            )
+          }
+          if (input.expiresAt != null && input.expiresAt.getTime() <= now) {
+            return yield* invalidField("expiresAt", "must be in the future")
+          }
+          const ipAllowlist: Array<string> = []
+          for (const entry of input.ipAllowlist ?? []) {
+            const canonical = canonicalEntry(entry)
+            if (canonical === undefined) {
+              return yield* invalidField("ipAllowlist", `"${entry}" is not an IP address or CIDR range`)
+            }
+            ipAllowlist.push(canonical)
+          }
+          const name = input.name?.trim() || null
+          if (name !== null && name.length > 200) return yield* invalidField("name", "must be at most 200 characters")
+          return { product, scopes, ipAllowlist, name }
+        })
+
+      return {
+        create: (input) =>
+          Effect.gen(function* () {
+            const now = yield* Clock.currentTimeMillis
+            const valid = yield* validate(input, now)
+            if (Option.isNone(yield* tenants.findById(input.tenantId))) {
+              return yield* notFound("tenant_not_found", "No such tenant.")
+            }
+            const prefix = randomBase36(crypto, PREFIX_LENGTH)
+            const key = formatKey(valid.product, input.environment, prefix, randomBase62(crypto, SECRET_LENGTH))
+            const record: ApiKeyRecord = {
+              id: randomUuid(crypto),
+              tenantId: input.tenantId,
+              name: valid.name,
+              product: valid.product,
+              environment: input.environment,
+              prefix,
+              digest: yield* crypto.sha256Hex(key),
+              scopes: valid.scopes,
+              expiresAt: input.expiresAt ?? null,
+              ipAllowlist: valid.ipAllowlist,
+              createdAt: new Date(now),
+              revokedAt: null
+            }
+            yield* keys.insert(record)
+            return { apiKey: toView(record), key }
+          }),
+
+        list: (tenantId) => keys.listByTenant(tenantId).pipe(Effect.map((records) => records.map(toView))),
+
+        revoke: (tenantId, id) =>
+          Effect.gen(function* () {
+            const now = yield* Clock.currentTimeMillis
+            const revoked = yield* keys.revoke(tenantId, id, new Date(now))
+            if (Option.isNone(revoked)) return yield* notFound("api_key_not_found", "No such API key.")
+            cache.delete(revoked.value.digest)
+            return toView(revoked.value)
+          }),
+
+        verify: (presented, clientIp) =>
+          Effect.gen(function* () {
+            if (presented === undefined || presented.length === 0) {
+              return yield* unauthorized(
+                "missing_credentials",
+                "Send an API key as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'."
+              )
+            }
+            if (parseKey(presented) === undefined) {
+              return yield* unauthorized("malformed_key", "The API key is not in a recognised format.")
+            }
+            const now = yield* Clock.currentTimeMillis
+            const found = yield* lookup(yield* crypto.sha256Hex(presented), now)
+            if (Option.isNone(found)) return yield* unauthorized("invalid_key", "The API key is not valid.")
+            const verified = found.value
+            if (verified.key.revokedAt !== null) {
+              return yield* unauthorized("key_revoked", "The API key has been revoked.")
+            }
+            if (verified.key.expiresAt !== null && verified.key.expiresAt.getTime() <= now) {
+              return yield* forbidden("key_expired", "The API key has expired.")
+            }
+            if (verified.key.ipAllowlist.length > 0 && !verified.allowsIp(clientIp)) {
+              return yield* forbidden("ip_not_allowed", "The client address is not in this key's IP allowlist.")
+            }
+            return verified
+          }),
+
+        authorize: ({ key, tenant }, product, scope) => {
+          if (key.product !== product) {
+            return Effect.fail(
+              forbidden("wrong_product", `This is a ${key.product} key; this endpoint needs a ${product} key.`)
+            )
+          }
+          if (!tenant.entitlements.includes(product)) {
+            return Effect.fail(
+              forbidden("product_not_entitled", `The account is not entitled to the ${product} product.`)
+            )
+          }
+          if (!key.scopes.includes(scope)) {
+            return Effect.fail(forbidden("missing_scope", `The API key lacks the ${scope} scope.`))
+          }
+          return Effect.void
+        }
+      }
+    })
+  )
+}

@@ -1,0 +1,87 @@
+import { Context, Effect, Layer } from "effect"
+
+/**
+ * Randomness and digests for secrets. A port so that tests can make secrets
+ * deterministic; the default uses the runtime's Web Crypto.
+ */
+export class SecretCrypto extends Context.Tag("@servicekit/core/SecretCrypto")<
+  SecretCrypto,
+  {
+    readonly randomBytes: (size: number) => Uint8Array
+    readonly sha256Hex: (text: string) => Effect.Effect<string>
+  }
+>() {}
+
+const encoder = new TextEncoder()
+
+export const toHex = (bytes: Uint8Array): string => {
+  let out = ""
+  for (const byte of bytes) out += byte.toString(16).padStart(2, "0")
+  return out
+}
+
+const webSha256Hex = (text: string) =>
+  Effect.promise(() => globalThis.crypto.subtle.digest("SHA-256", encoder.encode(text))).pipe(
+    Effect.map((digest) => toHex(new Uint8Array(digest)))
+  )
+
+export const layerWebCrypto: Layer.Layer<SecretCrypto> = Layer.succeed(SecretCrypto, {
+  randomBytes: (size) => globalThis.crypto.getRandomValues(new Uint8Array(size)),
+  sha256Hex: webSha256Hex
+})
+
+/**
+ * Deterministic randomness (a counter-seeded xorshift) with real digests: for tests only.
+ */
+export const layerDeterministic = (seed = 1): Layer.Layer<SecretCrypto> =>
+  Layer.sync(SecretCrypto, () => {
+    let state = seed >>> 0 || 1
+    const next = () => {
+      state ^= state << 13
+      state ^= state >>> 17
+      state ^= state << 5
+      return state >>> 0
+    }
+    return {
+      randomBytes: (size) => Uint8Array.from({ length: size }, () => next() & 0xff),
+      sha256Hex: webSha256Hex
+    }
+  })
+
+/** Compares two strings in time that depends only on their lengths. */
+export const constantTimeEqual = (a: string, b: string): boolean => {
+  const length = Math.max(a.length, b.length)
+  let diff = a.length ^ b.length
+  for (let i = 0; i < length; i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0)
+  return diff === 0
+}
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+const BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+/** Unbiased random string over an alphabet (rejection sampling). */
+const randomString = (bytes: (size: number) => Uint8Array, alphabet: string, length: number): string => {
+  const limit = 256 - (256 % alphabet.length)
+  let out = ""
+  while (out.length < length) {
+    for (const byte of bytes(length * 2)) {
+      if (byte < limit && out.length < length) out += alphabet[byte % alphabet.length]
+    }
+  }
+  return out
+}
+
+export const randomBase62 = (crypto: SecretCrypto["Type"], length: number) =>
+  randomString(crypto.randomBytes, BASE62, length)
+
+export const randomBase36 = (crypto: SecretCrypto["Type"], length: number) =>
+  randomString(crypto.randomBytes, BASE36, length)
+
+/** RFC 4122 version 4 uuid from the crypto port. */
+export const randomUuid = (crypto: SecretCrypto["Type"]): string => {
+  const b = crypto.randomBytes(16)
+  b[6] = (b[6] & 0x0f) | 0x40
+  b[8] = (b[8] & 0x3f) | 0x80
+  const h = toHex(b)
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}

@@ -1,0 +1,19 @@
+import { Context, Schema, type Effect } from "effect"
+import type { ApiError } from "./Errors.js"
+
+export const DashboardRole = Schema.Literal("admin", "member")
+export type DashboardRole = typeof DashboardRole.Type
+
+/** Claims of a tenant-scoped dashboard token. */
+export const DashboardClaims = Schema.Struct({
+  tenantId: Schema.String,
+  role: DashboardRole,
+  sub: Schema.String
+})
+export type DashboardClaims = typeof DashboardClaims.Type
+
+/** Verifies a dashboard token; fails with a 401 ApiError when it is not acceptable. */
+export class DashboardTokenVerifier extends Context.Tag("@servicekit/core/DashboardTokenVerifier")<
+  DashboardTokenVerifier,
+  { readonly verify: (token: string) => Effect.Effect<DashboardClaims, ApiError> }
+>() {}

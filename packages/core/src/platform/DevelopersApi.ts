@@ -1,0 +1,64 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { DashboardAuth } from "../http/DashboardAuth.js"
+import { Timestamp, Uuid, withReason } from "../http/Schemas.js"
+import { BadRequestError, NotFoundError } from "./Errors.js"
+import { Environment, KeyProduct, Product } from "./Products.js"
+
+export const ApiKeyJson = Schema.Struct({
+  id: Schema.String,
+  name: Schema.NullOr(Schema.String),
+  product: KeyProduct,
+  environment: Environment,
+  prefix: Schema.String,
+  scopes: Schema.Array(Schema.String),
+  expiresAt: Schema.NullOr(Timestamp),
+  ipAllowlist: Schema.Array(Schema.String),
+  createdAt: Timestamp,
+  revokedAt: Schema.NullOr(Timestamp)
+}).annotations({ identifier: "ApiKey" })
+
+export const CreatedApiKeyJson = Schema.Struct({
+  ...ApiKeyJson.fields,
+  key: Schema.String.annotations({ description: "The plaintext key. Shown once; store it now." })
+}).annotations({ identifier: "CreatedApiKey" })
+
+export const CreateApiKeyBody = Schema.Struct({
+  name: Schema.optional(Schema.NullOr(Schema.String)),
+  product: withReason(KeyProduct, "must be one of chat, voice, transactional, automations"),
+  environment: withReason(Environment, "must be live or test"),
+  scopes: withReason(Schema.Array(Schema.String), "must be an array of scope names"),
+  expiresAt: Schema.optional(Schema.NullOr(withReason(Schema.Date, "must be an ISO 8601 timestamp"))),
+  ipAllowlist: Schema.optional(withReason(Schema.Array(Schema.String), "must be an array of IPs or CIDR ranges"))
+})
+
+const TenantPath = Schema.Struct({ tenantId: Schema.String })
+
+export class DevelopersApi extends HttpApiGroup.make("developers")
+  .add(
+    HttpApiEndpoint.get("listApiKeys", "/tenants/:tenantId/api-keys")
+      .setPath(TenantPath)
+      .addSuccess(Schema.Struct({ data: Schema.Array(ApiKeyJson) }))
+  )
+  .add(
+    HttpApiEndpoint.post("createApiKey", "/tenants/:tenantId/api-keys")
+      .setPath(TenantPath)
+      .setPayload(CreateApiKeyBody)
+      .addSuccess(CreatedApiKeyJson)
+      .addError(BadRequestError)
+      .addError(NotFoundError)
+  )
+  .add(
+    HttpApiEndpoint.del("revokeApiKey", "/tenants/:tenantId/api-keys/:id")
+      .setPath(Schema.Struct({ tenantId: Schema.String, id: Uuid }))
+      .addSuccess(ApiKeyJson)
+      .addError(NotFoundError)
+  )
+  .add(
+    HttpApiEndpoint.get("getEntitlements", "/growth/entitlements").addSuccess(
+      Schema.Struct({ tenantId: Schema.String, entitlements: Schema.Array(Product) })
+    )
+  )
+  .middleware(DashboardAuth)
+  .annotate(OpenApi.Title, "Developers (dashboard)")
+  .annotate(OpenApi.Description, "API keys and entitlements. Dashboard token (tenant admin for keys).") {}

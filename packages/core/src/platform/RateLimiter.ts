@@ -1,0 +1,49 @@
+import { Clock, Context, Effect, Layer } from "effect"
+import { ApiError } from "./Errors.js"
+import { RateLimitStore, type RateLimitResult } from "./RateLimit.js"
+import { ServiceKitSettings } from "./Settings.js"
+
+/** Applies the configured limits: per API key, and per client IP by path prefix. */
+export class RateLimiter extends Context.Tag("@servicekit/core/RateLimiter")<
+  RateLimiter,
+  {
+    readonly forKey: (keyId: string) => Effect.Effect<RateLimitResult>
+    /** The most specific IP rule matching `path` (relative to the mount path), if any. */
+    readonly forIp: (path: string, ip: string | undefined) => Effect.Effect<RateLimitResult | undefined>
+  }
+>() {
+  static readonly layer = Layer.effect(
+    RateLimiter,
+    Effect.gen(function* () {
+      const store = yield* RateLimitStore
+      const settings = yield* ServiceKitSettings
+      const ipRules = [...settings.ipRateLimits].sort((a, b) => b.pathPrefix.length - a.pathPrefix.length)
+      const { limit, windowMs } = settings.keyRateLimit
+      return {
+        forKey: (keyId) =>
+          Effect.flatMap(Clock.currentTimeMillis, (now) => store.hit(`key:${keyId}`, limit, windowMs, now)),
+        forIp: (path, ip) => {
+          const rule = ipRules.find((candidate) => path.startsWith(candidate.pathPrefix))
+          if (rule === undefined) return Effect.succeed(undefined)
+          return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+            store.hit(`ip:${rule.pathPrefix}:${ip ?? "unknown"}`, rule.limit, rule.windowMs, now)
+          )
+        }
+      }
+    })
+  )
+}
+
+export const rateLimited = (result: RateLimitResult, nowMs: number) =>
+  new ApiError({
+    status: 429,
+    code: "rate_limited",
+    message: `Rate limit of ${result.limit} requests exceeded; retry after the window resets.`,
+    headers: { "retry-after": String(Math.max(1, result.resetAt - Math.floor(nowMs / 1000))) }
+  })
+
+export const rateLimitHeaders = (result: RateLimitResult): Record<string, string> => ({
+  "x-ratelimit-limit": String(result.limit),
+  "x-ratelimit-remaining": String(result.remaining),
+  "x-ratelimit-reset": String(result.resetAt)
+})

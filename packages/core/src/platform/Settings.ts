@@ -1,0 +1,38 @@
+import { Context, Layer } from "effect"
+
+export interface RateRule {
+  readonly limit: number
+  readonly windowMs: number
+}
+
+/** An IP rate limit for every `/api/v1/*` path starting with `pathPrefix`. */
+export interface IpRateRule extends RateRule {
+  readonly pathPrefix: string
+}
+
+export interface Settings {
+  /** Where the API is mounted; public routes live under `${mountPath}/v1`. */
+  readonly mountPath: string
+  /** Base URL used in links handed to end users. */
+  readonly publicUrl: string
+  /** How long a verified key stays cached in-process (revocation in another process takes effect within this). */
+  readonly keyCacheTtlMs: number
+  readonly keyRateLimit: RateRule
+  readonly ipRateLimits: ReadonlyArray<IpRateRule>
+  /** Proxies (IPs or CIDR ranges) whose X-Forwarded-For is believed. Empty: the socket address is the client. */
+  readonly trustedProxies: ReadonlyArray<string>
+}
+
+export const defaultSettings: Settings = {
+  mountPath: "/api",
+  publicUrl: "http://localhost:8787",
+  keyCacheTtlMs: 10_000,
+  keyRateLimit: { limit: 600, windowMs: 60_000 },
+  ipRateLimits: [{ pathPrefix: "/v1/", limit: 3_000, windowMs: 60_000 }],
+  trustedProxies: []
+}
+
+export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {
+  static readonly layer = (overrides: Partial<Settings> = {}) =>
+    Layer.succeed(ServiceKitSettings, { ...defaultSettings, ...overrides })
+}

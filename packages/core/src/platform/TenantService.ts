@@ -1,0 +1,63 @@
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { SecretCrypto, randomUuid } from "./Crypto.js"
+import { type ApiError, invalidField, notFound } from "./Errors.js"
+import { isProduct, type Product } from "./Products.js"
+import { TenantRepository, type Tenant } from "./Tenants.js"
+
+export interface CreateTenant {
+  readonly name: string
+  readonly entitlements?: ReadonlyArray<string> | undefined
+}
+
+const validEntitlements = (products: ReadonlyArray<string>) =>
+  Effect.forEach(products, (product) =>
+    isProduct(product)
+      ? Effect.succeed(product)
+      : Effect.fail(invalidField("entitlements", `unknown product "${product}"`))
+  ).pipe(Effect.map((list) => [...new Set(list)] as ReadonlyArray<Product>))
+
+export class TenantService extends Context.Tag("@servicekit/core/TenantService")<
+  TenantService,
+  {
+    readonly create: (input: CreateTenant) => Effect.Effect<Tenant, ApiError>
+    readonly get: (id: string) => Effect.Effect<Tenant, ApiError>
+    readonly setEntitlements: (
+      id: string,
+      entitlements: ReadonlyArray<string>
+    ) => Effect.Effect<Tenant, ApiError>
+  }
+>() {
+  static readonly layer = Layer.effect(
+    TenantService,
+    Effect.gen(function* () {
+      const tenants = yield* TenantRepository
+      const crypto = yield* SecretCrypto
+      const tenantNotFound = notFound("tenant_not_found", "No such tenant.")
+      return {
+        create: (input) =>
+          Effect.gen(function* () {
+            const name = input.name.trim()
+            if (name.length === 0 || name.length > 200) {
+              return yield* invalidField("name", "must be 1 to 200 characters")
+            }
+            const entitlements = yield* validEntitlements(input.entitlements ?? [])
+            const tenant: Tenant = {
+              id: randomUuid(crypto),
+              name,
+              entitlements,
+              createdAt: new Date(yield* Clock.currentTimeMillis)
+            }
+            yield* tenants.insert(tenant)
+            return tenant
+          }),
+        get: (id) =>
+          tenants.findById(id).pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))),
+        setEntitlements: (id, entitlements) =>
+          validEntitlements(entitlements).pipe(
+            Effect.flatMap((list) => tenants.setEntitlements(id, list)),
+            Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))
+          )
+      }
+    })
+  )
+}
