@@ -1,1 +1,4 @@
-export {}
+/**
+ * @servicekit/core/conformance — the shared test suites every port implementation
+ * (memory fakes and real adapters) must pass. Requires vitest.
+ */
