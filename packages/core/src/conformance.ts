@@ -2,3 +2,4 @@
  * @servicekit/core/conformance — the shared test suites every port implementation
  * (memory fakes and real adapters) must pass. Requires vitest.
  */
+export * from "./testing/conformance/RateLimitStore.js"

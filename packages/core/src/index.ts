@@ -22,6 +22,7 @@ export { ApiError, type ErrorDetail, type ErrorType } from "./platform/Errors.js
 export { Environment, KeyProduct, Product, allProducts, scopesByProduct } from "./platform/Products.js"
 export { RateLimitStore, type RateLimitResult, resultOf, windowOf } from "./platform/RateLimit.js"
 export { RateLimiter } from "./platform/RateLimiter.js"
+export { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
 export { ServiceKitSettings, defaultSettings, type IpRateRule, type RateRule, type Settings } from "./platform/Settings.js"
 export { TenantRepository, type Tenant } from "./platform/Tenants.js"
 export { TenantService, type CreateTenant } from "./platform/TenantService.js"

@@ -14,6 +14,7 @@ export { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
 export { layerMemoryStorage } from "./testing/MemoryStorage.js"
 export { layerTestTokens, testDashboardToken } from "./testing/TestTokens.js"
 export { layerDeterministic as layerDeterministicCrypto } from "./platform/Crypto.js"
+export { makeFixedClock, type FixedClock } from "./testing/FixedClock.js"
 
 /** Every port in memory: storage, rate limits, test dashboard tokens, settings. */
 export const layerMemory = (

@@ -19,7 +19,7 @@ export class ApiCaller extends Context.Tag("@servicekit/core/ApiCaller")<
 
 export const ApiKeyFailure = Schema.Union(UnauthorizedError, ForbiddenError, RateLimitedError)
 
-const BEARER = /^Bearer +(\S*) *$/i
+const BEARER = /^Bearer(?: +(\S*))? *$/i
 
 /** The key from `Authorization: Bearer` or `X-API-Key`; fails when Authorization uses another scheme. */
 export const presentedKey = (headers: Readonly<Record<string, string | undefined>>) => {
@@ -29,7 +29,7 @@ export const presentedKey = (headers: Readonly<Record<string, string | undefined
     if (match === null) {
       return Effect.fail(unauthorized("malformed_credentials", "The Authorization header must use the Bearer scheme."))
     }
-    return Effect.succeed(match[1])
+    return Effect.succeed(match[1] ?? "")
   }
   return Effect.succeed(headers["x-api-key"]?.trim())
 }

@@ -1,5 +1,5 @@
 import { HttpApiError, HttpServerResponse } from "@effect/platform"
-import { Cause, Option } from "effect"
+import { Cause } from "effect"
 import { ApiError } from "../platform/Errors.js"
 
 const isTagged = (u: unknown, tag: string): boolean =>
@@ -7,9 +7,9 @@ const isTagged = (u: unknown, tag: string): boolean =>
 
 /** Maps whatever a request failed with to the ApiError the client sees. */
 export const toApiError = (cause: Cause.Cause<unknown>): ApiError => {
-  const failure = Cause.failureOption(cause)
-  if (Option.isSome(failure)) {
-    const error = failure.value
+  // Failures and defects alike: the platform reports unreadable bodies as either.
+  {
+    const error = Cause.squash(cause)
     if (error instanceof ApiError) return error
     if (error instanceof HttpApiError.HttpApiDecodeError) {
       // One reason per field: the first issue is the one the field's schema names.

@@ -1,0 +1,6 @@
+/**
+ * @servicekit/adapters — real implementations of the core ports.
+ */
+export * from "./kysely/index.js"
+export * from "./redis/index.js"
+export * from "./jwt/index.js"

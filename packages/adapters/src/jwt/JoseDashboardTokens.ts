@@ -1,0 +1,57 @@
+import { ApiError, DashboardClaims, DashboardTokenVerifier } from "@servicekit/core"
+import { Effect, Layer, Schema } from "effect"
+import { errors, jwtVerify, SignJWT } from "jose"
+
+const MIN_SECRET_BYTES = 32
+
+/** The HS256 key; shorter secrets are refused because they can be brute-forced offline. */
+const keyOf = (secret: string): Uint8Array => {
+  const key = new TextEncoder().encode(secret)
+  if (key.length < MIN_SECRET_BYTES) {
+    throw new Error(`The dashboard token secret must be at least ${MIN_SECRET_BYTES} bytes for HS256 (got ${key.length}).`)
+  }
+  return key
+}
+
+const decodeClaims = Schema.decodeUnknown(DashboardClaims)
+
+// Fixed messages: why a token failed stays on the server.
+const invalidToken = new ApiError({ status: 401, code: "invalid_token", message: "The dashboard token is not valid." })
+const expiredToken = new ApiError({ status: 401, code: "token_expired", message: "The dashboard token has expired." })
+
+/**
+ * Verifies HS256 dashboard tokens (as made by `signDashboardToken`) with jose.
+ * Building the layer dies when the secret is shorter than 32 bytes.
+ */
+export const layerJoseVerifier = (options: {
+  readonly secret: string
+  readonly issuer?: string
+  readonly audience?: string
+}): Layer.Layer<DashboardTokenVerifier> =>
+  Layer.sync(DashboardTokenVerifier, () => {
+    const key = keyOf(options.secret)
+    const verifyOptions = { algorithms: ["HS256"], clockTolerance: 5, issuer: options.issuer, audience: options.audience }
+    return DashboardTokenVerifier.of({
+      verify: (token) =>
+        Effect.tryPromise({
+          try: () => jwtVerify(token, key, verifyOptions),
+          catch: (error) => (error instanceof errors.JWTExpired ? expiredToken : invalidToken)
+        }).pipe(Effect.flatMap(({ payload }) => Effect.mapError(decodeClaims(payload), () => invalidToken)))
+    })
+  })
+
+/** Signs a dashboard token for `layerJoseVerifier` (used by the CLI). Expires in 12 hours by default. */
+export const signDashboardToken = async (
+  secret: string,
+  claims: DashboardClaims,
+  options: { readonly expiresIn?: string; readonly issuer?: string; readonly audience?: string } = {}
+): Promise<string> => {
+  const jwt = new SignJWT({ tenantId: claims.tenantId, role: claims.role })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? "12h")
+  if (options.issuer !== undefined) jwt.setIssuer(options.issuer)
+  if (options.audience !== undefined) jwt.setAudience(options.audience)
+  return jwt.sign(keyOf(secret))
+}

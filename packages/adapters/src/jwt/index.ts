@@ -1,0 +1,1 @@
+export { layerJoseVerifier, signDashboardToken } from "./JoseDashboardTokens.js"

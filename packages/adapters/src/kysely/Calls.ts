@@ -1,0 +1,133 @@
+import { ANSWERED_RESULT, type Call, type CallQuery, CallRepository, type CallTotals } from "@servicekit/core"
+import { Array as Arr, Effect, Layer } from "effect"
+import type { Insertable, Kysely, Selectable } from "kysely"
+import { type CallsTable, type Database, KyselyDatabase } from "./Database.js"
+import { findOne, isUuid, query } from "./internal/query.js"
+
+// 11 parameters a row: 1,000 rows stay far below Postgres' 65,535 parameters a statement.
+const INSERT_CHUNK = 1_000
+
+const toRow = (call: Call): Insertable<CallsTable> => ({
+  tenant_id: call.tenantId,
+  id: call.id,
+  from_id: call.fromId,
+  to_id: call.toId,
+  direction: call.direction,
+  duration_secs: call.durationSecs,
+  result: call.result,
+  started_at: call.startedAt,
+  ended_at: call.endedAt,
+  call_sid: call.callSid,
+  mos_score: call.mosScore
+})
+
+const toCall = (row: Selectable<CallsTable>): Call => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  fromId: row.from_id,
+  toId: row.to_id,
+  direction: row.direction,
+  durationSecs: row.duration_secs,
+  result: row.result,
+  startedAt: row.started_at,
+  endedAt: row.ended_at,
+  callSid: row.call_sid,
+  mosScore: row.mos_score
+})
+
+const noTotals: CallTotals = { secondsToday: 0, callsToday: 0, inboundOffered: 0, inboundAnswered: 0 }
+
+/**
+ * One page of a tenant's calls, newest first: a keyset range on the index that matches the
+ * filter (see migrations/0002_calling.ts), read in index order up to `limit` rows.
+ */
+export const listQuery = (db: Kysely<Database>, tenantId: string, { after, direction, limit, result }: CallQuery) => {
+  let select = db.selectFrom("calls").selectAll().where("tenant_id", "=", tenantId)
+  if (direction !== undefined) select = select.where("direction", "=", direction)
+  if (result !== undefined) select = select.where("result", "=", result)
+  if (after !== undefined) {
+    select = select.where((eb) => eb(eb.refTuple("started_at", "id"), "<", eb.tuple(after.startedAt, after.id)))
+  }
+  return select.orderBy("started_at", "desc").orderBy("id", "desc").limit(limit)
+}
+
+const insertChunks = async (db: Kysely<Database>, chunks: ReadonlyArray<Array<Insertable<CallsTable>>>) => {
+  let inserted = 0
+  for (const rows of chunks) {
+    const { numInsertedOrUpdatedRows } = await db
+      .insertInto("calls")
+      .values(rows)
+      .onConflict((conflict) => conflict.columns(["tenant_id", "id"]).doNothing())
+      .executeTakeFirstOrThrow()
+    inserted += Number(numInsertedOrUpdatedRows ?? 0)
+  }
+  return inserted
+}
+
+export const make = (db: Kysely<Database>): CallRepository["Type"] =>
+  CallRepository.of({
+    insertMany: (calls) => {
+      if (calls.length === 0) return Effect.succeed(0)
+      const chunks = Arr.chunksOf(calls.map(toRow), INSERT_CHUNK)
+      // Several statements run in one transaction, so a batch is stored whole or not at all.
+      return query(() =>
+        chunks.length === 1 ? insertChunks(db, chunks) : db.transaction().execute((trx) => insertChunks(trx, chunks))
+      )
+    },
+
+    findById: (tenantId, id) =>
+      isUuid(tenantId) && isUuid(id)
+        ? findOne(
+            () =>
+              db.selectFrom("calls").selectAll().where("tenant_id", "=", tenantId).where("id", "=", id).executeTakeFirst(),
+            toCall
+          )
+        : Effect.succeedNone,
+
+    list: (tenantId, callQuery) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(() => listQuery(db, tenantId, callQuery).execute()),
+            (rows) => rows.map(toCall)
+          )
+        : Effect.succeed([]),
+
+    // One range read over [min(dayStart, weekStart), now]; counts come back as strings from pg.
+    totals: (tenantId, { dayStart, now, weekStart }) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(() =>
+              db
+                .selectFrom("calls")
+                .where("tenant_id", "=", tenantId)
+                .where("started_at", ">=", dayStart < weekStart ? dayStart : weekStart)
+                .where("started_at", "<=", now)
+                .select((eb) => {
+                  const today = eb("started_at", ">=", dayStart)
+                  const inbound = eb.and([eb("started_at", ">=", weekStart), eb("direction", "=", "inbound")])
+                  return [
+                    eb.fn.sum<number | string | null>("duration_secs").filterWhere(today).as("seconds_today"),
+                    eb.fn.countAll<number | string>().filterWhere(today).as("calls_today"),
+                    eb.fn.countAll<number | string>().filterWhere(inbound).as("inbound_offered"),
+                    eb.fn
+                      .countAll<number | string>()
+                      .filterWhere(eb.and([inbound, eb("result", "=", ANSWERED_RESULT)]))
+                      .as("inbound_answered")
+                  ]
+                })
+                .executeTakeFirstOrThrow()
+            ),
+            (row) => ({
+              secondsToday: Number(row.seconds_today ?? 0),
+              callsToday: Number(row.calls_today),
+              inboundOffered: Number(row.inbound_offered),
+              inboundAnswered: Number(row.inbound_answered)
+            })
+          )
+        : Effect.succeed(noTotals)
+  })
+
+export const layer: Layer.Layer<CallRepository, never, KyselyDatabase> = Layer.effect(
+  CallRepository,
+  Effect.map(KyselyDatabase, make)
+)

@@ -1,0 +1,29 @@
+import { Effect, Layer } from "effect"
+import { Kysely, PostgresDialect } from "kysely"
+import pg from "pg"
+import { type Database, KyselyDatabase } from "./Database.js"
+
+export interface PostgresOptions {
+  readonly url: string
+  /** Pool size (pg's default is 10). */
+  readonly max?: number | undefined
+}
+
+/** Kysely on a pg Pool, ended with the layer's scope. */
+export const layerDatabase = (options: PostgresOptions) =>
+  Layer.scoped(
+    KyselyDatabase,
+    Effect.acquireRelease(
+      Effect.sync(() => {
+        const pool = new pg.Pool({ connectionString: options.url, max: options.max })
+        // An idle client whose connection drops emits here; unhandled, that would crash the
+        // process. pg discards the client and the next query opens a fresh connection.
+        pool.on("error", () => {})
+        return pool
+      }),
+      (pool) => Effect.promise(() => pool.end())
+    ).pipe(
+      // The scope owns the pool: Kysely's destroy() would end it a second time.
+      Effect.map((pool) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }))
+    )
+  )

@@ -1,0 +1,22 @@
+import type { StoragePorts } from "@servicekit/core"
+import { Layer } from "effect"
+import * as ApiKeys from "./ApiKeys.js"
+import * as Calls from "./Calls.js"
+import type { KyselyDatabase } from "./Database.js"
+import { migrateLayer } from "./Migrations.js"
+import * as Tenants from "./Tenants.js"
+import * as Usage from "./Usage.js"
+
+/** The storage ports over the (already migrated) database of the context. */
+export const layerStorage: Layer.Layer<StoragePorts, never, KyselyDatabase> = Layer.mergeAll(
+  Tenants.layer,
+  ApiKeys.layer,
+  Usage.layer,
+  Calls.layer
+)
+
+/** Migrates `database` on build, then offers the storage ports and the database itself. */
+export const layerMigrated = <E>(
+  database: Layer.Layer<KyselyDatabase, E>
+): Layer.Layer<StoragePorts | KyselyDatabase, E | Layer.Layer.Error<typeof migrateLayer>> =>
+  Layer.provideMerge(Layer.merge(layerStorage, migrateLayer), database)

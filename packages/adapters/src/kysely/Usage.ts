@@ -1,0 +1,56 @@
+import { type UsageEntry, UsageLedger } from "@servicekit/core"
+import { Effect, Layer } from "effect"
+import type { Kysely, Selectable } from "kysely"
+import { type Database, KyselyDatabase, type UsageEntriesTable } from "./Database.js"
+import { isUuid, query } from "./internal/query.js"
+
+const toEntry = (row: Selectable<UsageEntriesTable>): UsageEntry => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  kind: row.kind,
+  quantity: row.quantity,
+  metadata: row.metadata,
+  occurredAt: row.occurred_at
+})
+
+export const make = (db: Kysely<Database>): UsageLedger["Type"] =>
+  UsageLedger.of({
+    append: (entry) =>
+      Effect.asVoid(
+        query(() =>
+          db
+            .insertInto("usage_entries")
+            .values({
+              id: entry.id,
+              tenant_id: entry.tenantId,
+              kind: entry.kind,
+              quantity: entry.quantity,
+              metadata: JSON.stringify(entry.metadata),
+              occurred_at: entry.occurredAt
+            })
+            .execute()
+        )
+      ),
+    list: (tenantId, { kind, since } = {}) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(() =>
+              db
+                .selectFrom("usage_entries")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .$if(kind !== undefined, (q) => q.where("kind", "=", kind!))
+                .$if(since !== undefined, (q) => q.where("occurred_at", ">=", since!))
+                .orderBy("occurred_at")
+                .orderBy("id")
+                .execute()
+            ),
+            (rows) => rows.map(toEntry)
+          )
+        : Effect.succeed([])
+  })
+
+export const layer: Layer.Layer<UsageLedger, never, KyselyDatabase> = Layer.effect(
+  UsageLedger,
+  Effect.map(KyselyDatabase, make)
+)

@@ -1,0 +1,65 @@
+import { RateLimitStore, resultOf, windowOf } from "@servicekit/core"
+import { Effect, Layer } from "effect"
+import { Redis } from "ioredis"
+
+// INCR and the first hit's PEXPIRE in one atomic round trip. The key lives one full window
+// from its first hit, so it outlasts its window even when hosts' clocks disagree slightly.
+const HIT_SCRIPT = `
+local count = redis.call("INCR", KEYS[1])
+if count == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end
+return count`
+
+type RateLimitClient = Redis & {
+  readonly servicekitRateLimitHit: (key: string, ttlMs: number) => Promise<number>
+}
+
+const make = (redis: Redis) => {
+  // defineCommand sends EVALSHA and falls back to EVAL once after a SCRIPT FLUSH or restart.
+  redis.defineCommand("servicekitRateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT })
+  const client = redis as RateLimitClient
+  return RateLimitStore.of({
+    hit: (key, limit, windowMs, nowMs) => {
+      const { end, start } = windowOf(windowMs, nowMs)
+      return Effect.tryPromise(() => client.servicekitRateLimitHit(`servicekit:rl:${key}:${start}`, windowMs)).pipe(
+        Effect.map((count) => resultOf(count, limit, end)),
+        // Fail open: a rate limiter protects the API, so a Redis outage must not take the API
+        // down with it. The request is allowed and the outage logged on every affected hit.
+        Effect.catchAll((error) =>
+          Effect.as(
+            Effect.logWarning(`Rate limit store unavailable; allowing the request: ${String(error.error)}`),
+            resultOf(0, limit, end)
+          )
+        )
+      )
+    }
+  })
+}
+
+// Owned clients fail fast instead of queueing commands while disconnected, so requests
+// never wait on a reconnect: with the fail-open policy above they pass straight through.
+const connect = (url: string) =>
+  Effect.tryPromise(async () => {
+    const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, commandTimeout: 500 })
+    try {
+      await redis.connect()
+      return redis
+    } catch (error) {
+      redis.disconnect()
+      throw error
+    }
+  })
+
+const disconnect = (redis: Redis) => Effect.promise(() => redis.quit().catch(() => redis.disconnect()))
+
+/**
+ * Fixed-window rate-limit counters in Redis, shared by every host process. Given a `url`
+ * the layer owns its connection (fails to build when Redis is unreachable, quits on
+ * release); given a `client` it leaves that client open and keeps its options: give it
+ * `enableOfflineQueue: false` and a `commandTimeout` so an outage fails open at once.
+ */
+export const layerRedisRateLimit = (
+  options: { readonly url: string } | { readonly client: Redis }
+): Layer.Layer<RateLimitStore, unknown> =>
+  "client" in options
+    ? Layer.sync(RateLimitStore, () => make(options.client))
+    : Layer.scoped(RateLimitStore, Effect.map(Effect.acquireRelease(connect(options.url), disconnect), make))

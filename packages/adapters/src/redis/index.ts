@@ -1,0 +1,1 @@
+export { layerRedisRateLimit } from "./RedisRateLimit.js"

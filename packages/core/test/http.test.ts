@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type TestKit, expectError, makeTestKit } from "./support.js"
+
+describe("HTTP contract", () => {
+  let t: TestKit
+  beforeAll(() => {
+    t = makeTestKit()
+  })
+  afterAll(() => t.dispose())
+
+  it("echoes a well-formed X-Request-ID and replaces a malformed one", async () => {
+    const echoed = await t.request("/api/v1/voice/usage", { headers: { "x-request-id": "req_abc-123" } })
+    expect(echoed.headers.get("x-request-id")).toBe("req_abc-123")
+    expect(echoed.body.error.requestId).toBe("req_abc-123")
+    const replaced = await t.request("/api/v1/voice/usage", { headers: { "x-request-id": "bad id with spaces" } })
+    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it("answers unknown routes with 404 in the common error body", async () => {
+    for (const path of ["/api/v1/nothing", "/api/nothing", "/elsewhere"]) {
+      const response = await t.request(path)
+      expectError(response, 404, "route_not_found")
+      expect(response.body.error.type).toBe("not_found")
+    }
+  })
+
+  it("serves an OpenAPI 3.1 document describing the public and dashboard routes", async () => {
+    const response = await t.request("/api/v1/openapi.json")
+    expect(response.status).toBe(200)
+    const spec = response.body
+    expect(spec.openapi).toBe("3.1.0")
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/v1/voice/calls",
+        "/api/v1/voice/calls/{id}",
+        "/api/v1/voice/usage",
+        "/api/v1/voice/numbers",
+        "/api/tenants/{tenantId}/api-keys",
+        "/api/tenants/{tenantId}/api-keys/{id}",
+        "/api/growth/entitlements"
+      ])
+    )
+    expect(spec.paths["/api/v1/voice/calls"].get.security).toEqual([{ bearerKey: [] }, { headerKey: [] }])
+    expect(spec.paths["/api/growth/entitlements"].get.security).toEqual([{ dashboardToken: [] }])
+    expect(Object.keys(spec.paths["/api/v1/voice/numbers"].get.responses)).toContain("501")
+    expect(spec.components.securitySchemes.headerKey).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" })
+  })
+
+  it("serves a docs page that needs no network", async () => {
+    const response = await t.request("/api/v1/docs")
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toContain("text/html")
+    expect(response.text).not.toMatch(/<script[^>]+src=["']https?:/)
+  })
+})
+
+describe("Developers dashboard routes", () => {
+  let t: TestKit
+  let tenantId: string
+  let otherTenantId: string
+  beforeAll(async () => {
+    t = makeTestKit()
+    tenantId = (await t.createTenant(["voice", "chat"])).id
+    otherTenantId = (await t.createTenant(["voice"], "Other")).id
+  })
+  afterAll(() => t.dispose())
+
+  const keysPath = (id: string) => `/api/tenants/${id}/api-keys`
+
+  it("creates a key shown once, lists keys without secrets, revokes", async () => {
+    const token = t.adminToken(tenantId)
+    const created = await t.request(keysPath(tenantId), {
+      method: "POST",
+      token,
+      body: { name: "ci", product: "voice", environment: "test", scopes: ["voice:read"], ipAllowlist: ["::ffff:10.0.0.0/104"] }
+    })
+    expect(created.status).toBe(200)
+    expect(created.body.key).toMatch(/^svk_test_voice_[a-z0-9]{8}_[A-Za-z0-9]{32}$/)
+    expect(created.body).toMatchObject({ name: "ci", product: "voice", environment: "test", ipAllowlist: ["10.0.0.0/8"], revokedAt: null })
+    expect(created.body.key.startsWith(created.body.prefix + "_")).toBe(true)
+    expect((await t.request("/api/v1/voice/calls", { key: created.body.key, remoteAddress: "10.2.3.4" })).status).toBe(200)
+
+    const listed = await t.request(keysPath(tenantId), { token })
+    expect(listed.status).toBe(200)
+    const entry = listed.body.data.find((k: any) => k.id === created.body.id)
+    expect(entry).toBeDefined()
+    expect(entry.key).toBeUndefined()
+    expect(listed.text).not.toContain(created.body.key.split("_").at(-1))
+    expect(listed.text).not.toMatch(/digest/)
+
+    const revoked = await t.request(`${keysPath(tenantId)}/${created.body.id}`, { method: "DELETE", token })
+    expect(revoked.status).toBe(200)
+    expect(revoked.body.revokedAt).not.toBeNull()
+    expectError(await t.request("/api/v1/voice/calls", { key: created.body.key, remoteAddress: "10.2.3.4" }), 401, "key_revoked")
+  })
+
+  it("creates every product's key in the documented format", async () => {
+    const token = t.adminToken(tenantId)
+    const formats = {
+      "chat/live": /^svk_live_[a-z0-9]{8}_[A-Za-z0-9]{32}$/,
+      "chat/test": /^svk_test_live_[a-z0-9]{8}_[A-Za-z0-9]{32}$/,
+      "voice/live": /^svk_live_voice_[a-z0-9]{8}_[A-Za-z0-9]{32}$/,
+      "transactional/live": /^svk_live_transactional_[a-z0-9]{8}_[A-Za-z0-9]{32}$/,
+      "transactional/test": /^svk_test_transactional_[a-z0-9]{8}_[A-Za-z0-9]{32}$/,
+      "automations/test": /^svk_test_automations_[a-z0-9]{8}_[A-Za-z0-9]{32}$/
+    }
+    const scopes = { chat: "chat:write", voice: "voice:read", transactional: "transactional:send", automations: "automations:manage" }
+    for (const [kind, format] of Object.entries(formats)) {
+      const [product, environment] = kind.split("/") as [keyof typeof scopes, string]
+      const created = await t.request(keysPath(tenantId), {
+        method: "POST",
+        token,
+        body: { product, environment, scopes: [scopes[product]] }
+      })
+      expect(created.status, kind).toBe(200)
+      expect(created.body.key, kind).toMatch(format)
+    }
+  })
+
+  it.each([
+    [{ product: "voice", environment: "live", scopes: ["chat:read"] }, "scopes"],
+    [{ product: "voice", environment: "live", scopes: [] }, "scopes"],
+    [{ product: "fax", environment: "live", scopes: ["voice:read"] }, "product"],
+    [{ product: "voice", environment: "prod", scopes: ["voice:read"] }, "environment"],
+    [{ product: "voice", environment: "live", scopes: ["voice:read"], ipAllowlist: ["10.0.0.0/33"] }, "ipAllowlist"],
+    [{ product: "voice", environment: "live", scopes: ["voice:read"], expiresAt: "2020-01-01T00:00:00Z" }, "expiresAt"],
+    [{ product: "voice", environment: "live", scopes: ["voice:read"], expiresAt: "soon" }, "expiresAt"]
+  ])("rejects %j with 400 naming %s, creating nothing", async (body, field) => {
+    const token = t.adminToken(otherTenantId)
+    const response = await t.request(keysPath(otherTenantId), { method: "POST", token, body })
+    expect(response.status).toBe(400)
+    expect(response.body.error.details.map((d: any) => d.field)).toContain(field)
+    expect((await t.request(keysPath(otherTenantId), { token })).body.data).toEqual([])
+  })
+
+  it("rejects a body that is not JSON with 400", async () => {
+    const response = await t.request(keysPath(tenantId), { method: "POST", token: t.adminToken(tenantId), body: "{oops" })
+    expect(response.status).toBe(400)
+    expect(response.body.error.requestId).toBe(response.headers.get("x-request-id"))
+  })
+
+  it("refuses another tenant's token (403), a member (403), API keys and missing tokens (401)", async () => {
+    expectError(await t.request(keysPath(tenantId), { token: t.adminToken(otherTenantId) }), 403, "tenant_mismatch")
+    expectError(await t.request(keysPath(tenantId), { token: t.adminToken(tenantId, "member") }), 403, "admin_required")
+    const { key } = await t.createKey(tenantId)
+    expectError(await t.request(keysPath(tenantId), { key }), 401, "api_key_not_accepted")
+    expectError(await t.request(keysPath(tenantId), { key, via: "x-api-key" }), 401, "api_key_not_accepted")
+    expectError(await t.request(keysPath(tenantId)), 401, "missing_credentials")
+    expectError(await t.request(keysPath(tenantId), { token: "not-a-token" }), 401, "invalid_token")
+  })
+
+  it("answers 404 for another tenant's key id", async () => {
+    const { apiKey } = await t.createKey(otherTenantId)
+    expectError(
+      await t.request(`${keysPath(tenantId)}/${apiKey.id}`, { method: "DELETE", token: t.adminToken(tenantId) }),
+      404,
+      "api_key_not_found"
+    )
+  })
+
+  it("reports the caller's entitlements", async () => {
+    const response = await t.request("/api/growth/entitlements", { token: t.adminToken(tenantId, "member") })
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual({ tenantId, entitlements: ["voice", "chat"] })
+  })
+})

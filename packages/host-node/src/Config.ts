@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto"
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join, resolve } from "node:path"
+import type { IpRateRule } from "@servicekit/core"
+import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
+
+export type DeploymentEnv = "development" | "staging" | "production"
+
+/** Everything a ServiceKit process needs, resolved from options, then environment, then defaults. */
+export interface HostConfig {
+  readonly port: number
+  readonly host: string
+  readonly dataDir: string
+  readonly databaseUrl: string | undefined
+  readonly redisUrl: string | undefined
+  readonly env: DeploymentEnv
+  readonly publicUrl: string
+  readonly jwtSecret: string
+  readonly trustedProxies: ReadonlyArray<string>
+  readonly keyRateLimitPerMinute: number
+  readonly ipRateLimits: ReadonlyArray<IpRateRule>
+}
+
+export type HostOptions = Partial<Omit<HostConfig, "jwtSecret">> & { readonly jwtSecret?: string | undefined }
+
+export class ConfigurationError extends Error {
+  override readonly name = "ConfigurationError"
+}
+
+/**
+ * SERVICEKIT_IP_RATE_LIMITS: comma-separated `pathPrefix=limit/windowSeconds` entries,
+ * paths relative to the mount path, e.g. `/v1/=3000/60,/v1/voice/=600/60`. `off` disables them.
+ */
+export const parseIpRateLimits = (text: string): ReadonlyArray<IpRateRule> => {
+  if (text.trim() === "off") return []
+  return text.split(",").map((entry) => {
+    const match = /^\s*(\/\S*)=(\d+)\/(\d+)\s*$/.exec(entry)
+    if (match === null) {
+      throw new ConfigurationError(`SERVICEKIT_IP_RATE_LIMITS entry "${entry}" is not pathPrefix=limit/windowSeconds`)
+    }
+    return { pathPrefix: match[1], limit: Number(match[2]), windowMs: Number(match[3]) * 1000 }
+  })
+}
+
+/** Dev secrets live in the data folder (mode 0600) so restarts keep tokens valid. */
+const secretFromDataDir = (dataDir: string, name: string): string => {
+  const file = join(dataDir, "secrets.json")
+  const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {}
+  if (stored[name] === undefined) {
+    mkdirSync(dataDir, { recursive: true })
+    stored[name] = randomBytes(32).toString("hex")
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 })
+    chmodSync(file, 0o600)
+  }
+  return stored[name]
+}
+
+const optionalString = (name: string) => Config.option(Config.nonEmptyString(name)).pipe(Config.map(Option.getOrUndefined))
+
+const ipRateLimitsConfig = Config.string("SERVICEKIT_IP_RATE_LIMITS").pipe(
+  Config.mapOrFail((text) =>
+    Either.try({
+      try: () => parseIpRateLimits(text),
+      catch: (error) => ConfigError.InvalidData(["SERVICEKIT_IP_RATE_LIMITS"], (error as Error).message)
+    })
+  ),
+  Config.withDefault<ReadonlyArray<IpRateRule>>([{ pathPrefix: "/v1/", limit: 3000, windowMs: 60_000 }])
+)
+
+/** The environment half of the configuration; every variable is documented in the README. */
+const environmentConfig = Config.all({
+  port: Config.port("PORT").pipe(Config.withDefault(8787)),
+  host: Config.string("HOST").pipe(Config.withDefault("0.0.0.0")),
+  dataDir: Config.string("SERVICEKIT_DATA_DIR").pipe(Config.withDefault("./.servicekit")),
+  databaseUrl: optionalString("DATABASE_URL"),
+  redisUrl: optionalString("REDIS_URL"),
+  env: Config.literal("development", "staging", "production")("SERVICEKIT_ENV").pipe(Config.withDefault("development")),
+  publicUrl: optionalString("SERVICEKIT_PUBLIC_URL"),
+  jwtSecret: optionalString("SERVICEKIT_JWT_SECRET"),
+  trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
+  keyRateLimitPerMinute: Config.integer("SERVICEKIT_KEY_RATE_LIMIT").pipe(
+    Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
+    Config.withDefault(600)
+  ),
+  ipRateLimits: ipRateLimitsConfig
+})
+
+/** Resolves options over environment over defaults. Throws ConfigurationError with the variable's name. */
+export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv = process.env): HostConfig => {
+  const fromEnv = Effect.runSync(
+    Effect.either(Effect.withConfigProvider(environmentConfig, ConfigProvider.fromMap(new Map(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)))))
+  )
+  if (Either.isLeft(fromEnv)) throw new ConfigurationError(`Invalid configuration: ${fromEnv.left.toString()}`)
+  const merged = { ...fromEnv.right, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) }
+  const dataDir = resolve(merged.dataDir)
+  if (merged.jwtSecret === undefined && merged.env === "production") {
+    throw new ConfigurationError("SERVICEKIT_JWT_SECRET is required when SERVICEKIT_ENV=production")
+  }
+  return {
+    ...merged,
+    dataDir,
+    publicUrl: merged.publicUrl ?? `http://localhost:${merged.port}`,
+    jwtSecret: merged.jwtSecret ?? secretFromDataDir(dataDir, "jwtSecret")
+  }
+}

@@ -1,0 +1,47 @@
+import { join } from "node:path"
+import { layerJoseVerifier, layerPglite, layerPostgres, layerRedisRateLimit } from "@servicekit/adapters"
+import { type Ports, ServiceKit, ServiceKitSettings, layerMemoryRateLimit, layerWebCrypto } from "@servicekit/core"
+import { Layer } from "effect"
+import { type HostConfig, type HostOptions, resolveConfig } from "./Config.js"
+import { lockDataFolder } from "./DataFolderLock.js"
+
+/** The ports for a configuration: PGlite or Postgres, in-process or Redis rate limits, HS256 dashboard tokens. */
+export const portsLayer = (config: HostConfig): Layer.Layer<Ports, unknown> =>
+  Layer.mergeAll(
+    config.databaseUrl === undefined
+      ? layerPglite({ dataDir: join(config.dataDir, "pglite") })
+      : layerPostgres({ url: config.databaseUrl }),
+    config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
+    layerJoseVerifier({ secret: config.jwtSecret }),
+    layerWebCrypto,
+    ServiceKitSettings.layer({
+      publicUrl: config.publicUrl,
+      trustedProxies: config.trustedProxies,
+      keyRateLimit: { limit: config.keyRateLimitPerMinute, windowMs: 60_000 },
+      ipRateLimits: config.ipRateLimits
+    })
+  )
+
+export interface NodeServiceKit extends ServiceKit.ServiceKit<unknown> {
+  readonly config: HostConfig
+}
+
+/**
+ * A ServiceKit for this process. On the embedded database it first locks the
+ * data folder (one process at a time); `dispose` releases everything.
+ */
+export const createServiceKit = (options: HostOptions & { readonly holder?: string } = {}): NodeServiceKit => {
+  const config = resolveConfig(options)
+  const release = config.databaseUrl === undefined ? lockDataFolder(config.dataDir, options.holder ?? "servicekit") : () => {}
+  try {
+    const kit = ServiceKit.make(portsLayer(config))
+    return {
+      ...kit,
+      config,
+      dispose: () => kit.dispose().finally(release)
+    }
+  } catch (error) {
+    release()
+    throw error
+  }
+}

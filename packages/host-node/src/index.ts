@@ -1,0 +1,9 @@
+/**
+ * @servicekit/host-node — ServiceKit on node:http, a Node listener for embedding
+ * in Express/Fastify/etc., and the `servicekit` CLI.
+ */
+export { ConfigurationError, resolveConfig, type HostConfig, type HostOptions } from "./Config.js"
+export { DataFolderBusy } from "./DataFolderLock.js"
+export { toNodeListener } from "./NodeListener.js"
+export { createServiceKit, portsLayer, type NodeServiceKit } from "./Runtime.js"
+export { listen, type RunningServer } from "./Server.js"
