@@ -3,3 +3,4 @@
  * (memory fakes and real adapters) must pass. Requires vitest.
  */
 export * from "./testing/conformance/RateLimitStore.js"
+export * from "./testing/conformance/Storage.js"

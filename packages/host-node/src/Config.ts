@@ -69,7 +69,10 @@ const ipRateLimitsConfig = Config.string("SERVICEKIT_IP_RATE_LIMITS").pipe(
 
 /** The environment half of the configuration; every variable is documented in the README. */
 const environmentConfig = Config.all({
-  port: Config.port("PORT").pipe(Config.withDefault(8787)),
+  port: Config.integer("PORT").pipe(
+    Config.validate({ message: "must be a port number from 0 to 65535", validation: (n) => n >= 0 && n <= 65535 }),
+    Config.withDefault(8787)
+  ),
   host: Config.string("HOST").pipe(Config.withDefault("0.0.0.0")),
   dataDir: Config.string("SERVICEKIT_DATA_DIR").pipe(Config.withDefault("./.servicekit")),
   databaseUrl: optionalString("DATABASE_URL"),

@@ -17,9 +17,8 @@ import { parse as parseCsv } from "csv-parse/sync"
 import { Cause, Effect, Exit, Schema } from "effect"
 import { ConfigurationError, type HostOptions } from "./Config.js"
 import { DataFolderBusy } from "./DataFolderLock.js"
-import { bootstrapDevelopmentTenant } from "./DevBootstrap.js"
 import { createServiceKit, type NodeServiceKit } from "./Runtime.js"
-import { listen } from "./Server.js"
+import { serveUntilSignalled } from "./Serve.js"
 
 const USAGE = `Usage: servicekit <command> [options] [--json]
 
@@ -194,36 +193,7 @@ const commands: Record<string, (flags: Flags, args: Array<string>) => Promise<Pr
   },
 
   serve: async (flags) => {
-    const kit = createServiceKit({ ...hostOptions(flags), holder: "servicekit serve" })
-    const server = await listen(kit, { port: kit.config.port, host: kit.config.host }).catch(async (error) => {
-      await kit.dispose()
-      throw error
-    })
-    const development = await bootstrapDevelopmentTenant(kit)
-    const storage = kit.config.databaseUrl === undefined ? `embedded database in ${kit.config.dataDir}` : "PostgreSQL"
-    const lines = [`ServiceKit listening on ${server.url} (${kit.config.env}, ${storage})`, `  API docs: ${server.url}/api/v1/docs`]
-    if (development !== undefined) {
-      lines.push(
-        "",
-        "First start: created a DEVELOPMENT tenant entitled to every product (not for production).",
-        `  tenant id:        ${development.tenantId}`,
-        `  voice test key:   ${development.voiceKey}`,
-        `  admin dashboard token (12h): ${development.adminToken}`,
-        "",
-        `  try: curl -H "Authorization: Bearer ${development.voiceKey}" ${server.url}/api/v1/voice/calls`,
-        "These secrets are shown once. More keys: servicekit key create --tenant <id> ... (with the server stopped)."
-      )
-    }
-    if (flags.json) console.log(JSON.stringify({ listening: server.url, port: server.port, development }))
-    else console.log(lines.join("\n"))
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve()
-      process.once("SIGTERM", stop)
-      process.once("SIGINT", stop)
-    })
-    await server.close()
-    await kit.dispose()
-    if (!flags.json) console.log("ServiceKit stopped.")
+    await serveUntilSignalled({ ...hostOptions(flags), json: flags.json === true })
     return undefined
   }
 }

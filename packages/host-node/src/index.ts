@@ -4,6 +4,8 @@
  */
 export { ConfigurationError, resolveConfig, type HostConfig, type HostOptions } from "./Config.js"
 export { DataFolderBusy } from "./DataFolderLock.js"
+export { bootstrapDevelopmentTenant, type DevelopmentTenant } from "./DevBootstrap.js"
 export { toNodeListener } from "./NodeListener.js"
 export { createServiceKit, portsLayer, type NodeServiceKit } from "./Runtime.js"
+export { serveUntilSignalled } from "./Serve.js"
 export { listen, type RunningServer } from "./Server.js"

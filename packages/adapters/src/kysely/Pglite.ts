@@ -4,10 +4,6 @@ import { Kysely } from "kysely"
 import { PGliteDialect } from "kysely-pglite-dialect"
 import { type Database, KyselyDatabase } from "./Database.js"
 
-// The dialect's types name PGlite 0.4 (its declared peer); it only calls query() and
-// close(), which PGlite 0.5 keeps unchanged.
-type DialectClient = ConstructorParameters<typeof PGliteDialect>[0]
-
 export interface PgliteOptions {
   /** Folder holding the database files; undefined keeps the database in memory. */
   readonly dataDir: string | undefined
@@ -22,6 +18,6 @@ export const layerDatabase = (options: PgliteOptions) =>
       (pglite) => Effect.promise(() => pglite.close())
     ).pipe(
       // The scope owns PGlite: Kysely adds no resource of its own, so it needs no destroy().
-      Effect.map((pglite) => new Kysely<Database>({ dialect: new PGliteDialect(pglite as unknown as DialectClient) }))
+      Effect.map((pglite) => new Kysely<Database>({ dialect: new PGliteDialect(pglite) }))
     )
   )

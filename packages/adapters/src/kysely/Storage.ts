@@ -3,7 +3,7 @@ import { Layer } from "effect"
 import * as ApiKeys from "./ApiKeys.js"
 import * as Calls from "./Calls.js"
 import type { KyselyDatabase } from "./Database.js"
-import { migrateLayer } from "./Migrations.js"
+import { type MigrationError, migrateLayer } from "./Migrations.js"
 import * as Tenants from "./Tenants.js"
 import * as Usage from "./Usage.js"
 
@@ -18,5 +18,5 @@ export const layerStorage: Layer.Layer<StoragePorts, never, KyselyDatabase> = La
 /** Migrates `database` on build, then offers the storage ports and the database itself. */
 export const layerMigrated = <E>(
   database: Layer.Layer<KyselyDatabase, E>
-): Layer.Layer<StoragePorts | KyselyDatabase, E | Layer.Layer.Error<typeof migrateLayer>> =>
+): Layer.Layer<StoragePorts | KyselyDatabase, E | MigrationError> =>
   Layer.provideMerge(Layer.merge(layerStorage, migrateLayer), database)

@@ -1,5 +1,6 @@
 import { Clock, Context, Effect, Layer, Option, ParseResult, Schema } from "effect"
-import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
+import { SecretCrypto, isUuid, randomUuid } from "../platform/Crypto.js"
+import { TenantRepository } from "../platform/Tenants.js"
 import { type ApiError, badRequest, notFound } from "../platform/Errors.js"
 import { type Call, CallResult, type Direction, Direction as DirectionSchema } from "./Call.js"
 import { CallRepository } from "./CallRepository.js"
@@ -33,7 +34,7 @@ const IsoTimestamp = Schema.DateFromString.pipe(Schema.filter((d) => !Number.isN
 
 /** One call as the carrier side hands it over (JSON object or CSV row). */
 export const IncomingCall = Schema.Struct({
-  id: Schema.optional(Schema.UUID),
+  id: Schema.optional(Schema.compose(Schema.Lowercase, Schema.UUID)),
   fromId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
   toId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
   direction: DirectionSchema,
@@ -74,6 +75,7 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
     CallingService,
     Effect.gen(function* () {
       const calls = yield* CallRepository
+      const tenants = yield* TenantRepository
       const crypto = yield* SecretCrypto
       const callNotFound = notFound("call_not_found", "No such call.")
 
@@ -117,6 +119,9 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
 
         ingest: (tenantId, records) =>
           Effect.gen(function* () {
+            if (!isUuid(tenantId) || Option.isNone(yield* tenants.findById(tenantId))) {
+              return yield* notFound("tenant_not_found", "No such tenant.")
+            }
             const valid: Array<Call> = []
             for (const [index, record] of records.entries()) {
               const decoded = decodeIncoming(record)

@@ -1,6 +1,6 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { ApiKeyRepository, type ApiKeyRecord } from "./ApiKeys.js"
-import { SecretCrypto, constantTimeEqual, randomBase36, randomBase62, randomUuid } from "./Crypto.js"
+import { SecretCrypto, constantTimeEqual, isUuid, randomBase36, randomBase62, randomUuid } from "./Crypto.js"
 import { type ApiError, forbidden, invalidField, notFound, unauthorized } from "./Errors.js"
 import { canonicalEntry, compileAllowlist } from "./IpAllowlist.js"
 import { PREFIX_LENGTH, SECRET_LENGTH, displayPrefix, formatKey, parseKey } from "./KeyFormat.js"
@@ -139,7 +139,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
           Effect.gen(function* () {
             const now = yield* Clock.currentTimeMillis
             const valid = yield* validate(input, now)
-            if (Option.isNone(yield* tenants.findById(input.tenantId))) {
+            if (!isUuid(input.tenantId) || Option.isNone(yield* tenants.findById(input.tenantId))) {
               return yield* notFound("tenant_not_found", "No such tenant.")
             }
             const prefix = randomBase36(crypto, PREFIX_LENGTH)
@@ -167,7 +167,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
         revoke: (tenantId, id) =>
           Effect.gen(function* () {
             const now = yield* Clock.currentTimeMillis
-            const revoked = yield* keys.revoke(tenantId, id, new Date(now))
+            const revoked = isUuid(tenantId) && isUuid(id) ? yield* keys.revoke(tenantId, id, new Date(now)) : Option.none()
             if (Option.isNone(revoked)) return yield* notFound("api_key_not_found", "No such API key.")
             cache.delete(revoked.value.digest)
             return toView(revoked.value)

@@ -85,3 +85,8 @@ export const randomUuid = (crypto: SecretCrypto["Type"]): string => {
   const h = toHex(b)
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** Lowercase canonical uuid text (what storage holds and returns). */
+export const isUuid = (text: string): boolean => UUID.test(text)

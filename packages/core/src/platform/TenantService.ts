@@ -1,5 +1,5 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { SecretCrypto, randomUuid } from "./Crypto.js"
+import { SecretCrypto, isUuid, randomUuid } from "./Crypto.js"
 import { type ApiError, invalidField, notFound } from "./Errors.js"
 import { isProduct, type Product } from "./Products.js"
 import { TenantRepository, type Tenant } from "./Tenants.js"
@@ -51,10 +51,10 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
             return tenant
           }),
         get: (id) =>
-          tenants.findById(id).pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))),
+          (isUuid(id) ? tenants.findById(id) : Effect.succeedNone).pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))),
         setEntitlements: (id, entitlements) =>
           validEntitlements(entitlements).pipe(
-            Effect.flatMap((list) => tenants.setEntitlements(id, list)),
+            Effect.flatMap((list) => (isUuid(id) ? tenants.setEntitlements(id, list) : Effect.succeedNone)),
             Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))
           )
       }

@@ -20,7 +20,12 @@ const olderThan = (call: Call, after: NonNullable<CallQuery["after"]>) => {
 const makeTenants = () => {
   const rows = new Map<string, Tenant>()
   return TenantRepository.of({
-    insert: (tenant) => Effect.sync(() => void rows.set(tenant.id, tenant)),
+    insert: (tenant) =>
+      Effect.suspend(() => {
+        if (rows.has(tenant.id)) return Effect.die(new Error("duplicate tenant"))
+        rows.set(tenant.id, tenant)
+        return Effect.void
+      }),
     findById: (id) => Effect.sync(() => Option.fromNullable(rows.get(id))),
     setEntitlements: (id, entitlements) =>
       Effect.sync(() => {
@@ -66,8 +71,15 @@ const makeApiKeys = () => {
 
 const makeUsage = () => {
   const rows: Array<UsageEntry> = []
+  const ids = new Set<string>()
   return UsageLedger.of({
-    append: (entry) => Effect.sync(() => void rows.push(entry)),
+    append: (entry) =>
+      Effect.suspend(() => {
+        if (ids.has(entry.id)) return Effect.die(new Error("duplicate usage entry"))
+        ids.add(entry.id)
+        rows.push(entry)
+        return Effect.void
+      }),
     list: (tenantId, query = {}) =>
       Effect.sync(() =>
         rows

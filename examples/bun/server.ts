@@ -1,0 +1,23 @@
+// ServiceKit on Bun: the same configuration as the Node server (PORT,
+// SERVICEKIT_DATA_DIR, DATABASE_URL, REDIS_URL, ...), served by Bun.serve.
+import { bootstrapDevelopmentTenant, createServiceKit } from "@servicekit/host-node"
+import { serve } from "@servicekit/host-bun"
+
+const kit = createServiceKit({ holder: "servicekit on bun" })
+const server = serve(kit, { port: kit.config.port, hostname: kit.config.host })
+console.log(`ServiceKit on Bun ${Bun.version} listening on ${server.url}`)
+
+const development = await bootstrapDevelopmentTenant(kit)
+if (development !== undefined) {
+  console.log(`DEVELOPMENT tenant ${development.tenantId}`)
+  console.log(`  voice test key: ${development.voiceKey}`)
+  console.log(`  admin dashboard token: ${development.adminToken}`)
+}
+
+const shutdown = async () => {
+  await server.stop()
+  await kit.dispose()
+  process.exit(0)
+}
+process.once("SIGTERM", shutdown)
+process.once("SIGINT", shutdown)

@@ -1,0 +1,18 @@
+// An existing Express app with routes of its own, mounting ServiceKit under /api.
+import express from "express"
+import { createServiceKit, toNodeListener } from "@servicekit/host-node"
+
+export const createApp = (options = {}) => {
+  const kit = createServiceKit(options)
+  const app = express()
+
+  // The host app's own routes keep working next to ServiceKit.
+  app.get("/", (_req, res) => res.type("text").send("Acme portal"))
+  app.get("/health", (_req, res) => res.json({ ok: true }))
+
+  // ServiceKit answers everything under /api (public /api/v1/* and dashboard routes).
+  // Mount it before body parsers: it reads the raw request body itself.
+  app.use("/api", toNodeListener(kit))
+
+  return { app, kit }
+}

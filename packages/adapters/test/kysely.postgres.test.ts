@@ -1,0 +1,87 @@
+import { type Call, CallRepository, type CallQuery } from "@servicekit/core"
+import { Context, Effect, Layer, ManagedRuntime } from "effect"
+import { CompiledQuery, sql } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { KyselyDatabase, layerPostgres, listCallsQuery } from "../src/kysely/index.js"
+import { postgresAvailable } from "./services.js"
+import { layerTemporaryPostgres, temporaryDatabase } from "./temporaryPostgres.js"
+
+interface PlanNode {
+  readonly "Node Type": string
+  readonly "Index Name"?: string
+  readonly "Index Cond"?: string
+  readonly Plans?: ReadonlyArray<PlanNode>
+}
+
+const flatten = (node: PlanNode): ReadonlyArray<PlanNode> => [node, ...(node.Plans ?? []).flatMap(flatten)]
+
+describe.skipIf(!(await postgresAvailable()))("kysely storage on Postgres", () => {
+  const runtime = ManagedRuntime.make(layerTemporaryPostgres)
+  beforeAll(() => runtime.runtime())
+  afterAll(() => runtime.dispose())
+
+  it("migrates exactly once when two processes start at once, and ends the pool with the scope", async () => {
+    const db = await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const url = yield* temporaryDatabase
+          const start = Layer.build(layerPostgres({ url, max: 1 }))
+          const [first] = yield* Effect.all([start, start], { concurrency: "unbounded" })
+          const db = Context.get(first, KyselyDatabase)
+          const applied = yield* Effect.promise(() =>
+            sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)
+          )
+          expect(applied.rows.map((row) => row.name)).toEqual(["0001_platform", "0002_calling"])
+          return db
+        })
+      )
+    )
+    await expect(sql`select 1`.execute(db)).rejects.toThrow()
+  })
+
+  it("reads a page of calls with an index scan in keyset order, never a sort", async () => {
+    const db = await runtime.runPromise(KyselyDatabase)
+    const tenants = Array.from({ length: 5 }, () => globalThis.crypto.randomUUID())
+    const base = Date.parse("2026-11-01T00:00:00.000Z")
+    const results = ["completed", "missed", "busy", "voicemail"] as const
+    const calls: Array<Call> = Array.from({ length: 5_000 }, (_, i) => ({
+      id: globalThis.crypto.randomUUID(),
+      tenantId: tenants[i % tenants.length],
+      fromId: "+15550100",
+      toId: "+15550199",
+      direction: i % 3 === 0 ? "outbound" : "inbound",
+      durationSecs: i % 600,
+      result: results[i % results.length],
+      startedAt: new Date(base + i * 60_000),
+      endedAt: null,
+      callSid: null,
+      mosScore: null
+    }))
+    await runtime.runPromise(Effect.flatMap(CallRepository, (repository) => repository.insertMany(calls)))
+    await sql`analyze calls`.execute(db)
+
+    const tenantId = tenants[0]
+    const after = { startedAt: new Date(base + 2_500 * 60_000), id: calls[2_500].id }
+    const queries: ReadonlyArray<[CallQuery, string]> = [
+      [{ limit: 26 }, "calls_tenant_started_idx"],
+      [{ limit: 26, after }, "calls_tenant_started_idx"],
+      [{ limit: 26, direction: "inbound" }, "calls_tenant_direction_started_idx"],
+      [{ limit: 26, direction: "outbound", after }, "calls_tenant_direction_started_idx"],
+      [{ limit: 26, result: "missed" }, "calls_tenant_result_started_idx"],
+      [{ limit: 26, result: "completed", after }, "calls_tenant_result_started_idx"]
+    ]
+    for (const [query, index] of queries) {
+      const compiled = listCallsQuery(db, tenantId, query).compile()
+      const { rows } = await db.executeQuery<{ "QUERY PLAN": ReadonlyArray<{ Plan: PlanNode }> }>(
+        CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters])
+      )
+      const nodes = flatten(rows[0]["QUERY PLAN"][0].Plan)
+      const context = `${JSON.stringify(query)}: ${nodes.map((node) => node["Node Type"]).join(" > ")}`
+      const scan = nodes.find((node) => node["Node Type"] === "Index Scan" && node["Index Name"] === index)
+      expect(scan, context).toBeDefined()
+      // The keyset position bounds the index range instead of filtering rows read from its start.
+      if (query.after !== undefined) expect(scan?.["Index Cond"], context).toContain("ROW(started_at, id) <")
+      expect(nodes.some((node) => node["Node Type"].includes("Sort")), context).toBe(false)
+    }
+  })
+})

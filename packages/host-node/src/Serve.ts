@@ -1,0 +1,46 @@
+import type { HostOptions } from "./Config.js"
+import { bootstrapDevelopmentTenant } from "./DevBootstrap.js"
+import { createServiceKit } from "./Runtime.js"
+import { listen } from "./Server.js"
+
+/**
+ * The standalone server: start, print how to reach it (and the development
+ * tenant on a first start), run until SIGTERM/SIGINT, then drain and close.
+ */
+export const serveUntilSignalled = async (options: HostOptions & { readonly json?: boolean } = {}): Promise<void> => {
+  const kit = createServiceKit({ ...options, holder: "servicekit serve" })
+  const server = await listen(kit, { port: kit.config.port, host: kit.config.host }).catch(async (error) => {
+    await kit.dispose()
+    throw error
+  })
+  const development = await bootstrapDevelopmentTenant(kit)
+  if (options.json) {
+    console.log(JSON.stringify({ listening: server.url, port: server.port, development: development ?? null }))
+  } else {
+    const storage = kit.config.databaseUrl === undefined ? `embedded database in ${kit.config.dataDir}` : "PostgreSQL"
+    const lines = [`ServiceKit listening on ${server.url} (${kit.config.env}, ${storage})`, `  API docs: ${server.url}/api/v1/docs`]
+    if (development !== undefined) {
+      lines.push(
+        "",
+        "First start: created a DEVELOPMENT tenant entitled to every product. Not for production.",
+        `  tenant id:             ${development.tenantId}`,
+        `  voice test key:        ${development.voiceKey}`,
+        `  admin dashboard token: ${development.adminToken}`,
+        "",
+        `  try: curl -H "Authorization: Bearer ${development.voiceKey}" ${server.url}/api/v1/voice/calls`,
+        "",
+        "These secrets are shown only now. More tenants and keys: stop the server, then run",
+        "  npx servicekit tenant create --name NAME --entitle voice",
+        "  npx servicekit key create --tenant ID --product voice --env live --scopes voice:read"
+      )
+    }
+    console.log(lines.join("\n"))
+  }
+  await new Promise<void>((resolve) => {
+    process.once("SIGTERM", resolve)
+    process.once("SIGINT", resolve)
+  })
+  await server.close()
+  await kit.dispose()
+  if (!options.json) console.log("ServiceKit stopped.")
+}

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { afterAll, describe, expect, it } from "vitest"
+import { run, start } from "./spawn.js"
+
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url))
+
+describe("servicekit CLI round trip on the embedded database", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "servicekit-cli-"))
+  const env = { SERVICEKIT_DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "" }
+  const servicekit = (...args: Array<string>) => run(process.execPath, [cli, ...args], env)
+  const json = async (...args: Array<string>) => {
+    const result = await servicekit(...args, "--json")
+    expect(result.stderr, `servicekit ${args.join(" ")}`).toBe("")
+    expect(result.code).toBe(0)
+    return JSON.parse(result.stdout)
+  }
+  const serve = async () => {
+    const server = start(process.execPath, [cli, "serve", "--port", "0", "--host", "127.0.0.1", "--json"], env)
+    const [line] = await server.waitFor(/\{"listening".*\}/)
+    return { server, url: JSON.parse(line).listening as string }
+  }
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  let tenantId: string
+  let keyId: string
+  let key: string
+
+  it("creates a tenant and a key, imports calls from CSV and JSON", async () => {
+    const tenant = await json("tenant", "create", "--name", "Acme Calls", "--entitle", "voice,chat")
+    expect(tenant).toMatchObject({ name: "Acme Calls", entitlements: ["voice", "chat"] })
+    tenantId = tenant.id
+
+    const created = await json(
+      "key", "create", "--tenant", tenantId, "--product", "voice", "--env", "live", "--scopes", "voice:read", "--name", "reporting"
+    )
+    expect(created.key).toMatch(/^svk_live_voice_[a-z0-9]{8}_[A-Za-z0-9]{32}$/)
+    expect(created).toMatchObject({ name: "reporting", scopes: ["voice:read"], revokedAt: null })
+    keyId = created.id
+    key = created.key
+
+    const csv = join(dataDir, "calls.csv")
+    writeFileSync(
+      csv,
+      [
+        "id,fromId,toId,direction,durationSecs,result,startedAt,endedAt,callSid,mosScore",
+        "11111111-1111-4111-8111-111111111111,+15550001,+15550002,inbound,61,completed,2026-11-01T10:00:00Z,2026-11-01T10:01:01Z,CA1,4.2",
+        "22222222-2222-4222-8222-222222222222,+15550003,+15550004,outbound,0,busy,2026-11-01T11:00:00Z,,,"
+      ].join("\n")
+    )
+    expect(await json("calls", "import", "--tenant", tenantId, csv)).toEqual({ received: 2, inserted: 2, skipped: 0 })
+    expect(await json("calls", "import", "--tenant", tenantId, csv)).toEqual({ received: 2, inserted: 0, skipped: 2 })
+
+    const file = join(dataDir, "calls.json")
+    writeFileSync(file, JSON.stringify({ calls: [{ fromId: "a", toId: "b", direction: "inbound", durationSecs: 5, result: "missed", startedAt: "2026-11-02T08:00:00Z" }] }))
+    expect(await json("calls", "import", "--tenant", tenantId, file)).toEqual({ received: 1, inserted: 1, skipped: 0 })
+  })
+
+  it("rejects an invalid call file with the row and field, importing nothing", async () => {
+    const file = join(dataDir, "bad.json")
+    writeFileSync(file, JSON.stringify([{ fromId: "a", toId: "b", direction: "inbound", durationSecs: 5, result: "missed", startedAt: "2026-11-02T09:00:00Z" }, { fromId: "a", toId: "b", direction: "up", durationSecs: 5, result: "missed", startedAt: "2026-11-02T09:00:00Z" }]))
+    const result = await servicekit("calls", "import", "--tenant", tenantId, file)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain("[1].direction")
+  })
+
+  it("serves what the CLI stored; refuses to share the data folder while serving", async () => {
+    const { server, url } = await serve()
+    try {
+      const response = await fetch(`${url}/api/v1/voice/calls`, { headers: { authorization: `Bearer ${key}` } })
+      expect(response.status).toBe(200)
+      const body = await response.json()
+      expect(body.data.map((c: any) => c.callSid)).toEqual([null, null, "CA1"])
+      expect(body.data[2]).toMatchObject({ id: "11111111-1111-4111-8111-111111111111", durationSecs: 61, mosScore: 4.2, endedAt: "2026-11-01T10:01:01.000Z" })
+
+      const busy = await servicekit("key", "create", "--tenant", tenantId, "--product", "voice", "--env", "test", "--scopes", "voice:read")
+      expect(busy.code).toBe(1)
+      expect(busy.stderr).toMatch(/in use by servicekit serve \(pid \d+\)/)
+      expect(busy.stderr).toMatch(/stop that process/)
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+  })
+
+  it("revokes keys and signs dashboard tokens the server accepts", async () => {
+    const revoked = await json("key", "revoke", "--tenant", tenantId, keyId)
+    expect(revoked.revokedAt).not.toBeNull()
+    const { token } = await json("jwt", "--tenant", tenantId)
+    const { server, url } = await serve()
+    try {
+      const refused = await fetch(`${url}/api/v1/voice/calls`, { headers: { "x-api-key": key } })
+      expect(refused.status).toBe(401)
+      expect((await refused.json()).error.code).toBe("key_revoked")
+      const entitlements = await fetch(`${url}/api/growth/entitlements`, { headers: { authorization: `Bearer ${token}` } })
+      expect(await entitlements.json()).toEqual({ tenantId, entitlements: ["voice", "chat"] })
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it.each([
+    [["key", "create", "--tenant", "x"], /--product is required/],
+    [["key", "create", "--tenant", "x", "--product", "voice", "--env", "prod", "--scopes", "voice:read"], /--env "prod" is not valid/],
+    [["tenant", "create"], /--name is required/],
+    [["serve", "--port", "http"], /--port must be/],
+    [["tenant", "create", "--name", "x", "--colour", "blue"], /Unknown option '--colour'/],
+    [["frobnicate"], /unknown command "frobnicate"/],
+    [["key", "revoke", "--tenant", "x"], /exactly one KEY_ID/]
+  ])("exits 2 with a clear message for %j", async (args, message) => {
+    const result = await servicekit(...args)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(message)
+  })
+
+  it("exits 1 with the reason when the services refuse", async () => {
+    const result = await servicekit("key", "create", "--tenant", tenantId, "--product", "voice", "--env", "live", "--scopes", "chat:read", "--json")
+    expect(result.code).toBe(1)
+    expect(JSON.parse(result.stderr).error).toMatchObject({ code: "validation_failed", details: [{ field: "scopes" }] })
+    const missing = await servicekit("jwt", "--tenant", "00000000-0000-4000-8000-000000000000")
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/No such tenant/)
+  })
+})
