@@ -18,13 +18,14 @@ describe("ServiceKit on Bun.serve (real bun binary)", () => {
 
   beforeAll(async () => {
     server = start(bun, [join(root, "examples/bun/server.ts")], { PORT: "0", HOST: "127.0.0.1", SERVICEKIT_DATA_DIR: dataDir })
-    const [, version, url] = await server.waitFor(/ServiceKit on Bun (\S+) listening on (http:\/\/\S+)/)
+    // A first start initialises the embedded database; on a busy 2-core machine that can take a while.
+    const [, version, url] = await server.waitFor(/ServiceKit on Bun (\S+) listening on (http:\/\/\S+)/, 150_000)
     expect(version).toMatch(/^1\./)
     base = url
-    tenantId = (await server.waitFor(/DEVELOPMENT tenant (\S+)/))[1]
+    tenantId = (await server.waitFor(/DEVELOPMENT tenant (\S+)/, 150_000))[1]
     key = (await server.waitFor(/voice test key: (\S+)/))[1]
     adminToken = (await server.waitFor(/admin dashboard token: (\S+)/))[1]
-  }, 90_000)
+  }, 180_000)
 
   afterAll(async () => {
     expect(await server.stop()).toBe(0)
