@@ -17,7 +17,14 @@ describe("ServiceKit on Bun.serve (real bun binary)", () => {
   let adminToken: string
 
   beforeAll(async () => {
-    server = start(bun, [join(root, "examples/bun/server.ts")], { PORT: "0", HOST: "127.0.0.1", SERVICEKIT_DATA_DIR: dataDir })
+    server = start(bun, [join(root, "examples/bun/server.ts")], {
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SERVICEKIT_DATA_DIR: dataDir,
+      // The embedded database, whatever the suite's environment points at.
+      DATABASE_URL: "",
+      REDIS_URL: ""
+    })
     // A first start initialises the embedded database; on a busy 2-core machine that can take a while.
     const [, version, url] = await server.waitFor(/ServiceKit on Bun (\S+) listening on (http:\/\/\S+)/, 150_000)
     expect(version).toMatch(/^1\./)

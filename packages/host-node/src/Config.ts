@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
-import type { IpRateRule } from "@servicekit/core"
+import { type IpRateRule, defaultSettings } from "@servicekit/core"
 import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
 
 export type DeploymentEnv = "development" | "staging" | "production"
@@ -55,7 +55,8 @@ const secretFromDataDir = (dataDir: string, name: string): string => {
   return stored[name]
 }
 
-const optionalString = (name: string) => Config.option(Config.nonEmptyString(name)).pipe(Config.map(Option.getOrUndefined))
+const optionalString = (name: string) =>
+  Config.option(Config.nonEmptyString(name)).pipe(Config.map(Option.getOrUndefined))
 
 const ipRateLimitsConfig = Config.string("SERVICEKIT_IP_RATE_LIMITS").pipe(
   Config.mapOrFail((text) =>
@@ -64,7 +65,7 @@ const ipRateLimitsConfig = Config.string("SERVICEKIT_IP_RATE_LIMITS").pipe(
       catch: (error) => ConfigError.InvalidData(["SERVICEKIT_IP_RATE_LIMITS"], (error as Error).message)
     })
   ),
-  Config.withDefault<ReadonlyArray<IpRateRule>>([{ pathPrefix: "/v1/", limit: 3000, windowMs: 60_000 }])
+  Config.withDefault(defaultSettings.ipRateLimits)
 )
 
 /** The environment half of the configuration; every variable is documented in the README. */
@@ -83,18 +84,20 @@ const environmentConfig = Config.all({
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
   keyRateLimitPerMinute: Config.integer("SERVICEKIT_KEY_RATE_LIMIT").pipe(
     Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
-    Config.withDefault(600)
+    Config.withDefault(defaultSettings.keyRateLimit.limit)
   ),
   ipRateLimits: ipRateLimitsConfig
 })
 
 /** Resolves options over environment over defaults. Throws ConfigurationError with the variable's name. */
 export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv = process.env): HostConfig => {
+  const variables = new Map(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined))
   const fromEnv = Effect.runSync(
-    Effect.either(Effect.withConfigProvider(environmentConfig, ConfigProvider.fromMap(new Map(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)))))
+    Effect.either(Effect.withConfigProvider(environmentConfig, ConfigProvider.fromMap(variables)))
   )
   if (Either.isLeft(fromEnv)) throw new ConfigurationError(`Invalid configuration: ${fromEnv.left.toString()}`)
-  const merged = { ...fromEnv.right, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) }
+  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
+  const merged = { ...fromEnv.right, ...given }
   const dataDir = resolve(merged.dataDir)
   if (merged.jwtSecret === undefined && merged.env === "production") {
     throw new ConfigurationError("SERVICEKIT_JWT_SECRET is required when SERVICEKIT_ENV=production")

@@ -1,0 +1,76 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+import { ConfigurationError, resolveConfig } from "../src/Config.js"
+
+describe("host configuration", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "servicekit-config-"))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  it("uses the documented defaults and generates a development secret once, mode 0600", () => {
+    const config = resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir })
+    expect(config).toMatchObject({
+      port: 8787,
+      env: "development",
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      publicUrl: "http://localhost:8787",
+      keyRateLimitPerMinute: 600,
+      ipRateLimits: [{ pathPrefix: "/v1/", limit: 3000, windowMs: 60_000 }],
+      trustedProxies: []
+    })
+    expect(config.jwtSecret).toMatch(/^[0-9a-f]{64}$/)
+    const file = join(dataDir, "secrets.json")
+    expect(JSON.parse(readFileSync(file, "utf8")).jwtSecret).toBe(config.jwtSecret)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret)
+  })
+
+  it("reads every variable, and options win over the environment", () => {
+    const config = resolveConfig(
+      { port: 9000 },
+      {
+        PORT: "7000",
+        HOST: "127.0.0.1",
+        SERVICEKIT_DATA_DIR: dataDir,
+        DATABASE_URL: "postgres://db/x",
+        REDIS_URL: "redis://cache",
+        SERVICEKIT_ENV: "staging",
+        SERVICEKIT_PUBLIC_URL: "https://chat.example.com",
+        SERVICEKIT_JWT_SECRET: "s".repeat(40),
+        SERVICEKIT_TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.1",
+        SERVICEKIT_KEY_RATE_LIMIT: "100",
+        SERVICEKIT_IP_RATE_LIMITS: "/v1/=50/60,/v1/voice/=10/1"
+      }
+    )
+    expect(config).toMatchObject({
+      port: 9000,
+      host: "127.0.0.1",
+      databaseUrl: "postgres://db/x",
+      redisUrl: "redis://cache",
+      env: "staging",
+      publicUrl: "https://chat.example.com",
+      jwtSecret: "s".repeat(40),
+      trustedProxies: ["10.0.0.0/8", "192.0.2.1"],
+      keyRateLimitPerMinute: 100,
+      ipRateLimits: [
+        { pathPrefix: "/v1/", limit: 50, windowMs: 60_000 },
+        { pathPrefix: "/v1/voice/", limit: 10, windowMs: 1_000 }
+      ]
+    })
+    expect(resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, SERVICEKIT_IP_RATE_LIMITS: "off" }).ipRateLimits).toEqual([])
+  })
+
+  it.each([
+    [{ SERVICEKIT_ENV: "production" }, /SERVICEKIT_JWT_SECRET is required/],
+    [{ SERVICEKIT_ENV: "prod" }, /SERVICEKIT_ENV/],
+    [{ PORT: "eighty" }, /PORT/],
+    [{ PORT: "70000" }, /PORT/],
+    [{ SERVICEKIT_KEY_RATE_LIMIT: "0" }, /SERVICEKIT_KEY_RATE_LIMIT/],
+    [{ SERVICEKIT_IP_RATE_LIMITS: "/v1/=lots" }, /SERVICEKIT_IP_RATE_LIMITS/]
+  ])("refuses %j with a message naming the variable", (env, message) => {
+    expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(ConfigurationError)
+    expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(message)
+  })
+})
