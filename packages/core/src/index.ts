@@ -16,7 +16,7 @@ export {
   type CreatedApiKey,
   type VerifiedKey
 } from "./platform/ApiKeyService.js"
-export { SecretCrypto, constantTimeEqual, isUuid, layerWebCrypto } from "./platform/Crypto.js"
+export { SecretCrypto, constantTimeEqual, isUuid, layerCrypto } from "./platform/Crypto.js"
 export { DashboardClaims, DashboardRole, DashboardTokenVerifier } from "./platform/DashboardAuth.js"
 export { ApiError, type ErrorDetail, type ErrorType } from "./platform/Errors.js"
 export { Environment, KeyProduct, Product, allProducts, scopesByProduct } from "./platform/Products.js"

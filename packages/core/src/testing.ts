@@ -3,7 +3,7 @@
  * embedding app's tests need nothing but core.
  */
 import { Layer } from "effect"
-import { layerDeterministic, layerWebCrypto } from "./platform/Crypto.js"
+import { layerDeterministic, layerCrypto } from "./platform/Crypto.js"
 import { ServiceKitSettings, type Settings } from "./platform/Settings.js"
 import type { Ports } from "./Ports.js"
 import { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
@@ -24,6 +24,6 @@ export const layerMemory = (
     layerMemoryStorage,
     layerMemoryRateLimit,
     layerTestTokens,
-    options.seed === undefined ? layerWebCrypto : layerDeterministic(options.seed),
+    options.seed === undefined ? layerCrypto : layerDeterministic(options.seed),
     ServiceKitSettings.layer(options.settings)
   )

@@ -1,6 +1,6 @@
 import { join } from "node:path"
 import { layerJoseVerifier, layerPglite, layerPostgres, layerRedisRateLimit } from "@servicekit/adapters"
-import { type Ports, ServiceKit, ServiceKitSettings, layerMemoryRateLimit, layerWebCrypto } from "@servicekit/core"
+import { type Ports, ServiceKit, ServiceKitSettings, layerMemoryRateLimit, layerCrypto } from "@servicekit/core"
 import { Layer } from "effect"
 import { type HostConfig, type HostOptions, resolveConfig } from "./Config.js"
 import { lockDataFolder } from "./DataFolderLock.js"
@@ -13,7 +13,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports, unknown> =>
       : layerPostgres({ url: config.databaseUrl }),
     config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
     layerJoseVerifier({ secret: config.jwtSecret }),
-    layerWebCrypto,
+    layerCrypto,
     ServiceKitSettings.layer({
       publicUrl: config.publicUrl,
       trustedProxies: config.trustedProxies,

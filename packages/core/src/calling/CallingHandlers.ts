@@ -1,9 +1,9 @@
-import { HttpApiBuilder } from "@effect/platform"
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import type { ServiceKitApi } from "../http/Api.js"
 import { ApiCaller, makeApiKeyAuth } from "../http/ApiKeyAuth.js"
 import { notAvailable } from "../platform/Errors.js"
-import { VoiceReadKey } from "./CallingApi.js"
+import { VoiceReadKey, callToJson } from "./CallingApi.js"
 import { CallingService, DEFAULT_PAGE_SIZE } from "./CallingService.js"
 
 export const VoiceReadKeyLive = Layer.effect(VoiceReadKey, makeApiKeyAuth("voice", "voice:read"))
@@ -16,9 +16,20 @@ export const callingHandlers = (api: ServiceKitApi) =>
         .handle("listCalls", ({ urlParams }) =>
           Effect.flatMap(ApiCaller, ({ tenantId }) =>
             calling.list(tenantId, { ...urlParams, limit: urlParams.limit ?? DEFAULT_PAGE_SIZE })
-          ).pipe(Effect.map((page) => ({ data: page.data, meta: { limit: page.limit, nextCursor: page.nextCursor } })))
+          ).pipe(
+            Effect.map((page) =>
+              HttpServerResponse.unsafeJson({
+                data: page.data.map(callToJson),
+                meta: { limit: page.limit, nextCursor: page.nextCursor }
+              })
+            )
+          )
         )
-        .handle("getCall", ({ path }) => Effect.flatMap(ApiCaller, ({ tenantId }) => calling.get(tenantId, path.id)))
+        .handle("getCall", ({ path }) =>
+          Effect.flatMap(ApiCaller, ({ tenantId }) => calling.get(tenantId, path.id)).pipe(
+            Effect.map((call) => HttpServerResponse.unsafeJson(callToJson(call)))
+          )
+        )
         .handle("getUsage", () => Effect.flatMap(ApiCaller, ({ tenantId }) => calling.usage(tenantId)))
         .handle("listNumbers", () =>
           Effect.fail(notAvailable("Phone number management is planned but not available yet."))

@@ -1,6 +1,5 @@
 import { type HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Cause, Clock, Effect, Option } from "effect"
-import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { compileAllowlist, parseAddress } from "../platform/IpAllowlist.js"
 import { RateLimiter, rateLimitHeaders, rateLimited } from "../platform/RateLimiter.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
@@ -34,7 +33,6 @@ export const clientAddress = (
 export const lifecycle = Effect.gen(function* () {
   const settings = yield* ServiceKitSettings
   const limiter = yield* RateLimiter
-  const crypto = yield* SecretCrypto
   const publicPrefix = `${settings.mountPath}/v1/`
   const isTrusted = compileAllowlist(settings.trustedProxies)
 
@@ -42,7 +40,8 @@ export const lifecycle = Effect.gen(function* () {
     Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
       const inboundId = request.headers["x-request-id"]
-      const requestId = inboundId !== undefined && INBOUND_REQUEST_ID.test(inboundId) ? inboundId : randomUuid(crypto)
+      const requestId =
+        inboundId !== undefined && INBOUND_REQUEST_ID.test(inboundId) ? inboundId : globalThis.crypto.randomUUID()
       const socket =
         Option.getOrUndefined(request.remoteAddress) ?? Option.getOrUndefined(yield* Effect.serviceOption(SocketAddress))
       const state: RequestState = {

@@ -1,8 +1,10 @@
+import { sha256 } from "@noble/hashes/sha2"
+import { bytesToHex } from "@noble/hashes/utils"
 import { Context, Effect, Layer } from "effect"
 
 /**
  * Randomness and digests for secrets. A port so that tests can make secrets
- * deterministic; the default uses the runtime's Web Crypto.
+ * deterministic; the default draws from the runtime's Web Crypto.
  */
 export class SecretCrypto extends Context.Tag("@servicekit/core/SecretCrypto")<
   SecretCrypto,
@@ -12,22 +14,13 @@ export class SecretCrypto extends Context.Tag("@servicekit/core/SecretCrypto")<
   }
 >() {}
 
-const encoder = new TextEncoder()
+// Synchronous on purpose: Web Crypto's digest is asynchronous and, on the key-verification
+// hot path, its round trip cost more than the hash itself.
+const sha256Hex = (text: string) => Effect.sync(() => bytesToHex(sha256(text)))
 
-export const toHex = (bytes: Uint8Array): string => {
-  let out = ""
-  for (const byte of bytes) out += byte.toString(16).padStart(2, "0")
-  return out
-}
-
-const webSha256Hex = (text: string) =>
-  Effect.promise(() => globalThis.crypto.subtle.digest("SHA-256", encoder.encode(text))).pipe(
-    Effect.map((digest) => toHex(new Uint8Array(digest)))
-  )
-
-export const layerWebCrypto: Layer.Layer<SecretCrypto> = Layer.succeed(SecretCrypto, {
+export const layerCrypto: Layer.Layer<SecretCrypto> = Layer.succeed(SecretCrypto, {
   randomBytes: (size) => globalThis.crypto.getRandomValues(new Uint8Array(size)),
-  sha256Hex: webSha256Hex
+  sha256Hex
 })
 
 /**
@@ -44,7 +37,7 @@ export const layerDeterministic = (seed = 1): Layer.Layer<SecretCrypto> =>
     }
     return {
       randomBytes: (size) => Uint8Array.from({ length: size }, () => next() & 0xff),
-      sha256Hex: webSha256Hex
+      sha256Hex
     }
   })
 
@@ -82,7 +75,7 @@ export const randomUuid = (crypto: SecretCrypto["Type"]): string => {
   const b = crypto.randomBytes(16)
   b[6] = (b[6] & 0x0f) | 0x40
   b[8] = (b[8] & 0x3f) | 0x80
-  const h = toHex(b)
+  const h = bytesToHex(b)
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 
