@@ -1,11 +1,4 @@
-import { defineConfig } from "tsup"
+import { packageBuild } from "../../tsup.shared.js"
 
-export default defineConfig({
-  entry: ["src/index.ts", "src/cli.ts"],
-  format: ["esm"],
-  dts: { entry: "src/index.ts" },
-  clean: true,
-  sourcemap: true,
-  target: "node20",
-  banner: ({ format }) => (format === "esm" ? {} : {})
-})
+// The CLI is an entry of its own; declarations only describe the library.
+export default packageBuild(["src/index.ts", "src/cli.ts"], { dts: { entry: "src/index.ts" } })

@@ -41,7 +41,7 @@ export { CallRepository } from "./calling/CallRepository.js"
 export { CallingService, IncomingCall, type IngestResult, type VoiceUsage } from "./calling/CallingService.js"
 
 // http
-export { apiLayer, makeApi, servicesLayer, type ServiceKitApi } from "./http/Api.js"
+export { makeApi, makeApiEngine, servicesLayer, type ServiceKitApi } from "./http/Api.js"
+export { JsonText, implement, makeEngine, type Engine, type GroupHandlers, type IncomingRequest, type OutgoingResponse } from "./http/Engine.js"
 export { ApiCaller } from "./http/ApiKeyAuth.js"
 export { DashboardSession } from "./http/DashboardAuth.js"
-export { SocketAddress } from "./http/RequestContext.js"

@@ -1,36 +1,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { Readable } from "node:stream"
 import type { ServiceKit } from "@servicekit/core"
+import { serveNodeRequest } from "./NodeRequest.js"
 
 /**
- * A node:http style listener `(req, res)` over the kit's web-standard handler, for
- * mounting inside Express, Fastify (raw) or a plain node:http server. Under
- * Express, mount it with `app.use("/api", listener)`: the original URL is kept.
+ * A node:http style listener `(req, res, next?)` for mounting inside Express,
+ * Fastify (raw) or a plain node:http server. Under Express, mount it with
+ * `app.use("/api", listener)`, before any body parser: the original URL is kept
+ * and ServiceKit reads the body itself.
  */
 export const toNodeListener =
-  (kit: Pick<ServiceKit.ServiceKit<unknown>, "handler">) =>
+  (kit: Pick<ServiceKit.ServiceKit<unknown>, "dispatch">) =>
   (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next?: (error?: unknown) => void): void => {
-    const url = new URL(req.originalUrl ?? req.url ?? "/", `http://${req.headers.host ?? "localhost"}`)
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue
-      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
-    }
-    const hasBody = req.method !== "GET" && req.method !== "HEAD"
-    const request = new Request(url, {
-      method: req.method,
-      headers,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-      ...(hasBody ? { duplex: "half" } : {})
-    } as RequestInit)
-    kit
-      .handler(request, { remoteAddress: req.socket.remoteAddress })
-      .then(async (response) => {
-        res.statusCode = response.status
-        response.headers.forEach((value, name) => res.appendHeader(name, value))
-        if (response.body === null) return void res.end()
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk)
-        res.end()
-      })
-      .catch((error) => (next === undefined ? res.destroy(error as Error) : next(error)))
+    serveNodeRequest(kit, req, res, req.originalUrl).catch((error) =>
+      next === undefined ? res.destroy(error as Error) : next(error)
+    )
   }

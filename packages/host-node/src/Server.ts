@@ -1,8 +1,7 @@
 import { createServer } from "node:http"
-import { HttpApiBuilder, HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
-import { ServiceKit } from "@servicekit/core"
-import { Context, Effect, Exit, Layer, Scope } from "effect"
+import type { AddressInfo } from "node:net"
+import type { ServiceKit } from "@servicekit/core"
+import { serveNodeRequest } from "./NodeRequest.js"
 
 export interface RunningServer {
   readonly port: number
@@ -11,27 +10,28 @@ export interface RunningServer {
   readonly close: () => Promise<void>
 }
 
-/** Serves a ServiceKit natively on node:http (same storage and caches as its web handler). */
-export const listen = async (
-  kit: ServiceKit.ServiceKit<unknown>,
+/** Serves a ServiceKit natively on node:http. */
+export const listen = (
+  kit: Pick<ServiceKit.ServiceKit<unknown>, "dispatch">,
   options: { readonly port?: number; readonly host?: string } = {}
-): Promise<RunningServer> => {
-  const scope = Effect.runSync(Scope.make())
-  const server = NodeHttpServer.layer(() => createServer({ keepAliveTimeout: 65_000 }), {
-    port: options.port ?? 0,
-    host: options.host ?? "127.0.0.1"
+): Promise<RunningServer> =>
+  new Promise((resolve, reject) => {
+    const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+      serveNodeRequest(kit, req, res).catch((error) => res.destroy(error as Error))
+    })
+    server.once("error", reject)
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+      const { address, port } = server.address() as AddressInfo
+      const host = address === "0.0.0.0" || address === "::" ? "127.0.0.1" : address.includes(":") ? `[${address}]` : address
+      resolve({
+        port,
+        url: `http://${host}:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            // close() waits for in-flight requests; idle keep-alive connections would hold it open.
+            server.close(() => done())
+            server.closeIdleConnections()
+          })
+      })
+    })
   })
-  const layer = HttpApiBuilder.serve(ServiceKit.untraced).pipe(Layer.provide(kit.apiLayer), Layer.provideMerge(server))
-  const context = await Effect.runPromise(Layer.buildWithMemoMap(layer, kit.memoMap, scope)).catch(async (error) => {
-    await Effect.runPromise(Scope.close(scope, Exit.void))
-    throw error
-  })
-  const address = Context.get(context, HttpServer.HttpServer).address
-  const port = address._tag === "TcpAddress" ? address.port : 0
-  const host = address._tag === "TcpAddress" && !address.hostname.includes(":") ? address.hostname : "127.0.0.1"
-  return {
-    port,
-    url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`,
-    close: () => Effect.runPromise(Scope.close(scope, Exit.void))
-  }
-}

@@ -1,7 +1,7 @@
-import { HttpApi, HttpApiBuilder, HttpApiScalar, OpenApi } from "@effect/platform"
+import { HttpApi, OpenApi } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { CallingApi } from "../calling/CallingApi.js"
-import { callingHandlers } from "../calling/CallingHandlers.js"
+import { VoiceReadKeyLive, callingHandlers } from "../calling/CallingHandlers.js"
 import { CallingService } from "../calling/CallingService.js"
 import { ApiKeyService } from "../platform/ApiKeyService.js"
 import { DevelopersApi } from "../platform/DevelopersApi.js"
@@ -9,7 +9,9 @@ import { developersHandlers } from "../platform/DevelopersHandlers.js"
 import { RateLimiter } from "../platform/RateLimiter.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { TenantService } from "../platform/TenantService.js"
-import { lifecycle } from "./Lifecycle.js"
+import { DashboardAuthLive } from "./DashboardAuth.js"
+import { makeDocuments } from "./Documents.js"
+import { makeEngine } from "./Engine.js"
 
 type Spec = Record<string, any>
 type MountPath = `/${string}`
@@ -53,18 +55,16 @@ export const servicesLayer = Layer.mergeAll(
 )
 
 /**
- * The whole HTTP API (routes, middleware, OpenAPI at `/v1/openapi.json`, docs at
- * `/v1/docs`, all under the configured mount path) over the ports.
+ * The HTTP engine for the configured mount path: every group of the contract with
+ * its handlers and middleware, plus the OpenAPI document and the docs page.
  */
-export const apiLayer = Layer.unwrapEffect(
-  Effect.map(ServiceKitSettings, (settings) => {
-    const mountPath = settings.mountPath as MountPath
-    const api = makeApi(mountPath)
-    const routes = HttpApiBuilder.api(api).pipe(Layer.provide([callingHandlers(api), developersHandlers(api)]))
-    return Layer.mergeAll(
-      HttpApiBuilder.middleware(lifecycle),
-      HttpApiBuilder.middlewareOpenApi({ path: `${mountPath}/v1/openapi.json` }),
-      HttpApiScalar.layer({ path: `${mountPath}/v1/docs` })
-    ).pipe(Layer.provideMerge(routes))
-  })
-).pipe(Layer.provideMerge(servicesLayer))
+export const makeApiEngine = Effect.gen(function* () {
+  const mountPath = (yield* ServiceKitSettings).mountPath as MountPath
+  // The contract's precise types served the handlers; the engine walks it generically.
+  const api = makeApi(mountPath) as unknown as HttpApi.HttpApi.AnyWithProps
+  return yield* makeEngine({
+    api,
+    groups: [yield* callingHandlers, yield* developersHandlers],
+    documents: yield* makeDocuments(api, mountPath)
+  }).pipe(Effect.provide(Layer.mergeAll(VoiceReadKeyLive, DashboardAuthLive)))
+})

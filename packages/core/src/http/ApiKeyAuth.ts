@@ -1,10 +1,9 @@
-import { HttpServerRequest } from "@effect/platform"
 import { Clock, Context, Effect, FiberRef, Schema } from "effect"
 import { ApiKeyService } from "../platform/ApiKeyService.js"
 import { ForbiddenError, RateLimitedError, UnauthorizedError, unauthorized } from "../platform/Errors.js"
 import type { Environment, KeyProduct } from "../platform/Products.js"
 import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
-import { CurrentRequest } from "./RequestContext.js"
+import { CurrentRequest, type RequestState, firstHeader } from "./RequestContext.js"
 
 /** Who is calling a public endpoint, as established by API-key authentication. */
 export class ApiCaller extends Context.Tag("@servicekit/core/ApiCaller")<
@@ -22,8 +21,8 @@ export const ApiKeyFailure = Schema.Union(UnauthorizedError, ForbiddenError, Rat
 const BEARER = /^Bearer(?: +(\S*))? *$/i
 
 /** The key from `Authorization: Bearer` or `X-API-Key`; fails when Authorization uses another scheme. */
-export const presentedKey = (headers: Readonly<Record<string, string | undefined>>) => {
-  const authorization = headers["authorization"]
+export const presentedKey = (state: RequestState) => {
+  const authorization = firstHeader(state.headers, "authorization")
   if (authorization !== undefined && authorization.length > 0) {
     const match = BEARER.exec(authorization)
     if (match === null) {
@@ -31,7 +30,7 @@ export const presentedKey = (headers: Readonly<Record<string, string | undefined
     }
     return Effect.succeed(match[1] ?? "")
   }
-  return Effect.succeed(headers["x-api-key"]?.trim())
+  return Effect.succeed(firstHeader(state.headers, "x-api-key")?.trim())
 }
 
 /**
@@ -43,9 +42,8 @@ export const makeApiKeyAuth = (product: KeyProduct, scope: string) =>
     const keys = yield* ApiKeyService
     const limiter = yield* RateLimiter
     return Effect.gen(function* () {
-      const request = yield* HttpServerRequest.HttpServerRequest
       const state = yield* FiberRef.get(CurrentRequest)
-      const verified = yield* keys.verify(yield* presentedKey(request.headers), state.clientIp)
+      const verified = yield* keys.verify(yield* presentedKey(state), state.clientIp)
       const limit = yield* limiter.forKey(verified.key.id)
       state.rateLimit = limit
       if (!limit.allowed) return yield* rateLimited(limit, yield* Clock.currentTimeMillis)

@@ -1,8 +1,9 @@
-import { HttpApiMiddleware, HttpServerRequest } from "@effect/platform"
-import { Context, Effect, Layer, Schema } from "effect"
+import { HttpApiMiddleware } from "@effect/platform"
+import { Context, Effect, FiberRef, Layer, Schema } from "effect"
 import { DashboardTokenVerifier, type DashboardClaims } from "../platform/DashboardAuth.js"
 import { ForbiddenError, UnauthorizedError, forbidden, unauthorized } from "../platform/Errors.js"
 import { parseKey } from "../platform/KeyFormat.js"
+import { CurrentRequest, firstHeader } from "./RequestContext.js"
 
 /** The dashboard user behind a request, from a verified tenant-scoped JWT. */
 export class DashboardSession extends Context.Tag("@servicekit/core/DashboardSession")<DashboardSession, DashboardClaims>() {}
@@ -19,9 +20,9 @@ export const DashboardAuthLive = Layer.effect(
   Effect.gen(function* () {
     const verifier = yield* DashboardTokenVerifier
     return Effect.gen(function* () {
-      const { headers } = yield* HttpServerRequest.HttpServerRequest
-      const token = BEARER.exec(headers["authorization"] ?? "")?.[1]
-      if ((token !== undefined && parseKey(token) !== undefined) || headers["x-api-key"] !== undefined) {
+      const state = yield* FiberRef.get(CurrentRequest)
+      const token = BEARER.exec(firstHeader(state.headers, "authorization") ?? "")?.[1]
+      if ((token !== undefined && parseKey(token) !== undefined) || firstHeader(state.headers, "x-api-key") !== undefined) {
         return yield* unauthorized("api_key_not_accepted", "Dashboard endpoints take a dashboard token, not an API key.")
       }
       if (token === undefined) {

@@ -1,10 +1,12 @@
-import { Context, FiberRef } from "effect"
+import { FiberRef } from "effect"
 import type { RateLimitResult } from "../platform/RateLimit.js"
 
-/** Per-request facts shared between the lifecycle middleware and endpoint middleware. */
+/** Per-request facts shared between the engine and endpoint middleware. */
 export interface RequestState {
   readonly requestId: string
   readonly clientIp: string | undefined
+  /** Lower-case header names. */
+  readonly headers: Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
   /** Set by whichever limiter counted this request last; rendered as X-RateLimit-* headers. */
   rateLimit: RateLimitResult | undefined
 }
@@ -12,11 +14,12 @@ export interface RequestState {
 export const CurrentRequest = FiberRef.unsafeMake<RequestState>({
   requestId: "",
   clientIp: undefined,
+  headers: {},
   rateLimit: undefined
 })
 
-/**
- * The socket address of the client, for hosts that cannot put it on the request
- * (web-standard handlers): pass it in the handler's context.
- */
-export class SocketAddress extends Context.Tag("@servicekit/core/SocketAddress")<SocketAddress, string>() {}
+/** A header's first value. */
+export const firstHeader = (headers: RequestState["headers"], name: string): string | undefined => {
+  const value = headers[name]
+  return typeof value === "string" ? value : value?.[0]
+}
