@@ -41,7 +41,5 @@ export { CallRepository } from "./calling/CallRepository.js"
 export { CallingService, IncomingCall, type IngestResult, type VoiceUsage } from "./calling/CallingService.js"
 
 // http
-export { makeApi, makeApiEngine, servicesLayer, type ServiceKitApi } from "./http/Api.js"
-export { JsonText, implement, makeEngine, type Engine, type GroupHandlers, type IncomingRequest, type OutgoingResponse } from "./http/Engine.js"
-export { ApiCaller } from "./http/ApiKeyAuth.js"
-export { DashboardSession } from "./http/DashboardAuth.js"
+export { makeApi, type ServiceKitApi } from "./http/Api.js"
+export type { IncomingRequest, OutgoingResponse } from "./http/Engine.js"

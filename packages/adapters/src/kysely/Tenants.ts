@@ -1,5 +1,5 @@
 import { type Tenant, TenantRepository } from "@servicekit/core"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { type Database, KyselyDatabase, type TenantsTable } from "./Database.js"
 import { findOne, isUuid, query } from "./internal/query.js"

@@ -5,6 +5,7 @@ import { compileAllowlist } from "../platform/IpAllowlist.js"
 import { RateLimiter, rateLimitHeaders, rateLimited } from "../platform/RateLimiter.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { clientAddress } from "./ClientAddress.js"
+import type { Document } from "./Documents.js"
 import { errorBody, toApiError } from "./Failure.js"
 import { CurrentRequest, type RequestState, firstHeader } from "./RequestContext.js"
 
@@ -183,7 +184,7 @@ export const makeEngine = (options: {
   readonly api: HttpApi.HttpApi.AnyWithProps
   readonly groups: ReadonlyArray<GroupImplementation>
   /** Fixed documents (OpenAPI, docs page) by path. */
-  readonly documents: ReadonlyMap<string, { readonly contentType: string; readonly body: string }>
+  readonly documents: ReadonlyMap<string, Document>
 }) =>
   Effect.gen(function* () {
     const settings = yield* ServiceKitSettings
