@@ -1,7 +1,7 @@
 import { ANSWERED_RESULT, type Call, type CallQuery, CallRepository, type CallTotals } from "@servicekit/core"
 import { Array as Arr, Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
-import { type CallsTable, type Database, KyselyDatabase } from "./Database.js"
+import { type CallsTable, type Database, KyselyDatabase, SqlRows } from "./Database.js"
 import { findOne, isUuid, query } from "./internal/query.js"
 
 // 11 parameters a row: 1,000 rows stay far below Postgres' 65,535 parameters a statement.
@@ -64,7 +64,7 @@ const insertChunks = async (db: Kysely<Database>, chunks: ReadonlyArray<Array<In
   return inserted
 }
 
-export const make = (db: Kysely<Database>): CallRepository["Type"] =>
+export const make = (db: Kysely<Database>, rows: SqlRows["Type"]): CallRepository["Type"] =>
   CallRepository.of({
     insertMany: (calls) => {
       if (calls.length === 0) return Effect.succeed(0)
@@ -87,7 +87,10 @@ export const make = (db: Kysely<Database>): CallRepository["Type"] =>
     list: (tenantId, callQuery) =>
       isUuid(tenantId)
         ? Effect.map(
-            query(() => listQuery(db, tenantId, callQuery).execute()),
+            query(() => {
+              const { parameters, sql } = listQuery(db, tenantId, callQuery).compile()
+              return rows<Selectable<CallsTable>>(sql, parameters)
+            }),
             (rows) => rows.map(toCall)
           )
         : Effect.succeed([]),
@@ -127,7 +130,7 @@ export const make = (db: Kysely<Database>): CallRepository["Type"] =>
         : Effect.succeed(noTotals)
   })
 
-export const layer: Layer.Layer<CallRepository, never, KyselyDatabase> = Layer.effect(
+export const layer: Layer.Layer<CallRepository, never, KyselyDatabase | SqlRows> = Layer.effect(
   CallRepository,
-  Effect.map(KyselyDatabase, make)
+  Effect.zipWith(KyselyDatabase, SqlRows, make)
 )

@@ -1,7 +1,7 @@
-import { Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { Kysely, PostgresDialect } from "kysely"
 import pg from "pg"
-import { type Database, KyselyDatabase } from "./Database.js"
+import { type Database, KyselyDatabase, SqlRows } from "./Database.js"
 
 export interface PostgresOptions {
   readonly url: string
@@ -9,10 +9,9 @@ export interface PostgresOptions {
   readonly max?: number | undefined
 }
 
-/** Kysely on a pg Pool, ended with the layer's scope. */
-export const layerDatabase = (options: PostgresOptions) =>
-  Layer.scoped(
-    KyselyDatabase,
+/** Kysely (and direct SQL) on a pg Pool, ended with the layer's scope. */
+export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatabase | SqlRows> =>
+  Layer.scopedContext(
     Effect.acquireRelease(
       Effect.sync(() => {
         const pool = new pg.Pool({ connectionString: options.url, max: options.max })
@@ -24,6 +23,10 @@ export const layerDatabase = (options: PostgresOptions) =>
       (pool) => Effect.promise(() => pool.end())
     ).pipe(
       // The scope owns the pool: Kysely's destroy() would end it a second time.
-      Effect.map((pool) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }))
+      Effect.map((pool) =>
+        Context.make(KyselyDatabase, new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })).pipe(
+          Context.add(SqlRows, (sql, parameters) => pool.query(sql, [...parameters]).then((result) => result.rows))
+        )
+      )
     )
   )

@@ -11,7 +11,7 @@ import * as Postgres from "./Postgres.js"
 import { layerMigrated } from "./Storage.js"
 
 export { listQuery as listCallsQuery } from "./Calls.js"
-export { type Database, KyselyDatabase } from "./Database.js"
+export { type Database, KyselyDatabase, SqlRows } from "./Database.js"
 export { MigrationError, migrate, migrateLayer } from "./Migrations.js"
 export type { PgliteOptions } from "./Pglite.js"
 export type { PostgresOptions } from "./Postgres.js"
