@@ -84,10 +84,8 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
       const cache = new Map<string, { readonly verified: VerifiedKey; readonly until: number }>()
       const maxCacheEntries = 10_000
 
-      const lookup = (digest: string, now: number) =>
+      const load = (digest: string, now: number) =>
         Effect.gen(function* () {
-          const cached = cache.get(digest)
-          if (cached !== undefined && cached.until > now) return Option.some(cached.verified)
           const record = yield* keys.findByDigest(digest)
           if (Option.isNone(record) || !constantTimeEqual(record.value.digest, digest)) return Option.none()
           const tenant = yield* tenants.findById(record.value.tenantId)
@@ -101,6 +99,27 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
           cache.set(digest, { verified, until: now + settings.keyCacheTtlMs })
           return Option.some(verified)
         })
+
+      // A cache hit stays synchronous: this runs on every public request.
+      const lookup = (digest: string, now: number): Effect.Effect<Option.Option<VerifiedKey>> => {
+        const cached = cache.get(digest)
+        return cached !== undefined && cached.until > now ? Effect.succeed(Option.some(cached.verified)) : load(digest, now)
+      }
+
+      const admit = (found: Option.Option<VerifiedKey>, now: number, clientIp: string | undefined) => {
+        if (Option.isNone(found)) return Effect.fail(unauthorized("invalid_key", "The API key is not valid."))
+        const verified = found.value
+        if (verified.key.revokedAt !== null) {
+          return Effect.fail(unauthorized("key_revoked", "The API key has been revoked."))
+        }
+        if (verified.key.expiresAt !== null && verified.key.expiresAt.getTime() <= now) {
+          return Effect.fail(forbidden("key_expired", "The API key has expired."))
+        }
+        if (verified.key.ipAllowlist.length > 0 && !verified.allowsIp(clientIp)) {
+          return Effect.fail(forbidden("ip_not_allowed", "The client address is not in this key's IP allowlist."))
+        }
+        return Effect.succeed(verified)
+      }
 
       const validate = (input: CreateApiKey, now: number) =>
         Effect.gen(function* () {
@@ -173,32 +192,22 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
             return toView(revoked.value)
           }),
 
-        verify: (presented, clientIp) =>
-          Effect.gen(function* () {
-            if (presented === undefined || presented.length === 0) {
-              return yield* unauthorized(
-                "missing_credentials",
-                "Send an API key as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'."
-              )
-            }
-            if (parseKey(presented) === undefined) {
-              return yield* unauthorized("malformed_key", "The API key is not in a recognised format.")
-            }
-            const now = yield* Clock.currentTimeMillis
-            const found = yield* lookup(yield* crypto.sha256Hex(presented), now)
-            if (Option.isNone(found)) return yield* unauthorized("invalid_key", "The API key is not valid.")
-            const verified = found.value
-            if (verified.key.revokedAt !== null) {
-              return yield* unauthorized("key_revoked", "The API key has been revoked.")
-            }
-            if (verified.key.expiresAt !== null && verified.key.expiresAt.getTime() <= now) {
-              return yield* forbidden("key_expired", "The API key has expired.")
-            }
-            if (verified.key.ipAllowlist.length > 0 && !verified.allowsIp(clientIp)) {
-              return yield* forbidden("ip_not_allowed", "The client address is not in this key's IP allowlist.")
-            }
-            return verified
-          }),
+        verify: (presented, clientIp) => {
+          if (presented === undefined || presented.length === 0) {
+            return Effect.fail(
+              unauthorized("missing_credentials", "Send an API key as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.")
+            )
+          }
+          if (parseKey(presented) === undefined) {
+            return Effect.fail(unauthorized("malformed_key", "The API key is not in a recognised format."))
+          }
+          return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+            crypto.sha256Hex(presented).pipe(
+              Effect.flatMap((digest) => lookup(digest, now)),
+              Effect.flatMap((found) => admit(found, now, clientIp))
+            )
+          )
+        },
 
         authorize: ({ key, tenant }, product, scope) => {
           if (key.product !== product) {
