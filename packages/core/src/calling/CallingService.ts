@@ -80,22 +80,24 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
       const callNotFound = notFound("call_not_found", "No such call.")
 
       return {
-        list: (tenantId, { cursor, direction, limit, result }) =>
-          Effect.gen(function* () {
-            let after: Call | undefined
-            if (cursor !== undefined) {
-              const found = yield* calls.findById(tenantId, cursor)
-              if (Option.isNone(found)) {
-                return yield* badRequest("invalid_cursor", "The cursor does not match a call of this account.", [
-                  { field: "cursor", reason: "unknown cursor" }
-                ])
-              }
-              after = found.value
-            }
-            const rows = yield* calls.list(tenantId, { limit: limit + 1, after, direction, result })
-            const data = rows.length > limit ? rows.slice(0, limit) : rows
-            return { data, limit, nextCursor: rows.length > limit ? data[data.length - 1].id : null }
-          }),
+        list: (tenantId, { cursor, direction, limit, result }) => {
+          // Fetch one row more than the page to know whether another page follows.
+          const page = (after: Call | undefined) =>
+            Effect.map(calls.list(tenantId, { limit: limit + 1, after, direction, result }), (rows) => {
+              const data = rows.length > limit ? rows.slice(0, limit) : rows
+              return { data, limit, nextCursor: rows.length > limit ? data[data.length - 1].id : null }
+            })
+          if (cursor === undefined) return page(undefined)
+          return Effect.flatMap(calls.findById(tenantId, cursor), (found) =>
+            Option.isNone(found)
+              ? Effect.fail(
+                  badRequest("invalid_cursor", "The cursor does not match a call of this account.", [
+                    { field: "cursor", reason: "unknown cursor" }
+                  ])
+                )
+              : page(found.value)
+          )
+        },
 
         get: (tenantId, id) =>
           calls.findById(tenantId, id).pipe(

@@ -1,6 +1,6 @@
 import { Clock, Context, Effect, FiberRef, Schema } from "effect"
-import { ApiKeyService } from "../platform/ApiKeyService.js"
-import { ForbiddenError, RateLimitedError, UnauthorizedError, unauthorized } from "../platform/Errors.js"
+import { ApiKeyService, type VerifiedKey } from "../platform/ApiKeyService.js"
+import { type ApiError, ForbiddenError, RateLimitedError, UnauthorizedError, unauthorized } from "../platform/Errors.js"
 import type { Environment, KeyProduct } from "../platform/Products.js"
 import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
 import { CurrentRequest, type RequestState, firstHeader } from "./RequestContext.js"
@@ -21,7 +21,7 @@ export const ApiKeyFailure = Schema.Union(UnauthorizedError, ForbiddenError, Rat
 const BEARER = /^Bearer(?: +(\S*))? *$/i
 
 /** The key from `Authorization: Bearer` or `X-API-Key`; fails when Authorization uses another scheme. */
-export const presentedKey = (state: RequestState) => {
+export const presentedKey = (state: RequestState): Effect.Effect<string | undefined, ApiError> => {
   const authorization = firstHeader(state.headers, "authorization")
   if (authorization !== undefined && authorization.length > 0) {
     const match = BEARER.exec(authorization)
@@ -41,18 +41,22 @@ export const makeApiKeyAuth = (product: KeyProduct, scope: string) =>
   Effect.gen(function* () {
     const keys = yield* ApiKeyService
     const limiter = yield* RateLimiter
-    return Effect.gen(function* () {
-      const state = yield* FiberRef.get(CurrentRequest)
-      const verified = yield* keys.verify(yield* presentedKey(state), state.clientIp)
-      const limit = yield* limiter.forKey(verified.key.id)
-      state.rateLimit = limit
-      if (!limit.allowed) return yield* rateLimited(limit, yield* Clock.currentTimeMillis)
-      yield* keys.authorize(verified, product, scope)
-      return {
-        tenantId: verified.tenant.id,
-        keyId: verified.key.id,
-        product: verified.key.product,
-        environment: verified.key.environment
-      }
-    })
+    const admit = (state: RequestState, verified: VerifiedKey) =>
+      Effect.flatMap(limiter.forKey(verified.key.id), (limit) => {
+        state.rateLimit = limit
+        if (!limit.allowed) return Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.fail(rateLimited(limit, now)))
+        return Effect.as(keys.authorize(verified, product, scope), {
+          tenantId: verified.tenant.id,
+          keyId: verified.key.id,
+          product: verified.key.product,
+          environment: verified.key.environment
+        })
+      })
+    // Chained flatMaps rather than a generator: this runs on every public request.
+    return Effect.flatMap(FiberRef.get(CurrentRequest), (state) =>
+      presentedKey(state).pipe(
+        Effect.flatMap((presented) => keys.verify(presented, state.clientIp)),
+        Effect.flatMap((verified) => admit(state, verified))
+      )
+    )
   })

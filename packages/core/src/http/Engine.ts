@@ -1,5 +1,5 @@
 import type { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware } from "@effect/platform"
-import { type Cause, Clock, Context, Effect, Exit, Option, Runtime, Schema } from "effect"
+import { type Cause, Clock, Context, Effect, Exit, FiberRef, Option, Runtime, Schema } from "effect"
 import { ApiError, badRequest } from "../platform/Errors.js"
 import { compileAllowlist } from "../platform/IpAllowlist.js"
 import { RateLimiter, rateLimitHeaders, rateLimited } from "../platform/RateLimiter.js"
@@ -132,15 +132,23 @@ const compileRoute = (
   const decodeBody = Option.map(endpoint.payloadSchema, (s) => Schema.decodeUnknown(s as Schema.Schema<any, unknown>))
   const encode = Schema.encode(endpoint.successSchema as Schema.Schema<unknown, unknown>)
   const guarded = middlewareOf(middlewares, context)
-  const run = (params: Record<string, string>, query: URLSearchParams, request: IncomingRequest) =>
-    Effect.gen(function* () {
-      const input: Record<string, unknown> = {}
-      if (decodePath._tag === "Some") input.path = yield* decodePath.value(params)
-      if (decodeQuery._tag === "Some") input.urlParams = yield* decodeQuery.value(queryRecord(query))
-      if (decodeBody._tag === "Some") input.payload = yield* Effect.flatMap(readJson(request), decodeBody.value)
-      const result = yield* handler(input)
-      return result instanceof JsonText ? result.text : JSON.stringify(yield* encode(result))
-    })
+  const toBody = (result: unknown) =>
+    result instanceof JsonText ? Effect.succeed(result.text) : Effect.map(encode(result), (encoded) => JSON.stringify(encoded))
+  // Decoders chained with flatMap rather than a generator: this runs on every request.
+  const run = (params: Record<string, string>, query: URLSearchParams, request: IncomingRequest) => {
+    const input: Record<string, unknown> = {}
+    const steps: Array<Effect.Effect<void, unknown>> = []
+    if (decodePath._tag === "Some") steps.push(Effect.map(decodePath.value(params), (path) => void (input.path = path)))
+    if (decodeQuery._tag === "Some") {
+      steps.push(Effect.map(decodeQuery.value(queryRecord(query)), (urlParams) => void (input.urlParams = urlParams)))
+    }
+    if (decodeBody._tag === "Some") {
+      const decode = decodeBody.value
+      steps.push(Effect.map(Effect.flatMap(readJson(request), decode), (payload) => void (input.payload = payload)))
+    }
+    const decoded = steps.length === 1 ? steps[0] : Effect.all(steps, { discard: true })
+    return decoded.pipe(Effect.flatMap(() => handler(input)), Effect.flatMap(toBody))
+  }
   return {
     method: endpoint.method,
     segments: endpoint.path.split("/").filter((s) => s.length > 0),
@@ -207,34 +215,32 @@ export const makeEngine = (options: {
       }
     }
 
-    const respond = (
-      request: IncomingRequest,
-      path: string,
-      query: URLSearchParams,
-      state: RequestState
-    ): Effect.Effect<OutgoingResponse, unknown> =>
-      Effect.gen(function* () {
-        if (path.startsWith(publicPrefix)) {
-          const ipLimit = yield* limiter.forIp(path.slice(settings.mountPath.length), state.clientIp)
-          if (ipLimit !== undefined) {
-            state.rateLimit = ipLimit
-            if (!ipLimit.allowed) return yield* rateLimited(ipLimit, yield* Clock.currentTimeMillis)
-          }
+    const route = (request: IncomingRequest, path: string, query: URLSearchParams): Effect.Effect<OutgoingResponse, unknown> => {
+      if (request.method === "GET") {
+        const document = options.documents.get(path)
+        if (document !== undefined) {
+          return Effect.succeed({ status: 200, headers: { "content-type": document.contentType }, body: document.body })
         }
-        if (request.method === "GET") {
-          const document = options.documents.get(path)
-          if (document !== undefined) {
-            return { status: 200, headers: { "content-type": document.contentType }, body: document.body }
-          }
-        }
-        const parts = path.split("/").filter((s) => s.length > 0)
-        for (const route of routes) {
-          if (route.method !== request.method) continue
-          const params = match(route, parts)
-          if (params !== undefined) return json(200, yield* route.run(params, query, request), {})
-        }
-        return yield* new ApiError({ status: 404, code: "route_not_found", message: "No such route." })
+      }
+      const parts = path.split("/").filter((s) => s.length > 0)
+      for (const route of routes) {
+        if (route.method !== request.method) continue
+        const params = match(route, parts)
+        if (params !== undefined) return Effect.map(route.run(params, query, request), (body) => json(200, body, {}))
+      }
+      return Effect.fail(new ApiError({ status: 404, code: "route_not_found", message: "No such route." }))
+    }
+
+    // Plain flatMaps rather than a generator: this wraps every request.
+    const respond = (request: IncomingRequest, path: string, query: URLSearchParams, state: RequestState) => {
+      if (!path.startsWith(publicPrefix)) return route(request, path, query)
+      return Effect.flatMap(limiter.forIp(path.slice(settings.mountPath.length), state.clientIp), (ipLimit) => {
+        if (ipLimit === undefined) return route(request, path, query)
+        state.rateLimit = ipLimit
+        if (!ipLimit.allowed) return Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.fail(rateLimited(ipLimit, now)))
+        return route(request, path, query)
       })
+    }
 
     const failed = (cause: Cause.Cause<unknown>, requestId: string) => {
       const error = toApiError(cause)
@@ -263,7 +269,8 @@ export const makeEngine = (options: {
         return { ...response, headers }
       }
       return new Promise((resolve) => {
-        const fiber = runFork(Effect.locally(respond(request, path, query, state), CurrentRequest, state))
+        // Each request has a fiber of its own, so the FiberRef is set without being restored.
+        const fiber = runFork(Effect.zipRight(FiberRef.set(CurrentRequest, state), respond(request, path, query, state)))
         fiber.addObserver((exit) =>
           resolve(finish(Exit.isSuccess(exit) ? exit.value : failed(exit.cause, requestId)))
         )
