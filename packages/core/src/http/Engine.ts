@@ -215,7 +215,8 @@ export const makeEngine = (options: {
       }
     }
 
-    const route = (request: IncomingRequest, path: string, query: URLSearchParams): Effect.Effect<OutgoingResponse, unknown> => {
+    /** The document or route for the path, or a 404. */
+    const answer = (request: IncomingRequest, path: string, query: URLSearchParams): Effect.Effect<OutgoingResponse, unknown> => {
       if (request.method === "GET") {
         const document = options.documents.get(path)
         if (document !== undefined) {
@@ -233,12 +234,12 @@ export const makeEngine = (options: {
 
     // Plain flatMaps rather than a generator: this wraps every request.
     const respond = (request: IncomingRequest, path: string, query: URLSearchParams, state: RequestState) => {
-      if (!path.startsWith(publicPrefix)) return route(request, path, query)
+      if (!path.startsWith(publicPrefix)) return answer(request, path, query)
       return Effect.flatMap(limiter.forIp(path.slice(settings.mountPath.length), state.clientIp), (ipLimit) => {
-        if (ipLimit === undefined) return route(request, path, query)
+        if (ipLimit === undefined) return answer(request, path, query)
         state.rateLimit = ipLimit
         if (!ipLimit.allowed) return Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.fail(rateLimited(ipLimit, now)))
-        return route(request, path, query)
+        return answer(request, path, query)
       })
     }
 
