@@ -3,7 +3,6 @@ import { Context, Effect, Layer, ManagedRuntime } from "effect"
 import { CompiledQuery, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { KyselyDatabase, layerPostgres, listCallsQuery } from "../src/kysely/index.js"
-import { postgresAvailable } from "./services.js"
 import { layerTemporaryPostgres, temporaryDatabase } from "./temporaryPostgres.js"
 
 interface PlanNode {
@@ -15,7 +14,7 @@ interface PlanNode {
 
 const flatten = (node: PlanNode): ReadonlyArray<PlanNode> => [node, ...(node.Plans ?? []).flatMap(flatten)]
 
-describe.skipIf(!(await postgresAvailable()))("kysely storage on Postgres", () => {
+describe("kysely storage on Postgres", () => {
   const runtime = ManagedRuntime.make(layerTemporaryPostgres)
   beforeAll(() => runtime.runtime())
   afterAll(() => runtime.dispose())

@@ -4,11 +4,9 @@ import { Effect } from "effect"
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { layerRedisRateLimit } from "../src/redis/index.js"
-import { redisAvailable, redisUrl } from "./services.js"
+import { redisUrl } from "./services.js"
 
-const available = await redisAvailable()
-
-describe.runIf(available)("Redis rate limit", () => {
+describe("Redis rate limit", () => {
   rateLimitStoreConformance("redis (owned connection)", () => layerRedisRateLimit({ url: redisUrl }))
 
   let client: Redis

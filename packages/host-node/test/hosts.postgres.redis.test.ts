@@ -1,15 +1,13 @@
 import { ApiKeyService, CallingService, TenantService } from "@servicekit/core"
 import { Effect, Exit, Scope } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { postgresAvailable, redisAvailable, redisUrl } from "../../adapters/test/services.js"
+import { redisUrl } from "../../adapters/test/services.js"
 import { temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
 import { createServiceKit, type NodeServiceKit } from "../src/Runtime.js"
 import { listen, type RunningServer } from "../src/Server.js"
 
-const available = (await postgresAvailable()) && (await redisAvailable())
-
 /** Two stateless hosts on one PostgreSQL and one Redis, as behind a load balancer. */
-describe.skipIf(!available)("two hosts on PostgreSQL + Redis", () => {
+describe("two hosts on PostgreSQL + Redis", () => {
   const scope = Effect.runSync(Scope.make())
   const hosts: Array<{ kit: NodeServiceKit; server: RunningServer }> = []
   let tenantId: string
