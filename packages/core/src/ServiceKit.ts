@@ -1,4 +1,4 @@
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { Layer, ManagedRuntime } from "effect"
 import { makeApiEngine, servicesLayer } from "./http/Api.js"
 import type { Engine, IncomingRequest, OutgoingResponse } from "./http/Engine.js"
 import type { CallingService } from "./calling/CallingService.js"
@@ -45,7 +45,7 @@ export const make = <E>(ports: Layer.Layer<Ports, E>): ServiceKit<E> => {
   let starting: Promise<Engine> | undefined
   const dispatch = (request: IncomingRequest): Promise<OutgoingResponse> => {
     if (engine !== undefined) return engine.dispatch(request)
-    starting ??= runtime.runPromise(makeApiEngine as Effect.Effect<Engine, never, Services | Ports>).then((ready) => (engine = ready))
+    starting ??= runtime.runPromise(makeApiEngine).then((ready) => (engine = ready))
     return starting.then((ready) => ready.dispatch(request))
   }
   return {

@@ -20,7 +20,6 @@ type MountPath = `/${string}`
 const documentSecurity = (mountPath: string) => (spec: Spec): Spec => {
   const publicPrefix = `${mountPath}/v1/`
   for (const [path, operations] of Object.entries(spec.paths ?? {})) {
-    if (path === `${publicPrefix}openapi.json`) continue
     const security = path.startsWith(publicPrefix) ? [{ bearerKey: [] }, { headerKey: [] }] : [{ dashboardToken: [] }]
     for (const operation of Object.values(operations as Spec)) operation.security = security
   }

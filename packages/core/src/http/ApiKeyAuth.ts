@@ -3,7 +3,7 @@ import { ApiKeyService, type VerifiedKey } from "../platform/ApiKeyService.js"
 import { type ApiError, ForbiddenError, RateLimitedError, UnauthorizedError, unauthorized } from "../platform/Errors.js"
 import type { Environment, KeyProduct } from "../platform/Products.js"
 import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
-import { CurrentRequest, type RequestState, firstHeader } from "./RequestContext.js"
+import { CurrentRequest, type RequestState, bearerToken, firstHeader } from "./RequestContext.js"
 
 /** Who is calling a public endpoint, as established by API-key authentication. */
 export class ApiCaller extends Context.Tag("@servicekit/core/ApiCaller")<
@@ -18,19 +18,13 @@ export class ApiCaller extends Context.Tag("@servicekit/core/ApiCaller")<
 
 export const ApiKeyFailure = Schema.Union(UnauthorizedError, ForbiddenError, RateLimitedError)
 
-const BEARER = /^Bearer(?: +(\S*))? *$/i
-
 /** The key from `Authorization: Bearer` or `X-API-Key`; fails when Authorization uses another scheme. */
 export const presentedKey = (state: RequestState): Effect.Effect<string | undefined, ApiError> => {
-  const authorization = firstHeader(state.headers, "authorization")
-  if (authorization !== undefined && authorization.length > 0) {
-    const match = BEARER.exec(authorization)
-    if (match === null) {
-      return Effect.fail(unauthorized("malformed_credentials", "The Authorization header must use the Bearer scheme."))
-    }
-    return Effect.succeed(match[1] ?? "")
+  const token = bearerToken(state.headers)
+  if (token === null) {
+    return Effect.fail(unauthorized("malformed_credentials", "The Authorization header must use the Bearer scheme."))
   }
-  return Effect.succeed(firstHeader(state.headers, "x-api-key")?.trim())
+  return Effect.succeed(token ?? firstHeader(state.headers, "x-api-key")?.trim())
 }
 
 /**

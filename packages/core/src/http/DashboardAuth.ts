@@ -3,7 +3,7 @@ import { Context, Effect, FiberRef, Layer, Schema } from "effect"
 import { DashboardTokenVerifier, type DashboardClaims } from "../platform/DashboardAuth.js"
 import { ForbiddenError, UnauthorizedError, forbidden, unauthorized } from "../platform/Errors.js"
 import { parseKey } from "../platform/KeyFormat.js"
-import { CurrentRequest, firstHeader } from "./RequestContext.js"
+import { CurrentRequest, bearerToken, firstHeader } from "./RequestContext.js"
 
 /** The dashboard user behind a request, from a verified tenant-scoped JWT. */
 export class DashboardSession extends Context.Tag("@servicekit/core/DashboardSession")<DashboardSession, DashboardClaims>() {}
@@ -13,15 +13,13 @@ export class DashboardAuth extends HttpApiMiddleware.Tag<DashboardAuth>()("@serv
   provides: DashboardSession
 }) {}
 
-const BEARER = /^Bearer +(\S+) *$/i
-
 export const DashboardAuthLive = Layer.effect(
   DashboardAuth,
   Effect.gen(function* () {
     const verifier = yield* DashboardTokenVerifier
     return Effect.gen(function* () {
       const state = yield* FiberRef.get(CurrentRequest)
-      const token = BEARER.exec(firstHeader(state.headers, "authorization") ?? "")?.[1]
+      const token = bearerToken(state.headers) || undefined
       if ((token !== undefined && parseKey(token) !== undefined) || firstHeader(state.headers, "x-api-key") !== undefined) {
         return yield* unauthorized("api_key_not_accepted", "Dashboard endpoints take a dashboard token, not an API key.")
       }

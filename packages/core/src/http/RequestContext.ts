@@ -23,3 +23,16 @@ export const firstHeader = (headers: RequestState["headers"], name: string): str
   const value = headers[name]
   return typeof value === "string" ? value : value?.[0]
 }
+
+const BEARER = /^Bearer(?: +(\S*))? *$/i
+
+/**
+ * The credential of the Authorization header: undefined when the header is absent,
+ * null when it uses a scheme other than Bearer, else the (possibly empty) token.
+ */
+export const bearerToken = (headers: RequestState["headers"]): string | null | undefined => {
+  const authorization = firstHeader(headers, "authorization")
+  if (authorization === undefined || authorization.length === 0) return undefined
+  const match = BEARER.exec(authorization)
+  return match === null ? null : (match[1] ?? "")
+}

@@ -21,8 +21,6 @@ const typeByStatus: Record<number, ErrorType> = {
   401: "authentication",
   403: "permission",
   404: "not_found",
-  405: "invalid_request",
-  409: "invalid_request",
   413: "invalid_request",
   429: "rate_limit",
   501: "not_available"
