@@ -2,11 +2,12 @@ import type { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware } from "
 import { type Cause, Clock, Context, Effect, Exit, FiberRef, Option, Runtime, Schema } from "effect"
 import { ApiError, badRequest } from "../platform/Errors.js"
 import { compileAllowlist } from "../platform/IpAllowlist.js"
-import { RateLimiter, rateLimitHeaders, rateLimited } from "../platform/RateLimiter.js"
+import { RateLimiter, rateLimited, setRateLimitHeaders } from "../platform/RateLimiter.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { clientAddress } from "./ClientAddress.js"
 import type { Document } from "./Documents.js"
 import { errorBody, toApiError } from "./Failure.js"
+import { jsonWriter } from "./JsonWriter.js"
 import { CurrentRequest, type RequestState, firstHeader } from "./RequestContext.js"
 
 /** A request as every host hands it over (node:http, Bun, web-standard). */
@@ -27,11 +28,6 @@ export interface OutgoingResponse {
   readonly body: string
 }
 
-/** A handler's answer when it has already written the JSON (hot paths skip schema encoding). */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
-
 type Endpoints<G> = HttpApiGroup.HttpApiGroup.Endpoints<G>
 
 /** What a handler receives: the decoded path, query and body of its endpoint. */
@@ -48,7 +44,7 @@ export type GroupHandlers<G extends HttpApiGroup.HttpApiGroup.Any> = {
   readonly [Name in HttpApiEndpoint.HttpApiEndpoint.Name<Endpoints<G>>]: (
     input: EndpointInput<HttpApiEndpoint.HttpApiEndpoint.WithName<Endpoints<G>, Name>>
   ) => Effect.Effect<
-    HttpApiEndpoint.HttpApiEndpoint.Success<HttpApiEndpoint.HttpApiEndpoint.WithName<Endpoints<G>, Name>> | JsonText,
+    HttpApiEndpoint.HttpApiEndpoint.Success<HttpApiEndpoint.HttpApiEndpoint.WithName<Endpoints<G>, Name>>,
     ApiError,
     unknown
   >
@@ -71,11 +67,14 @@ interface Route {
   readonly run: (params: Record<string, string>, query: URLSearchParams, request: IncomingRequest) => Effect.Effect<string, unknown>
 }
 
-const json = (status: number, body: string, headers: Record<string, string>): OutgoingResponse => ({
-  status,
-  headers: { "content-type": "application/json", ...headers },
-  body
-})
+/** A response whose headers the engine completes (request id, rate limit) before handing it over. */
+interface Draft {
+  readonly status: number
+  readonly headers: Record<string, string>
+  readonly body: string
+}
+
+const json = (status: number, body: string): Draft => ({ status, headers: { "content-type": "application/json" }, body })
 
 /** Query parameters as the schemas expect them: a repeated key becomes an array. */
 const queryRecord = (query: URLSearchParams): Record<string, string | Array<string>> => {
@@ -111,15 +110,25 @@ const middlewareOf = (middlewares: ReadonlySet<HttpApiMiddleware.TagClassAny>, c
     implementation: Context.unsafeGet(context, tag as any) as Effect.Effect<unknown, unknown>,
     provides: (tag as { provides?: Context.Tag<any, any> }).provides
   }))
+  // The request's fiber runs nothing after the handler, so what a middleware provides is added
+  // to its context for good: restoring it (Effect.provideService) would cost more than the route.
   return (effect: Effect.Effect<string, unknown, any>) =>
     guards.reduce(
       (inner, { implementation, provides }) =>
         provides === undefined
           ? Effect.zipRight(implementation, inner)
-          : Effect.flatMap(implementation, (value) => Effect.provideService(inner, provides, value)),
+          : Effect.flatMap(implementation, (value) =>
+              Effect.zipRight(
+                FiberRef.update(FiberRef.currentContext, (current) => Context.add(current, provides, value)),
+                inner
+              )
+            ),
       effect
     )
 }
+
+const syncDecoder = (schema: Option.Option<Schema.Schema.Any>) =>
+  Option.isSome(schema) ? Schema.decodeUnknownEither(schema.value as Schema.Schema<any, unknown>) : undefined
 
 const compileRoute = (
   endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps,
@@ -127,33 +136,40 @@ const compileRoute = (
   handler: (input: any) => Effect.Effect<unknown, ApiError, any>,
   context: Context.Context<never>
 ): Route => {
-  const decodePath = Option.map(endpoint.pathSchema, (s) => Schema.decodeUnknown(s as Schema.Schema<any, unknown>))
-  const decodeQuery = Option.map(endpoint.urlParamsSchema, (s) => Schema.decodeUnknown(s as Schema.Schema<any, unknown>))
-  const decodeBody = Option.map(endpoint.payloadSchema, (s) => Schema.decodeUnknown(s as Schema.Schema<any, unknown>))
-  const encode = Schema.encode(endpoint.successSchema as Schema.Schema<unknown, unknown>)
+  const decodePath = syncDecoder(endpoint.pathSchema)
+  const decodeQuery = syncDecoder(endpoint.urlParamsSchema)
+  const decodeBody = syncDecoder(endpoint.payloadSchema)
+  const write = jsonWriter(endpoint.successSchema)
   const guarded = middlewareOf(middlewares, context)
-  const toBody = (result: unknown) =>
-    result instanceof JsonText ? Effect.succeed(result.text) : Effect.map(encode(result), (encoded) => JSON.stringify(encoded))
-  // Decoders chained with flatMap rather than a generator: this runs on every request.
+  // Path and query are decoded synchronously, the body once read; this runs on every request.
   const run = (params: Record<string, string>, query: URLSearchParams, request: IncomingRequest) => {
     const input: Record<string, unknown> = {}
-    const steps: Array<Effect.Effect<void, unknown>> = []
-    if (decodePath._tag === "Some") steps.push(Effect.map(decodePath.value(params), (path) => void (input.path = path)))
-    if (decodeQuery._tag === "Some") {
-      steps.push(Effect.map(decodeQuery.value(queryRecord(query)), (urlParams) => void (input.urlParams = urlParams)))
+    if (decodePath !== undefined) {
+      const path = decodePath(params)
+      if (path._tag === "Left") return Effect.fail(path.left)
+      input.path = path.right
     }
-    if (decodeBody._tag === "Some") {
-      const decode = decodeBody.value
-      steps.push(Effect.map(Effect.flatMap(readJson(request), decode), (payload) => void (input.payload = payload)))
+    if (decodeQuery !== undefined) {
+      const urlParams = decodeQuery(queryRecord(query))
+      if (urlParams._tag === "Left") return Effect.fail(urlParams.left)
+      input.urlParams = urlParams.right
     }
-    const decoded = steps.length === 1 ? steps[0] : Effect.all(steps, { discard: true })
-    return decoded.pipe(Effect.flatMap(() => handler(input)), Effect.flatMap(toBody))
+    const handled: Effect.Effect<unknown, unknown, any> =
+      decodeBody === undefined
+        ? handler(input)
+        : Effect.flatMap(readJson(request), (body): Effect.Effect<unknown, unknown, any> => {
+            const payload = decodeBody(body)
+            if (payload._tag === "Left") return Effect.fail(payload.left)
+            input.payload = payload.right
+            return handler(input)
+          })
+    return Effect.map(handled, write)
   }
   return {
     method: endpoint.method,
     segments: endpoint.path.split("/").filter((s) => s.length > 0),
-    // Handlers and middleware close over their services; the middleware provides the caller.
-    run: (params, query, request) => guarded(run(params, query, request)) as Effect.Effect<string, unknown>
+    // Handlers and middleware close over their services; the middleware runs first and provides the caller.
+    run: (params, query, request) => guarded(Effect.suspend(() => run(params, query, request))) as Effect.Effect<string, unknown>
   }
 }
 
@@ -216,7 +232,7 @@ export const makeEngine = (options: {
     }
 
     /** The document or route for the path, or a 404. */
-    const answer = (request: IncomingRequest, path: string, query: URLSearchParams): Effect.Effect<OutgoingResponse, unknown> => {
+    const answer = (request: IncomingRequest, path: string, query: URLSearchParams): Effect.Effect<Draft, unknown> => {
       if (request.method === "GET") {
         const document = options.documents.get(path)
         if (document !== undefined) {
@@ -227,7 +243,7 @@ export const makeEngine = (options: {
       for (const route of routes) {
         if (route.method !== request.method) continue
         const params = match(route, parts)
-        if (params !== undefined) return Effect.map(route.run(params, query, request), (body) => json(200, body, {}))
+        if (params !== undefined) return Effect.map(route.run(params, query, request), (body) => json(200, body))
       }
       return Effect.fail(new ApiError({ status: 404, code: "route_not_found", message: "No such route." }))
     }
@@ -246,7 +262,9 @@ export const makeEngine = (options: {
     const failed = (cause: Cause.Cause<unknown>, requestId: string) => {
       const error = toApiError(cause)
       if (error.status === 500) runFork(Effect.logError("request failed", cause))
-      return json(error.status, errorBody(error, requestId), error.headers ?? {})
+      const response = json(error.status, errorBody(error, requestId))
+      if (error.headers !== undefined) Object.assign(response.headers, error.headers)
+      return response
     }
 
     const dispatch = (request: IncomingRequest): Promise<OutgoingResponse> => {
@@ -262,12 +280,10 @@ export const makeEngine = (options: {
       const queryAt = request.url.indexOf("?")
       const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt)
       const query = new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1))
-      const finish = (response: OutgoingResponse): OutgoingResponse => {
-        const headers: Record<string, string> = { ...response.headers, "x-request-id": requestId }
-        if (state.rateLimit !== undefined && path.startsWith(publicPrefix)) {
-          Object.assign(headers, rateLimitHeaders(state.rateLimit))
-        }
-        return { ...response, headers }
+      const finish = (response: Draft): OutgoingResponse => {
+        response.headers["x-request-id"] = requestId
+        if (state.rateLimit !== undefined) setRateLimitHeaders(response.headers, state.rateLimit)
+        return response
       }
       return new Promise((resolve) => {
         // Each request has a fiber of its own, so the FiberRef is set without being restored.

@@ -42,8 +42,8 @@ export const rateLimited = (result: RateLimitResult, nowMs: number) =>
     headers: { "retry-after": String(Math.max(1, result.resetAt - Math.floor(nowMs / 1000))) }
   })
 
-export const rateLimitHeaders = (result: RateLimitResult): Record<string, string> => ({
-  "x-ratelimit-limit": String(result.limit),
-  "x-ratelimit-remaining": String(result.remaining),
-  "x-ratelimit-reset": String(result.resetAt)
-})
+export const setRateLimitHeaders = (headers: Record<string, string>, result: RateLimitResult): void => {
+  headers["x-ratelimit-limit"] = String(result.limit)
+  headers["x-ratelimit-remaining"] = String(result.remaining)
+  headers["x-ratelimit-reset"] = String(result.resetAt)
+}
