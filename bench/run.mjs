@@ -2,7 +2,8 @@
 // 10 s per server, side by side in one run:
 //   (1) ServiceKit, (2) a hand-written node:http server running the same query through the
 //   same driver and returning the same JSON, (3) raw node:http returning that JSON from memory.
-// Storage: memory, PGlite, Postgres (skipped when unreachable). BENCH_DURATION=seconds overrides 10.
+// Storage: memory, PGlite, Postgres (skipped when unreachable); BENCH_STORAGE=memory,pglite picks some.
+// BENCH_DURATION=seconds overrides 10.
 import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs"
 import net from "node:net"
@@ -62,7 +63,7 @@ const bodyDir = mkdtempSync(join(tmpdir(), "servicekit-bench-"))
 rmSync(join(here, ".data"), { recursive: true, force: true })
 mkdirSync(join(here, ".data"), { recursive: true })
 
-for (const storage of ["memory", "pglite", "postgres"]) {
+for (const storage of (process.env.BENCH_STORAGE ?? "memory,pglite,postgres").split(",")) {
   if (storage === "postgres") {
     if (!(await reachable(postgresUrl))) {
       console.log(`postgres: skipped, ${postgresUrl} unreachable`)

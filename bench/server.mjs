@@ -10,8 +10,9 @@ import { join } from "node:path"
 import { PGlite } from "@electric-sql/pglite"
 import pg from "pg"
 import { Kysely, PostgresDialect } from "kysely"
-import { listCallsQuery } from "@servicekit/adapters"
+import { layerNodeCrypto, listCallsQuery } from "@servicekit/adapters"
 import { ServiceKit } from "@servicekit/core"
+import { Layer } from "effect"
 import { layerMemory } from "@servicekit/core/testing"
 import { createServiceKit, listen } from "@servicekit/host-node"
 import { seed } from "./seed.mjs"
@@ -29,7 +30,13 @@ const onStop = (stop) => process.once("SIGTERM", async () => { await stop(); pro
 if (mode === "servicekit") {
   const kit =
     arg === "memory"
-      ? ServiceKit.make(layerMemory({ settings: { keyRateLimit: { limit: 100_000_000, windowMs: 60_000 }, ipRateLimits: unthrottled.ipRateLimits } }))
+      ? // Memory storage and rate limits, with the crypto the hosts use.
+        ServiceKit.make(
+          Layer.merge(
+            layerMemory({ settings: { keyRateLimit: { limit: 100_000_000, windowMs: 60_000 }, ipRateLimits: unthrottled.ipRateLimits } }),
+            layerNodeCrypto
+          )
+        )
       : createServiceKit({
           ...unthrottled,
           dataDir: pgliteDir,

@@ -4,3 +4,4 @@
 export * from "./kysely/index.js"
 export * from "./redis/index.js"
 export * from "./jwt/index.js"
+export * from "./crypto/index.js"

@@ -1,11 +1,11 @@
 import { join } from "node:path"
-import { layerJoseVerifier, layerPglite, layerPostgres, layerRedisRateLimit } from "@servicekit/adapters"
-import { type Ports, ServiceKit, ServiceKitSettings, layerMemoryRateLimit, layerCrypto } from "@servicekit/core"
+import { layerJoseVerifier, layerNodeCrypto, layerPglite, layerPostgres, layerRedisRateLimit } from "@servicekit/adapters"
+import { type Ports, ServiceKit, ServiceKitSettings, layerMemoryRateLimit } from "@servicekit/core"
 import { Layer } from "effect"
 import { type HostConfig, type HostOptions, resolveConfig } from "./Config.js"
 import { lockDataFolder } from "./DataFolderLock.js"
 
-/** The ports for a configuration: PGlite or Postgres, in-process or Redis rate limits, HS256 dashboard tokens. */
+/** The ports for a configuration: PGlite or Postgres, in-process or Redis rate limits, HS256 dashboard tokens, node:crypto. */
 export const portsLayer = (config: HostConfig): Layer.Layer<Ports, unknown> =>
   Layer.mergeAll(
     config.databaseUrl === undefined
@@ -13,7 +13,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports, unknown> =>
       : layerPostgres({ url: config.databaseUrl }),
     config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
     layerJoseVerifier({ secret: config.jwtSecret }),
-    layerCrypto,
+    layerNodeCrypto,
     ServiceKitSettings.layer({
       publicUrl: config.publicUrl,
       trustedProxies: config.trustedProxies,

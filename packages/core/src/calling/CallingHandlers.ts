@@ -9,6 +9,7 @@ export const VoiceReadKeyLive = Layer.effect(VoiceReadKey, makeApiKeyAuth("voice
 
 export const callingHandlers = Effect.gen(function* () {
   const calling = yield* CallingService
+  const numbersNotAvailable = notAvailable("Phone number management is planned but not available yet.")
   return implement(CallingApi, {
     listCalls: ({ urlParams }) =>
       Effect.flatMap(ApiCaller, ({ tenantId }) =>
@@ -16,6 +17,6 @@ export const callingHandlers = Effect.gen(function* () {
       ).pipe(Effect.map((page) => ({ data: page.data, meta: { limit: page.limit, nextCursor: page.nextCursor } }))),
     getCall: ({ path }) => Effect.flatMap(ApiCaller, ({ tenantId }) => calling.get(tenantId, path.id)),
     getUsage: () => Effect.flatMap(ApiCaller, ({ tenantId }) => calling.usage(tenantId)),
-    listNumbers: () => Effect.fail(notAvailable("Phone number management is planned but not available yet."))
+    listNumbers: () => Effect.fail(numbersNotAvailable)
   })
 })

@@ -1,5 +1,5 @@
 import type { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware } from "@effect/platform"
-import { type Cause, Clock, Context, Effect, Exit, FiberRef, Option, Runtime, Schema } from "effect"
+import { type Cause, Clock, Context, Effect, Exit, FiberRef, FiberRefs, Option, Runtime, Schema } from "effect"
 import { ApiError, badRequest } from "../platform/Errors.js"
 import { compileAllowlist } from "../platform/IpAllowlist.js"
 import { RateLimiter, rateLimited, setRateLimitHeaders } from "../platform/RateLimiter.js"
@@ -286,8 +286,10 @@ export const makeEngine = (options: {
         return response
       }
       return new Promise((resolve) => {
-        // Each request has a fiber of its own, so the FiberRef is set without being restored.
-        const fiber = runFork(Effect.zipRight(FiberRef.set(CurrentRequest, state), respond(request, path, query, state)))
+        // Each request has a fiber of its own, started with the request's state in place.
+        const fiber = runFork(respond(request, path, query, state), {
+          updateRefs: (refs, fiberId) => FiberRefs.updateAs(refs, { fiberId, fiberRef: CurrentRequest, value: state })
+        })
         fiber.addObserver((exit) =>
           resolve(finish(Exit.isSuccess(exit) ? exit.value : failed(exit.cause, requestId)))
         )

@@ -1,0 +1,1 @@
+export { layerNodeCrypto } from "./NodeCrypto.js"
