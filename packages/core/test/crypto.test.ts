@@ -1,0 +1,6 @@
+import { layerCrypto } from "@servicekit/core"
+import { secretCryptoConformance } from "@servicekit/core/conformance"
+import { layerDeterministicCrypto } from "@servicekit/core/testing"
+
+secretCryptoConformance("portable default", layerCrypto)
+secretCryptoConformance("deterministic (tests)", layerDeterministicCrypto(7))
