@@ -1,6 +1,7 @@
 import { ApiKeyService, ServiceKit, TenantService } from "@servicekit/core"
 import { layerMemory, testDashboardToken } from "@servicekit/core/testing"
 import { Effect } from "effect"
+import { connect, type Socket } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { listen, type RunningServer } from "../src/Server.js"
 
@@ -50,6 +51,39 @@ describe("node:http host", () => {
     expect((await listed.json()).data).toHaveLength(1)
   })
 
+  it("pairs every response with its request when many arrive at once, pipelined or not", async () => {
+    const routes = [
+      { path: "/api/v1/voice/calls", status: 200 },
+      { path: "/api/v1/voice/numbers", status: 501 },
+      { path: "/api/v1/voice/nothing", status: 404 }
+    ]
+    const { port } = new URL(server.url)
+    const sockets = await Promise.all(
+      Array.from({ length: 40 }, () => {
+        const socket = connect(Number(port), "127.0.0.1")
+        return new Promise<Socket>((resolve) => socket.once("connect", () => resolve(socket)))
+      })
+    )
+    const perSocket = 3
+    const received = sockets.map((socket, s) => {
+      const expected = Array.from({ length: perSocket }, (_, r) => ({ id: `req-${s}-${r}`, route: routes[(s + r) % routes.length] }))
+      // Pipelined and written in one go: the server finishes them in the same event-loop turn.
+      socket.write(
+        expected
+          .map(({ id, route }) => `GET ${route.path} HTTP/1.1\r\nHost: test\r\nX-API-Key: ${key}\r\nX-Request-ID: ${id}\r\n\r\n`)
+          .join("")
+      )
+      return readResponses(socket, perSocket).then((responses) => ({ expected, responses }))
+    })
+    for (const { expected, responses } of await Promise.all(received)) {
+      expect(responses.map((r) => [r.status, r.requestId])).toEqual(expected.map(({ id, route }) => [route.status, id]))
+      for (const response of responses.filter((r) => r.status !== 200)) {
+        expect(JSON.parse(response.body).error.requestId).toBe(response.requestId)
+      }
+    }
+    sockets.forEach((socket) => socket.destroy())
+  })
+
   it("finishes in-flight requests when closing, then stops accepting", async () => {
     const inFlight = fetch(`${server.url}/api/v1/voice/usage`, { headers: { "x-api-key": key } })
     await new Promise((resolve) => setTimeout(resolve, 5))
@@ -58,3 +92,37 @@ describe("node:http host", () => {
     await expect(fetch(`${server.url}/api/v1/voice/usage`, { headers: { "x-api-key": key } })).rejects.toThrow()
   })
 })
+
+interface RawResponse {
+  readonly status: number
+  readonly requestId: string | undefined
+  readonly body: string
+}
+
+/** Reads `count` HTTP/1.1 responses (framed by Content-Length) from a socket. */
+const readResponses = (socket: Socket, count: number): Promise<Array<RawResponse>> =>
+  new Promise((resolve, reject) => {
+    let buffered = ""
+    const responses: Array<RawResponse> = []
+    socket.setEncoding("utf8")
+    socket.on("error", reject)
+    socket.on("data", (chunk: string) => {
+      buffered += chunk
+      for (;;) {
+        const headEnd = buffered.indexOf("\r\n\r\n")
+        if (headEnd === -1) return
+        const head = buffered.slice(0, headEnd).split("\r\n")
+        const header = (name: string) =>
+          head.find((line) => line.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim()
+        const length = Number(header("content-length"))
+        if (buffered.length < headEnd + 4 + length) return
+        responses.push({
+          status: Number(head[0].split(" ")[1]),
+          requestId: header("x-request-id"),
+          body: buffered.slice(headEnd + 4, headEnd + 4 + length)
+        })
+        buffered = buffered.slice(headEnd + 4 + length)
+        if (responses.length === count) resolve(responses)
+      }
+    })
+  })
