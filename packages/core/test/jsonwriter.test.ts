@@ -18,6 +18,15 @@ const Mixed = Schema.Struct({
   either: Schema.Union(Schema.Struct({ a: Schema.String }), Schema.Struct({ b: Schema.Number }))
 })
 
+/** Optional fields before, between and after required ones, left out exactly as JSON.stringify leaves them out. */
+const OptionalFirst = Schema.Struct({
+  a: Schema.optional(Schema.String),
+  b: Schema.UndefinedOr(Schema.Number),
+  c: Schema.Boolean,
+  d: Schema.optional(Schema.NullOr(Schema.Date)),
+  e: Schema.String
+})
+
 const sameAsSchema = <A, I>(schema: Schema.Schema<A, I>) => {
   const write = jsonWriter(schema)
   const encode = Schema.encodeSync(schema)
@@ -36,7 +45,9 @@ describe("JSON writer", () => {
     ["VoiceUsage", VoiceUsageJson],
     ["ApiKey", ApiKeyJson],
     ["CreatedApiKey", CreatedApiKeyJson],
-    ["mixed", Mixed]
+    ["mixed", Mixed],
+    ["optional fields first", OptionalFirst],
+    ["only optional fields", Schema.partial(OptionalFirst)]
   ] as const)("writes %s exactly as JSON.stringify(Schema.encode(...))", (_, schema) => {
     sameAsSchema(schema as Schema.Schema<unknown, unknown>)
   })
@@ -95,6 +106,7 @@ describe("JSON writer without code generation", () => {
     try {
       sameAsSchema(CallPageJson)
       sameAsSchema(Mixed)
+      sameAsSchema(OptionalFirst)
     } finally {
       globalThis.Function = original
     }
