@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ApiError } from "../src/platform/Errors.js"
 import { type TestKit, expectError, makeTestKit } from "./support.js"
 
 describe("HTTP contract", () => {
@@ -22,6 +23,15 @@ describe("HTTP contract", () => {
       expectError(response, 404, "route_not_found")
       expect(response.body.error.type).toBe("not_found")
     }
+  })
+
+  it("builds client errors without capturing a stack trace, and leaves the limit as it was", () => {
+    const limit = Error.stackTraceLimit
+    const error = new ApiError({ status: 401, code: "invalid_key", message: "The API key is not valid." })
+    expect(error.stack ?? "").not.toMatch(/\n\s+at /)
+    expect(error.type).toBe("authentication")
+    expect(Error.stackTraceLimit).toBe(limit)
+    expect(new Error("a bug").stack).toMatch(/\n\s+at /)
   })
 
   it("serves an OpenAPI 3.1 document describing the public and dashboard routes", async () => {

@@ -41,6 +41,7 @@ const writeOutgoing = (res: ServerResponse, response: OutgoingResponse): void =>
     res.writeHead(response.status, { ...response.headers, "content-length": Buffer.byteLength(response.body) })
     res.end(response.body)
   } catch (error) {
+    // One failed write ends its own connection, not the rest of the batch.
     res.destroy(error as Error)
   }
 }
