@@ -1,6 +1,6 @@
 import { rateLimitStoreConformance } from "@servicekit/core/conformance"
 import { RateLimitStore } from "@servicekit/core"
-import { Effect } from "effect"
+import { Effect, Logger } from "effect"
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { layerRedisRateLimit } from "../src/redis/index.js"
@@ -30,15 +30,28 @@ describe("Redis rate limit", () => {
 })
 
 describe("Redis rate limit without Redis", () => {
-  it("fails open: allows the request when Redis cannot answer", async () => {
-    const offline = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false })
-    const result = await Effect.runPromise(
-      Effect.flatMap(RateLimitStore, (store) => store.hit("any", 5, 60_000, 1_800_000_000_000)).pipe(
-        Effect.provide(layerRedisRateLimit({ client: offline }))
-      )
+  it("fails open while Redis cannot answer, logging the outage once and its end", async () => {
+    const client = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false })
+    const store = await Effect.runPromise(Effect.provide(RateLimitStore, layerRedisRateLimit({ client })))
+    const logged: Array<string> = []
+    const logger = Logger.replace(
+      Logger.defaultLogger,
+      Logger.make(({ logLevel, message }) => logged.push(`${logLevel.label} ${String(message)}`))
     )
-    expect(result).toEqual({ allowed: true, limit: 5, remaining: 5, resetAt: 1_800_000_060 })
-    offline.disconnect()
+    const hit = () =>
+      Effect.runPromise(store.hit(`test:${crypto.randomUUID()}`, 5, 60_000, 1_800_000_000_000).pipe(Effect.provide(logger)))
+
+    const allowed = { allowed: true, limit: 5, remaining: 5, resetAt: 1_800_000_060 }
+    // Sent together, before the lazy client has had a chance to connect.
+    expect(await Promise.all([hit(), hit(), hit()])).toEqual([allowed, allowed, allowed])
+    expect(logged).toEqual([expect.stringMatching(/^WARN Rate limit store unavailable; allowing requests/)])
+
+    // A command on a lazy client starts its connection; wait until it is up.
+    if (client.status !== "ready") await new Promise((resolve) => client.once("ready", resolve))
+    expect(await hit()).toEqual({ ...allowed, remaining: 4 })
+    await hit()
+    expect(logged).toEqual([expect.stringMatching(/^WARN /), expect.stringMatching(/^INFO Rate limit store answering again/)])
+    await client.quit()
   })
 
   it("fails to build when the owned connection cannot be made", async () => {

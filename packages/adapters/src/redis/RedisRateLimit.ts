@@ -17,19 +17,29 @@ const make = (redis: Redis) => {
   // defineCommand sends EVALSHA and falls back to EVAL once after a SCRIPT FLUSH or restart.
   redis.defineCommand("servicekitRateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT })
   const client = redis as RateLimitClient
+  // An outage is logged when it starts and when it ends, not on every request it affects.
+  let answering = true
   return RateLimitStore.of({
     hit: (key, limit, windowMs, nowMs) => {
       const { end, start } = windowOf(windowMs, nowMs)
       return Effect.tryPromise(() => client.servicekitRateLimitHit(`servicekit:rl:${key}:${start}`, windowMs)).pipe(
-        Effect.map((count) => resultOf(count, limit, end)),
+        Effect.flatMap((count) => {
+          const result = resultOf(count, limit, end)
+          if (answering) return Effect.succeed(result)
+          answering = true
+          return Effect.as(Effect.logInfo("Rate limit store answering again; limits apply."), result)
+        }),
         // Fail open: a rate limiter protects the API, so a Redis outage must not take the API
-        // down with it. The request is allowed and the outage logged on every affected hit.
-        Effect.catchAll((error) =>
-          Effect.as(
-            Effect.logWarning(`Rate limit store unavailable; allowing the request: ${String(error.error)}`),
-            resultOf(0, limit, end)
+        // down with it. The request is allowed.
+        Effect.catchAll((error) => {
+          const allowed = resultOf(0, limit, end)
+          if (!answering) return Effect.succeed(allowed)
+          answering = false
+          return Effect.as(
+            Effect.logWarning(`Rate limit store unavailable; allowing requests until it answers: ${String(error.error)}`),
+            allowed
           )
-        )
+        })
       )
     }
   })
@@ -40,6 +50,9 @@ const make = (redis: Redis) => {
 const connect = (url: string) =>
   Effect.tryPromise(async () => {
     const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, commandTimeout: 500 })
+    // Connection errors surface as failed commands, which the store logs once per outage;
+    // without a listener ioredis would print every reconnect attempt as an unhandled error.
+    redis.on("error", () => {})
     try {
       await redis.connect()
       return redis
