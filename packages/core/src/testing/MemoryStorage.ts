@@ -1,4 +1,4 @@
-import { Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import type { Call, CallQuery } from "../calling/Call.js"
 import { ANSWERED_RESULT } from "../calling/Call.js"
 import { CallRepository } from "../calling/CallRepository.js"
@@ -17,9 +17,8 @@ const olderThan = (call: Call, after: NonNullable<CallQuery["after"]>) => {
   return t < at || (t === at && call.id < after.id)
 }
 
-const makeTenants = () => {
-  const rows = new Map<string, Tenant>()
-  return TenantRepository.of({
+const makeTenants = (rows: Map<string, Tenant>) =>
+  TenantRepository.of({
     insert: (tenant) =>
       Effect.suspend(() => {
         if (rows.has(tenant.id)) return Effect.die(new Error("duplicate tenant"))
@@ -40,15 +39,16 @@ const makeTenants = () => {
         [...rows.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
       )
   })
-}
 
-const makeApiKeys = () => {
+/** Keys reference their tenant, as the database's foreign key does. */
+const makeApiKeys = (tenants: ReadonlyMap<string, Tenant>) => {
   const rows = new Map<string, ApiKeyRecord>()
   const byDigest = new Map<string, string>()
   return ApiKeyRepository.of({
     insert: (key) =>
       Effect.suspend(() => {
         if (byDigest.has(key.digest) || rows.has(key.id)) return Effect.die(new Error("duplicate api key"))
+        if (!tenants.has(key.tenantId)) return Effect.die(new Error("api key of an unknown tenant"))
         rows.set(key.id, key)
         byDigest.set(key.digest, key.id)
         return Effect.void
@@ -169,9 +169,11 @@ const makeCalls = () => {
 }
 
 /** All storage ports in memory: the fake that behaves like the database adapters. */
-export const layerMemoryStorage: Layer.Layer<StoragePorts> = Layer.mergeAll(
-  Layer.sync(TenantRepository, makeTenants),
-  Layer.sync(ApiKeyRepository, makeApiKeys),
-  Layer.sync(UsageLedger, makeUsage),
-  Layer.sync(CallRepository, makeCalls)
-)
+export const layerMemoryStorage: Layer.Layer<StoragePorts> = Layer.syncContext(() => {
+  const tenants = new Map<string, Tenant>()
+  return Context.make(TenantRepository, makeTenants(tenants)).pipe(
+    Context.add(ApiKeyRepository, makeApiKeys(tenants)),
+    Context.add(UsageLedger, makeUsage()),
+    Context.add(CallRepository, makeCalls())
+  )
+})

@@ -208,6 +208,12 @@ export const storageConformance = (name: string, makeLayer: () => Layer.Layer<St
         expect(await run(Effect.flatMap(ApiKeyRepository, (keys) => keys.listByTenant(tenant.id)))).toEqual([key])
       })
 
+      it("refuses a key of a tenant that does not exist", async () => {
+        const tenantId = uuid()
+        await expectDefect(Effect.flatMap(ApiKeyRepository, (keys) => keys.insert(makeKey(tenantId))))
+        expect(await run(Effect.flatMap(ApiKeyRepository, (keys) => keys.listByTenant(tenantId)))).toEqual([])
+      })
+
       it("finds a key by id only within its tenant", () =>
         run(
           Effect.gen(function* () {
