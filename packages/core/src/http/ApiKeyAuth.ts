@@ -1,4 +1,4 @@
-import { Clock, Context, Effect, FiberRef, Schema } from "effect"
+import { Context, Effect, FiberRef, Schema } from "effect"
 import { ApiKeyService, type VerifiedKey } from "../platform/ApiKeyService.js"
 import { type ApiError, ForbiddenError, RateLimitedError, UnauthorizedError, unauthorized } from "../platform/Errors.js"
 import type { Environment, KeyProduct } from "../platform/Products.js"
@@ -38,7 +38,7 @@ export const makeApiKeyAuth = (product: KeyProduct, scope: string) =>
     const admit = (state: RequestState, verified: VerifiedKey) =>
       Effect.flatMap(limiter.forKey(verified.key.id), (limit) => {
         state.rateLimit = limit
-        if (!limit.allowed) return Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.fail(rateLimited(limit, now)))
+        if (!limit.allowed) return rateLimited(limit)
         return Effect.as(keys.authorize(verified, product, scope), {
           tenantId: verified.tenant.id,
           keyId: verified.key.id,

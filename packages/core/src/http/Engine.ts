@@ -1,5 +1,5 @@
 import type { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware } from "@effect/platform"
-import { type Cause, Clock, Context, Effect, Exit, FiberRef, FiberRefs, Option, Runtime, Schema } from "effect"
+import { type Cause, Context, Effect, Exit, FiberRef, FiberRefs, Option, Runtime, Schema } from "effect"
 import { ApiError, badRequest } from "../platform/Errors.js"
 import { compileAllowlist } from "../platform/IpAllowlist.js"
 import { RateLimiter, rateLimited, setRateLimitHeaders } from "../platform/RateLimiter.js"
@@ -254,7 +254,7 @@ export const makeEngine = (options: {
       return Effect.flatMap(limiter.forIp(path.slice(settings.mountPath.length), state.clientIp), (ipLimit) => {
         if (ipLimit === undefined) return answer(request, path, query)
         state.rateLimit = ipLimit
-        if (!ipLimit.allowed) return Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.fail(rateLimited(ipLimit, now)))
+        if (!ipLimit.allowed) return rateLimited(ipLimit)
         return answer(request, path, query)
       })
     }

@@ -34,13 +34,18 @@ export class RateLimiter extends Context.Tag("@servicekit/core/RateLimiter")<
   )
 }
 
-export const rateLimited = (result: RateLimitResult, nowMs: number) =>
-  new ApiError({
-    status: 429,
-    code: "rate_limited",
-    message: `Rate limit of ${result.limit} requests exceeded; retry after the window resets.`,
-    headers: { "retry-after": String(Math.max(1, result.resetAt - Math.floor(nowMs / 1000))) }
-  })
+/** Fails with the 429 for an exhausted limit, its Retry-After counted from now. */
+export const rateLimited = (result: RateLimitResult): Effect.Effect<never, ApiError> =>
+  Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
+    Effect.fail(
+      new ApiError({
+        status: 429,
+        code: "rate_limited",
+        message: `Rate limit of ${result.limit} requests exceeded; retry after the window resets.`,
+        headers: { "retry-after": String(Math.max(1, result.resetAt - Math.floor(nowMs / 1000))) }
+      })
+    )
+  )
 
 export const setRateLimitHeaders = (headers: Record<string, string>, result: RateLimitResult): void => {
   headers["x-ratelimit-limit"] = String(result.limit)
