@@ -7,10 +7,10 @@ const kit = createServiceKit({ holder: "servicekit on bun" })
 const server = serve(kit, { port: kit.config.port, hostname: kit.config.host })
 console.log(`ServiceKit on Bun ${Bun.version} listening on ${server.url}`)
 
-const development = await bootstrapDevelopmentTenant(kit)
+const development = await bootstrapDevelopmentTenant(kit, `${server.url}/api`)
 if (development !== undefined) {
   console.log(`DEVELOPMENT tenant ${development.tenantId}`)
-  console.log(`  voice test key: ${development.voiceKey}`)
+  for (const { key, product } of development.keys) console.log(`  ${product} test key: ${key}`)
   console.log(`  admin dashboard token: ${development.adminToken}`)
 }
 

@@ -1,13 +1,33 @@
 import { Layer, ManagedRuntime } from "effect"
-import { makeApiEngine, servicesLayer } from "./http/Api.js"
-import type { Engine, IncomingRequest, OutgoingResponse } from "./http/Engine.js"
-import type { CallingService } from "./calling/CallingService.js"
+import { makeApiEngine, middlewareLayer } from "./Api.js"
+import type { Engine } from "./http/Engine.js"
+import type { IncomingRequest } from "./http/RequestContext.js"
+import type { OutgoingResponse } from "./http/Response.js"
+import { fromWebRequest, toWebResponse } from "./http/Web.js"
+import { type ModuleRequirements, type ModuleServices, modules } from "./Modules.js"
+import { ApiKeyService } from "./platform/ApiKeyService.js"
+import { RateLimiter } from "./platform/RateLimiter.js"
+import { TenantService } from "./platform/TenantService.js"
 import type { Ports } from "./Ports.js"
-import type { ApiKeyService } from "./platform/ApiKeyService.js"
-import type { RateLimiter } from "./platform/RateLimiter.js"
-import type { TenantService } from "./platform/TenantService.js"
 
-export type Services = TenantService | ApiKeyService | CallingService | RateLimiter
+/** The platform's own services, which every module may use. */
+export type PlatformServices = TenantService | ApiKeyService | RateLimiter
+
+export type Services = PlatformServices | ModuleServices
+
+// A module that needs a service or port nobody provides fails to compile here, naming it.
+const requirementsMet: [Exclude<ModuleRequirements, Services | Ports>] extends [never]
+  ? true
+  : { readonly missing: Exclude<ModuleRequirements, Services | Ports> } = true
+void requirementsMet
+
+const platformServices = Layer.mergeAll(TenantService.layer, ApiKeyService.layer, RateLimiter.layer)
+
+/** Every service over the ports: the platform's first, then each module's. */
+export const servicesLayer: Layer.Layer<Services, never, Ports> = Layer.mergeAll(
+  middlewareLayer,
+  ...modules.map((module) => module.services as Layer.Layer<ModuleServices, never, Ports | PlatformServices>)
+).pipe(Layer.provideMerge(platformServices)) as Layer.Layer<Services, never, Ports>
 
 export interface ServiceKit<E = never> {
   /** Answers a web-standard Request; pass the peer address so IP allowlists and limits work. */
@@ -17,22 +37,6 @@ export interface ServiceKit<E = never> {
   /** Runs an effect against the same services and storage the HTTP API uses (admin tasks, ingestion, tests). */
   readonly runtime: ManagedRuntime.ManagedRuntime<Services | Ports, E>
   readonly dispose: () => Promise<void>
-}
-
-const fromWebRequest = (request: Request, remoteAddress: string | undefined): IncomingRequest => {
-  const url = new URL(request.url)
-  const headers: Record<string, string> = {}
-  request.headers.forEach((value, name) => {
-    headers[name] = value
-  })
-  let body: Promise<string> | undefined
-  return {
-    method: request.method,
-    url: url.pathname + url.search,
-    headers,
-    remoteAddress,
-    body: () => (body ??= request.text())
-  }
 }
 
 /**
@@ -50,10 +54,7 @@ export const make = <E>(ports: Layer.Layer<Ports, E>): ServiceKit<E> => {
   }
   return {
     dispatch,
-    handler: async (request, options) => {
-      const response = await dispatch(fromWebRequest(request, options?.remoteAddress))
-      return new Response(response.body, { status: response.status, headers: response.headers })
-    },
+    handler: async (request, options) => toWebResponse(await dispatch(fromWebRequest(request, options?.remoteAddress))),
     runtime,
     dispose: () => runtime.dispose()
   }

@@ -4,7 +4,21 @@
  */
 export type { Ports, StoragePorts } from "./Ports.js"
 export * as ServiceKit from "./ServiceKit.js"
-export type { Services } from "./ServiceKit.js"
+export type { PlatformServices, Services } from "./ServiceKit.js"
+export { makeApi, type ServiceKitApi } from "./Api.js"
+export { modules, type ModuleName, type Modules } from "./Modules.js"
+
+// modules
+export {
+  type Command,
+  type CommandInput,
+  type CommandOutput,
+  type DevelopmentAccess,
+  type ProductModule,
+  UsageError,
+  defineModule,
+  requiredFlag
+} from "./module/ProductModule.js"
 
 // platform
 export * as KeyFormat from "./platform/KeyFormat.js"
@@ -18,28 +32,54 @@ export {
 } from "./platform/ApiKeyService.js"
 export { SecretCrypto, constantTimeEqual, isUuid, layerCrypto } from "./platform/Crypto.js"
 export { DashboardClaims, DashboardRole, DashboardTokenVerifier } from "./platform/DashboardAuth.js"
-export { ApiError, type ErrorDetail, type ErrorType } from "./platform/Errors.js"
+export {
+  ApiKeyNotFound,
+  ErrorBody,
+  ErrorDetail,
+  NotAvailable,
+  PermissionDenied,
+  RateLimited,
+  TenantNotFound,
+  Unauthenticated,
+  ValidationFailed,
+  invalidField
+} from "./platform/Errors.js"
 export { Environment, KeyProduct, Product, allProducts, scopesByProduct } from "./platform/Products.js"
 export { RateLimitStore, type RateLimitResult, resultOf, windowOf } from "./platform/RateLimit.js"
 export { RateLimiter } from "./platform/RateLimiter.js"
 export { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
-export { ServiceKitSettings, defaultSettings, type IpRateRule, type RateRule, type Settings } from "./platform/Settings.js"
+export {
+  ServiceKitSettings,
+  defaultSettings,
+  type IpRateRule,
+  type RateRule,
+  type Settings
+} from "./platform/Settings.js"
 export { TenantRepository, type Tenant } from "./platform/Tenants.js"
 export { TenantService, type CreateTenant } from "./platform/TenantService.js"
 export { UsageLedger, type UsageEntry, type UsageQuery } from "./platform/Usage.js"
 
 // calling
-export {
-  ANSWERED_RESULT,
-  CallResult,
-  Direction,
-  type Call,
-  type CallQuery,
-  type CallTotals
-} from "./calling/Call.js"
+export { ANSWERED_RESULT, CallResult, Direction, type Call, type CallQuery, type CallTotals } from "./calling/Call.js"
+export { CallNotFound, InvalidCall, InvalidCursor } from "./calling/CallingErrors.js"
 export { CallRepository } from "./calling/CallRepository.js"
 export { CallingService, IncomingCall, type IngestResult, type VoiceUsage } from "./calling/CallingService.js"
 
-// http
-export { makeApi, type ServiceKitApi } from "./http/Api.js"
-export type { IncomingRequest, OutgoingResponse } from "./http/Engine.js"
+// http toolkit
+export { ApiError } from "./http/ApiError.js"
+export { EngineRefusal } from "./http/Engine.js"
+export { describeError } from "./http/Failure.js"
+export { type GroupHandlers, type ImplementedGroup, implement } from "./http/Implement.js"
+export { type IncomingRequest, type RequestHeaders, ServerRequest } from "./http/RequestContext.js"
+export type { OutgoingResponse, ResponseBody, ResponseHeaders } from "./http/Response.js"
+export {
+  ApiCaller,
+  ApiKeyAuth,
+  DashboardAuth,
+  DashboardSession,
+  RequiredScope,
+  requireTenantAdmin
+} from "./http/Security.js"
+export { type Socket, type WebSocketConnection, type WebSocketHandler, acceptWebSocket } from "./http/WebSocket.js"
+export { type ServerSentEvent, encodeEvent, eventStream, lastEventId } from "./http/EventStream.js"
+export { fromWebRequest, toWebResponse } from "./http/Web.js"

@@ -3,18 +3,23 @@
  * embedding app's tests need nothing but core.
  */
 import { Layer } from "effect"
-import { layerDeterministic, layerCrypto } from "./platform/Crypto.js"
+import { modules, type StoragePorts } from "./Modules.js"
+import { layerCrypto, layerDeterministic } from "./platform/Crypto.js"
 import { ServiceKitSettings, type Settings } from "./platform/Settings.js"
 import type { Ports } from "./Ports.js"
 import { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
-import { layerMemoryStorage } from "./testing/MemoryStorage.js"
 import { layerTestTokens } from "./testing/TestTokens.js"
 
 export { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
-export { layerMemoryStorage } from "./testing/MemoryStorage.js"
 export { layerTestTokens, testDashboardToken } from "./testing/TestTokens.js"
 export { layerDeterministic as layerDeterministicCrypto } from "./platform/Crypto.js"
 export { makeFixedClock, type FixedClock } from "./testing/FixedClock.js"
+
+/** Every module's storage ports in memory, in list order (a later module's storage may use an earlier one's). */
+export const layerMemoryStorage: Layer.Layer<StoragePorts> = modules.reduce(
+  (storage, module) => Layer.provideMerge(module.memory as Layer.Layer<StoragePorts, never, StoragePorts>, storage),
+  Layer.empty as Layer.Layer<StoragePorts>
+)
 
 /** Every port in memory: storage, rate limits, test dashboard tokens, settings. */
 export const layerMemory = (

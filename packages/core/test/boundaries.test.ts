@@ -1,9 +1,17 @@
 import { readdirSync, readFileSync, statSync } from "node:fs"
-import { join } from "node:path"
+import { dirname, join, relative, resolve } from "node:path"
 import { describe, expect, it } from "vitest"
 
 const SRC = new URL("../src", import.meta.url).pathname
-const FORBIDDEN = /^(node:|fs$|net$|http$|https$|pg$|kysely|ioredis|undici|nodemailer|@electric-sql|jose|bullmq|@effect\/platform-)/
+const FORBIDDEN =
+  /^(node:|fs$|net$|http$|https$|pg$|kysely|ioredis|undici|nodemailer|@electric-sql|jose|bullmq|pg-boss|@effect\/platform-)/
+
+/**
+ * Folders from the bottom up: a file may import from its own folder and from lower ranks only,
+ * and a product folder from no other product folder. Root files compose everything.
+ */
+const RANK: Record<string, number> = { platform: 0, http: 1, module: 2, testing: 4, "(root)": 5 }
+const PRODUCT_RANK = 3
 
 const sources = (dir: string): Array<string> =>
   readdirSync(dir).flatMap((name) => {
@@ -11,15 +19,43 @@ const sources = (dir: string): Array<string> =>
     return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : []
   })
 
-describe("core stays free of I/O libraries", () => {
+const imports = (file: string) =>
+  [...readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map((match) => match[1])
+
+const folderOf = (file: string) => {
+  const parts = relative(SRC, file).split("/")
+  return parts.length === 1 ? "(root)" : parts[0]
+}
+const rankOf = (folder: string) => RANK[folder] ?? PRODUCT_RANK
+
+describe("core's boundaries", () => {
+  const files = sources(SRC)
+
   it("imports no driver, network or filesystem module", () => {
-    const offenders = sources(SRC).flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)]
-        .map((match) => match[1])
+    const offenders = files.flatMap((file) =>
+      imports(file)
         .filter((specifier) => FORBIDDEN.test(specifier))
-        .map((specifier) => `${file.slice(SRC.length)}: ${specifier}`)
+        .map((specifier) => `${relative(SRC, file)}: ${specifier}`)
     )
-    expect(sources(SRC).length).toBeGreaterThan(10)
+    expect(files.length).toBeGreaterThan(10)
+    expect(offenders).toEqual([])
+  })
+
+  it("imports only downwards: platform → http → module → products → testing → root, and no product from another", () => {
+    const offenders = files.flatMap((file) => {
+      const from = folderOf(file)
+      return imports(file)
+        .filter((specifier) => specifier.startsWith("."))
+        .map((specifier) => folderOf(resolve(dirname(file), specifier)))
+        .filter(
+          (to) =>
+            to !== from && (rankOf(to) > rankOf(from) || (rankOf(to) === PRODUCT_RANK && rankOf(from) === PRODUCT_RANK))
+        )
+        .map((to) => `${relative(SRC, file)} imports ${to}`)
+    })
+    expect(new Set(files.map(folderOf))).toEqual(
+      new Set(["platform", "http", "module", "accounts", "calling", "testing", "(root)"])
+    )
     expect(offenders).toEqual([])
   })
 })

@@ -2,7 +2,7 @@ import { Arbitrary, FastCheck, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { CallJson, CallPageJson, VoiceUsageJson } from "../src/calling/CallingApi.js"
 import { isoTimestamp, jsonWriter } from "../src/http/JsonWriter.js"
-import { ApiKeyJson, CreatedApiKeyJson } from "../src/platform/DevelopersApi.js"
+import { ApiKeyJson, CreatedApiKeyJson } from "../src/accounts/DevelopersApi.js"
 
 /** Parts the writer compiles and parts it hands back to the schema, side by side. */
 const Mixed = Schema.Struct({
@@ -85,12 +85,17 @@ describe("isoTimestamp", () => {
     )
   })
 
-  it.each(["1970-01-01T00:00:00.000Z", "2000-02-29T23:59:59.999Z", "2100-03-01T00:00:00.010Z", "2024-12-31T12:00:00.100Z", "9999-12-31T23:59:59.999Z", "+010000-01-01T00:00:00.000Z", "1969-12-31T23:59:59.999Z"])(
-    "writes %s",
-    (iso) => {
-      expect(isoTimestamp(new Date(iso))).toBe(iso)
-    }
-  )
+  it.each([
+    "1970-01-01T00:00:00.000Z",
+    "2000-02-29T23:59:59.999Z",
+    "2100-03-01T00:00:00.010Z",
+    "2024-12-31T12:00:00.100Z",
+    "9999-12-31T23:59:59.999Z",
+    "+010000-01-01T00:00:00.000Z",
+    "1969-12-31T23:59:59.999Z"
+  ])("writes %s", (iso) => {
+    expect(isoTimestamp(new Date(iso))).toBe(iso)
+  })
 
   it("refuses an invalid date, as toISOString does", () => {
     expect(() => isoTimestamp(new Date(Number.NaN))).toThrow(RangeError)

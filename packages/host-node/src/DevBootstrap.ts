@@ -1,35 +1,56 @@
 import { signDashboardToken } from "@servicekit/adapters"
-import { ApiKeyService, TenantRepository, TenantService, allProducts } from "@servicekit/core"
+import { ApiKeyService, type KeyProduct, TenantRepository, TenantService, allProducts, modules } from "@servicekit/core"
 import { Effect } from "effect"
 import type { NodeServiceKit } from "./Runtime.js"
 
+export interface DevelopmentKey {
+  readonly product: KeyProduct
+  readonly key: string
+  /** A first request with the key, e.g. a curl command line. */
+  readonly tryIt: string
+}
+
 export interface DevelopmentTenant {
   readonly tenantId: string
-  readonly voiceKey: string
+  readonly keys: ReadonlyArray<DevelopmentKey>
   readonly adminToken: string
 }
 
 /**
  * On the first start of an empty database outside production, creates a clearly
- * labelled development tenant entitled to every product, with a voice test key
- * and an admin dashboard token, so the API can be tried at once.
+ * labelled development tenant entitled to every product, with the test key each module
+ * asks for and an admin dashboard token, so the API can be tried at once.
  */
-export const bootstrapDevelopmentTenant = (kit: NodeServiceKit): Promise<DevelopmentTenant | undefined> =>
+export const bootstrapDevelopmentTenant = (
+  kit: NodeServiceKit,
+  apiBaseUrl: string
+): Promise<DevelopmentTenant | undefined> =>
   kit.runtime.runPromise(
     Effect.gen(function* () {
       if (kit.config.env === "production") return undefined
       if ((yield* (yield* TenantRepository).list()).length > 0) return undefined
       const tenant = yield* (yield* TenantService).create({ name: "Development tenant", entitlements: allProducts })
-      const { key } = yield* (yield* ApiKeyService).create({
-        tenantId: tenant.id,
-        name: "development voice key",
-        product: "voice",
-        environment: "test",
-        scopes: ["voice:read"]
-      })
+      const keys = yield* Effect.forEach(
+        modules.flatMap((module) =>
+          "development" in module && module.development !== undefined ? [module.development] : []
+        ),
+        (access) =>
+          Effect.map(
+            Effect.flatMap(ApiKeyService, (keys) =>
+              keys.create({
+                tenantId: tenant.id,
+                name: `development ${access.product} key`,
+                product: access.product,
+                environment: "test",
+                scopes: access.scopes
+              })
+            ),
+            ({ key }) => ({ product: access.product, key, tryIt: access.tryIt(apiBaseUrl, key) })
+          )
+      )
       const adminToken = yield* Effect.promise(() =>
         signDashboardToken(kit.config.jwtSecret, { tenantId: tenant.id, role: "admin", sub: "development" })
       )
-      return { tenantId: tenant.id, voiceKey: key, adminToken }
+      return { tenantId: tenant.id, keys, adminToken }
     })
   )

@@ -6,7 +6,8 @@ import { serveNodeRequest } from "./NodeRequest.js"
  * A node:http style listener `(req, res, next?)` for mounting inside Express,
  * Fastify (raw) or a plain node:http server. Under Express, mount it with
  * `app.use("/api", listener)`, before any body parser: the original URL is kept
- * and ServiceKit reads the body itself.
+ * and ServiceKit reads the body itself. WebSocket endpoints need `listen` (or the
+ * server's `upgrade` event); through a listener they answer 426.
  */
 export const toNodeListener =
   (kit: Pick<ServiceKit.ServiceKit<unknown>, "dispatch">) =>

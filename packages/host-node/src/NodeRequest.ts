@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
+import { Readable } from "node:stream"
+import { pipeline } from "node:stream/promises"
 import type { IncomingRequest, OutgoingResponse, ServiceKit } from "@servicekit/core"
 
 /** Requests larger than this are refused (413) before they are buffered. */
 const MAX_BODY_BYTES = 1024 * 1024
 
-const readBody = (req: IncomingMessage): Promise<string> =>
+const readBody = (req: IncomingMessage): Promise<Uint8Array> =>
   new Promise((resolve, reject) => {
     const chunks: Array<Buffer> = []
     let size = 0
@@ -20,26 +22,53 @@ const readBody = (req: IncomingMessage): Promise<string> =>
       chunks.push(chunk)
     }
     req.on("data", onData)
-    req.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
+    req.once("end", () => resolve(Buffer.concat(chunks)))
     req.once("error", reject)
   })
 
-/** node:http's request as the engine reads it; `url` may be overridden (Express keeps the original in originalUrl). */
-export const toIncoming = (req: IncomingMessage, url = req.url ?? "/"): IncomingRequest => {
-  let body: Promise<string> | undefined
+/**
+ * node:http's request as the engine reads it; `url` may be overridden (Express keeps the
+ * original in originalUrl). The abort signal is made only when a handler asks for it.
+ */
+export const toIncoming = (req: IncomingMessage, res: ServerResponse, url = req.url ?? "/"): IncomingRequest => {
+  let body: Promise<Uint8Array> | undefined
+  let controller: AbortController | undefined
   return {
     method: req.method ?? "GET",
     url,
     headers: req.headers,
     remoteAddress: req.socket.remoteAddress,
-    body: () => (body ??= readBody(req))
+    body: () => (body ??= readBody(req)),
+    get signal() {
+      if (controller === undefined) {
+        const aborted = (controller = new AbortController())
+        res.once("close", () => {
+          if (!res.writableFinished) aborted.abort()
+        })
+      }
+      return controller.signal
+    }
   }
+}
+
+/** Streams a body with backpressure; a client that goes away cancels the stream (and the program behind it). */
+const writeStream = (res: ServerResponse, response: OutgoingResponse, body: ReadableStream<Uint8Array>): void => {
+  res.writeHead(response.status, response.headers as Record<string, string | Array<string>>)
+  res.flushHeaders()
+  pipeline(Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>), res).catch(() => {
+    // The client went away or the stream failed: pipeline has already destroyed both ends.
+  })
 }
 
 const writeOutgoing = (res: ServerResponse, response: OutgoingResponse): void => {
   try {
-    res.writeHead(response.status, { ...response.headers, "content-length": Buffer.byteLength(response.body) })
-    res.end(response.body)
+    const body = response.body ?? ""
+    if (body instanceof ReadableStream) return writeStream(res, response, body)
+    res.writeHead(response.status, {
+      ...(response.headers as Record<string, string | Array<string>>),
+      "content-length": typeof body === "string" ? Buffer.byteLength(body) : body.byteLength
+    })
+    res.end(body)
   } catch (error) {
     // One failed write ends its own connection, not the rest of the batch.
     res.destroy(error as Error)
@@ -70,4 +99,4 @@ export const serveNodeRequest = (
   req: IncomingMessage,
   res: ServerResponse,
   url?: string
-): Promise<void> => kit.dispatch(toIncoming(req, url)).then((response) => writeAtTurnEnd(res, response))
+): Promise<void> => kit.dispatch(toIncoming(req, res, url)).then((response) => writeAtTurnEnd(res, response))

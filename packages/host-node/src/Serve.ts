@@ -13,21 +13,25 @@ export const serveUntilSignalled = async (options: HostOptions & { readonly json
     await kit.dispose()
     throw error
   })
-  const development = await bootstrapDevelopmentTenant(kit)
+  const development = await bootstrapDevelopmentTenant(kit, `${server.url}/api`)
   if (options.json) {
     console.log(JSON.stringify({ listening: server.url, port: server.port, development: development ?? null }))
   } else {
     const storage = kit.config.databaseUrl === undefined ? `embedded database in ${kit.config.dataDir}` : "PostgreSQL"
-    const lines = [`ServiceKit listening on ${server.url} (${kit.config.env}, ${storage})`, `  API docs: ${server.url}/api/v1/docs`]
+    const lines = [
+      `ServiceKit listening on ${server.url} (${kit.config.env}, ${storage})`,
+      `  API docs: ${server.url}/api/v1/docs`
+    ]
     if (development !== undefined) {
+      const label = (text: string) => `  ${text}:`.padEnd(26)
       lines.push(
         "",
         "First start: created a DEVELOPMENT tenant entitled to every product. Not for production.",
-        `  tenant id:             ${development.tenantId}`,
-        `  voice test key:        ${development.voiceKey}`,
-        `  admin dashboard token: ${development.adminToken}`,
+        `${label("tenant id")}${development.tenantId}`,
+        ...development.keys.map(({ key, product }) => `${label(`${product} test key`)}${key}`),
+        `${label("admin dashboard token")}${development.adminToken}`,
         "",
-        `  try: curl -H "Authorization: Bearer ${development.voiceKey}" ${server.url}/api/v1/voice/calls`,
+        ...development.keys.map(({ tryIt }) => `  try: ${tryIt}`),
         "",
         "These secrets are shown only now. More tenants and keys: stop the server, then run",
         "  npx servicekit tenant create --name NAME --entitle voice",

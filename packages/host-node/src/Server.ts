@@ -2,15 +2,16 @@ import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { ServiceKit } from "@servicekit/core"
 import { serveNodeRequest } from "./NodeRequest.js"
+import { makeUpgrades } from "./NodeUpgrade.js"
 
 export interface RunningServer {
   readonly port: number
   readonly url: string
-  /** Stops accepting connections, lets in-flight requests finish, then resolves. */
+  /** Stops accepting connections, closes WebSockets, lets in-flight requests finish, then resolves. */
   readonly close: () => Promise<void>
 }
 
-/** Serves a ServiceKit natively on node:http. */
+/** Serves a ServiceKit natively on node:http, WebSocket upgrades included. */
 export const listen = (
   kit: Pick<ServiceKit.ServiceKit<unknown>, "dispatch">,
   options: { readonly port?: number; readonly host?: string } = {}
@@ -19,10 +20,13 @@ export const listen = (
     const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
       serveNodeRequest(kit, req, res).catch((error) => res.destroy(error as Error))
     })
+    const upgrades = makeUpgrades(kit)
+    server.on("upgrade", upgrades.onUpgrade)
     server.once("error", reject)
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
       const { address, port } = server.address() as AddressInfo
-      const host = address === "0.0.0.0" || address === "::" ? "127.0.0.1" : address.includes(":") ? `[${address}]` : address
+      const host =
+        address === "0.0.0.0" || address === "::" ? "127.0.0.1" : address.includes(":") ? `[${address}]` : address
       resolve({
         port,
         url: `http://${host}:${port}`,
@@ -31,6 +35,7 @@ export const listen = (
             // close() waits for in-flight requests; idle keep-alive connections would hold it open.
             server.close(() => done())
             server.closeIdleConnections()
+            upgrades.close()
           })
       })
     })

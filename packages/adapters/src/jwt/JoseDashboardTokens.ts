@@ -1,4 +1,4 @@
-import { ApiError, DashboardClaims, DashboardTokenVerifier } from "@servicekit/core"
+import { DashboardClaims, DashboardTokenVerifier, Unauthenticated } from "@servicekit/core"
 import { Effect, Layer, Schema } from "effect"
 import { errors, jwtVerify, SignJWT } from "jose"
 
@@ -8,7 +8,9 @@ const MIN_SECRET_BYTES = 32
 const keyOf = (secret: string): Uint8Array => {
   const key = new TextEncoder().encode(secret)
   if (key.length < MIN_SECRET_BYTES) {
-    throw new Error(`The dashboard token secret must be at least ${MIN_SECRET_BYTES} bytes for HS256 (got ${key.length}).`)
+    throw new Error(
+      `The dashboard token secret must be at least ${MIN_SECRET_BYTES} bytes for HS256 (got ${key.length}).`
+    )
   }
   return key
 }
@@ -16,8 +18,8 @@ const keyOf = (secret: string): Uint8Array => {
 const decodeClaims = Schema.decodeUnknown(DashboardClaims)
 
 // Fixed messages: why a token failed stays on the server.
-const invalidToken = new ApiError({ status: 401, code: "invalid_token", message: "The dashboard token is not valid." })
-const expiredToken = new ApiError({ status: 401, code: "token_expired", message: "The dashboard token has expired." })
+const invalidToken = new Unauthenticated({ code: "invalid_token", message: "The dashboard token is not valid." })
+const expiredToken = new Unauthenticated({ code: "token_expired", message: "The dashboard token has expired." })
 
 /**
  * Verifies HS256 dashboard tokens (as made by `signDashboardToken`) with jose.
@@ -30,7 +32,12 @@ export const layerJoseVerifier = (options: {
 }): Layer.Layer<DashboardTokenVerifier> =>
   Layer.sync(DashboardTokenVerifier, () => {
     const key = keyOf(options.secret)
-    const verifyOptions = { algorithms: ["HS256"], clockTolerance: 5, issuer: options.issuer, audience: options.audience }
+    const verifyOptions = {
+      algorithms: ["HS256"],
+      clockTolerance: 5,
+      issuer: options.issuer,
+      audience: options.audience
+    }
     return DashboardTokenVerifier.of({
       verify: (token) =>
         Effect.tryPromise({

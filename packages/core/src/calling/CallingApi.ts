@@ -1,16 +1,11 @@
-import { HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, OpenApi } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { ApiCaller, ApiKeyFailure } from "../http/ApiKeyAuth.js"
 import { PageLimit, Timestamp, Uuid, withReason } from "../http/Schemas.js"
-import { BadRequestError, NotAvailableError, NotFoundError } from "../platform/Errors.js"
+import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
+import { NotAvailable } from "../platform/Errors.js"
 import { Direction } from "./Call.js"
+import { CallNotFound, InvalidCursor } from "./CallingErrors.js"
 import { MAX_PAGE_SIZE } from "./CallingService.js"
-
-/** API key of the voice product with the voice:read scope. */
-export class VoiceReadKey extends HttpApiMiddleware.Tag<VoiceReadKey>()("@servicekit/core/VoiceReadKey", {
-  failure: ApiKeyFailure,
-  provides: ApiCaller
-}) {}
 
 export const CallJson = Schema.Struct({
   id: Schema.String,
@@ -42,7 +37,9 @@ export const ListCallsParams = Schema.Struct({
   limit: Schema.optional(PageLimit(MAX_PAGE_SIZE)),
   cursor: Schema.optional(Uuid),
   direction: Schema.optional(withReason(Direction, "must be inbound or outbound")),
-  result: Schema.optional(withReason(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)), "must be 1 to 64 characters"))
+  result: Schema.optional(
+    withReason(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)), "must be 1 to 64 characters")
+  )
 })
 
 export class CallingApi extends HttpApiGroup.make("calling")
@@ -50,23 +47,23 @@ export class CallingApi extends HttpApiGroup.make("calling")
     HttpApiEndpoint.get("listCalls", "/voice/calls")
       .setUrlParams(ListCallsParams)
       .addSuccess(CallPageJson)
-      .addError(BadRequestError)
+      .addError(InvalidCursor)
       .annotate(OpenApi.Description, "Call detail records, newest first. Default limit 25, maximum 100.")
   )
   .add(
     HttpApiEndpoint.get("getCall", "/voice/calls/:id")
       .setPath(Schema.Struct({ id: Uuid }))
       .addSuccess(CallJson)
-      .addError(BadRequestError)
-      .addError(NotFoundError)
+      .addError(CallNotFound)
   )
   .add(HttpApiEndpoint.get("getUsage", "/voice/usage").addSuccess(VoiceUsageJson))
   .add(
     HttpApiEndpoint.get("listNumbers", "/voice/numbers")
-      .addError(NotAvailableError)
+      .addError(NotAvailable)
       .annotate(OpenApi.Description, "Planned: phone numbers. Not available yet; always answers 501.")
   )
-  .middleware(VoiceReadKey)
+  .middleware(ApiKeyAuth)
+  .annotate(RequiredScope, "voice:read")
   .prefix("/v1")
   .annotate(OpenApi.Title, "Business Calling")
   .annotate(OpenApi.Description, "Read-only call detail records and usage (API key, scope voice:read).") {}

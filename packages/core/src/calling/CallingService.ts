@@ -1,8 +1,9 @@
 import { Clock, Context, Effect, Layer, Option, ParseResult, Schema } from "effect"
 import { SecretCrypto, isUuid, randomUuid } from "../platform/Crypto.js"
 import { TenantRepository } from "../platform/Tenants.js"
-import { type ApiError, badRequest, notFound } from "../platform/Errors.js"
+import { TenantNotFound } from "../platform/Errors.js"
 import { type Call, CallResult, type Direction, Direction as DirectionSchema } from "./Call.js"
+import { CallNotFound, InvalidCall, InvalidCursor } from "./CallingErrors.js"
 import { CallRepository } from "./CallRepository.js"
 
 export interface CallPage {
@@ -64,11 +65,14 @@ export const usageWindow = (nowMs: number) => {
 export class CallingService extends Context.Tag("@servicekit/core/CallingService")<
   CallingService,
   {
-    readonly list: (tenantId: string, query: ListCalls) => Effect.Effect<CallPage, ApiError>
-    readonly get: (tenantId: string, id: string) => Effect.Effect<Call, ApiError>
+    readonly list: (tenantId: string, query: ListCalls) => Effect.Effect<CallPage, InvalidCursor>
+    readonly get: (tenantId: string, id: string) => Effect.Effect<Call, CallNotFound>
     readonly usage: (tenantId: string) => Effect.Effect<VoiceUsage>
     /** Validates every record first (nothing is stored if any is invalid), then stores them. */
-    readonly ingest: (tenantId: string, records: ReadonlyArray<unknown>) => Effect.Effect<IngestResult, ApiError>
+    readonly ingest: (
+      tenantId: string,
+      records: ReadonlyArray<unknown>
+    ) => Effect.Effect<IngestResult, TenantNotFound | InvalidCall>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -77,7 +81,7 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
       const calls = yield* CallRepository
       const tenants = yield* TenantRepository
       const crypto = yield* SecretCrypto
-      const callNotFound = notFound("call_not_found", "No such call.")
+      const callNotFound = new CallNotFound()
 
       return {
         list: (tenantId, { cursor, direction, limit, result }) => {
@@ -89,20 +93,14 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
             })
           if (cursor === undefined) return page(undefined)
           return Effect.flatMap(calls.findById(tenantId, cursor), (found) =>
-            Option.isNone(found)
-              ? Effect.fail(
-                  badRequest("invalid_cursor", "The cursor does not match a call of this account.", [
-                    { field: "cursor", reason: "unknown cursor" }
-                  ])
-                )
-              : page(found.value)
+            Option.isNone(found) ? Effect.fail(new InvalidCursor()) : page(found.value)
           )
         },
 
         get: (tenantId, id) =>
-          calls.findById(tenantId, id).pipe(
-            Effect.flatMap(Option.match({ onNone: () => Effect.fail(callNotFound), onSome: Effect.succeed }))
-          ),
+          calls
+            .findById(tenantId, id)
+            .pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(callNotFound), onSome: Effect.succeed }))),
 
         usage: (tenantId) =>
           Effect.gen(function* () {
@@ -122,7 +120,7 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
         ingest: (tenantId, records) =>
           Effect.gen(function* () {
             if (!isUuid(tenantId) || Option.isNone(yield* tenants.findById(tenantId))) {
-              return yield* notFound("tenant_not_found", "No such tenant.")
+              return yield* new TenantNotFound()
             }
             const valid: Array<Call> = []
             for (const [index, record] of records.entries()) {
@@ -132,7 +130,7 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
                   field: `[${index}].${issue.path.join(".")}`,
                   reason: issue.message
                 }))
-                return yield* badRequest("invalid_call", `Call record ${index} is invalid.`, details)
+                return yield* new InvalidCall({ message: `Call record ${index} is invalid.`, details })
               }
               const call = decoded.right
               valid.push({

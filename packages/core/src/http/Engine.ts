@@ -1,175 +1,23 @@
-import type { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware } from "@effect/platform"
-import { type Cause, Context, Effect, Exit, FiberRef, FiberRefs, Option, Runtime, Schema } from "effect"
-import { ApiError, badRequest } from "../platform/Errors.js"
+import { HttpApi, type HttpApiMiddleware } from "@effect/platform"
+import { Cause, Effect, Exit, FiberRefs, Runtime } from "effect"
 import { compileAllowlist } from "../platform/IpAllowlist.js"
 import { RateLimiter, rateLimited, setRateLimitHeaders } from "../platform/RateLimiter.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
+import { ApiError } from "./ApiError.js"
 import { clientAddress } from "./ClientAddress.js"
 import type { Document } from "./Documents.js"
-import { errorBody, toApiError } from "./Failure.js"
-import { jsonWriter } from "./JsonWriter.js"
-import { CurrentRequest, type RequestState, firstHeader } from "./RequestContext.js"
+import { errorBody, errorView, internalError } from "./Failure.js"
+import type { Handler } from "./Implement.js"
+import { CurrentRequest, type IncomingRequest, type RequestState, firstHeader } from "./RequestContext.js"
+import type { Draft, OutgoingResponse } from "./Response.js"
+import { type EndpointDescription, type Refusal, type Route, compileRoute } from "./Route.js"
+import type { EndpointGuard } from "./Security.js"
 
-/** A request as every host hands it over (node:http, Bun, web-standard). */
-export interface IncomingRequest {
-  readonly method: string
-  /** Path and query, e.g. `/api/v1/voice/calls?limit=20`. */
-  readonly url: string
-  /** Lower-case header names. */
-  readonly headers: Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
-  readonly remoteAddress: string | undefined
-  /** The raw body; hosts read it once and cache it (it is also what HMAC checks verify). */
-  readonly body: () => Promise<string>
-}
-
-export interface OutgoingResponse {
-  readonly status: number
-  readonly headers: Readonly<Record<string, string>>
-  readonly body: string
-}
-
-type Endpoints<G> = HttpApiGroup.HttpApiGroup.Endpoints<G>
-
-/** What a handler receives: the decoded path, query and body of its endpoint. */
-export type EndpointInput<E extends HttpApiEndpoint.HttpApiEndpoint.Any> = Omit<
-  HttpApiEndpoint.HttpApiEndpoint.Request<E>,
-  "request"
->
-
-/**
- * One handler per endpoint of a group, typed by the group's contract. Requirements are
- * left open: the group's middleware provides the caller, the layer everything else.
- */
-export type GroupHandlers<G extends HttpApiGroup.HttpApiGroup.Any> = {
-  readonly [Name in HttpApiEndpoint.HttpApiEndpoint.Name<Endpoints<G>>]: (
-    input: EndpointInput<HttpApiEndpoint.HttpApiEndpoint.WithName<Endpoints<G>, Name>>
-  ) => Effect.Effect<
-    HttpApiEndpoint.HttpApiEndpoint.Success<HttpApiEndpoint.HttpApiEndpoint.WithName<Endpoints<G>, Name>>,
-    ApiError,
-    unknown
-  >
-}
-
-export interface GroupImplementation {
-  readonly group: HttpApiGroup.HttpApiGroup.AnyWithProps
-  readonly handlers: Readonly<Record<string, (input: any) => Effect.Effect<unknown, ApiError, any>>>
-}
-
-/** Pairs a group of the contract with its handlers. */
-export const implement = <G extends HttpApiGroup.HttpApiGroup.Any>(
-  group: G,
-  handlers: GroupHandlers<G>
-): GroupImplementation => ({ group: group as unknown as HttpApiGroup.HttpApiGroup.AnyWithProps, handlers: handlers as any })
-
-interface Route {
-  readonly method: string
-  readonly segments: ReadonlyArray<string>
-  readonly run: (params: Record<string, string>, query: URLSearchParams, request: IncomingRequest) => Effect.Effect<string, unknown>
-}
-
-/** A response whose headers the engine completes (request id, rate limit) before handing it over. */
-interface Draft {
-  readonly status: number
-  readonly headers: Record<string, string>
-  readonly body: string
-}
-
-const json = (status: number, body: string): Draft => ({ status, headers: { "content-type": "application/json" }, body })
-
-/** Query parameters as the schemas expect them: a repeated key becomes an array. */
-const queryRecord = (query: URLSearchParams): Record<string, string | Array<string>> => {
-  const out: Record<string, string | Array<string>> = {}
-  for (const [key, value] of query) {
-    const previous = out[key]
-    out[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value]
-  }
-  return out
-}
-
-const readJson = (request: IncomingRequest) =>
-  Effect.flatMap(
-    Effect.tryPromise({
-      try: () => request.body(),
-      catch: () => new ApiError({ status: 413, code: "body_too_large", message: "The request body is too large." })
-    }),
-    (text) =>
-      text.length === 0
-        ? Effect.succeed(undefined)
-        : Effect.try({
-            try: () => JSON.parse(text) as unknown,
-            catch: () => badRequest("invalid_body", "The request body is not valid JSON.")
-          })
-  )
-
-/**
- * Middleware of a group (API key or dashboard token): its implementation, found in
- * the context once, runs before the handler and provides what it establishes.
- */
-const middlewareOf = (middlewares: ReadonlySet<HttpApiMiddleware.TagClassAny>, context: Context.Context<never>) => {
-  const guards = [...middlewares].map((tag) => ({
-    implementation: Context.unsafeGet(context, tag as any) as Effect.Effect<unknown, unknown>,
-    provides: (tag as { provides?: Context.Tag<any, any> }).provides
-  }))
-  // The request's fiber runs nothing after the handler, so what a middleware provides is added
-  // to its context for good: restoring it (Effect.provideService) would cost more than the route.
-  return (effect: Effect.Effect<string, unknown, any>) =>
-    guards.reduce(
-      (inner, { implementation, provides }) =>
-        provides === undefined
-          ? Effect.zipRight(implementation, inner)
-          : Effect.flatMap(implementation, (value) =>
-              Effect.zipRight(
-                FiberRef.update(FiberRef.currentContext, (current) => Context.add(current, provides, value)),
-                inner
-              )
-            ),
-      effect
-    )
-}
-
-const syncDecoder = (schema: Option.Option<Schema.Schema.Any>) =>
-  Option.isSome(schema) ? Schema.decodeUnknownEither(schema.value as Schema.Schema<any, unknown>) : undefined
-
-const compileRoute = (
-  endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps,
-  middlewares: ReadonlySet<HttpApiMiddleware.TagClassAny>,
-  handler: (input: any) => Effect.Effect<unknown, ApiError, any>,
-  context: Context.Context<never>
-): Route => {
-  const decodePath = syncDecoder(endpoint.pathSchema)
-  const decodeQuery = syncDecoder(endpoint.urlParamsSchema)
-  const decodeBody = syncDecoder(endpoint.payloadSchema)
-  const write = jsonWriter(endpoint.successSchema)
-  const guarded = middlewareOf(middlewares, context)
-  // Path and query are decoded synchronously, the body once read; this runs on every request.
-  const run = (params: Record<string, string>, query: URLSearchParams, request: IncomingRequest) => {
-    const input: Record<string, unknown> = {}
-    if (decodePath !== undefined) {
-      const path = decodePath(params)
-      if (path._tag === "Left") return Effect.fail(path.left)
-      input.path = path.right
-    }
-    if (decodeQuery !== undefined) {
-      const urlParams = decodeQuery(queryRecord(query))
-      if (urlParams._tag === "Left") return Effect.fail(urlParams.left)
-      input.urlParams = urlParams.right
-    }
-    const handled: Effect.Effect<unknown, unknown, any> =
-      decodeBody === undefined
-        ? handler(input)
-        : Effect.flatMap(readJson(request), (body): Effect.Effect<unknown, unknown, any> => {
-            const payload = decodeBody(body)
-            if (payload._tag === "Left") return Effect.fail(payload.left)
-            input.payload = payload.right
-            return handler(input)
-          })
-    return Effect.map(handled, write)
-  }
-  return {
-    method: endpoint.method,
-    segments: endpoint.path.split("/").filter((s) => s.length > 0),
-    // Handlers and middleware close over their services; the middleware runs first and provides the caller.
-    run: (params, query, request) => guarded(Effect.suspend(() => run(params, query, request))) as Effect.Effect<string, unknown>
+/** The contract asks for something the engine does not serve; the message lists every endpoint and feature. */
+export class EngineRefusal extends Error {
+  override readonly name = "EngineRefusal"
+  constructor(readonly refusals: ReadonlyArray<Refusal>) {
+    super(`The HTTP engine cannot serve:\n${refusals.map((r) => `  ${r.endpoint}: ${r.reason}`).join("\n")}`)
   }
 }
 
@@ -195,18 +43,26 @@ const match = (route: Route, parts: ReadonlyArray<string>): Record<string, strin
 
 const INBOUND_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
+const noStatus = () => undefined
+
+const routeNotFound = () => new ApiError({ status: 404, code: "route_not_found", message: "No such route." })
+
 export interface Engine {
   readonly dispatch: (request: IncomingRequest) => Promise<OutgoingResponse>
 }
 
 /**
- * Serves the HttpApi contract directly: routes, validation and OpenAPI come from the
- * HttpApi definitions; each request runs as one small Effect program. This keeps
- * per-request overhead to a fraction of HttpApiBuilder on a platform HTTP server.
+ * Serves the HttpApi contract directly: routes, validation and OpenAPI come from the HttpApi
+ * definitions; each request runs as one small Effect program. This keeps per-request overhead
+ * to a fraction of HttpApiBuilder on a platform HTTP server. Every endpoint is compiled at
+ * start; one the engine cannot serve stops the start with an `EngineRefusal`.
  */
 export const makeEngine = (options: {
   readonly api: HttpApi.HttpApi.AnyWithProps
-  readonly groups: ReadonlyArray<GroupImplementation>
+  /** Handlers by group identifier. */
+  readonly handlers: ReadonlyMap<string, Readonly<Record<string, Handler>>>
+  /** Middleware compiled per endpoint (authentication); other middleware tags are looked up in the context. */
+  readonly guards: ReadonlyMap<HttpApiMiddleware.TagClassAny, EndpointGuard>
   /** Fixed documents (OpenAPI, docs page) by path. */
   readonly documents: ReadonlyMap<string, Document>
 }) =>
@@ -220,19 +76,46 @@ export const makeEngine = (options: {
     const isTrusted = compileAllowlist(settings.trustedProxies)
 
     const routes: Array<Route> = []
-    for (const implementation of options.groups) {
-      // The api's copy of the group carries the mount prefix.
-      const group = options.api.groups[implementation.group.identifier]
-      const handlers = implementation.handlers
-      for (const endpoint of Object.values(group.endpoints) as Array<HttpApiEndpoint.HttpApiEndpoint.AnyWithProps>) {
-        const handler = handlers[endpoint.name]
-        if (handler === undefined) throw new Error(`No handler for ${group.identifier}.${endpoint.name}`)
-        routes.push(compileRoute(endpoint, group.middlewares, handler, context))
+    const refusals: Array<Refusal> = []
+    const served = new Set<string>()
+    HttpApi.reflect(options.api, {
+      onGroup: () => {},
+      onEndpoint: ({ endpoint, errors, group, mergedAnnotations, middleware, payloads, successes }) => {
+        const name = `${group.identifier}.${endpoint.name}`
+        const handler = options.handlers.get(group.identifier)?.[endpoint.name]
+        if (handler === undefined) {
+          refusals.push({ endpoint: name, reason: "has no handler" })
+          return
+        }
+        served.add(group.identifier)
+        const description: EndpointDescription = {
+          name,
+          endpoint: endpoint as unknown as EndpointDescription["endpoint"],
+          annotations: mergedAnnotations,
+          middleware,
+          payloads,
+          successes,
+          errors
+        }
+        const compiled = compileRoute(description, handler, options.guards, context, runtime)
+        if (Array.isArray(compiled)) refusals.push(...compiled)
+        else routes.push(compiled as Route)
       }
+    })
+    for (const group of options.handlers.keys()) {
+      if (!served.has(group)) refusals.push({ endpoint: group, reason: "has handlers but is not part of the API" })
     }
+    if (options.api.middlewares.size > 0)
+      refusals.push({ endpoint: "api", reason: "API-level middleware is not served" })
+    if (refusals.length > 0) return yield* Effect.die(new EngineRefusal(refusals))
 
     /** The document or route for the path, or a 404. */
-    const answer = (request: IncomingRequest, path: string, query: URLSearchParams): Effect.Effect<Draft, unknown> => {
+    const answer = (
+      request: IncomingRequest,
+      path: string,
+      query: URLSearchParams,
+      state: RequestState
+    ): Effect.Effect<Draft, unknown> => {
       if (request.method === "GET") {
         const document = options.documents.get(path)
         if (document !== undefined) {
@@ -243,27 +126,39 @@ export const makeEngine = (options: {
       for (const route of routes) {
         if (route.method !== request.method) continue
         const params = match(route, parts)
-        if (params !== undefined) return Effect.map(route.run(params, query, request), (body) => json(200, body))
+        if (params !== undefined) {
+          state.route = route
+          return route.run(params, query, state)
+        }
       }
-      return Effect.fail(new ApiError({ status: 404, code: "route_not_found", message: "No such route." }))
+      return Effect.fail(routeNotFound())
     }
 
     // Plain flatMaps rather than a generator: this wraps every request.
     const respond = (request: IncomingRequest, path: string, query: URLSearchParams, state: RequestState) => {
-      if (!path.startsWith(publicPrefix)) return answer(request, path, query)
+      if (!path.startsWith(publicPrefix)) return answer(request, path, query, state)
       return Effect.flatMap(limiter.forIp(path.slice(settings.mountPath.length), state.clientIp), (ipLimit) => {
-        if (ipLimit === undefined) return answer(request, path, query)
+        if (ipLimit === undefined) return answer(request, path, query, state)
         state.rateLimit = ipLimit
         if (!ipLimit.allowed) return rateLimited(ipLimit)
-        return answer(request, path, query)
+        return answer(request, path, query, state)
       })
     }
 
-    const failed = (cause: Cause.Cause<unknown>, requestId: string) => {
-      const error = toApiError(cause)
-      if (error.status === 500) runFork(Effect.logError("request failed", cause))
-      const response = json(error.status, errorBody(error, requestId))
-      if (error.headers !== undefined) Object.assign(response.headers, error.headers)
+    const failed = (cause: Cause.Cause<unknown>, state: RequestState): Draft => {
+      let view = internalError
+      try {
+        view = errorView(Cause.squash(cause), state.route?.statusOf ?? noStatus)
+      } catch {
+        // A failure while describing a failure is a bug of its own; the client still gets a 500.
+      }
+      if (view.status === 500) runFork(Effect.logError(`request failed (${state.requestId})`, cause))
+      const response: Draft = {
+        status: view.status,
+        headers: { "content-type": "application/json" },
+        body: errorBody(view, state.requestId)
+      }
+      if (view.headers !== undefined) Object.assign(response.headers, view.headers)
       return response
     }
 
@@ -275,7 +170,11 @@ export const makeEngine = (options: {
         requestId,
         clientIp: clientAddress(request.remoteAddress, firstHeader(request.headers, "x-forwarded-for"), isTrusted),
         headers: request.headers,
-        rateLimit: undefined
+        request,
+        route: undefined,
+        rateLimit: undefined,
+        bytes: undefined,
+        text: undefined
       }
       const queryAt = request.url.indexOf("?")
       const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt)
@@ -290,9 +189,7 @@ export const makeEngine = (options: {
         const fiber = runFork(respond(request, path, query, state), {
           updateRefs: (refs, fiberId) => FiberRefs.updateAs(refs, { fiberId, fiberRef: CurrentRequest, value: state })
         })
-        fiber.addObserver((exit) =>
-          resolve(finish(Exit.isSuccess(exit) ? exit.value : failed(exit.cause, requestId)))
-        )
+        fiber.addObserver((exit) => resolve(finish(Exit.isSuccess(exit) ? exit.value : failed(exit.cause, state))))
       })
     }
 

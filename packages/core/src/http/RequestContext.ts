@@ -1,25 +1,57 @@
-import { FiberRef } from "effect"
+import { Effect, FiberRef } from "effect"
 import type { RateLimitResult } from "../platform/RateLimit.js"
+import { ApiError } from "./ApiError.js"
+import type { WebSocketHandler } from "./WebSocket.js"
 
-/** Per-request facts shared between the engine and endpoint middleware. */
+/** Lower-case header names; a repeated header may arrive as an array. */
+export type RequestHeaders = Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+
+/** A request as every host hands it over (node:http, Bun, web-standard). */
+export interface IncomingRequest {
+  readonly method: string
+  /** Path and query, e.g. `/api/v1/voice/calls?limit=20`. */
+  readonly url: string
+  readonly headers: RequestHeaders
+  readonly remoteAddress: string | undefined
+  /** Reads the raw body; the engine calls it at most once. Rejects when the body is too large. */
+  readonly body: () => Promise<Uint8Array>
+  /** Fires when the client goes away before the response is complete. Hosts may create it lazily. */
+  readonly signal?: AbortSignal | undefined
+  /**
+   * Present on hosts that can upgrade this request to a WebSocket: registers the handler, and
+   * the host completes the upgrade when the response is a 101.
+   */
+  readonly upgrade?: ((handler: WebSocketHandler) => void) | undefined
+}
+
+/** Per-request facts shared between the engine, endpoint middleware and handlers. */
 export interface RequestState {
   readonly requestId: string
   readonly clientIp: string | undefined
-  /** Lower-case header names. */
-  readonly headers: Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+  readonly headers: RequestHeaders
+  readonly request: IncomingRequest | undefined
+  /** The matched route: the statuses its contract declares for typed failures. */
+  route: { readonly statusOf: (error: unknown) => number | undefined } | undefined
   /** Set by whichever limiter counted this request last; rendered as X-RateLimit-* headers. */
   rateLimit: RateLimitResult | undefined
+  /** The raw body, once read. */
+  bytes: Promise<Uint8Array> | undefined
+  text: Promise<string> | undefined
 }
 
 export const CurrentRequest = FiberRef.unsafeMake<RequestState>({
   requestId: "",
   clientIp: undefined,
   headers: {},
-  rateLimit: undefined
+  request: undefined,
+  route: undefined,
+  rateLimit: undefined,
+  bytes: undefined,
+  text: undefined
 })
 
 /** A header's first value. */
-export const firstHeader = (headers: RequestState["headers"], name: string): string | undefined => {
+export const firstHeader = (headers: RequestHeaders, name: string): string | undefined => {
   const value = headers[name]
   return typeof value === "string" ? value : value?.[0]
 }
@@ -30,9 +62,40 @@ const BEARER = /^Bearer(?: +(\S*))? *$/i
  * The credential of the Authorization header: undefined when the header is absent,
  * null when it uses a scheme other than Bearer, else the (possibly empty) token.
  */
-export const bearerToken = (headers: RequestState["headers"]): string | null | undefined => {
+export const bearerToken = (headers: RequestHeaders): string | null | undefined => {
   const authorization = firstHeader(headers, "authorization")
   if (authorization === undefined || authorization.length === 0) return undefined
   const match = BEARER.exec(authorization)
   return match === null ? null : (match[1] ?? "")
 }
+
+const tooLarge = () => new ApiError({ status: 413, code: "body_too_large", message: "The request body is too large." })
+const decoder = new TextDecoder()
+
+const body = (state: RequestState) => (state.bytes ??= state.request?.body() ?? Promise.resolve(new Uint8Array(0)))
+
+/** The raw body as bytes, read once per request and cached (HMAC checks verify exactly these bytes). */
+export const readBytes = (state: RequestState): Effect.Effect<Uint8Array, ApiError> =>
+  Effect.tryPromise({ try: () => body(state), catch: tooLarge })
+
+/** The raw body as UTF-8 text, decoded once per request and cached. */
+export const readText = (state: RequestState): Effect.Effect<string, ApiError> =>
+  Effect.tryPromise({ try: () => (state.text ??= body(state).then((bytes) => decoder.decode(bytes))), catch: tooLarge })
+
+/** What a handler can read of its request beyond the decoded path, query, headers and payload. */
+export const ServerRequest = {
+  /** Request headers, lower-case names. */
+  headers: Effect.map(FiberRef.get(CurrentRequest), (state) => state.headers),
+  /** The raw body as sent. */
+  bytes: Effect.flatMap(FiberRef.get(CurrentRequest), readBytes),
+  /** The raw body as UTF-8 text, exactly as sent. */
+  text: Effect.flatMap(FiberRef.get(CurrentRequest), readText),
+  /** The client address (after trusted proxies), if known. */
+  clientAddress: Effect.map(FiberRef.get(CurrentRequest), (state) => state.clientIp),
+  /** The request id of the X-Request-ID header. */
+  requestId: Effect.map(FiberRef.get(CurrentRequest), (state) => state.requestId),
+  /** Fires when the client goes away; never fires when the host cannot tell. */
+  signal: Effect.map(FiberRef.get(CurrentRequest), (state) => state.request?.signal ?? neverAborted)
+}
+
+const neverAborted = new AbortController().signal

@@ -1,7 +1,16 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { ApiKeyRepository, type ApiKeyRecord } from "./ApiKeys.js"
 import { SecretCrypto, constantTimeEqual, isUuid, randomBase36, randomBase62, randomUuid } from "./Crypto.js"
-import { type ApiError, forbidden, invalidField, notFound, unauthorized } from "./Errors.js"
+import {
+  ApiKeyNotFound,
+  type PermissionDenied,
+  TenantNotFound,
+  type Unauthenticated,
+  type ValidationFailed,
+  invalidField,
+  permissionDenied,
+  unauthenticated
+} from "./Errors.js"
 import { canonicalEntry, compileAllowlist } from "./IpAllowlist.js"
 import { PREFIX_LENGTH, SECRET_LENGTH, displayPrefix, formatKey, parseKey } from "./KeyFormat.js"
 import { type Environment, type KeyProduct, isKeyProduct, scopesByProduct } from "./Products.js"
@@ -67,11 +76,18 @@ export const toView = (record: ApiKeyRecord): ApiKeyView => ({
 export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")<
   ApiKeyService,
   {
-    readonly create: (input: CreateApiKey) => Effect.Effect<CreatedApiKey, ApiError>
+    readonly create: (input: CreateApiKey) => Effect.Effect<CreatedApiKey, ValidationFailed | TenantNotFound>
     readonly list: (tenantId: string) => Effect.Effect<ReadonlyArray<ApiKeyView>>
-    readonly revoke: (tenantId: string, id: string) => Effect.Effect<ApiKeyView, ApiError>
-    readonly verify: (key: string | undefined, clientIp: string | undefined) => Effect.Effect<VerifiedKey, ApiError>
-    readonly authorize: (verified: VerifiedKey, product: KeyProduct, scope: string) => Effect.Effect<void, ApiError>
+    readonly revoke: (tenantId: string, id: string) => Effect.Effect<ApiKeyView, ApiKeyNotFound>
+    readonly verify: (
+      key: string | undefined,
+      clientIp: string | undefined
+    ) => Effect.Effect<VerifiedKey, Unauthenticated | PermissionDenied>
+    readonly authorize: (
+      verified: VerifiedKey,
+      product: KeyProduct,
+      scope: string
+    ) => Effect.Effect<void, PermissionDenied>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -103,20 +119,28 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
       // A cache hit stays synchronous: this runs on every public request.
       const lookup = (digest: string, now: number): Effect.Effect<Option.Option<VerifiedKey>> => {
         const cached = cache.get(digest)
-        return cached !== undefined && cached.until > now ? Effect.succeed(Option.some(cached.verified)) : load(digest, now)
+        return cached !== undefined && cached.until > now
+          ? Effect.succeed(Option.some(cached.verified))
+          : load(digest, now)
       }
 
-      const admit = (found: Option.Option<VerifiedKey>, now: number, clientIp: string | undefined) => {
-        if (Option.isNone(found)) return Effect.fail(unauthorized("invalid_key", "The API key is not valid."))
+      const admit = (
+        found: Option.Option<VerifiedKey>,
+        now: number,
+        clientIp: string | undefined
+      ): Effect.Effect<VerifiedKey, Unauthenticated | PermissionDenied> => {
+        if (Option.isNone(found)) return Effect.fail(unauthenticated("invalid_key", "The API key is not valid."))
         const verified = found.value
         if (verified.key.revokedAt !== null) {
-          return Effect.fail(unauthorized("key_revoked", "The API key has been revoked."))
+          return Effect.fail(unauthenticated("key_revoked", "The API key has been revoked."))
         }
         if (verified.key.expiresAt !== null && verified.key.expiresAt.getTime() <= now) {
-          return Effect.fail(forbidden("key_expired", "The API key has expired."))
+          return Effect.fail(permissionDenied("key_expired", "The API key has expired."))
         }
         if (verified.key.ipAllowlist.length > 0 && !verified.allowsIp(clientIp)) {
-          return Effect.fail(forbidden("ip_not_allowed", "The client address is not in this key's IP allowlist."))
+          return Effect.fail(
+            permissionDenied("ip_not_allowed", "The client address is not in this key's IP allowlist.")
+          )
         }
         return Effect.succeed(verified)
       }
@@ -159,7 +183,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
             const now = yield* Clock.currentTimeMillis
             const valid = yield* validate(input, now)
             if (!isUuid(input.tenantId) || Option.isNone(yield* tenants.findById(input.tenantId))) {
-              return yield* notFound("tenant_not_found", "No such tenant.")
+              return yield* new TenantNotFound()
             }
             const prefix = randomBase36(crypto, PREFIX_LENGTH)
             const key = formatKey(valid.product, input.environment, prefix, randomBase62(crypto, SECRET_LENGTH))
@@ -186,20 +210,24 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
         revoke: (tenantId, id) =>
           Effect.gen(function* () {
             const now = yield* Clock.currentTimeMillis
-            const revoked = isUuid(tenantId) && isUuid(id) ? yield* keys.revoke(tenantId, id, new Date(now)) : Option.none()
-            if (Option.isNone(revoked)) return yield* notFound("api_key_not_found", "No such API key.")
+            const revoked =
+              isUuid(tenantId) && isUuid(id) ? yield* keys.revoke(tenantId, id, new Date(now)) : Option.none()
+            if (Option.isNone(revoked)) return yield* new ApiKeyNotFound()
             cache.delete(revoked.value.digest)
             return toView(revoked.value)
           }),
 
-        verify: (presented, clientIp) => {
+        verify: (presented, clientIp): Effect.Effect<VerifiedKey, Unauthenticated | PermissionDenied> => {
           if (presented === undefined || presented.length === 0) {
             return Effect.fail(
-              unauthorized("missing_credentials", "Send an API key as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.")
+              unauthenticated(
+                "missing_credentials",
+                "Send an API key as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'."
+              )
             )
           }
           if (parseKey(presented) === undefined) {
-            return Effect.fail(unauthorized("malformed_key", "The API key is not in a recognised format."))
+            return Effect.fail(unauthenticated("malformed_key", "The API key is not in a recognised format."))
           }
           return Effect.flatMap(Clock.currentTimeMillis, (now) =>
             crypto.sha256Hex(presented).pipe(
@@ -209,19 +237,19 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
           )
         },
 
-        authorize: ({ key, tenant }, product, scope) => {
+        authorize: ({ key, tenant }, product, scope): Effect.Effect<void, PermissionDenied> => {
           if (key.product !== product) {
             return Effect.fail(
-              forbidden("wrong_product", `This is a ${key.product} key; this endpoint needs a ${product} key.`)
+              permissionDenied("wrong_product", `This is a ${key.product} key; this endpoint needs a ${product} key.`)
             )
           }
           if (!tenant.entitlements.includes(product)) {
             return Effect.fail(
-              forbidden("product_not_entitled", `The account is not entitled to the ${product} product.`)
+              permissionDenied("product_not_entitled", `The account is not entitled to the ${product} product.`)
             )
           }
           if (!key.scopes.includes(scope)) {
-            return Effect.fail(forbidden("missing_scope", `The API key lacks the ${scope} scope.`))
+            return Effect.fail(permissionDenied("missing_scope", `The API key lacks the ${scope} scope.`))
           }
           return Effect.void
         }

@@ -1,4 +1,5 @@
-import { Context, type Effect, type Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
+import { TenantRepository } from "./Tenants.js"
 import type { Environment, KeyProduct } from "./Products.js"
 
 /** A stored API key: only the SHA-256 digest of the plaintext is kept. */
@@ -29,4 +30,40 @@ export class ApiKeyRepository extends Context.Tag("@servicekit/core/ApiKeyReposi
     /** Marks a key revoked (idempotent: the first revocation time stays); none when absent. */
     readonly revoke: (tenantId: string, id: string, at: Date) => Effect.Effect<Option.Option<ApiKeyRecord>>
   }
->() {}
+>() {
+  /** In memory; keys reference their tenant, as the database's foreign key does. */
+  static readonly layerMemory: Layer.Layer<ApiKeyRepository, never, TenantRepository> = Layer.effect(
+    ApiKeyRepository,
+    Effect.map(TenantRepository, (tenants) => {
+      const rows = new Map<string, ApiKeyRecord>()
+      const byDigest = new Map<string, string>()
+      return {
+        insert: (key) =>
+          Effect.flatMap(tenants.findById(key.tenantId), (tenant) => {
+            if (byDigest.has(key.digest) || rows.has(key.id)) return Effect.die(new Error("duplicate api key"))
+            if (Option.isNone(tenant)) return Effect.die(new Error("api key of an unknown tenant"))
+            rows.set(key.id, key)
+            byDigest.set(key.digest, key.id)
+            return Effect.void
+          }),
+        findByDigest: (digest) => Effect.sync(() => Option.fromNullable(rows.get(byDigest.get(digest) ?? ""))),
+        findById: (tenantId, id) =>
+          Effect.sync(() => Option.fromNullable(rows.get(id)).pipe(Option.filter((k) => k.tenantId === tenantId))),
+        listByTenant: (tenantId) =>
+          Effect.sync(() =>
+            [...rows.values()]
+              .filter((k) => k.tenantId === tenantId)
+              .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0))
+          ),
+        revoke: (tenantId, id, at) =>
+          Effect.sync(() => {
+            const key = rows.get(id)
+            if (key === undefined || key.tenantId !== tenantId) return Option.none()
+            const revoked = key.revokedAt === null ? { ...key, revokedAt: at } : key
+            rows.set(id, revoked)
+            return Option.some(revoked)
+          })
+      }
+    })
+  )
+}

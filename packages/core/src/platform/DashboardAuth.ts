@@ -1,5 +1,5 @@
 import { Context, Schema, type Effect } from "effect"
-import type { ApiError } from "./Errors.js"
+import type { Unauthenticated } from "./Errors.js"
 
 export const DashboardRole = Schema.Literal("admin", "member")
 export type DashboardRole = typeof DashboardRole.Type
@@ -12,8 +12,8 @@ export const DashboardClaims = Schema.Struct({
 })
 export type DashboardClaims = typeof DashboardClaims.Type
 
-/** Verifies a dashboard token; fails with a 401 ApiError when it is not acceptable. */
+/** Verifies a dashboard token; fails with Unauthenticated when it is not acceptable. */
 export class DashboardTokenVerifier extends Context.Tag("@servicekit/core/DashboardTokenVerifier")<
   DashboardTokenVerifier,
-  { readonly verify: (token: string) => Effect.Effect<DashboardClaims, ApiError> }
+  { readonly verify: (token: string) => Effect.Effect<DashboardClaims, Unauthenticated> }
 >() {}

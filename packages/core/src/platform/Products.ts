@@ -29,5 +29,9 @@ export const scopesByProduct: Readonly<Record<KeyProduct, ReadonlyArray<string>>
   automations: ["automations:manage"]
 }
 
+/** The product whose keys carry `scope`, if any. */
+export const productOfScope = (scope: string): KeyProduct | undefined =>
+  (Object.keys(scopesByProduct) as Array<KeyProduct>).find((product) => scopesByProduct[product].includes(scope))
+
 export const isProduct = Schema.is(Product)
 export const isKeyProduct = Schema.is(KeyProduct)

@@ -1,5 +1,5 @@
 import { Clock, Context, Effect, Layer } from "effect"
-import { ApiError } from "./Errors.js"
+import { type RateLimited, rateLimitedError } from "./Errors.js"
 import { RateLimitStore, type RateLimitResult } from "./RateLimit.js"
 import { ServiceKitSettings } from "./Settings.js"
 
@@ -35,19 +35,15 @@ export class RateLimiter extends Context.Tag("@servicekit/core/RateLimiter")<
 }
 
 /** Fails with the 429 for an exhausted limit, its Retry-After counted from now. */
-export const rateLimited = (result: RateLimitResult): Effect.Effect<never, ApiError> =>
+export const rateLimited = (result: RateLimitResult): Effect.Effect<never, RateLimited> =>
   Effect.flatMap(Clock.currentTimeMillis, (nowMs) =>
-    Effect.fail(
-      new ApiError({
-        status: 429,
-        code: "rate_limited",
-        message: `Rate limit of ${result.limit} requests exceeded; retry after the window resets.`,
-        headers: { "retry-after": String(Math.max(1, result.resetAt - Math.floor(nowMs / 1000))) }
-      })
-    )
+    Effect.fail(rateLimitedError(result.limit, Math.max(1, result.resetAt - Math.floor(nowMs / 1000))))
   )
 
-export const setRateLimitHeaders = (headers: Record<string, string>, result: RateLimitResult): void => {
+export const setRateLimitHeaders = (
+  headers: Record<string, string | ReadonlyArray<string>>,
+  result: RateLimitResult
+): void => {
   headers["x-ratelimit-limit"] = String(result.limit)
   headers["x-ratelimit-remaining"] = String(result.remaining)
   headers["x-ratelimit-reset"] = String(result.resetAt)

@@ -1,6 +1,6 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SecretCrypto, isUuid, randomUuid } from "./Crypto.js"
-import { type ApiError, invalidField, notFound } from "./Errors.js"
+import { TenantNotFound, type ValidationFailed, invalidField } from "./Errors.js"
 import { isProduct, type Product } from "./Products.js"
 import { TenantRepository, type Tenant } from "./Tenants.js"
 
@@ -19,12 +19,12 @@ const validEntitlements = (products: ReadonlyArray<string>) =>
 export class TenantService extends Context.Tag("@servicekit/core/TenantService")<
   TenantService,
   {
-    readonly create: (input: CreateTenant) => Effect.Effect<Tenant, ApiError>
-    readonly get: (id: string) => Effect.Effect<Tenant, ApiError>
+    readonly create: (input: CreateTenant) => Effect.Effect<Tenant, ValidationFailed>
+    readonly get: (id: string) => Effect.Effect<Tenant, TenantNotFound>
     readonly setEntitlements: (
       id: string,
       entitlements: ReadonlyArray<string>
-    ) => Effect.Effect<Tenant, ApiError>
+    ) => Effect.Effect<Tenant, ValidationFailed | TenantNotFound>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -32,7 +32,7 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
     Effect.gen(function* () {
       const tenants = yield* TenantRepository
       const crypto = yield* SecretCrypto
-      const tenantNotFound = notFound("tenant_not_found", "No such tenant.")
+      const tenantNotFound = new TenantNotFound()
       return {
         create: (input) =>
           Effect.gen(function* () {
@@ -51,7 +51,9 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
             return tenant
           }),
         get: (id) =>
-          (isUuid(id) ? tenants.findById(id) : Effect.succeedNone).pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))),
+          (isUuid(id) ? tenants.findById(id) : Effect.succeedNone).pipe(
+            Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))
+          ),
         setEntitlements: (id, entitlements) =>
           validEntitlements(entitlements).pipe(
             Effect.flatMap((list) => (isUuid(id) ? tenants.setEntitlements(id, list) : Effect.succeedNone)),

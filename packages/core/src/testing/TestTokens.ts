@@ -1,6 +1,6 @@
 import { Effect, Layer, Schema } from "effect"
 import { DashboardClaims, DashboardTokenVerifier } from "../platform/DashboardAuth.js"
-import { unauthorized } from "../platform/Errors.js"
+import { unauthenticated } from "../platform/Errors.js"
 
 const PREFIX = "test-dashboard."
 const decodeClaims = Schema.decodeUnknownOption(Schema.parseJson(DashboardClaims))
@@ -13,8 +13,12 @@ export const testDashboardToken = (claims: DashboardClaims): string =>
 export const layerTestTokens: Layer.Layer<DashboardTokenVerifier> = Layer.succeed(DashboardTokenVerifier, {
   verify: (token) => {
     const claims = token.startsWith(PREFIX)
-      ? decodeClaims(new TextDecoder().decode(Uint8Array.from(atob(token.slice(PREFIX.length)), (c) => c.charCodeAt(0))))
+      ? decodeClaims(
+          new TextDecoder().decode(Uint8Array.from(atob(token.slice(PREFIX.length)), (c) => c.charCodeAt(0)))
+        )
       : undefined
-    return claims?._tag === "Some" ? Effect.succeed(claims.value) : Effect.fail(unauthorized("invalid_token", "The dashboard token is not valid."))
+    return claims?._tag === "Some"
+      ? Effect.succeed(claims.value)
+      : Effect.fail(unauthenticated("invalid_token", "The dashboard token is not valid."))
   }
 })

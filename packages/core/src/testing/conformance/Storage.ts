@@ -5,7 +5,8 @@ import { CallRepository } from "../../calling/CallRepository.js"
 import { type ApiKeyRecord, ApiKeyRepository } from "../../platform/ApiKeys.js"
 import { type Tenant, TenantRepository } from "../../platform/Tenants.js"
 import { type UsageEntry, UsageLedger } from "../../platform/Usage.js"
-import type { StoragePorts } from "../../Ports.js"
+
+type StoragePorts = TenantRepository | ApiKeyRepository | UsageLedger | CallRepository
 
 // Every test makes its own tenants with random ids, so all tests (and several suites)
 // can share one database.
@@ -203,7 +204,9 @@ export const storageConformance = (name: string, makeLayer: () => Layer.Layer<St
             return { key, tenant }
           })
         )
-        await expectDefect(Effect.flatMap(ApiKeyRepository, (keys) => keys.insert(makeKey(tenant.id, { digest: key.digest }))))
+        await expectDefect(
+          Effect.flatMap(ApiKeyRepository, (keys) => keys.insert(makeKey(tenant.id, { digest: key.digest })))
+        )
         await expectDefect(Effect.flatMap(ApiKeyRepository, (keys) => keys.insert(makeKey(tenant.id, { id: key.id }))))
         expect(await run(Effect.flatMap(ApiKeyRepository, (keys) => keys.listByTenant(tenant.id)))).toEqual([key])
       })
@@ -311,7 +314,9 @@ export const storageConformance = (name: string, makeLayer: () => Layer.Layer<St
             const since = plus(base, MINUTE)
             expect(yield* usage.list(tenantId)).toEqual(ordered)
             expect(yield* usage.list(tenantId, {})).toEqual(ordered)
-            expect(yield* usage.list(tenantId, { kind: "email_sent" })).toEqual(ordered.filter((e) => e.kind === "email_sent"))
+            expect(yield* usage.list(tenantId, { kind: "email_sent" })).toEqual(
+              ordered.filter((e) => e.kind === "email_sent")
+            )
             // `since` is inclusive.
             expect(yield* usage.list(tenantId, { since })).toEqual(ordered.filter((e) => e.occurredAt >= since))
             expect(yield* usage.list(tenantId, { kind: "chat_session_mint", since })).toEqual(
@@ -363,7 +368,9 @@ export const storageConformance = (name: string, makeLayer: () => Layer.Layer<St
             const calls = yield* CallRepository
             const tenantId = uuid()
             const base = at("2026-11-01T00:00:00.000Z")
-            const batch = Array.from({ length: 2_500 }, (_, i) => makeCall(tenantId, { startedAt: plus(base, i * 1_000) }))
+            const batch = Array.from({ length: 2_500 }, (_, i) =>
+              makeCall(tenantId, { startedAt: plus(base, i * 1_000) })
+            )
             expect(yield* calls.insertMany(batch.slice(0, 1_200))).toBe(1_200)
             expect(yield* calls.insertMany(batch)).toBe(1_300)
             expect(yield* calls.list(tenantId, { limit: 3 })).toEqual(batch.slice(-3).reverse())

@@ -1,9 +1,9 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { DashboardAuth } from "../http/DashboardAuth.js"
 import { Timestamp, Uuid, withReason } from "../http/Schemas.js"
-import { BadRequestError, NotFoundError } from "./Errors.js"
-import { Environment, KeyProduct, Product } from "./Products.js"
+import { DashboardAuth } from "../http/Security.js"
+import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
+import { Environment, KeyProduct, Product } from "../platform/Products.js"
 
 export const ApiKeyJson = Schema.Struct({
   id: Schema.String,
@@ -45,19 +45,19 @@ export class DevelopersApi extends HttpApiGroup.make("developers")
       .setPath(TenantPath)
       .setPayload(CreateApiKeyBody)
       .addSuccess(CreatedApiKeyJson)
-      .addError(BadRequestError)
-      .addError(NotFoundError)
+      .addError(ValidationFailed)
+      .addError(TenantNotFound)
   )
   .add(
     HttpApiEndpoint.del("revokeApiKey", "/tenants/:tenantId/api-keys/:id")
       .setPath(Schema.Struct({ tenantId: Schema.String, id: Uuid }))
       .addSuccess(ApiKeyJson)
-      .addError(NotFoundError)
+      .addError(ApiKeyNotFound)
   )
   .add(
-    HttpApiEndpoint.get("getEntitlements", "/growth/entitlements").addSuccess(
-      Schema.Struct({ tenantId: Schema.String, entitlements: Schema.Array(Product) })
-    )
+    HttpApiEndpoint.get("getEntitlements", "/growth/entitlements")
+      .addSuccess(Schema.Struct({ tenantId: Schema.String, entitlements: Schema.Array(Product) }))
+      .addError(TenantNotFound)
   )
   .middleware(DashboardAuth)
   .annotate(OpenApi.Title, "Developers (dashboard)")

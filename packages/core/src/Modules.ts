@@ -1,0 +1,34 @@
+import type { Layer } from "effect"
+import { accounts } from "./accounts/Accounts.js"
+import { calling } from "./calling/Calling.js"
+import type { ImplementedGroup } from "./http/Implement.js"
+
+/**
+ * The one list of modules. The API, the services, the engine's routes, the memory fakes, the
+ * CLI and the development bootstrap are folded from it here; the adapters' storage and the
+ * conformance suites are records keyed by `ModuleName`, so a module missing there does not
+ * compile. Order matters where a module's storage refers to an earlier one's (keys → tenants).
+ */
+export const modules = [accounts, calling] as const
+
+export type Modules = typeof modules
+export type ModuleName = Modules[number]["name"]
+
+// Distributive, unlike Layer.Layer.Success and Context, so that a union of layers gives the union.
+type Provides<L> = L extends Layer.Layer<infer A, any, any> ? A : never
+type Needs<L> = L extends Layer.Layer<any, any, infer R> ? R : never
+
+/** Every module's storage ports. */
+export type StoragePorts = Provides<Modules[number]["memory"]>
+
+/** Every module's business services. */
+export type ModuleServices = Provides<Modules[number]["services"]>
+
+type GroupOf<I> = I extends ImplementedGroup<infer G, any> ? G : never
+type RequirementsOf<I> = I extends ImplementedGroup<any, infer R> ? R : never
+
+/** The contract's groups, across modules. */
+export type ModuleGroups = GroupOf<Modules[number]["groups"][number]>
+
+/** What the modules' services and handlers need to be built. */
+export type ModuleRequirements = Needs<Modules[number]["services"]> | RequirementsOf<Modules[number]["groups"][number]>

@@ -1,0 +1,21 @@
+import { Layer } from "effect"
+import { defineModule } from "../module/ProductModule.js"
+import { ApiKeyRepository } from "../platform/ApiKeys.js"
+import { TenantRepository } from "../platform/Tenants.js"
+import { UsageLedger } from "../platform/Usage.js"
+import { accountsCommands } from "./AccountsCommands.js"
+import { developersHandlers } from "./DevelopersHandlers.js"
+
+/**
+ * Account management: tenants, their entitlements and API keys (the dashboard's Developers
+ * routes and the CLI), and the storage of the platform's own records, the usage ledger included.
+ */
+export const accounts = defineModule({
+  name: "accounts",
+  groups: [developersHandlers],
+  services: Layer.empty,
+  memory: Layer.mergeAll(ApiKeyRepository.layerMemory, UsageLedger.layerMemory).pipe(
+    Layer.provideMerge(TenantRepository.layerMemory)
+  ),
+  commands: accountsCommands
+})

@@ -1,0 +1,19 @@
+import { defineModule } from "../module/ProductModule.js"
+import { CallingService } from "./CallingService.js"
+import { callingCommands } from "./CallingCommands.js"
+import { callingHandlers } from "./CallingHandlers.js"
+import { CallRepository } from "./CallRepository.js"
+
+/** Business Calling: read-only call detail records and usage over API keys with voice:read. */
+export const calling = defineModule({
+  name: "calling",
+  groups: [callingHandlers],
+  services: CallingService.layer,
+  memory: CallRepository.layerMemory,
+  commands: callingCommands,
+  development: {
+    product: "voice",
+    scopes: ["voice:read"],
+    tryIt: (baseUrl, key) => `curl -H "Authorization: Bearer ${key}" ${baseUrl}/v1/voice/calls`
+  }
+})

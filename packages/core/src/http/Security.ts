@@ -1,0 +1,146 @@
+import { HttpApiMiddleware } from "@effect/platform"
+import { Context, Effect, FiberRef, Schema } from "effect"
+import { ApiKeyService, type VerifiedKey } from "../platform/ApiKeyService.js"
+import { type DashboardClaims, DashboardTokenVerifier } from "../platform/DashboardAuth.js"
+import {
+  PermissionDenied,
+  RateLimited,
+  Unauthenticated,
+  permissionDenied,
+  unauthenticated
+} from "../platform/Errors.js"
+import { parseKey } from "../platform/KeyFormat.js"
+import { type Environment, type KeyProduct, productOfScope } from "../platform/Products.js"
+import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
+import { CurrentRequest, type RequestState, bearerToken, firstHeader } from "./RequestContext.js"
+
+/**
+ * How routes authenticate, declared in the contract and nowhere else: the engine runs the
+ * checks and the OpenAPI document lists the same requirements.
+ *
+ * - `ApiKeyAuth` with a `RequiredScope` annotation: a public route for API keys of the scope's
+ *   product. Annotate the group with its usual scope and override it on endpoints that differ.
+ * - `DashboardAuth`: a dashboard route for tenant-scoped JWTs.
+ */
+export class RequiredScope extends Context.Tag("@servicekit/core/RequiredScope")<RequiredScope, string>() {}
+
+/** Who is calling a public endpoint, as established by API-key authentication. */
+export class ApiCaller extends Context.Tag("@servicekit/core/ApiCaller")<
+  ApiCaller,
+  {
+    readonly tenantId: string
+    readonly keyId: string
+    readonly product: KeyProduct
+    readonly environment: Environment
+  }
+>() {}
+
+type Caller = ApiCaller["Type"]
+
+export class ApiKeyAuth extends HttpApiMiddleware.Tag<ApiKeyAuth>()("@servicekit/core/ApiKeyAuth", {
+  failure: Schema.Union(Unauthenticated, PermissionDenied, RateLimited),
+  provides: ApiCaller
+}) {}
+
+/** The dashboard user behind a request, from a verified tenant-scoped JWT. */
+export class DashboardSession extends Context.Tag("@servicekit/core/DashboardSession")<
+  DashboardSession,
+  DashboardClaims
+>() {}
+
+export class DashboardAuth extends HttpApiMiddleware.Tag<DashboardAuth>()("@servicekit/core/DashboardAuth", {
+  failure: Schema.Union(Unauthenticated, PermissionDenied),
+  provides: DashboardSession
+}) {}
+
+/**
+ * Middleware compiled for one endpoint: the check to run before its handler, or the reason
+ * the endpoint cannot be served (reported at start, naming the endpoint).
+ */
+export type EndpointGuard = (
+  annotations: Context.Context<never>
+) => Effect.Effect<unknown, unknown> | { readonly refused: string }
+
+/** The built-in middleware tags, typed as the engine keys them. */
+export const apiKeyAuthTag = ApiKeyAuth as unknown as HttpApiMiddleware.TagClassAny
+export const dashboardAuthTag = DashboardAuth as unknown as HttpApiMiddleware.TagClassAny
+
+/** The key from `Authorization: Bearer` or `X-API-Key`; fails when Authorization uses another scheme. */
+const presentedKey = (state: RequestState): Effect.Effect<string | undefined, Unauthenticated> => {
+  const token = bearerToken(state.headers)
+  if (token === null) {
+    return Effect.fail(unauthenticated("malformed_credentials", "The Authorization header must use the Bearer scheme."))
+  }
+  return Effect.succeed(token ?? firstHeader(state.headers, "x-api-key")?.trim())
+}
+
+/** API-key authentication for an endpoint's scope: authenticate, count against the key's limit, then authorize. */
+export const apiKeyGuard = Effect.gen(function* () {
+  const keys = yield* ApiKeyService
+  const limiter = yield* RateLimiter
+  const guard: EndpointGuard = (annotations): Effect.Effect<Caller, unknown> | { readonly refused: string } => {
+    const scope = Context.getOption(annotations, RequiredScope)
+    if (scope._tag === "None")
+      return { refused: "ApiKeyAuth needs a RequiredScope annotation on the endpoint or its group" }
+    const product = productOfScope(scope.value)
+    if (product === undefined) return { refused: `RequiredScope "${scope.value}" is not a scope of any product` }
+    const admit = (state: RequestState, verified: VerifiedKey) =>
+      Effect.flatMap(
+        limiter.forKey(verified.key.id),
+        (limit): Effect.Effect<Caller, RateLimited | PermissionDenied> => {
+          state.rateLimit = limit
+          if (!limit.allowed) return rateLimited(limit)
+          return Effect.as(keys.authorize(verified, product, scope.value), {
+            tenantId: verified.tenant.id,
+            keyId: verified.key.id,
+            product: verified.key.product,
+            environment: verified.key.environment
+          })
+        }
+      )
+    // Chained flatMaps rather than a generator: this runs on every public request.
+    return Effect.flatMap(FiberRef.get(CurrentRequest), (state) =>
+      presentedKey(state).pipe(
+        Effect.flatMap((presented) => keys.verify(presented, state.clientIp)),
+        Effect.flatMap((verified) => admit(state, verified))
+      )
+    )
+  }
+  return guard
+})
+
+/** Dashboard-token authentication; API keys are refused on dashboard routes. */
+export const dashboardGuard = Effect.gen(function* () {
+  const verifier = yield* DashboardTokenVerifier
+  const check = Effect.flatMap(FiberRef.get(CurrentRequest), (state) => {
+    const token = bearerToken(state.headers) || undefined
+    if (
+      (token !== undefined && parseKey(token) !== undefined) ||
+      firstHeader(state.headers, "x-api-key") !== undefined
+    ) {
+      return Effect.fail(
+        unauthenticated("api_key_not_accepted", "Dashboard endpoints take a dashboard token, not an API key.")
+      )
+    }
+    if (token === undefined) {
+      return Effect.fail(
+        unauthenticated("missing_credentials", "Send a dashboard token as 'Authorization: Bearer <token>'.")
+      )
+    }
+    return verifier.verify(token)
+  })
+  const guard: EndpointGuard = () => check
+  return guard
+})
+
+/** The session must belong to `tenantId` and hold the admin role. */
+export const requireTenantAdmin = (tenantId: string) =>
+  Effect.flatMap(DashboardSession, (session) => {
+    if (session.tenantId !== tenantId) {
+      return Effect.fail(permissionDenied("tenant_mismatch", "The dashboard token belongs to another tenant."))
+    }
+    if (session.role !== "admin") {
+      return Effect.fail(permissionDenied("admin_required", "This action needs a tenant admin."))
+    }
+    return Effect.succeed(session)
+  })

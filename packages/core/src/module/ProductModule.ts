@@ -1,0 +1,91 @@
+import type { HttpApiGroup } from "@effect/platform"
+import { Data, Effect, type Layer } from "effect"
+import type { ImplementedGroup } from "../http/Implement.js"
+import type { KeyProduct } from "../platform/Products.js"
+
+/**
+ * One product (or the platform's own account management) as a single value: its part of the
+ * HTTP contract with handlers, its services, its storage ports' in-memory implementation, its
+ * CLI commands and what the development bootstrap creates for it. The root list of modules
+ * (Modules.ts) folds these into the API, the services, the engine's routes, the memory fakes
+ * and the CLI; the adapters package adds each module's Kysely storage and migrations, keyed by
+ * the module's name, and the conformance entry its suites.
+ */
+export interface ProductModule<
+  Name extends string = string,
+  Group extends HttpApiGroup.HttpApiGroup.Any = any,
+  Services = any,
+  Storage = any,
+  ServicesRequire = any,
+  HandlersRequire = any
+> {
+  readonly name: Name
+  /** Groups of the contract, each with its handlers. */
+  readonly groups: ReadonlyArray<ImplementedGroup<Group, HandlersRequire>>
+  /** Business services; they may use the platform's services and every module's storage ports. */
+  readonly services: Layer.Layer<Services, never, ServicesRequire>
+  /** The module's storage ports in memory: the fake that behaves like its Kysely storage. */
+  readonly memory: Layer.Layer<Storage>
+  /** Implementations of middleware the module's groups declare, beyond ApiKeyAuth and DashboardAuth. */
+  readonly middleware?: Layer.Layer<any, never, any> | undefined
+  readonly commands?: ReadonlyArray<Command> | undefined
+  /** What the development bootstrap creates so the module can be tried at once. */
+  readonly development?: DevelopmentAccess | undefined
+}
+
+/** A test key the development bootstrap creates, and a first request that uses it. */
+export interface DevelopmentAccess {
+  readonly product: KeyProduct
+  readonly scopes: ReadonlyArray<string>
+  /** A first request, e.g. a curl command line; `baseUrl` is the API's base URL, ending in the mount path. */
+  readonly tryIt: (baseUrl: string, key: string) => string
+}
+
+/** A command line mistake: the CLI prints it with the usage text and exits 2. */
+export class UsageError extends Data.TaggedError("UsageError")<{ readonly message: string }> {}
+
+export interface CommandInput {
+  /** String flags by name (without dashes); absent ones are undefined. */
+  readonly flags: Readonly<Record<string, string | undefined>>
+  /** Positional arguments after the command's words. */
+  readonly args: ReadonlyArray<string>
+  /** Reads a text file named on the command line; the host does the I/O. */
+  readonly readFile: (path: string) => Effect.Effect<string, UsageError>
+}
+
+export interface CommandOutput {
+  /** Printed with --json. */
+  readonly json: unknown
+  readonly text: string
+}
+
+/** A CLI command a module contributes; it runs against the same services as the HTTP API. */
+export interface Command {
+  /** The words that select it, e.g. "calls import". */
+  readonly name: string
+  /** Its flags and arguments as the usage text shows them. */
+  readonly usage: string
+  /** The string flags it reads. */
+  readonly flags: ReadonlyArray<string>
+  readonly run: (input: CommandInput) => Effect.Effect<CommandOutput, unknown, any>
+}
+
+/** Reads a required flag. */
+export const requiredFlag = (input: CommandInput, name: string): Effect.Effect<string, UsageError> => {
+  const value = input.flags[name]
+  return value === undefined || value.length === 0
+    ? Effect.fail(new UsageError({ message: `--${name} is required` }))
+    : Effect.succeed(value)
+}
+
+/** Declares a module; `as const` inference keeps its name and types precise for the root list. */
+export const defineModule = <
+  const Name extends string,
+  Group extends HttpApiGroup.HttpApiGroup.Any,
+  Services,
+  Storage,
+  ServicesRequire = never,
+  HandlersRequire = never
+>(
+  module: ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire>
+): ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire> => module
