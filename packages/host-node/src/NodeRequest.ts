@@ -28,28 +28,43 @@ const readBody = (req: IncomingMessage): Promise<Uint8Array> =>
 
 /**
  * node:http's request as the engine reads it; `url` may be overridden (Express keeps the
- * original in originalUrl). The abort signal is made only when a handler asks for it.
+ * original in originalUrl). A class, so that the lazy abort signal is a prototype getter: the
+ * signal is made only when a handler asks for it.
  */
-export const toIncoming = (req: IncomingMessage, res: ServerResponse, url = req.url ?? "/"): IncomingRequest => {
-  let body: Promise<Uint8Array> | undefined
-  let controller: AbortController | undefined
-  return {
-    method: req.method ?? "GET",
-    url,
-    headers: req.headers,
-    remoteAddress: req.socket.remoteAddress,
-    body: () => (body ??= readBody(req)),
-    get signal() {
-      if (controller === undefined) {
-        const aborted = (controller = new AbortController())
-        res.once("close", () => {
-          if (!res.writableFinished) aborted.abort()
-        })
-      }
-      return controller.signal
+class NodeIncoming implements IncomingRequest {
+  readonly method: string
+  readonly headers: IncomingRequest["headers"]
+  readonly remoteAddress: string | undefined
+  private bodyRead: Promise<Uint8Array> | undefined = undefined
+  private controller: AbortController | undefined = undefined
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    readonly url: string
+  ) {
+    this.method = req.method ?? "GET"
+    this.headers = req.headers
+    this.remoteAddress = req.socket.remoteAddress
+  }
+
+  body(): Promise<Uint8Array> {
+    return (this.bodyRead ??= readBody(this.req))
+  }
+
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      const controller = (this.controller = new AbortController())
+      this.res.once("close", () => {
+        if (!this.res.writableFinished) controller.abort()
+      })
     }
+    return this.controller.signal
   }
 }
+
+export const toIncoming = (req: IncomingMessage, res: ServerResponse, url = req.url ?? "/"): IncomingRequest =>
+  new NodeIncoming(req, res, url)
 
 /** Streams a body with backpressure; a client that goes away cancels the stream (and the program behind it). */
 const writeStream = (res: ServerResponse, response: OutgoingResponse, body: ReadableStream<Uint8Array>): void => {
@@ -63,11 +78,9 @@ const writeStream = (res: ServerResponse, response: OutgoingResponse, body: Read
 const writeOutgoing = (res: ServerResponse, response: OutgoingResponse): void => {
   try {
     const body = response.body ?? ""
-    if (body instanceof ReadableStream) return writeStream(res, response, body)
-    res.writeHead(response.status, {
-      ...(response.headers as Record<string, string | Array<string>>),
-      "content-length": typeof body === "string" ? Buffer.byteLength(body) : body.byteLength
-    })
+    const length = typeof body === "string" ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : -1
+    if (length === -1) return writeStream(res, response, body as ReadableStream<Uint8Array>)
+    res.writeHead(response.status, { ...(response.headers as Record<string, string | Array<string>>), "content-length": length })
     res.end(body)
   } catch (error) {
     // One failed write ends its own connection, not the rest of the batch.

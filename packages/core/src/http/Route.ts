@@ -245,8 +245,11 @@ export const compileRoute = (
   if (refusals.length > 0) return refusals
 
   const encode = successEncoder(description.successes)
+  // A plain property test: this runs on every response.
   const respond = (value: unknown): Draft =>
-    HttpServerResponse.isServerResponse(value) ? fromServerResponse(value, runtime) : encode(value)
+    typeof value === "object" && value !== null && HttpServerResponse.TypeId in value
+      ? fromServerResponse(value as HttpServerResponse.HttpServerResponse, runtime)
+      : encode(value)
 
   // Path, query and headers are decoded synchronously, the body once read; this runs on every request.
   const run = (
