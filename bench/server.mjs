@@ -62,7 +62,7 @@ if (mode === "servicekit") {
     close = () => pool.end()
   }
   // The same list query ServiceKit runs, compiled once by kysely, executed through the raw driver.
-  const compiler = new Kysely({ dialect: new PostgresDialect({ pool: {} }) })
+  const compiler = new Kysely({ dialect: new PostgresDialect({ pool: {} }) }).withSchema("servicekit")
   const { sql, parameters } = listCallsQuery(compiler, tenantId, { limit: 21 }).compile()
   const iso = (d) => (d === null ? null : new Date(d).toISOString())
   const server = createServer(async (req, res) => {

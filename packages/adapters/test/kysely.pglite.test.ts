@@ -22,7 +22,7 @@ it("keeps data in its folder across close and reopen, and closes PGlite with the
         return yield* KyselyDatabase
       }).pipe(Effect.provide(layerPglite({ dataDir })))
     )
-    await expect(sql`select 1`.execute(db)).rejects.toThrow()
+    await expect(sql`select 1`.execute(db.db)).rejects.toThrow()
 
     const found = await Effect.runPromise(
       Effect.flatMap(TenantRepository, (tenants) => tenants.findById(tenant.id)).pipe(

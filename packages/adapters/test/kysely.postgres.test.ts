@@ -28,14 +28,14 @@ describe("kysely storage on Postgres", () => {
           const [first] = yield* Effect.all([start, start], { concurrency: "unbounded" })
           const db = Context.get(first, KyselyDatabase)
           const applied = yield* Effect.promise(() =>
-            sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)
+            sql<{ name: string }>`select name from servicekit.servicekit_migrations order by name`.execute(db.db)
           )
-          expect(applied.rows.map((row) => row.name)).toEqual(["0001_platform", "0002_calling"])
+          expect(applied.rows.map((row) => row.name)).toEqual(["0001_accounts", "0002_calling"])
           return db
         })
       )
     )
-    await expect(sql`select 1`.execute(db)).rejects.toThrow()
+    await expect(sql`select 1`.execute(db.db)).rejects.toThrow()
   })
 
   it("reads a page of calls with an index scan in keyset order, never a sort", async () => {
@@ -57,7 +57,7 @@ describe("kysely storage on Postgres", () => {
       mosScore: null
     }))
     await runtime.runPromise(Effect.flatMap(CallRepository, (repository) => repository.insertMany(calls)))
-    await sql`analyze calls`.execute(db)
+    await sql`analyze ${sql.id(db.schema, "calls")}`.execute(db.db)
 
     const tenantId = tenants[0]
     const after = { startedAt: new Date(base + 2_500 * 60_000), id: calls[2_500].id }
@@ -70,8 +70,8 @@ describe("kysely storage on Postgres", () => {
       [{ limit: 26, result: "completed", after }, "calls_tenant_result_started_idx"]
     ]
     for (const [query, index] of queries) {
-      const compiled = listCallsQuery(db, tenantId, query).compile()
-      const { rows } = await db.executeQuery<{ "QUERY PLAN": ReadonlyArray<{ Plan: PlanNode }> }>(
+      const compiled = listCallsQuery(db.db, tenantId, query).compile()
+      const { rows } = await db.db.executeQuery<{ "QUERY PLAN": ReadonlyArray<{ Plan: PlanNode }> }>(
         CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters])
       )
       const nodes = flatten(rows[0]["QUERY PLAN"][0].Plan)
@@ -80,7 +80,10 @@ describe("kysely storage on Postgres", () => {
       expect(scan, context).toBeDefined()
       // The keyset position bounds the index range instead of filtering rows read from its start.
       if (query.after !== undefined) expect(scan?.["Index Cond"], context).toContain("ROW(started_at, id) <")
-      expect(nodes.some((node) => node["Node Type"].includes("Sort")), context).toBe(false)
+      expect(
+        nodes.some((node) => node["Node Type"].includes("Sort")),
+        context
+      ).toBe(false)
     }
   })
 })

@@ -1,7 +1,39 @@
 /**
  * @servicekit/core/conformance — the shared test suites every port implementation
- * (memory fakes and real adapters) must pass. Requires vitest.
+ * (memory fakes and real adapters) must pass. Requires vitest and @effect/vitest.
  */
+import type { Layer } from "effect"
+import type { ModuleName, StoragePorts } from "./Modules.js"
+import type { UnitOfWork } from "./platform/UnitOfWork.js"
+import { type StorageSuite, runStorageConformance } from "./testing/conformance/Storage.js"
+import { apiKeysSuite } from "./testing/conformance/storage/ApiKeys.js"
+import { callsSuite } from "./testing/conformance/storage/Calls.js"
+import { tenantsSuite } from "./testing/conformance/storage/Tenants.js"
+import { transactionsSuite } from "./testing/conformance/storage/Transactions.js"
+import { usageSuite } from "./testing/conformance/storage/Usage.js"
+
 export * from "./testing/conformance/RateLimitStore.js"
 export * from "./testing/conformance/SecretCrypto.js"
-export * from "./testing/conformance/Storage.js"
+export { type StorageSuite, runStorageConformance } from "./testing/conformance/Storage.js"
+export { apiKeysSuite, callsSuite, tenantsSuite, transactionsSuite, usageSuite }
+
+type Storage = StoragePorts | UnitOfWork
+
+/** Each module's storage suites, by module name: a module without its entry here does not compile. */
+export const moduleStorageSuites = {
+  accounts: [tenantsSuite, apiKeysSuite, usageSuite],
+  calling: [callsSuite]
+} satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }
+
+/** Units of work across every module's storage, then each module's suites. */
+export const allStorageSuites: ReadonlyArray<StorageSuite<Storage>> = [
+  transactionsSuite,
+  ...Object.values(moduleStorageSuites).flat()
+]
+
+/** Runs `suites` (all of them by default) against one implementation of every module's storage. */
+export const storageConformance = (
+  name: string,
+  makeLayer: () => Layer.Layer<Storage, unknown>,
+  suites: ReadonlyArray<StorageSuite<Storage>> = allStorageSuites
+): void => runStorageConformance(name, makeLayer, suites)

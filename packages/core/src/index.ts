@@ -58,6 +58,7 @@ export {
 export { TenantRepository, type Tenant } from "./platform/Tenants.js"
 export { TenantService, type CreateTenant } from "./platform/TenantService.js"
 export { UsageLedger, type UsageEntry, type UsageQuery } from "./platform/Usage.js"
+export { MemoryDatabase, UniqueViolation, UnitOfWork, withTransaction } from "./platform/UnitOfWork.js"
 
 // calling
 export { ANSWERED_RESULT, CallResult, Direction, type Call, type CallQuery, type CallTotals } from "./calling/Call.js"

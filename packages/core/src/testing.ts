@@ -6,6 +6,7 @@ import { Layer } from "effect"
 import { modules, type StoragePorts } from "./Modules.js"
 import { layerCrypto, layerDeterministic } from "./platform/Crypto.js"
 import { ServiceKitSettings, type Settings } from "./platform/Settings.js"
+import { MemoryDatabase, type UnitOfWork } from "./platform/UnitOfWork.js"
 import type { Ports } from "./Ports.js"
 import { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
 import { layerTestTokens } from "./testing/TestTokens.js"
@@ -15,11 +16,15 @@ export { layerTestTokens, testDashboardToken } from "./testing/TestTokens.js"
 export { layerDeterministic as layerDeterministicCrypto } from "./platform/Crypto.js"
 export { makeFixedClock, type FixedClock } from "./testing/FixedClock.js"
 
-/** Every module's storage ports in memory, in list order (a later module's storage may use an earlier one's). */
-export const layerMemoryStorage: Layer.Layer<StoragePorts> = modules.reduce(
-  (storage, module) => Layer.provideMerge(module.memory as Layer.Layer<StoragePorts, never, StoragePorts>, storage),
-  Layer.empty as Layer.Layer<StoragePorts>
-)
+/**
+ * Every module's storage ports in memory, over one MemoryDatabase (so units of work span them
+ * all), in list order: a later module's storage may use an earlier one's.
+ */
+export const layerMemoryStorage: Layer.Layer<StoragePorts | UnitOfWork> = modules.reduce(
+  (storage, module) =>
+    Layer.provideMerge(module.memory as Layer.Layer<StoragePorts, never, StoragePorts | MemoryDatabase>, storage),
+  MemoryDatabase.layer as Layer.Layer<StoragePorts | UnitOfWork | MemoryDatabase>
+) as Layer.Layer<StoragePorts | UnitOfWork>
 
 /** Every port in memory: storage, rate limits, test dashboard tokens, settings. */
 export const layerMemory = (

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
+import { isSchemaName } from "@servicekit/adapters"
 import { type IpRateRule, defaultSettings } from "@servicekit/core"
 import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
 
@@ -12,6 +13,8 @@ export interface HostConfig {
   readonly host: string
   readonly dataDir: string
   readonly databaseUrl: string | undefined
+  /** ServiceKit's Postgres schema, so that it can share an app's database. */
+  readonly dbSchema: string
   readonly redisUrl: string | undefined
   readonly env: DeploymentEnv
   readonly publicUrl: string
@@ -77,6 +80,13 @@ const environmentConfig = Config.all({
   host: Config.string("HOST").pipe(Config.withDefault("0.0.0.0")),
   dataDir: Config.string("SERVICEKIT_DATA_DIR").pipe(Config.withDefault("./.servicekit")),
   databaseUrl: optionalString("DATABASE_URL"),
+  dbSchema: Config.string("SERVICEKIT_DB_SCHEMA").pipe(
+    Config.validate({
+      message: "must be a Postgres schema name: lowercase letters, digits and underscores, not starting with a digit",
+      validation: isSchemaName
+    }),
+    Config.withDefault("servicekit")
+  ),
   redisUrl: optionalString("REDIS_URL"),
   env: Config.literal("development", "staging", "production")("SERVICEKIT_ENV").pipe(Config.withDefault("development")),
   publicUrl: optionalString("SERVICEKIT_PUBLIC_URL"),

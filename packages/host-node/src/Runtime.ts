@@ -1,5 +1,11 @@
 import { join } from "node:path"
-import { layerJoseVerifier, layerNodeCrypto, layerPglite, layerPostgres, layerRedisRateLimit } from "@servicekit/adapters"
+import {
+  layerJoseVerifier,
+  layerNodeCrypto,
+  layerPglite,
+  layerPostgres,
+  layerRedisRateLimit
+} from "@servicekit/adapters"
 import { type Ports, ServiceKit, ServiceKitSettings, layerMemoryRateLimit } from "@servicekit/core"
 import { Layer } from "effect"
 import { type HostConfig, type HostOptions, resolveConfig } from "./Config.js"
@@ -9,8 +15,8 @@ import { lockDataFolder } from "./DataFolderLock.js"
 export const portsLayer = (config: HostConfig): Layer.Layer<Ports, unknown> =>
   Layer.mergeAll(
     config.databaseUrl === undefined
-      ? layerPglite({ dataDir: join(config.dataDir, "pglite") })
-      : layerPostgres({ url: config.databaseUrl }),
+      ? layerPglite({ dataDir: join(config.dataDir, "pglite"), schema: config.dbSchema })
+      : layerPostgres({ url: config.databaseUrl, schema: config.dbSchema }),
     config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
     layerJoseVerifier({ secret: config.jwtSecret }),
     layerNodeCrypto,
@@ -32,7 +38,8 @@ export interface NodeServiceKit extends ServiceKit.ServiceKit<unknown> {
  */
 export const createServiceKit = (options: HostOptions & { readonly holder?: string } = {}): NodeServiceKit => {
   const config = resolveConfig(options)
-  const release = config.databaseUrl === undefined ? lockDataFolder(config.dataDir, options.holder ?? "servicekit") : () => {}
+  const release =
+    config.databaseUrl === undefined ? lockDataFolder(config.dataDir, options.holder ?? "servicekit") : () => {}
   try {
     const kit = ServiceKit.make(portsLayer(config))
     return {

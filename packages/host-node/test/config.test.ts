@@ -14,6 +14,7 @@ describe("host configuration", () => {
       port: 8787,
       env: "development",
       databaseUrl: undefined,
+      dbSchema: "servicekit",
       redisUrl: undefined,
       publicUrl: "http://localhost:8787",
       keyRateLimitPerMinute: 600,
@@ -35,6 +36,7 @@ describe("host configuration", () => {
         HOST: "127.0.0.1",
         SERVICEKIT_DATA_DIR: dataDir,
         DATABASE_URL: "postgres://db/x",
+        SERVICEKIT_DB_SCHEMA: "platform_kit",
         REDIS_URL: "redis://cache",
         SERVICEKIT_ENV: "staging",
         SERVICEKIT_PUBLIC_URL: "https://chat.example.com",
@@ -48,6 +50,7 @@ describe("host configuration", () => {
       port: 9000,
       host: "127.0.0.1",
       databaseUrl: "postgres://db/x",
+      dbSchema: "platform_kit",
       redisUrl: "redis://cache",
       env: "staging",
       publicUrl: "https://chat.example.com",
@@ -59,7 +62,9 @@ describe("host configuration", () => {
         { pathPrefix: "/v1/voice/", limit: 10, windowMs: 1_000 }
       ]
     })
-    expect(resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, SERVICEKIT_IP_RATE_LIMITS: "off" }).ipRateLimits).toEqual([])
+    expect(resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, SERVICEKIT_IP_RATE_LIMITS: "off" }).ipRateLimits).toEqual(
+      []
+    )
   })
 
   it.each([
@@ -68,7 +73,9 @@ describe("host configuration", () => {
     [{ PORT: "eighty" }, /PORT/],
     [{ PORT: "70000" }, /PORT/],
     [{ SERVICEKIT_KEY_RATE_LIMIT: "0" }, /SERVICEKIT_KEY_RATE_LIMIT/],
-    [{ SERVICEKIT_IP_RATE_LIMITS: "/v1/=lots" }, /SERVICEKIT_IP_RATE_LIMITS/]
+    [{ SERVICEKIT_IP_RATE_LIMITS: "/v1/=lots" }, /SERVICEKIT_IP_RATE_LIMITS/],
+    [{ SERVICEKIT_DB_SCHEMA: 'public"; drop table x; --' }, /SERVICEKIT_DB_SCHEMA/],
+    [{ SERVICEKIT_DB_SCHEMA: "Mixed" }, /SERVICEKIT_DB_SCHEMA/]
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(ConfigurationError)
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(message)

@@ -1,17 +1,20 @@
-import { Context, Effect, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { Kysely, PostgresDialect } from "kysely"
 import pg from "pg"
-import { type Database, KyselyDatabase, SqlRows } from "./Database.js"
+import { KyselyDatabase } from "./Database.js"
 
 export interface PostgresOptions {
   readonly url: string
   /** Pool size (pg's default is 10). */
   readonly max?: number | undefined
+  /** ServiceKit's Postgres schema; default `servicekit`. */
+  readonly schema?: string | undefined
 }
 
 /** Kysely (and direct SQL) on a pg Pool, ended with the layer's scope. */
-export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatabase | SqlRows> =>
-  Layer.scopedContext(
+export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatabase> =>
+  Layer.scoped(
+    KyselyDatabase,
     Effect.acquireRelease(
       Effect.sync(() => {
         const pool = new pg.Pool({ connectionString: options.url, max: options.max })
@@ -23,10 +26,14 @@ export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatab
       (pool) => Effect.promise(() => pool.end())
     ).pipe(
       // The scope owns the pool: Kysely's destroy() would end it a second time.
-      Effect.map((pool) =>
-        Context.make(KyselyDatabase, new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })).pipe(
-          Context.add(SqlRows, (sql, parameters) => pool.query(sql, [...parameters]).then((result) => result.rows))
-        )
-      )
+      Effect.map((pool) => {
+        const schema = options.schema ?? "servicekit"
+        return {
+          db: new Kysely<any>({ dialect: new PostgresDialect({ pool }) }).withSchema(schema),
+          schema,
+          rows: <Row>(sql: string, parameters: ReadonlyArray<unknown>) =>
+            pool.query(sql, [...parameters]).then((result) => result.rows as Array<Row>)
+        }
+      })
     )
   )

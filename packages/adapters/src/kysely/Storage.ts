@@ -1,22 +1,59 @@
-import type { StoragePorts } from "@servicekit/core"
+import type { ModuleName, Modules, StoragePorts, UnitOfWork } from "@servicekit/core"
 import { Layer } from "effect"
-import * as ApiKeys from "./ApiKeys.js"
-import * as Calls from "./Calls.js"
-import type { KyselyDatabase, SqlRows } from "./Database.js"
+import type { Migration } from "kysely"
+import { accountsStorage } from "./accounts/Accounts.js"
+import { callingStorage } from "./calling/Calling.js"
+import { layerUnitOfWork } from "./Connection.js"
+import type { KyselyDatabase } from "./Database.js"
 import { type MigrationError, migrateLayer } from "./Migrations.js"
-import * as Tenants from "./Tenants.js"
-import * as Usage from "./Usage.js"
+import type { KyselyModuleStorage } from "./ModuleStorage.js"
 
-/** The storage ports over the (already migrated) database of the context. */
-export const layerStorage: Layer.Layer<StoragePorts, never, KyselyDatabase | SqlRows> = Layer.mergeAll(
-  Tenants.layer,
-  ApiKeys.layer,
-  Usage.layer,
-  Calls.layer
+/** The storage ports a module's memory fake provides, which its Kysely storage must provide too. */
+type StorageOf<Name extends ModuleName> =
+  Extract<Modules[number], { readonly name: Name }>["memory"] extends Layer.Layer<infer Ports, any, any> ? Ports : never
+
+/** Every module's Kysely storage, by module name: a module missing here, or storing other ports than its memory fake, does not compile. */
+export const kyselyStorage = {
+  accounts: accountsStorage,
+  calling: callingStorage
+} satisfies { readonly [Name in ModuleName]: KyselyModuleStorage<StorageOf<Name>> }
+
+export type KyselyStoragePorts = StoragePorts | UnitOfWork
+
+const modulesStorage = Object.entries(kyselyStorage) as ReadonlyArray<
+  readonly [string, KyselyModuleStorage<StoragePorts>]
+>
+
+/** Every module's migrations in one record; two modules claiming one migration name is a start-up error naming both. */
+export const allMigrations = (): Readonly<Record<string, Migration>> => {
+  const owners = new Map<string, string>()
+  const migrations: Record<string, Migration> = {}
+  for (const [module, storage] of modulesStorage) {
+    for (const [name, migration] of Object.entries(storage.migrations)) {
+      const owner = owners.get(name)
+      if (owner !== undefined)
+        throw new Error(`Migration ${name} is claimed by both the ${owner} and the ${module} modules`)
+      owners.set(name, module)
+      migrations[name] = migration
+    }
+  }
+  return migrations
+}
+
+/** Every module's storage ports and units of work over the (already migrated) database of the context. */
+export const layerStorage: Layer.Layer<KyselyStoragePorts, never, KyselyDatabase> = Layer.mergeAll(
+  layerUnitOfWork,
+  ...modulesStorage.map(([, storage]) => storage.layer as Layer.Layer<KyselyStoragePorts, never, KyselyDatabase>)
 )
 
 /** Migrates `database` on build, then offers the storage ports and the database itself. */
 export const layerMigrated = <E>(
-  database: Layer.Layer<KyselyDatabase | SqlRows, E>
-): Layer.Layer<StoragePorts | KyselyDatabase, E | MigrationError> =>
-  Layer.provideMerge(Layer.merge(layerStorage, migrateLayer), database)
+  database: Layer.Layer<KyselyDatabase, E>
+): Layer.Layer<KyselyStoragePorts | KyselyDatabase, E | MigrationError> =>
+  Layer.provideMerge(
+    Layer.merge(
+      layerStorage,
+      Layer.suspend(() => migrateLayer(allMigrations()))
+    ),
+    database
+  )

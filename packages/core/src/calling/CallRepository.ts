@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Option } from "effect"
+import { MemoryDatabase } from "../platform/UnitOfWork.js"
 import { ANSWERED_RESULT, type Call, type CallQuery, type CallTotals } from "./Call.js"
 
 const byNewest = (a: Call, b: Call) =>
@@ -26,80 +27,87 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
   }
 >() {
   /** In memory, kept in index order per tenant, so listing behaves like the database's keyset reads. */
-  static readonly layerMemory: Layer.Layer<CallRepository> = Layer.sync(CallRepository, () => {
-    // Per tenant, kept sorted newest first so listing is a binary search plus a scan, like an index.
-    const tenants = new Map<string, Array<Call>>()
-    const ids = new Set<string>()
-    const firstOlder = (rows: ReadonlyArray<Call>, after: NonNullable<CallQuery["after"]>) => {
-      let lo = 0
-      let hi = rows.length
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1
-        if (olderThan(rows[mid], after)) hi = mid
-        else lo = mid + 1
+  static readonly layerMemory: Layer.Layer<CallRepository, never, MemoryDatabase> = Layer.effect(
+    CallRepository,
+    Effect.map(MemoryDatabase, (db) => {
+      // Per tenant, kept sorted newest first so listing is a binary search plus a scan, like an index.
+      const tenants = new Map<string, Array<Call>>()
+      const ids = new Set<string>()
+      const firstOlder = (rows: ReadonlyArray<Call>, after: NonNullable<CallQuery["after"]>) => {
+        let lo = 0
+        let hi = rows.length
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1
+          if (olderThan(rows[mid], after)) hi = mid
+          else lo = mid + 1
+        }
+        return lo
       }
-      return lo
-    }
-    return CallRepository.of({
-      insertMany: (calls) =>
-        Effect.sync(() => {
-          let inserted = 0
-          for (const call of calls) {
-            const rows = tenants.get(call.tenantId) ?? []
-            tenants.set(call.tenantId, rows)
-            const identity = `${call.tenantId}/${call.id}`
-            if (ids.has(identity)) continue
-            ids.add(identity)
-            let at = 0
-            let hi = rows.length
-            while (at < hi) {
-              const mid = (at + hi) >>> 1
-              if (byNewest(rows[mid], call) < 0) at = mid + 1
-              else hi = mid
+      return CallRepository.of({
+        insertMany: (calls) =>
+          db.run((undo) => {
+            let inserted = 0
+            for (const call of calls) {
+              const rows = tenants.get(call.tenantId) ?? []
+              tenants.set(call.tenantId, rows)
+              const identity = `${call.tenantId}/${call.id}`
+              if (ids.has(identity)) continue
+              ids.add(identity)
+              let at = 0
+              let hi = rows.length
+              while (at < hi) {
+                const mid = (at + hi) >>> 1
+                if (byNewest(rows[mid], call) < 0) at = mid + 1
+                else hi = mid
+              }
+              rows.splice(at, 0, call)
+              undo(() => {
+                rows.splice(rows.indexOf(call), 1)
+                ids.delete(identity)
+              })
+              inserted++
             }
-            rows.splice(at, 0, call)
-            inserted++
-          }
-          return inserted
-        }),
-      findById: (tenantId, id) =>
-        Effect.sync(() => Option.fromNullable(tenants.get(tenantId)?.find((call) => call.id === id))),
-      list: (tenantId, query) =>
-        Effect.sync(() => {
-          const rows = tenants.get(tenantId) ?? []
-          const out: Array<Call> = []
-          for (
-            let i = query.after ? firstOlder(rows, query.after) : 0;
-            i < rows.length && out.length < query.limit;
-            i++
-          ) {
-            const call = rows[i]
-            if (query.direction !== undefined && call.direction !== query.direction) continue
-            if (query.result !== undefined && call.result !== query.result) continue
-            out.push(call)
-          }
-          return out
-        }),
-      totals: (tenantId, { dayStart, now, weekStart }) =>
-        Effect.sync(() => {
-          let secondsToday = 0
-          let callsToday = 0
-          let inboundOffered = 0
-          let inboundAnswered = 0
-          for (const call of tenants.get(tenantId) ?? []) {
-            const t = call.startedAt.getTime()
-            if (t > now.getTime()) continue
-            if (t >= dayStart.getTime()) {
-              secondsToday += call.durationSecs
-              callsToday++
+            return inserted
+          }),
+        findById: (tenantId, id) =>
+          db.run(() => Option.fromNullable(tenants.get(tenantId)?.find((call) => call.id === id))),
+        list: (tenantId, query) =>
+          db.run(() => {
+            const rows = tenants.get(tenantId) ?? []
+            const out: Array<Call> = []
+            for (
+              let i = query.after ? firstOlder(rows, query.after) : 0;
+              i < rows.length && out.length < query.limit;
+              i++
+            ) {
+              const call = rows[i]
+              if (query.direction !== undefined && call.direction !== query.direction) continue
+              if (query.result !== undefined && call.result !== query.result) continue
+              out.push(call)
             }
-            if (t >= weekStart.getTime() && call.direction === "inbound") {
-              inboundOffered++
-              if (call.result === ANSWERED_RESULT) inboundAnswered++
+            return out
+          }),
+        totals: (tenantId, { dayStart, now, weekStart }) =>
+          db.run(() => {
+            let secondsToday = 0
+            let callsToday = 0
+            let inboundOffered = 0
+            let inboundAnswered = 0
+            for (const call of tenants.get(tenantId) ?? []) {
+              const t = call.startedAt.getTime()
+              if (t > now.getTime()) continue
+              if (t >= dayStart.getTime()) {
+                secondsToday += call.durationSecs
+                callsToday++
+              }
+              if (t >= weekStart.getTime() && call.direction === "inbound") {
+                inboundOffered++
+                if (call.result === ANSWERED_RESULT) inboundAnswered++
+              }
             }
-          }
-          return { secondsToday, callsToday, inboundOffered, inboundAnswered }
-        })
+            return { secondsToday, callsToday, inboundOffered, inboundAnswered }
+          })
+      })
     })
-  })
+  )
 }

@@ -24,8 +24,11 @@ export interface ProductModule<
   readonly groups: ReadonlyArray<ImplementedGroup<Group, HandlersRequire>>
   /** Business services; they may use the platform's services and every module's storage ports. */
   readonly services: Layer.Layer<Services, never, ServicesRequire>
-  /** The module's storage ports in memory: the fake that behaves like its Kysely storage. */
-  readonly memory: Layer.Layer<Storage>
+  /**
+   * The module's storage ports in memory: the fake that behaves like its Kysely storage. It may
+   * use the shared MemoryDatabase (units of work) and earlier modules' storage ports.
+   */
+  readonly memory: Layer.Layer<Storage, never, any>
   /** Implementations of middleware the module's groups declare, beyond ApiKeyAuth and DashboardAuth. */
   readonly middleware?: Layer.Layer<any, never, any> | undefined
   readonly commands?: ReadonlyArray<Command> | undefined

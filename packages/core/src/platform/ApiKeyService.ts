@@ -201,7 +201,8 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
               createdAt: new Date(now),
               revokedAt: null
             }
-            yield* keys.insert(record)
+            // A random id or a 190-bit secret that exists already is a bug, not a client error.
+            yield* Effect.orDie(keys.insert(record))
             return { apiKey: toView(record), key }
           }),
 

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { TenantRepository } from "./Tenants.js"
+import { MemoryDatabase, UniqueViolation } from "./UnitOfWork.js"
 import type { Environment, KeyProduct } from "./Products.js"
 
 /** A stored API key: only the SHA-256 digest of the plaintext is kept. */
@@ -21,7 +22,8 @@ export interface ApiKeyRecord {
 export class ApiKeyRepository extends Context.Tag("@servicekit/core/ApiKeyRepository")<
   ApiKeyRepository,
   {
-    readonly insert: (key: ApiKeyRecord) => Effect.Effect<void>
+    /** Fails with UniqueViolation `api_keys_pkey` or `api_keys_digest_key`; a key of an unknown tenant is a defect. */
+    readonly insert: (key: ApiKeyRecord) => Effect.Effect<void, UniqueViolation>
     /** Looks a key up by digest across tenants: the key itself names its tenant. */
     readonly findByDigest: (digest: string) => Effect.Effect<Option.Option<ApiKeyRecord>>
     readonly findById: (tenantId: string, id: string) => Effect.Effect<Option.Option<ApiKeyRecord>>
@@ -32,35 +34,47 @@ export class ApiKeyRepository extends Context.Tag("@servicekit/core/ApiKeyReposi
   }
 >() {
   /** In memory; keys reference their tenant, as the database's foreign key does. */
-  static readonly layerMemory: Layer.Layer<ApiKeyRepository, never, TenantRepository> = Layer.effect(
+  static readonly layerMemory: Layer.Layer<ApiKeyRepository, never, TenantRepository | MemoryDatabase> = Layer.effect(
     ApiKeyRepository,
-    Effect.map(TenantRepository, (tenants) => {
+    Effect.gen(function* () {
+      const tenants = yield* TenantRepository
+      const db = yield* MemoryDatabase
       const rows = new Map<string, ApiKeyRecord>()
       const byDigest = new Map<string, string>()
       return {
         insert: (key) =>
-          Effect.flatMap(tenants.findById(key.tenantId), (tenant) => {
-            if (byDigest.has(key.digest) || rows.has(key.id)) return Effect.die(new Error("duplicate api key"))
-            if (Option.isNone(tenant)) return Effect.die(new Error("api key of an unknown tenant"))
-            rows.set(key.id, key)
-            byDigest.set(key.digest, key.id)
-            return Effect.void
-          }),
-        findByDigest: (digest) => Effect.sync(() => Option.fromNullable(rows.get(byDigest.get(digest) ?? ""))),
+          Effect.flatMap(tenants.findById(key.tenantId), (tenant) =>
+            db.attempt((undo) => {
+              if (rows.has(key.id)) return Effect.fail(new UniqueViolation({ constraint: "api_keys_pkey" }))
+              if (byDigest.has(key.digest))
+                return Effect.fail(new UniqueViolation({ constraint: "api_keys_digest_key" }))
+              if (Option.isNone(tenant)) return Effect.die(new Error("api key of an unknown tenant"))
+              rows.set(key.id, key)
+              byDigest.set(key.digest, key.id)
+              undo(() => {
+                rows.delete(key.id)
+                byDigest.delete(key.digest)
+              })
+              return Effect.void
+            })
+          ),
+        findByDigest: (digest) => db.run(() => Option.fromNullable(rows.get(byDigest.get(digest) ?? ""))),
         findById: (tenantId, id) =>
-          Effect.sync(() => Option.fromNullable(rows.get(id)).pipe(Option.filter((k) => k.tenantId === tenantId))),
+          db.run(() => Option.fromNullable(rows.get(id)).pipe(Option.filter((k) => k.tenantId === tenantId))),
         listByTenant: (tenantId) =>
-          Effect.sync(() =>
+          db.run(() =>
             [...rows.values()]
               .filter((k) => k.tenantId === tenantId)
               .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0))
           ),
         revoke: (tenantId, id, at) =>
-          Effect.sync(() => {
+          db.run((undo) => {
             const key = rows.get(id)
             if (key === undefined || key.tenantId !== tenantId) return Option.none()
-            const revoked = key.revokedAt === null ? { ...key, revokedAt: at } : key
+            if (key.revokedAt !== null) return Option.some(key)
+            const revoked = { ...key, revokedAt: at }
             rows.set(id, revoked)
+            undo(() => rows.set(id, key))
             return Option.some(revoked)
           })
       }

@@ -47,7 +47,8 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
               entitlements,
               createdAt: new Date(yield* Clock.currentTimeMillis)
             }
-            yield* tenants.insert(tenant)
+            // A random uuid that exists already is a bug, not a client error.
+            yield* Effect.orDie(tenants.insert(tenant))
             return tenant
           }),
         get: (id) =>

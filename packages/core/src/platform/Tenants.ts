@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Option } from "effect"
+import { MemoryDatabase, UniqueViolation } from "./UnitOfWork.js"
 import type { Product } from "./Products.js"
 
 export interface Tenant {
@@ -9,10 +10,12 @@ export interface Tenant {
 }
 
 /** Storage of tenants and their product entitlements. */
+/** Storage of tenants and their product entitlements. */
 export class TenantRepository extends Context.Tag("@servicekit/core/TenantRepository")<
   TenantRepository,
   {
-    readonly insert: (tenant: Tenant) => Effect.Effect<void>
+    /** Fails with UniqueViolation `tenants_pkey` when the id exists. */
+    readonly insert: (tenant: Tenant) => Effect.Effect<void, UniqueViolation>
     readonly findById: (id: string) => Effect.Effect<Option.Option<Tenant>>
     /** Replaces the entitlements; none when the tenant does not exist. */
     readonly setEntitlements: (id: string, entitlements: ReadonlyArray<Product>) => Effect.Effect<Option.Option<Tenant>>
@@ -21,28 +24,33 @@ export class TenantRepository extends Context.Tag("@servicekit/core/TenantReposi
   }
 >() {
   /** In memory, for tests and embedders' tests. */
-  static readonly layerMemory: Layer.Layer<TenantRepository> = Layer.sync(TenantRepository, () => {
-    const rows = new Map<string, Tenant>()
-    return {
-      insert: (tenant) =>
-        Effect.suspend(() => {
-          if (rows.has(tenant.id)) return Effect.die(new Error("duplicate tenant"))
-          rows.set(tenant.id, tenant)
-          return Effect.void
-        }),
-      findById: (id) => Effect.sync(() => Option.fromNullable(rows.get(id))),
-      setEntitlements: (id, entitlements) =>
-        Effect.sync(() => {
-          const tenant = rows.get(id)
-          if (tenant === undefined) return Option.none()
-          const updated = { ...tenant, entitlements: [...entitlements] }
-          rows.set(id, updated)
-          return Option.some(updated)
-        }),
-      list: () =>
-        Effect.sync(() =>
-          [...rows.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
-        )
-    }
-  })
+  static readonly layerMemory: Layer.Layer<TenantRepository, never, MemoryDatabase> = Layer.effect(
+    TenantRepository,
+    Effect.map(MemoryDatabase, (db) => {
+      const rows = new Map<string, Tenant>()
+      return {
+        insert: (tenant) =>
+          db.attempt((undo) => {
+            if (rows.has(tenant.id)) return Effect.fail(new UniqueViolation({ constraint: "tenants_pkey" }))
+            rows.set(tenant.id, tenant)
+            undo(() => rows.delete(tenant.id))
+            return Effect.void
+          }),
+        findById: (id) => db.run(() => Option.fromNullable(rows.get(id))),
+        setEntitlements: (id, entitlements) =>
+          db.run((undo) => {
+            const tenant = rows.get(id)
+            if (tenant === undefined) return Option.none()
+            const updated = { ...tenant, entitlements: [...entitlements] }
+            rows.set(id, updated)
+            undo(() => rows.set(id, tenant))
+            return Option.some(updated)
+          }),
+        list: () =>
+          db.run(() =>
+            [...rows.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+          )
+      }
+    })
+  )
 }

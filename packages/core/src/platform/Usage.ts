@@ -1,4 +1,5 @@
 import { Context, Effect, Layer } from "effect"
+import { MemoryDatabase, UniqueViolation } from "./UnitOfWork.js"
 
 /** One append-only usage entry, e.g. kind `chat_session_mint`. */
 export interface UsageEntry {
@@ -19,34 +20,42 @@ export interface UsageQuery {
 export class UsageLedger extends Context.Tag("@servicekit/core/UsageLedger")<
   UsageLedger,
   {
-    readonly append: (entry: UsageEntry) => Effect.Effect<void>
+    /** Fails with UniqueViolation `usage_entries_pkey` when the entry's id exists. */
+    readonly append: (entry: UsageEntry) => Effect.Effect<void, UniqueViolation>
     /** Entries of a tenant, oldest first. */
     readonly list: (tenantId: string, query?: UsageQuery) => Effect.Effect<ReadonlyArray<UsageEntry>>
   }
 >() {
   /** In memory, for tests and embedders' tests. */
-  static readonly layerMemory: Layer.Layer<UsageLedger> = Layer.sync(UsageLedger, () => {
-    const rows: Array<UsageEntry> = []
-    const ids = new Set<string>()
-    return {
-      append: (entry) =>
-        Effect.suspend(() => {
-          if (ids.has(entry.id)) return Effect.die(new Error("duplicate usage entry"))
-          ids.add(entry.id)
-          rows.push(entry)
-          return Effect.void
-        }),
-      list: (tenantId, query = {}) =>
-        Effect.sync(() =>
-          rows
-            .filter(
-              (e) =>
-                e.tenantId === tenantId &&
-                (query.kind === undefined || e.kind === query.kind) &&
-                (query.since === undefined || e.occurredAt.getTime() >= query.since.getTime())
-            )
-            .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || (a.id < b.id ? -1 : 1))
-        )
-    }
-  })
+  static readonly layerMemory: Layer.Layer<UsageLedger, never, MemoryDatabase> = Layer.effect(
+    UsageLedger,
+    Effect.map(MemoryDatabase, (db) => {
+      const rows: Array<UsageEntry> = []
+      const ids = new Set<string>()
+      return {
+        append: (entry) =>
+          db.attempt((undo) => {
+            if (ids.has(entry.id)) return Effect.fail(new UniqueViolation({ constraint: "usage_entries_pkey" }))
+            ids.add(entry.id)
+            rows.push(entry)
+            undo(() => {
+              rows.splice(rows.lastIndexOf(entry), 1)
+              ids.delete(entry.id)
+            })
+            return Effect.void
+          }),
+        list: (tenantId, query = {}) =>
+          db.run(() =>
+            rows
+              .filter(
+                (e) =>
+                  e.tenantId === tenantId &&
+                  (query.kind === undefined || e.kind === query.kind) &&
+                  (query.since === undefined || e.occurredAt.getTime() >= query.since.getTime())
+              )
+              .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || (a.id < b.id ? -1 : 1))
+          )
+      }
+    })
+  )
 }

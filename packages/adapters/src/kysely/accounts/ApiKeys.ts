@@ -1,8 +1,9 @@
-import { type ApiKeyRecord, ApiKeyRepository } from "@servicekit/core"
+import { type ApiKeyRecord, ApiKeyRepository, isUuid } from "@servicekit/core"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
-import { type ApiKeysTable, type Database, KyselyDatabase } from "./Database.js"
-import { findOne, isUuid, query } from "./internal/query.js"
+import { findOne, query, write } from "../Connection.js"
+import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import type { AccountsTables, ApiKeysTable } from "./Tables.js"
 
 const toRecord = (row: Selectable<ApiKeysTable>): ApiKeyRecord => ({
   id: row.id,
@@ -19,11 +20,13 @@ const toRecord = (row: Selectable<ApiKeysTable>): ApiKeyRecord => ({
   revokedAt: row.revoked_at
 })
 
-export const make = (db: Kysely<Database>): ApiKeyRepository["Type"] =>
+type Db = Kysely<AccountsTables>
+
+export const make = (database: KyselyConnection): ApiKeyRepository["Type"] =>
   ApiKeyRepository.of({
     insert: (key) =>
       Effect.asVoid(
-        query(() =>
+        write(database, (db: Db) =>
           db
             .insertInto("api_keys")
             .values({
@@ -44,11 +47,16 @@ export const make = (db: Kysely<Database>): ApiKeyRepository["Type"] =>
         )
       ),
     findByDigest: (digest) =>
-      findOne(() => db.selectFrom("api_keys").selectAll().where("digest", "=", digest).executeTakeFirst(), toRecord),
+      findOne(
+        database,
+        (db: Db) => db.selectFrom("api_keys").selectAll().where("digest", "=", digest).executeTakeFirst(),
+        toRecord
+      ),
     findById: (tenantId, id) =>
       isUuid(tenantId) && isUuid(id)
         ? findOne(
-            () =>
+            database,
+            (db: Db) =>
               db
                 .selectFrom("api_keys")
                 .selectAll()
@@ -61,7 +69,7 @@ export const make = (db: Kysely<Database>): ApiKeyRepository["Type"] =>
     listByTenant: (tenantId) =>
       isUuid(tenantId)
         ? Effect.map(
-            query(() =>
+            query(database, (db: Db) =>
               db
                 .selectFrom("api_keys")
                 .selectAll()
@@ -77,7 +85,8 @@ export const make = (db: Kysely<Database>): ApiKeyRepository["Type"] =>
     revoke: (tenantId, id, at) =>
       isUuid(tenantId) && isUuid(id)
         ? findOne(
-            () =>
+            database,
+            (db: Db) =>
               db
                 .updateTable("api_keys")
                 .set((eb) => ({ revoked_at: eb.fn.coalesce("revoked_at", eb.val(at)) }))

@@ -1,8 +1,11 @@
-import { ANSWERED_RESULT, type Call, type CallQuery, CallRepository, type CallTotals } from "@servicekit/core"
+import { ANSWERED_RESULT, type Call, type CallQuery, CallRepository, type CallTotals, isUuid } from "@servicekit/core"
 import { Array as Arr, Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
-import { type CallsTable, type Database, KyselyDatabase, SqlRows } from "./Database.js"
-import { findOne, isUuid, query } from "./internal/query.js"
+import { findOne, query, rows } from "../Connection.js"
+import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import type { CallingTables, CallsTable } from "./Tables.js"
+
+type Db = Kysely<CallingTables>
 
 // 11 parameters a row: 1,000 rows stay far below Postgres' 65,535 parameters a statement.
 const INSERT_CHUNK = 1_000
@@ -41,7 +44,7 @@ const noTotals: CallTotals = { secondsToday: 0, callsToday: 0, inboundOffered: 0
  * One page of a tenant's calls, newest first: a keyset range on the index that matches the
  * filter (see migrations/0002_calling.ts), read in index order up to `limit` rows.
  */
-export const listQuery = (db: Kysely<Database>, tenantId: string, { after, direction, limit, result }: CallQuery) => {
+export const listQuery = (db: Db, tenantId: string, { after, direction, limit, result }: CallQuery) => {
   let select = db.selectFrom("calls").selectAll().where("tenant_id", "=", tenantId)
   if (direction !== undefined) select = select.where("direction", "=", direction)
   if (result !== undefined) select = select.where("result", "=", result)
@@ -51,7 +54,7 @@ export const listQuery = (db: Kysely<Database>, tenantId: string, { after, direc
   return select.orderBy("started_at", "desc").orderBy("id", "desc").limit(limit)
 }
 
-const insertChunks = async (db: Kysely<Database>, chunks: ReadonlyArray<Array<Insertable<CallsTable>>>) => {
+const insertChunks = async (db: Db, chunks: ReadonlyArray<Array<Insertable<CallsTable>>>) => {
   let inserted = 0
   for (const rows of chunks) {
     const { numInsertedOrUpdatedRows } = await db
@@ -64,42 +67,47 @@ const insertChunks = async (db: Kysely<Database>, chunks: ReadonlyArray<Array<In
   return inserted
 }
 
-export const make = (db: Kysely<Database>, rows: SqlRows["Type"]): CallRepository["Type"] =>
+export const make = (database: KyselyConnection): CallRepository["Type"] =>
   CallRepository.of({
     insertMany: (calls) => {
       if (calls.length === 0) return Effect.succeed(0)
       const chunks = Arr.chunksOf(calls.map(toRow), INSERT_CHUNK)
       // Several statements run in one transaction, so a batch is stored whole or not at all.
-      return query(() =>
-        chunks.length === 1 ? insertChunks(db, chunks) : db.transaction().execute((trx) => insertChunks(trx, chunks))
+      return query(database, (db: Db) =>
+        chunks.length === 1 || db.isTransaction
+          ? insertChunks(db, chunks)
+          : db.transaction().execute((trx) => insertChunks(trx, chunks))
       )
     },
 
     findById: (tenantId, id) =>
       isUuid(tenantId) && isUuid(id)
         ? findOne(
-            () =>
-              db.selectFrom("calls").selectAll().where("tenant_id", "=", tenantId).where("id", "=", id).executeTakeFirst(),
+            database,
+            (db: Db) =>
+              db
+                .selectFrom("calls")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .where("id", "=", id)
+                .executeTakeFirst(),
             toCall
           )
         : Effect.succeedNone,
 
     list: (tenantId, callQuery) =>
       isUuid(tenantId)
-        ? Effect.map(
-            query(() => {
-              const { parameters, sql } = listQuery(db, tenantId, callQuery).compile()
-              return rows<Selectable<CallsTable>>(sql, parameters)
-            }),
-            (rows) => rows.map(toCall)
-          )
+        ? Effect.suspend(() => {
+            const { parameters, sql } = listQuery(database.db, tenantId, callQuery).compile()
+            return Effect.map(rows<Selectable<CallsTable>>(database, sql, parameters), (found) => found.map(toCall))
+          })
         : Effect.succeed([]),
 
     // One range read over [min(dayStart, weekStart), now]; counts come back as strings from pg.
     totals: (tenantId, { dayStart, now, weekStart }) =>
       isUuid(tenantId)
         ? Effect.map(
-            query(() =>
+            query(database, (db: Db) =>
               db
                 .selectFrom("calls")
                 .where("tenant_id", "=", tenantId)
@@ -130,7 +138,7 @@ export const make = (db: Kysely<Database>, rows: SqlRows["Type"]): CallRepositor
         : Effect.succeed(noTotals)
   })
 
-export const layer: Layer.Layer<CallRepository, never, KyselyDatabase | SqlRows> = Layer.effect(
+export const layer: Layer.Layer<CallRepository, never, KyselyDatabase> = Layer.effect(
   CallRepository,
-  Effect.zipWith(KyselyDatabase, SqlRows, make)
+  Effect.map(KyselyDatabase, make)
 )

@@ -1,8 +1,9 @@
-import { type UsageEntry, UsageLedger } from "@servicekit/core"
+import { type UsageEntry, UsageLedger, isUuid } from "@servicekit/core"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
-import { type Database, KyselyDatabase, type UsageEntriesTable } from "./Database.js"
-import { isUuid, query } from "./internal/query.js"
+import { query, write } from "../Connection.js"
+import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import type { AccountsTables, UsageEntriesTable } from "./Tables.js"
 
 const toEntry = (row: Selectable<UsageEntriesTable>): UsageEntry => ({
   id: row.id,
@@ -13,11 +14,13 @@ const toEntry = (row: Selectable<UsageEntriesTable>): UsageEntry => ({
   occurredAt: row.occurred_at
 })
 
-export const make = (db: Kysely<Database>): UsageLedger["Type"] =>
+type Db = Kysely<AccountsTables>
+
+export const make = (database: KyselyConnection): UsageLedger["Type"] =>
   UsageLedger.of({
     append: (entry) =>
       Effect.asVoid(
-        query(() =>
+        write(database, (db: Db) =>
           db
             .insertInto("usage_entries")
             .values({
@@ -34,7 +37,7 @@ export const make = (db: Kysely<Database>): UsageLedger["Type"] =>
     list: (tenantId, { kind, since } = {}) =>
       isUuid(tenantId)
         ? Effect.map(
-            query(() =>
+            query(database, (db: Db) =>
               db
                 .selectFrom("usage_entries")
                 .selectAll()

@@ -1,8 +1,9 @@
-import { type Tenant, TenantRepository } from "@servicekit/core"
+import { type Tenant, TenantRepository, isUuid } from "@servicekit/core"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
-import { type Database, KyselyDatabase, type TenantsTable } from "./Database.js"
-import { findOne, isUuid, query } from "./internal/query.js"
+import { findOne, query, write } from "../Connection.js"
+import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import type { AccountsTables, TenantsTable } from "./Tables.js"
 
 const toTenant = (row: Selectable<TenantsTable>): Tenant => ({
   id: row.id,
@@ -11,32 +12,44 @@ const toTenant = (row: Selectable<TenantsTable>): Tenant => ({
   createdAt: row.created_at
 })
 
-export const make = (db: Kysely<Database>): TenantRepository["Type"] =>
+type Db = Kysely<AccountsTables>
+
+export const make = (database: KyselyConnection): TenantRepository["Type"] =>
   TenantRepository.of({
     insert: (tenant) =>
       Effect.asVoid(
-        query(() =>
+        write(database, (db: Db) =>
           db
             .insertInto("tenants")
-            .values({ id: tenant.id, name: tenant.name, entitlements: tenant.entitlements, created_at: tenant.createdAt })
+            .values({
+              id: tenant.id,
+              name: tenant.name,
+              entitlements: tenant.entitlements,
+              created_at: tenant.createdAt
+            })
             .execute()
         )
       ),
     findById: (id) =>
       isUuid(id)
-        ? findOne(() => db.selectFrom("tenants").selectAll().where("id", "=", id).executeTakeFirst(), toTenant)
+        ? findOne(
+            database,
+            (db: Db) => db.selectFrom("tenants").selectAll().where("id", "=", id).executeTakeFirst(),
+            toTenant
+          )
         : Effect.succeedNone,
     setEntitlements: (id, entitlements) =>
       isUuid(id)
         ? findOne(
-            () =>
+            database,
+            (db: Db) =>
               db.updateTable("tenants").set({ entitlements }).where("id", "=", id).returningAll().executeTakeFirst(),
             toTenant
           )
         : Effect.succeedNone,
     list: () =>
       Effect.map(
-        query(() => db.selectFrom("tenants").selectAll().orderBy("created_at").orderBy("id").execute()),
+        query(database, (db: Db) => db.selectFrom("tenants").selectAll().orderBy("created_at").orderBy("id").execute()),
         (rows) => rows.map(toTenant)
       )
   })

@@ -1,0 +1,41 @@
+import type { Environment, KeyProduct, Product } from "@servicekit/core"
+import type { ColumnType } from "kysely"
+
+/** Tables of the accounts module (column names as in SQL, see migrations/). */
+export interface TenantsTable {
+  readonly id: string
+  readonly name: string
+  readonly entitlements: ReadonlyArray<Product>
+  readonly created_at: Date
+}
+
+export interface ApiKeysTable {
+  readonly id: string
+  readonly tenant_id: string
+  readonly name: string | null
+  readonly product: KeyProduct
+  readonly environment: Environment
+  readonly prefix: string
+  readonly digest: string
+  readonly scopes: ReadonlyArray<string>
+  readonly expires_at: Date | null
+  readonly ip_allowlist: ReadonlyArray<string>
+  readonly created_at: Date
+  readonly revoked_at: Date | null
+}
+
+export interface UsageEntriesTable {
+  readonly id: string
+  readonly tenant_id: string
+  readonly kind: string
+  readonly quantity: number
+  /** Written as JSON text so that pg and PGlite serialise it the same way. */
+  readonly metadata: ColumnType<Record<string, unknown>, string, never>
+  readonly occurred_at: Date
+}
+
+export interface AccountsTables {
+  readonly tenants: TenantsTable
+  readonly api_keys: ApiKeysTable
+  readonly usage_entries: UsageEntriesTable
+}

@@ -1,0 +1,20 @@
+import type { Call, Direction } from "@servicekit/core"
+
+/** Tables of the calling module (column names as in SQL, see migrations/). */
+export interface CallsTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly from_id: string
+  readonly to_id: string
+  readonly direction: Direction
+  readonly duration_secs: number
+  readonly result: Call["result"]
+  readonly started_at: Date
+  readonly ended_at: Date | null
+  readonly call_sid: string | null
+  readonly mos_score: number | null
+}
+
+export interface CallingTables {
+  readonly calls: CallsTable
+}

@@ -1,0 +1,65 @@
+import { Effect, Option } from "effect"
+import { expect } from "vitest"
+import { TenantRepository } from "../../../platform/Tenants.js"
+import { UniqueViolation } from "../../../platform/UnitOfWork.js"
+import type { StorageSuite } from "../Storage.js"
+import { MINUTE, at, insertTenant, makeTenant, oldestFirst, plus, uuid } from "./fixtures.js"
+
+export const tenantsSuite: StorageSuite<TenantRepository> = {
+  name: "tenants",
+  tests: (it) => {
+    it.effect("stores a tenant and finds it by id", () =>
+      Effect.gen(function* () {
+        const tenants = yield* TenantRepository
+        const tenant = yield* insertTenant()
+        const bare = yield* insertTenant({ entitlements: [] })
+        expect(yield* tenants.findById(tenant.id)).toEqual(Option.some(tenant))
+        expect(yield* tenants.findById(bare.id)).toEqual(Option.some(bare))
+        expect(yield* tenants.findById(uuid())).toEqual(Option.none())
+        expect(yield* tenants.findById("not-a-uuid")).toEqual(Option.none())
+      })
+    )
+
+    it.effect("refuses a second tenant with the same id with a typed UniqueViolation", () =>
+      Effect.gen(function* () {
+        const tenants = yield* TenantRepository
+        const tenant = yield* insertTenant()
+        expect(yield* Effect.flip(tenants.insert({ ...tenant, name: "Other" }))).toEqual(
+          new UniqueViolation({ constraint: "tenants_pkey" })
+        )
+        expect(yield* tenants.findById(tenant.id)).toEqual(Option.some(tenant))
+      })
+    )
+
+    it.effect("replaces entitlements, and answers none for an unknown tenant", () =>
+      Effect.gen(function* () {
+        const tenants = yield* TenantRepository
+        const tenant = yield* insertTenant({ entitlements: ["voice"] })
+        const updated = { ...tenant, entitlements: ["chat", "automations"] as const }
+        expect(yield* tenants.setEntitlements(tenant.id, ["chat", "automations"])).toEqual(Option.some(updated))
+        expect(yield* tenants.findById(tenant.id)).toEqual(Option.some(updated))
+        expect(yield* tenants.setEntitlements(tenant.id, [])).toEqual(Option.some({ ...tenant, entitlements: [] }))
+        expect(yield* tenants.setEntitlements(uuid(), ["chat"])).toEqual(Option.none())
+        expect(yield* tenants.setEntitlements("not-a-uuid", ["chat"])).toEqual(Option.none())
+      })
+    )
+
+    it.effect("lists tenants oldest first, ties broken by id", () =>
+      Effect.gen(function* () {
+        const tenants = yield* TenantRepository
+        const base = at("2026-01-10T00:00:00.000Z")
+        const mine = [
+          makeTenant({ createdAt: plus(base, 2 * MINUTE) }),
+          makeTenant({ createdAt: base }),
+          makeTenant({ createdAt: plus(base, MINUTE) }),
+          makeTenant({ createdAt: plus(base, MINUTE) }),
+          makeTenant({ createdAt: plus(base, MINUTE) })
+        ]
+        for (const tenant of mine) yield* tenants.insert(tenant)
+        const ids = new Set(mine.map((t) => t.id))
+        const listed = (yield* tenants.list()).filter((t) => ids.has(t.id))
+        expect(listed).toEqual([...mine].sort(oldestFirst((t) => t.createdAt)))
+      })
+    )
+  }
+}
