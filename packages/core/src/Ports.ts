@@ -1,3 +1,4 @@
+import type { JobQueue } from "./jobs/JobQueue.js"
 import type { StoragePorts } from "./Modules.js"
 import type { SecretCrypto } from "./platform/Crypto.js"
 import type { DashboardTokenVerifier } from "./platform/DashboardAuth.js"
@@ -11,6 +12,7 @@ export type { StoragePorts } from "./Modules.js"
 export type Ports =
   | StoragePorts
   | UnitOfWork
+  | JobQueue
   | RateLimitStore
   | DashboardTokenVerifier
   | SecretCrypto

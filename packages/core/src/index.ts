@@ -58,13 +58,33 @@ export {
 export { TenantRepository, type Tenant } from "./platform/Tenants.js"
 export { TenantService, type CreateTenant } from "./platform/TenantService.js"
 export { UsageLedger, type UsageEntry, type UsageQuery } from "./platform/Usage.js"
-export { MemoryDatabase, UniqueViolation, UnitOfWork, withTransaction } from "./platform/UnitOfWork.js"
+export {
+  MemoryDatabase,
+  UniqueViolation,
+  UnitOfWork,
+  afterCommit,
+  runCommitted,
+  withTransaction
+} from "./platform/UnitOfWork.js"
 
 // calling
 export { ANSWERED_RESULT, CallResult, Direction, type Call, type CallQuery, type CallTotals } from "./calling/Call.js"
 export { CallNotFound, InvalidCall, InvalidCursor } from "./calling/CallingErrors.js"
 export { CallRepository } from "./calling/CallRepository.js"
 export { CallingService, IncomingCall, type IngestResult, type VoiceUsage } from "./calling/CallingService.js"
+
+// jobs
+export {
+  type EnqueueOptions,
+  type Job,
+  type JobHandler,
+  type JobPayload,
+  JobQueue,
+  type QueueDefinition,
+  type WorkOptions,
+  defineQueue,
+  retryDelay
+} from "./jobs/JobQueue.js"
 
 // http toolkit
 export { ApiError } from "./http/ApiError.js"

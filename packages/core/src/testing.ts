@@ -3,6 +3,7 @@
  * embedding app's tests need nothing but core.
  */
 import { Layer } from "effect"
+import { JobQueue } from "./jobs/JobQueue.js"
 import { modules, type StoragePorts } from "./Modules.js"
 import { layerCrypto, layerDeterministic } from "./platform/Crypto.js"
 import { ServiceKitSettings, type Settings } from "./platform/Settings.js"
@@ -31,7 +32,7 @@ export const layerMemory = (
   options: { readonly settings?: Partial<Settings>; readonly seed?: number } = {}
 ): Layer.Layer<Ports> =>
   Layer.mergeAll(
-    layerMemoryStorage,
+    JobQueue.layerMemory.pipe(Layer.provideMerge(layerMemoryStorage)),
     layerMemoryRateLimit,
     layerTestTokens,
     options.seed === undefined ? layerCrypto : layerDeterministic(options.seed),

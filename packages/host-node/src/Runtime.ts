@@ -2,6 +2,7 @@ import { join } from "node:path"
 import {
   layerJoseVerifier,
   layerNodeCrypto,
+  layerPgBossJobQueue,
   layerPglite,
   layerPostgres,
   layerRedisRateLimit
@@ -11,12 +12,19 @@ import { Layer } from "effect"
 import { type HostConfig, type HostOptions, resolveConfig } from "./Config.js"
 import { lockDataFolder } from "./DataFolderLock.js"
 
-/** The ports for a configuration: PGlite or Postgres, in-process or Redis rate limits, HS256 dashboard tokens, node:crypto. */
+/**
+ * The ports for a configuration: PGlite or Postgres storage with its pg-boss job queue,
+ * in-process or Redis rate limits, HS256 dashboard tokens, node:crypto.
+ */
 export const portsLayer = (config: HostConfig): Layer.Layer<Ports, unknown> =>
   Layer.mergeAll(
-    config.databaseUrl === undefined
-      ? layerPglite({ dataDir: join(config.dataDir, "pglite"), schema: config.dbSchema })
-      : layerPostgres({ url: config.databaseUrl, schema: config.dbSchema }),
+    layerPgBossJobQueue().pipe(
+      Layer.provideMerge(
+        config.databaseUrl === undefined
+          ? layerPglite({ dataDir: join(config.dataDir, "pglite"), schema: config.dbSchema })
+          : layerPostgres({ url: config.databaseUrl, schema: config.dbSchema })
+      )
+    ),
     config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
     layerJoseVerifier({ secret: config.jwtSecret }),
     layerNodeCrypto,

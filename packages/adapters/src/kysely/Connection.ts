@@ -1,4 +1,4 @@
-import { UniqueViolation, UnitOfWork } from "@servicekit/core"
+import { UniqueViolation, UnitOfWork, runCommitted } from "@servicekit/core"
 import { Effect, Exit, FiberRef, Layer, Option } from "effect"
 import { CompiledQuery, type Kysely } from "kysely"
 import { KyselyDatabase, type KyselyConnection } from "./Database.js"
@@ -8,6 +8,8 @@ interface OpenTransaction {
   readonly database: KyselyConnection
   readonly trx: Kysely<any>
   readonly depth: number
+  /** What runs after the outermost unit commits; shared by its nested units. */
+  readonly committed: Array<Effect.Effect<void>>
 }
 
 const CurrentTransaction = FiberRef.unsafeMake<OpenTransaction | undefined>(undefined)
@@ -74,42 +76,69 @@ const inTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>, open: OpenTransa
  */
 export const layerUnitOfWork: Layer.Layer<UnitOfWork, never, KyselyDatabase> = Layer.effect(
   UnitOfWork,
-  Effect.map(KyselyDatabase, (database) => ({
-    withTransaction: <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-      Effect.flatMap(FiberRef.get(CurrentTransaction), (open) =>
-        Effect.uninterruptibleMask((restore) => {
-          if (open !== undefined && open.database === database) {
-            const name = `servicekit_${open.depth + 1}`
-            const trx = open.trx as any
-            return Effect.flatMap(
-              Effect.promise(() => trx.savepoint(name).execute() as Promise<Kysely<any>>),
-              (savepoint) =>
-                Effect.flatMap(
-                  Effect.exit(restore(inTransaction(effect, { database, trx: savepoint, depth: open.depth + 1 }))),
-                  (exit) =>
-                    Effect.zipRight(
-                      Effect.promise(() =>
-                        (Exit.isSuccess(exit)
-                          ? (savepoint as any).releaseSavepoint(name)
-                          : (savepoint as any).rollbackToSavepoint(name)
-                        ).execute()
-                      ),
-                      exit
-                    )
-                )
-            )
-          }
-          return Effect.flatMap(
-            Effect.promise(() => database.db.startTransaction().execute()),
-            (trx) =>
-              Effect.flatMap(Effect.exit(restore(inTransaction(effect, { database, trx, depth: 0 }))), (exit) =>
+  Effect.map(KyselyDatabase, (database) => {
+    const nested = <A, E, R>(effect: Effect.Effect<A, E, R>, open: OpenTransaction) =>
+      Effect.uninterruptibleMask((restore) => {
+        const name = `servicekit_${open.depth + 1}`
+        const mark = open.committed.length
+        return Effect.flatMap(
+          Effect.promise(() => (open.trx as any).savepoint(name).execute() as Promise<Kysely<any>>),
+          (savepoint) =>
+            Effect.flatMap(
+              Effect.exit(restore(inTransaction(effect, { ...open, trx: savepoint, depth: open.depth + 1 }))),
+              (exit) =>
                 Effect.zipRight(
-                  Effect.promise(() => (Exit.isSuccess(exit) ? trx.commit() : trx.rollback()).execute()),
+                  Effect.promise(() => {
+                    if (Exit.isSuccess(exit)) return (savepoint as any).releaseSavepoint(name).execute()
+                    open.committed.splice(mark)
+                    return (savepoint as any).rollbackToSavepoint(name).execute()
+                  }),
                   exit
                 )
-              )
-          )
-        })
+            )
+        )
+      })
+
+    const outermost = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+      Effect.uninterruptibleMask((restore) =>
+        Effect.flatMap(
+          Effect.promise(() => database.db.startTransaction().execute()),
+          (trx) => {
+            const committed: Array<Effect.Effect<void>> = []
+            return Effect.flatMap(
+              Effect.exit(restore(inTransaction(effect, { database, trx, depth: 0, committed }))),
+              (exit) =>
+                Exit.isSuccess(exit)
+                  ? Effect.promise(() => trx.commit().execute()).pipe(
+                      Effect.zipRight(runCommitted(committed)),
+                      Effect.zipRight(exit)
+                    )
+                  : Effect.zipRight(
+                      Effect.promise(() => trx.rollback().execute()),
+                      exit
+                    )
+            )
+          }
+        )
       )
-  }))
+
+    return {
+      withTransaction: <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+        Effect.flatMap(FiberRef.get(CurrentTransaction), (open) =>
+          open !== undefined && open.database === database ? nested(effect, open) : outermost(effect)
+        ),
+      afterCommit: (effect: Effect.Effect<void>) =>
+        Effect.flatMap(FiberRef.get(CurrentTransaction), (open) =>
+          open !== undefined && open.database === database
+            ? Effect.sync(() => void open.committed.push(effect))
+            : runCommitted([effect])
+        )
+    }
+  })
 )
+
+/** The current unit of work's transaction on `database`, if one is open: for writes that must join it (job queues). */
+export const currentTransaction = (database: KyselyConnection): Effect.Effect<Option.Option<Kysely<any>>> =>
+  Effect.map(FiberRef.get(CurrentTransaction), (open) =>
+    open !== undefined && open.database === database ? Option.some(open.trx) : Option.none()
+  )

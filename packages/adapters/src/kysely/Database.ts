@@ -13,6 +13,11 @@ export interface KyselyConnection {
    * throughput there.
    */
   readonly rows: <Row>(sql: string, parameters: ReadonlyArray<unknown>) => Promise<Array<Row>>
+  /**
+   * Runs SQL text as it is, outside any unit of work: with parameters one statement, without them
+   * possibly several (the last one's rows are returned). For libraries that bring their own SQL.
+   */
+  readonly execute: (sql: string, parameters?: ReadonlyArray<unknown>) => Promise<{ readonly rows: Array<any> }>
 }
 
 export class KyselyDatabase extends Context.Tag("@servicekit/adapters/KyselyDatabase")<

@@ -26,7 +26,12 @@ export const layerDatabase = (options: PgliteOptions): Layer.Layer<KyselyDatabas
           db: new Kysely<any>({ dialect: new PgliteDialect(pglite) }).withSchema(schema),
           schema,
           rows: <Row>(sql: string, parameters: ReadonlyArray<unknown>) =>
-            pglite.query<Row>(sql, [...parameters]).then((result) => result.rows)
+            pglite.query<Row>(sql, [...parameters]).then((result) => result.rows),
+          // PGlite runs several statements only through exec, which takes no parameters.
+          execute: (sql: string, parameters: ReadonlyArray<unknown> = []) =>
+            parameters.length > 0
+              ? pglite.query(sql, [...parameters])
+              : pglite.exec(sql).then((results) => ({ rows: results.at(-1)?.rows ?? [] }))
         }
       })
     )

@@ -32,7 +32,11 @@ export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatab
           db: new Kysely<any>({ dialect: new PostgresDialect({ pool }) }).withSchema(schema),
           schema,
           rows: <Row>(sql: string, parameters: ReadonlyArray<unknown>) =>
-            pool.query(sql, [...parameters]).then((result) => result.rows as Array<Row>)
+            pool.query(sql, [...parameters]).then((result) => result.rows as Array<Row>),
+          execute: (sql: string, parameters: ReadonlyArray<unknown> = []) =>
+            pool
+              .query(sql, [...parameters])
+              .then((result) => ({ rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] }))
         }
       })
     )

@@ -14,8 +14,20 @@ export class UniqueViolation extends Data.TaggedError("UniqueViolation")<{
  */
 export class UnitOfWork extends Context.Tag("@servicekit/core/UnitOfWork")<
   UnitOfWork,
-  { readonly withTransaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R> }
+  {
+    readonly withTransaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+    /**
+     * Runs `effect` once the current unit of work has committed (at once when none is open);
+     * dropped when the unit, or the nested unit it was registered in, rolls back. For signals
+     * that must not precede the data they announce (waking a worker, relaying a job).
+     */
+    readonly afterCommit: (effect: Effect.Effect<void>) => Effect.Effect<void>
+  }
 >() {}
+
+/** Runs `effect` after the current unit of work commits (see UnitOfWork). */
+export const afterCommit = (effect: Effect.Effect<void>): Effect.Effect<void, never, UnitOfWork> =>
+  Effect.flatMap(UnitOfWork, (unit) => unit.afterCommit(effect))
 
 /** Runs `effect` as one unit of work. */
 export const withTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | UnitOfWork> =>
@@ -24,6 +36,16 @@ export const withTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect
 interface MemoryTransaction {
   readonly undo: Array<() => void>
 }
+
+/** Runs the effects registered with `afterCommit`, each on its own, so that one failing cannot stop the others. */
+export const runCommitted = (effects: ReadonlyArray<Effect.Effect<void>>): Effect.Effect<void> =>
+  Effect.forEach(
+    effects,
+    (effect) => Effect.catchAllCause(effect, (cause) => Effect.logWarning("after-commit action failed", cause)),
+    {
+      discard: true
+    }
+  )
 
 /**
  * The memory repositories' shared database: one writer at a time. A unit of work holds the
@@ -40,6 +62,7 @@ export class MemoryDatabase extends Context.Tag("@servicekit/core/MemoryDatabase
       operation: (undo: (reverse: () => void) => void) => Effect.Effect<A, E>
     ) => Effect.Effect<A, E>
     readonly withTransaction: UnitOfWork["Type"]["withTransaction"]
+    readonly afterCommit: UnitOfWork["Type"]["afterCommit"]
   }
 >() {
   static readonly layer: Layer.Layer<MemoryDatabase | UnitOfWork> = Layer.effectContext(
@@ -63,6 +86,8 @@ export class MemoryDatabase extends Context.Tag("@servicekit/core/MemoryDatabase
       const rollbackTo = (transaction: MemoryTransaction, mark: number) => {
         while (transaction.undo.length > mark) transaction.undo.pop()!()
       }
+      // Effects to run after commit travel in the undo journal as entries that remove themselves on rollback.
+      const committed = new WeakMap<MemoryTransaction, Array<Effect.Effect<void>>>()
 
       const withTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
         Effect.flatMap(FiberRef.get(current), (outer) => {
@@ -70,20 +95,35 @@ export class MemoryDatabase extends Context.Tag("@servicekit/core/MemoryDatabase
             const mark = outer.undo.length
             return Effect.onExit(effect, (exit) => Effect.sync(() => Exit.isFailure(exit) && rollbackTo(outer, mark)))
           }
-          return lock.withPermits(1)(
-            Effect.suspend(() => {
-              const transaction: MemoryTransaction = { undo: [] }
-              active = transaction
-              return Effect.locally(effect, current, transaction).pipe(
-                Effect.onExit((exit) =>
-                  Effect.sync(() => {
-                    if (Exit.isFailure(exit)) rollbackTo(transaction, 0)
-                    active = undefined
-                  })
+          let transaction: MemoryTransaction | undefined
+          return lock
+            .withPermits(1)(
+              Effect.suspend(() => {
+                const opened: MemoryTransaction = (transaction = { undo: [] })
+                active = opened
+                return Effect.locally(effect, current, opened).pipe(
+                  Effect.onExit((exit) =>
+                    Effect.sync(() => {
+                      if (Exit.isFailure(exit)) rollbackTo(opened, 0)
+                      active = undefined
+                    })
+                  )
                 )
-              )
-            })
-          )
+              })
+              // After the lock is released: what runs after commit may use storage itself.
+            )
+            .pipe(Effect.tap(() => runCommitted(committed.get(transaction!) ?? [])))
+        })
+
+      const afterCommit = (effect: Effect.Effect<void>): Effect.Effect<void> =>
+        Effect.flatMap(FiberRef.get(current), (transaction) => {
+          if (transaction === undefined || transaction !== active) return runCommitted([effect])
+          return Effect.sync(() => {
+            const pending = committed.get(transaction) ?? []
+            committed.set(transaction, pending)
+            pending.push(effect)
+            transaction.undo.push(() => pending.splice(pending.indexOf(effect), 1))
+          })
         })
 
       const database: MemoryDatabase["Type"] = {
@@ -95,9 +135,10 @@ export class MemoryDatabase extends Context.Tag("@servicekit/core/MemoryDatabase
               : gate((undo) => Effect.sync(() => operation(undo)))
           ),
         attempt: (operation) => gate(operation),
-        withTransaction
+        withTransaction,
+        afterCommit
       }
-      return Context.make(MemoryDatabase, database).pipe(Context.add(UnitOfWork, { withTransaction }))
+      return Context.make(MemoryDatabase, database).pipe(Context.add(UnitOfWork, { withTransaction, afterCommit }))
     })
   )
 }

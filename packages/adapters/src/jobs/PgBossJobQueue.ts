@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto"
+import {
+  type EnqueueOptions,
+  type Job,
+  type JobHandler,
+  type JobPayload,
+  JobQueue,
+  type QueueDefinition,
+  UnitOfWork,
+  type WorkOptions
+} from "@servicekit/core"
+import { Duration, Effect, Exit, Fiber, Layer, Option, Queue } from "effect"
+import { CompiledQuery, type Kysely } from "kysely"
+import PgBoss from "pg-boss"
+import { currentTransaction } from "../kysely/Connection.js"
+import { KyselyDatabase } from "../kysely/Database.js"
+
+export interface PgBossOptions {
+  /** How often an idle worker looks for jobs another process enqueued; its own process wakes it at once. Default 500 ms (pg-boss's minimum). */
+  readonly pollInterval?: Duration.DurationInput | undefined
+  /** How often expired leases are returned to their queues, among pg-boss's other maintenance. Default 15 s. */
+  readonly maintenanceInterval?: Duration.DurationInput | undefined
+}
+
+const wholeSeconds = (duration: Duration.Duration) => Math.max(1, Math.ceil(Duration.toSeconds(duration)))
+
+/** pg-boss's executor over a Kysely connection (the unit of work's transaction). */
+const executorOf = (trx: Kysely<any>): PgBoss.Db => ({
+  executeSql: (text, values) =>
+    trx.executeQuery(CompiledQuery.raw(text, values ?? [])).then((result) => ({ rows: [...result.rows] }))
+})
+
+/**
+ * The job queue on pg-boss 10, in ServiceKit's database: PGlite in-process (the embedded default)
+ * or Postgres. Its tables live in the schema `<ServiceKit schema>_jobs`. A job enqueued inside a
+ * unit of work is inserted in the unit's own transaction, so it commits or rolls back with it.
+ * Workers are ServiceKit's own loop over pg-boss's fetch, complete and fail: a worker enqueued to in
+ * its own process wakes at once; others poll. A lease is pg-boss's expiration: when a worker dies
+ * with a job, maintenance hands the job back for a retry once the lease has passed.
+ */
+export const layerPgBossJobQueue = (
+  options: PgBossOptions = {}
+): Layer.Layer<JobQueue, never, KyselyDatabase | UnitOfWork> =>
+  Layer.scoped(
+    JobQueue,
+    Effect.gen(function* () {
+      const database = yield* KyselyDatabase
+      const unit = yield* UnitOfWork
+      const schema = `${database.schema}_jobs`
+      const pollInterval = Duration.decode(options.pollInterval ?? "500 millis")
+      const boss = new PgBoss({
+        db: { executeSql: (text, values) => database.execute(text, values) },
+        schema,
+        schedule: false,
+        supervise: true,
+        maintenanceIntervalSeconds: wholeSeconds(Duration.decode(options.maintenanceInterval ?? "15 seconds"))
+      })
+      boss.on("error", (error) => Effect.runFork(Effect.logWarning("pg-boss", error)))
+      yield* Effect.acquireRelease(
+        Effect.promise(() => boss.start()),
+        () => Effect.promise(() => boss.stop({ graceful: false, close: false, wait: true }))
+      )
+
+      /** Runs pg-boss SQL in a (nested) unit of work, on its connection: PGlite holds a transaction exclusively. */
+      const inUnit = <A>(run: (execute: PgBoss.Db["executeSql"]) => Promise<A>) =>
+        unit.withTransaction(
+          Effect.flatMap(currentTransaction(database), (trx) =>
+            Effect.promise(() => run(Option.isSome(trx) ? executorOf(trx.value).executeSql : database.execute))
+          )
+        )
+      const queueExists = (name: string) =>
+        inUnit((execute) =>
+          execute(`SELECT 1 FROM ${schema}.queue WHERE name = $1`, [name]).then(({ rows }) => rows.length > 0)
+        )
+
+      const known = new Set<string>()
+      /** Creates the queue once; losing a race to another process rolls back only the nested unit. */
+      const ensureQueue = (queue: QueueDefinition): Effect.Effect<void> => {
+        if (known.has(queue.name)) return Effect.void
+        const create = inUnit((execute) =>
+          execute(`SELECT ${schema}.create_queue($1, $2)`, [queue.name, queueOptions(queue)])
+        )
+        return Effect.flatMap(queueExists(queue.name), (exists) =>
+          exists
+            ? Effect.void
+            : Effect.catchAllDefect(create, (defect) =>
+                Effect.flatMap(queueExists(queue.name), (raced) => (raced ? Effect.void : Effect.die(defect)))
+              )
+        ).pipe(Effect.tap(() => Effect.sync(() => known.add(queue.name))))
+      }
+
+      const wakers = new Map<string, Set<Queue.Queue<void>>>()
+      const wake = (name: string) =>
+        Effect.sync(() => wakers.get(name)?.forEach((waker) => Queue.unsafeOffer(waker, undefined)))
+
+      const enqueue = (queue: QueueDefinition, payload: JobPayload, options: EnqueueOptions = {}) =>
+        Effect.zipRight(
+          ensureQueue(queue),
+          Effect.flatMap(currentTransaction(database), (trx) =>
+            Effect.zipRight(
+              Effect.promise(() =>
+                boss.send(queue.name, payload, {
+                  // The queue's policy keeps one waiting job per key; a job without a key is unique.
+                  singletonKey: options.key ?? randomUUID(),
+                  ...(options.runAt === undefined ? {} : { startAfter: options.runAt }),
+                  ...Option.match(trx, { onNone: () => ({}), onSome: (open) => ({ db: executorOf(open) }) })
+                })
+              ),
+              unit.afterCommit(wake(queue.name))
+            )
+          )
+        )
+
+      const work = <R>(queue: QueueDefinition, options: WorkOptions, handle: JobHandler<R>) =>
+        Effect.gen(function* () {
+          yield* ensureQueue(queue)
+          const context = yield* Effect.context<R>()
+          const concurrency = Math.max(1, options.concurrency)
+          const waker = yield* Queue.sliding<void>(1)
+          const registered = wakers.get(queue.name) ?? new Set()
+          wakers.set(queue.name, registered.add(waker))
+          const running = new Set<Fiber.RuntimeFiber<void>>()
+
+          const settle = (job: PgBoss.JobWithMetadata<JobPayload>, exit: Exit.Exit<void, unknown>) =>
+            Effect.promise(() =>
+              Exit.isSuccess(exit)
+                ? boss.complete(queue.name, job.id)
+                : boss.fail(queue.name, job.id, { message: String(Exit.isFailure(exit) ? exit.cause : "") })
+            )
+          const run = (job: PgBoss.JobWithMetadata<JobPayload>) => {
+            const received: Job = { id: job.id, queue: queue.name, payload: job.data, attempt: job.retryCount + 1 }
+            return handle(received).pipe(
+              Effect.timeoutFail({ duration: queue.lease, onTimeout: () => new Error("job outlived its lease") }),
+              Effect.provide(context),
+              Effect.exit,
+              Effect.flatMap((exit) => settle(job, exit)),
+              Effect.ensuring(Queue.offer(waker, undefined))
+            )
+          }
+          const fetchAndRun = Effect.gen(function* () {
+            const free = concurrency - running.size
+            const jobs =
+              free === 0
+                ? []
+                : yield* Effect.promise(() =>
+                    boss.fetch<JobPayload>(queue.name, { batchSize: free, includeMetadata: true, priority: false })
+                  )
+            for (const job of jobs) {
+              const fiber = yield* Effect.forkDaemon(run(job))
+              running.add(fiber)
+              fiber.addObserver(() => running.delete(fiber))
+            }
+            // Fetch again at once after a full batch; otherwise wait to be woken or for the next poll.
+            if (jobs.length === 0 || jobs.length < free || running.size === concurrency) {
+              yield* Effect.timeout(Queue.take(waker), pollInterval).pipe(Effect.ignore)
+            }
+          })
+          const loop = yield* Effect.forkDaemon(Effect.forever(fetchAndRun))
+          yield* Effect.addFinalizer(() =>
+            Effect.zipRight(
+              Fiber.interrupt(loop),
+              Effect.suspend(() => Fiber.awaitAll([...running]))
+            ).pipe(Effect.ensuring(Effect.sync(() => registered.delete(waker))))
+          )
+        })
+
+      return JobQueue.of({ enqueue, work })
+    })
+  )
+
+/** What pg-boss keeps per queue: retries with exponential backoff, the lease as expiration, one waiting job per key. */
+const queueOptions = (queue: QueueDefinition) => ({
+  policy: "short",
+  retryLimit: queue.maxAttempts - 1,
+  retryDelay: wholeSeconds(queue.backoff),
+  retryBackoff: true,
+  expireInSeconds: wholeSeconds(queue.lease)
+})

@@ -1,0 +1,1 @@
+export { type PgBossOptions, layerPgBossJobQueue } from "./PgBossJobQueue.js"

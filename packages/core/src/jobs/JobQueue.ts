@@ -1,0 +1,201 @@
+import { Clock, Context, Duration, Effect, Exit, Fiber, Layer, Queue, Scope } from "effect"
+import { UnitOfWork } from "../platform/UnitOfWork.js"
+
+/**
+ * Durable background work behind one port. ServiceKit's own tables hold the truth (run state,
+ * outbox rows, schedules); a job only says "item X is due", keyed by X, so a lost or repeated
+ * job costs a lookup, never a wrong result. Delivery is at least once: a handler must be
+ * idempotent, and side effects take idempotency keys derived from (item, step, attempt).
+ */
+
+/** A JSON object: what a job carries. */
+export type JobPayload = { readonly [key: string]: unknown }
+
+/** A job as a worker receives it. */
+export interface Job {
+  readonly id: string
+  readonly queue: string
+  readonly payload: JobPayload
+  /** 1 on the first run, counting up with each retry. */
+  readonly attempt: number
+}
+
+/** A queue as producers and workers both know it: its name, and how its jobs are retried and leased. */
+export interface QueueDefinition {
+  readonly name: string
+  /** Runs in all, the first included: 1 means no retry. */
+  readonly maxAttempts: number
+  /** Wait before the first retry; it doubles with each further one. */
+  readonly backoff: Duration.Duration
+  /** How long a worker may hold a job: a job held longer (its worker died or hung) is run again. */
+  readonly lease: Duration.Duration
+}
+
+const QUEUE_NAME = /^[a-z0-9][a-z0-9_.-]{0,62}$/
+
+/** Defines a queue: 5 attempts, retries after 1 s, 2 s, 4 s ..., a 5-minute lease unless said otherwise. */
+export const defineQueue = (
+  name: string,
+  options: {
+    readonly maxAttempts?: number
+    readonly backoff?: Duration.DurationInput
+    readonly lease?: Duration.DurationInput
+  } = {}
+): QueueDefinition => {
+  if (!QUEUE_NAME.test(name)) throw new Error(`Queue name "${name}" must match ${QUEUE_NAME}`)
+  const maxAttempts = options.maxAttempts ?? 5
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
+    throw new Error(`Queue ${name}: maxAttempts must be a positive integer`)
+  return {
+    name,
+    maxAttempts,
+    backoff: Duration.decode(options.backoff ?? "1 second"),
+    lease: Duration.decode(options.lease ?? "5 minutes")
+  }
+}
+
+/** The wait before retry number `attempt` (the run after attempt `attempt` failed). */
+export const retryDelay = (queue: QueueDefinition, attempt: number): Duration.Duration =>
+  Duration.times(queue.backoff, 2 ** Math.min(16, attempt - 1))
+
+export interface EnqueueOptions {
+  /** While a job with this key waits in the queue, enqueueing another one with it does nothing. */
+  readonly key?: string | undefined
+  /** Not to run before this time. */
+  readonly runAt?: Date | undefined
+}
+
+export interface WorkOptions {
+  /** Jobs of this queue this worker runs at once. */
+  readonly concurrency: number
+}
+
+export type JobHandler<R> = (job: Job) => Effect.Effect<void, unknown, R>
+
+export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
+  JobQueue,
+  {
+    /**
+     * Stores a job. Inside a unit of work it commits with the unit: workers never see a job whose
+     * unit rolled back, and a job is never lost once its unit has committed.
+     */
+    readonly enqueue: (queue: QueueDefinition, payload: JobPayload, options?: EnqueueOptions) => Effect.Effect<void>
+    /**
+     * Runs `handle` for the queue's jobs until the scope closes. Closing stops taking jobs and
+     * waits for the running ones to end. A handler that fails, dies or outlives the lease is
+     * retried after the queue's backoff until its attempts are spent.
+     */
+    readonly work: <R>(
+      queue: QueueDefinition,
+      options: WorkOptions,
+      handle: JobHandler<R>
+    ) => Effect.Effect<void, never, R | Scope.Scope>
+  }
+>() {
+  /** In memory, in this process only: the fake every durable adapter is held to (conformance). */
+  static readonly layerMemory: Layer.Layer<JobQueue, never, UnitOfWork> = Layer.scoped(
+    JobQueue,
+    Effect.gen(function* () {
+      const unit = yield* UnitOfWork
+      const scope = yield* Effect.scope
+      // A waiting job and the dedupe key it holds.
+      type Entry = { readonly job: Job; readonly key: string | undefined }
+      const channels = new Map<string, Queue.Queue<Entry>>()
+      const waitingKeys = new Map<string, Set<string>>()
+      let sequence = 0
+
+      const channel = (name: string) => {
+        let found = channels.get(name)
+        if (found === undefined) channels.set(name, (found = Effect.runSync(Queue.unbounded<Entry>())))
+        return found
+      }
+      const keysOf = (name: string) => {
+        let found = waitingKeys.get(name)
+        if (found === undefined) waitingKeys.set(name, (found = new Set()))
+        return found
+      }
+
+      /** Offers the job at `at` (ms), from a timer in the layer's scope when that is later than now. */
+      const deliverAt = (entry: Entry, at: number) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          at <= now
+            ? Queue.offer(channel(entry.job.queue), entry)
+            : Effect.asVoid(
+                Effect.forkIn(
+                  Effect.zipRight(Effect.sleep(at - now), Queue.offer(channel(entry.job.queue), entry)),
+                  scope
+                )
+              )
+        )
+
+      const enqueue = (queue: QueueDefinition, payload: JobPayload, options: EnqueueOptions = {}) =>
+        unit.afterCommit(
+          Effect.suspend(() => {
+            const keys = keysOf(queue.name)
+            if (options.key !== undefined) {
+              if (keys.has(options.key)) return Effect.void
+              keys.add(options.key)
+            }
+            const job: Job = { id: `job-${++sequence}`, queue: queue.name, payload, attempt: 1 }
+            return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+              deliverAt({ job, key: options.key }, options.runAt?.getTime() ?? now)
+            )
+          })
+        )
+
+      const work = <R>(queue: QueueDefinition, options: WorkOptions, handle: JobHandler<R>) =>
+        Effect.gen(function* () {
+          const slots = yield* Effect.makeSemaphore(Math.max(1, options.concurrency))
+          const running = new Set<Fiber.RuntimeFiber<void>>()
+          const context = yield* Effect.context<R>()
+          const settle = (job: Job, exit: Exit.Exit<void, unknown>) => {
+            if (Exit.isSuccess(exit)) return Effect.void
+            if (job.attempt >= queue.maxAttempts) {
+              return Effect.logWarning(
+                `job ${job.id} of ${queue.name} failed for good after ${job.attempt} attempts`,
+                exit.cause
+              )
+            }
+            return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+              deliverAt(
+                { job: { ...job, attempt: job.attempt + 1 }, key: undefined },
+                now + Duration.toMillis(retryDelay(queue, job.attempt))
+              )
+            )
+          }
+          const run = ({ job, key }: Entry) => {
+            // Once started, the job no longer holds its key: a new enqueue means new work.
+            if (key !== undefined) keysOf(queue.name).delete(key)
+            return handle(job).pipe(
+              Effect.timeoutFail({
+                duration: queue.lease,
+                onTimeout: () => new Error(`job outlived its lease of ${Duration.format(queue.lease)}`)
+              }),
+              Effect.provide(context),
+              Effect.exit,
+              Effect.flatMap((exit) => settle(job, exit)),
+              Effect.ensuring(slots.release(1))
+            )
+          }
+          const loop = Effect.forever(
+            Effect.zipRight(
+              slots.take(1),
+              Effect.flatMap(Queue.take(channel(queue.name)), (entry) =>
+                Effect.flatMap(Effect.forkDaemon(run(entry)), (fiber) =>
+                  Effect.sync(() => {
+                    running.add(fiber)
+                    fiber.addObserver(() => running.delete(fiber))
+                  })
+                )
+              )
+            )
+          )
+          const taker = yield* Effect.forkDaemon(loop)
+          // Graceful drain: stop taking, then wait for what runs.
+          yield* Effect.addFinalizer(() => Effect.zipRight(Fiber.interrupt(taker), Fiber.awaitAll([...running])))
+        })
+
+      return JobQueue.of({ enqueue, work })
+    })
+  )
+}
