@@ -30,7 +30,7 @@ describe("kysely storage on Postgres", () => {
           const applied = yield* Effect.promise(() =>
             sql<{ name: string }>`select name from servicekit.servicekit_migrations order by name`.execute(db.db)
           )
-          expect(applied.rows.map((row) => row.name)).toEqual(["0001_accounts", "0002_calling"])
+          expect(applied.rows.map((row) => row.name)).toEqual(["0001_accounts", "0002_calling", "0003_jobs"])
           return db
         })
       )

@@ -74,6 +74,7 @@ describe("ServiceKit inside an app's own Postgres database", () => {
           expect(tables.rows.filter((row) => row.table_schema === schema).map((row) => row.table_name)).toEqual([
             "api_keys",
             "calls",
+            "job_outbox",
             "servicekit_migrations",
             "servicekit_migrations_lock",
             "tenants",

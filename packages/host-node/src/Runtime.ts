@@ -1,6 +1,7 @@
 import { join } from "node:path"
 import {
   layerJoseVerifier,
+  layerBullMqJobQueue,
   layerNodeCrypto,
   layerPgBossJobQueue,
   layerPglite,
@@ -13,12 +14,13 @@ import { type HostConfig, type HostOptions, resolveConfig } from "./Config.js"
 import { lockDataFolder } from "./DataFolderLock.js"
 
 /**
- * The ports for a configuration: PGlite or Postgres storage with its pg-boss job queue,
- * in-process or Redis rate limits, HS256 dashboard tokens, node:crypto.
+ * The ports for a configuration: PGlite or Postgres storage; jobs on BullMQ when Redis is
+ * configured, else on pg-boss in the database; in-process or Redis rate limits; HS256 dashboard
+ * tokens; node:crypto.
  */
 export const portsLayer = (config: HostConfig): Layer.Layer<Ports, unknown> =>
   Layer.mergeAll(
-    layerPgBossJobQueue().pipe(
+    (config.redisUrl === undefined ? layerPgBossJobQueue() : layerBullMqJobQueue({ url: config.redisUrl })).pipe(
       Layer.provideMerge(
         config.databaseUrl === undefined
           ? layerPglite({ dataDir: join(config.dataDir, "pglite"), schema: config.dbSchema })

@@ -1,1 +1,2 @@
 export { type PgBossOptions, layerPgBossJobQueue } from "./PgBossJobQueue.js"
+export { type BullMqOptions, layerBullMqJobQueue } from "./BullMqJobQueue.js"

@@ -4,6 +4,7 @@ import type { Migration } from "kysely"
 import { accountsStorage } from "./accounts/Accounts.js"
 import { callingStorage } from "./calling/Calling.js"
 import { layerUnitOfWork } from "./Connection.js"
+import { jobsMigrations } from "./jobs/Jobs.js"
 import type { KyselyDatabase } from "./Database.js"
 import { type MigrationError, migrateLayer } from "./Migrations.js"
 import type { KyselyModuleStorage } from "./ModuleStorage.js"
@@ -24,16 +25,21 @@ const modulesStorage = Object.entries(kyselyStorage) as ReadonlyArray<
   readonly [string, KyselyModuleStorage<StoragePorts>]
 >
 
-/** Every module's migrations in one record; two modules claiming one migration name is a start-up error naming both. */
+/** Migrations by owner: the platform's job machinery, then every module. */
+const migrationOwners: ReadonlyArray<readonly [string, Readonly<Record<string, Migration>>]> = [
+  ["jobs", jobsMigrations],
+  ...modulesStorage.map(([module, storage]) => [module, storage.migrations] as const)
+]
+
+/** Every migration in one record; two owners claiming one migration name is a start-up error naming both. */
 export const allMigrations = (): Readonly<Record<string, Migration>> => {
   const owners = new Map<string, string>()
   const migrations: Record<string, Migration> = {}
-  for (const [module, storage] of modulesStorage) {
-    for (const [name, migration] of Object.entries(storage.migrations)) {
-      const owner = owners.get(name)
-      if (owner !== undefined)
-        throw new Error(`Migration ${name} is claimed by both the ${owner} and the ${module} modules`)
-      owners.set(name, module)
+  for (const [owner, owned] of migrationOwners) {
+    for (const [name, migration] of Object.entries(owned)) {
+      const claimed = owners.get(name)
+      if (claimed !== undefined) throw new Error(`Migration ${name} is claimed by both ${claimed} and ${owner}`)
+      owners.set(name, owner)
       migrations[name] = migration
     }
   }

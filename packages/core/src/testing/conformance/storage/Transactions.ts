@@ -3,7 +3,7 @@ import { expect } from "vitest"
 import { CallRepository } from "../../../calling/CallRepository.js"
 import { ApiKeyRepository } from "../../../platform/ApiKeys.js"
 import { TenantRepository } from "../../../platform/Tenants.js"
-import { UniqueViolation, type UnitOfWork, withTransaction } from "../../../platform/UnitOfWork.js"
+import { UniqueViolation, type UnitOfWork, afterCommit, withTransaction } from "../../../platform/UnitOfWork.js"
 import { UsageLedger } from "../../../platform/Usage.js"
 import type { StorageSuite } from "../Storage.js"
 import { makeCall, makeEntry, makeKey, makeTenant } from "./fixtures.js"
@@ -138,6 +138,25 @@ export const transactionsSuite: StorageSuite<
         )
         expect(yield* tenants.findById(first.id)).toEqual(Option.some(first))
         expect(yield* tenants.findById(second.id)).toEqual(Option.some(second))
+      })
+    )
+
+    it.effect("runs after-commit actions once the unit commits, never those of a unit that rolled back", () =>
+      Effect.gen(function* () {
+        const ran: Array<string> = []
+        const note = (what: string) => afterCommit(Effect.sync(() => void ran.push(what)))
+        yield* note("outside any unit")
+        expect(ran).toEqual(["outside any unit"])
+        yield* withTransaction(
+          Effect.gen(function* () {
+            yield* note("committed")
+            yield* Effect.exit(withTransaction(Effect.zipRight(note("nested, rolled back"), Effect.fail("declined"))))
+            expect(ran).toEqual(["outside any unit"])
+          })
+        )
+        expect(ran).toEqual(["outside any unit", "committed"])
+        yield* Effect.exit(withTransaction(Effect.zipRight(note("rolled back"), Effect.fail("declined"))))
+        expect(ran).toEqual(["outside any unit", "committed"])
       })
     )
 

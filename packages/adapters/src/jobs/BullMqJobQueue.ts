@@ -1,0 +1,191 @@
+import {
+  type EnqueueOptions,
+  type JobHandler,
+  type JobPayload,
+  JobQueue,
+  type QueueDefinition,
+  UnitOfWork,
+  type WorkOptions
+} from "@servicekit/core"
+import { type Job as BullJob, Queue as BullQueue, Worker } from "bullmq"
+import { Duration, Effect, Layer, Option, Queue, Runtime } from "effect"
+import { Redis } from "ioredis"
+import type { Kysely } from "kysely"
+import { currentTransaction } from "../kysely/Connection.js"
+import { KyselyDatabase } from "../kysely/Database.js"
+import type { JobsTables } from "../kysely/jobs/Tables.js"
+
+export interface BullMqOptions {
+  readonly url: string
+  /** Key prefix in Redis; give each deployment (and each test) its own. Default `servicekit`. */
+  readonly prefix?: string | undefined
+  /** How often the relay looks for outbox rows a crashed process left behind. Default 1 s. */
+  readonly relayInterval?: Duration.DurationInput | undefined
+}
+
+type Stored = {
+  readonly name: string
+  readonly maxAttempts: number
+  readonly backoffMs: number
+  readonly leaseMs: number
+}
+
+const stored = (queue: QueueDefinition): Stored => ({
+  name: queue.name,
+  maxAttempts: queue.maxAttempts,
+  backoffMs: Duration.toMillis(queue.backoff),
+  leaseMs: Duration.toMillis(queue.lease)
+})
+
+/** BullMQ's own options for one job of a queue. */
+const addOptions = (
+  queue: Stored,
+  options: { key?: string | null | undefined; runAt?: Date | null | undefined; jobId?: string }
+) => ({
+  attempts: queue.maxAttempts,
+  backoff: { type: "exponential", delay: queue.backoffMs },
+  removeOnComplete: true,
+  removeOnFail: { count: 1_000 },
+  ...(options.jobId === undefined ? {} : { jobId: options.jobId }),
+  ...(options.key == null ? {} : { deduplication: { id: options.key } }),
+  ...(options.runAt == null ? {} : { delay: Math.max(0, options.runAt.getTime() - Date.now()) })
+})
+
+/**
+ * The job queue on BullMQ 6 (Redis). Outside a unit of work a job goes to Redis at once. Inside
+ * one it is written to the `job_outbox` table in the unit's transaction and relayed to Redis
+ * after the commit (at once, and by a periodic sweep after a crash), never a double write that
+ * could lose or invent a job. The lease is BullMQ's lock: a killed worker's job is picked up again
+ * by the stalled-job check. In production Redis needs `appendonly yes` and `noeviction`.
+ */
+export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue, never, KyselyDatabase | UnitOfWork> =>
+  Layer.scoped(
+    JobQueue,
+    Effect.gen(function* () {
+      const database = yield* KyselyDatabase
+      const unit = yield* UnitOfWork
+      const runtime = yield* Effect.runtime<never>()
+      const prefix = config.prefix ?? "servicekit"
+      const producer = yield* Effect.acquireRelease(
+        Effect.sync(() => new Redis(config.url, { maxRetriesPerRequest: null })),
+        (redis) => Effect.promise(() => redis.quit().catch(() => redis.disconnect()))
+      )
+      producer.on("error", () => {})
+      const queues = new Map<string, BullQueue>()
+      yield* Effect.addFinalizer(() => Effect.promise(() => Promise.all([...queues.values()].map((q) => q.close()))))
+      const queueOf = (name: string) => {
+        let found = queues.get(name)
+        if (found === undefined) queues.set(name, (found = new BullQueue(name, { connection: producer, prefix })))
+        return found
+      }
+
+      const add = (queue: Stored, payload: JobPayload, opts: Parameters<typeof addOptions>[1]) =>
+        Effect.promise(() => queueOf(queue.name).add("job", payload, addOptions(queue, opts) as never))
+
+      /** Hands committed outbox rows to Redis, oldest first; rows another relay holds are skipped. */
+      const relayOnce = Effect.promise(() =>
+        (database.db as Kysely<JobsTables>).transaction().execute(async (trx) => {
+          const rows = await trx
+            .selectFrom("job_outbox")
+            .selectAll()
+            .orderBy("id")
+            .limit(100)
+            .forUpdate()
+            .skipLocked()
+            .execute()
+          for (const row of rows) {
+            // The row id as job id: a row relayed twice (a crash before its delete) is one job while it waits.
+            await queueOf(row.queue.name).add(
+              "job",
+              row.payload,
+              addOptions(row.queue, { key: row.key, runAt: row.run_at, jobId: `outbox-${row.id}` }) as never
+            )
+          }
+          if (rows.length > 0)
+            await trx
+              .deleteFrom("job_outbox")
+              .where(
+                "id",
+                "in",
+                rows.map((row) => row.id)
+              )
+              .execute()
+          return rows.length
+        })
+      )
+      const relaySignal = yield* Queue.sliding<void>(1)
+      const relayLoop = Effect.forever(
+        Effect.zipRight(
+          Effect.timeout(Queue.take(relaySignal), config.relayInterval ?? "1 second").pipe(Effect.ignore),
+          Effect.repeat(relayOnce, { while: (count) => count === 100 }).pipe(
+            Effect.catchAllCause((cause) => Effect.logWarning("job outbox relay failed; retrying", cause))
+          )
+        )
+      )
+      yield* Effect.forkScoped(relayLoop)
+
+      const enqueue = (queue: QueueDefinition, payload: JobPayload, options: EnqueueOptions = {}) =>
+        Effect.flatMap(currentTransaction(database), (trx) =>
+          Option.match(trx, {
+            onNone: () => Effect.asVoid(add(stored(queue), payload, options)),
+            onSome: (open) =>
+              Effect.zipRight(
+                Effect.promise(() =>
+                  (open as Kysely<JobsTables>)
+                    .insertInto("job_outbox")
+                    .values({
+                      queue: JSON.stringify(stored(queue)),
+                      payload: JSON.stringify(payload),
+                      key: options.key ?? null,
+                      run_at: options.runAt ?? null
+                    })
+                    .execute()
+                ),
+                unit.afterCommit(Queue.offer(relaySignal, undefined))
+              )
+          })
+        )
+
+      const work = <R>(queue: QueueDefinition, options: WorkOptions, handle: JobHandler<R>) =>
+        Effect.gen(function* () {
+          const context = yield* Effect.context<R>()
+          const run = Runtime.runPromise(runtime)
+          const leaseMs = Duration.toMillis(queue.lease)
+          const process = async (job: BullJob) => {
+            // Once started, the job no longer holds its key: a new enqueue means new work.
+            await job.removeDeduplicationKey()
+            await run(
+              handle({
+                id: job.id ?? "",
+                queue: queue.name,
+                payload: job.data,
+                attempt: Math.max(1, job.attemptsStarted)
+              }).pipe(
+                Effect.timeoutFail({ duration: queue.lease, onTimeout: () => new Error("job outlived its lease") }),
+                Effect.provide(context)
+              )
+            )
+          }
+          yield* Effect.acquireRelease(
+            Effect.sync(() => {
+              const connection = new Redis(config.url, { maxRetriesPerRequest: null })
+              connection.on("error", () => {})
+              const worker = new Worker(queue.name, process, {
+                connection,
+                prefix,
+                concurrency: Math.max(1, options.concurrency),
+                lockDuration: leaseMs,
+                stalledInterval: Math.min(leaseMs, 30_000),
+                maxStalledCount: queue.maxAttempts
+              })
+              worker.on("error", () => {})
+              return { worker, connection }
+            }),
+            // close() waits for the running jobs: the graceful drain.
+            ({ connection, worker }) => Effect.promise(() => worker.close().finally(() => connection.disconnect()))
+          )
+        })
+
+      return JobQueue.of({ enqueue, work })
+    })
+  )
