@@ -1,8 +1,11 @@
+import { FanOut } from "@servicekit/core"
 import { jobQueueConformance } from "@servicekit/core/conformance"
 import { Layer } from "effect"
 import { layerPgBossJobQueue, layerPglite } from "../src/index.js"
 
 // A short maintenance interval, so that a lease that ran out is handed back within the test.
 jobQueueConformance("pg-boss on PGlite", () =>
-  layerPgBossJobQueue({ maintenanceInterval: "1 second" }).pipe(Layer.provideMerge(layerPglite({ dataDir: undefined })))
+  layerPgBossJobQueue({ maintenanceInterval: "1 second" }).pipe(
+    Layer.provideMerge(Layer.merge(layerPglite({ dataDir: undefined }), FanOut.layerMemory))
+  )
 )

@@ -1,3 +1,4 @@
+import type { FanOut } from "./jobs/FanOut.js"
 import type { JobQueue } from "./jobs/JobQueue.js"
 import type { StoragePorts } from "./Modules.js"
 import type { SecretCrypto } from "./platform/Crypto.js"
@@ -13,6 +14,7 @@ export type Ports =
   | StoragePorts
   | UnitOfWork
   | JobQueue
+  | FanOut
   | RateLimitStore
   | DashboardTokenVerifier
   | SecretCrypto

@@ -12,6 +12,7 @@ import { tenantsSuite } from "./testing/conformance/storage/Tenants.js"
 import { transactionsSuite } from "./testing/conformance/storage/Transactions.js"
 import { usageSuite } from "./testing/conformance/storage/Usage.js"
 
+export * from "./testing/conformance/FanOut.js"
 export * from "./testing/conformance/JobQueue.js"
 export * from "./testing/conformance/RateLimitStore.js"
 export * from "./testing/conformance/SecretCrypto.js"

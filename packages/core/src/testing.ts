@@ -3,6 +3,7 @@
  * embedding app's tests need nothing but core.
  */
 import { Layer } from "effect"
+import { FanOut } from "./jobs/FanOut.js"
 import { JobQueue } from "./jobs/JobQueue.js"
 import { modules, type StoragePorts } from "./Modules.js"
 import { layerCrypto, layerDeterministic } from "./platform/Crypto.js"
@@ -33,6 +34,7 @@ export const layerMemory = (
 ): Layer.Layer<Ports> =>
   Layer.mergeAll(
     JobQueue.layerMemory.pipe(Layer.provideMerge(layerMemoryStorage)),
+    FanOut.layerMemory,
     layerMemoryRateLimit,
     layerTestTokens,
     options.seed === undefined ? layerCrypto : layerDeterministic(options.seed),

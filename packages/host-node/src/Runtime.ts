@@ -6,9 +6,11 @@ import {
   layerPgBossJobQueue,
   layerPglite,
   layerPostgres,
+  layerPostgresFanOut,
+  layerRedisFanOut,
   layerRedisRateLimit
 } from "@servicekit/adapters"
-import { type Ports, ServiceKit, ServiceKitSettings, layerMemoryRateLimit } from "@servicekit/core"
+import { FanOut, type Ports, ServiceKit, ServiceKitSettings, layerMemoryRateLimit } from "@servicekit/core"
 import { Layer } from "effect"
 import { type HostConfig, type HostOptions, resolveConfig } from "./Config.js"
 import { lockDataFolder } from "./DataFolderLock.js"
@@ -18,15 +20,21 @@ import { lockDataFolder } from "./DataFolderLock.js"
  * configured, else on pg-boss in the database; in-process or Redis rate limits; HS256 dashboard
  * tokens; node:crypto.
  */
-export const portsLayer = (config: HostConfig): Layer.Layer<Ports, unknown> =>
-  Layer.mergeAll(
-    (config.redisUrl === undefined ? layerPgBossJobQueue() : layerBullMqJobQueue({ url: config.redisUrl })).pipe(
-      Layer.provideMerge(
-        config.databaseUrl === undefined
-          ? layerPglite({ dataDir: join(config.dataDir, "pglite"), schema: config.dbSchema })
-          : layerPostgres({ url: config.databaseUrl, schema: config.dbSchema })
-      )
-    ),
+export const portsLayer = (config: HostConfig): Layer.Layer<Ports, unknown> => {
+  // One process on the embedded database; across processes through Redis, else Postgres.
+  const fanOut =
+    config.redisUrl !== undefined
+      ? layerRedisFanOut({ url: config.redisUrl })
+      : config.databaseUrl !== undefined
+        ? layerPostgresFanOut({ url: config.databaseUrl })
+        : FanOut.layerMemory
+  const storage =
+    config.databaseUrl === undefined
+      ? layerPglite({ dataDir: join(config.dataDir, "pglite"), schema: config.dbSchema })
+      : layerPostgres({ url: config.databaseUrl, schema: config.dbSchema })
+  const jobs = config.redisUrl === undefined ? layerPgBossJobQueue() : layerBullMqJobQueue({ url: config.redisUrl })
+  return Layer.mergeAll(
+    jobs.pipe(Layer.provideMerge(Layer.merge(storage, fanOut))),
     config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
     layerJoseVerifier({ secret: config.jwtSecret }),
     layerNodeCrypto,
@@ -37,6 +45,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports, unknown> =>
       ipRateLimits: config.ipRateLimits
     })
   )
+}
 
 export interface NodeServiceKit extends ServiceKit.ServiceKit<unknown> {
   readonly config: HostConfig

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import {
   type EnqueueOptions,
+  FanOut,
   type Job,
   type JobHandler,
   type JobPayload,
@@ -9,7 +10,7 @@ import {
   UnitOfWork,
   type WorkOptions
 } from "@servicekit/core"
-import { Duration, Effect, Exit, Fiber, Layer, Option, Queue } from "effect"
+import { Duration, Effect, Exit, Fiber, Layer, Option, Queue, Stream } from "effect"
 import { CompiledQuery, type Kysely } from "kysely"
 import PgBoss from "pg-boss"
 import { currentTransaction } from "../kysely/Connection.js"
@@ -34,18 +35,20 @@ const executorOf = (trx: Kysely<any>): PgBoss.Db => ({
  * The job queue on pg-boss 10, in ServiceKit's database: PGlite in-process (the embedded default)
  * or Postgres. Its tables live in the schema `<ServiceKit schema>_jobs`. A job enqueued inside a
  * unit of work is inserted in the unit's own transaction, so it commits or rolls back with it.
- * Workers are ServiceKit's own loop over pg-boss's fetch, complete and fail: a worker enqueued to in
- * its own process wakes at once; others poll. A lease is pg-boss's expiration: when a worker dies
- * with a job, maintenance hands the job back for a retry once the lease has passed.
+ * Workers are ServiceKit's own loop over pg-boss's fetch, complete and fail, woken through the
+ * fan-out when a job is committed (in every process, with a shared fan-out), and polling besides.
+ * A lease is pg-boss's expiration: when a worker dies with a job, maintenance hands the job back
+ * for a retry once the lease has passed.
  */
 export const layerPgBossJobQueue = (
   options: PgBossOptions = {}
-): Layer.Layer<JobQueue, never, KyselyDatabase | UnitOfWork> =>
+): Layer.Layer<JobQueue, never, KyselyDatabase | UnitOfWork | FanOut> =>
   Layer.scoped(
     JobQueue,
     Effect.gen(function* () {
       const database = yield* KyselyDatabase
       const unit = yield* UnitOfWork
+      const fanOut = yield* FanOut
       const schema = `${database.schema}_jobs`
       const pollInterval = Duration.decode(options.pollInterval ?? "500 millis")
       const boss = new PgBoss({
@@ -89,9 +92,7 @@ export const layerPgBossJobQueue = (
         ).pipe(Effect.tap(() => Effect.sync(() => known.add(queue.name))))
       }
 
-      const wakers = new Map<string, Set<Queue.Queue<void>>>()
-      const wake = (name: string) =>
-        Effect.sync(() => wakers.get(name)?.forEach((waker) => Queue.unsafeOffer(waker, undefined)))
+      const topicOf = (name: string) => `jobs:${name}`
 
       const enqueue = (queue: QueueDefinition, payload: JobPayload, options: EnqueueOptions = {}) =>
         Effect.zipRight(
@@ -106,7 +107,7 @@ export const layerPgBossJobQueue = (
                   ...Option.match(trx, { onNone: () => ({}), onSome: (open) => ({ db: executorOf(open) }) })
                 })
               ),
-              unit.afterCommit(wake(queue.name))
+              unit.afterCommit(fanOut.publish(topicOf(queue.name), ""))
             )
           )
         )
@@ -117,8 +118,8 @@ export const layerPgBossJobQueue = (
           const context = yield* Effect.context<R>()
           const concurrency = Math.max(1, options.concurrency)
           const waker = yield* Queue.sliding<void>(1)
-          const registered = wakers.get(queue.name) ?? new Set()
-          wakers.set(queue.name, registered.add(waker))
+          const wakeUps = yield* fanOut.subscribe(topicOf(queue.name))
+          yield* Effect.forkScoped(Stream.runForEach(wakeUps, () => Queue.offer(waker, undefined)))
           const running = new Set<Fiber.RuntimeFiber<void>>()
 
           const settle = (job: PgBoss.JobWithMetadata<JobPayload>, exit: Exit.Exit<void, unknown>) =>
@@ -160,7 +161,7 @@ export const layerPgBossJobQueue = (
             Effect.zipRight(
               Fiber.interrupt(loop),
               Effect.suspend(() => Fiber.awaitAll([...running]))
-            ).pipe(Effect.ensuring(Effect.sync(() => registered.delete(waker))))
+            )
           )
         })
 

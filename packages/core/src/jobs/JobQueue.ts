@@ -31,7 +31,7 @@ export interface QueueDefinition {
   readonly lease: Duration.Duration
 }
 
-const QUEUE_NAME = /^[a-z0-9][a-z0-9_.-]{0,62}$/
+const QUEUE_NAME = /^[a-z0-9][a-z0-9_.-]{0,49}$/
 
 /** Defines a queue: 5 attempts, retries after 1 s, 2 s, 4 s ..., a 5-minute lease unless said otherwise. */
 export const defineQueue = (

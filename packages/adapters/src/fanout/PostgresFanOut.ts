@@ -1,0 +1,58 @@
+import { FanOut, checkMessage } from "@servicekit/core"
+import { Duration, Effect, Layer } from "effect"
+import pg from "pg"
+import { makeTopicHub } from "./TopicHub.js"
+
+/**
+ * Fan-out over Postgres LISTEN/NOTIFY: one listening connection per process, topics as quoted
+ * channel names. A dropped connection is reopened (every topic listened to again); messages
+ * published meanwhile are missed, as the port allows.
+ */
+export const layerPostgresFanOut = (options: {
+  readonly url: string
+  readonly reconnectDelay?: Duration.DurationInput
+}): Layer.Layer<FanOut> =>
+  Layer.scoped(
+    FanOut,
+    Effect.gen(function* () {
+      const publisher = new pg.Pool({ connectionString: options.url, max: 2 })
+      publisher.on("error", () => {})
+      let listener: pg.Client | undefined
+      let closed = false
+      const hub = makeTopicHub({
+        listen: (topic) => listener?.query(`LISTEN "${topic}"`) ?? Promise.resolve(),
+        unlisten: (topic) => listener?.query(`UNLISTEN "${topic}"`) ?? Promise.resolve()
+      })
+      const connect = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString: options.url })
+        client.on("notification", (message) => hub.deliver(message.channel, message.payload ?? ""))
+        client.on("error", () => {})
+        client.on("end", () => {
+          if (listener === client) listener = undefined
+          if (!closed)
+            setTimeout(
+              () => void connect().catch(() => {}),
+              Duration.toMillis(Duration.decode(options.reconnectDelay ?? "1 second"))
+            )
+        })
+        await client.connect()
+        for (const topic of hub.topics()) await client.query(`LISTEN "${topic}"`)
+        listener = client
+      }
+      yield* Effect.acquireRelease(Effect.promise(connect), () =>
+        Effect.promise(async () => {
+          closed = true
+          await listener?.end().catch(() => {})
+          await publisher.end()
+        })
+      )
+      return FanOut.of({
+        publish: (topic, message) =>
+          Effect.suspend(() => {
+            checkMessage(topic, message)
+            return Effect.asVoid(Effect.promise(() => publisher.query("SELECT pg_notify($1, $2)", [topic, message])))
+          }),
+        subscribe: hub.subscribe
+      })
+    })
+  )

@@ -1,0 +1,2 @@
+export { layerPostgresFanOut } from "./PostgresFanOut.js"
+export { layerRedisFanOut } from "./RedisFanOut.js"

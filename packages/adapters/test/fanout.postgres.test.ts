@@ -1,0 +1,5 @@
+import { fanOutConformance } from "@servicekit/core/conformance"
+import { layerPostgresFanOut } from "../src/index.js"
+import { postgresUrl } from "./services.js"
+
+fanOutConformance("Postgres LISTEN/NOTIFY", () => layerPostgresFanOut({ url: postgresUrl }), { shared: true })
