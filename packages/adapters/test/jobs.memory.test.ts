@@ -1,5 +1,12 @@
-import { JobQueue, MemoryDatabase } from "@servicekit/core"
-import { jobQueueConformance } from "@servicekit/core/conformance"
+import { EventOutbox, JobQueue, MemoryDatabase, ScheduleStore } from "@servicekit/core"
+import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/core/conformance"
 import { Layer } from "effect"
 
-jobQueueConformance("memory", () => JobQueue.layerMemory.pipe(Layer.provideMerge(MemoryDatabase.layer)))
+const memory = () =>
+  Layer.mergeAll(JobQueue.layerMemory, EventOutbox.layerMemory, ScheduleStore.layerMemory).pipe(
+    Layer.provideMerge(MemoryDatabase.layer)
+  )
+
+jobQueueConformance("memory", memory)
+eventDispatchConformance("memory", memory)
+schedulerConformance("memory", memory)

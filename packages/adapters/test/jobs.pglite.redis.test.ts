@@ -1,11 +1,14 @@
-import { jobQueueConformance } from "@servicekit/core/conformance"
+import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/core/conformance"
 import { Layer } from "effect"
 import { layerBullMqJobQueue, layerPglite } from "../src/index.js"
 import { redisUrl } from "./services.js"
 
-// Its own prefix: a shared Redis is never flushed.
-jobQueueConformance("BullMQ on Redis, outbox on PGlite", () =>
+// Each layer its own prefix: a shared Redis is never flushed.
+const bullMq = () =>
   layerBullMqJobQueue({ url: redisUrl, prefix: `test-${globalThis.crypto.randomUUID().slice(0, 8)}` }).pipe(
     Layer.provideMerge(layerPglite({ dataDir: undefined }))
   )
-)
+
+jobQueueConformance("BullMQ on Redis, outbox on PGlite", bullMq)
+eventDispatchConformance("BullMQ on Redis, outbox on PGlite", bullMq)
+schedulerConformance("BullMQ on Redis, outbox on PGlite", bullMq)

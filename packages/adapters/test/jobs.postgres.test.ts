@@ -1,15 +1,29 @@
-import { FanOut, JobQueue, defineQueue } from "@servicekit/core"
-import { jobQueueConformance } from "@servicekit/core/conformance"
-import { Deferred, Effect, Layer } from "effect"
+import {
+  EventBus,
+  type EventSubscriber,
+  FanOut,
+  JobQueue,
+  Scheduler,
+  defineQueue,
+  dispatchEvents,
+  dispatchQueue,
+  runScheduler,
+  withTransaction
+} from "@servicekit/core"
+import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/core/conformance"
+import { Deferred, Effect, Layer, Schedule } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerPgBossJobQueue, layerPostgres, layerPostgresFanOut } from "../src/index.js"
 import { layerTemporaryPostgres, temporaryDatabase } from "./temporaryPostgres.js"
 
-jobQueueConformance("pg-boss on Postgres", () =>
+const pgBossOnPostgres = () =>
   layerPgBossJobQueue({ maintenanceInterval: "1 second" }).pipe(
     Layer.provideMerge(Layer.merge(layerTemporaryPostgres, FanOut.layerMemory))
   )
-)
+
+jobQueueConformance("pg-boss on Postgres", pgBossOnPostgres)
+eventDispatchConformance("pg-boss on Postgres", pgBossOnPostgres)
+schedulerConformance("pg-boss on Postgres", pgBossOnPostgres)
 
 describe("pg-boss on Postgres across processes", () => {
   it(
@@ -39,6 +53,116 @@ describe("pg-boss on Postgres across processes", () => {
               Effect.timeoutFail({ duration: "20 seconds", onTimeout: () => new Error("not woken") })
             )
             expect(at - enqueuedAt).toBeLessThan(20_000)
+          })
+        )
+      ),
+    60_000
+  )
+})
+
+describe("event dispatch on Postgres across processes", () => {
+  it(
+    "hands each event to one dispatcher at a time: two processes deliver every event once, in order",
+    () =>
+      Effect.runPromise(
+        Effect.scoped(
+          Effect.gen(function* () {
+            const url = yield* temporaryDatabase
+            const instance = Layer.build(
+              EventBus.layer.pipe(
+                Layer.provideMerge(
+                  layerPgBossJobQueue().pipe(
+                    Layer.provideMerge(Layer.merge(layerPostgres({ url }), layerPostgresFanOut({ url })))
+                  )
+                )
+              )
+            )
+            const [first, second] = yield* Effect.all([instance, instance])
+            const seen: Array<number> = []
+            const subscriber: EventSubscriber<never> = {
+              name: "recorder",
+              types: ["test.ordered"],
+              handle: (e) => Effect.sync(() => void seen.push(e.payload.n as number))
+            }
+            for (const context of [first, second]) {
+              yield* Effect.flatMap(JobQueue, (jobs) =>
+                jobs.work(dispatchQueue, { concurrency: 1 }, () => dispatchEvents([subscriber]))
+              ).pipe(Effect.provide(context))
+            }
+            const publishFrom = (context: typeof first, n: number) =>
+              withTransaction(
+                Effect.flatMap(EventBus, (bus) =>
+                  bus.publish([
+                    {
+                      id: globalThis.crypto.randomUUID(),
+                      tenantId: globalThis.crypto.randomUUID(),
+                      aggregate: "order",
+                      type: "test.ordered",
+                      payload: { n },
+                      occurredAt: new Date()
+                    }
+                  ])
+                )
+              ).pipe(Effect.provide(context))
+            for (let n = 1; n <= 40; n++) yield* publishFrom(n % 2 === 0 ? first : second, n)
+            yield* Effect.repeat(
+              Effect.sync(() => seen.length >= 40),
+              { until: (done) => done, schedule: Schedule.spaced("100 millis") }
+            ).pipe(
+              Effect.timeoutFail({
+                duration: "30 seconds",
+                onTimeout: () => new Error(`only ${seen.length} of 40 delivered`)
+              })
+            )
+            yield* Effect.sleep("1 second")
+            expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
+          })
+        )
+      ),
+    60_000
+  )
+})
+
+describe("schedules on Postgres across processes", () => {
+  it(
+    "fires each due time once while two processes run schedulers and workers",
+    () =>
+      Effect.runPromise(
+        Effect.scoped(
+          Effect.gen(function* () {
+            const url = yield* temporaryDatabase
+            const instance = Layer.build(
+              Scheduler.layer.pipe(
+                Layer.provideMerge(
+                  layerPgBossJobQueue().pipe(
+                    Layer.provideMerge(Layer.merge(layerPostgres({ url }), layerPostgresFanOut({ url })))
+                  )
+                )
+              )
+            )
+            const processes = yield* Effect.all([instance, instance])
+            const queue = defineQueue("schedules.across")
+            const fired: Array<string> = []
+            for (const context of processes) {
+              yield* Effect.flatMap(JobQueue, (jobs) =>
+                jobs.work(queue, { concurrency: 2 }, (job) =>
+                  Effect.sync(() => void fired.push(job.payload.dueAt as string))
+                )
+              ).pipe(Effect.provide(context))
+              yield* Effect.forkScoped(Effect.provide(runScheduler, context))
+            }
+            yield* Effect.flatMap(Scheduler, (scheduler) =>
+              scheduler.upsert({
+                id: "across",
+                tenantId: globalThis.crypto.randomUUID(),
+                spec: { everySeconds: 1 },
+                queue,
+                payload: {}
+              })
+            ).pipe(Effect.provide(processes[0]))
+            yield* Effect.sleep("5 seconds")
+            expect(fired.length).toBeGreaterThanOrEqual(3)
+            expect(new Set(fired).size).toBe(fired.length)
           })
         )
       ),

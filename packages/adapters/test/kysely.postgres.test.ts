@@ -30,7 +30,13 @@ describe("kysely storage on Postgres", () => {
           const applied = yield* Effect.promise(() =>
             sql<{ name: string }>`select name from servicekit.servicekit_migrations order by name`.execute(db.db)
           )
-          expect(applied.rows.map((row) => row.name)).toEqual(["0001_accounts", "0002_calling", "0003_jobs"])
+          expect(applied.rows.map((row) => row.name)).toEqual([
+            "0001_accounts",
+            "0002_calling",
+            "0003_jobs",
+            "0004_events",
+            "0005_schedules"
+          ])
           return db
         })
       )

@@ -74,7 +74,11 @@ describe("ServiceKit inside an app's own Postgres database", () => {
           expect(tables.rows.filter((row) => row.table_schema === schema).map((row) => row.table_name)).toEqual([
             "api_keys",
             "calls",
+            "event_dispatcher",
+            "event_outbox",
             "job_outbox",
+            "schedule_firings",
+            "schedules",
             "servicekit_migrations",
             "servicekit_migrations_lock",
             "tenants",

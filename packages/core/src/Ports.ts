@@ -1,5 +1,7 @@
+import type { EventOutbox } from "./jobs/EventOutbox.js"
 import type { FanOut } from "./jobs/FanOut.js"
 import type { JobQueue } from "./jobs/JobQueue.js"
+import type { ScheduleStore } from "./jobs/Scheduler.js"
 import type { StoragePorts } from "./Modules.js"
 import type { SecretCrypto } from "./platform/Crypto.js"
 import type { DashboardTokenVerifier } from "./platform/DashboardAuth.js"
@@ -13,6 +15,8 @@ export type { StoragePorts } from "./Modules.js"
 export type Ports =
   | StoragePorts
   | UnitOfWork
+  | EventOutbox
+  | ScheduleStore
   | JobQueue
   | FanOut
   | RateLimitStore

@@ -1,6 +1,8 @@
-import { Layer, ManagedRuntime } from "effect"
+import { Effect, Exit, Layer, ManagedRuntime, Scope } from "effect"
 import { makeApiEngine, middlewareLayer } from "./Api.js"
 import type { Engine } from "./http/Engine.js"
+import { EventBus } from "./jobs/EventBus.js"
+import { Scheduler } from "./jobs/Scheduler.js"
 import type { IncomingRequest } from "./http/RequestContext.js"
 import type { OutgoingResponse } from "./http/Response.js"
 import { fromWebRequest, toWebResponse } from "./http/Web.js"
@@ -9,9 +11,10 @@ import { ApiKeyService } from "./platform/ApiKeyService.js"
 import { RateLimiter } from "./platform/RateLimiter.js"
 import { TenantService } from "./platform/TenantService.js"
 import type { Ports } from "./Ports.js"
+import { runWorkers } from "./Workers.js"
 
 /** The platform's own services, which every module may use. */
-export type PlatformServices = TenantService | ApiKeyService | RateLimiter
+export type PlatformServices = TenantService | ApiKeyService | RateLimiter | EventBus | Scheduler
 
 export type Services = PlatformServices | ModuleServices
 
@@ -21,7 +24,13 @@ const requirementsMet: [Exclude<ModuleRequirements, Services | Ports>] extends [
   : { readonly missing: Exclude<ModuleRequirements, Services | Ports> } = true
 void requirementsMet
 
-const platformServices = Layer.mergeAll(TenantService.layer, ApiKeyService.layer, RateLimiter.layer)
+const platformServices = Layer.mergeAll(
+  TenantService.layer,
+  ApiKeyService.layer,
+  RateLimiter.layer,
+  EventBus.layer,
+  Scheduler.layer
+)
 
 /** Every service over the ports: the platform's first, then each module's. */
 export const servicesLayer: Layer.Layer<Services, never, Ports> = Layer.mergeAll(
@@ -36,6 +45,9 @@ export interface ServiceKit<E = never> {
   readonly dispatch: (request: IncomingRequest) => Promise<OutgoingResponse>
   /** Runs an effect against the same services and storage the HTTP API uses (admin tasks, ingestion, tests). */
   readonly runtime: ManagedRuntime.ManagedRuntime<Services | Ports, E>
+  /** Starts the background workers in this process (event dispatch, the modules' queues) until `dispose`. */
+  readonly startWorkers: () => Promise<void>
+  /** Drains the workers (running jobs finish), then releases every resource. */
   readonly dispose: () => Promise<void>
 }
 
@@ -52,10 +64,23 @@ export const make = <E>(ports: Layer.Layer<Ports, E>): ServiceKit<E> => {
     starting ??= runtime.runPromise(makeApiEngine).then((ready) => (engine = ready))
     return starting.then((ready) => ready.dispatch(request))
   }
+  let workers: Scope.CloseableScope | undefined
   return {
     dispatch,
     handler: async (request, options) => toWebResponse(await dispatch(fromWebRequest(request, options?.remoteAddress))),
     runtime,
-    dispose: () => runtime.dispose()
+    startWorkers: () =>
+      runtime.runPromise(
+        Effect.gen(function* () {
+          if (workers !== undefined) return
+          const scope = yield* Scope.make()
+          yield* Scope.extend(runWorkers, scope)
+          workers = scope
+        })
+      ),
+    dispose: async () => {
+      if (workers !== undefined) await runtime.runPromise(Scope.close(workers, Exit.void))
+      await runtime.dispose()
+    }
   }
 }

@@ -4,22 +4,26 @@
  */
 import type { Layer } from "effect"
 import type { ModuleName, StoragePorts } from "./Modules.js"
+import type { EventOutbox } from "./jobs/EventOutbox.js"
 import type { UnitOfWork } from "./platform/UnitOfWork.js"
 import { type StorageSuite, runStorageConformance } from "./testing/conformance/Storage.js"
 import { apiKeysSuite } from "./testing/conformance/storage/ApiKeys.js"
 import { callsSuite } from "./testing/conformance/storage/Calls.js"
+import { eventOutboxSuite } from "./testing/conformance/storage/EventOutbox.js"
 import { tenantsSuite } from "./testing/conformance/storage/Tenants.js"
 import { transactionsSuite } from "./testing/conformance/storage/Transactions.js"
 import { usageSuite } from "./testing/conformance/storage/Usage.js"
 
+export * from "./testing/conformance/EventDispatch.js"
 export * from "./testing/conformance/FanOut.js"
 export * from "./testing/conformance/JobQueue.js"
 export * from "./testing/conformance/RateLimitStore.js"
+export * from "./testing/conformance/Scheduler.js"
 export * from "./testing/conformance/SecretCrypto.js"
 export { type StorageSuite, runStorageConformance } from "./testing/conformance/Storage.js"
-export { apiKeysSuite, callsSuite, tenantsSuite, transactionsSuite, usageSuite }
+export { apiKeysSuite, callsSuite, eventOutboxSuite, tenantsSuite, transactionsSuite, usageSuite }
 
-type Storage = StoragePorts | UnitOfWork
+type Storage = StoragePorts | UnitOfWork | EventOutbox
 
 /** Each module's storage suites, by module name: a module without its entry here does not compile. */
 export const moduleStorageSuites = {
@@ -27,9 +31,10 @@ export const moduleStorageSuites = {
   calling: [callsSuite]
 } satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }
 
-/** Units of work across every module's storage, then each module's suites. */
+/** The platform's storage (units of work across every module's storage, the event outbox), then each module's suites. */
 export const allStorageSuites: ReadonlyArray<StorageSuite<Storage>> = [
   transactionsSuite,
+  eventOutboxSuite,
   ...Object.values(moduleStorageSuites).flat()
 ]
 

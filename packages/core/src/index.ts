@@ -74,7 +74,19 @@ export { CallRepository } from "./calling/CallRepository.js"
 export { CallingService, IncomingCall, type IngestResult, type VoiceUsage } from "./calling/CallingService.js"
 
 // jobs
+export { type EventSubscriber, EventBus, dispatchEvents, dispatchQueue } from "./jobs/EventBus.js"
+export { type DomainEvent, EventOutbox, type StoredEvent } from "./jobs/EventOutbox.js"
 export { FanOut, MAX_MESSAGE_BYTES, checkMessage, isTopic } from "./jobs/FanOut.js"
+export {
+  type ScheduleDefinition,
+  type ScheduleSpec,
+  ScheduleStore,
+  Scheduler,
+  type StoredSchedule,
+  invalidSpec,
+  nextDue,
+  runScheduler
+} from "./jobs/Scheduler.js"
 export {
   type EnqueueOptions,
   type Job,

@@ -3,7 +3,9 @@
  * embedding app's tests need nothing but core.
  */
 import { Layer } from "effect"
+import { EventOutbox } from "./jobs/EventOutbox.js"
 import { FanOut } from "./jobs/FanOut.js"
+import { ScheduleStore } from "./jobs/Scheduler.js"
 import { JobQueue } from "./jobs/JobQueue.js"
 import { modules, type StoragePorts } from "./Modules.js"
 import { layerCrypto, layerDeterministic } from "./platform/Crypto.js"
@@ -22,11 +24,13 @@ export { makeFixedClock, type FixedClock } from "./testing/FixedClock.js"
  * Every module's storage ports in memory, over one MemoryDatabase (so units of work span them
  * all), in list order: a later module's storage may use an earlier one's.
  */
-export const layerMemoryStorage: Layer.Layer<StoragePorts | UnitOfWork> = modules.reduce(
+export const layerMemoryStorage: Layer.Layer<StoragePorts | UnitOfWork | EventOutbox | ScheduleStore> = modules.reduce(
   (storage, module) =>
     Layer.provideMerge(module.memory as Layer.Layer<StoragePorts, never, StoragePorts | MemoryDatabase>, storage),
-  MemoryDatabase.layer as Layer.Layer<StoragePorts | UnitOfWork | MemoryDatabase>
-) as Layer.Layer<StoragePorts | UnitOfWork>
+  Layer.mergeAll(EventOutbox.layerMemory, ScheduleStore.layerMemory).pipe(
+    Layer.provideMerge(MemoryDatabase.layer)
+  ) as Layer.Layer<StoragePorts | UnitOfWork | EventOutbox | ScheduleStore | MemoryDatabase>
+) as Layer.Layer<StoragePorts | UnitOfWork | EventOutbox | ScheduleStore>
 
 /** Every port in memory: storage, rate limits, test dashboard tokens, settings. */
 export const layerMemory = (

@@ -22,6 +22,8 @@ export interface HostConfig {
   readonly trustedProxies: ReadonlyArray<string>
   readonly keyRateLimitPerMinute: number
   readonly ipRateLimits: ReadonlyArray<IpRateRule>
+  /** Whether `serve` also runs the background workers in its process (`servicekit worker` always does). */
+  readonly workers: "in-process" | "off"
 }
 
 export type HostOptions = Partial<Omit<HostConfig, "jwtSecret">> & { readonly jwtSecret?: string | undefined }
@@ -96,7 +98,8 @@ const environmentConfig = Config.all({
     Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
     Config.withDefault(defaultSettings.keyRateLimit.limit)
   ),
-  ipRateLimits: ipRateLimitsConfig
+  ipRateLimits: ipRateLimitsConfig,
+  workers: Config.literal("in-process", "off")("SERVICEKIT_WORKERS").pipe(Config.withDefault("in-process" as const))
 })
 
 /** Resolves options over environment over defaults. Throws ConfigurationError with the variable's name. */

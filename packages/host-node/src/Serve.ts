@@ -13,6 +13,7 @@ export const serveUntilSignalled = async (options: HostOptions & { readonly json
     await kit.dispose()
     throw error
   })
+  if (kit.config.workers === "in-process") await kit.startWorkers()
   const development = await bootstrapDevelopmentTenant(kit, `${server.url}/api`)
   if (options.json) {
     console.log(JSON.stringify({ listening: server.url, port: server.port, development: development ?? null }))
@@ -40,11 +41,32 @@ export const serveUntilSignalled = async (options: HostOptions & { readonly json
     }
     console.log(lines.join("\n"))
   }
-  await new Promise<void>((resolve) => {
-    process.once("SIGTERM", resolve)
-    process.once("SIGINT", resolve)
-  })
+  await untilSignalled()
   await server.close()
   await kit.dispose()
   if (!options.json) console.log("ServiceKit stopped.")
+}
+
+const untilSignalled = () =>
+  new Promise<void>((resolve) => {
+    process.once("SIGTERM", resolve)
+    process.once("SIGINT", resolve)
+  })
+
+/**
+ * A worker process (`servicekit worker`): the background workers without the HTTP API, until
+ * SIGTERM/SIGINT, then a drain (running jobs finish) and exit. Run any number beside the servers
+ * on PostgreSQL; on the embedded database `serve` runs them in its own process.
+ */
+export const workUntilSignalled = async (options: HostOptions & { readonly json?: boolean } = {}): Promise<void> => {
+  const kit = createServiceKit({ ...options, holder: "servicekit worker" })
+  await kit.startWorkers()
+  const storage = kit.config.databaseUrl === undefined ? `embedded database in ${kit.config.dataDir}` : "PostgreSQL"
+  const jobs = kit.config.redisUrl === undefined ? "pg-boss" : "BullMQ"
+  console.log(
+    options.json ? JSON.stringify({ working: true }) : `ServiceKit workers running (${storage}, jobs on ${jobs})`
+  )
+  await untilSignalled()
+  await kit.dispose()
+  if (!options.json) console.log("ServiceKit workers stopped.")
 }

@@ -15,7 +15,7 @@ import { Cause, Effect, Exit, Schema } from "effect"
 import { ConfigurationError, type HostOptions } from "./Config.js"
 import { DataFolderBusy } from "./DataFolderLock.js"
 import { createServiceKit, type NodeServiceKit } from "./Runtime.js"
-import { serveUntilSignalled } from "./Serve.js"
+import { serveUntilSignalled, workUntilSignalled } from "./Serve.js"
 
 /** A command of the host itself; every module adds its own (see the modules list in core). */
 interface HostCommand extends Omit<Command, "run"> {
@@ -82,6 +82,15 @@ const hostCommands: ReadonlyArray<HostCommand> = [
     flags: ["port", "host"],
     run: async (flags, json) => {
       await serveUntilSignalled({ ...hostOptions(flags), json })
+      return undefined
+    }
+  },
+  {
+    name: "worker",
+    usage: "worker                                      run the background workers (jobs, event dispatch)",
+    flags: [],
+    run: async (flags, json) => {
+      await workUntilSignalled({ ...hostOptions(flags), json })
       return undefined
     }
   },

@@ -15,6 +15,7 @@ describe("host configuration", () => {
       env: "development",
       databaseUrl: undefined,
       dbSchema: "servicekit",
+      workers: "in-process",
       redisUrl: undefined,
       publicUrl: "http://localhost:8787",
       keyRateLimitPerMinute: 600,
@@ -75,7 +76,8 @@ describe("host configuration", () => {
     [{ SERVICEKIT_KEY_RATE_LIMIT: "0" }, /SERVICEKIT_KEY_RATE_LIMIT/],
     [{ SERVICEKIT_IP_RATE_LIMITS: "/v1/=lots" }, /SERVICEKIT_IP_RATE_LIMITS/],
     [{ SERVICEKIT_DB_SCHEMA: 'public"; drop table x; --' }, /SERVICEKIT_DB_SCHEMA/],
-    [{ SERVICEKIT_DB_SCHEMA: "Mixed" }, /SERVICEKIT_DB_SCHEMA/]
+    [{ SERVICEKIT_DB_SCHEMA: "Mixed" }, /SERVICEKIT_DB_SCHEMA/],
+    [{ SERVICEKIT_WORKERS: "sometimes" }, /SERVICEKIT_WORKERS/]
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(ConfigurationError)
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(message)

@@ -1,10 +1,10 @@
-import type { ModuleName, Modules, StoragePorts, UnitOfWork } from "@servicekit/core"
+import type { EventOutbox, ModuleName, Modules, ScheduleStore, StoragePorts, UnitOfWork } from "@servicekit/core"
 import { Layer } from "effect"
 import type { Migration } from "kysely"
 import { accountsStorage } from "./accounts/Accounts.js"
 import { callingStorage } from "./calling/Calling.js"
 import { layerUnitOfWork } from "./Connection.js"
-import { jobsMigrations } from "./jobs/Jobs.js"
+import { jobsMigrations, layerJobsStorage } from "./jobs/Jobs.js"
 import type { KyselyDatabase } from "./Database.js"
 import { type MigrationError, migrateLayer } from "./Migrations.js"
 import type { KyselyModuleStorage } from "./ModuleStorage.js"
@@ -19,7 +19,7 @@ export const kyselyStorage = {
   calling: callingStorage
 } satisfies { readonly [Name in ModuleName]: KyselyModuleStorage<StorageOf<Name>> }
 
-export type KyselyStoragePorts = StoragePorts | UnitOfWork
+export type KyselyStoragePorts = StoragePorts | UnitOfWork | EventOutbox | ScheduleStore
 
 const modulesStorage = Object.entries(kyselyStorage) as ReadonlyArray<
   readonly [string, KyselyModuleStorage<StoragePorts>]
@@ -49,6 +49,7 @@ export const allMigrations = (): Readonly<Record<string, Migration>> => {
 /** Every module's storage ports and units of work over the (already migrated) database of the context. */
 export const layerStorage: Layer.Layer<KyselyStoragePorts, never, KyselyDatabase> = Layer.mergeAll(
   layerUnitOfWork,
+  layerJobsStorage,
   ...modulesStorage.map(([, storage]) => storage.layer as Layer.Layer<KyselyStoragePorts, never, KyselyDatabase>)
 )
 

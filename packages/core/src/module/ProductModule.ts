@@ -1,6 +1,8 @@
 import type { HttpApiGroup } from "@effect/platform"
 import { Data, Effect, type Layer } from "effect"
 import type { ImplementedGroup } from "../http/Implement.js"
+import type { EventSubscriber } from "../jobs/EventBus.js"
+import type { JobHandler, QueueDefinition } from "../jobs/JobQueue.js"
 import type { KeyProduct } from "../platform/Products.js"
 
 /**
@@ -32,8 +34,19 @@ export interface ProductModule<
   /** Implementations of middleware the module's groups declare, beyond ApiKeyAuth and DashboardAuth. */
   readonly middleware?: Layer.Layer<any, never, any> | undefined
   readonly commands?: ReadonlyArray<Command> | undefined
+  /** What the module does with domain events (its own or other modules'), inside the dispatcher's unit of work. */
+  readonly subscribers?: ReadonlyArray<EventSubscriber> | undefined
+  /** The module's background workers: a queue each, with its handler. */
+  readonly workers?: ReadonlyArray<ModuleWorker> | undefined
   /** What the development bootstrap creates so the module can be tried at once. */
   readonly development?: DevelopmentAccess | undefined
+}
+
+/** A worker a module runs in every worker process: its queue, how many jobs at once, and its handler. */
+export interface ModuleWorker {
+  readonly queue: QueueDefinition
+  readonly concurrency: number
+  readonly handle: JobHandler<any>
 }
 
 /** A test key the development bootstrap creates, and a first request that uses it. */

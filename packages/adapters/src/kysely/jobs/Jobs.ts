@@ -1,4 +1,172 @@
+import { EventOutbox, ScheduleStore, type StoredSchedule } from "@servicekit/core"
+import { Duration, Effect, Layer, Option } from "effect"
+import type { Selectable } from "kysely"
+import type { Kysely } from "kysely"
+import { query } from "../Connection.js"
+import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import * as migration0003 from "./migrations/0003_jobs.js"
+import * as migration0004 from "./migrations/0004_events.js"
+import * as migration0005 from "./migrations/0005_schedules.js"
+import type { JobsTables, SchedulesTable } from "./Tables.js"
 
-/** Storage of the job machinery itself (not of a module): the job outbox. */
-export const jobsMigrations = { "0003_jobs": migration0003 }
+/** Storage of the job machinery itself (not of a module): the job outbox, the event outbox and schedules. */
+export const jobsMigrations = {
+  "0003_jobs": migration0003,
+  "0004_events": migration0004,
+  "0005_schedules": migration0005
+}
+
+type Db = Kysely<JobsTables>
+
+const makeEventOutbox = (database: KyselyConnection): EventOutbox["Type"] => ({
+  append: (events) =>
+    events.length === 0
+      ? Effect.void
+      : Effect.asVoid(
+          query(database, (db: Db) =>
+            db
+              .insertInto("event_outbox")
+              .values(
+                events.map((event) => ({
+                  id: event.id,
+                  tenant_id: event.tenantId,
+                  aggregate: event.aggregate,
+                  type: event.type,
+                  payload: JSON.stringify(event.payload),
+                  occurred_at: event.occurredAt
+                }))
+              )
+              .execute()
+          )
+        ),
+  // The row lock lasts until the unit of work ends; another dispatcher skips it instead of waiting.
+  claim: (limit) =>
+    query(database, async (db: Db) => {
+      const role = await db
+        .selectFrom("event_dispatcher")
+        .select("id")
+        .where("id", "=", 1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst()
+      if (role === undefined) return Option.none()
+      const rows = await db
+        .selectFrom("event_outbox")
+        .selectAll()
+        .where("dispatched_at", "is", null)
+        .orderBy("sequence")
+        .limit(limit)
+        .execute()
+      return Option.some(
+        rows.map((row) => ({
+          sequence: Number(row.sequence),
+          id: row.id,
+          tenantId: row.tenant_id,
+          aggregate: row.aggregate,
+          type: row.type,
+          payload: row.payload,
+          occurredAt: row.occurred_at
+        }))
+      )
+    }),
+  markDispatched: (sequences) =>
+    sequences.length === 0
+      ? Effect.void
+      : Effect.asVoid(
+          query(database, (db: Db) =>
+            db
+              .updateTable("event_outbox")
+              .set({ dispatched_at: new Date() })
+              .where("sequence", "in", sequences)
+              .execute()
+          )
+        )
+})
+
+const toSchedule = (row: Selectable<SchedulesTable>): StoredSchedule => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  spec:
+    row.spec.at !== undefined
+      ? { at: new Date(row.spec.at) }
+      : row.spec.cron !== undefined
+        ? { cron: row.spec.cron }
+        : { everySeconds: row.spec.everySeconds! },
+  queue: {
+    name: row.queue.name,
+    maxAttempts: row.queue.maxAttempts,
+    backoff: Duration.millis(row.queue.backoffMs),
+    lease: Duration.millis(row.queue.leaseMs)
+  },
+  payload: row.payload,
+  nextDueAt: row.next_due_at
+})
+
+const makeScheduleStore = (database: KyselyConnection): ScheduleStore["Type"] => ({
+  upsert: (schedule) => {
+    const values = {
+      tenant_id: schedule.tenantId,
+      spec: JSON.stringify(schedule.spec),
+      queue: JSON.stringify({
+        name: schedule.queue.name,
+        maxAttempts: schedule.queue.maxAttempts,
+        backoffMs: Duration.toMillis(schedule.queue.backoff),
+        leaseMs: Duration.toMillis(schedule.queue.lease)
+      }),
+      payload: JSON.stringify(schedule.payload),
+      next_due_at: schedule.nextDueAt
+    }
+    return Effect.asVoid(
+      query(database, (db: Db) =>
+        db
+          .insertInto("schedules")
+          .values({ id: schedule.id, ...values })
+          .onConflict((conflict) => conflict.column("id").doUpdateSet(values))
+          .execute()
+      )
+    )
+  },
+  remove: (id) => Effect.asVoid(query(database, (db: Db) => db.deleteFrom("schedules").where("id", "=", id).execute())),
+  find: (id) =>
+    Effect.map(
+      query(database, (db: Db) => db.selectFrom("schedules").selectAll().where("id", "=", id).executeTakeFirst()),
+      (row) => Option.map(Option.fromNullable(row), toSchedule)
+    ),
+  due: (now, limit) =>
+    Effect.map(
+      query(database, (db: Db) =>
+        db
+          .selectFrom("schedules")
+          .selectAll()
+          .where("next_due_at", "<=", now)
+          .orderBy("next_due_at")
+          .limit(limit)
+          .execute()
+      ),
+      (rows) => rows.map(toSchedule)
+    ),
+  // The firing row is the guard: of two schedulers only the one whose insert lands moves the schedule on.
+  fire: (id, dueAt, nextDueAt) =>
+    query(database, async (db: Db) => {
+      const inserted = await db
+        .insertInto("schedule_firings")
+        .values({ schedule_id: id, due_at: dueAt })
+        .onConflict((conflict) => conflict.columns(["schedule_id", "due_at"]).doNothing())
+        .returning("schedule_id")
+        .executeTakeFirst()
+      if (inserted === undefined) return false
+      await db
+        .updateTable("schedules")
+        .set({ next_due_at: nextDueAt })
+        .where("id", "=", id)
+        .where("next_due_at", "=", dueAt)
+        .execute()
+      return true
+    })
+})
+
+/** The job machinery's storage ports over the database of the context. */
+export const layerJobsStorage: Layer.Layer<EventOutbox | ScheduleStore, never, KyselyDatabase> = Layer.mergeAll(
+  Layer.effect(EventOutbox, Effect.map(KyselyDatabase, makeEventOutbox)),
+  Layer.effect(ScheduleStore, Effect.map(KyselyDatabase, makeScheduleStore))
+)

@@ -1,0 +1,27 @@
+import { Effect, type Scope } from "effect"
+import { type EventSubscriber, dispatchEvents, dispatchQueue } from "./jobs/EventBus.js"
+import { JobQueue } from "./jobs/JobQueue.js"
+import { runScheduler } from "./jobs/Scheduler.js"
+import type { ModuleWorker } from "./module/ProductModule.js"
+import { modules } from "./Modules.js"
+import type { Ports } from "./Ports.js"
+import type { Services } from "./ServiceKit.js"
+
+const subscribers: ReadonlyArray<EventSubscriber> = modules.flatMap(
+  (module): ReadonlyArray<EventSubscriber> => ("subscribers" in module ? (module.subscribers ?? []) : [])
+)
+
+const moduleWorkers: ReadonlyArray<ModuleWorker> = modules.flatMap(
+  (module): ReadonlyArray<ModuleWorker> => ("workers" in module ? (module.workers ?? []) : [])
+)
+
+/**
+ * Every background worker: the scheduler, the event dispatcher and each module's workers. They
+ * run until the scope closes; closing stops taking jobs and waits for the running ones.
+ */
+export const runWorkers: Effect.Effect<void, never, Scope.Scope | Services | Ports> = Effect.gen(function* () {
+  const jobs = yield* JobQueue
+  yield* Effect.forkScoped(runScheduler)
+  yield* jobs.work(dispatchQueue, { concurrency: 1 }, () => dispatchEvents(subscribers))
+  for (const worker of moduleWorkers) yield* jobs.work(worker.queue, { concurrency: worker.concurrency }, worker.handle)
+})

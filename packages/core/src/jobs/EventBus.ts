@@ -1,0 +1,89 @@
+import { Context, Data, Effect, Layer, Option } from "effect"
+import { type UnitOfWork, withTransaction } from "../platform/UnitOfWork.js"
+import { type DomainEvent, EventOutbox } from "./EventOutbox.js"
+import { JobQueue, defineQueue } from "./JobQueue.js"
+
+/**
+ * Reacts to events as the dispatcher hands them on, inside the dispatcher's unit of work: it
+ * writes rows or enqueues jobs in that unit (a webhook delivery, an automation run), so that
+ * marking the event dispatched and its consequences commit together. Slow or outside work
+ * belongs in the jobs it enqueues.
+ */
+export interface EventSubscriber<R = any> {
+  /** For logs, e.g. `chat.webhooks`. */
+  readonly name: string
+  /** Event types it wants; `*` for all. */
+  readonly types: ReadonlyArray<string>
+  readonly handle: (event: DomainEvent) => Effect.Effect<void, unknown, R>
+}
+
+/** The dispatcher's queue: one job at a time says "events are waiting". */
+export const dispatchQueue = defineQueue("servicekit.events.dispatch", {
+  maxAttempts: 10,
+  backoff: "1 second",
+  lease: "2 minutes"
+})
+
+const BATCH = 100
+
+/** Another process is dispatching: this job retries after its backoff, in case new events came in after that one's last look. */
+class DispatcherBusy extends Data.TaggedError("DispatcherBusy")<{}> {}
+
+/** Publishes domain events: the outbox row and the dispatcher's job commit with the caller's unit of work. */
+export class EventBus extends Context.Tag("@servicekit/core/EventBus")<
+  EventBus,
+  { readonly publish: (events: ReadonlyArray<DomainEvent>) => Effect.Effect<void> }
+>() {
+  static readonly layer: Layer.Layer<EventBus, never, EventOutbox | JobQueue> = Layer.effect(
+    EventBus,
+    Effect.gen(function* () {
+      const outbox = yield* EventOutbox
+      const jobs = yield* JobQueue
+      return {
+        publish: (events) =>
+          events.length === 0
+            ? Effect.void
+            : Effect.zipRight(outbox.append(events), jobs.enqueue(dispatchQueue, {}, { key: "dispatch" }))
+      }
+    })
+  )
+}
+
+/**
+ * Dispatches waiting events to `subscribers` until none is left: the handler of `dispatchQueue`.
+ * Each batch is one unit of work holding the dispatcher's role, so events go out in order, once
+ * their subscribers' writes commit with the marks; a failing subscriber rolls its batch back and
+ * the job retries it (at least once, in order).
+ */
+export const dispatchEvents = <R>(
+  subscribers: ReadonlyArray<EventSubscriber<R>>
+): Effect.Effect<void, unknown, R | EventOutbox | UnitOfWork> =>
+  Effect.flatMap(EventOutbox, (outbox) => {
+    const deliver = (event: DomainEvent): Effect.Effect<void, unknown, R> =>
+      Effect.forEach(
+        subscribers.filter((s) => s.types.includes("*") || s.types.includes(event.type)),
+        (subscriber) =>
+          Effect.mapError(subscriber.handle(event), (cause) => ({
+            subscriber: subscriber.name,
+            event: event.id,
+            cause
+          })),
+        { discard: true }
+      )
+    const batch = withTransaction(
+      Effect.flatMap(outbox.claim(BATCH), (claimed) =>
+        Option.match(claimed, {
+          onNone: (): Effect.Effect<number, unknown, R> => Effect.fail(new DispatcherBusy()),
+          onSome: (events) =>
+            Effect.as(
+              Effect.zipRight(
+                Effect.forEach(events, deliver, { discard: true }),
+                outbox.markDispatched(events.map((event) => event.sequence))
+              ),
+              events.length
+            )
+        })
+      )
+    )
+    return Effect.asVoid(Effect.repeat(batch, { while: (count) => count === BATCH }))
+  })
