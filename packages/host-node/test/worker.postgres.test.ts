@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { EventBus, withTransaction } from "@servicekit/core"
+import { EventBus, ServiceKit, withTransaction } from "@servicekit/core"
 import { Effect, Exit, Schedule, Scope } from "effect"
 import pg from "pg"
 import { afterAll, describe, expect, it } from "vitest"
 import { temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
-import { createServiceKit } from "../src/Runtime.js"
+import { resolveConfig } from "../src/Config.js"
+import { portsLayer } from "../src/Runtime.js"
 import { start } from "./spawn.js"
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url))
@@ -31,14 +32,9 @@ describe("servicekit worker", () => {
     const worker = start(process.execPath, [cli, "worker", "--json"], env)
     await worker.waitFor(/\{"working":true\}/, 60_000)
 
-    // A server process that runs no workers of its own publishes one event.
-    const server = createServiceKit({
-      databaseUrl,
-      redisUrl: undefined,
-      dataDir,
-      jwtSecret: env.SERVICEKIT_JWT_SECRET,
-      workers: "off"
-    })
+    // A server process that runs no workers of its own publishes one event; like the worker, it
+    // has no Redis, whatever the suite's environment says.
+    const server = ServiceKit.make(portsLayer(resolveConfig({ workers: "off" }, { ...process.env, ...env })))
     const id = globalThis.crypto.randomUUID()
     try {
       await server.runtime.runPromise(

@@ -1,0 +1,245 @@
+// node bench/jobs.mjs: the job queue through ServiceKit's port next to the bare engine, in one run.
+//   throughput  2,000 jobs enqueued first, then drained by one worker taking up to 50 at a time
+//   enqueue     2,000 single enqueues, one after the other
+//   latency     p50/p95 from enqueue to handler start, one job at a time, the worker idle
+// Backends: pg-boss on PGlite (in-process), pg-boss on Postgres, BullMQ on Redis (skipped when
+// unreachable). BENCH_JOBS_BACKENDS=pglite,postgres,redis picks some.
+import { mkdtempSync, rmSync } from "node:fs"
+import net from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { performance } from "node:perf_hooks"
+import { PGlite } from "@electric-sql/pglite"
+import { FanOut, JobQueue, defineQueue } from "@servicekit/core"
+import { layerBullMqJobQueue, layerPgBossJobQueue, layerPglite, layerPostgres } from "@servicekit/adapters"
+import { Queue as BullQueue, Worker as BullWorker } from "bullmq"
+import { Effect, Exit, Layer, ManagedRuntime, Scope } from "effect"
+import { Redis } from "ioredis"
+import pg from "pg"
+import PgBoss from "pg-boss"
+
+const N = 2_000
+const SAMPLES = 200
+const CONCURRENCY = 50
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/servicekit_bench"
+const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379"
+const chosen = (process.env.BENCH_JOBS_BACKENDS ?? "pglite,postgres,redis").split(",")
+
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
+const round = (n, digits = 0) => Number(n.toFixed(digits))
+const unique = (name) => `${name}.${Math.random().toString(36).slice(2, 8)}`
+
+const reachable = (url, port) =>
+  new Promise((resolve) => {
+    const { hostname, port: given } = new URL(url)
+    const socket = net.connect({ host: hostname, port: Number(given || port) })
+    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)))
+    socket.once("connect", () => (socket.destroy(), resolve(true)))
+    socket.once("error", () => resolve(false))
+  })
+
+const resetDatabase = async (name) => {
+  const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })
+  await admin.connect()
+  await admin.query(`drop database if exists ${name} with (force)`)
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  return postgresUrl.replace(/\/[^/]+$/, `/${name}`)
+}
+
+/** The three measurements against an engine given as enqueue(queue, i) and work(queue, concurrency, onStart). */
+const measure = async ({ enqueue, work }) => {
+  // Throughput: enqueue everything, then time the drain.
+  let finish
+  const drained = new Promise((resolve) => (finish = resolve))
+  let done = 0
+  const throughputQueue = unique("bench.throughput")
+  for (let i = 0; i < N; i++) await enqueue(throughputQueue, i)
+  const started = performance.now()
+  const stopDrain = await work(throughputQueue, CONCURRENCY, () => {
+    if (++done === N) finish()
+  })
+  await drained
+  const rate = N / ((performance.now() - started) / 1000)
+  await stopDrain()
+
+  // Enqueue rate: single enqueues one after the other, nobody working.
+  const enqueueQueue = unique("bench.enqueue")
+  await enqueue(enqueueQueue, -1)
+  const enqueueStart = performance.now()
+  for (let i = 0; i < N; i++) await enqueue(enqueueQueue, i)
+  const enqueueRate = N / ((performance.now() - enqueueStart) / 1000)
+
+  // Latency: one job at a time to an idle worker.
+  const latencyQueue = unique("bench.latency")
+  const waiting = new Map()
+  const stopLatency = await work(latencyQueue, 1, (i) => waiting.get(i)?.())
+  await enqueue(latencyQueue, -1)
+  await new Promise((resolve) => setTimeout(resolve, 1_500))
+  const latencies = []
+  for (let i = 0; i < SAMPLES; i++) {
+    const seen = new Promise((resolve) => waiting.set(i, resolve))
+    const t0 = performance.now()
+    await enqueue(latencyQueue, i)
+    await seen
+    latencies.push(performance.now() - t0)
+  }
+  await stopLatency()
+  return {
+    rate: round(rate),
+    enqueueRate: round(enqueueRate),
+    p50: round(percentile(latencies, 50), 2),
+    p95: round(percentile(latencies, 95), 2)
+  }
+}
+
+/** ServiceKit's JobQueue port over `layer`. */
+const throughPort = async (layer) => {
+  const runtime = ManagedRuntime.make(layer)
+  const jobs = await runtime.runPromise(JobQueue)
+  const queues = new Map()
+  const definition = (name) =>
+    queues.get(name) ?? queues.set(name, defineQueue(name, { maxAttempts: 1, lease: "1 minute" })).get(name)
+  try {
+    return await measure({
+      enqueue: (name, i) => runtime.runPromise(jobs.enqueue(definition(name), { i })),
+      work: async (name, concurrency, onStart) => {
+        const scope = await runtime.runPromise(Scope.make())
+        await runtime.runPromise(
+          Scope.extend(
+            jobs.work(definition(name), { concurrency }, (job) => Effect.sync(() => onStart(job.payload.i))),
+            scope
+          )
+        )
+        return () => runtime.runPromise(Scope.close(scope, Exit.void))
+      }
+    })
+  } finally {
+    await runtime.dispose()
+  }
+}
+
+/** pg-boss alone over a `db` executor, waking its worker after each send as ServiceKit's port does. */
+const bossAlone = async (db, close) => {
+  const boss = new PgBoss({ db, schema: "bench_boss", schedule: false, supervise: false })
+  boss.on("error", () => {})
+  await boss.start()
+  const workers = new Map()
+  try {
+    return await measure({
+      enqueue: async (name, i) => {
+        if (!workers.has(name) && !(await boss.getQueue(name))) await boss.createQueue(name, { policy: "standard" })
+        await boss.send(name, { i }, { retryLimit: 0 })
+        for (const id of workers.get(name) ?? []) boss.notifyWorker(id)
+      },
+      work: async (name, concurrency, onStart) => {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, { policy: "standard" })
+        const id = await boss.work(name, { batchSize: concurrency, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+          for (const job of jobs) onStart(job.data.i)
+        })
+        workers.set(name, [id])
+        return () => boss.offWork(name)
+      }
+    })
+  } finally {
+    await boss.stop({ graceful: false, close: false, wait: true })
+    await close()
+  }
+}
+
+/** BullMQ alone, with the options ServiceKit's port gives it. */
+const bullAlone = async (prefix) => {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
+  const queues = new Map()
+  const queueOf = (name) => queues.get(name) ?? queues.set(name, new BullQueue(name, { connection, prefix })).get(name)
+  try {
+    return await measure({
+      enqueue: (name, i) => queueOf(name).add("job", { i }, { attempts: 1, removeOnComplete: true }),
+      work: async (name, concurrency, onStart) => {
+        const worker = new BullWorker(name, async (job) => onStart(job.data.i), {
+          connection: new Redis(redisUrl, { maxRetriesPerRequest: null }),
+          prefix,
+          concurrency
+        })
+        await worker.waitUntilReady()
+        return () => worker.close()
+      }
+    })
+  } finally {
+    await Promise.all([...queues.values()].map((queue) => queue.close()))
+    connection.disconnect()
+  }
+}
+
+const pgliteExecutor = (pglite) => ({
+  executeSql: (text, values = []) =>
+    values.length > 0
+      ? pglite.query(text, values)
+      : pglite.exec(text).then((results) => ({ rows: results.at(-1)?.rows ?? [] }))
+})
+
+const backends = {
+  pglite: async () => {
+    const dirs = [mkdtempSync(join(tmpdir(), "bench-jobs-")), mkdtempSync(join(tmpdir(), "bench-jobs-"))]
+    try {
+      const port = await throughPort(
+        layerPgBossJobQueue().pipe(
+          Layer.provideMerge(Layer.merge(layerPglite({ dataDir: dirs[0] }), FanOut.layerMemory))
+        )
+      )
+      const pglite = await PGlite.create(dirs[1])
+      const bare = await bossAlone(pgliteExecutor(pglite), () => pglite.close())
+      return { port, bare, engine: "pg-boss alone" }
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+    }
+  },
+  postgres: async () => {
+    if (!(await reachable(postgresUrl, 5432))) return undefined
+    const url = await resetDatabase("servicekit_bench_jobs")
+    const port = await throughPort(
+      layerPgBossJobQueue().pipe(Layer.provideMerge(Layer.merge(layerPostgres({ url }), FanOut.layerMemory)))
+    )
+    const pool = new pg.Pool({ connectionString: url, max: 10 })
+    const bare = await bossAlone({ executeSql: (text, values) => pool.query(text, values) }, () => pool.end())
+    return { port, bare, engine: "pg-boss alone" }
+  },
+  redis: async () => {
+    if (!(await reachable(redisUrl, 6379))) return undefined
+    const dir = mkdtempSync(join(tmpdir(), "bench-jobs-"))
+    try {
+      const port = await throughPort(
+        layerBullMqJobQueue({ url: redisUrl, prefix: unique("bench") }).pipe(
+          Layer.provideMerge(layerPglite({ dataDir: dir }))
+        )
+      )
+      const bare = await bullAlone(unique("bench"))
+      return { port, bare, engine: "BullMQ alone" }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
+
+console.log(
+  `\nJob queue: ${N} jobs drained with up to ${CONCURRENCY} at a time; ${N} single enqueues; enqueue→start over ${SAMPLES} jobs\n`
+)
+console.log("backend    through        jobs/s  enqueues/s  p50 ms  p95 ms   jobs/s ratio")
+for (const name of chosen) {
+  const result = await backends[name]()
+  if (result === undefined) {
+    console.log(`${name.padEnd(10)} (unreachable, skipped)`)
+    continue
+  }
+  for (const [label, r] of [
+    ["ServiceKit", result.port],
+    [result.engine, result.bare]
+  ]) {
+    const ratio = label === "ServiceKit" ? (result.port.rate / result.bare.rate).toFixed(2) : ""
+    console.log(
+      `${(label === "ServiceKit" ? name : "").padEnd(10)} ${label.padEnd(14)} ${String(r.rate).padStart(6)}  ${String(r.enqueueRate).padStart(10)}  ${String(r.p50).padStart(6)}  ${String(r.p95).padStart(6)}   ${ratio}`
+    )
+  }
+}
+process.exit(0)
