@@ -32,6 +32,8 @@ export default defineConfig(async () => ({
     exclude: ["**/node_modules/**", ...(await unavailableServiceFiles())],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: "forks"
+    pool: "forks",
+    // Most test time is waiting (servers, timers, job queues), not CPU: three files at once on two cores.
+    poolOptions: { forks: { maxForks: 3, minForks: 1 } }
   }
 }))
