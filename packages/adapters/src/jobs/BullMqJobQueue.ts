@@ -8,12 +8,13 @@ import {
   type WorkOptions
 } from "@servicekit/core"
 import { type Job as BullJob, Queue as BullQueue, Worker } from "bullmq"
-import { Duration, Effect, Layer, Option, Queue, Runtime } from "effect"
+import { Cause, Duration, Effect, Exit, Layer, Option, Queue, Runtime } from "effect"
 import { Redis } from "ioredis"
 import type { Kysely } from "kysely"
 import { currentTransaction } from "../kysely/Connection.js"
 import { KyselyDatabase } from "../kysely/Database.js"
 import type { JobsTables } from "../kysely/jobs/Tables.js"
+import { makeLeases } from "./Leases.js"
 
 export interface BullMqOptions {
   readonly url: string
@@ -65,6 +66,7 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
       const database = yield* KyselyDatabase
       const unit = yield* UnitOfWork
       const runtime = yield* Effect.runtime<never>()
+      const leases = yield* makeLeases()
       const prefix = config.prefix ?? "servicekit"
       const producer = yield* Effect.acquireRelease(
         Effect.sync(() => new Redis(config.url, { maxRetriesPerRequest: null })),
@@ -149,22 +151,23 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
       const work = <R>(queue: QueueDefinition, options: WorkOptions, handle: JobHandler<R>) =>
         Effect.gen(function* () {
           const context = yield* Effect.context<R>()
-          const run = Runtime.runPromise(runtime)
+          const runFork = Runtime.runFork(runtime)
           const leaseMs = Duration.toMillis(queue.lease)
           const process = async (job: BullJob) => {
             // Once started, the job no longer holds its key: a new enqueue means new work.
-            await job.removeDeduplicationKey()
-            await run(
-              handle({
-                id: job.id ?? "",
-                queue: queue.name,
-                payload: job.data,
-                attempt: Math.max(1, job.attemptsStarted)
-              }).pipe(
-                Effect.timeoutFail({ duration: queue.lease, onTimeout: () => new Error("job outlived its lease") }),
-                Effect.provide(context)
-              )
-            )
+            if (job.deduplicationId !== undefined) await job.removeDeduplicationKey()
+            const received = {
+              id: job.id ?? "",
+              queue: queue.name,
+              payload: job.data,
+              attempt: Math.max(1, job.attemptsStarted)
+            }
+            const fiber = runFork(Effect.provide(handle(received), context))
+            leases.hold(fiber, queue.lease)
+            const exit = await new Promise<Exit.Exit<void, unknown>>((resolve) => fiber.addObserver(resolve))
+            if (Exit.isFailure(exit)) {
+              throw Exit.isInterrupted(exit) ? new Error("job outlived its lease") : Cause.squash(exit.cause)
+            }
           }
           yield* Effect.acquireRelease(
             Effect.sync(() => {

@@ -14,6 +14,7 @@ import { Duration, Effect, Exit, Fiber, Layer, Option, Queue, Stream } from "eff
 import { CompiledQuery, type Kysely } from "kysely"
 import PgBoss from "pg-boss"
 import { currentTransaction } from "../kysely/Connection.js"
+import { makeLeases } from "./Leases.js"
 import { KyselyDatabase } from "../kysely/Database.js"
 
 export interface PgBossOptions {
@@ -49,6 +50,7 @@ export const layerPgBossJobQueue = (
       const database = yield* KyselyDatabase
       const unit = yield* UnitOfWork
       const fanOut = yield* FanOut
+      const leases = yield* makeLeases()
       const schema = `${database.schema}_jobs`
       const pollInterval = Duration.decode(options.pollInterval ?? "500 millis")
       const boss = new PgBoss({
@@ -122,37 +124,56 @@ export const layerPgBossJobQueue = (
           yield* Effect.forkScoped(Stream.runForEach(wakeUps, () => Queue.offer(waker, undefined)))
           const running = new Set<Fiber.RuntimeFiber<void>>()
 
+          // Completions are written in batches, one statement for all the jobs that finished since the
+          // last one: a job completed but not yet written is run again after a crash (at least once).
+          let completed: Array<string> = []
+          let firstCompletedAt = 0
+          const writeCompletions = Effect.suspend(() => {
+            if (completed.length === 0) return Effect.void
+            const ids = completed
+            completed = []
+            return Effect.promise(() => boss.complete(queue.name, ids))
+          })
           const settle = (job: PgBoss.JobWithMetadata<JobPayload>, exit: Exit.Exit<void, unknown>) =>
-            Effect.promise(() =>
-              Exit.isSuccess(exit)
-                ? boss.complete(queue.name, job.id)
-                : boss.fail(queue.name, job.id, { message: String(Exit.isFailure(exit) ? exit.cause : "") })
-            )
+            Exit.isSuccess(exit)
+              ? Effect.sync(() => {
+                  if (completed.length === 0) firstCompletedAt = Date.now()
+                  completed.push(job.id)
+                })
+              : Effect.promise(() => boss.fail(queue.name, job.id, { message: String(exit.cause) }))
           const run = (job: PgBoss.JobWithMetadata<JobPayload>) => {
             const received: Job = { id: job.id, queue: queue.name, payload: job.data, attempt: job.retryCount + 1 }
-            return handle(received).pipe(
-              Effect.timeoutFail({ duration: queue.lease, onTimeout: () => new Error("job outlived its lease") }),
-              Effect.provide(context),
-              Effect.exit,
+            return Effect.flatMap(Effect.forkDaemon(Effect.provide(handle(received), context)), (handler) => {
+              leases.hold(handler, queue.lease)
+              return Fiber.await(handler)
+            }).pipe(
               Effect.flatMap((exit) => settle(job, exit)),
               Effect.ensuring(Queue.offer(waker, undefined))
             )
           }
           const fetchAndRun = Effect.gen(function* () {
+            // Let the jobs that are about to end do so first: larger, fewer fetches and completions.
+            yield* Effect.yieldNow()
             const free = concurrency - running.size
-            const jobs =
-              free === 0
-                ? []
-                : yield* Effect.promise(() =>
-                    boss.fetch<JobPayload>(queue.name, { batchSize: free, includeMetadata: true, priority: false })
-                  )
+            // Fetch when half the slots are free (or all are), so that a busy worker fetches in batches,
+            // and write completions with each fetch, or when half a batch or a second's worth waits.
+            const fetching = free > 0 && (running.size === 0 || free >= concurrency / 2)
+            if (fetching || completed.length >= concurrency / 2 || Date.now() - firstCompletedAt > 1_000) {
+              yield* writeCompletions
+            }
+            const jobs = !fetching
+              ? []
+              : yield* Effect.promise(() =>
+                  boss.fetch<JobPayload>(queue.name, { batchSize: free, includeMetadata: true, priority: false })
+                )
             for (const job of jobs) {
               const fiber = yield* Effect.forkDaemon(run(job))
               running.add(fiber)
               fiber.addObserver(() => running.delete(fiber))
             }
-            // Fetch again at once after a full batch; otherwise wait to be woken or for the next poll.
-            if (jobs.length === 0 || jobs.length < free || running.size === concurrency) {
+            // Fetch again at once after a full batch; otherwise wait to be woken (a job ended, or one
+            // was enqueued) or for the next poll.
+            if (jobs.length < free || running.size === concurrency) {
               yield* Effect.timeout(Queue.take(waker), pollInterval).pipe(Effect.ignore)
             }
           })
@@ -161,7 +182,7 @@ export const layerPgBossJobQueue = (
             Effect.zipRight(
               Fiber.interrupt(loop),
               Effect.suspend(() => Fiber.awaitAll([...running]))
-            )
+            ).pipe(Effect.zipRight(writeCompletions))
           )
         })
 

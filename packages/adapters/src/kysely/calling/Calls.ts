@@ -54,6 +54,50 @@ export const listQuery = (db: Db, tenantId: string, { after, direction, limit, r
   return select.orderBy("started_at", "desc").orderBy("id", "desc").limit(limit)
 }
 
+type ListField = "tenantId" | "direction" | "result" | "startedAt" | "id" | "limit"
+
+/**
+ * The list query compiled once per combination of filters: a request only lines up its values.
+ * Compiling per request (Kysely's tree, then the schema plugin's pass over it) cost about a fifth
+ * of the hot path's time on Postgres. Each shape is compiled with sentinels standing in for the
+ * values, which shows where each value goes.
+ */
+const makeListQueries = (db: Db) => {
+  const sentinels: Record<ListField, unknown> = {
+    tenantId: "\u0000tenantId",
+    direction: "\u0000direction",
+    result: "\u0000result",
+    startedAt: "\u0000startedAt",
+    id: "\u0000id",
+    limit: -424_242
+  }
+  const shapes = new Map<string, { readonly sql: string; readonly fields: ReadonlyArray<ListField> }>()
+  return (tenantId: string, query: CallQuery) => {
+    const shape = `${query.direction !== undefined}/${query.result !== undefined}/${query.after !== undefined}`
+    let compiled = shapes.get(shape)
+    if (compiled === undefined) {
+      const { parameters, sql } = listQuery(db, sentinels.tenantId as string, {
+        limit: sentinels.limit as number,
+        direction: query.direction === undefined ? undefined : (sentinels.direction as CallQuery["direction"]),
+        result: query.result === undefined ? undefined : (sentinels.result as string),
+        after:
+          query.after === undefined ? undefined : { startedAt: sentinels.startedAt as Date, id: sentinels.id as string }
+      }).compile()
+      const byValue = new Map(Object.entries(sentinels).map(([field, value]) => [value, field as ListField]))
+      shapes.set(shape, (compiled = { sql, fields: parameters.map((value) => byValue.get(value)!) }))
+    }
+    const values: Record<ListField, unknown> = {
+      tenantId,
+      direction: query.direction,
+      result: query.result,
+      startedAt: query.after?.startedAt,
+      id: query.after?.id,
+      limit: query.limit
+    }
+    return { sql: compiled.sql, parameters: compiled.fields.map((field) => values[field]) }
+  }
+}
+
 const insertChunks = async (db: Db, chunks: ReadonlyArray<Array<Insertable<CallsTable>>>) => {
   let inserted = 0
   for (const rows of chunks) {
@@ -67,8 +111,9 @@ const insertChunks = async (db: Db, chunks: ReadonlyArray<Array<Insertable<Calls
   return inserted
 }
 
-export const make = (database: KyselyConnection): CallRepository["Type"] =>
-  CallRepository.of({
+export const make = (database: KyselyConnection): CallRepository["Type"] => {
+  const listSql = makeListQueries(database.db)
+  return CallRepository.of({
     insertMany: (calls) => {
       if (calls.length === 0) return Effect.succeed(0)
       const chunks = Arr.chunksOf(calls.map(toRow), INSERT_CHUNK)
@@ -98,7 +143,7 @@ export const make = (database: KyselyConnection): CallRepository["Type"] =>
     list: (tenantId, callQuery) =>
       isUuid(tenantId)
         ? Effect.suspend(() => {
-            const { parameters, sql } = listQuery(database.db, tenantId, callQuery).compile()
+            const { parameters, sql } = listSql(tenantId, callQuery)
             return Effect.map(rows<Selectable<CallsTable>>(database, sql, parameters), (found) => found.map(toCall))
           })
         : Effect.succeed([]),
@@ -137,6 +182,7 @@ export const make = (database: KyselyConnection): CallRepository["Type"] =>
           )
         : Effect.succeed(noTotals)
   })
+}
 
 export const layer: Layer.Layer<CallRepository, never, KyselyDatabase> = Layer.effect(
   CallRepository,
