@@ -10,7 +10,7 @@ import {
   UnitOfWork,
   type WorkOptions
 } from "@servicekit/core"
-import { Duration, Effect, Exit, Fiber, Layer, Option, Queue, Stream } from "effect"
+import { Duration, Effect, Exit, Fiber, Layer, Option, Queue, Runtime, Stream } from "effect"
 import { CompiledQuery, type Kysely } from "kysely"
 import PgBoss from "pg-boss"
 import { currentTransaction } from "../kysely/Connection.js"
@@ -122,34 +122,44 @@ export const layerPgBossJobQueue = (
           const waker = yield* Queue.sliding<void>(1)
           const wakeUps = yield* fanOut.subscribe(topicOf(queue.name))
           yield* Effect.forkScoped(Stream.runForEach(wakeUps, () => Queue.offer(waker, undefined)))
-          const running = new Set<Fiber.RuntimeFiber<void>>()
+          const running = new Set<Fiber.RuntimeFiber<void, unknown>>()
 
-          // Completions are written in batches, one statement for all the jobs that finished since the
+          // Outcomes are written in batches, one statement for all the jobs that finished since the
           // last one: a job completed but not yet written is run again after a crash (at least once).
           let completed: Array<string> = []
+          let failed: Array<{ readonly id: string; readonly message: string }> = []
           let firstCompletedAt = 0
-          const writeCompletions = Effect.suspend(() => {
-            if (completed.length === 0) return Effect.void
-            const ids = completed
+          const writeOutcomes = Effect.suspend(() => {
+            const [ids, failures] = [completed, failed]
             completed = []
-            return Effect.promise(() => boss.complete(queue.name, ids))
-          })
-          const settle = (job: PgBoss.JobWithMetadata<JobPayload>, exit: Exit.Exit<void, unknown>) =>
-            Exit.isSuccess(exit)
-              ? Effect.sync(() => {
-                  if (completed.length === 0) firstCompletedAt = Date.now()
-                  completed.push(job.id)
-                })
-              : Effect.promise(() => boss.fail(queue.name, job.id, { message: String(exit.cause) }))
-          const run = (job: PgBoss.JobWithMetadata<JobPayload>) => {
-            const received: Job = { id: job.id, queue: queue.name, payload: job.data, attempt: job.retryCount + 1 }
-            return Effect.flatMap(Effect.forkDaemon(Effect.provide(handle(received), context)), (handler) => {
-              leases.hold(handler, queue.lease)
-              return Fiber.await(handler)
-            }).pipe(
-              Effect.flatMap((exit) => settle(job, exit)),
-              Effect.ensuring(Queue.offer(waker, undefined))
+            failed = []
+            return Effect.promise(() =>
+              Promise.all([
+                ids.length === 0 ? undefined : boss.complete(queue.name, ids),
+                ...failures.map(({ id, message }) => boss.fail(queue.name, id, { message }))
+              ])
             )
+          })
+          const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+          /** One fiber per job, its lease held by the shared timer, its outcome noted when it ends. */
+          const start = (job: PgBoss.JobWithMetadata<JobPayload>) => {
+            const received: Job = { id: job.id, queue: queue.name, payload: job.data, attempt: job.retryCount + 1 }
+            const fiber = runFork(Effect.provide(handle(received), context))
+            running.add(fiber)
+            leases.hold(fiber, queue.lease)
+            fiber.addObserver((exit) => {
+              running.delete(fiber)
+              if (Exit.isSuccess(exit)) {
+                if (completed.length === 0) firstCompletedAt = Date.now()
+                completed.push(job.id)
+              } else {
+                failed.push({
+                  id: job.id,
+                  message: Exit.isInterrupted(exit) ? "job outlived its lease" : String(exit.cause)
+                })
+              }
+              Queue.unsafeOffer(waker, undefined)
+            })
           }
           const fetchAndRun = Effect.gen(function* () {
             // Let the jobs that are about to end do so first: larger, fewer fetches and completions.
@@ -158,19 +168,20 @@ export const layerPgBossJobQueue = (
             // Fetch when half the slots are free (or all are), so that a busy worker fetches in batches,
             // and write completions with each fetch, or when half a batch or a second's worth waits.
             const fetching = free > 0 && (running.size === 0 || free >= concurrency / 2)
-            if (fetching || completed.length >= concurrency / 2 || Date.now() - firstCompletedAt > 1_000) {
-              yield* writeCompletions
+            if (
+              fetching ||
+              failed.length > 0 ||
+              completed.length >= concurrency / 2 ||
+              Date.now() - firstCompletedAt > 1_000
+            ) {
+              yield* writeOutcomes
             }
             const jobs = !fetching
               ? []
               : yield* Effect.promise(() =>
                   boss.fetch<JobPayload>(queue.name, { batchSize: free, includeMetadata: true, priority: false })
                 )
-            for (const job of jobs) {
-              const fiber = yield* Effect.forkDaemon(run(job))
-              running.add(fiber)
-              fiber.addObserver(() => running.delete(fiber))
-            }
+            for (const job of jobs) start(job)
             // Fetch again at once after a full batch; otherwise wait to be woken (a job ended, or one
             // was enqueued) or for the next poll.
             if (jobs.length < free || running.size === concurrency) {
@@ -182,7 +193,7 @@ export const layerPgBossJobQueue = (
             Effect.zipRight(
               Fiber.interrupt(loop),
               Effect.suspend(() => Fiber.awaitAll([...running]))
-            ).pipe(Effect.zipRight(writeCompletions))
+            ).pipe(Effect.zipRight(writeOutcomes))
           )
         })
 
