@@ -13,7 +13,7 @@ import {
 import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/core/conformance"
 import { Deferred, Effect, Layer, Schedule } from "effect"
 import { describe, expect, it } from "vitest"
-import { layerPgBossJobQueue, layerPostgres, layerPostgresFanOut } from "../src/index.js"
+import { type PgBossOptions, layerPgBossJobQueue, layerPostgres, layerPostgresFanOut } from "../src/index.js"
 import { layerTemporaryPostgres, temporaryDatabase } from "./temporaryPostgres.js"
 
 const pgBossOnPostgres = () =>
@@ -25,6 +25,21 @@ jobQueueConformance("pg-boss on Postgres", pgBossOnPostgres)
 eventDispatchConformance("pg-boss on Postgres", pgBossOnPostgres)
 schedulerConformance("pg-boss on Postgres", pgBossOnPostgres)
 
+/**
+ * What one process on `url` runs, with pools, listeners and pg-boss of its own: two of them are
+ * two processes as far as Postgres can tell.
+ */
+const processOn = (url: string, options: PgBossOptions = {}) =>
+  Layer.build(
+    Layer.mergeAll(EventBus.layer, Scheduler.layer).pipe(
+      Layer.provideMerge(
+        layerPgBossJobQueue(options).pipe(
+          Layer.provideMerge(Layer.merge(layerPostgres({ url }), layerPostgresFanOut({ url })))
+        )
+      )
+    )
+  )
+
 describe("pg-boss on Postgres across processes", () => {
   it(
     "wakes an idle worker of another process through LISTEN/NOTIFY, long before its next poll",
@@ -33,13 +48,10 @@ describe("pg-boss on Postgres across processes", () => {
         Effect.scoped(
           Effect.gen(function* () {
             const url = yield* temporaryDatabase
-            // Two instances with pools, listeners and pg-boss of their own: two processes as far as Postgres can tell.
-            const instance = Layer.build(
-              layerPgBossJobQueue({ pollInterval: "60 seconds" }).pipe(
-                Layer.provideMerge(Layer.merge(layerPostgres({ url }), layerPostgresFanOut({ url })))
-              )
-            )
-            const [producer, consumer] = yield* Effect.all([instance, instance])
+            const [producer, consumer] = yield* Effect.all([
+              processOn(url, { pollInterval: "60 seconds" }),
+              processOn(url)
+            ])
             const queue = defineQueue("wake.across")
             const started = yield* Deferred.make<number>()
             yield* Effect.flatMap(JobQueue, (jobs) =>
@@ -68,16 +80,7 @@ describe("event dispatch on Postgres across processes", () => {
         Effect.scoped(
           Effect.gen(function* () {
             const url = yield* temporaryDatabase
-            const instance = Layer.build(
-              EventBus.layer.pipe(
-                Layer.provideMerge(
-                  layerPgBossJobQueue().pipe(
-                    Layer.provideMerge(Layer.merge(layerPostgres({ url }), layerPostgresFanOut({ url })))
-                  )
-                )
-              )
-            )
-            const [first, second] = yield* Effect.all([instance, instance])
+            const [first, second] = yield* Effect.all([processOn(url), processOn(url)])
             const seen: Array<number> = []
             const subscriber: EventSubscriber<never> = {
               name: "recorder",
@@ -131,16 +134,7 @@ describe("schedules on Postgres across processes", () => {
         Effect.scoped(
           Effect.gen(function* () {
             const url = yield* temporaryDatabase
-            const instance = Layer.build(
-              Scheduler.layer.pipe(
-                Layer.provideMerge(
-                  layerPgBossJobQueue().pipe(
-                    Layer.provideMerge(Layer.merge(layerPostgres({ url }), layerPostgresFanOut({ url })))
-                  )
-                )
-              )
-            )
-            const processes = yield* Effect.all([instance, instance])
+            const processes = yield* Effect.all([processOn(url), processOn(url)])
             const queue = defineQueue("schedules.across")
             const fired: Array<string> = []
             for (const context of processes) {

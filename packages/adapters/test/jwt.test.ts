@@ -22,11 +22,7 @@ const expectRejected = async (token: string, code: string, options: VerifierOpti
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url")
 const signRaw = (payload: Record<string, unknown>) =>
-  new SignJWT(payload)
-    .setProtectedHeader({ alg: "HS256" })
-    .setIssuedAt()
-    .setExpirationTime("1h")
-    .sign(new TextEncoder().encode(secret))
+  new SignJWT(payload).setProtectedHeader({ alg: "HS256" }).setIssuedAt().setExpirationTime("1h").sign(new TextEncoder().encode(secret))
 
 describe("Jose dashboard tokens", () => {
   it("verifies the claims of a token it signed", async () => {
@@ -37,11 +33,7 @@ describe("Jose dashboard tokens", () => {
     const scoped = { issuer: "servicekit", audience: "dashboard" }
     expect(await Effect.runPromise(verify(await signDashboardToken(secret, claims, scoped), scoped))).toEqual(claims)
     await expectRejected(await signDashboardToken(secret, claims), "invalid_token", scoped)
-    await expectRejected(
-      await signDashboardToken(secret, claims, { ...scoped, issuer: "other" }),
-      "invalid_token",
-      scoped
-    )
+    await expectRejected(await signDashboardToken(secret, claims, { ...scoped, issuer: "other" }), "invalid_token", scoped)
   })
 
   it("rejects a token signed with another secret", async () => {

@@ -56,22 +56,14 @@ describe("HTTP contract", () => {
       ])
     )
     // Security comes from the same declarations the engine enforces: ApiKeyAuth with the endpoint's scope.
-    expect(spec.paths["/api/v1/voice/calls"].get.security).toEqual([
-      { bearerKey: ["voice:read"] },
-      { headerKey: ["voice:read"] }
-    ])
+    expect(spec.paths["/api/v1/voice/calls"].get.security).toEqual([{ bearerKey: ["voice:read"] }, { headerKey: ["voice:read"] }])
     // Every error response documents the common body actually sent, 401/403/429 from the auth middleware included.
     const listCalls = spec.paths["/api/v1/voice/calls"].get.responses
     expect(Object.keys(listCalls)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429"]))
     for (const status of ["400", "401", "403", "429"]) {
       expect(listCalls[status].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorBody" })
     }
-    expect(spec.components.schemas.ErrorBody.properties.error.required).toEqual([
-      "type",
-      "code",
-      "message",
-      "requestId"
-    ])
+    expect(spec.components.schemas.ErrorBody.properties.error.required).toEqual(["type", "code", "message", "requestId"])
     expect(spec.paths["/api/growth/entitlements"].get.security).toEqual([{ dashboardToken: [] }])
     expect(Object.keys(spec.paths["/api/v1/voice/numbers"].get.responses)).toContain("501")
     expect(spec.components.securitySchemes.headerKey).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" })
@@ -103,27 +95,13 @@ describe("Developers dashboard routes", () => {
     const created = await t.request(keysPath(tenantId), {
       method: "POST",
       token,
-      body: {
-        name: "ci",
-        product: "voice",
-        environment: "test",
-        scopes: ["voice:read"],
-        ipAllowlist: ["::ffff:10.0.0.0/104"]
-      }
+      body: { name: "ci", product: "voice", environment: "test", scopes: ["voice:read"], ipAllowlist: ["::ffff:10.0.0.0/104"] }
     })
     expect(created.status).toBe(200)
     expect(created.body.key).toMatch(/^svk_test_voice_[a-z0-9]{8}_[A-Za-z0-9]{32}$/)
-    expect(created.body).toMatchObject({
-      name: "ci",
-      product: "voice",
-      environment: "test",
-      ipAllowlist: ["10.0.0.0/8"],
-      revokedAt: null
-    })
+    expect(created.body).toMatchObject({ name: "ci", product: "voice", environment: "test", ipAllowlist: ["10.0.0.0/8"], revokedAt: null })
     expect(created.body.key.startsWith(created.body.prefix + "_")).toBe(true)
-    expect((await t.request("/api/v1/voice/calls", { key: created.body.key, remoteAddress: "10.2.3.4" })).status).toBe(
-      200
-    )
+    expect((await t.request("/api/v1/voice/calls", { key: created.body.key, remoteAddress: "10.2.3.4" })).status).toBe(200)
 
     const listed = await t.request(keysPath(tenantId), { token })
     expect(listed.status).toBe(200)
@@ -136,11 +114,7 @@ describe("Developers dashboard routes", () => {
     const revoked = await t.request(`${keysPath(tenantId)}/${created.body.id}`, { method: "DELETE", token })
     expect(revoked.status).toBe(200)
     expect(revoked.body.revokedAt).not.toBeNull()
-    expectError(
-      await t.request("/api/v1/voice/calls", { key: created.body.key, remoteAddress: "10.2.3.4" }),
-      401,
-      "key_revoked"
-    )
+    expectError(await t.request("/api/v1/voice/calls", { key: created.body.key, remoteAddress: "10.2.3.4" }), 401, "key_revoked")
   })
 
   it("creates every product's key in the documented format", async () => {
@@ -153,12 +127,7 @@ describe("Developers dashboard routes", () => {
       "transactional/test": /^svk_test_transactional_[a-z0-9]{8}_[A-Za-z0-9]{32}$/,
       "automations/test": /^svk_test_automations_[a-z0-9]{8}_[A-Za-z0-9]{32}$/
     }
-    const scopes = {
-      chat: "chat:write",
-      voice: "voice:read",
-      transactional: "transactional:send",
-      automations: "automations:manage"
-    }
+    const scopes = { chat: "chat:write", voice: "voice:read", transactional: "transactional:send", automations: "automations:manage" }
     for (const [kind, format] of Object.entries(formats)) {
       const [product, environment] = kind.split("/") as [keyof typeof scopes, string]
       const created = await t.request(keysPath(tenantId), {
@@ -188,11 +157,7 @@ describe("Developers dashboard routes", () => {
   })
 
   it("rejects a body that is not JSON with 400", async () => {
-    const response = await t.request(keysPath(tenantId), {
-      method: "POST",
-      token: t.adminToken(tenantId),
-      body: "{oops"
-    })
+    const response = await t.request(keysPath(tenantId), { method: "POST", token: t.adminToken(tenantId), body: "{oops" })
     expect(response.status).toBe(400)
     expect(response.body.error.requestId).toBe(response.headers.get("x-request-id"))
   })

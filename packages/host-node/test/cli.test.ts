@@ -34,18 +34,7 @@ describe("servicekit CLI round trip on the embedded database", () => {
     tenantId = tenant.id
 
     const created = await json(
-      "key",
-      "create",
-      "--tenant",
-      tenantId,
-      "--product",
-      "voice",
-      "--env",
-      "live",
-      "--scopes",
-      "voice:read",
-      "--name",
-      "reporting"
+      "key", "create", "--tenant", tenantId, "--product", "voice", "--env", "live", "--scopes", "voice:read", "--name", "reporting"
     )
     expect(created.key).toMatch(/^svk_live_voice_[a-z0-9]{8}_[A-Za-z0-9]{32}$/)
     expect(created).toMatchObject({ name: "reporting", scopes: ["voice:read"], revokedAt: null })
@@ -65,47 +54,13 @@ describe("servicekit CLI round trip on the embedded database", () => {
     expect(await json("calls", "import", "--tenant", tenantId, csv)).toEqual({ received: 2, inserted: 0, skipped: 2 })
 
     const file = join(dataDir, "calls.json")
-    writeFileSync(
-      file,
-      JSON.stringify({
-        calls: [
-          {
-            fromId: "a",
-            toId: "b",
-            direction: "inbound",
-            durationSecs: 5,
-            result: "missed",
-            startedAt: "2026-11-02T08:00:00Z"
-          }
-        ]
-      })
-    )
+    writeFileSync(file, JSON.stringify({ calls: [{ fromId: "a", toId: "b", direction: "inbound", durationSecs: 5, result: "missed", startedAt: "2026-11-02T08:00:00Z" }] }))
     expect(await json("calls", "import", "--tenant", tenantId, file)).toEqual({ received: 1, inserted: 1, skipped: 0 })
   })
 
   it("rejects an invalid call file with the row and field, importing nothing", async () => {
     const file = join(dataDir, "bad.json")
-    writeFileSync(
-      file,
-      JSON.stringify([
-        {
-          fromId: "a",
-          toId: "b",
-          direction: "inbound",
-          durationSecs: 5,
-          result: "missed",
-          startedAt: "2026-11-02T09:00:00Z"
-        },
-        {
-          fromId: "a",
-          toId: "b",
-          direction: "up",
-          durationSecs: 5,
-          result: "missed",
-          startedAt: "2026-11-02T09:00:00Z"
-        }
-      ])
-    )
+    writeFileSync(file, JSON.stringify([{ fromId: "a", toId: "b", direction: "inbound", durationSecs: 5, result: "missed", startedAt: "2026-11-02T09:00:00Z" }, { fromId: "a", toId: "b", direction: "up", durationSecs: 5, result: "missed", startedAt: "2026-11-02T09:00:00Z" }]))
     const result = await servicekit("calls", "import", "--tenant", tenantId, file)
     expect(result.code).toBe(1)
     expect(result.stderr).toContain("[1].direction")
@@ -118,25 +73,9 @@ describe("servicekit CLI round trip on the embedded database", () => {
       expect(response.status).toBe(200)
       const body = await response.json()
       expect(body.data.map((c: any) => c.callSid)).toEqual([null, null, "CA1"])
-      expect(body.data[2]).toMatchObject({
-        id: "11111111-1111-4111-8111-111111111111",
-        durationSecs: 61,
-        mosScore: 4.2,
-        endedAt: "2026-11-01T10:01:01.000Z"
-      })
+      expect(body.data[2]).toMatchObject({ id: "11111111-1111-4111-8111-111111111111", durationSecs: 61, mosScore: 4.2, endedAt: "2026-11-01T10:01:01.000Z" })
 
-      const busy = await servicekit(
-        "key",
-        "create",
-        "--tenant",
-        tenantId,
-        "--product",
-        "voice",
-        "--env",
-        "test",
-        "--scopes",
-        "voice:read"
-      )
+      const busy = await servicekit("key", "create", "--tenant", tenantId, "--product", "voice", "--env", "test", "--scopes", "voice:read")
       expect(busy.code).toBe(1)
       expect(busy.stderr).toMatch(/in use by servicekit serve \(pid \d+\)/)
       expect(busy.stderr).toMatch(/stop that process/)
@@ -154,9 +93,7 @@ describe("servicekit CLI round trip on the embedded database", () => {
       const refused = await fetch(`${url}/api/v1/voice/calls`, { headers: { "x-api-key": key } })
       expect(refused.status).toBe(401)
       expect((await refused.json()).error.code).toBe("key_revoked")
-      const entitlements = await fetch(`${url}/api/growth/entitlements`, {
-        headers: { authorization: `Bearer ${token}` }
-      })
+      const entitlements = await fetch(`${url}/api/growth/entitlements`, { headers: { authorization: `Bearer ${token}` } })
       expect(await entitlements.json()).toEqual({ tenantId, entitlements: ["voice", "chat"] })
     } finally {
       await server.stop()
@@ -165,10 +102,7 @@ describe("servicekit CLI round trip on the embedded database", () => {
 
   it.each([
     [["key", "create", "--tenant", "x"], /--product is required/],
-    [
-      ["key", "create", "--tenant", "x", "--product", "voice", "--env", "prod", "--scopes", "voice:read"],
-      /--env "prod" is not live or test/
-    ],
+    [["key", "create", "--tenant", "x", "--product", "voice", "--env", "prod", "--scopes", "voice:read"], /--env "prod" is not live or test/],
     [["tenant", "create"], /--name is required/],
     [["serve", "--port", "http"], /--port must be/],
     [["tenant", "create", "--name", "x", "--colour", "blue"], /Unknown option '--colour'/],
@@ -181,19 +115,7 @@ describe("servicekit CLI round trip on the embedded database", () => {
   })
 
   it("exits 1 with the reason when the services refuse", async () => {
-    const result = await servicekit(
-      "key",
-      "create",
-      "--tenant",
-      tenantId,
-      "--product",
-      "voice",
-      "--env",
-      "live",
-      "--scopes",
-      "chat:read",
-      "--json"
-    )
+    const result = await servicekit("key", "create", "--tenant", tenantId, "--product", "voice", "--env", "live", "--scopes", "chat:read", "--json")
     expect(result.code).toBe(1)
     expect(JSON.parse(result.stderr).error).toMatchObject({ code: "validation_failed", details: [{ field: "scopes" }] })
     const missing = await servicekit("jwt", "--tenant", "00000000-0000-4000-8000-000000000000")
