@@ -30,7 +30,8 @@ export default defineConfig(async () => ({
   test: {
     include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts"],
     exclude: ["**/node_modules/**", ...(await unavailableServiceFiles())],
-    testTimeout: 30_000,
+    // Several tests start processes (the CLI, Bun, crash workers) while two other test files run.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     pool: "forks",
     // Most test time is waiting (servers, timers, job queues), not CPU: three files at once on two cores.

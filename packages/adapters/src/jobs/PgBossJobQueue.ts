@@ -158,7 +158,8 @@ export const layerPgBossJobQueue = (
                   message: Exit.isInterrupted(exit) ? "job outlived its lease" : String(exit.cause)
                 })
               }
-              Queue.unsafeOffer(waker, undefined)
+              // Wake the loop when it has something to do: half the slots free, or a failure to write.
+              if (running.size <= concurrency / 2 || !Exit.isSuccess(exit)) Queue.unsafeOffer(waker, undefined)
             })
           }
           const fetchAndRun = Effect.gen(function* () {
