@@ -15,7 +15,7 @@ import { CompiledQuery, type Kysely } from "kysely"
 import PgBoss from "pg-boss"
 import { currentTransaction } from "../kysely/Connection.js"
 import { makeLeases } from "./Leases.js"
-import { KyselyDatabase } from "../kysely/Database.js"
+import { KyselyDatabase, type KyselyConnection } from "../kysely/Database.js"
 
 export interface PgBossOptions {
   /** How often an idle worker looks for jobs another process enqueued; its own process wakes it at once. Default 500 ms (pg-boss's minimum). */
@@ -31,6 +31,26 @@ const executorOf = (trx: Kysely<any>): PgBoss.Db => ({
   executeSql: (text, values) =>
     trx.executeQuery(CompiledQuery.raw(text, values ?? [])).then((result) => ({ rows: [...result.rows] }))
 })
+
+/**
+ * Creates pg-boss's tables unless they exist. pg-boss serialises installers on an advisory lock,
+ * but the one that waited can still fail on `CREATE SCHEMA IF NOT EXISTS`, because Postgres
+ * checked for the schema before the other committed: processes starting together on an empty
+ * database then fail at random. The loser finds the tables there and goes on.
+ */
+const install = (database: KyselyConnection, schema: string): Effect.Effect<void> => {
+  const installed = Effect.promise(() =>
+    database.execute(`SELECT to_regclass($1) IS NOT NULL AS installed`, [`${schema}.version`])
+  ).pipe(Effect.map(({ rows }) => rows[0].installed === true))
+  return Effect.flatMap(installed, (done) =>
+    done
+      ? Effect.void
+      : Effect.catchAllDefect(
+          Effect.promise(() => database.execute(PgBoss.getConstructionPlans(schema))),
+          (defect) => Effect.flatMap(installed, (raced) => (raced ? Effect.void : Effect.die(defect)))
+        )
+  )
+}
 
 /**
  * The job queue on pg-boss 10, in ServiceKit's database: PGlite in-process (the embedded default)
@@ -61,36 +81,35 @@ export const layerPgBossJobQueue = (
         maintenanceIntervalSeconds: wholeSeconds(Duration.decode(options.maintenanceInterval ?? "15 seconds"))
       })
       boss.on("error", (error) => Effect.runFork(Effect.logWarning("pg-boss", error)))
+      yield* install(database, schema)
       yield* Effect.acquireRelease(
         Effect.promise(() => boss.start()),
         () => Effect.promise(() => boss.stop({ graceful: false, close: false, wait: true }))
       )
 
-      /** Runs pg-boss SQL in a (nested) unit of work, on its connection: PGlite holds a transaction exclusively. */
-      const inUnit = <A>(run: (execute: PgBoss.Db["executeSql"]) => Promise<A>) =>
-        unit.withTransaction(
-          Effect.flatMap(currentTransaction(database), (trx) =>
-            Effect.promise(() => run(Option.isSome(trx) ? executorOf(trx.value).executeSql : database.execute))
-          )
-        )
-      const queueExists = (name: string) =>
-        inUnit((execute) =>
-          execute(`SELECT 1 FROM ${schema}.queue WHERE name = $1`, [name]).then(({ rows }) => rows.length > 0)
-        )
-
       const known = new Set<string>()
-      /** Creates the queue once; losing a race to another process rolls back only the nested unit. */
+      /**
+       * Creates the queue once. Its DDL takes table locks that deadlock when two processes create
+       * queues at the same time, so creators queue up behind a transaction-level advisory lock in
+       * a transaction of their own, which commits whatever the caller's unit does. PGlite has one
+       * process and one connection: there, inside an open unit, it runs in the unit's transaction.
+       */
       const ensureQueue = (queue: QueueDefinition): Effect.Effect<void> => {
         if (known.has(queue.name)) return Effect.void
-        const create = inUnit((execute) =>
-          execute(`SELECT ${schema}.create_queue($1, $2)`, [queue.name, queueOptions(queue)])
-        )
-        return Effect.flatMap(queueExists(queue.name), (exists) =>
-          exists
-            ? Effect.void
-            : Effect.catchAllDefect(create, (defect) =>
-                Effect.flatMap(queueExists(queue.name), (raced) => (raced ? Effect.void : Effect.die(defect)))
+        const create = (trx: Kysely<any>) =>
+          trx
+            .executeQuery(CompiledQuery.raw(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${schema}.create_queue`]))
+            .then(() =>
+              trx.executeQuery(
+                CompiledQuery.raw(`SELECT ${schema}.create_queue($1, $2)`, [queue.name, queueOptions(queue)])
               )
+            )
+        return Effect.flatMap(currentTransaction(database), (trx) =>
+          Effect.promise(() =>
+            Option.isSome(trx) && database.singleConnection
+              ? create(trx.value)
+              : database.db.transaction().execute(create)
+          )
         ).pipe(Effect.tap(() => Effect.sync(() => known.add(queue.name))))
       }
 

@@ -18,6 +18,11 @@ export interface KyselyConnection {
    * possibly several (the last one's rows are returned). For libraries that bring their own SQL.
    */
   readonly execute: (sql: string, parameters?: ReadonlyArray<unknown>) => Promise<{ readonly rows: Array<any> }>
+  /**
+   * True on PGlite: one connection, which an open transaction holds exclusively, so a second
+   * transaction started while one is open waits for it. Never true on Postgres.
+   */
+  readonly singleConnection: boolean
 }
 
 export class KyselyDatabase extends Context.Tag("@servicekit/adapters/KyselyDatabase")<

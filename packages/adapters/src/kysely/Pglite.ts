@@ -31,7 +31,8 @@ export const layerDatabase = (options: PgliteOptions): Layer.Layer<KyselyDatabas
           execute: (sql: string, parameters: ReadonlyArray<unknown> = []) =>
             parameters.length > 0
               ? pglite.query(sql, [...parameters])
-              : pglite.exec(sql).then((results) => ({ rows: results.at(-1)?.rows ?? [] }))
+              : pglite.exec(sql).then((results) => ({ rows: results.at(-1)?.rows ?? [] })),
+          singleConnection: true
         }
       })
     )

@@ -36,7 +36,8 @@ export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatab
           execute: (sql: string, parameters: ReadonlyArray<unknown> = []) =>
             pool
               .query(sql, [...parameters])
-              .then((result) => ({ rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] }))
+              .then((result) => ({ rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] })),
+          singleConnection: false
         }
       })
     )

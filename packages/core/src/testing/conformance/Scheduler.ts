@@ -44,7 +44,7 @@ export const schedulerConformance = (
     `scheduler conformance: ${name}`,
     (it) => {
       it.effect(
-        "fires an interval schedule once per due time, a second apart, even with two schedulers running",
+        "fires an interval schedule once per due time, on its grid, even with two schedulers running",
         () =>
           Effect.gen(function* () {
             const { fired, schedule, stop } = yield* setUp
@@ -59,7 +59,11 @@ export const schedulerConformance = (
             yield* Effect.sleep("1 second")
             const dueTimes = [...(yield* Ref.get(fired))].map((at) => Date.parse(at)).sort((a, b) => a - b)
             expect(new Set(dueTimes).size).toBe(dueTimes.length)
-            for (let i = 1; i < dueTimes.length; i++) expect(dueTimes[i] - dueTimes[i - 1]).toBe(1_000)
+            // On the one-second grid: a tick delayed past a due time skips it rather than doubling it.
+            for (let i = 1; i < dueTimes.length; i++) {
+              expect(dueTimes[i] - dueTimes[i - 1]).toBeGreaterThan(0)
+              expect((dueTimes[i] - dueTimes[i - 1]) % 1_000).toBe(0)
+            }
             yield* stop
           }),
         60_000
