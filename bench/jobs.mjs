@@ -1,9 +1,11 @@
 // node bench/jobs.mjs: the job queue through ServiceKit's port next to the bare engine, in one run.
-//   throughput  5,000 jobs enqueued first, then drained by one worker taking up to 50 at a time
+//   throughput  5,000 jobs enqueued first, then drained by one worker taking up to 50 at a time;
+//               the port and the bare engine take turns, three drains each, and the medians count
 //   enqueue     2,000 single enqueues, one after the other
 //   latency     p50/p95 from enqueue to handler start, one job at a time, the worker idle
 // Backends: pg-boss on PGlite (in-process), pg-boss on Postgres, BullMQ on Redis (skipped when
 // unreachable). BENCH_JOBS_BACKENDS=pglite,postgres,redis picks some.
+import { randomUUID } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import net from "node:net"
 import { tmpdir } from "node:os"
@@ -19,6 +21,7 @@ import pg from "pg"
 import PgBoss from "pg-boss"
 
 const DRAIN = 5_000
+const ROUNDS = 3
 const N = 2_000
 const SAMPLES = 200
 const CONCURRENCY = 50
@@ -49,82 +52,102 @@ const resetDatabase = async (name) => {
   return postgresUrl.replace(/\/[^/]+$/, `/${name}`)
 }
 
-/** The three measurements against an engine given as enqueue(queue, i) and work(queue, concurrency, onStart). */
-const measure = async ({ enqueue, work }) => {
-  // Throughput: enqueue everything, then time the drain.
+/** Jobs per second draining DRAIN jobs enqueued beforehand; an engine is { enqueue(queue, i), work(queue, concurrency, onStart) }. */
+const drainRate = async ({ enqueue, work }) => {
   let finish
   const drained = new Promise((resolve) => (finish = resolve))
   let done = 0
-  const throughputQueue = unique("bench.throughput")
-  for (let i = 0; i < DRAIN; i++) await enqueue(throughputQueue, i)
+  const queue = unique("bench.throughput")
+  for (let i = 0; i < DRAIN; i++) await enqueue(queue, i)
   const started = performance.now()
-  const stopDrain = await work(throughputQueue, CONCURRENCY, () => {
+  const stop = await work(queue, CONCURRENCY, () => {
     if (++done === DRAIN) finish()
   })
   await drained
   const rate = DRAIN / ((performance.now() - started) / 1000)
-  await stopDrain()
+  await stop()
+  return rate
+}
 
-  // Enqueue rate: single enqueues one after the other, nobody working.
-  const enqueueQueue = unique("bench.enqueue")
-  await enqueue(enqueueQueue, -1)
-  const enqueueStart = performance.now()
-  for (let i = 0; i < N; i++) await enqueue(enqueueQueue, i)
-  const enqueueRate = N / ((performance.now() - enqueueStart) / 1000)
+/** Single enqueues per second, one after the other, nobody working. */
+const enqueueRate = async ({ enqueue }) => {
+  const queue = unique("bench.enqueue")
+  await enqueue(queue, -1)
+  const started = performance.now()
+  for (let i = 0; i < N; i++) await enqueue(queue, i)
+  return N / ((performance.now() - started) / 1000)
+}
 
-  // Latency: one job at a time to an idle worker.
-  const latencyQueue = unique("bench.latency")
+/** Enqueue→start latencies, one job at a time to an idle worker. */
+const latencies = async ({ enqueue, work }) => {
+  const queue = unique("bench.latency")
   const waiting = new Map()
-  const stopLatency = await work(latencyQueue, 1, (i) => waiting.get(i)?.())
-  await enqueue(latencyQueue, -1)
+  const stop = await work(queue, 1, (i) => waiting.get(i)?.())
+  await enqueue(queue, -1)
   await new Promise((resolve) => setTimeout(resolve, 1_500))
-  const latencies = []
+  const samples = []
   for (let i = 0; i < SAMPLES; i++) {
     const seen = new Promise((resolve) => waiting.set(i, resolve))
     const t0 = performance.now()
-    await enqueue(latencyQueue, i)
+    await enqueue(queue, i)
     await seen
-    latencies.push(performance.now() - t0)
+    samples.push(performance.now() - t0)
   }
-  await stopLatency()
-  return {
-    rate: round(rate),
-    enqueueRate: round(enqueueRate),
-    p50: round(percentile(latencies, 50), 2),
-    p95: round(percentile(latencies, 95), 2)
-  }
+  await stop()
+  return samples
 }
 
-/** ServiceKit's JobQueue port over `layer`. */
+/**
+ * Both engines measured in one run. Drains alternate between them, so that the machine's drift
+ * weighs on both alike, and the median of each side counts.
+ */
+const compare = async (port, bare) => {
+  const drains = { port: [], bare: [] }
+  for (let round = 0; round < ROUNDS; round++) {
+    drains.port.push(await drainRate(port))
+    drains.bare.push(await drainRate(bare))
+  }
+  const summary = async (engine, rates) => {
+    const samples = await latencies(engine)
+    return {
+      rate: round(percentile(rates, 50)),
+      rates: rates.map((rate) => round(rate)),
+      enqueueRate: round(await enqueueRate(engine)),
+      p50: round(percentile(samples, 50), 2),
+      p95: round(percentile(samples, 95), 2)
+    }
+  }
+  return { port: await summary(port, drains.port), bare: await summary(bare, drains.bare) }
+}
+
+/** ServiceKit's JobQueue port over `layer`, as an engine. */
 const throughPort = async (layer) => {
   const runtime = ManagedRuntime.make(layer)
   const jobs = await runtime.runPromise(JobQueue)
   const queues = new Map()
   const definition = (name) =>
     queues.get(name) ?? queues.set(name, defineQueue(name, { maxAttempts: 1, lease: "1 minute" })).get(name)
-  try {
-    return await measure({
-      enqueue: (name, i) => runtime.runPromise(jobs.enqueue(definition(name), { i })),
-      work: async (name, concurrency, onStart) => {
-        const scope = await runtime.runPromise(Scope.make())
-        await runtime.runPromise(
-          Scope.extend(
-            jobs.work(definition(name), { concurrency }, (job) => Effect.sync(() => onStart(job.payload.i))),
-            scope
-          )
+  return {
+    enqueue: (name, i) => runtime.runPromise(jobs.enqueue(definition(name), { i })),
+    work: async (name, concurrency, onStart) => {
+      const scope = await runtime.runPromise(Scope.make())
+      await runtime.runPromise(
+        Scope.extend(
+          jobs.work(definition(name), { concurrency }, (job) => Effect.sync(() => onStart(job.payload.i))),
+          scope
         )
-        return () => runtime.runPromise(Scope.close(scope, Exit.void))
-      }
-    })
-  } finally {
-    await runtime.dispose()
+      )
+      return () => runtime.runPromise(Scope.close(scope, Exit.void))
+    },
+    close: () => runtime.dispose()
   }
 }
 
 /**
- * pg-boss alone over a `db` executor, used as well as it can be: queues created once, a worker
- * woken after each send (notifyWorker), and a drain that fetches the next batch as soon as one is
- * done (pg-boss's own work() waits out its polling interval between batches).
+ * pg-boss alone over a `db` executor, with the queue policy and job options the port gives it (a
+ * "short" queue, one waiting job per key, a key per job), used as well as it can be: queues created
+ * once, a worker woken after each send (notifyWorker), and a drain that fetches the next batch as
+ * soon as one is done (pg-boss's own work() waits out its polling interval between batches).
  */
 const bossAlone = async (db, close) => {
   const boss = new PgBoss({ db, schema: "bench_boss", schedule: false, supervise: false })
@@ -133,72 +156,83 @@ const bossAlone = async (db, close) => {
   const created = new Set()
   const ensure = async (name) => {
     if (created.has(name)) return
-    await boss.createQueue(name, { policy: "standard" })
+    await boss.createQueue(name, { policy: "short" })
     created.add(name)
   }
   const workers = new Map()
-  try {
-    return await measure({
-      enqueue: async (name, i) => {
-        await ensure(name)
-        await boss.send(name, { i }, { retryLimit: 0 })
-        if (workers.has(name)) boss.notifyWorker(workers.get(name))
-      },
-      work: async (name, concurrency, onStart) => {
-        await ensure(name)
-        if (concurrency === 1) {
-          const id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) =>
-            onStart(job.data.i)
-          )
-          workers.set(name, id)
-          return () => boss.offWork(name)
-        }
-        let running = true
-        const loop = (async () => {
-          while (running) {
-            const jobs = await boss.fetch(name, { batchSize: concurrency })
-            if (jobs.length === 0) await new Promise((resolve) => setTimeout(resolve, 50))
-            for (const job of jobs) onStart(job.data.i)
-            if (jobs.length > 0)
-              await boss.complete(
-                name,
-                jobs.map((job) => job.id)
-              )
-          }
-        })()
-        return async () => {
-          running = false
-          await loop
-        }
+  return {
+    enqueue: async (name, i) => {
+      await ensure(name)
+      await boss.send(name, { i }, { retryLimit: 0, singletonKey: randomUUID() })
+      if (workers.has(name)) boss.notifyWorker(workers.get(name))
+    },
+    work: async (name, concurrency, onStart) => {
+      await ensure(name)
+      if (concurrency === 1) {
+        const id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) =>
+          onStart(job.data.i)
+        )
+        workers.set(name, id)
+        return () => boss.offWork(name)
       }
-    })
-  } finally {
-    await boss.stop({ graceful: false, close: false, wait: true })
-    await close()
+      let running = true
+      const loop = (async () => {
+        while (running) {
+          const jobs = await boss.fetch(name, { batchSize: concurrency })
+          if (jobs.length === 0) await new Promise((resolve) => setTimeout(resolve, 50))
+          for (const job of jobs) onStart(job.data.i)
+          if (jobs.length > 0)
+            await boss.complete(
+              name,
+              jobs.map((job) => job.id)
+            )
+        }
+      })()
+      return async () => {
+        running = false
+        await loop
+      }
+    },
+    close: async () => {
+      await boss.stop({ graceful: false, close: false, wait: true })
+      await close()
+    }
   }
 }
 
-/** BullMQ alone, with the options ServiceKit's port gives it. */
+/** BullMQ alone, with the job options the port gives it. */
 const bullAlone = async (prefix) => {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
   const queues = new Map()
   const queueOf = (name) => queues.get(name) ?? queues.set(name, new BullQueue(name, { connection, prefix })).get(name)
-  try {
-    return await measure({
-      enqueue: (name, i) => queueOf(name).add("job", { i }, { attempts: 1, removeOnComplete: true }),
-      work: async (name, concurrency, onStart) => {
-        const worker = new BullWorker(name, async (job) => onStart(job.data.i), {
-          connection: new Redis(redisUrl, { maxRetriesPerRequest: null }),
-          prefix,
-          concurrency
-        })
-        await worker.waitUntilReady()
-        return () => worker.close()
-      }
-    })
-  } finally {
-    await Promise.all([...queues.values()].map((queue) => queue.close()))
-    connection.disconnect()
+  return {
+    enqueue: (name, i) =>
+      queueOf(name).add(
+        "job",
+        { i },
+        {
+          attempts: 1,
+          backoff: { type: "exponential", delay: 1_000 },
+          removeOnComplete: true,
+          removeOnFail: { count: 1_000 }
+        }
+      ),
+    work: async (name, concurrency, onStart) => {
+      const worker = new BullWorker(name, async (job) => onStart(job.data.i), {
+        connection: new Redis(redisUrl, { maxRetriesPerRequest: null }),
+        prefix,
+        concurrency,
+        lockDuration: 60_000,
+        stalledInterval: 30_000,
+        maxStalledCount: 1
+      })
+      await worker.waitUntilReady()
+      return () => worker.close()
+    },
+    close: async () => {
+      await Promise.all([...queues.values()].map((queue) => queue.close()))
+      connection.disconnect()
+    }
   }
 }
 
@@ -208,6 +242,16 @@ const pgliteExecutor = (pglite) => ({
       ? pglite.query(text, values)
       : pglite.exec(text).then((results) => ({ rows: results.at(-1)?.rows ?? [] }))
 })
+
+/** Measures the port and the bare engine side by side, then closes both. */
+const sideBySide = async (port, bare, engine) => {
+  try {
+    return { ...(await compare(port, bare)), engine }
+  } finally {
+    await port.close()
+    await bare.close()
+  }
+}
 
 const backends = {
   pglite: async () => {
@@ -219,8 +263,7 @@ const backends = {
         )
       )
       const pglite = await PGlite.create(dirs[1])
-      const bare = await bossAlone(pgliteExecutor(pglite), () => pglite.close())
-      return { port, bare, engine: "pg-boss alone" }
+      return await sideBySide(port, await bossAlone(pgliteExecutor(pglite), () => pglite.close()), "pg-boss alone")
     } finally {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
     }
@@ -233,7 +276,7 @@ const backends = {
     )
     const pool = new pg.Pool({ connectionString: url, max: 10 })
     const bare = await bossAlone({ executeSql: (text, values) => pool.query(text, values) }, () => pool.end())
-    return { port, bare, engine: "pg-boss alone" }
+    return sideBySide(port, bare, "pg-boss alone")
   },
   redis: async () => {
     if (!(await reachable(redisUrl, 6379))) return undefined
@@ -244,8 +287,7 @@ const backends = {
           Layer.provideMerge(layerPglite({ dataDir: dir }))
         )
       )
-      const bare = await bullAlone(unique("bench"))
-      return { port, bare, engine: "BullMQ alone" }
+      return await sideBySide(port, await bullAlone(unique("bench")), "BullMQ alone")
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -253,9 +295,9 @@ const backends = {
 }
 
 console.log(
-  `\nJob queue: ${DRAIN} jobs drained with up to ${CONCURRENCY} at a time; ${N} single enqueues; enqueue→start over ${SAMPLES} jobs\n`
+  `\nJob queue: ${DRAIN} jobs drained with up to ${CONCURRENCY} at a time (median of ${ROUNDS} drains, taking turns); ${N} single enqueues; enqueue→start over ${SAMPLES} jobs\n`
 )
-console.log("backend    through        jobs/s  enqueues/s  p50 ms  p95 ms   jobs/s ratio")
+console.log("backend    through        jobs/s  enqueues/s  p50 ms  p95 ms   jobs/s ratio  drains")
 for (const name of chosen) {
   const result = await backends[name]()
   if (result === undefined) {
@@ -268,7 +310,7 @@ for (const name of chosen) {
   ]) {
     const ratio = label === "ServiceKit" ? (result.port.rate / result.bare.rate).toFixed(2) : ""
     console.log(
-      `${(label === "ServiceKit" ? name : "").padEnd(10)} ${label.padEnd(14)} ${String(r.rate).padStart(6)}  ${String(r.enqueueRate).padStart(10)}  ${String(r.p50).padStart(6)}  ${String(r.p95).padStart(6)}   ${ratio}`
+      `${(label === "ServiceKit" ? name : "").padEnd(10)} ${label.padEnd(14)} ${String(r.rate).padStart(6)}  ${String(r.enqueueRate).padStart(10)}  ${String(r.p50).padStart(6)}  ${String(r.p95).padStart(6)}   ${ratio.padEnd(12)}  ${r.rates.join(" ")}`
     )
   }
 }

@@ -65,7 +65,6 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
     Effect.gen(function* () {
       const database = yield* KyselyDatabase
       const unit = yield* UnitOfWork
-      const runtime = yield* Effect.runtime<never>()
       const leases = yield* makeLeases()
       const prefix = config.prefix ?? "servicekit"
       const producer = yield* Effect.acquireRelease(
@@ -150,8 +149,8 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
 
       const work = <R>(queue: QueueDefinition, options: WorkOptions, handle: JobHandler<R>) =>
         Effect.gen(function* () {
-          const context = yield* Effect.context<R>()
-          const runFork = Runtime.runFork(runtime)
+          // The caller's runtime carries the handler's requirements: no per-job provide.
+          const runFork = Runtime.runFork(yield* Effect.runtime<R>())
           const leaseMs = Duration.toMillis(queue.lease)
           const process = async (job: BullJob) => {
             // Once started, the job no longer holds its key: a new enqueue means new work.
@@ -162,7 +161,7 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
               payload: job.data,
               attempt: Math.max(1, job.attemptsStarted)
             }
-            const fiber = runFork(Effect.provide(handle(received), context))
+            const fiber = runFork(handle(received))
             leases.hold(fiber, queue.lease)
             const exit = await new Promise<Exit.Exit<void, unknown>>((resolve) => fiber.addObserver(resolve))
             if (Exit.isFailure(exit)) {

@@ -136,7 +136,6 @@ export const layerPgBossJobQueue = (
       const work = <R>(queue: QueueDefinition, options: WorkOptions, handle: JobHandler<R>) =>
         Effect.gen(function* () {
           yield* ensureQueue(queue)
-          const context = yield* Effect.context<R>()
           const concurrency = Math.max(1, options.concurrency)
           const waker = yield* Queue.sliding<void>(1)
           const wakeUps = yield* fanOut.subscribe(topicOf(queue.name))
@@ -159,11 +158,12 @@ export const layerPgBossJobQueue = (
               ])
             )
           })
-          const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+          // The caller's runtime carries the handler's requirements: no per-job provide.
+          const runFork = Runtime.runFork(yield* Effect.runtime<R>())
           /** One fiber per job, its lease held by the shared timer, its outcome noted when it ends. */
           const start = (job: PgBoss.JobWithMetadata<JobPayload>) => {
             const received: Job = { id: job.id, queue: queue.name, payload: job.data, attempt: job.retryCount + 1 }
-            const fiber = runFork(Effect.provide(handle(received), context))
+            const fiber = runFork(handle(received))
             running.add(fiber)
             leases.hold(fiber, queue.lease)
             fiber.addObserver((exit) => {
