@@ -80,7 +80,10 @@ const writeOutgoing = (res: ServerResponse, response: OutgoingResponse): void =>
     const body = response.body ?? ""
     const length = typeof body === "string" ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : -1
     if (length === -1) return writeStream(res, response, body as ReadableStream<Uint8Array>)
-    res.writeHead(response.status, { ...(response.headers as Record<string, string | Array<string>>), "content-length": length })
+    const headers = response.headers as Record<string, string | Array<string>>
+    // A HEAD response carries the GET's length without its body.
+    const declared = response.body === undefined ? headers["content-length"] : undefined
+    res.writeHead(response.status, { ...headers, "content-length": typeof declared === "string" ? declared : length })
     res.end(body)
   } catch (error) {
     // One failed write ends its own connection, not the rest of the batch.

@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Timestamp, Uuid, withReason } from "../http/Schemas.js"
+import { Timestamp, TimestampInput, Uuid, withReason } from "../http/Schemas.js"
 import { DashboardAuth } from "../http/Security.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
 import { Environment, KeyProduct, Product } from "../platform/Products.js"
@@ -28,7 +28,7 @@ export const CreateApiKeyBody = Schema.Struct({
   product: withReason(KeyProduct, "must be one of chat, voice, transactional, automations"),
   environment: withReason(Environment, "must be live or test"),
   scopes: withReason(Schema.Array(Schema.String), "must be an array of scope names"),
-  expiresAt: Schema.optional(Schema.NullOr(withReason(Schema.Date, "must be an ISO 8601 timestamp"))),
+  expiresAt: Schema.optional(Schema.NullOr(TimestampInput)),
   ipAllowlist: Schema.optional(withReason(Schema.Array(Schema.String), "must be an array of IPs or CIDR ranges"))
 })
 

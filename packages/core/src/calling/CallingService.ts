@@ -1,5 +1,7 @@
-import { Clock, Context, Effect, Layer, Option, ParseResult, Schema } from "effect"
+import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { isStorableDate, withoutNul } from "../http/Schemas.js"
 import { SecretCrypto, isUuid, randomUuid } from "../platform/Crypto.js"
+import { issueDetails } from "../platform/ParseIssues.js"
 import { TenantRepository } from "../platform/Tenants.js"
 import { TenantNotFound } from "../platform/Errors.js"
 import { type Call, CallResult, type Direction, Direction as DirectionSchema } from "./Call.js"
@@ -31,19 +33,24 @@ export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
 const DAY_MS = 86_400_000
 
-const IsoTimestamp = Schema.DateFromString.pipe(Schema.filter((d) => !Number.isNaN(d.getTime())))
+const IsoTimestamp = Schema.DateFromString.pipe(
+  Schema.filter((d) => !Number.isNaN(d.getTime()) && isStorableDate(d), {
+    message: () => "must be an ISO 8601 timestamp between the years 0001 and 9999"
+  })
+)
+const Text = (max: number) => withoutNul(Schema.String.pipe(Schema.maxLength(max)))
 
 /** One call as the carrier side hands it over (JSON object or CSV row). */
 export const IncomingCall = Schema.Struct({
   id: Schema.optional(Schema.compose(Schema.Lowercase, Schema.UUID)),
-  fromId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
-  toId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  fromId: Text(200).pipe(Schema.minLength(1)),
+  toId: Text(200).pipe(Schema.minLength(1)),
   direction: DirectionSchema,
   durationSecs: Schema.Number.pipe(Schema.nonNegative(), Schema.finite()),
   result: CallResult,
   startedAt: IsoTimestamp,
   endedAt: Schema.optionalWith(Schema.NullOr(IsoTimestamp), { default: () => null }),
-  callSid: Schema.optionalWith(Schema.NullOr(Schema.String.pipe(Schema.maxLength(200))), { default: () => null }),
+  callSid: Schema.optionalWith(Schema.NullOr(Text(200)), { default: () => null }),
   mosScore: Schema.optionalWith(Schema.NullOr(Schema.Number.pipe(Schema.between(1, 5))), { default: () => null })
 })
 export type IncomingCall = typeof IncomingCall.Encoded
@@ -126,9 +133,9 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
             for (const [index, record] of records.entries()) {
               const decoded = decodeIncoming(record)
               if (decoded._tag === "Left") {
-                const details = ParseResult.ArrayFormatter.formatErrorSync(decoded.left).map((issue) => ({
-                  field: `[${index}].${issue.path.join(".")}`,
-                  reason: issue.message
+                const details = issueDetails(decoded.left).map(({ field, reason }) => ({
+                  field: field === "body" ? `[${index}]` : `[${index}].${field}`,
+                  reason
                 }))
                 return yield* new InvalidCall({ message: `Call record ${index} is invalid.`, details })
               }

@@ -41,11 +41,38 @@ const match = (route: Route, parts: ReadonlyArray<string>): Record<string, strin
   return params
 }
 
+const encoder = new TextEncoder()
+const byteLength = (text: string) => encoder.encode(text).byteLength
+
 const INBOUND_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
 const noStatus = () => undefined
 
 const routeNotFound = () => new ApiError({ status: 404, code: "route_not_found", message: "No such route." })
+
+const methodNotAllowed = (allowed: ReadonlyArray<string>) =>
+  new ApiError({
+    status: 405,
+    code: "method_not_allowed",
+    message: `This route answers ${allowed.join(", ")}.`,
+    headers: { allow: allowed.join(", ") }
+  })
+
+/**
+ * The path as routing, the IP limits and authentication all see it: empty and "." segments
+ * dropped, ".." resolved. One form for all three, so that `//api/v1//voice` cannot route
+ * while slipping past a limit keyed on `/api/v1/`.
+ */
+export const normalisePath = (raw: string): string => {
+  if (!raw.includes("//") && !raw.includes("/.")) return raw
+  const kept: Array<string> = []
+  for (const segment of raw.split("/")) {
+    if (segment === "" || segment === ".") continue
+    if (segment === "..") kept.pop()
+    else kept.push(segment)
+  }
+  return `/${kept.join("/")}${raw.endsWith("/") && kept.length > 0 ? "/" : ""}`
+}
 
 export interface Engine {
   readonly dispatch: (request: IncomingRequest) => Promise<OutgoingResponse>
@@ -109,29 +136,33 @@ export const makeEngine = (options: {
       refusals.push({ endpoint: "api", reason: "API-level middleware is not served" })
     if (refusals.length > 0) return yield* Effect.die(new EngineRefusal(refusals))
 
-    /** The document or route for the path, or a 404. */
+    /** The document or route for the path; a 405 naming the methods the path answers, or a 404. */
     const answer = (
       request: IncomingRequest,
       path: string,
       query: URLSearchParams,
       state: RequestState
     ): Effect.Effect<Draft, unknown> => {
-      if (request.method === "GET") {
-        const document = options.documents.get(path)
-        if (document !== undefined) {
-          return Effect.succeed({ status: 200, headers: { "content-type": document.contentType }, body: document.body })
-        }
+      // HEAD is GET without the body (RFC 9110 §9.3.2); the body is dropped as the response leaves.
+      const method = request.method === "HEAD" ? "GET" : request.method
+      const document = options.documents.get(path)
+      if (method === "GET" && document !== undefined) {
+        return Effect.succeed({ status: 200, headers: { "content-type": document.contentType }, body: document.body })
       }
       const parts = path.split("/").filter((s) => s.length > 0)
       for (const route of routes) {
-        if (route.method !== request.method) continue
+        if (route.method !== method) continue
         const params = match(route, parts)
         if (params !== undefined) {
           state.route = route
           return route.run(params, query, state)
         }
       }
-      return Effect.fail(routeNotFound())
+      const allowed = new Set(document === undefined ? [] : ["GET"])
+      for (const route of routes) if (match(route, parts) !== undefined) allowed.add(route.method)
+      if (allowed.size === 0) return Effect.fail(routeNotFound())
+      if (allowed.has("GET")) allowed.add("HEAD")
+      return Effect.fail(methodNotAllowed([...allowed]))
     }
 
     // Plain flatMaps rather than a generator: this wraps every request.
@@ -177,12 +208,17 @@ export const makeEngine = (options: {
         text: undefined
       }
       const queryAt = request.url.indexOf("?")
-      const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt)
+      const path = normalisePath(queryAt === -1 ? request.url : request.url.slice(0, queryAt))
       const query = new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1))
       const finish = (response: Draft): OutgoingResponse => {
         response.headers["x-request-id"] = requestId
         if (state.rateLimit !== undefined) setRateLimitHeaders(response.headers, state.rateLimit)
-        return response
+        if (request.method !== "HEAD" || response.body === undefined) return response
+        // HEAD: the GET's headers, its length included when known, and no body.
+        const { body } = response
+        if (body instanceof ReadableStream) body.cancel().catch(() => {})
+        else response.headers["content-length"] = String(typeof body === "string" ? byteLength(body) : body.byteLength)
+        return { ...response, body: undefined }
       }
       return new Promise((resolve) => {
         // Each request has a fiber of its own, started with the request's state in place.

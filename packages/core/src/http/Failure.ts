@@ -1,6 +1,7 @@
 import { HttpApiSchema } from "@effect/platform"
 import { ParseResult, Predicate, SchemaAST as AST } from "effect"
 import { type ErrorDetail, errorType } from "../platform/Errors.js"
+import { issueDetails } from "../platform/ParseIssues.js"
 import { ApiError } from "./ApiError.js"
 
 /** What the common error body says about a failure. */
@@ -10,16 +11,6 @@ export interface ErrorView {
   readonly message: string
   readonly details?: ReadonlyArray<ErrorDetail> | undefined
   readonly headers?: Readonly<Record<string, string>> | undefined
-}
-
-/** Flattens a schema failure into one reason per field: the first issue is the one the field's schema names. */
-export const parseErrorDetails = (error: ParseResult.ParseError): Array<ErrorDetail> => {
-  const byField = new Map<string, string>()
-  for (const issue of ParseResult.ArrayFormatter.formatErrorSync(error)) {
-    const field = issue.path.map(String).join(".") || "body"
-    if (!byField.has(field)) byField.set(field, issue.message)
-  }
-  return [...byField].map(([field, reason]) => ({ field, reason }))
 }
 
 const snakeCase = (tag: string) => tag.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase()
@@ -61,7 +52,7 @@ export const internalError: ErrorView = {
 export const errorView = (error: unknown, statusOf: (error: unknown) => number | undefined): ErrorView => {
   if (error instanceof ApiError) return error
   if (ParseResult.isParseError(error)) {
-    const details = parseErrorDetails(error)
+    const details = issueDetails(error)
     return {
       status: 400,
       code: "validation_failed",

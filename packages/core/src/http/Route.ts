@@ -7,6 +7,7 @@ import {
 } from "@effect/platform"
 import { Context, Effect, FiberRef, Option, type Runtime, Schema, type SchemaAST as AST } from "effect"
 import { ApiError } from "./ApiError.js"
+import { screenJson, screenValues } from "./Inputs.js"
 import type { Handler } from "./Implement.js"
 import { jsonWriter } from "./JsonWriter.js"
 import { type RequestState, readBytes, readText } from "./RequestContext.js"
@@ -76,14 +77,22 @@ const bodyReader = (
         Effect.flatMap(readText(state), (text) =>
           text.length === 0
             ? Effect.succeed(undefined)
-            : Effect.try({ try: () => JSON.parse(text) as unknown, catch: invalidJson })
+            : Effect.flatMap(Effect.try({ try: () => JSON.parse(text) as unknown, catch: invalidJson }), (body) => {
+                const refused = screenJson(body)
+                return refused === undefined ? Effect.succeed(body) : Effect.fail(refused)
+              })
         )
     case "Text":
       return readText
     case "Uint8Array":
       return readBytes
     case "UrlParams":
-      return (state) => Effect.map(readText(state), (text) => queryRecord(new URLSearchParams(text)))
+      return (state) =>
+        Effect.flatMap(readText(state), (text) => {
+          const fields = new URLSearchParams(text)
+          const refused = screenValues(fields)
+          return refused === undefined ? Effect.succeed(queryRecord(fields)) : Effect.fail(refused)
+        })
   }
 }
 
@@ -257,6 +266,8 @@ export const compileRoute = (
     query: URLSearchParams,
     state: RequestState
   ): Effect.Effect<Draft, unknown, any> => {
+    const refused = screenValues(Object.entries(params)) ?? screenValues(query)
+    if (refused !== undefined) return Effect.fail(refused)
     const input: Record<string, unknown> = {}
     if (decodePath !== undefined) {
       const path = decodePath(params)

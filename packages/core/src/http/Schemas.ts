@@ -13,9 +13,31 @@ export const Timestamp = Schema.Date.annotations({
   jsonSchema: { type: "string", format: "date-time" }
 })
 
+/**
+ * A valid date within the years 0001 to 9999: the range every database and JSON consumer reads
+ * back (JavaScript alone would take year 275760, and Postgres fails on some of those).
+ */
+export const isStorableDate = (date: Date): boolean => {
+  const year = date.getUTCFullYear()
+  return year >= 1 && year <= 9999
+}
+
+/** A timestamp a client sends: ISO 8601, within the storable years. */
+export const TimestampInput = withReason(
+  Schema.Date.pipe(Schema.filter(isStorableDate)),
+  "must be an ISO 8601 timestamp between the years 0001 and 9999"
+).annotations({ jsonSchema: { type: "string", format: "date-time" } })
+
+/** A whole number written as plain decimal digits: not `1e2`, `0x10`, ` 5` or `5.0`. */
+export const DecimalInt = Schema.compose(
+  Schema.String.pipe(Schema.pattern(/^[0-9]{1,15}$/)),
+  Schema.NumberFromString
+)
+
 /** `limit` query parameter with the given bounds. */
 export const PageLimit = (max: number) =>
-  withReason(
-    Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, max)),
-    `must be an integer from 1 to ${max}`
-  )
+  withReason(DecimalInt.pipe(Schema.int(), Schema.between(1, max)), `must be an integer from 1 to ${max}`)
+
+/** Text without NUL characters, which Postgres cannot store. */
+export const withoutNul = <S extends Schema.Schema<string, any, any>>(schema: S) =>
+  schema.pipe(Schema.filter((text: string) => !text.includes("\u0000"), { message: () => "must not contain NUL characters" }))

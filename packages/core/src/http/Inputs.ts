@@ -1,0 +1,65 @@
+import { ApiError } from "./ApiError.js"
+
+/** How deep a JSON body may nest: far beyond any contract's shape, far below what recursion survives. */
+export const MAX_JSON_DEPTH = 64
+
+const NUL = "\u0000"
+
+const nulIn = (field: string) =>
+  new ApiError({
+    status: 400,
+    code: "validation_failed",
+    message: `Invalid request: ${field} must not contain NUL characters`,
+    details: [{ field, reason: "must not contain NUL characters" }]
+  })
+
+const tooDeep = () =>
+  new ApiError({
+    status: 400,
+    code: "invalid_body",
+    message: `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`
+  })
+
+const fieldOf = (path: ReadonlyArray<string | number>) => (path.length === 0 ? "body" : path.join(".")).slice(0, 200)
+
+/**
+ * Screens a parsed JSON body before any schema sees it: nesting beyond MAX_JSON_DEPTH, and NUL
+ * characters in keys or strings (Postgres cannot store them) are refused with a 400. Iterative,
+ * so that no input can exhaust the stack.
+ */
+export const screenJson = (body: unknown): ApiError | undefined => {
+  if (typeof body === "string") return body.includes(NUL) ? nulIn("body") : undefined
+  // Only containers are pushed; strings are checked where they are met, other values need nothing.
+  const stack: Array<{ value: object; path: ReadonlyArray<string | number> }> = []
+  const visit = (value: unknown, path: ReadonlyArray<string | number>, key: string | number) => {
+    if (typeof value === "string") return value.includes(NUL) ? nulIn(fieldOf([...path, key])) : undefined
+    if (typeof value === "object" && value !== null) stack.push({ value, path: [...path, key] })
+    return undefined
+  }
+  if (typeof body === "object" && body !== null) stack.push({ value: body, path: [] })
+  while (stack.length > 0) {
+    const { path, value } = stack.pop()!
+    if (path.length >= MAX_JSON_DEPTH) return tooDeep()
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const refused = visit(value[i], path, i)
+        if (refused !== undefined) return refused
+      }
+    } else {
+      for (const key in value) {
+        if (key.includes(NUL)) return nulIn(fieldOf([...path, key.replaceAll(NUL, "\\u0000")]))
+        const refused = visit((value as Record<string, unknown>)[key], path, key)
+        if (refused !== undefined) return refused
+      }
+    }
+  }
+  return undefined
+}
+
+/** Screens path parameters or query values: a NUL character names its field in a 400. */
+export const screenValues = (values: Iterable<readonly [string, string]>): ApiError | undefined => {
+  for (const [name, value] of values) {
+    if (value.includes(NUL) || name.includes(NUL)) return nulIn(name.replaceAll(NUL, "\\u0000").slice(0, 200))
+  }
+  return undefined
+}
