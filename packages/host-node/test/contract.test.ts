@@ -119,6 +119,29 @@ describe.each(Object.keys(hosts))("the engine serves the whole contract on %s", 
     expect([...new Uint8Array(await bytes.arrayBuffer())]).toEqual([0, 1, 2, 254, 255])
   })
 
+  it("answers HEAD on every GET route with its headers and no body, and a wrong method with 405 and Allow", async () => {
+    const page = await fetch(`${api}/fixture/page`)
+    const head = await fetch(`${api}/fixture/page`, { method: "HEAD" })
+    expect(head.status).toBe(200)
+    expect(head.headers.get("content-type")).toBe("text/html; charset=utf-8")
+    expect(await head.text()).toBe("")
+    expect(Number(head.headers.get("content-length"))).toBe(new TextEncoder().encode(await page.text()).byteLength)
+
+    // A streamed body is not produced for HEAD: the export would never end otherwise.
+    const headOfStream = await fetch(`${api}/fixture/export.csv?rows=1000000`, { method: "HEAD" })
+    expect(headOfStream.status).toBe(200)
+    expect(headOfStream.headers.get("content-type")).toMatch(/^text\/csv/)
+    expect(await headOfStream.text()).toBe("")
+
+    const wrong = await fetch(`${api}/fixture/things/thing-9`, { method: "PUT", body: "{}" })
+    expect(wrong.status).toBe(405)
+    expect(wrong.headers.get("allow")).toBe("DELETE")
+    const { error } = await wrong.json()
+    expect(error).toMatchObject({ type: "invalid_request", code: "method_not_allowed" })
+    expect(error.requestId).toBe(wrong.headers.get("x-request-id"))
+    expect((await fetch(`${api}/fixture/text`, { method: "POST" })).headers.get("allow")).toBe("GET, HEAD")
+  })
+
   it("answers a typed error with the status addError declares, in the common error body", async () => {
     const response = await fetch(`${api}/fixture/things`, { method: "POST", body: JSON.stringify({ name: "taken" }) })
     expect(response.status).toBe(409)

@@ -29,10 +29,7 @@ export const TimestampInput = withReason(
 ).annotations({ jsonSchema: { type: "string", format: "date-time" } })
 
 /** A whole number written as plain decimal digits: not `1e2`, `0x10`, ` 5` or `5.0`. */
-export const DecimalInt = Schema.compose(
-  Schema.String.pipe(Schema.pattern(/^[0-9]{1,15}$/)),
-  Schema.NumberFromString
-)
+export const DecimalInt = Schema.compose(Schema.String.pipe(Schema.pattern(/^[0-9]{1,15}$/)), Schema.NumberFromString)
 
 /** `limit` query parameter with the given bounds. */
 export const PageLimit = (max: number) =>
@@ -40,4 +37,6 @@ export const PageLimit = (max: number) =>
 
 /** Text without NUL characters, which Postgres cannot store. */
 export const withoutNul = <S extends Schema.Schema<string, any, any>>(schema: S) =>
-  schema.pipe(Schema.filter((text: string) => !text.includes("\u0000"), { message: () => "must not contain NUL characters" }))
+  schema.pipe(
+    Schema.filter((text: string) => !text.includes("\u0000"), { message: () => "must not contain NUL characters" })
+  )

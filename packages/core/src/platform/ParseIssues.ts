@@ -92,7 +92,9 @@ export const issueDetails = (error: ParseResult.ParseError): Array<ErrorDetail> 
       case "Transformation":
         return walk(issue.issue, path)
       case "Composite": {
-        const inner = (Array.isArray(issue.issues) ? issue.issues : [issue.issues]) as ReadonlyArray<ParseResult.ParseIssue>
+        const inner = (
+          Array.isArray(issue.issues) ? issue.issues : [issue.issues]
+        ) as ReadonlyArray<ParseResult.ParseIssue>
         if (AST.isUnion(issue.ast)) {
           // A member the value had the shape of says more than the members it missed (null, undefined, a literal).
           const closer = inner.filter((member) => member._tag !== "Type")
