@@ -102,7 +102,7 @@ export {
 // http toolkit
 export { ApiError } from "./http/ApiError.js"
 export { EngineRefusal } from "./http/Engine.js"
-export { describeError } from "./http/Failure.js"
+export { describeError, errorBody } from "./http/Failure.js"
 export { type GroupHandlers, type ImplementedGroup, implement } from "./http/Implement.js"
 export { type IncomingRequest, type RequestHeaders, ServerRequest } from "./http/RequestContext.js"
 export type { OutgoingResponse, ResponseBody, ResponseHeaders } from "./http/Response.js"

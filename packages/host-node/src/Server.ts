@@ -1,6 +1,7 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { ServiceKit } from "@servicekit/core"
+import { answerClientError } from "./ClientError.js"
 import { serveNodeRequest } from "./NodeRequest.js"
 import { makeUpgrades } from "./NodeUpgrade.js"
 
@@ -22,6 +23,7 @@ export const listen = (
     })
     const upgrades = makeUpgrades(kit)
     server.on("upgrade", upgrades.onUpgrade)
+    server.on("clientError", answerClientError)
     server.once("error", reject)
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
       const { address, port } = server.address() as AddressInfo

@@ -5,6 +5,7 @@
 export { ConfigurationError, resolveConfig, type HostConfig, type HostOptions } from "./Config.js"
 export { DataFolderBusy } from "./DataFolderLock.js"
 export { bootstrapDevelopmentTenant, type DevelopmentTenant } from "./DevBootstrap.js"
+export { answerClientError } from "./ClientError.js"
 export { toNodeListener } from "./NodeListener.js"
 export { createServiceKit, portsLayer, type NodeServiceKit } from "./Runtime.js"
 export { serveUntilSignalled, workUntilSignalled } from "./Serve.js"

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { request } from "node:http"
+import { connect } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -82,6 +83,47 @@ describe("bad input never crashes, never 5xx, never leaks (node:http, memory)", 
     expect(keys.headers.get("allow")).toBe("GET, POST, HEAD")
     await expectRefusal(keys, 405, "method_not_allowed")
     await expectRefusal(await get("/api/v1/voice/nothing", { method: "DELETE" }), 404, "route_not_found")
+  })
+})
+
+describe("requests node:http's parser refuses", () => {
+  const served = serve(() => memoryKit())
+
+  /** Sends raw bytes and reads the whole answer until the server closes the connection. */
+  const raw = (bytes: string) =>
+    new Promise<string>((resolve, reject) => {
+      const { hostname, port } = new URL(served.url)
+      const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(bytes))
+      let answer = ""
+      socket.setEncoding("utf8")
+      socket.on("data", (chunk) => (answer += chunk))
+      socket.on("close", () => resolve(answer))
+      socket.on("error", reject)
+    })
+
+  it.each([
+    [
+      "headers over node's limit",
+      `GET /api/v1/voice/calls HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+      431,
+      "headers_too_large"
+    ],
+    ["a malformed request line", "GARBAGE\r\n\r\n", 400, "malformed_request"],
+    ["bare LF line endings", "GET /api/v1/voice/calls HTTP/1.1\nHost: x\n\n", 400, "malformed_request"],
+    ["a header without a colon", "GET /api/v1/voice/calls HTTP/1.1\r\nHost x\r\n\r\n", 400, "malformed_request"]
+  ])("answers %s in the common error body with an X-Request-ID, and closes", async (_, bytes, status, code) => {
+    const answer = await raw(bytes)
+    const [head, body] = answer.split("\r\n\r\n")
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `))
+    const requestId = /\r\nX-Request-ID: ([0-9a-f-]{36})/i.exec(head)?.[1]
+    expect(requestId).toBeDefined()
+    expect(head).toMatch(/\r\nConnection: close/i)
+    expect(JSON.parse(body)).toEqual({
+      error: { type: "invalid_request", code, message: expect.any(String), requestId }
+    })
+    // The server carries on.
+    const after = await fetch(`${served.url}/api/v1/voice/calls`, { headers: { authorization: `Bearer ${served.key}` } })
+    expect(after.status).toBe(200)
   })
 })
 
