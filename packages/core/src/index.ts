@@ -117,3 +117,4 @@ export {
 export { type Socket, type WebSocketConnection, type WebSocketHandler, acceptWebSocket } from "./http/WebSocket.js"
 export { type ServerSentEvent, encodeEvent, eventStream, lastEventId } from "./http/EventStream.js"
 export { fromWebRequest, toWebResponse } from "./http/Web.js"
+export { parseRange } from "./platform/IpAllowlist.js"

@@ -142,4 +142,34 @@ describe("trusted proxies", () => {
       await t.dispose()
     }
   })
+
+  it.each([
+    ["an entry that is not an address", "203.0.113.5, unknown"],
+    ["an address with a port", "203.0.113.5, 198.51.100.1:443"],
+    ["garbage", "203.0.113.5, <script>"]
+  ])("never falls back to a client-written entry past %s: the address is unknown", async (_, header) => {
+    const t = makeTestKit({ trustedProxies: ["127.0.0.1"] })
+    try {
+      const tenant = await t.createTenant()
+      const { key } = await t.createKey(tenant.id, "voice", { ipAllowlist: ["203.0.113.5"] })
+      const headers = { "x-forwarded-for": header }
+      expectError(await t.request(CALLS, { key, headers, remoteAddress: "127.0.0.1" }), 403, "ip_not_allowed")
+    } finally {
+      await t.dispose()
+    }
+  })
+
+  it("walks past every trusted proxy to the first address that is not one", async () => {
+    const t = makeTestKit({ trustedProxies: ["127.0.0.1", "10.0.0.0/8"] })
+    try {
+      const tenant = await t.createTenant()
+      const { key } = await t.createKey(tenant.id, "voice", { ipAllowlist: ["203.0.113.5"] })
+      const headers = { "x-forwarded-for": "198.51.100.1, 203.0.113.5, 10.1.2.3, 10.0.0.7" }
+      expect((await t.request(CALLS, { key, headers, remoteAddress: "127.0.0.1" })).status).toBe(200)
+      const spoofed = { "x-forwarded-for": "203.0.113.5, 198.51.100.1, 10.0.0.7" }
+      expectError(await t.request(CALLS, { key, headers: spoofed, remoteAddress: "127.0.0.1" }), 403, "ip_not_allowed")
+    } finally {
+      await t.dispose()
+    }
+  })
 })

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { isSchemaName } from "@servicekit/adapters"
-import { type IpRateRule, defaultSettings } from "@servicekit/core"
+import { type IpRateRule, defaultSettings, parseRange } from "@servicekit/core"
 import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
 
 export type DeploymentEnv = "development" | "staging" | "production"
@@ -112,6 +112,12 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
   const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
   const merged = { ...fromEnv.right, ...given }
   const dataDir = resolve(merged.dataDir)
+  const badProxy = merged.trustedProxies.find((entry) => parseRange(entry) === undefined)
+  if (badProxy !== undefined) {
+    throw new ConfigurationError(
+      `Invalid SERVICEKIT_TRUSTED_PROXIES: "${badProxy}" is not an IP address or CIDR range (e.g. 10.0.0.0/8, 192.0.2.1)`
+    )
+  }
   if (merged.jwtSecret === undefined && merged.env === "production") {
     throw new ConfigurationError("SERVICEKIT_JWT_SECRET is required when SERVICEKIT_ENV=production")
   }

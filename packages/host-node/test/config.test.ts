@@ -77,7 +77,9 @@ describe("host configuration", () => {
     [{ SERVICEKIT_IP_RATE_LIMITS: "/v1/=lots" }, /SERVICEKIT_IP_RATE_LIMITS/],
     [{ SERVICEKIT_DB_SCHEMA: 'public"; drop table x; --' }, /SERVICEKIT_DB_SCHEMA/],
     [{ SERVICEKIT_DB_SCHEMA: "Mixed" }, /SERVICEKIT_DB_SCHEMA/],
-    [{ SERVICEKIT_WORKERS: "sometimes" }, /SERVICEKIT_WORKERS/]
+    [{ SERVICEKIT_WORKERS: "sometimes" }, /SERVICEKIT_WORKERS/],
+    [{ SERVICEKIT_TRUSTED_PROXIES: "10.0.0.0/8, proxy.internal" }, /SERVICEKIT_TRUSTED_PROXIES: "proxy.internal"/],
+    [{ SERVICEKIT_TRUSTED_PROXIES: "10.0.0.0/33" }, /SERVICEKIT_TRUSTED_PROXIES/]
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(ConfigurationError)
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(message)
