@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ApiKeyRepository, SecretCrypto } from "@servicekit/core"
@@ -123,6 +124,48 @@ describe("Authorization header", () => {
     const t = makeTestKit()
     try {
       expectError(await t.request(CALLS, { headers: { authorization: "Basic dXNlcjpwYXNz" } }), 401, "malformed_credentials")
+    } finally {
+      await t.dispose()
+    }
+  })
+})
+
+describe("key guessing", () => {
+  it("remembers a key that matched nothing for the key cache's lifetime, so guesses do not reach storage", async () => {
+    const t = makeTestKit()
+    try {
+      const tenant = await t.createTenant()
+      const { apiKey, key } = await t.createKey(tenant.id)
+      // A well-formed key nobody holds yet: the created one with its last character changed.
+      const guess = key.slice(0, -1) + (key.endsWith("A") ? "B" : "A")
+      expectError(await t.request(CALLS, { key: guess }), 401, "invalid_key")
+
+      // The guessed key now exists in storage, behind the service's back.
+      await t.run(
+        Effect.gen(function* () {
+          const digest = yield* (yield* SecretCrypto).sha256Hex(guess)
+          yield* Effect.orDie(
+            (yield* ApiKeyRepository).insert({
+              id: randomUUID(),
+              tenantId: tenant.id,
+              name: null,
+              product: "voice",
+              environment: "live",
+              prefix: `${apiKey.prefix}x`,
+              digest,
+              scopes: ["voice:read"],
+              expiresAt: null,
+              ipAllowlist: [],
+              createdAt: NOW,
+              revokedAt: null
+            })
+          )
+        })
+      )
+      // Still refused from memory: the failed lookup is cached, storage is not asked again.
+      expectError(await t.request(CALLS, { key: guess }), 401, "invalid_key")
+      t.clock.advance(10_001)
+      expect((await t.request(CALLS, { key: guess })).status).toBe(200)
     } finally {
       await t.dispose()
     }

@@ -98,30 +98,38 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
       const crypto = yield* SecretCrypto
       const settings = yield* ServiceKitSettings
       const cache = new Map<string, { readonly verified: VerifiedKey; readonly until: number }>()
+      // Digests that matched no key, until when: guessing keys cannot reach the database for each
+      // guess. A map of its own, so that a flood of guesses cannot evict the keys in use.
+      const unknown = new Map<string, number>()
       const maxCacheEntries = 10_000
+      const remember = <V>(map: Map<string, V>, digest: string, value: V) => {
+        if (map.size >= maxCacheEntries) map.delete(map.keys().next().value!)
+        map.set(digest, value)
+      }
 
       const load = (digest: string, now: number) =>
         Effect.gen(function* () {
           const record = yield* keys.findByDigest(digest)
-          if (Option.isNone(record) || !constantTimeEqual(record.value.digest, digest)) return Option.none()
-          const tenant = yield* tenants.findById(record.value.tenantId)
-          if (Option.isNone(tenant)) return Option.none()
+          const tenant = Option.isSome(record) ? yield* tenants.findById(record.value.tenantId) : Option.none()
+          if (Option.isNone(record) || Option.isNone(tenant) || !constantTimeEqual(record.value.digest, digest)) {
+            remember(unknown, digest, now + settings.keyCacheTtlMs)
+            return Option.none()
+          }
           const verified: VerifiedKey = {
             key: record.value,
             tenant: tenant.value,
             allowsIp: compileAllowlist(record.value.ipAllowlist)
           }
-          if (cache.size >= maxCacheEntries) cache.delete(cache.keys().next().value!)
-          cache.set(digest, { verified, until: now + settings.keyCacheTtlMs })
+          remember(cache, digest, { verified, until: now + settings.keyCacheTtlMs })
           return Option.some(verified)
         })
 
       // A cache hit stays synchronous: this runs on every public request.
       const lookup = (digest: string, now: number): Effect.Effect<Option.Option<VerifiedKey>> => {
         const cached = cache.get(digest)
-        return cached !== undefined && cached.until > now
-          ? Effect.succeed(Option.some(cached.verified))
-          : load(digest, now)
+        if (cached !== undefined && cached.until > now) return Effect.succeed(Option.some(cached.verified))
+        const unknownUntil = unknown.get(digest)
+        return unknownUntil !== undefined && unknownUntil > now ? Effect.succeed(Option.none()) : load(digest, now)
       }
 
       const admit = (
@@ -203,6 +211,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
             }
             // A random id or a 190-bit secret that exists already is a bug, not a client error.
             yield* Effect.orDie(keys.insert(record))
+            unknown.delete(record.digest)
             return { apiKey: toView(record), key }
           }),
 
