@@ -27,6 +27,7 @@ type Storage = StoragePorts | UnitOfWork | EventOutbox
 
 /** Each module's storage suites, by module name: a module without its entry here does not compile. */
 export const moduleStorageSuites = {
+  operations: [],
   accounts: [tenantsSuite, apiKeysSuite, usageSuite],
   calling: [callsSuite]
 } satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }

@@ -118,3 +118,4 @@ export { type Socket, type WebSocketConnection, type WebSocketHandler, acceptWeb
 export { type ServerSentEvent, encodeEvent, eventStream, lastEventId } from "./http/EventStream.js"
 export { fromWebRequest, toWebResponse } from "./http/Web.js"
 export { parseRange } from "./platform/IpAllowlist.js"
+export { HealthChecks, NotReady, checkReadiness, type HealthCheck } from "./platform/Health.js"

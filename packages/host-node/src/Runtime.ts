@@ -8,19 +8,28 @@ import {
   layerPostgres,
   layerPostgresFanOut,
   layerRedisFanOut,
-  layerRedisRateLimit
+  layerRedisRateLimit,
+  databaseHealthCheck,
+  redisHealthCheck
 } from "@servicekit/adapters"
-import { FanOut, type Ports, ServiceKit, ServiceKitSettings, layerMemoryRateLimit } from "@servicekit/core"
-import { Layer } from "effect"
+import {
+  FanOut,
+  HealthChecks,
+  type Ports,
+  ServiceKit,
+  ServiceKitSettings,
+  layerMemoryRateLimit
+} from "@servicekit/core"
+import { Effect, Layer } from "effect"
 import { type HostConfig, type HostOptions, resolveConfig } from "./Config.js"
 import { lockDataFolder } from "./DataFolderLock.js"
 
 /**
  * The ports for a configuration: PGlite or Postgres storage; jobs on BullMQ when Redis is
  * configured, else on pg-boss in the database; in-process or Redis rate limits; HS256 dashboard
- * tokens; node:crypto.
+ * tokens; node:crypto; and the health checks readiness waits for.
  */
-export const portsLayer = (config: HostConfig): Layer.Layer<Ports, unknown> => {
+export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks, unknown> => {
   // One process on the embedded database; across processes through Redis, else Postgres.
   const fanOut =
     config.redisUrl !== undefined
@@ -33,8 +42,15 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports, unknown> => {
       ? layerPglite({ dataDir: join(config.dataDir, "pglite"), schema: config.dbSchema })
       : layerPostgres({ url: config.databaseUrl, schema: config.dbSchema })
   const jobs = config.redisUrl === undefined ? layerPgBossJobQueue() : layerBullMqJobQueue({ url: config.redisUrl })
+  // Readiness waits for the database, and for Redis when one is configured.
+  const health = Layer.scoped(
+    HealthChecks,
+    Effect.all(
+      config.redisUrl === undefined ? [databaseHealthCheck] : [databaseHealthCheck, redisHealthCheck(config.redisUrl)]
+    )
+  )
   return Layer.mergeAll(
-    jobs.pipe(Layer.provideMerge(Layer.merge(storage, fanOut))),
+    Layer.merge(jobs, health).pipe(Layer.provideMerge(Layer.merge(storage, fanOut))),
     config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
     layerJoseVerifier({ secret: config.jwtSecret }),
     layerNodeCrypto,

@@ -15,6 +15,7 @@ type StorageOf<Name extends ModuleName> =
 
 /** Every module's Kysely storage, by module name: a module missing here, or storing other ports than its memory fake, does not compile. */
 export const kyselyStorage = {
+  operations: { migrations: {}, layer: Layer.empty },
   accounts: accountsStorage,
   calling: callingStorage
 } satisfies { readonly [Name in ModuleName]: KyselyModuleStorage<StorageOf<Name>> }

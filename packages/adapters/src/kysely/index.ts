@@ -11,6 +11,7 @@ import { type KyselyStoragePorts, layerMigrated } from "./Storage.js"
 
 export { listQuery as listCallsQuery } from "./calling/Calls.js"
 export { KyselyDatabase, type KyselyConnection, isSchemaName } from "./Database.js"
+export { databaseHealthCheck } from "./Health.js"
 export { MIGRATION_TABLE, MigrationError, migrate, migrateLayer } from "./Migrations.js"
 export type { KyselyModuleStorage } from "./ModuleStorage.js"
 export type { PgliteOptions } from "./Pglite.js"

@@ -1,1 +1,2 @@
 export { layerRedisRateLimit } from "./RedisRateLimit.js"
+export { redisHealthCheck } from "./RedisHealth.js"

@@ -1,0 +1,29 @@
+import type { HealthCheck } from "@servicekit/core"
+import { Effect, type Scope } from "effect"
+import { Redis } from "ioredis"
+
+/**
+ * Readiness of Redis at `url`: a PING on a connection of its own, which fails at once rather than
+ * queueing while Redis is away (so a probe never waits on a reconnect loop).
+ */
+export const redisHealthCheck = (url: string): Effect.Effect<HealthCheck, never, Scope.Scope> =>
+  Effect.map(
+    Effect.acquireRelease(
+      Effect.sync(() => {
+        const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+        redis.on("error", () => {})
+        return redis
+      }),
+      (redis) => Effect.sync(() => redis.disconnect())
+    ),
+    (redis) => ({
+      name: "redis",
+      check: Effect.tryPromise(async () => {
+        if (redis.status === "wait" || redis.status === "end") await redis.connect()
+        await redis.ping()
+      }).pipe(
+        Effect.tapError((error) => Effect.logWarning("readiness: Redis does not answer", error.cause)),
+        Effect.mapError(() => "unreachable")
+      )
+    })
+  )

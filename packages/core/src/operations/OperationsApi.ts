@@ -1,0 +1,26 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { NotReady } from "../platform/Health.js"
+
+export class OperationsApi extends HttpApiGroup.make("operations")
+  .add(
+    HttpApiEndpoint.get("healthz", "/healthz")
+      .addSuccess(Schema.Struct({ status: Schema.Literal("ok") }))
+      .annotate(OpenApi.Description, "Liveness: the process is up and serving. Never touches a dependency.")
+  )
+  .add(
+    HttpApiEndpoint.get("readyz", "/readyz")
+      .addSuccess(
+        Schema.Struct({
+          status: Schema.Literal("ready"),
+          checks: Schema.Record({ key: Schema.String, value: Schema.Literal("ok") })
+        })
+      )
+      .addError(NotReady)
+      .annotate(
+        OpenApi.Description,
+        "Readiness: the database answers with every migration applied, and Redis answers when configured. 503 names the dependency that does not."
+      )
+  )
+  .annotate(OpenApi.Title, "Operations")
+  .annotate(OpenApi.Description, "Health probes for load balancers and orchestrators. No credentials.") {}

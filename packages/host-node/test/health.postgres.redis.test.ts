@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { setTimeout } from "node:timers/promises"
+import { Effect, Exit, Scope } from "effect"
+import pg from "pg"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { reachable, redisUrl } from "../../adapters/test/services.js"
+import { temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
+import { expectRefusal, kitOn, serve } from "./hostileInput.js"
+
+const scope = Effect.runSync(Scope.make())
+let databaseUrl: string
+beforeAll(async () => {
+  databaseUrl = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
+}, 60_000)
+afterAll(() => Effect.runPromise(Scope.close(scope, Exit.void)))
+
+describe("readiness on PostgreSQL and Redis", () => {
+  const served = serve(() => kitOn({ DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }))
+
+  it("is ready when both answer", async () => {
+    const ready = await fetch(`${served.url}/api/readyz`)
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", redis: "ok" } })
+  })
+
+  it("answers 503 naming the database while a migration is missing, and ready again once it is back", async () => {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      const [{ name }] = (
+        await client.query(
+          "DELETE FROM servicekit.servicekit_migrations WHERE name = (SELECT max(name) FROM servicekit.servicekit_migrations) RETURNING name"
+        )
+      ).rows
+      const error = await expectRefusal(await fetch(`${served.url}/api/readyz`), 503, "not_ready")
+      expect(error.details).toEqual([{ field: "database", reason: "migrations pending" }])
+      await client.query("INSERT INTO servicekit.servicekit_migrations (name, timestamp) VALUES ($1, $2)", [
+        name,
+        new Date().toISOString()
+      ])
+      expect((await fetch(`${served.url}/api/readyz`)).status).toBe(200)
+    } finally {
+      await client.end()
+    }
+  })
+})
+
+describe("readiness when Redis goes away", () => {
+  // A Redis of this test's own, on a random port, to stop while the server runs.
+  const port = 20_000 + Math.floor(Math.random() * 40_000)
+  let redis: ChildProcess
+  beforeAll(async () => {
+    redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+    for (let i = 0; i < 50 && !(await reachable(`redis://127.0.0.1:${port}`, port)); i++) await setTimeout(100)
+  })
+  afterAll(() => void redis.kill("SIGKILL"))
+  const served = serve(() => kitOn({ DATABASE_URL: databaseUrl, REDIS_URL: `redis://127.0.0.1:${port}` }))
+
+  it("answers 503 naming Redis, without its address, while liveness stays up", async () => {
+    expect((await fetch(`${served.url}/api/readyz`)).status).toBe(200)
+    redis.kill("SIGKILL")
+    await new Promise((resolve) => redis.once("exit", resolve))
+    const response = await fetch(`${served.url}/api/readyz`)
+    const text = await response.clone().text()
+    const error = await expectRefusal(response, 503, "not_ready")
+    expect(error.details).toEqual([{ field: "redis", reason: "unreachable" }])
+    expect(text).not.toMatch(new RegExp(`127\\.0\\.0\\.1|${port}|ECONNREFUSED`))
+    expect((await fetch(`${served.url}/api/healthz`)).status).toBe(200)
+  })
+})
