@@ -119,3 +119,4 @@ export { type ServerSentEvent, encodeEvent, eventStream, lastEventId } from "./h
 export { fromWebRequest, toWebResponse } from "./http/Web.js"
 export { parseRange } from "./platform/IpAllowlist.js"
 export { HealthChecks, NotReady, checkReadiness, type HealthCheck } from "./platform/Health.js"
+export { isOrigin } from "./http/Cors.js"

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { isSchemaName } from "@servicekit/adapters"
-import { type IpRateRule, defaultSettings, parseRange } from "@servicekit/core"
+import { type IpRateRule, defaultSettings, isOrigin, parseRange } from "@servicekit/core"
 import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
 
 export type DeploymentEnv = "development" | "staging" | "production"
@@ -20,6 +20,7 @@ export interface HostConfig {
   readonly publicUrl: string
   readonly jwtSecret: string
   readonly trustedProxies: ReadonlyArray<string>
+  readonly corsOrigins: ReadonlyArray<string>
   readonly keyRateLimitPerMinute: number
   readonly ipRateLimits: ReadonlyArray<IpRateRule>
   /** Whether `serve` also runs the background workers in its process (`servicekit worker` always does). */
@@ -94,6 +95,7 @@ const environmentConfig = Config.all({
   publicUrl: optionalString("SERVICEKIT_PUBLIC_URL"),
   jwtSecret: optionalString("SERVICEKIT_JWT_SECRET"),
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
+  corsOrigins: Config.array(Config.string(), "SERVICEKIT_CORS_ORIGINS").pipe(Config.withDefault([])),
   keyRateLimitPerMinute: Config.integer("SERVICEKIT_KEY_RATE_LIMIT").pipe(
     Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
     Config.withDefault(defaultSettings.keyRateLimit.limit)
@@ -116,6 +118,12 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
   if (badProxy !== undefined) {
     throw new ConfigurationError(
       `Invalid SERVICEKIT_TRUSTED_PROXIES: "${badProxy}" is not an IP address or CIDR range (e.g. 10.0.0.0/8, 192.0.2.1)`
+    )
+  }
+  const badOrigin = merged.corsOrigins.find((origin) => !isOrigin(origin))
+  if (badOrigin !== undefined) {
+    throw new ConfigurationError(
+      `Invalid SERVICEKIT_CORS_ORIGINS: "${badOrigin}" is not an origin (scheme, host and port only, e.g. https://app.example.com)`
     )
   }
   if (merged.jwtSecret === undefined && merged.env === "production") {

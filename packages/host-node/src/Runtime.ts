@@ -57,6 +57,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
     ServiceKitSettings.layer({
       publicUrl: config.publicUrl,
       trustedProxies: config.trustedProxies,
+      corsOrigins: config.corsOrigins,
       keyRateLimit: { limit: config.keyRateLimitPerMinute, windowMs: 60_000 },
       ipRateLimits: config.ipRateLimits
     })

@@ -20,7 +20,8 @@ describe("host configuration", () => {
       publicUrl: "http://localhost:8787",
       keyRateLimitPerMinute: 600,
       ipRateLimits: [{ pathPrefix: "/v1/", limit: 3000, windowMs: 60_000 }],
-      trustedProxies: []
+      trustedProxies: [],
+      corsOrigins: []
     })
     expect(config.jwtSecret).toMatch(/^[0-9a-f]{64}$/)
     const file = join(dataDir, "secrets.json")
@@ -43,6 +44,7 @@ describe("host configuration", () => {
         SERVICEKIT_PUBLIC_URL: "https://chat.example.com",
         SERVICEKIT_JWT_SECRET: "s".repeat(40),
         SERVICEKIT_TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.1",
+        SERVICEKIT_CORS_ORIGINS: "https://app.example.com, http://localhost:5173",
         SERVICEKIT_KEY_RATE_LIMIT: "100",
         SERVICEKIT_IP_RATE_LIMITS: "/v1/=50/60,/v1/voice/=10/1"
       }
@@ -57,6 +59,7 @@ describe("host configuration", () => {
       publicUrl: "https://chat.example.com",
       jwtSecret: "s".repeat(40),
       trustedProxies: ["10.0.0.0/8", "192.0.2.1"],
+      corsOrigins: ["https://app.example.com", "http://localhost:5173"],
       keyRateLimitPerMinute: 100,
       ipRateLimits: [
         { pathPrefix: "/v1/", limit: 50, windowMs: 60_000 },
@@ -79,7 +82,9 @@ describe("host configuration", () => {
     [{ SERVICEKIT_DB_SCHEMA: "Mixed" }, /SERVICEKIT_DB_SCHEMA/],
     [{ SERVICEKIT_WORKERS: "sometimes" }, /SERVICEKIT_WORKERS/],
     [{ SERVICEKIT_TRUSTED_PROXIES: "10.0.0.0/8, proxy.internal" }, /SERVICEKIT_TRUSTED_PROXIES: "proxy.internal"/],
-    [{ SERVICEKIT_TRUSTED_PROXIES: "10.0.0.0/33" }, /SERVICEKIT_TRUSTED_PROXIES/]
+    [{ SERVICEKIT_TRUSTED_PROXIES: "10.0.0.0/33" }, /SERVICEKIT_TRUSTED_PROXIES/],
+    [{ SERVICEKIT_CORS_ORIGINS: "https://app.example.com/" }, /SERVICEKIT_CORS_ORIGINS/],
+    [{ SERVICEKIT_CORS_ORIGINS: "*" }, /SERVICEKIT_CORS_ORIGINS/]
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(ConfigurationError)
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(message)

@@ -5,6 +5,7 @@ import { RateLimiter, rateLimited, setRateLimitHeaders } from "../platform/RateL
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { ApiError } from "./ApiError.js"
 import { clientAddress } from "./ClientAddress.js"
+import { makeCors } from "./Cors.js"
 import type { Document } from "./Documents.js"
 import { errorBody, errorView, internalError } from "./Failure.js"
 import type { Handler } from "./Implement.js"
@@ -101,6 +102,7 @@ export const makeEngine = (options: {
     const runFork = Runtime.runFork(runtime)
     const publicPrefix = `${settings.mountPath}/v1/`
     const isTrusted = compileAllowlist(settings.trustedProxies)
+    const cors = makeCors(settings.corsOrigins)
 
     const routes: Array<Route> = []
     const refusals: Array<Refusal> = []
@@ -162,6 +164,14 @@ export const makeEngine = (options: {
       for (const route of routes) if (match(route, parts) !== undefined) allowed.add(route.method)
       if (allowed.size === 0) return Effect.fail(routeNotFound())
       if (allowed.has("GET")) allowed.add("HEAD")
+      // A CORS preflight from a listed origin: answered before authentication, which browsers do not send with it.
+      if (
+        method === "OPTIONS" &&
+        cors.allows(firstHeader(request.headers, "origin")) &&
+        firstHeader(request.headers, "access-control-request-method") !== undefined
+      ) {
+        return Effect.succeed({ status: 204, headers: cors.preflight([...allowed]), body: undefined })
+      }
       return Effect.fail(methodNotAllowed([...allowed]))
     }
 
@@ -213,6 +223,10 @@ export const makeEngine = (options: {
       const finish = (response: Draft): OutgoingResponse => {
         response.headers["x-request-id"] = requestId
         if (state.rateLimit !== undefined) setRateLimitHeaders(response.headers, state.rateLimit)
+        if (cors.enabled) {
+          const origin = firstHeader(request.headers, "origin")
+          if (cors.allows(origin)) cors.decorate(response.headers, origin)
+        }
         if (request.method !== "HEAD" || response.body === undefined) return response
         // HEAD: the GET's headers, its length included when known, and no body.
         const { body } = response

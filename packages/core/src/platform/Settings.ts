@@ -21,6 +21,8 @@ export interface Settings {
   readonly ipRateLimits: ReadonlyArray<IpRateRule>
   /** Proxies (IPs or CIDR ranges) whose X-Forwarded-For is believed. Empty: the socket address is the client. */
   readonly trustedProxies: ReadonlyArray<string>
+  /** Browser origins (`https://app.example.com`) allowed to call the API cross-origin. Empty: CORS off. */
+  readonly corsOrigins: ReadonlyArray<string>
 }
 
 export const defaultSettings: Settings = {
@@ -29,7 +31,8 @@ export const defaultSettings: Settings = {
   keyCacheTtlMs: 10_000,
   keyRateLimit: { limit: 600, windowMs: 60_000 },
   ipRateLimits: [{ pathPrefix: "/v1/", limit: 3_000, windowMs: 60_000 }],
-  trustedProxies: []
+  trustedProxies: [],
+  corsOrigins: []
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {
