@@ -21,6 +21,8 @@ export interface HostConfig {
   readonly jwtSecret: string
   readonly trustedProxies: ReadonlyArray<string>
   readonly corsOrigins: ReadonlyArray<string>
+  /** Seconds a stopping server gives requests in flight before cutting their connections. */
+  readonly shutdownTimeoutSeconds: number
   readonly keyRateLimitPerMinute: number
   readonly ipRateLimits: ReadonlyArray<IpRateRule>
   /** Whether `serve` also runs the background workers in its process (`servicekit worker` always does). */
@@ -96,6 +98,10 @@ const environmentConfig = Config.all({
   jwtSecret: optionalString("SERVICEKIT_JWT_SECRET"),
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
   corsOrigins: Config.array(Config.string(), "SERVICEKIT_CORS_ORIGINS").pipe(Config.withDefault([])),
+  shutdownTimeoutSeconds: Config.number("SERVICEKIT_SHUTDOWN_TIMEOUT").pipe(
+    Config.validate({ message: "must be a number of seconds from 0 to 3600", validation: (n) => n >= 0 && n <= 3600 }),
+    Config.withDefault(10)
+  ),
   keyRateLimitPerMinute: Config.integer("SERVICEKIT_KEY_RATE_LIMIT").pipe(
     Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
     Config.withDefault(defaultSettings.keyRateLimit.limit)

@@ -42,7 +42,13 @@ export const serveUntilSignalled = async (options: HostOptions & { readonly json
     console.log(lines.join("\n"))
   }
   await untilSignalled()
-  await server.close()
+  const deadlineMs = kit.config.shutdownTimeoutSeconds * 1_000
+  // Past the deadline and a grace second for the drain, the process goes regardless.
+  setTimeout(() => {
+    console.error(`ServiceKit did not stop within ${kit.config.shutdownTimeoutSeconds} s; exiting.`)
+    process.exit(1)
+  }, deadlineMs + 1_000).unref()
+  await server.close({ deadlineMs })
   await kit.dispose()
   if (!options.json) console.log("ServiceKit stopped.")
 }

@@ -21,7 +21,8 @@ describe("host configuration", () => {
       keyRateLimitPerMinute: 600,
       ipRateLimits: [{ pathPrefix: "/v1/", limit: 3000, windowMs: 60_000 }],
       trustedProxies: [],
-      corsOrigins: []
+      corsOrigins: [],
+      shutdownTimeoutSeconds: 10
     })
     expect(config.jwtSecret).toMatch(/^[0-9a-f]{64}$/)
     const file = join(dataDir, "secrets.json")
@@ -84,7 +85,9 @@ describe("host configuration", () => {
     [{ SERVICEKIT_TRUSTED_PROXIES: "10.0.0.0/8, proxy.internal" }, /SERVICEKIT_TRUSTED_PROXIES: "proxy.internal"/],
     [{ SERVICEKIT_TRUSTED_PROXIES: "10.0.0.0/33" }, /SERVICEKIT_TRUSTED_PROXIES/],
     [{ SERVICEKIT_CORS_ORIGINS: "https://app.example.com/" }, /SERVICEKIT_CORS_ORIGINS/],
-    [{ SERVICEKIT_CORS_ORIGINS: "*" }, /SERVICEKIT_CORS_ORIGINS/]
+    [{ SERVICEKIT_CORS_ORIGINS: "*" }, /SERVICEKIT_CORS_ORIGINS/],
+    [{ SERVICEKIT_SHUTDOWN_TIMEOUT: "-1" }, /SERVICEKIT_SHUTDOWN_TIMEOUT/],
+    [{ SERVICEKIT_SHUTDOWN_TIMEOUT: "soon" }, /SERVICEKIT_SHUTDOWN_TIMEOUT/]
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(ConfigurationError)
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(message)
