@@ -1,5 +1,6 @@
-import { Effect, Layer } from "effect"
+import { Effect, Exit, Layer, Scope } from "effect"
 import pg from "pg"
+import { afterAll, beforeAll } from "vitest"
 import { layerPostgres } from "../src/kysely/index.js"
 import { postgresUrl } from "./services.js"
 
@@ -27,3 +28,17 @@ export const temporaryDatabase = Effect.gen(function* () {
 
 /** Postgres storage on a temporary database. */
 export const layerTemporaryPostgres = Layer.unwrapScoped(Effect.map(temporaryDatabase, (url) => layerPostgres({ url })))
+
+/** A temporary database for the calling test file: its URL once `beforeAll` has run; dropped after all. */
+export const temporaryDatabaseForFile = (): (() => string) => {
+  const scope = Effect.runSync(Scope.make())
+  let url: string | undefined
+  beforeAll(async () => {
+    url = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
+  }, 60_000)
+  afterAll(() => Effect.runPromise(Scope.close(scope, Exit.void)))
+  return () => {
+    if (url === undefined) throw new Error("the temporary database is made in beforeAll")
+    return url
+  }
+}

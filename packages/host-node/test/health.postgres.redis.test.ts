@@ -1,21 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { setTimeout } from "node:timers/promises"
-import { Effect, Exit, Scope } from "effect"
 import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { reachable, redisUrl } from "../../adapters/test/services.js"
-import { temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
+import { temporaryDatabaseForFile } from "../../adapters/test/temporaryPostgres.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
-const scope = Effect.runSync(Scope.make())
-let databaseUrl: string
-beforeAll(async () => {
-  databaseUrl = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
-}, 60_000)
-afterAll(() => Effect.runPromise(Scope.close(scope, Exit.void)))
+const databaseUrl = temporaryDatabaseForFile()
 
 describe("readiness on PostgreSQL and Redis", () => {
-  const served = serve(() => kitOn({ DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }))
+  const served = serve(() => kitOn({ DATABASE_URL: databaseUrl(), REDIS_URL: redisUrl }))
 
   it("is ready when both answer", async () => {
     const ready = await fetch(`${served.url}/api/readyz`)
@@ -24,7 +18,7 @@ describe("readiness on PostgreSQL and Redis", () => {
   })
 
   it("answers 503 naming the database while a migration is missing, and ready again once it is back", async () => {
-    const client = new pg.Client({ connectionString: databaseUrl })
+    const client = new pg.Client({ connectionString: databaseUrl() })
     await client.connect()
     try {
       const [{ name }] = (
@@ -54,7 +48,7 @@ describe("readiness when Redis goes away", () => {
     for (let i = 0; i < 50 && !(await reachable(`redis://127.0.0.1:${port}`, port)); i++) await setTimeout(100)
   })
   afterAll(() => void redis.kill("SIGKILL"))
-  const served = serve(() => kitOn({ DATABASE_URL: databaseUrl, REDIS_URL: `redis://127.0.0.1:${port}` }))
+  const served = serve(() => kitOn({ DATABASE_URL: databaseUrl(), REDIS_URL: `redis://127.0.0.1:${port}` }))
 
   it("answers 503 naming Redis, without its address, while liveness stays up", async () => {
     expect((await fetch(`${served.url}/api/readyz`)).status).toBe(200)

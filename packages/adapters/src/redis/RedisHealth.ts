@@ -22,7 +22,7 @@ export const redisHealthCheck = (url: string): Effect.Effect<HealthCheck, never,
         if (redis.status === "wait" || redis.status === "end") await redis.connect()
         await redis.ping()
       }).pipe(
-        Effect.tapError((error) => Effect.logWarning("readiness: Redis does not answer", error.cause)),
+        Effect.tapError((error) => Effect.logWarning("readiness: Redis does not answer", String(error.cause))),
         Effect.mapError(() => "unreachable")
       )
     })

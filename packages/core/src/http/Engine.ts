@@ -64,7 +64,7 @@ const methodNotAllowed = (allowed: ReadonlyArray<string>) =>
  * dropped, ".." resolved. One form for all three, so that `//api/v1//voice` cannot route
  * while slipping past a limit keyed on `/api/v1/`.
  */
-export const normalisePath = (raw: string): string => {
+const normalisePath = (raw: string): string => {
   if (!raw.includes("//") && !raw.includes("/.")) return raw
   const kept: Array<string> = []
   for (const segment of raw.split("/")) {
