@@ -54,10 +54,24 @@ describe("Redis rate limit without Redis", () => {
     await client.quit()
   })
 
-  it("fails to build when the owned connection cannot be made", async () => {
-    const exit = await Effect.runPromiseExit(
-      Effect.provide(RateLimitStore, layerRedisRateLimit({ url: "redis://127.0.0.1:1" }))
+  it("builds when Redis is down at start, says once which Redis (without its password), and fails open", async () => {
+    const logged: Array<string> = []
+    const logger = Logger.replace(
+      Logger.defaultLogger,
+      Logger.make(({ logLevel, message }) => logged.push(`${logLevel.label} ${String(message)}`))
     )
-    expect(exit._tag).toBe("Failure")
+    await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const store = yield* RateLimitStore
+          for (let i = 0; i < 3; i++) {
+            expect(yield* store.hit("test:down", 1, 60_000, 1_800_000_000_000)).toMatchObject({ allowed: true })
+          }
+        }).pipe(Effect.provide(layerRedisRateLimit({ url: "redis://user:hunter2@127.0.0.1:1/0" })))
+      ).pipe(Effect.provide(logger))
+    )
+    expect(logged).toEqual([
+      "WARN Redis at redis://127.0.0.1:1/0 does not answer; rate limits allow every request until it does."
+    ])
   })
 })

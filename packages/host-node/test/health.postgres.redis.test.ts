@@ -62,3 +62,39 @@ describe("readiness when Redis goes away", () => {
     expect((await fetch(`${served.url}/api/healthz`)).status).toBe(200)
   })
 })
+
+describe("Redis down at start", () => {
+  const port = 20_000 + Math.floor(Math.random() * 40_000)
+  let redis: ChildProcess | undefined
+  afterAll(() => void redis?.kill("SIGKILL"))
+  const served = serve(() =>
+    kitOn({ DATABASE_URL: databaseUrl(), REDIS_URL: `redis://127.0.0.1:${port}`, SERVICEKIT_KEY_RATE_LIMIT: "3" })
+  )
+  const calls = () =>
+    fetch(`${served.url}/api/v1/voice/calls`, { headers: { authorization: `Bearer ${served.key}` } }).then(
+      (response) => response.status
+    )
+
+  it("starts and serves with limits open, then applies them once Redis answers", async () => {
+    // Down: the server runs, readiness names Redis, and the key limit of 3 a minute lets everything through.
+    expect((await fetch(`${served.url}/api/healthz`)).status).toBe(200)
+    const error = await expectRefusal(await fetch(`${served.url}/api/readyz`), 503, "not_ready")
+    expect(error.details).toEqual([{ field: "redis", reason: "unreachable" }])
+    for (let i = 0; i < 5; i++) expect(await calls()).toBe(200)
+
+    redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+    let ready = false
+    for (let i = 0; i < 100 && !ready; i++) {
+      ready = (await fetch(`${served.url}/api/readyz`)).status === 200
+      if (!ready) await setTimeout(100)
+    }
+    expect(ready).toBe(true)
+    // Up: once ioredis has reconnected, the fourth request of a window is refused.
+    let limited = false
+    for (let i = 0; i < 100 && !limited; i++) {
+      limited = (await calls()) === 429
+      if (!limited) await setTimeout(100)
+    }
+    expect(limited).toBe(true)
+  }, 60_000)
+})

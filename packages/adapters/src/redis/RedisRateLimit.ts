@@ -13,12 +13,12 @@ type RateLimitClient = Redis & {
   readonly servicekitRateLimitHit: (key: string, ttlMs: number) => Promise<number>
 }
 
-const make = (redis: Redis) => {
+const make = (redis: Redis, answeringAtStart = true) => {
   // defineCommand sends EVALSHA and falls back to EVAL once after a SCRIPT FLUSH or restart.
   redis.defineCommand("servicekitRateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT })
   const client = redis as RateLimitClient
   // An outage is logged when it starts and when it ends, not on every request it affects.
-  let answering = true
+  let answering = answeringAtStart
   return RateLimitStore.of({
     hit: (key, limit, windowMs, nowMs) => {
       const { end, start } = windowOf(windowMs, nowMs)
@@ -36,7 +36,9 @@ const make = (redis: Redis) => {
           if (!answering) return Effect.succeed(allowed)
           answering = false
           return Effect.as(
-            Effect.logWarning(`Rate limit store unavailable; allowing requests until it answers: ${String(error.error)}`),
+            Effect.logWarning(
+              `Rate limit store unavailable; allowing requests until it answers: ${String(error.error)}`
+            ),
             allowed
           )
         })
@@ -45,34 +47,58 @@ const make = (redis: Redis) => {
   })
 }
 
-// Owned clients fail fast instead of queueing commands while disconnected, so requests
-// never wait on a reconnect: with the fail-open policy above they pass straight through.
+/** `redis://user:secret@host:6379/0` as logs may show it: without the credentials. */
+const redacted = (url: string) => {
+  try {
+    const parsed = new URL(url)
+    parsed.username = ""
+    parsed.password = ""
+    return parsed.toString()
+  } catch {
+    return "(an unparsable URL)"
+  }
+}
+
+// Owned clients fail fast instead of queueing commands while disconnected, so requests never
+// wait on a reconnect: with the fail-open policy above they pass straight through. A Redis that
+// is down at start is an outage like any other: the store starts, says so once, and ioredis keeps
+// reconnecting in the background.
 const connect = (url: string) =>
-  Effect.tryPromise(async () => {
+  Effect.promise(async () => {
     const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, commandTimeout: 500 })
     // Connection errors surface as failed commands, which the store logs once per outage;
     // without a listener ioredis would print every reconnect attempt as an unhandled error.
     redis.on("error", () => {})
-    try {
-      await redis.connect()
-      return redis
-    } catch (error) {
-      redis.disconnect()
-      throw error
-    }
-  })
+    const answering = await redis.connect().then(
+      () => true,
+      () => false
+    )
+    return { redis, answering }
+  }).pipe(
+    Effect.tap(({ answering }) =>
+      answering
+        ? Effect.void
+        : Effect.logWarning(`Redis at ${redacted(url)} does not answer; rate limits allow every request until it does.`)
+    )
+  )
 
 const disconnect = (redis: Redis) => Effect.promise(() => redis.quit().catch(() => redis.disconnect()))
 
 /**
  * Fixed-window rate-limit counters in Redis, shared by every host process. Given a `url`
- * the layer owns its connection (fails to build when Redis is unreachable, quits on
- * release); given a `client` it leaves that client open and keeps its options: give it
+ * the layer owns its connection (it builds even when Redis is down, and quits on release);
+ * given a `client` it leaves that client open and keeps its options: give it
  * `enableOfflineQueue: false` and a `commandTimeout` so an outage fails open at once.
  */
 export const layerRedisRateLimit = (
   options: { readonly url: string } | { readonly client: Redis }
-): Layer.Layer<RateLimitStore, unknown> =>
+): Layer.Layer<RateLimitStore> =>
   "client" in options
     ? Layer.sync(RateLimitStore, () => make(options.client))
-    : Layer.scoped(RateLimitStore, Effect.map(Effect.acquireRelease(connect(options.url), disconnect), make))
+    : Layer.scoped(
+        RateLimitStore,
+        Effect.map(
+          Effect.acquireRelease(connect(options.url), ({ redis }) => disconnect(redis)),
+          ({ answering, redis }) => make(redis, answering)
+        )
+      )
