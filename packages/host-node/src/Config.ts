@@ -132,8 +132,12 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
       `Invalid SERVICEKIT_CORS_ORIGINS: "${badOrigin}" is not an origin (scheme, host and port only, e.g. https://app.example.com)`
     )
   }
-  if (merged.jwtSecret === undefined && merged.env === "production") {
-    throw new ConfigurationError("SERVICEKIT_JWT_SECRET is required when SERVICEKIT_ENV=production")
+  // Outside development every process must share one secret: each inventing its own would
+  // make one server's dashboard tokens fail on the next.
+  if (merged.jwtSecret === undefined && merged.env !== "development") {
+    throw new ConfigurationError(
+      `SERVICEKIT_JWT_SECRET is required when SERVICEKIT_ENV=${merged.env}: set the same secret (at least 32 bytes) on every process`
+    )
   }
   return {
     ...merged,

@@ -74,6 +74,7 @@ describe("host configuration", () => {
 
   it.each([
     [{ SERVICEKIT_ENV: "production" }, /SERVICEKIT_JWT_SECRET is required/],
+    [{ SERVICEKIT_ENV: "staging" }, /SERVICEKIT_JWT_SECRET is required when SERVICEKIT_ENV=staging/],
     [{ SERVICEKIT_ENV: "prod" }, /SERVICEKIT_ENV/],
     [{ PORT: "eighty" }, /PORT/],
     [{ PORT: "70000" }, /PORT/],
