@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ApiKeyRepository, SecretCrypto } from "@servicekit/core"
+import { ApiKeyRepository, SecretCrypto, TenantService } from "@servicekit/core"
 import { NOW, type TestKit, type Via, expectError, makeTestKit } from "./support.js"
 
 const CALLS = "/api/v1/voice/calls"
@@ -50,9 +50,10 @@ describe.each<Via>(["bearer", "x-api-key"])("API key authentication via %s", (vi
     expectError(await t.request(CALLS, { key: doomed, via }), 401, "key_revoked")
   })
 
-  it("403 product_not_entitled when the tenant lacks the product", async () => {
-    const other = await t.createTenant(["chat"])
+  it("403 product_not_entitled when the tenant has lost the product since the key was made", async () => {
+    const other = await t.createTenant(["chat", "voice"])
     const { key: voiceKey } = await t.createKey(other.id, "voice")
+    await t.run(Effect.flatMap(TenantService, (tenants) => tenants.setEntitlements(other.id, ["chat"])))
     const response = await t.request(CALLS, { key: voiceKey, via })
     expectError(response, 403, "product_not_entitled")
     expect(response.body.error.type).toBe("permission")

@@ -118,7 +118,8 @@ describe("Developers dashboard routes", () => {
   })
 
   it("creates every product's key in the documented format", async () => {
-    const token = t.adminToken(tenantId)
+    const entitled = (await t.createTenant(["chat", "voice", "transactional", "automations"], "Everything")).id
+    const token = t.adminToken(entitled)
     const formats = {
       "chat/live": /^svk_live_[a-z0-9]{8}_[A-Za-z0-9]{32}$/,
       "chat/test": /^svk_test_live_[a-z0-9]{8}_[A-Za-z0-9]{32}$/,
@@ -130,7 +131,7 @@ describe("Developers dashboard routes", () => {
     const scopes = { chat: "chat:write", voice: "voice:read", transactional: "transactional:send", automations: "automations:manage" }
     for (const [kind, format] of Object.entries(formats)) {
       const [product, environment] = kind.split("/") as [keyof typeof scopes, string]
-      const created = await t.request(keysPath(tenantId), {
+      const created = await t.request(keysPath(entitled), {
         method: "POST",
         token,
         body: { product, environment, scopes: [scopes[product]] }
@@ -156,6 +157,21 @@ describe("Developers dashboard routes", () => {
     expect((await t.request(keysPath(otherTenantId), { token })).body.data).toEqual([])
   })
 
+
+  it("refuses a key for a product the tenant is not entitled to, storing nothing", async () => {
+    const token = t.adminToken(otherTenantId)
+    const before = (await t.request(keysPath(otherTenantId), { token })).body.data.length
+    const refused = await t.request(keysPath(otherTenantId), {
+      method: "POST",
+      token,
+      body: { product: "chat", environment: "live", scopes: ["chat:read"] }
+    })
+    expectError(refused, 400, "validation_failed")
+    expect(refused.body.error.details).toEqual([
+      { field: "product", reason: "the tenant is not entitled to chat (entitled: voice)" }
+    ])
+    expect((await t.request(keysPath(otherTenantId), { token })).body.data).toHaveLength(before)
+  })
   it("rejects a body that is not JSON with 400", async () => {
     const response = await t.request(keysPath(tenantId), { method: "POST", token: t.adminToken(tenantId), body: "{oops" })
     expect(response.status).toBe(400)

@@ -190,8 +190,14 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
           Effect.gen(function* () {
             const now = yield* Clock.currentTimeMillis
             const valid = yield* validate(input, now)
-            if (!isUuid(input.tenantId) || Option.isNone(yield* tenants.findById(input.tenantId))) {
-              return yield* new TenantNotFound()
+            const tenant = isUuid(input.tenantId) ? yield* tenants.findById(input.tenantId) : Option.none()
+            if (Option.isNone(tenant)) return yield* new TenantNotFound()
+            // A key for a product the tenant may not use would only ever be refused.
+            if (!tenant.value.entitlements.includes(valid.product)) {
+              return yield* invalidField(
+                "product",
+                `the tenant is not entitled to ${valid.product} (entitled: ${tenant.value.entitlements.join(", ") || "nothing"})`
+              )
             }
             const prefix = randomBase36(crypto, PREFIX_LENGTH)
             const key = formatKey(valid.product, input.environment, prefix, randomBase62(crypto, SECRET_LENGTH))
