@@ -6,13 +6,13 @@ import {
   type Command,
   type CommandOutput,
   DashboardRole,
-  TenantService,
   UsageError,
   describeError,
+  isUuid,
   modules
 } from "@servicekit/core"
 import { Cause, Effect, Exit, Schema } from "effect"
-import { ConfigurationError, type HostOptions } from "./Config.js"
+import { ConfigurationError, type HostOptions, resolveConfig } from "./Config.js"
 import { DataFolderBusy } from "./DataFolderLock.js"
 import { createServiceKit, type NodeServiceKit } from "./Runtime.js"
 import { serveUntilSignalled, workUntilSignalled } from "./Serve.js"
@@ -112,14 +112,14 @@ const hostCommands: ReadonlyArray<HostCommand> = [
       if (tenantId === undefined) throw new UsageError({ message: "--tenant is required" })
       const role = flags.role ?? "admin"
       if (!Schema.is(DashboardRole)(role)) throw new UsageError({ message: `--role "${role}" is not admin or member` })
-      return withKit(flags, "servicekit jwt", async (kit) => {
-        await run(
-          kit,
-          Effect.flatMap(TenantService, (t) => t.get(tenantId))
-        )
-        const token = await signDashboardToken(kit.config.jwtSecret, { tenantId, role, sub: flags.sub ?? "cli" })
-        return { json: { token }, text: token }
-      })
+      if (!isUuid(tenantId)) throw new UsageError({ message: `--tenant "${tenantId}" is not a tenant id (a uuid)` })
+      // Only the secret is needed: this works while a server holds the data folder. A token for a
+      // tenant that does not exist signs, and is refused by every route that uses it.
+      const { jwtSecret } = resolveConfig(hostOptions(flags))
+      return signDashboardToken(jwtSecret, { tenantId, role, sub: flags.sub ?? "cli" }).then((token) => ({
+        json: { token },
+        text: token
+      }))
     }
   }
 ]

@@ -79,6 +79,11 @@ describe("servicekit CLI round trip on the embedded database", () => {
       expect(busy.code).toBe(1)
       expect(busy.stderr).toMatch(/in use by servicekit serve \(pid \d+\)/)
       expect(busy.stderr).toMatch(/stop that process/)
+
+      // Signing a dashboard token needs only the secret, not the folder the server holds.
+      const { token } = await json("jwt", "--tenant", tenantId, "--role", "member")
+      const entitlements = await fetch(`${url}/api/growth/entitlements`, { headers: { authorization: `Bearer ${token}` } })
+      expect(entitlements.status).toBe(200)
     } finally {
       expect(await server.stop()).toBe(0)
     }
@@ -118,8 +123,8 @@ describe("servicekit CLI round trip on the embedded database", () => {
     const result = await servicekit("key", "create", "--tenant", tenantId, "--product", "voice", "--env", "live", "--scopes", "chat:read", "--json")
     expect(result.code).toBe(1)
     expect(JSON.parse(result.stderr).error).toMatchObject({ code: "validation_failed", details: [{ field: "scopes" }] })
-    const missing = await servicekit("jwt", "--tenant", "00000000-0000-4000-8000-000000000000")
-    expect(missing.code).toBe(1)
-    expect(missing.stderr).toMatch(/No such tenant/)
+    const notATenant = await servicekit("jwt", "--tenant", "acme")
+    expect(notATenant.code).toBe(2)
+    expect(notATenant.stderr).toMatch(/--tenant "acme" is not a tenant id/)
   })
 })
