@@ -58,7 +58,8 @@ describe("servicekit serve stops gracefully on SIGTERM", () => {
     const idle = await open(port)
     idle.socket.write("GET /api/healthz HTTP/1.1\r\nHost: x\r\n\r\n")
     while (!idle.received().includes('{"status":"ok"}')) await setTimeout(20)
-    await setTimeout(200)
+    // Time for the server to read the request's head, so that it is in flight when SIGTERM comes.
+    await setTimeout(500)
 
     const exited = server.stop()
     await idle.closed
