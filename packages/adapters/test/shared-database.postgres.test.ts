@@ -29,6 +29,8 @@ describe("ServiceKit inside an app's own Postgres database", () => {
         Effect.gen(function* () {
           const url = yield* temporaryDatabase
           const pool = new pg.Pool({ connectionString: url })
+          // Dropping the database ends any connection still closing; that must not surface as an error.
+          pool.on("error", () => {}).on("connect", (client) => client.on("error", () => {}))
           const app = new Kysely<any>({ dialect: new PostgresDialect({ pool }) })
           yield* Effect.addFinalizer(() => Effect.promise(() => app.destroy()))
 

@@ -21,6 +21,9 @@ export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatab
         // An idle client whose connection drops emits here; unhandled, that would crash the
         // process. pg discards the client and the next query opens a fresh connection.
         pool.on("error", () => {})
+        // The same for a connection the server ends while it is checked out or being released
+        // (a restart, a dropped database): its query fails on its own; the event must not crash.
+        pool.on("connect", (client) => client.on("error", () => {}))
         return pool
       }),
       (pool) => Effect.promise(() => pool.end())
