@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto"
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { isSchemaName } from "@servicekit/adapters"
 import { type IpRateRule, defaultSettings, isOrigin, parseRange } from "@servicekit/core"
 import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
+import { ensureDataFolder } from "./DataFolderLock.js"
 
 export type DeploymentEnv = "development" | "staging" | "production"
 
@@ -55,7 +56,7 @@ const secretFromDataDir = (dataDir: string, name: string): string => {
   const file = join(dataDir, "secrets.json")
   const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {}
   if (stored[name] === undefined) {
-    mkdirSync(dataDir, { recursive: true })
+    ensureDataFolder(dataDir)
     stored[name] = randomBytes(32).toString("hex")
     writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 })
     chmodSync(file, 0o600)

@@ -5,6 +5,22 @@ export class DataFolderBusy extends Error {
   override readonly name = "DataFolderBusy"
 }
 
+export class DataFolderUnusable extends Error {
+  override readonly name = "DataFolderUnusable"
+}
+
+/** Creates the data folder if needed; one that cannot be made is a start-up error saying what to do. */
+export const ensureDataFolder = (dataDir: string): void => {
+  try {
+    mkdirSync(dataDir, { recursive: true })
+  } catch (error) {
+    throw new DataFolderUnusable(
+      `The data folder ${dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? String(error)}). ` +
+        `Set SERVICEKIT_DATA_DIR (or --data-dir) to a folder this process may write, or use PostgreSQL with DATABASE_URL.`
+    )
+  }
+}
+
 const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0)
@@ -20,7 +36,7 @@ const alive = (pid: number): boolean => {
  * returns a release function.
  */
 export const lockDataFolder = (dataDir: string, holder: string): (() => void) => {
-  mkdirSync(dataDir, { recursive: true })
+  ensureDataFolder(dataDir)
   const file = join(dataDir, "servicekit.lock")
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

@@ -13,7 +13,7 @@ import {
 } from "@servicekit/core"
 import { Cause, Effect, Exit, Schema } from "effect"
 import { ConfigurationError, type HostOptions, resolveConfig } from "./Config.js"
-import { DataFolderBusy } from "./DataFolderLock.js"
+import { DataFolderBusy, DataFolderUnusable } from "./DataFolderLock.js"
 import { createServiceKit, type NodeServiceKit } from "./Runtime.js"
 import { serveUntilSignalled, workUntilSignalled } from "./Serve.js"
 
@@ -188,7 +188,7 @@ const report = (error: unknown, json: boolean): number => {
     )
     return 2
   }
-  if (error instanceof DataFolderBusy || error instanceof ConfigurationError) {
+  if (error instanceof DataFolderBusy || error instanceof DataFolderUnusable || error instanceof ConfigurationError) {
     console.error(
       json ? JSON.stringify({ error: { code: error.name, message: error.message } }) : `error: ${error.message}`
     )

@@ -3,7 +3,7 @@
  * in Express/Fastify/etc., and the `servicekit` CLI.
  */
 export { ConfigurationError, resolveConfig, type HostConfig, type HostOptions } from "./Config.js"
-export { DataFolderBusy } from "./DataFolderLock.js"
+export { DataFolderBusy, DataFolderUnusable } from "./DataFolderLock.js"
 export { bootstrapDevelopmentTenant, type DevelopmentTenant } from "./DevBootstrap.js"
 export { answerClientError } from "./ClientError.js"
 export { toNodeListener } from "./NodeListener.js"

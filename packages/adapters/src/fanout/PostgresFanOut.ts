@@ -1,6 +1,7 @@
 import { FanOut, checkMessage } from "@servicekit/core"
 import { Duration, Effect, Layer } from "effect"
 import pg from "pg"
+import { type DatabaseUnavailable, postgresUnavailable } from "../kysely/DatabaseUnavailable.js"
 import { makeTopicHub } from "./TopicHub.js"
 
 /**
@@ -11,7 +12,7 @@ import { makeTopicHub } from "./TopicHub.js"
 export const layerPostgresFanOut = (options: {
   readonly url: string
   readonly reconnectDelay?: Duration.DurationInput
-}): Layer.Layer<FanOut> =>
+}): Layer.Layer<FanOut, DatabaseUnavailable> =>
   Layer.scoped(
     FanOut,
     Effect.gen(function* () {
@@ -39,13 +40,17 @@ export const layerPostgresFanOut = (options: {
         for (const topic of hub.topics()) await client.query(`LISTEN "${topic}"`)
         listener = client
       }
-      yield* Effect.acquireRelease(Effect.promise(connect), () =>
-        Effect.promise(async () => {
-          closed = true
-          await listener?.end().catch(() => {})
-          await publisher.end()
-        })
-      )
+      const stop = async () => {
+        closed = true
+        await listener?.end().catch(() => {})
+        await publisher.end()
+      }
+      // A first connection that fails is a start-up error, explained; nothing keeps reconnecting.
+      const firstConnect = Effect.tryPromise({
+        try: connect,
+        catch: (cause) => postgresUnavailable(options.url, cause)
+      }).pipe(Effect.tapError(() => Effect.promise(stop)))
+      yield* Effect.acquireRelease(firstConnect, () => Effect.promise(stop))
       return FanOut.of({
         publish: (topic, message) =>
           Effect.suspend(() => {

@@ -1,16 +1,22 @@
 import { Data, Effect, Layer } from "effect"
 import { type Migration, Migrator } from "kysely"
 import { KyselyDatabase, type KyselyConnection } from "./Database.js"
+import { reasonOf } from "./DatabaseUnavailable.js"
 
+/** Migrating failed; the message says which migration, why, and what to do. */
 export class MigrationError extends Data.TaggedError("MigrationError")<{
   readonly cause: unknown
   readonly migration: string | undefined
 }> {
   override get message() {
-    const reason = this.cause instanceof Error ? this.cause.message : String(this.cause)
-    return this.migration === undefined
-      ? `Migrating the database failed: ${reason}`
-      : `Migration ${this.migration} failed: ${reason}`
+    const failed = this.migration === undefined ? "Migrating the database" : `Migration ${this.migration}`
+    const code = (this.cause as { readonly code?: unknown } | undefined)?.code
+    const advice =
+      code === "42501"
+        ? "The database user may not create ServiceKit's schema and tables: grant it CREATE on the database, or create the schema (SERVICEKIT_DB_SCHEMA, default servicekit) owned by that user."
+        : "Fix the cause and start again."
+    // Kysely runs the pending migrations in one transaction on Postgres and PGlite.
+    return `${failed} failed: ${reasonOf(this.cause)}. No migration of this start was applied. ${advice}`
   }
 }
 

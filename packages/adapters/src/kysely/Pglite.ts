@@ -1,7 +1,8 @@
 import { PGlite } from "@electric-sql/pglite"
-import { type Cause, Effect, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { Kysely } from "kysely"
 import { KyselyDatabase } from "./Database.js"
+import { type DatabaseUnavailable, pgliteUnavailable } from "./DatabaseUnavailable.js"
 import { PgliteDialect } from "./PgliteDialect.js"
 
 export interface PgliteOptions {
@@ -12,11 +13,14 @@ export interface PgliteOptions {
 }
 
 /** Kysely (and direct SQL) on an embedded PGlite, closed with the layer's scope. */
-export const layerDatabase = (options: PgliteOptions): Layer.Layer<KyselyDatabase, Cause.UnknownException> =>
+export const layerDatabase = (options: PgliteOptions): Layer.Layer<KyselyDatabase, DatabaseUnavailable> =>
   Layer.scoped(
     KyselyDatabase,
     Effect.acquireRelease(
-      Effect.tryPromise(() => PGlite.create(options.dataDir)),
+      Effect.tryPromise({
+        try: () => PGlite.create(options.dataDir),
+        catch: (cause) => pgliteUnavailable(options.dataDir, cause)
+      }),
       (pglite) => Effect.promise(() => pglite.close())
     ).pipe(
       // The scope owns PGlite: Kysely adds no resource of its own, so it needs no destroy().

@@ -2,6 +2,7 @@ import { Effect, Layer } from "effect"
 import { Kysely, PostgresDialect } from "kysely"
 import pg from "pg"
 import { KyselyDatabase } from "./Database.js"
+import { type DatabaseUnavailable, postgresUnavailable } from "./DatabaseUnavailable.js"
 
 export interface PostgresOptions {
   readonly url: string
@@ -11,8 +12,11 @@ export interface PostgresOptions {
   readonly schema?: string | undefined
 }
 
-/** Kysely (and direct SQL) on a pg Pool, ended with the layer's scope. */
-export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatabase> =>
+/** How long the start-up probe waits for PostgreSQL: an unreachable host must not hang the start. */
+const probeTimeout = "10 seconds"
+
+/** Kysely (and direct SQL) on a pg Pool, ended with the layer's scope; fails at once, explained, when Postgres cannot be used. */
+export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatabase, DatabaseUnavailable> =>
   Layer.scoped(
     KyselyDatabase,
     Effect.acquireRelease(
@@ -28,6 +32,18 @@ export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatab
       }),
       (pool) => Effect.promise(() => pool.end())
     ).pipe(
+      Effect.tap((pool) =>
+        Effect.tryPromise({
+          try: () => pool.query("select 1"),
+          catch: (cause) => postgresUnavailable(options.url, cause)
+        }).pipe(
+          Effect.timeoutFail({
+            duration: probeTimeout,
+            onTimeout: () =>
+              postgresUnavailable(options.url, { code: "ETIMEDOUT", message: `no answer within ${probeTimeout}` })
+          })
+        )
+      ),
       // The scope owns the pool: Kysely's destroy() would end it a second time.
       Effect.map((pool) => {
         const schema = options.schema ?? "servicekit"

@@ -1,6 +1,7 @@
 import { RateLimitStore, resultOf, windowOf } from "@servicekit/core"
 import { Effect, Layer } from "effect"
 import { Redis } from "ioredis"
+import { redactUrl } from "../Urls.js"
 
 // INCR and the first hit's PEXPIRE in one atomic round trip. The key lives one full window
 // from its first hit, so it outlasts its window even when hosts' clocks disagree slightly.
@@ -47,18 +48,6 @@ const make = (redis: Redis, answeringAtStart = true) => {
   })
 }
 
-/** `redis://user:secret@host:6379/0` as logs may show it: without the credentials. */
-const redacted = (url: string) => {
-  try {
-    const parsed = new URL(url)
-    parsed.username = ""
-    parsed.password = ""
-    return parsed.toString()
-  } catch {
-    return "(an unparsable URL)"
-  }
-}
-
 // Owned clients fail fast instead of queueing commands while disconnected, so requests never
 // wait on a reconnect: with the fail-open policy above they pass straight through. A Redis that
 // is down at start is an outage like any other: the store starts, says so once, and ioredis keeps
@@ -78,7 +67,7 @@ const connect = (url: string) =>
     Effect.tap(({ answering }) =>
       answering
         ? Effect.void
-        : Effect.logWarning(`Redis at ${redacted(url)} does not answer; rate limits allow every request until it does.`)
+        : Effect.logWarning(`Redis at ${redactUrl(url)} does not answer; rate limits allow every request until it does.`)
     )
   )
 
