@@ -1,23 +1,46 @@
 import { FanOut, checkMessage } from "@servicekit/core"
 import { Effect, Layer } from "effect"
 import { Redis } from "ioredis"
+import { connectFailFast, makeOutageLog } from "../redis/FailFastRedis.js"
 import { makeTopicHub } from "./TopicHub.js"
 
-/** Fan-out over Redis pub/sub, channels named `<prefix>:<topic>`; ioredis resubscribes after a reconnect. */
+/**
+ * Fan-out over Redis pub/sub, channels named `<prefix>:<topic>`; ioredis resubscribes after a
+ * reconnect. While Redis is away, publishing drops the message (the port is best effort) and a
+ * new subscription takes effect when it returns: neither waits.
+ */
 export const layerRedisFanOut = (options: { readonly url: string; readonly prefix?: string }): Layer.Layer<FanOut> =>
   Layer.scoped(
     FanOut,
     Effect.gen(function* () {
       const prefix = `${options.prefix ?? "servicekit"}:`
-      const [publisher, subscriber] = yield* Effect.acquireRelease(
-        Effect.sync(() => [new Redis(options.url), new Redis(options.url)] as const),
-        (clients) =>
-          Effect.promise(() => Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect()))))
+      const publisher = yield* connectFailFast(options.url, {
+        whileDown: "live updates reach this process's subscribers only until it does.",
+        commandTimeoutMs: 1_000
+      })
+      const outage = makeOutageLog({
+        down: (error) => `Redis does not take fan-out messages (${String(error)}); dropping them until it does.`,
+        up: "Redis takes fan-out messages again.",
+        answeringAtStart: publisher.status === "ready"
+      })
+      // Subscriptions queue while disconnected and are sent on reconnect, so none is lost.
+      // The first attempt is awaited, so a subscription made right after the start is in place.
+      const subscriber = yield* Effect.acquireRelease(
+        Effect.promise(async () => {
+          const client = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: null })
+          client.on("error", () => {})
+          await client.connect().catch(() => {})
+          return client
+        }),
+        (client) => Effect.promise(() => client.quit().catch(() => client.disconnect()))
       )
-      publisher.on("error", () => {})
-      subscriber.on("error", () => {})
       const hub = makeTopicHub({
-        listen: (topic) => subscriber.subscribe(prefix + topic),
+        listen: (topic) => {
+          const subscribed = subscriber.subscribe(prefix + topic)
+          if (subscriber.status === "ready") return subscribed
+          subscribed.catch(() => {})
+          return Promise.resolve()
+        },
         unlisten: (topic) => subscriber.unsubscribe(prefix + topic)
       })
       subscriber.on("message", (channel: string, message: string) => {
@@ -27,7 +50,10 @@ export const layerRedisFanOut = (options: { readonly url: string; readonly prefi
         publish: (topic, message) =>
           Effect.suspend(() => {
             checkMessage(topic, message)
-            return Effect.asVoid(Effect.promise(() => publisher.publish(prefix + topic, message)))
+            return Effect.tryPromise({
+              try: () => publisher.publish(prefix + topic, message),
+              catch: (error) => error
+            }).pipe(Effect.zipRight(outage.answered), Effect.catchAll(outage.failed))
           }),
         subscribe: hub.subscribe
       })

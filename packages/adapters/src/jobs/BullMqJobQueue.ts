@@ -10,6 +10,7 @@ import {
 import { type Job as BullJob, Queue as BullQueue, Worker } from "bullmq"
 import { Cause, Duration, Effect, Exit, Layer, Option, Queue, Runtime } from "effect"
 import { Redis } from "ioredis"
+import { connectFailFast, makeOutageLog } from "../redis/FailFastRedis.js"
 import type { Kysely } from "kysely"
 import { currentTransaction } from "../kysely/Connection.js"
 import { KyselyDatabase } from "../kysely/Database.js"
@@ -67,11 +68,16 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
       const unit = yield* UnitOfWork
       const leases = yield* makeLeases()
       const prefix = config.prefix ?? "servicekit"
-      const producer = yield* Effect.acquireRelease(
-        Effect.sync(() => new Redis(config.url, { maxRetriesPerRequest: null })),
-        (redis) => Effect.promise(() => redis.quit().catch(() => redis.disconnect()))
-      )
-      producer.on("error", () => {})
+      // Enqueuing never waits on Redis: while it is away, jobs wait in the outbox table.
+      const producer = yield* connectFailFast(config.url, {
+        whileDown: "jobs wait in the database until it does.",
+        commandTimeoutMs: 2_000
+      })
+      const outage = makeOutageLog({
+        down: (error) => `Redis does not take jobs (${String(error)}); they wait in the database until it does.`,
+        up: "Redis takes jobs again; relaying the ones that waited.",
+        answeringAtStart: producer.status === "ready"
+      })
       const queues = new Map<string, BullQueue>()
       yield* Effect.addFinalizer(() => Effect.promise(() => Promise.all([...queues.values()].map((q) => q.close()))))
       const queueOf = (name: string) => {
@@ -80,70 +86,93 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
         return found
       }
 
+      // BullMQ waits for a connection that has never been ready: such a client is not asked at all.
       const add = (queue: Stored, payload: JobPayload, opts: Parameters<typeof addOptions>[1]) =>
-        Effect.promise(() => queueOf(queue.name).add("job", payload, addOptions(queue, opts) as never))
+        producer.status === "ready"
+          ? Effect.tryPromise({
+              try: () => queueOf(queue.name).add("job", payload, addOptions(queue, opts) as never),
+              catch: (error) => error
+            })
+          : Effect.fail(new Error(`the connection is ${producer.status}`))
 
       /** Hands committed outbox rows to Redis, oldest first; rows another relay holds are skipped. */
-      const relayOnce = Effect.promise(() =>
-        (database.db as Kysely<JobsTables>).transaction().execute(async (trx) => {
-          const rows = await trx
-            .selectFrom("job_outbox")
-            .selectAll()
-            .orderBy("id")
-            .limit(100)
-            .forUpdate()
-            .skipLocked()
-            .execute()
-          for (const row of rows) {
-            // The row id as job id: a row relayed twice (a crash before its delete) is one job while it waits.
-            await queueOf(row.queue.name).add(
-              "job",
-              row.payload,
-              addOptions(row.queue, { key: row.key, runAt: row.run_at, jobId: `outbox-${row.id}` }) as never
-            )
-          }
-          if (rows.length > 0)
-            await trx
-              .deleteFrom("job_outbox")
-              .where(
-                "id",
-                "in",
-                rows.map((row) => row.id)
-              )
+      const relayOnce = Effect.tryPromise({
+        catch: (error) => error,
+        try: () =>
+          (database.db as Kysely<JobsTables>).transaction().execute(async (trx) => {
+            const rows = await trx
+              .selectFrom("job_outbox")
+              .selectAll()
+              .orderBy("id")
+              .limit(100)
+              .forUpdate()
+              .skipLocked()
               .execute()
-          return rows.length
-        })
-      )
+            for (const row of rows) {
+              // The row id as job id: a row relayed twice (a crash before its delete) is one job while it waits.
+              await queueOf(row.queue.name).add(
+                "job",
+                row.payload,
+                addOptions(row.queue, { key: row.key, runAt: row.run_at, jobId: `outbox-${row.id}` }) as never
+              )
+            }
+            if (rows.length > 0)
+              await trx
+                .deleteFrom("job_outbox")
+                .where(
+                  "id",
+                  "in",
+                  rows.map((row) => row.id)
+                )
+                .execute()
+            return rows.length
+          })
+      })
       const relaySignal = yield* Queue.sliding<void>(1)
       const relayLoop = Effect.forever(
         Effect.zipRight(
           Effect.timeout(Queue.take(relaySignal), config.relayInterval ?? "1 second").pipe(Effect.ignore),
-          Effect.repeat(relayOnce, { while: (count) => count === 100 }).pipe(
-            Effect.catchAllCause((cause) => Effect.logWarning("job outbox relay failed; retrying", cause))
+          // The outbox keeps the jobs while Redis is away; the sweep resumes when it answers.
+          Effect.suspend(() =>
+            producer.status === "ready"
+              ? Effect.repeat(relayOnce, { while: (count) => count === 100 }).pipe(
+                  Effect.zipLeft(outage.answered),
+                  Effect.catchAll(outage.failed)
+                )
+              : Effect.void
           )
         )
       )
       yield* Effect.forkScoped(relayLoop)
 
+      const relaySoon = Queue.offer(relaySignal, undefined)
+      const keepInOutbox = (db: Kysely<any>, queue: QueueDefinition, payload: JobPayload, options: EnqueueOptions) =>
+        Effect.promise(() =>
+          (db as Kysely<JobsTables>)
+            .insertInto("job_outbox")
+            .values({
+              queue: JSON.stringify(stored(queue)),
+              payload: JSON.stringify(payload),
+              key: options.key ?? null,
+              run_at: options.runAt ?? null
+            })
+            .execute()
+        )
+
+      // A command that timed out may still have reached Redis: then the job also waits in the
+      // outbox and runs twice at most, which handlers (at least once, like every retry) allow.
       const enqueue = (queue: QueueDefinition, payload: JobPayload, options: EnqueueOptions = {}) =>
         Effect.flatMap(currentTransaction(database), (trx) =>
           Option.match(trx, {
-            onNone: () => Effect.asVoid(add(stored(queue), payload, options)),
-            onSome: (open) =>
-              Effect.zipRight(
-                Effect.promise(() =>
-                  (open as Kysely<JobsTables>)
-                    .insertInto("job_outbox")
-                    .values({
-                      queue: JSON.stringify(stored(queue)),
-                      payload: JSON.stringify(payload),
-                      key: options.key ?? null,
-                      run_at: options.runAt ?? null
-                    })
-                    .execute()
+            onNone: () =>
+              add(stored(queue), payload, options).pipe(
+                Effect.zipRight(outage.answered),
+                Effect.catchAll((error) =>
+                  Effect.all([outage.failed(error), keepInOutbox(database.db, queue, payload, options), relaySoon])
                 ),
-                unit.afterCommit(Queue.offer(relaySignal, undefined))
-              )
+                Effect.asVoid
+              ),
+            onSome: (open) => Effect.zipRight(keepInOutbox(open, queue, payload, options), unit.afterCommit(relaySoon))
           })
         )
 
