@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { PageLimit, Timestamp, Uuid, withReason } from "../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { NotAvailable } from "../platform/Errors.js"
-import { Direction } from "./Call.js"
+import { CallResult, Direction, callResultJsonSchema } from "./Call.js"
 import { CallNotFound, InvalidCursor } from "./CallingErrors.js"
 import { MAX_PAGE_SIZE } from "./CallingService.js"
 
@@ -13,7 +13,7 @@ export const CallJson = Schema.Struct({
   toId: Schema.String,
   direction: Direction,
   durationSecs: Schema.Number,
-  result: Schema.String,
+  result: CallResult,
   startedAt: Timestamp,
   endedAt: Schema.NullOr(Timestamp),
   callSid: Schema.NullOr(Schema.String),
@@ -38,7 +38,9 @@ export const ListCallsParams = Schema.Struct({
   cursor: Schema.optional(Uuid),
   direction: Schema.optional(withReason(Direction, "must be inbound or outbound")),
   result: Schema.optional(
-    withReason(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)), "must be 1 to 64 characters")
+    CallResult.annotations({
+      jsonSchema: { ...callResultJsonSchema, description: "Only calls whose `result` is exactly this token." }
+    })
   )
 })
 
