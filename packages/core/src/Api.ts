@@ -21,6 +21,7 @@ export const makeApi = (mountPath: MountPath = "/api"): ServiceKitApi =>
     .prefix(mountPath)
     .annotate(OpenApi.Title, "ServiceKit API")
     .annotate(OpenApi.Version, "1.0.0")
+    .annotate(OpenApi.License, { name: "MIT", url: "https://opensource.org/licenses/MIT" })
 
 /** The modules' middleware implementations beyond the built-in authentication. */
 export const middlewareLayer = Layer.mergeAll(

@@ -68,7 +68,15 @@ export {
 } from "./platform/UnitOfWork.js"
 
 // calling
-export { ANSWERED_RESULT, CallResult, Direction, type Call, type CallQuery, type CallTotals } from "./calling/Call.js"
+export {
+  ANSWERED_RESULTS,
+  CallResult,
+  Direction,
+  isAnswered,
+  type Call,
+  type CallQuery,
+  type CallTotals
+} from "./calling/Call.js"
 export { CallNotFound, InvalidCall, InvalidCursor } from "./calling/CallingErrors.js"
 export { CallRepository } from "./calling/CallRepository.js"
 export { CallingService, IncomingCall, type IngestResult, type VoiceUsage } from "./calling/CallingService.js"

@@ -1,3 +1,5 @@
+import { CallingService } from "@servicekit/core"
+import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { NOW, type TestKit, callRecord, expectError, makeTestKit } from "./support.js"
 
@@ -172,3 +174,79 @@ describe("voice usage against a pinned clock", () => {
     }
   })
 })
+
+describe("call results as carriers record them", () => {
+  let t: TestKit
+  let tenantId: string
+  let key: string
+  beforeAll(async () => {
+    t = makeTestKit()
+    tenantId = (await t.createTenant()).id
+    key = (await t.createKey(tenantId)).key
+  })
+  afterAll(() => t.dispose())
+
+  const resultsListed = async (query: string) => {
+    const response = await t.request(`${CALLS}?limit=100&${query}`, { key })
+    expect(response.status).toBe(200)
+    return response.body.data.map((call: any) => call.result).sort()
+  }
+
+  it("stores any lowercase token and filters on it exactly", async () => {
+    const tokens = ["no-answer", "no_answer", "in-progress", "canceled", "sip-486", "x".repeat(64)]
+    const imported = await t.ingest(
+      tenantId,
+      tokens.map((result) => callRecord({ result }))
+    )
+    expect(imported).toEqual({ received: 6, inserted: 6, skipped: 0 })
+    expect(await resultsListed("")).toEqual([...tokens].sort())
+    expect(await resultsListed("result=no-answer")).toEqual(["no-answer"])
+    expect(await resultsListed("result=no_answer")).toEqual(["no_answer"])
+    expect(await resultsListed("result=ringing")).toEqual([])
+  })
+
+  it.each([["Completed"], ["no answer"], [""], ["-busy"], ["x".repeat(65)], ["échec"]])(
+    "refuses %j at ingestion, storing nothing of the batch",
+    async (result) => {
+      const before = await resultsListed("")
+      const refused = await t.run(
+        Effect.flip(
+          Effect.flatMap(CallingService, (calling) =>
+            calling.ingest(tenantId, [callRecord({ result: "completed" }), callRecord({ result })])
+          )
+        )
+      )
+      expect(refused).toMatchObject({ _tag: "InvalidCall" })
+      expect((refused as { details?: unknown }).details).toEqual([
+        { field: "[1].result", reason: "must be a lowercase token of 1 to 64 characters (a-z, 0-9, _ and -)" }
+      ])
+      expect(await resultsListed("")).toEqual(before)
+    }
+  )
+
+  it("answers 400 naming result for a filter no call could carry", async () => {
+    const response = await t.request(`${CALLS}?result=Completed`, { key })
+    expectError(response, 400, "validation_failed")
+    expect(response.body.error.details).toEqual([
+      { field: "result", reason: "must be a lowercase token of 1 to 64 characters (a-z, 0-9, _ and -)" }
+    ])
+  })
+
+  it("counts completed, answered and in-progress inbound calls as answered, and nothing else", async () => {
+    const tenant = await t.createTenant(["voice"], "Carrier")
+    const { key: carrierKey } = await t.createKey(tenant.id)
+    const answered = ["completed", "answered", "in-progress", "in_progress"]
+    const unanswered = ["no-answer", "no_answer", "missed", "busy", "failed", "rejected", "canceled", "voicemail", "ringing"]
+    await t.ingest(
+      tenant.id,
+      [...answered, ...unanswered].map((result) => callRecord({ result, direction: "inbound" }))
+    )
+    const usage = await t.request("/api/v1/voice/usage", { key: carrierKey })
+    expect(usage.body).toMatchObject({
+      inboundOffered7d: answered.length + unanswered.length,
+      inboundAnswered7d: answered.length,
+      inboundAnswerRate7dPercent: 30.8
+    })
+  })
+})
+

@@ -44,28 +44,30 @@ describe("HTTP contract", () => {
     expect(response.status).toBe(200)
     const spec = response.body
     expect(spec.openapi).toBe("3.1.0")
+    // Paths are relative to the one server, the mount path, as the spec's `{base_url}` ends in `/api`.
+    expect(spec.servers).toEqual([expect.objectContaining({ url: "/api" })])
     expect(Object.keys(spec.paths)).toEqual(
       expect.arrayContaining([
-        "/api/v1/voice/calls",
-        "/api/v1/voice/calls/{id}",
-        "/api/v1/voice/usage",
-        "/api/v1/voice/numbers",
-        "/api/tenants/{tenantId}/api-keys",
-        "/api/tenants/{tenantId}/api-keys/{id}",
-        "/api/growth/entitlements"
+        "/v1/voice/calls",
+        "/v1/voice/calls/{id}",
+        "/v1/voice/usage",
+        "/v1/voice/numbers",
+        "/tenants/{tenantId}/api-keys",
+        "/tenants/{tenantId}/api-keys/{id}",
+        "/growth/entitlements"
       ])
     )
     // Security comes from the same declarations the engine enforces: ApiKeyAuth with the endpoint's scope.
-    expect(spec.paths["/api/v1/voice/calls"].get.security).toEqual([{ bearerKey: ["voice:read"] }, { headerKey: ["voice:read"] }])
+    expect(spec.paths["/v1/voice/calls"].get.security).toEqual([{ bearerKey: ["voice:read"] }, { headerKey: ["voice:read"] }])
     // Every error response documents the common body actually sent, 401/403/429 from the auth middleware included.
-    const listCalls = spec.paths["/api/v1/voice/calls"].get.responses
+    const listCalls = spec.paths["/v1/voice/calls"].get.responses
     expect(Object.keys(listCalls)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429"]))
     for (const status of ["400", "401", "403", "429"]) {
       expect(listCalls[status].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorBody" })
     }
     expect(spec.components.schemas.ErrorBody.properties.error.required).toEqual(["type", "code", "message", "requestId"])
-    expect(spec.paths["/api/growth/entitlements"].get.security).toEqual([{ dashboardToken: [] }])
-    expect(Object.keys(spec.paths["/api/v1/voice/numbers"].get.responses)).toContain("501")
+    expect(spec.paths["/growth/entitlements"].get.security).toEqual([{ dashboardToken: [] }])
+    expect(Object.keys(spec.paths["/v1/voice/numbers"].get.responses)).toContain("501")
     expect(spec.components.securitySchemes.headerKey).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" })
   })
 

@@ -19,8 +19,9 @@ describe("health probes on the memory fakes", () => {
 
   it("documents both probes in the OpenAPI document, with the 503", async () => {
     const document = await (await fetch(`${served.url}/api/v1/openapi.json`)).json()
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/healthz", "/api/readyz"]))
-    expect(Object.keys(document.paths["/api/readyz"].get.responses)).toEqual(expect.arrayContaining(["200", "503"]))
+    expect(document.servers).toEqual([expect.objectContaining({ url: "/api" })])
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/healthz", "/readyz"]))
+    expect(Object.keys(document.paths["/readyz"].get.responses)).toEqual(expect.arrayContaining(["200", "503"]))
   })
 })
 

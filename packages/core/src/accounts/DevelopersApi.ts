@@ -1,12 +1,12 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Timestamp, TimestampInput, Uuid, withReason } from "../http/Schemas.js"
+import { Timestamp, TimestampInput, Uuid, UuidText, withReason } from "../http/Schemas.js"
 import { DashboardAuth } from "../http/Security.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
 import { Environment, KeyProduct, Product } from "../platform/Products.js"
 
 export const ApiKeyJson = Schema.Struct({
-  id: Schema.String,
+  id: UuidText,
   name: Schema.NullOr(Schema.String),
   product: KeyProduct,
   environment: Environment,
@@ -32,13 +32,14 @@ export const CreateApiKeyBody = Schema.Struct({
   ipAllowlist: Schema.optional(withReason(Schema.Array(Schema.String), "must be an array of IPs or CIDR ranges"))
 })
 
-const TenantPath = Schema.Struct({ tenantId: Schema.String })
+const TenantPath = Schema.Struct({ tenantId: Uuid })
 
 export class DevelopersApi extends HttpApiGroup.make("developers")
   .add(
     HttpApiEndpoint.get("listApiKeys", "/tenants/:tenantId/api-keys")
       .setPath(TenantPath)
       .addSuccess(Schema.Struct({ data: Schema.Array(ApiKeyJson) }))
+      .annotate(OpenApi.Summary, "List API keys")
   )
   .add(
     HttpApiEndpoint.post("createApiKey", "/tenants/:tenantId/api-keys")
@@ -47,17 +48,20 @@ export class DevelopersApi extends HttpApiGroup.make("developers")
       .addSuccess(CreatedApiKeyJson)
       .addError(ValidationFailed)
       .addError(TenantNotFound)
+      .annotate(OpenApi.Summary, "Create an API key")
   )
   .add(
     HttpApiEndpoint.del("revokeApiKey", "/tenants/:tenantId/api-keys/:id")
-      .setPath(Schema.Struct({ tenantId: Schema.String, id: Uuid }))
+      .setPath(Schema.Struct({ tenantId: Uuid, id: Uuid }))
       .addSuccess(ApiKeyJson)
       .addError(ApiKeyNotFound)
+      .annotate(OpenApi.Summary, "Revoke an API key")
   )
   .add(
     HttpApiEndpoint.get("getEntitlements", "/growth/entitlements")
-      .addSuccess(Schema.Struct({ tenantId: Schema.String, entitlements: Schema.Array(Product) }))
+      .addSuccess(Schema.Struct({ tenantId: UuidText, entitlements: Schema.Array(Product) }))
       .addError(TenantNotFound)
+      .annotate(OpenApi.Summary, "List the tenant's entitled products")
   )
   .middleware(DashboardAuth)
   .annotate(OpenApi.Title, "Developers (dashboard)")

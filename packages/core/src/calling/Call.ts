@@ -1,24 +1,58 @@
 import { Schema } from "effect"
+import { withReason } from "../http/Schemas.js"
 
 export const Direction = Schema.Literal("inbound", "outbound")
 export type Direction = typeof Direction.Type
 
-/**
- * Call outcomes ServiceKit records. `completed` means the call was connected
- * (answered) and ended normally; every other value means it was not answered.
- */
-export const CallResult = Schema.Literal(
+/** Results that mean someone picked up: the call was connected (and may still be). */
+export const ANSWERED_RESULTS: ReadonlyArray<string> = ["completed", "answered", "in-progress", "in_progress"]
+
+export const isAnswered = (result: string): boolean => ANSWERED_RESULTS.includes(result)
+
+/** Results carriers commonly record; documentation only, any token is accepted. */
+const COMMON_RESULTS = [
   "completed",
+  "answered",
+  "in-progress",
   "missed",
   "no_answer",
+  "no-answer",
   "busy",
   "failed",
   "rejected",
+  "canceled",
   "voicemail",
-  "canceled"
-)
+  "queued",
+  "ringing"
+]
+
+const quoted = (values: ReadonlyArray<string>) => values.map((value) => `\`${value}\``).join(", ")
+
+const RESULT_TOKEN = /^[a-z0-9][a-z0-9_-]{0,63}$/
+
+/** How `CallResult` is documented; a field using it adds its own description. */
+export const callResultJsonSchema = {
+  type: "string",
+  pattern: RESULT_TOKEN.source,
+  minLength: 1,
+  maxLength: 64
+} as const
+
+/**
+ * A call outcome as the carrier recorded it: a lowercase token of 1-64 characters, not a closed
+ * list, because carriers differ (ServiceKit's `no_answer`, Twilio's `no-answer`, `in-progress`).
+ */
+export const CallResult = withReason(
+  Schema.String.pipe(Schema.pattern(RESULT_TOKEN)),
+  "must be a lowercase token of 1 to 64 characters (a-z, 0-9, _ and -)"
+).annotations({
+  jsonSchema: {
+    ...callResultJsonSchema,
+    description: `The call's outcome as the carrier recorded it: any lowercase token (a-z, 0-9, _ and -). Common values: ${quoted(COMMON_RESULTS)}. ${quoted(ANSWERED_RESULTS)} count as answered in the usage figures.`,
+    examples: ["completed", "no-answer"]
+  }
+})
 export type CallResult = typeof CallResult.Type
-export const ANSWERED_RESULT: CallResult = "completed"
 
 /** A call detail record as stored. */
 export interface Call {

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
-import { ANSWERED_RESULT, type Call, type CallQuery, type CallTotals } from "./Call.js"
+import { type Call, type CallQuery, type CallTotals, isAnswered } from "./Call.js"
 
 const byNewest = (a: Call, b: Call) =>
   b.startedAt.getTime() - a.startedAt.getTime() || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0)
@@ -102,7 +102,7 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
               }
               if (t >= weekStart.getTime() && call.direction === "inbound") {
                 inboundOffered++
-                if (call.result === ANSWERED_RESULT) inboundAnswered++
+                if (isAnswered(call.result)) inboundAnswered++
               }
             }
             return { secondsToday, callsToday, inboundOffered, inboundAnswered }

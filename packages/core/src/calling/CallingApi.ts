@@ -1,19 +1,20 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { PageLimit, Timestamp, Uuid, withReason } from "../http/Schemas.js"
+import { withoutSuccessResponse } from "../http/Documents.js"
+import { Integer, PageLimit, Timestamp, Uuid, UuidText, withReason } from "../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { NotAvailable } from "../platform/Errors.js"
-import { Direction } from "./Call.js"
+import { CallResult, Direction, callResultJsonSchema } from "./Call.js"
 import { CallNotFound, InvalidCursor } from "./CallingErrors.js"
-import { MAX_PAGE_SIZE } from "./CallingService.js"
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./CallingService.js"
 
 export const CallJson = Schema.Struct({
-  id: Schema.String,
+  id: UuidText,
   fromId: Schema.String,
   toId: Schema.String,
   direction: Direction,
   durationSecs: Schema.Number,
-  result: Schema.String,
+  result: CallResult,
   startedAt: Timestamp,
   endedAt: Schema.NullOr(Timestamp),
   callSid: Schema.NullOr(Schema.String),
@@ -22,23 +23,29 @@ export const CallJson = Schema.Struct({
 
 export const CallPageJson = Schema.Struct({
   data: Schema.Array(CallJson),
-  meta: Schema.Struct({ limit: Schema.Int, nextCursor: Schema.NullOr(Schema.String) })
+  meta: Schema.Struct({ limit: Integer, nextCursor: Schema.NullOr(UuidText) })
 }).annotations({ identifier: "CallPage" })
 
 export const VoiceUsageJson = Schema.Struct({
   minutesTodayUtc: Schema.Number,
-  callsStartedTodayUtc: Schema.Int,
-  inboundOffered7d: Schema.Int,
-  inboundAnswered7d: Schema.Int,
+  callsStartedTodayUtc: Integer,
+  inboundOffered7d: Integer,
+  inboundAnswered7d: Integer,
   inboundAnswerRate7dPercent: Schema.NullOr(Schema.Number)
 }).annotations({ identifier: "VoiceUsage" })
 
 export const ListCallsParams = Schema.Struct({
-  limit: Schema.optional(PageLimit(MAX_PAGE_SIZE)),
-  cursor: Schema.optional(Uuid),
+  limit: Schema.optional(PageLimit(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)),
+  cursor: Schema.optional(
+    Uuid.annotations({
+      jsonSchema: { type: "string", format: "uuid", description: "The previous page's `meta.nextCursor`." }
+    })
+  ),
   direction: Schema.optional(withReason(Direction, "must be inbound or outbound")),
   result: Schema.optional(
-    withReason(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)), "must be 1 to 64 characters")
+    CallResult.annotations({
+      jsonSchema: { ...callResultJsonSchema, description: "Only calls whose `result` is exactly this token." }
+    })
   )
 })
 
@@ -48,6 +55,7 @@ export class CallingApi extends HttpApiGroup.make("calling")
       .setUrlParams(ListCallsParams)
       .addSuccess(CallPageJson)
       .addError(InvalidCursor)
+      .annotate(OpenApi.Summary, "List call detail records")
       .annotate(OpenApi.Description, "Call detail records, newest first. Default limit 25, maximum 100.")
   )
   .add(
@@ -55,12 +63,23 @@ export class CallingApi extends HttpApiGroup.make("calling")
       .setPath(Schema.Struct({ id: Uuid }))
       .addSuccess(CallJson)
       .addError(CallNotFound)
+      .annotate(OpenApi.Summary, "Get a call detail record")
   )
-  .add(HttpApiEndpoint.get("getUsage", "/voice/usage").addSuccess(VoiceUsageJson))
+  .add(
+    HttpApiEndpoint.get("getUsage", "/voice/usage")
+      .addSuccess(VoiceUsageJson)
+      .annotate(OpenApi.Summary, "Get voice usage")
+      .annotate(
+        OpenApi.Description,
+        "Minutes and calls started today (UTC), and inbound calls offered and answered over the last 7 days."
+      )
+  )
   .add(
     HttpApiEndpoint.get("listNumbers", "/voice/numbers")
       .addError(NotAvailable)
+      .annotate(OpenApi.Summary, "List phone numbers (planned)")
       .annotate(OpenApi.Description, "Planned: phone numbers. Not available yet; always answers 501.")
+      .annotate(OpenApi.Transform, withoutSuccessResponse)
   )
   .middleware(ApiKeyAuth)
   .annotate(RequiredScope, "voice:read")

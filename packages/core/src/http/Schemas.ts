@@ -4,8 +4,18 @@ import { Schema } from "effect"
 export const withReason = <S extends Schema.Schema.Any>(schema: S, reason: string): S =>
   schema.annotations({ message: () => ({ message: reason, override: true }) }) as S
 
+const uuidJsonSchema = { type: "string", format: "uuid" } as const
+
 /** A uuid, normalised to lowercase (as Postgres returns it). */
-export const Uuid = withReason(Schema.compose(Schema.Lowercase, Schema.UUID), "must be a uuid")
+export const Uuid = withReason(Schema.compose(Schema.Lowercase, Schema.UUID), "must be a uuid").annotations({
+  jsonSchema: uuidJsonSchema
+})
+
+/** A uuid ServiceKit hands out (always lowercase), documented with `format: uuid`. */
+export const UuidText = Schema.String.annotations({ jsonSchema: uuidJsonSchema })
+
+/** A whole number in a response, documented as a plain `integer` (`Schema.Int` would add an `Int` component). */
+export const Integer = Schema.Number.pipe(Schema.int({ title: undefined, description: undefined }))
 
 /** ISO 8601 UTC timestamp with milliseconds, e.g. 2026-11-21T08:15:49.000Z. */
 export const Timestamp = Schema.Date.annotations({
@@ -31,9 +41,11 @@ export const TimestampInput = withReason(
 /** A whole number written as plain decimal digits: not `1e2`, `0x10`, ` 5` or `5.0`. */
 export const DecimalInt = Schema.compose(Schema.String.pipe(Schema.pattern(/^[0-9]{1,15}$/)), Schema.NumberFromString)
 
-/** `limit` query parameter with the given bounds. */
-export const PageLimit = (max: number) =>
-  withReason(DecimalInt.pipe(Schema.int(), Schema.between(1, max)), `must be an integer from 1 to ${max}`)
+/** `limit` query parameter with the given bounds, documented as the integer its digits spell. */
+export const PageLimit = (max: number, defaultLimit: number) =>
+  withReason(DecimalInt.pipe(Schema.int(), Schema.between(1, max)), `must be an integer from 1 to ${max}`).annotations({
+    jsonSchema: { type: "integer", minimum: 1, maximum: max, default: defaultLimit }
+  })
 
 /** Text without NUL characters, which Postgres cannot store. */
 export const withoutNul = <S extends Schema.Schema<string, any, any>>(schema: S) =>

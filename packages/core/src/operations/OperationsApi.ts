@@ -6,6 +6,7 @@ export class OperationsApi extends HttpApiGroup.make("operations")
   .add(
     HttpApiEndpoint.get("healthz", "/healthz")
       .addSuccess(Schema.Struct({ status: Schema.Literal("ok") }))
+      .annotate(OpenApi.Summary, "Liveness probe")
       .annotate(OpenApi.Description, "Liveness: the process is up and serving. Never touches a dependency.")
   )
   .add(
@@ -17,6 +18,7 @@ export class OperationsApi extends HttpApiGroup.make("operations")
         })
       )
       .addError(NotReady)
+      .annotate(OpenApi.Summary, "Readiness probe")
       .annotate(
         OpenApi.Description,
         "Readiness: the database answers with every migration applied, and Redis answers when configured. 503 names the dependency that does not."

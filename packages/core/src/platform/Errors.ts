@@ -12,11 +12,26 @@ import { Schema } from "effect"
 export const ErrorDetail = Schema.Struct({ field: Schema.String, reason: Schema.String })
 export type ErrorDetail = typeof ErrorDetail.Type
 
+/** The `error.type` families of the common error body. */
+export const ErrorType = Schema.Literal(
+  "invalid_request",
+  "authentication",
+  "permission",
+  "not_found",
+  "conflict",
+  "rate_limit",
+  "not_available",
+  "upstream",
+  "unavailable",
+  "internal"
+)
+export type ErrorType = typeof ErrorType.Type
+
 /** The `error.type` family of the common error body, by status. */
-export const errorType = (status: number): string =>
+export const errorType = (status: number): ErrorType =>
   typeByStatus[status] ?? (status >= 500 ? "internal" : "invalid_request")
 
-const typeByStatus: Record<number, string> = {
+const typeByStatus: Record<number, ErrorType> = {
   400: "invalid_request",
   401: "authentication",
   403: "permission",
@@ -34,11 +49,15 @@ const typeByStatus: Record<number, string> = {
 /** The wire shape of every error response. */
 export const ErrorBody = Schema.Struct({
   error: Schema.Struct({
-    type: Schema.String,
-    code: Schema.String,
-    message: Schema.String,
-    requestId: Schema.String,
-    details: Schema.optional(Schema.Array(ErrorDetail))
+    type: ErrorType.annotations({ description: "The family of the error, by status." }),
+    code: Schema.String.annotations({
+      description: "Machine-readable reason, e.g. `validation_failed`, `invalid_key`."
+    }),
+    message: Schema.String.annotations({ description: "A sentence for people; may change." }),
+    requestId: Schema.String.annotations({ description: "Equals the `X-Request-ID` header." }),
+    details: Schema.optional(Schema.Array(ErrorDetail)).annotations({
+      description: "For validation failures: one entry per field, at most 20."
+    })
   })
 }).annotations({ identifier: "ErrorBody", description: "The common error body." })
 
@@ -63,7 +82,11 @@ const message = (fallback: string) => Schema.optionalWith(Schema.String, { defau
 export class ValidationFailed extends Schema.TaggedError<ValidationFailed>()(
   "ValidationFailed",
   { message: Schema.String, details: Schema.Array(ErrorDetail) },
-  HttpApiSchema.annotations({ status: 400, description: "The request is invalid; details name the fields." })
+  HttpApiSchema.annotations({
+    status: 400,
+    description:
+      "A field breaks a rule beyond its shape, e.g. an unknown scope (`validation_failed`); `details` name the fields."
+  })
 ) {}
 
 export const invalidField = (field: string, reason: string) =>
@@ -73,7 +96,11 @@ export const invalidField = (field: string, reason: string) =>
 export class Unauthenticated extends Schema.TaggedError<Unauthenticated>()(
   "Unauthenticated",
   { code: Schema.String, message: Schema.String },
-  HttpApiSchema.annotations({ status: 401, description: "Missing, malformed, unknown or revoked credentials." })
+  HttpApiSchema.annotations({
+    status: 401,
+    description:
+      "Missing, malformed, unknown or revoked credentials: missing_credentials, malformed_credentials, malformed_key, invalid_key, key_revoked, api_key_not_accepted or invalid_token."
+  })
 ) {}
 
 export const unauthenticated = (code: string, message: string) =>
@@ -97,7 +124,10 @@ export const permissionDenied = (code: string, message: string) =>
 export class RateLimited extends Schema.TaggedError<RateLimited>()(
   "RateLimited",
   { message: Schema.String, retryAfterSeconds: Schema.Int },
-  HttpApiSchema.annotations({ status: 429, description: "Too many requests; see Retry-After." })
+  HttpApiSchema.annotations({
+    status: 429,
+    description: "Too many requests (`rate_limited`) from this API key or client address; see `Retry-After`."
+  })
 ) {
   get headers() {
     return { "retry-after": String(this.retryAfterSeconds) }
@@ -116,18 +146,18 @@ export const rateLimitedError = (limit: number, retryAfterSeconds: number) =>
 export class TenantNotFound extends Schema.TaggedError<TenantNotFound>()(
   "TenantNotFound",
   { message: message("No such tenant.") },
-  HttpApiSchema.annotations({ status: 404 })
+  HttpApiSchema.annotations({ status: 404, description: "No such tenant (`tenant_not_found`)." })
 ) {}
 
 export class ApiKeyNotFound extends Schema.TaggedError<ApiKeyNotFound>()(
   "ApiKeyNotFound",
   { message: message("No such API key.") },
-  HttpApiSchema.annotations({ status: 404 })
+  HttpApiSchema.annotations({ status: 404, description: "No such API key in this tenant (`api_key_not_found`)." })
 ) {}
 
 /** A planned feature that is not available yet. */
 export class NotAvailable extends Schema.TaggedError<NotAvailable>()(
   "NotAvailable",
   { message: Schema.String },
-  HttpApiSchema.annotations({ status: 501, description: "Planned, not available yet." })
+  HttpApiSchema.annotations({ status: 501, description: "Planned, not available yet (`not_available`)." })
 ) {}

@@ -1,4 +1,4 @@
-import { ANSWERED_RESULT, type Call, type CallQuery, CallRepository, type CallTotals, isUuid } from "@servicekit/core"
+import { ANSWERED_RESULTS, type Call, type CallQuery, CallRepository, type CallTotals, isUuid } from "@servicekit/core"
 import { Array as Arr, Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { findOne, query, rows } from "../Connection.js"
@@ -167,7 +167,7 @@ export const make = (database: KyselyConnection): CallRepository["Type"] => {
                     eb.fn.countAll<number | string>().filterWhere(inbound).as("inbound_offered"),
                     eb.fn
                       .countAll<number | string>()
-                      .filterWhere(eb.and([inbound, eb("result", "=", ANSWERED_RESULT)]))
+                      .filterWhere(eb.and([inbound, eb("result", "in", ANSWERED_RESULTS)]))
                       .as("inbound_answered")
                   ]
                 })

@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
-import type { Call, CallQuery } from "../../../calling/Call.js"
+import { ANSWERED_RESULTS, type Call, type CallQuery } from "../../../calling/Call.js"
 import { CallRepository } from "../../../calling/CallRepository.js"
 import type { StorageSuite } from "../Storage.js"
 import { DAY, MINUTE, at, callsNewestFirst, makeCall, plus, uuid } from "./fixtures.js"
@@ -200,6 +200,25 @@ export const callsSuite: StorageSuite<CallRepository> = {
         const none = { secondsToday: 0, callsToday: 0, inboundOffered: 0, inboundAnswered: 0 }
         expect(yield* calls.totals(uuid(), { dayStart, weekStart, now })).toEqual(none)
         expect(yield* calls.totals("not-a-uuid", { dayStart, weekStart, now })).toEqual(none)
+      })
+    )
+
+    it.effect("counts inbound calls with an answered result as answered, carriers' tokens included", () =>
+      Effect.gen(function* () {
+        const calls = yield* CallRepository
+        const tenantId = uuid()
+        const now = at("2026-11-20T12:00:00.000Z")
+        const unanswered = ["no-answer", "no_answer", "voicemail", "ringing", "canceled"]
+        yield* calls.insertMany(
+          [...ANSWERED_RESULTS, ...unanswered].map((result) =>
+            makeCall(tenantId, { startedAt: plus(now, -MINUTE), direction: "inbound", result })
+          )
+        )
+        const totals = yield* calls.totals(tenantId, { dayStart: plus(now, -DAY), weekStart: plus(now, -7 * DAY), now })
+        expect(totals).toMatchObject({
+          inboundOffered: ANSWERED_RESULTS.length + unanswered.length,
+          inboundAnswered: ANSWERED_RESULTS.length
+        })
       })
     )
   }
