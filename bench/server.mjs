@@ -42,7 +42,9 @@ if (mode === "servicekit") {
           dataDir: pgliteDir,
           databaseUrl: arg === "postgres" ? postgresUrl : undefined,
           redisUrl: process.env.BENCH_REDIS_URL,
-          env: "development"
+          env: "development",
+          // The engine is measured, not a terminal printing a line per request.
+          logLevel: "warn"
         })
   const fixture = await seed(kit)
   const server = await listen(kit, { port: 0 })

@@ -109,6 +109,7 @@ export {
 
 // http toolkit
 export { ApiError } from "./http/ApiError.js"
+export { type AnsweredRequest, RequestObserver } from "./http/RequestObserver.js"
 export { EngineRefusal } from "./http/Engine.js"
 export { describeError, errorBody } from "./http/Failure.js"
 export { type GroupHandlers, type ImplementedGroup, implement } from "./http/Implement.js"

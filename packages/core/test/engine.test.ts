@@ -1,8 +1,9 @@
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSchema } from "@effect/platform"
-import { Cause, Context, Effect, Exit, Layer, ManagedRuntime, Schema } from "effect"
+import { Cause, Context, Effect, Exit, HashMap, Layer, Logger, ManagedRuntime, Option, Schema } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
 import { EngineRefusal, makeEngine } from "../src/http/Engine.js"
 import { implement } from "../src/http/Implement.js"
+import { type AnsweredRequest, RequestObserver } from "../src/http/RequestObserver.js"
 import { ApiKeyAuth, apiKeyAuthTag, apiKeyGuard } from "../src/http/Security.js"
 import { servicesLayer } from "../src/ServiceKit.js"
 import { layerMemory } from "../src/testing.js"
@@ -106,5 +107,59 @@ describe("the engine refuses at start what it cannot serve, naming the endpoint 
       Effect.map(Extra, (extra) => ({ one: () => Effect.succeed(extra) }))
     )
     expect(Effect.isEffect(needsExtra.handlers)).toBe(true)
+  })
+})
+
+describe("the engine reports answered requests", () => {
+  it("logs a defect with the request id the client received, and tells the observer", async () => {
+    const group = HttpApiGroup.make("broken").add(HttpApiEndpoint.get("boom", "/boom/:id").addSuccess(Schema.String))
+    const logged: Array<{ message: unknown; requestId: unknown; cause: string }> = []
+    const logger = Logger.replace(
+      Logger.defaultLogger,
+      Logger.make(({ annotations, cause, message }) =>
+        logged.push({
+          message,
+          requestId: HashMap.get(annotations, "requestId").pipe(Option.getOrUndefined),
+          cause: Cause.pretty(cause)
+        })
+      )
+    )
+    const observed: Array<AnsweredRequest> = []
+    const engine = await runtime.runPromise(
+      makeEngine({
+        api: HttpApi.make("test").add(group).prefix("/api") as unknown as HttpApi.HttpApi.AnyWithProps,
+        handlers: new Map([["broken", { boom: () => Effect.dieMessage("the disk caught fire") }]]),
+        guards: new Map(),
+        documents: new Map()
+      }).pipe(
+        Effect.provide(logger),
+        Effect.provideService(RequestObserver, { observe: (request) => observed.push(request) })
+      )
+    )
+    const response = await engine.dispatch({
+      method: "GET",
+      url: "/api/boom/7?secret=1",
+      headers: { "x-request-id": "trace-500" },
+      remoteAddress: "192.0.2.7",
+      body: async () => new Uint8Array()
+    })
+    expect(response.status).toBe(500)
+    expect(JSON.parse(response.body as string).error).toMatchObject({ code: "internal_error", requestId: "trace-500" })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(logged).toEqual([
+      { message: ["request failed"], requestId: "trace-500", cause: expect.stringContaining("the disk caught fire") }
+    ])
+    expect(observed).toEqual([
+      {
+        method: "GET",
+        route: "/api/boom/:id",
+        path: "/api/boom/7",
+        status: 500,
+        durationMs: expect.any(Number),
+        requestId: "trace-500",
+        tenantId: undefined,
+        clientIp: "192.0.2.7"
+      }
+    ])
   })
 })

@@ -5,6 +5,7 @@ import { isSchemaName } from "@servicekit/adapters"
 import { type IpRateRule, defaultSettings, isOrigin, parseRange } from "@servicekit/core"
 import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
 import { ensureDataFolder } from "./DataFolderLock.js"
+import type { LogFormat, LogLevelName } from "./Logging.js"
 
 export type DeploymentEnv = "development" | "staging" | "production"
 
@@ -28,6 +29,13 @@ export interface HostConfig {
   readonly ipRateLimits: ReadonlyArray<IpRateRule>
   /** Whether `serve` also runs the background workers in its process (`servicekit worker` always does). */
   readonly workers: "in-process" | "off"
+  readonly logFormat: LogFormat
+  /** The least severe entries written; request lines are `info`. */
+  readonly logLevel: LogLevelName
+  /** Prometheus metrics at `<mount path>/metrics`. */
+  readonly metrics: boolean
+  /** When set, the metrics endpoint asks for `Authorization: Bearer <token>`. */
+  readonly metricsToken: string | undefined
 }
 
 export type HostOptions = Partial<Omit<HostConfig, "jwtSecret">> & { readonly jwtSecret?: string | undefined }
@@ -108,7 +116,20 @@ const environmentConfig = Config.all({
     Config.withDefault(defaultSettings.keyRateLimit.limit)
   ),
   ipRateLimits: ipRateLimitsConfig,
-  workers: Config.literal("in-process", "off")("SERVICEKIT_WORKERS").pipe(Config.withDefault("in-process" as const))
+  workers: Config.literal("in-process", "off")("SERVICEKIT_WORKERS").pipe(Config.withDefault("in-process" as const)),
+  logFormat: Config.literal("text", "json")("SERVICEKIT_LOG_FORMAT").pipe(Config.withDefault("text" as const)),
+  logLevel: Config.literal("debug", "info", "warn", "error", "off")("SERVICEKIT_LOG_LEVEL").pipe(
+    Config.withDefault("info" as const)
+  ),
+  metrics: Config.literal("on", "off")("SERVICEKIT_METRICS").pipe(
+    Config.withDefault("off" as const),
+    Config.map((value) => value === "on")
+  ),
+  metricsToken: Config.option(
+    Config.nonEmptyString("SERVICEKIT_METRICS_TOKEN").pipe(
+      Config.validate({ message: "must be at least 16 characters", validation: (token) => token.length >= 16 })
+    )
+  ).pipe(Config.map(Option.getOrUndefined))
 })
 
 /** Resolves options over environment over defaults. Throws ConfigurationError with the variable's name. */

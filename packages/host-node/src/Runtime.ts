@@ -16,6 +16,7 @@ import {
   FanOut,
   HealthChecks,
   type Ports,
+  RequestObserver,
   ServiceKit,
   ServiceKitSettings,
   layerMemoryRateLimit
@@ -23,6 +24,7 @@ import {
 import { Effect, Layer } from "effect"
 import { type HostConfig, type HostOptions, resolveConfig } from "./Config.js"
 import { lockDataFolder } from "./DataFolderLock.js"
+import { layerLogging, logsRequests, requestLogger } from "./Logging.js"
 
 /**
  * The ports for a configuration: PGlite or Postgres storage; jobs on BullMQ when Redis is
@@ -49,8 +51,13 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       config.redisUrl === undefined ? [databaseHealthCheck] : [databaseHealthCheck, redisHealthCheck(config.redisUrl)]
     )
   )
+  // Optional for the engine: below the info level it is left out, and requests cost no log work.
+  const requestLogs: Layer.Layer<never> = logsRequests(config.logLevel)
+    ? Layer.succeed(RequestObserver, requestLogger(config.logFormat))
+    : Layer.empty
   return Layer.mergeAll(
     Layer.merge(jobs, health).pipe(Layer.provideMerge(Layer.merge(storage, fanOut))),
+    requestLogs,
     config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
     layerJoseVerifier({ secret: config.jwtSecret }),
     layerNodeCrypto,
@@ -59,9 +66,10 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       trustedProxies: config.trustedProxies,
       corsOrigins: config.corsOrigins,
       keyRateLimit: { limit: config.keyRateLimitPerMinute, windowMs: 60_000 },
-      ipRateLimits: config.ipRateLimits
+      ipRateLimits: config.ipRateLimits,
+      metrics: { enabled: config.metrics, bearerToken: config.metricsToken }
     })
-  )
+  ).pipe(Layer.provideMerge(layerLogging(config.logFormat, config.logLevel)))
 }
 
 export interface NodeServiceKit extends ServiceKit.ServiceKit<unknown> {

@@ -22,7 +22,11 @@ describe("host configuration", () => {
       ipRateLimits: [{ pathPrefix: "/v1/", limit: 3000, windowMs: 60_000 }],
       trustedProxies: [],
       corsOrigins: [],
-      shutdownTimeoutSeconds: 10
+      shutdownTimeoutSeconds: 10,
+      logFormat: "text",
+      logLevel: "info",
+      metrics: false,
+      metricsToken: undefined
     })
     expect(config.jwtSecret).toMatch(/^[0-9a-f]{64}$/)
     const file = join(dataDir, "secrets.json")
@@ -47,7 +51,11 @@ describe("host configuration", () => {
         SERVICEKIT_TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.1",
         SERVICEKIT_CORS_ORIGINS: "https://app.example.com, http://localhost:5173",
         SERVICEKIT_KEY_RATE_LIMIT: "100",
-        SERVICEKIT_IP_RATE_LIMITS: "/v1/=50/60,/v1/voice/=10/1"
+        SERVICEKIT_IP_RATE_LIMITS: "/v1/=50/60,/v1/voice/=10/1",
+        SERVICEKIT_LOG_FORMAT: "json",
+        SERVICEKIT_LOG_LEVEL: "warn",
+        SERVICEKIT_METRICS: "on",
+        SERVICEKIT_METRICS_TOKEN: "m".repeat(20)
       }
     )
     expect(config).toMatchObject({
@@ -65,7 +73,11 @@ describe("host configuration", () => {
       ipRateLimits: [
         { pathPrefix: "/v1/", limit: 50, windowMs: 60_000 },
         { pathPrefix: "/v1/voice/", limit: 10, windowMs: 1_000 }
-      ]
+      ],
+      logFormat: "json",
+      logLevel: "warn",
+      metrics: true,
+      metricsToken: "m".repeat(20)
     })
     expect(resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, SERVICEKIT_IP_RATE_LIMITS: "off" }).ipRateLimits).toEqual(
       []
@@ -88,7 +100,11 @@ describe("host configuration", () => {
     [{ SERVICEKIT_CORS_ORIGINS: "https://app.example.com/" }, /SERVICEKIT_CORS_ORIGINS/],
     [{ SERVICEKIT_CORS_ORIGINS: "*" }, /SERVICEKIT_CORS_ORIGINS/],
     [{ SERVICEKIT_SHUTDOWN_TIMEOUT: "-1" }, /SERVICEKIT_SHUTDOWN_TIMEOUT/],
-    [{ SERVICEKIT_SHUTDOWN_TIMEOUT: "soon" }, /SERVICEKIT_SHUTDOWN_TIMEOUT/]
+    [{ SERVICEKIT_SHUTDOWN_TIMEOUT: "soon" }, /SERVICEKIT_SHUTDOWN_TIMEOUT/],
+    [{ SERVICEKIT_LOG_FORMAT: "xml" }, /SERVICEKIT_LOG_FORMAT/],
+    [{ SERVICEKIT_LOG_LEVEL: "verbose" }, /SERVICEKIT_LOG_LEVEL/],
+    [{ SERVICEKIT_METRICS: "yes" }, /SERVICEKIT_METRICS/],
+    [{ SERVICEKIT_METRICS_TOKEN: "short" }, /SERVICEKIT_METRICS_TOKEN/]
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(ConfigurationError)
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(message)

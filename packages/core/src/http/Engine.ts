@@ -1,6 +1,9 @@
 import { HttpApi, type HttpApiMiddleware } from "@effect/platform"
-import { Cause, Effect, Exit, FiberRefs, Runtime } from "effect"
+import { Cause, Effect, Exit, FiberRefs, Option, Runtime } from "effect"
+import { constantTimeEqual } from "../platform/Crypto.js"
+import { unauthenticated } from "../platform/Errors.js"
 import { compileAllowlist } from "../platform/IpAllowlist.js"
+import { httpRequestDuration, httpRequests, label, rateLimitRejections } from "../platform/Metrics.js"
 import { RateLimiter, rateLimited, setRateLimitHeaders } from "../platform/RateLimiter.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { ApiError } from "./ApiError.js"
@@ -9,7 +12,9 @@ import { makeCors } from "./Cors.js"
 import type { Document } from "./Documents.js"
 import { errorBody, errorView, internalError } from "./Failure.js"
 import type { Handler } from "./Implement.js"
-import { CurrentRequest, type IncomingRequest, type RequestState, firstHeader } from "./RequestContext.js"
+import { renderPrometheus } from "./Prometheus.js"
+import { CurrentRequest, type IncomingRequest, type RequestState, bearerToken, firstHeader } from "./RequestContext.js"
+import { RequestObserver } from "./RequestObserver.js"
 import type { Draft, OutgoingResponse } from "./Response.js"
 import { type EndpointDescription, type Refusal, type Route, compileRoute } from "./Route.js"
 import type { EndpointGuard } from "./Security.js"
@@ -103,6 +108,11 @@ export const makeEngine = (options: {
     const publicPrefix = `${settings.mountPath}/v1/`
     const isTrusted = compileAllowlist(settings.trustedProxies)
     const cors = makeCors(settings.corsOrigins)
+    const observer = Option.getOrUndefined(yield* Effect.serviceOption(RequestObserver))
+    const metrics = settings.metrics
+    const metricsPath = `${settings.mountPath}/metrics`
+    const clock = yield* Effect.clock
+    const timed = observer !== undefined || metrics.enabled
 
     const routes: Array<Route> = []
     const refusals: Array<Refusal> = []
@@ -147,6 +157,7 @@ export const makeEngine = (options: {
     ): Effect.Effect<Draft, unknown> => {
       // HEAD is GET without the body (RFC 9110 §9.3.2); the body is dropped as the response leaves.
       const method = request.method === "HEAD" ? "GET" : request.method
+      if (metrics.enabled && path === metricsPath && method === "GET") return metricsResponse(request)
       const document = options.documents.get(path)
       if (method === "GET" && document !== undefined) {
         return Effect.succeed({ status: 200, headers: { "content-type": document.contentType }, body: document.body })
@@ -175,13 +186,53 @@ export const makeEngine = (options: {
       return Effect.fail(methodNotAllowed([...allowed]))
     }
 
+    /** The metrics in Prometheus text; behind the bearer token when one is configured. */
+    const metricsResponse = (request: IncomingRequest): Effect.Effect<Draft, unknown> => {
+      const token = metrics.bearerToken
+      if (token !== undefined && !constantTimeEqual(bearerToken(request.headers) ?? "", token)) {
+        return Effect.fail(unauthenticated("invalid_credentials", "The metrics endpoint needs its bearer token."))
+      }
+      return Effect.succeed({
+        status: 200,
+        headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8" },
+        body: renderPrometheus()
+      })
+    }
+
+    /** Counts the request in the metrics and tells the observer; only when either is on. */
+    const record = (request: IncomingRequest, path: string, state: RequestState, status: number, startedNs: bigint) => {
+      const durationMs = Number(clock.unsafeCurrentTimeNanos() - startedNs) / 1e6
+      const route = state.route?.path
+      if (metrics.enabled) {
+        // Unmatched paths share one label, so that scanning for paths cannot grow the series.
+        const routeLabel = label("route", route ?? "unmatched")
+        const methodLabel = label("method", request.method)
+        httpRequests.unsafeUpdate(1, [methodLabel, routeLabel, label("status", String(status))])
+        httpRequestDuration.unsafeUpdate(durationMs / 1000, [methodLabel, routeLabel])
+        if (state.limitedBy !== undefined) rateLimitRejections.unsafeUpdate(1, [label("limit", state.limitedBy)])
+      }
+      observer?.observe({
+        method: request.method,
+        route,
+        path,
+        status,
+        durationMs,
+        requestId: state.requestId,
+        tenantId: state.tenantId,
+        clientIp: state.clientIp
+      })
+    }
+
     // Plain flatMaps rather than a generator: this wraps every request.
     const respond = (request: IncomingRequest, path: string, query: URLSearchParams, state: RequestState) => {
       if (!path.startsWith(publicPrefix)) return answer(request, path, query, state)
       return Effect.flatMap(limiter.forIp(path.slice(settings.mountPath.length), state.clientIp), (ipLimit) => {
         if (ipLimit === undefined) return answer(request, path, query, state)
         state.rateLimit = ipLimit
-        if (!ipLimit.allowed) return rateLimited(ipLimit)
+        if (!ipLimit.allowed) {
+          state.limitedBy = "ip"
+          return rateLimited(ipLimit)
+        }
         return answer(request, path, query, state)
       })
     }
@@ -193,7 +244,9 @@ export const makeEngine = (options: {
       } catch {
         // A failure while describing a failure is a bug of its own; the client still gets a 500.
       }
-      if (view.status === 500) runFork(Effect.logError(`request failed (${state.requestId})`, cause))
+      if (view.status === 500) {
+        runFork(Effect.annotateLogs(Effect.logError("request failed", cause), "requestId", state.requestId))
+      }
       const response: Draft = {
         status: view.status,
         headers: { "content-type": "application/json" },
@@ -214,13 +267,23 @@ export const makeEngine = (options: {
         request,
         route: undefined,
         rateLimit: undefined,
+        limitedBy: undefined,
+        tenantId: undefined,
         bytes: undefined,
         text: undefined
       }
       const queryAt = request.url.indexOf("?")
       const path = normalisePath(queryAt === -1 ? request.url : request.url.slice(0, queryAt))
       const query = new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1))
+      const startedNs = timed ? clock.unsafeCurrentTimeNanos() : 0n
       const finish = (response: Draft): OutgoingResponse => {
+        if (timed) {
+          try {
+            record(request, path, state, response.status, startedNs)
+          } catch {
+            // An observer that throws must not keep the response from its client.
+          }
+        }
         response.headers["x-request-id"] = requestId
         if (state.rateLimit !== undefined) setRateLimitHeaders(response.headers, state.rateLimit)
         if (cors.enabled) {

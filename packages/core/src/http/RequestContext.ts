@@ -30,10 +30,14 @@ export interface RequestState {
   readonly clientIp: string | undefined
   readonly headers: RequestHeaders
   readonly request: IncomingRequest | undefined
-  /** The matched route: the statuses its contract declares for typed failures. */
-  route: { readonly statusOf: (error: unknown) => number | undefined } | undefined
+  /** The matched route: its path pattern, and the statuses its contract declares for typed failures. */
+  route: { readonly path: string; readonly statusOf: (error: unknown) => number | undefined } | undefined
   /** Set by whichever limiter counted this request last; rendered as X-RateLimit-* headers. */
   rateLimit: RateLimitResult | undefined
+  /** The limit that refused this request, if one did. */
+  limitedBy: "ip" | "key" | undefined
+  /** The tenant, once a key or dashboard token was verified. */
+  tenantId: string | undefined
   /** The raw body, once read. */
   bytes: Promise<Uint8Array> | undefined
   text: Promise<string> | undefined
@@ -46,6 +50,8 @@ export const CurrentRequest = FiberRef.unsafeMake<RequestState>({
   request: undefined,
   route: undefined,
   rateLimit: undefined,
+  limitedBy: undefined,
+  tenantId: undefined,
   bytes: undefined,
   text: undefined
 })

@@ -28,6 +28,8 @@ export interface EndpointDescription {
 export interface Route {
   readonly name: string
   readonly method: string
+  /** The path pattern, e.g. `/api/v1/voice/calls/:id`. */
+  readonly path: string
   readonly segments: ReadonlyArray<string>
   readonly run: (
     params: Record<string, string>,
@@ -296,6 +298,7 @@ export const compileRoute = (
   return {
     name: description.name,
     method: endpoint.method,
+    path: endpoint.path,
     segments,
     // Handlers close over their services; the middleware runs first and provides the caller.
     run: (params, query, state) =>

@@ -89,7 +89,11 @@ export const apiKeyGuard = Effect.gen(function* () {
         limiter.forKey(verified.key.id),
         (limit): Effect.Effect<Caller, RateLimited | PermissionDenied> => {
           state.rateLimit = limit
-          if (!limit.allowed) return rateLimited(limit)
+          state.tenantId = verified.tenant.id
+          if (!limit.allowed) {
+            state.limitedBy = "key"
+            return rateLimited(limit)
+          }
           return Effect.as(keys.authorize(verified, product, scope.value), {
             tenantId: verified.tenant.id,
             keyId: verified.key.id,
@@ -127,7 +131,9 @@ export const dashboardGuard = Effect.gen(function* () {
         unauthenticated("missing_credentials", "Send a dashboard token as 'Authorization: Bearer <token>'.")
       )
     }
-    return verifier.verify(token)
+    return Effect.tap(verifier.verify(token), (session) => {
+      state.tenantId = session.tenantId
+    })
   })
   const guard: EndpointGuard = () => check
   return guard

@@ -1,5 +1,6 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { ApiKeyRepository, type ApiKeyRecord } from "./ApiKeys.js"
+import { apiKeyCacheLookups, cacheHit, cacheMiss } from "./Metrics.js"
 import { SecretCrypto, constantTimeEqual, isUuid, randomBase36, randomBase62, randomUuid } from "./Crypto.js"
 import {
   ApiKeyNotFound,
@@ -127,9 +128,14 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
       // A cache hit stays synchronous: this runs on every public request.
       const lookup = (digest: string, now: number): Effect.Effect<Option.Option<VerifiedKey>> => {
         const cached = cache.get(digest)
-        if (cached !== undefined && cached.until > now) return Effect.succeed(Option.some(cached.verified))
+        if (cached !== undefined && cached.until > now) {
+          if (settings.metrics.enabled) apiKeyCacheLookups.unsafeUpdate(1, cacheHit)
+          return Effect.succeed(Option.some(cached.verified))
+        }
         const unknownUntil = unknown.get(digest)
-        return unknownUntil !== undefined && unknownUntil > now ? Effect.succeed(Option.none()) : load(digest, now)
+        const known = unknownUntil !== undefined && unknownUntil > now
+        if (settings.metrics.enabled) apiKeyCacheLookups.unsafeUpdate(1, known ? cacheHit : cacheMiss)
+        return known ? Effect.succeed(Option.none()) : load(digest, now)
       }
 
       const admit = (

@@ -23,6 +23,8 @@ export interface Settings {
   readonly trustedProxies: ReadonlyArray<string>
   /** Browser origins (`https://app.example.com`) allowed to call the API cross-origin. Empty: CORS off. */
   readonly corsOrigins: ReadonlyArray<string>
+  /** Prometheus metrics at `${mountPath}/metrics`: off unless enabled; a bearer token, when set, guards them. */
+  readonly metrics: { readonly enabled: boolean; readonly bearerToken?: string | undefined }
 }
 
 export const defaultSettings: Settings = {
@@ -32,7 +34,8 @@ export const defaultSettings: Settings = {
   keyRateLimit: { limit: 600, windowMs: 60_000 },
   ipRateLimits: [{ pathPrefix: "/v1/", limit: 3_000, windowMs: 60_000 }],
   trustedProxies: [],
-  corsOrigins: []
+  corsOrigins: [],
+  metrics: { enabled: false }
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {
