@@ -2,7 +2,7 @@ import { DashboardTokenVerifier, Unauthenticated } from "@servicekit/core"
 import { Effect, Layer } from "effect"
 import { SignJWT } from "jose"
 import { describe, expect, it } from "vitest"
-import { layerJoseVerifier, signDashboardToken } from "../src/jwt/index.js"
+import { layerJoseDashboardTokens, signDashboardToken } from "../src/jwt/index.js"
 
 const secret = "a-dashboard-secret-of-at-least-32-bytes"
 const claims = { tenantId: "ten_1", role: "admin", sub: "user_1" } as const
@@ -11,7 +11,7 @@ type VerifierOptions = { issuer?: string; audience?: string; secret?: string }
 
 const verify = (token: string, options: VerifierOptions = {}) =>
   Effect.flatMap(DashboardTokenVerifier, (verifier) => verifier.verify(token)).pipe(
-    Effect.provide(layerJoseVerifier({ secret, ...options }))
+    Effect.provide(layerJoseDashboardTokens({ secret, ...options }))
   )
 
 const expectRejected = async (token: string, code: string, options: VerifierOptions = {}) => {
@@ -75,7 +75,7 @@ describe("Jose dashboard tokens", () => {
   })
 
   it("refuses secrets shorter than 32 bytes", async () => {
-    const build = Effect.runPromise(Layer.build(layerJoseVerifier({ secret: "too-short" })).pipe(Effect.scoped))
+    const build = Effect.runPromise(Layer.build(layerJoseDashboardTokens({ secret: "too-short" })).pipe(Effect.scoped))
     await expect(build).rejects.toThrow(/at least 32 bytes/)
     await expect(signDashboardToken("too-short", claims)).rejects.toThrow(/at least 32 bytes/)
   })

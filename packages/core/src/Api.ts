@@ -1,22 +1,42 @@
-import { HttpApi, type HttpApiError, OpenApi } from "@effect/platform"
-import { Effect, Layer } from "effect"
+import { HttpApi, type HttpApiError, type HttpApiGroup, OpenApi } from "@effect/platform"
+import { Context, Effect, Layer, Option } from "effect"
 import { makeDocuments } from "./http/Documents.js"
 import { makeEngine } from "./http/Engine.js"
 import type { Handler, ImplementedGroup } from "./http/Implement.js"
-import { apiKeyAuthTag, apiKeyGuard, dashboardAuthTag, dashboardGuard } from "./http/Security.js"
+import {
+  apiKeyAuthTag,
+  apiKeyGuard,
+  dashboardAuthTag,
+  dashboardGuard,
+  platformAdminAuthTag,
+  platformAdminGuard
+} from "./http/Security.js"
+import { PlatformAdminRoutes } from "./accounts/AdminApi.js"
 import { type ModuleGroups, modules } from "./Modules.js"
 import { ServiceKitSettings } from "./platform/Settings.js"
 
 type MountPath = `/${string}`
 
-const allGroups = (): ReadonlyArray<ImplementedGroup> =>
-  modules.flatMap((module): ReadonlyArray<ImplementedGroup> => module.groups)
+/** Every module's groups; the platform admin routes only when asked for (an admin token is configured). */
+const servedGroups = (adminRoutes: boolean): ReadonlyArray<ImplementedGroup> =>
+  modules
+    .flatMap((module): ReadonlyArray<ImplementedGroup> => module.groups)
+    .filter(
+      ({ group }) =>
+        adminRoutes ||
+        Option.isNone(
+          Context.getOption((group as HttpApiGroup.HttpApiGroup.AnyWithProps).annotations, PlatformAdminRoutes)
+        )
+    )
 
 export type ServiceKitApi = HttpApi.HttpApi<"servicekit", ModuleGroups, HttpApiError.HttpApiDecodeError>
 
-/** The HTTP contract: every module's groups under the mount path. */
-export const makeApi = (mountPath: MountPath = "/api"): ServiceKitApi =>
-  allGroups()
+/** The HTTP contract: every module's groups under the mount path, the admin routes included unless left out. */
+export const makeApi = (
+  mountPath: MountPath = "/api",
+  options: { readonly adminRoutes?: boolean } = {}
+): ServiceKitApi =>
+  servedGroups(options.adminRoutes ?? true)
     .reduce((api, { group }) => api.add(group), HttpApi.make("servicekit") as HttpApi.HttpApi<"servicekit", any, any>)
     .prefix(mountPath)
     .annotate(OpenApi.Title, "ServiceKit API")
@@ -34,11 +54,13 @@ export const middlewareLayer = Layer.mergeAll(
  * authentication compiled per endpoint, the OpenAPI document and the docs page.
  */
 export const makeApiEngine = Effect.gen(function* () {
-  const mountPath = (yield* ServiceKitSettings).mountPath as MountPath
+  const settings = yield* ServiceKitSettings
+  const mountPath = settings.mountPath as MountPath
+  const adminRoutes = settings.adminToken !== undefined
   // The contract's precise types served the handlers; the engine walks it generically.
-  const api = makeApi(mountPath) as unknown as HttpApi.HttpApi.AnyWithProps
+  const api = makeApi(mountPath, { adminRoutes }) as unknown as HttpApi.HttpApi.AnyWithProps
   const handlers = new Map<string, Readonly<Record<string, Handler>>>()
-  for (const { group, handlers: build } of allGroups()) {
+  for (const { group, handlers: build } of servedGroups(adminRoutes)) {
     handlers.set(group.identifier, yield* build as Effect.Effect<Readonly<Record<string, Handler>>>)
   }
   return yield* makeEngine({
@@ -46,7 +68,8 @@ export const makeApiEngine = Effect.gen(function* () {
     handlers,
     guards: new Map([
       [apiKeyAuthTag, yield* apiKeyGuard],
-      [dashboardAuthTag, yield* dashboardGuard]
+      [dashboardAuthTag, yield* dashboardGuard],
+      [platformAdminAuthTag, yield* platformAdminGuard]
     ]),
     documents: yield* makeDocuments(api, mountPath)
   })

@@ -4,7 +4,7 @@ import type { JobQueue } from "./jobs/JobQueue.js"
 import type { ScheduleStore } from "./jobs/Scheduler.js"
 import type { StoragePorts } from "./Modules.js"
 import type { SecretCrypto } from "./platform/Crypto.js"
-import type { DashboardTokenVerifier } from "./platform/DashboardAuth.js"
+import type { DashboardTokenIssuer, DashboardTokenVerifier } from "./platform/DashboardAuth.js"
 import type { RateLimitStore } from "./platform/RateLimit.js"
 import type { ServiceKitSettings } from "./platform/Settings.js"
 import type { UnitOfWork } from "./platform/UnitOfWork.js"
@@ -21,5 +21,6 @@ export type Ports =
   | FanOut
   | RateLimitStore
   | DashboardTokenVerifier
+  | DashboardTokenIssuer
   | SecretCrypto
   | ServiceKitSettings

@@ -1,4 +1,5 @@
 import { Effect, Exit, Layer, ManagedRuntime, Scope } from "effect"
+import { type Administration, makeAdministration } from "./Administration.js"
 import { makeApiEngine, middlewareLayer } from "./Api.js"
 import type { Engine } from "./http/Engine.js"
 import { EventBus } from "./jobs/EventBus.js"
@@ -43,6 +44,8 @@ export interface ServiceKit<E = never> {
   readonly handler: (request: Request, options?: { readonly remoteAddress?: string | undefined }) => Promise<Response>
   /** The host-neutral entry point behind `handler`, for hosts that read requests themselves (node:http). */
   readonly dispatch: (request: IncomingRequest) => Promise<OutgoingResponse>
+  /** Platform administration as promises: tenants, entitlements, keys and dashboard tokens. */
+  readonly admin: Administration
   /** Runs an effect against the same services and storage the HTTP API uses (admin tasks, ingestion, tests). */
   readonly runtime: ManagedRuntime.ManagedRuntime<Services | Ports, E>
   /** Starts the background workers in this process (event dispatch, the modules' queues) until `dispose`. */
@@ -69,6 +72,7 @@ export const make = <E>(ports: Layer.Layer<Ports, E>): ServiceKit<E> => {
     dispatch,
     handler: async (request, options) => toWebResponse(await dispatch(fromWebRequest(request, options?.remoteAddress))),
     runtime,
+    admin: makeAdministration(runtime),
     startWorkers: () =>
       runtime.runPromise(
         Effect.gen(function* () {

@@ -31,7 +31,7 @@ export {
   type VerifiedKey
 } from "./platform/ApiKeyService.js"
 export { SecretCrypto, constantTimeEqual, isUuid, layerCrypto } from "./platform/Crypto.js"
-export { DashboardClaims, DashboardRole, DashboardTokenVerifier } from "./platform/DashboardAuth.js"
+export { DashboardClaims, DashboardRole, DashboardTokenIssuer, DashboardTokenVerifier } from "./platform/DashboardAuth.js"
 export {
   ApiKeyNotFound,
   ErrorBody,

@@ -53,7 +53,7 @@ describe.each<Via>(["bearer", "x-api-key"])("API key authentication via %s", (vi
   it("403 product_not_entitled when the tenant has lost the product since the key was made", async () => {
     const other = await t.createTenant(["chat", "voice"])
     const { key: voiceKey } = await t.createKey(other.id, "voice")
-    await t.run(Effect.flatMap(TenantService, (tenants) => tenants.setEntitlements(other.id, ["chat"])))
+    await t.run(Effect.flatMap(TenantService, (tenants) => tenants.update(other.id, { entitlements: ["chat"] })))
     const response = await t.request(CALLS, { key: voiceKey, via })
     expectError(response, 403, "product_not_entitled")
     expect(response.body.error.type).toBe("permission")

@@ -36,6 +36,8 @@ export interface HostConfig {
   readonly metrics: boolean
   /** When set, the metrics endpoint asks for `Authorization: Bearer <token>`. */
   readonly metricsToken: string | undefined
+  /** The platform admin credential; the `/api/admin` routes exist only when it is set. */
+  readonly adminToken: string | undefined
 }
 
 export type HostOptions = Partial<Omit<HostConfig, "jwtSecret">> & { readonly jwtSecret?: string | undefined }
@@ -125,6 +127,11 @@ const environmentConfig = Config.all({
     Config.withDefault("off" as const),
     Config.map((value) => value === "on")
   ),
+  adminToken: Config.option(
+    Config.nonEmptyString("SERVICEKIT_ADMIN_TOKEN").pipe(
+      Config.validate({ message: "must be at least 32 characters", validation: (token) => token.length >= 32 })
+    )
+  ).pipe(Config.map(Option.getOrUndefined)),
   metricsToken: Config.option(
     Config.nonEmptyString("SERVICEKIT_METRICS_TOKEN").pipe(
       Config.validate({ message: "must be at least 16 characters", validation: (token) => token.length >= 16 })
@@ -153,6 +160,9 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
     throw new ConfigurationError(
       `Invalid SERVICEKIT_CORS_ORIGINS: "${badOrigin}" is not an origin (scheme, host and port only, e.g. https://app.example.com)`
     )
+  }
+  if (merged.adminToken !== undefined && merged.adminToken.length < 32) {
+    throw new ConfigurationError("The platform admin token (SERVICEKIT_ADMIN_TOKEN) must be at least 32 characters")
   }
   // Outside development every process must share one secret: each inventing its own would
   // make one server's dashboard tokens fail on the next.

@@ -1,6 +1,6 @@
 import { join } from "node:path"
 import {
-  layerJoseVerifier,
+  layerJoseDashboardTokens,
   layerBullMqJobQueue,
   layerNodeCrypto,
   layerPgBossJobQueue,
@@ -59,7 +59,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
     Layer.merge(jobs, health).pipe(Layer.provideMerge(Layer.merge(storage, fanOut))),
     requestLogs,
     config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
-    layerJoseVerifier({ secret: config.jwtSecret }),
+    layerJoseDashboardTokens({ secret: config.jwtSecret }),
     layerNodeCrypto,
     ServiceKitSettings.layer({
       publicUrl: config.publicUrl,
@@ -67,7 +67,8 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       corsOrigins: config.corsOrigins,
       keyRateLimit: { limit: config.keyRateLimitPerMinute, windowMs: 60_000 },
       ipRateLimits: config.ipRateLimits,
-      metrics: { enabled: config.metrics, bearerToken: config.metricsToken }
+      metrics: { enabled: config.metrics, bearerToken: config.metricsToken },
+      adminToken: config.adminToken
     })
   ).pipe(Layer.provideMerge(layerLogging(config.logFormat, config.logLevel)))
 }

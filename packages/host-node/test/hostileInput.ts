@@ -14,7 +14,7 @@ const jwtSecret = "a-hostile-input-test-secret-of-32-bytes"
 export const kitOn = (env: Record<string, string>): Serving => ({
   kit: ServiceKit.make(
     portsLayer(
-      resolveConfig({ workers: "off", jwtSecret }, { ...process.env, DATABASE_URL: "", REDIS_URL: "", ...env })
+      resolveConfig({ workers: "off", jwtSecret }, { ...process.env, DATABASE_URL: "", REDIS_URL: "", SERVICEKIT_LOG_LEVEL: "warn", ...env })
     )
   ),
   mintToken: (claims) => signDashboardToken(jwtSecret, claims)

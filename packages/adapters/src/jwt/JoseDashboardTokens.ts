@@ -1,4 +1,4 @@
-import { DashboardClaims, DashboardTokenVerifier, Unauthenticated } from "@servicekit/core"
+import { DashboardClaims, DashboardTokenIssuer, DashboardTokenVerifier, Unauthenticated } from "@servicekit/core"
 import { Effect, Layer, Schema } from "effect"
 import { errors, jwtVerify, SignJWT } from "jose"
 
@@ -21,15 +21,34 @@ const decodeClaims = Schema.decodeUnknown(DashboardClaims)
 const invalidToken = new Unauthenticated({ code: "invalid_token", message: "The dashboard token is not valid." })
 const expiredToken = new Unauthenticated({ code: "token_expired", message: "The dashboard token has expired." })
 
-/**
- * Verifies HS256 dashboard tokens (as made by `signDashboardToken`) with jose.
- * Building the layer dies when the secret is shorter than 32 bytes.
- */
-export const layerJoseVerifier = (options: {
+interface JoseOptions {
   readonly secret: string
   readonly issuer?: string
   readonly audience?: string
-}): Layer.Layer<DashboardTokenVerifier> =>
+}
+
+/**
+ * HS256 dashboard tokens with jose: verifies them (as made by `signDashboardToken`) and issues
+ * them for the platform admin API. Building the layer dies when the secret is shorter than 32 bytes.
+ */
+export const layerJoseDashboardTokens = (
+  options: JoseOptions
+): Layer.Layer<DashboardTokenVerifier | DashboardTokenIssuer> =>
+  Layer.merge(
+    verifier(options),
+    Layer.succeed(DashboardTokenIssuer, {
+      issue: (claims, expiresAt) =>
+        Effect.promise(() =>
+          signDashboardToken(options.secret, claims, {
+            expiresAt,
+            ...(options.issuer === undefined ? {} : { issuer: options.issuer }),
+            ...(options.audience === undefined ? {} : { audience: options.audience })
+          })
+        )
+    })
+  )
+
+const verifier = (options: JoseOptions): Layer.Layer<DashboardTokenVerifier> =>
   Layer.sync(DashboardTokenVerifier, () => {
     const key = keyOf(options.secret)
     const verifyOptions = {
@@ -47,17 +66,22 @@ export const layerJoseVerifier = (options: {
     })
   })
 
-/** Signs a dashboard token for `layerJoseVerifier` (used by the CLI). Expires in 12 hours by default. */
+/** Signs a dashboard token for `layerJoseDashboardTokens` (used by the CLI). Expires in 12 hours by default. */
 export const signDashboardToken = async (
   secret: string,
   claims: DashboardClaims,
-  options: { readonly expiresIn?: string; readonly issuer?: string; readonly audience?: string } = {}
+  options: {
+    readonly expiresIn?: string
+    readonly expiresAt?: Date
+    readonly issuer?: string
+    readonly audience?: string
+  } = {}
 ): Promise<string> => {
   const jwt = new SignJWT({ tenantId: claims.tenantId, role: claims.role })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(claims.sub)
     .setIssuedAt()
-    .setExpirationTime(options.expiresIn ?? "12h")
+    .setExpirationTime(options.expiresAt ?? options.expiresIn ?? "12h")
   if (options.issuer !== undefined) jwt.setIssuer(options.issuer)
   if (options.audience !== undefined) jwt.setAudience(options.audience)
   return jwt.sign(keyOf(secret))

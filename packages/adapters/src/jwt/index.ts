@@ -1,1 +1,1 @@
-export { layerJoseVerifier, signDashboardToken } from "./JoseDashboardTokens.js"
+export { layerJoseDashboardTokens, signDashboardToken } from "./JoseDashboardTokens.js"

@@ -4,16 +4,29 @@ import { ApiKeyRepository } from "../platform/ApiKeys.js"
 import { TenantRepository } from "../platform/Tenants.js"
 import { UsageLedger } from "../platform/Usage.js"
 import { accountsCommands } from "./AccountsCommands.js"
+import type { ImplementedGroup } from "../http/Implement.js"
+import type { AdminApi } from "./AdminApi.js"
+import { adminHandlers } from "./AdminHandlers.js"
+import type { DevelopersApi } from "./DevelopersApi.js"
 import { developersHandlers } from "./DevelopersHandlers.js"
+import { PlatformAdmin } from "./PlatformAdmin.js"
 
 /**
  * Account management: tenants, their entitlements and API keys (the dashboard's Developers
- * routes and the CLI), and the storage of the platform's own records, the usage ledger included.
+ * routes, the platform admin routes and the CLI), and the storage of the platform's own records,
+ * the usage ledger included.
  */
+type HandlersRequirements<I> = I extends ImplementedGroup<any, infer R> ? R : never
+
 export const accounts = defineModule({
   name: "accounts",
-  groups: [developersHandlers],
-  services: Layer.empty,
+  groups: [developersHandlers, adminHandlers] as ReadonlyArray<
+    ImplementedGroup<
+      typeof DevelopersApi | typeof AdminApi,
+      HandlersRequirements<typeof developersHandlers | typeof adminHandlers>
+    >
+  >,
+  services: PlatformAdmin.layer,
   memory: Layer.mergeAll(ApiKeyRepository.layerMemory, UsageLedger.layerMemory).pipe(
     Layer.provideMerge(TenantRepository.layerMemory)
   ),

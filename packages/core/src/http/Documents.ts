@@ -1,7 +1,7 @@
 import { HttpApi, HttpApiBuilder, HttpApiScalar, HttpServer, OpenApi } from "@effect/platform"
 import { Context, Effect, JSONSchema, Layer, Option, SchemaAST as AST } from "effect"
 import { ErrorBody, RateLimited } from "../platform/Errors.js"
-import { RequiredScope, apiKeyAuthTag, dashboardAuthTag } from "./Security.js"
+import { RequiredScope, apiKeyAuthTag, dashboardAuthTag, platformAdminAuthTag } from "./Security.js"
 
 export interface Document {
   readonly contentType: string
@@ -13,7 +13,12 @@ type Spec = Record<string, any>
 const securitySchemes = {
   bearerKey: { type: "http", scheme: "bearer", description: "API key as `Authorization: Bearer <key>`" },
   headerKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "API key as `X-API-Key: <key>`" },
-  dashboardToken: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Tenant-scoped dashboard JWT" }
+  dashboardToken: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Tenant-scoped dashboard JWT" },
+  platformAdminToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "The platform admin token (SERVICEKIT_ADMIN_TOKEN)"
+  }
 }
 
 /** The headers the engine adds to responses, documented once and referred to from each response. */
@@ -112,6 +117,7 @@ const factsByOperation = (api: HttpApi.HttpApi.AnyWithProps) => {
         security.push({ bearerKey: scopes }, { headerKey: scopes })
       }
       if (middleware.has(dashboardAuthTag)) security.push({ dashboardToken: [] })
+      if (middleware.has(platformAdminAuthTag)) security.push({ platformAdminToken: [] })
       facts.set(`${group.identifier}.${endpoint.name}`, { security, errorDescriptions: declaredDescriptions(errors) })
     }
   })
@@ -191,7 +197,16 @@ const describeServing =
     }
     spec.paths = paths
     spec.servers = [{ url: mountPath === "" ? "/" : mountPath, description: "This ServiceKit, at its mount path" }]
-    spec.components = { ...spec.components, securitySchemes, headers }
+    // Only the schemes some operation uses: the admin routes are absent unless configured.
+    const used = new Set(
+      Object.values(paths).flatMap((operations) =>
+        Object.values(operations as Spec).flatMap((operation) =>
+          (operation.security as Array<Record<string, unknown>>).flatMap(Object.keys)
+        )
+      )
+    )
+    const schemes = Object.fromEntries(Object.entries(securitySchemes).filter(([name]) => used.has(name)))
+    spec.components = { ...spec.components, securitySchemes: schemes, headers }
     spec.components.schemas = { ...spec.components.schemas, ErrorBody: errorBodySchema() }
     pruneSchemas(spec)
     return spec

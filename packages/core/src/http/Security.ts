@@ -9,7 +9,9 @@ import {
   permissionDenied,
   unauthenticated
 } from "../platform/Errors.js"
+import { constantTimeEqual } from "../platform/Crypto.js"
 import { parseKey } from "../platform/KeyFormat.js"
+import { ServiceKitSettings } from "../platform/Settings.js"
 import { type Environment, type KeyProduct, productOfScope } from "../platform/Products.js"
 import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
 import { CurrentRequest, type RequestState, bearerToken, firstHeader } from "./RequestContext.js"
@@ -53,6 +55,12 @@ export class DashboardAuth extends HttpApiMiddleware.Tag<DashboardAuth>()("@serv
   provides: DashboardSession
 }) {}
 
+/** The platform administrator: whoever holds the platform admin token, across all tenants. */
+export class PlatformAdminAuth extends HttpApiMiddleware.Tag<PlatformAdminAuth>()(
+  "@servicekit/core/PlatformAdminAuth",
+  { failure: Unauthenticated }
+) {}
+
 /**
  * Middleware compiled for one endpoint: the check to run before its handler, or the reason
  * the endpoint cannot be served (reported at start, naming the endpoint).
@@ -64,6 +72,7 @@ export type EndpointGuard = (
 /** The built-in middleware tags, typed as the engine keys them. */
 export const apiKeyAuthTag = ApiKeyAuth as unknown as HttpApiMiddleware.TagClassAny
 export const dashboardAuthTag = DashboardAuth as unknown as HttpApiMiddleware.TagClassAny
+export const platformAdminAuthTag = PlatformAdminAuth as unknown as HttpApiMiddleware.TagClassAny
 
 /** The key from `Authorization: Bearer` or `X-API-Key`; fails when Authorization uses another scheme. */
 const presentedKey = (state: RequestState): Effect.Effect<string | undefined, Unauthenticated> => {
@@ -150,3 +159,24 @@ export const requireTenantAdmin = (tenantId: string) =>
     }
     return Effect.succeed(session)
   })
+
+/**
+ * The platform admin token, compared in constant time. API keys and dashboard tokens are not
+ * admin credentials; neither is anything while no admin token is configured.
+ */
+export const platformAdminGuard = Effect.gen(function* () {
+  const { adminToken } = yield* ServiceKitSettings
+  const check = Effect.flatMap(FiberRef.get(CurrentRequest), (state) => {
+    const token = bearerToken(state.headers)
+    if (token === undefined || token === null || token.length === 0) {
+      return Effect.fail(
+        unauthenticated("missing_credentials", "Send the platform admin token as 'Authorization: Bearer <token>'.")
+      )
+    }
+    return adminToken !== undefined && constantTimeEqual(token, adminToken)
+      ? Effect.void
+      : Effect.fail(unauthenticated("invalid_admin_token", "The platform admin token is not valid."))
+  })
+  const guard: EndpointGuard = () => check
+  return guard
+})

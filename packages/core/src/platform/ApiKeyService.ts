@@ -80,6 +80,8 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
     readonly create: (input: CreateApiKey) => Effect.Effect<CreatedApiKey, ValidationFailed | TenantNotFound>
     readonly list: (tenantId: string) => Effect.Effect<ReadonlyArray<ApiKeyView>>
     readonly revoke: (tenantId: string, id: string) => Effect.Effect<ApiKeyView, ApiKeyNotFound>
+    /** Drops this process's cached verifications of the tenant's keys, so a changed tenant applies at once. */
+    readonly forgetTenant: (tenantId: string) => Effect.Effect<void>
     readonly verify: (
       key: string | undefined,
       clientIp: string | undefined
@@ -237,6 +239,11 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
             if (Option.isNone(revoked)) return yield* new ApiKeyNotFound()
             cache.delete(revoked.value.digest)
             return toView(revoked.value)
+          }),
+
+        forgetTenant: (tenantId) =>
+          Effect.sync(() => {
+            for (const [digest, { verified }] of cache) if (verified.tenant.id === tenantId) cache.delete(digest)
           }),
 
         verify: (presented, clientIp): Effect.Effect<VerifiedKey, Unauthenticated | PermissionDenied> => {

@@ -12,6 +12,12 @@ export const DashboardClaims = Schema.Struct({
 })
 export type DashboardClaims = typeof DashboardClaims.Type
 
+/** Issues dashboard tokens that the verifier beside it accepts (the platform admin API mints them). */
+export class DashboardTokenIssuer extends Context.Tag("@servicekit/core/DashboardTokenIssuer")<
+  DashboardTokenIssuer,
+  { readonly issue: (claims: DashboardClaims, expiresAt: Date) => Effect.Effect<string> }
+>() {}
+
 /** Verifies a dashboard token; fails with Unauthenticated when it is not acceptable. */
 export class DashboardTokenVerifier extends Context.Tag("@servicekit/core/DashboardTokenVerifier")<
   DashboardTokenVerifier,

@@ -25,6 +25,8 @@ export interface Settings {
   readonly corsOrigins: ReadonlyArray<string>
   /** Prometheus metrics at `${mountPath}/metrics`: off unless enabled; a bearer token, when set, guards them. */
   readonly metrics: { readonly enabled: boolean; readonly bearerToken?: string | undefined }
+  /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
+  readonly adminToken?: string | undefined
 }
 
 export const defaultSettings: Settings = {

@@ -9,6 +9,19 @@ export interface CreateTenant {
   readonly entitlements?: ReadonlyArray<string> | undefined
 }
 
+/** A change of a tenant: what is left out stays. */
+export interface UpdateTenant {
+  readonly name?: string | undefined
+  readonly entitlements?: ReadonlyArray<string> | undefined
+}
+
+const validName = (name: string) => {
+  const trimmed = name.trim()
+  return trimmed.length === 0 || trimmed.length > 200
+    ? Effect.fail(invalidField("name", "must be 1 to 200 characters"))
+    : Effect.succeed(trimmed)
+}
+
 const validEntitlements = (products: ReadonlyArray<string>) =>
   Effect.forEach(products, (product) =>
     isProduct(product)
@@ -21,10 +34,10 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
   {
     readonly create: (input: CreateTenant) => Effect.Effect<Tenant, ValidationFailed>
     readonly get: (id: string) => Effect.Effect<Tenant, TenantNotFound>
-    readonly setEntitlements: (
-      id: string,
-      entitlements: ReadonlyArray<string>
-    ) => Effect.Effect<Tenant, ValidationFailed | TenantNotFound>
+    /** Every tenant, oldest first. */
+    readonly list: () => Effect.Effect<ReadonlyArray<Tenant>>
+    /** Renames and/or replaces the entitlements; a removed product's keys stop working (see ApiKeyService). */
+    readonly update: (id: string, changes: UpdateTenant) => Effect.Effect<Tenant, ValidationFailed | TenantNotFound>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -36,10 +49,7 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
       return {
         create: (input) =>
           Effect.gen(function* () {
-            const name = input.name.trim()
-            if (name.length === 0 || name.length > 200) {
-              return yield* invalidField("name", "must be 1 to 200 characters")
-            }
+            const name = yield* validName(input.name)
             const entitlements = yield* validEntitlements(input.entitlements ?? [])
             const tenant: Tenant = {
               id: randomUuid(crypto),
@@ -55,9 +65,14 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
           (isUuid(id) ? tenants.findById(id) : Effect.succeedNone).pipe(
             Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))
           ),
-        setEntitlements: (id, entitlements) =>
-          validEntitlements(entitlements).pipe(
-            Effect.flatMap((list) => (isUuid(id) ? tenants.setEntitlements(id, list) : Effect.succeedNone)),
+        list: () => tenants.list(),
+        update: (id, changes) =>
+          Effect.all({
+            name: changes.name === undefined ? Effect.succeed(undefined) : validName(changes.name),
+            entitlements:
+              changes.entitlements === undefined ? Effect.succeed(undefined) : validEntitlements(changes.entitlements)
+          }).pipe(
+            Effect.flatMap((valid) => (isUuid(id) ? tenants.update(id, valid) : Effect.succeedNone)),
             Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))
           )
       }

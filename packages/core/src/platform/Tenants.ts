@@ -9,7 +9,12 @@ export interface Tenant {
   readonly createdAt: Date
 }
 
-/** Storage of tenants and their product entitlements. */
+/** What an update of a tenant may change; what is left out stays. */
+export interface TenantChanges {
+  readonly name?: string | undefined
+  readonly entitlements?: ReadonlyArray<Product> | undefined
+}
+
 /** Storage of tenants and their product entitlements. */
 export class TenantRepository extends Context.Tag("@servicekit/core/TenantRepository")<
   TenantRepository,
@@ -17,8 +22,8 @@ export class TenantRepository extends Context.Tag("@servicekit/core/TenantReposi
     /** Fails with UniqueViolation `tenants_pkey` when the id exists. */
     readonly insert: (tenant: Tenant) => Effect.Effect<void, UniqueViolation>
     readonly findById: (id: string) => Effect.Effect<Option.Option<Tenant>>
-    /** Replaces the entitlements; none when the tenant does not exist. */
-    readonly setEntitlements: (id: string, entitlements: ReadonlyArray<Product>) => Effect.Effect<Option.Option<Tenant>>
+    /** Changes the name and/or replaces the entitlements; none when the tenant does not exist. */
+    readonly update: (id: string, changes: TenantChanges) => Effect.Effect<Option.Option<Tenant>>
     /** All tenants, oldest first. */
     readonly list: () => Effect.Effect<ReadonlyArray<Tenant>>
   }
@@ -37,11 +42,15 @@ export class TenantRepository extends Context.Tag("@servicekit/core/TenantReposi
             return Effect.void
           }),
         findById: (id) => db.run(() => Option.fromNullable(rows.get(id))),
-        setEntitlements: (id, entitlements) =>
+        update: (id, changes) =>
           db.run((undo) => {
             const tenant = rows.get(id)
             if (tenant === undefined) return Option.none()
-            const updated = { ...tenant, entitlements: [...entitlements] }
+            const updated = {
+              ...tenant,
+              name: changes.name ?? tenant.name,
+              entitlements: [...(changes.entitlements ?? tenant.entitlements)]
+            }
             rows.set(id, updated)
             undo(() => rows.set(id, tenant))
             return Option.some(updated)

@@ -14,6 +14,15 @@ const toTenant = (row: Selectable<TenantsTable>): Tenant => ({
 
 type Db = Kysely<AccountsTables>
 
+const findById = (database: KyselyConnection, id: string) =>
+  isUuid(id)
+    ? findOne(
+        database,
+        (db: Db) => db.selectFrom("tenants").selectAll().where("id", "=", id).executeTakeFirst(),
+        toTenant
+      )
+    : Effect.succeedNone
+
 export const make = (database: KyselyConnection): TenantRepository["Type"] =>
   TenantRepository.of({
     insert: (tenant) =>
@@ -30,23 +39,26 @@ export const make = (database: KyselyConnection): TenantRepository["Type"] =>
             .execute()
         )
       ),
-    findById: (id) =>
-      isUuid(id)
-        ? findOne(
-            database,
-            (db: Db) => db.selectFrom("tenants").selectAll().where("id", "=", id).executeTakeFirst(),
-            toTenant
-          )
-        : Effect.succeedNone,
-    setEntitlements: (id, entitlements) =>
-      isUuid(id)
-        ? findOne(
-            database,
-            (db: Db) =>
-              db.updateTable("tenants").set({ entitlements }).where("id", "=", id).returningAll().executeTakeFirst(),
-            toTenant
-          )
-        : Effect.succeedNone,
+    findById: (id) => findById(database, id),
+    update: (id, { entitlements, name }) =>
+      !isUuid(id)
+        ? Effect.succeedNone
+        : name === undefined && entitlements === undefined
+          ? findById(database, id)
+          : findOne(
+              database,
+              (db: Db) =>
+                db
+                  .updateTable("tenants")
+                  .set({
+                    ...(name === undefined ? {} : { name }),
+                    ...(entitlements === undefined ? {} : { entitlements })
+                  })
+                  .where("id", "=", id)
+                  .returningAll()
+                  .executeTakeFirst(),
+              toTenant
+            ),
     list: () =>
       Effect.map(
         query(database, (db: Db) => db.selectFrom("tenants").selectAll().orderBy("created_at").orderBy("id").execute()),

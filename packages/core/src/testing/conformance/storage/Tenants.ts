@@ -31,16 +31,24 @@ export const tenantsSuite: StorageSuite<TenantRepository> = {
       })
     )
 
-    it.effect("replaces entitlements, and answers none for an unknown tenant", () =>
+    it.effect("replaces entitlements and renames, each alone, and answers none for an unknown tenant", () =>
       Effect.gen(function* () {
         const tenants = yield* TenantRepository
         const tenant = yield* insertTenant({ entitlements: ["voice"] })
         const updated = { ...tenant, entitlements: ["chat", "automations"] as const }
-        expect(yield* tenants.setEntitlements(tenant.id, ["chat", "automations"])).toEqual(Option.some(updated))
+        expect(yield* tenants.update(tenant.id, { entitlements: ["chat", "automations"] })).toEqual(
+          Option.some(updated)
+        )
         expect(yield* tenants.findById(tenant.id)).toEqual(Option.some(updated))
-        expect(yield* tenants.setEntitlements(tenant.id, [])).toEqual(Option.some({ ...tenant, entitlements: [] }))
-        expect(yield* tenants.setEntitlements(uuid(), ["chat"])).toEqual(Option.none())
-        expect(yield* tenants.setEntitlements("not-a-uuid", ["chat"])).toEqual(Option.none())
+        const renamed = { ...updated, name: "Renamed" }
+        expect(yield* tenants.update(tenant.id, { name: "Renamed" })).toEqual(Option.some(renamed))
+        expect(yield* tenants.findById(tenant.id)).toEqual(Option.some(renamed))
+        expect(yield* tenants.update(tenant.id, {})).toEqual(Option.some(renamed))
+        expect(yield* tenants.update(tenant.id, { entitlements: [] })).toEqual(
+          Option.some({ ...renamed, entitlements: [] })
+        )
+        expect(yield* tenants.update(uuid(), { entitlements: ["chat"] })).toEqual(Option.none())
+        expect(yield* tenants.update("not-a-uuid", { name: "x" })).toEqual(Option.none())
       })
     )
 
