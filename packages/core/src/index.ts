@@ -104,7 +104,7 @@ export { ApiError } from "./http/ApiError.js"
 export { EngineRefusal } from "./http/Engine.js"
 export { describeError, errorBody } from "./http/Failure.js"
 export { type GroupHandlers, type ImplementedGroup, implement } from "./http/Implement.js"
-export { type IncomingRequest, type RequestHeaders, ServerRequest } from "./http/RequestContext.js"
+export { type IncomingRequest, type RequestHeaders, ServerRequest, bodyConsumed } from "./http/RequestContext.js"
 export type { OutgoingResponse, ResponseBody, ResponseHeaders } from "./http/Response.js"
 export {
   ApiCaller,
