@@ -55,6 +55,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
     layerJoseVerifier({ secret: config.jwtSecret }),
     layerNodeCrypto,
     ServiceKitSettings.layer({
+      mountPath: config.mountPath,
       publicUrl: config.publicUrl,
       trustedProxies: config.trustedProxies,
       corsOrigins: config.corsOrigins,
