@@ -24,7 +24,8 @@ export default defineConfig(async () => ({
       { find: /^@servicekit\/core\/conformance$/, replacement: src("./packages/core/src/conformance.ts") },
       { find: /^@servicekit\/core$/, replacement: src("./packages/core/src/index.ts") },
       { find: /^@servicekit\/adapters$/, replacement: src("./packages/adapters/src/index.ts") },
-      { find: /^@servicekit\/host-node$/, replacement: src("./packages/host-node/src/index.ts") }
+      { find: /^@servicekit\/host-node$/, replacement: src("./packages/host-node/src/index.ts") },
+      { find: /^@servicekit\/host-node\/(fastify|hono)$/, replacement: src("./packages/host-node/src/$1.ts") }
     ]
   },
   test: {
