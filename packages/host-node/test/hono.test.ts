@@ -1,4 +1,6 @@
 import type { AddressInfo } from "node:net"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
 import { type ServerType, serve } from "@hono/node-server"
 import { ApiKeyService, ServiceKit, TenantService } from "@servicekit/core"
 import { layerMemory, testDashboardToken } from "@servicekit/core/testing"
@@ -6,6 +8,9 @@ import { Effect } from "effect"
 import { Hono } from "hono"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { serviceKitHandler } from "../src/hono.js"
+import { start as startProcess } from "./spawn.js"
+
+const root = fileURLToPath(new URL("../../..", import.meta.url))
 
 const listen = (app: Hono) =>
   new Promise<{ server: ServerType; base: string }>((resolve) => {
@@ -14,7 +19,7 @@ const listen = (app: Hono) =>
     )
   })
 
-describe("ServiceKit mounted in a Hono app on @hono/node-server", () => {
+describe("ServiceKit mounted in a Hono app", () => {
   // One request per minute per IP on the public API, to see whose address is counted.
   const kit = ServiceKit.make(
     layerMemory({ settings: { ipRateLimits: [{ pathPrefix: "/v1/", limit: 1, windowMs: 60_000 }] } })
@@ -60,7 +65,7 @@ describe("ServiceKit mounted in a Hono app on @hono/node-server", () => {
   const calls = (base: string, key: string) =>
     fetch(`${base}/api/v1/voice/calls`, { headers: { authorization: `Bearer ${key}` } })
 
-  it("serves the API with the client's socket address: allowlists and per-IP limits see 127.0.0.1", async () => {
+  it("serves the API on @hono/node-server with the client's socket address: allowlists and per-IP limits see 127.0.0.1", async () => {
     const app = new Hono()
     app.get("/", (c) => c.text("Hono app"))
     app.all("/api/*", serviceKitHandler(kit))
@@ -111,5 +116,23 @@ describe("ServiceKit mounted in a Hono app on @hono/node-server", () => {
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ name: "from hono", environment: "test" })
     expect(seen).toEqual([{ name: "from hono", product: "voice", environment: "test", scopes: ["voice:read"] }])
+  })
+
+  it("finds the client's address on Bun.serve too (real bun binary)", async () => {
+    const bun = startProcess(
+      join(root, "node_modules/.bin/bun"),
+      [join(root, "packages/host-node/test/fixtures/hono-bun.ts")],
+      {}
+    )
+    try {
+      const [line] = await bun.waitFor(/\{"url".*\}/, 120_000)
+      const { url, keys } = JSON.parse(line)
+      expect((await calls(url, keys.loopbackOnly)).status).toBe(200)
+      const refused = await calls(url, keys.privateNetworkOnly)
+      expect(refused.status).toBe(403)
+      expect((await refused.json()).error.code).toBe("ip_not_allowed")
+    } finally {
+      expect(await bun.stop()).toBe(0)
+    }
   })
 })
