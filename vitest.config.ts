@@ -21,10 +21,12 @@ export default defineConfig(async () => ({
   resolve: {
     alias: [
       { find: /^@servicekit\/core\/testing$/, replacement: src("./packages/core/src/testing.ts") },
-      { find: /^@servicekit\/core\/conformance$/, replacement: src("./packages/core/src/conformance.ts") },
+      { find: /^@servicekit\/conformance$/, replacement: src("./packages/conformance/src/index.ts") },
       { find: /^@servicekit\/core$/, replacement: src("./packages/core/src/index.ts") },
       { find: /^@servicekit\/adapters$/, replacement: src("./packages/adapters/src/index.ts") },
-      { find: /^@servicekit\/host-node$/, replacement: src("./packages/host-node/src/index.ts") }
+      { find: /^@servicekit\/adapters\/([a-z]+)$/, replacement: src("./packages/adapters/src/$1.ts") },
+      { find: /^@servicekit\/host-node$/, replacement: src("./packages/host-node/src/index.ts") },
+      { find: /^@servicekit\/host-node\/(fastify|hono)$/, replacement: src("./packages/host-node/src/$1.ts") }
     ]
   },
   test: {

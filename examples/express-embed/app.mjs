@@ -10,9 +10,11 @@ export const createApp = (options = {}) => {
   app.get("/", (_req, res) => res.type("text").send("Acme portal"))
   app.get("/health", (_req, res) => res.json({ ok: true }))
 
-  // ServiceKit answers everything under /api (public /api/v1/* and dashboard routes).
-  // Mount it before body parsers: it reads the raw request body itself.
-  app.use("/api", toNodeListener(kit))
+  // ServiceKit answers everything under its mount path (/api unless `mountPath` or
+  // SERVICEKIT_MOUNT_PATH says otherwise): public /api/v1/* and dashboard routes.
+  // Mounted before body parsers it reads the exact request bytes itself; behind
+  // express.json() it uses the parsed body.
+  app.use(kit.config.mountPath, toNodeListener(kit))
 
   return { app, kit }
 }

@@ -1,3 +1,12 @@
 import { packageBuild } from "../../tsup.shared.js"
 
-export default packageBuild(["src/index.ts"])
+// One entry per backend, so that importing the Postgres adapter loads neither PGlite nor ioredis.
+export default packageBuild([
+  "src/index.ts",
+  "src/kysely.ts",
+  "src/pglite.ts",
+  "src/postgres.ts",
+  "src/redis.ts",
+  "src/jwt.ts",
+  "src/crypto.ts"
+])

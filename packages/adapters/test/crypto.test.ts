@@ -1,4 +1,4 @@
-import { secretCryptoConformance } from "@servicekit/core/conformance"
+import { secretCryptoConformance } from "@servicekit/conformance"
 import { layerNodeCrypto } from "../src/index.js"
 
 secretCryptoConformance("node:crypto", layerNodeCrypto)

@@ -1,4 +1,4 @@
 import { FanOut } from "@servicekit/core"
-import { fanOutConformance } from "@servicekit/core/conformance"
+import { fanOutConformance } from "@servicekit/conformance"
 
 fanOutConformance("memory", () => FanOut.layerMemory, { shared: false })

@@ -1,4 +1,4 @@
-import { fanOutConformance } from "@servicekit/core/conformance"
+import { fanOutConformance } from "@servicekit/conformance"
 import { layerPostgresFanOut } from "../src/index.js"
 import { postgresUrl } from "./services.js"
 

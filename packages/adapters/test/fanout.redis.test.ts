@@ -1,4 +1,4 @@
-import { fanOutConformance } from "@servicekit/core/conformance"
+import { fanOutConformance } from "@servicekit/conformance"
 import { layerRedisFanOut } from "../src/index.js"
 import { redisUrl } from "./services.js"
 

@@ -1,5 +1,5 @@
 import { EventOutbox, JobQueue, MemoryDatabase, ScheduleStore } from "@servicekit/core"
-import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/core/conformance"
+import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/conformance"
 import { Layer } from "effect"
 
 const memory = () =>

@@ -1,4 +1,4 @@
-import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/core/conformance"
+import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/conformance"
 import { Layer } from "effect"
 import { layerBullMqJobQueue, layerPglite } from "../src/index.js"
 import { redisUrl } from "./services.js"

@@ -1,5 +1,5 @@
 import { FanOut } from "@servicekit/core"
-import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/core/conformance"
+import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/conformance"
 import { Layer } from "effect"
 import { layerPgBossJobQueue, layerPglite } from "../src/index.js"
 

@@ -10,7 +10,7 @@ import {
   runScheduler,
   withTransaction
 } from "@servicekit/core"
-import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/core/conformance"
+import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/conformance"
 import { Deferred, Effect, Layer, Schedule } from "effect"
 import { describe, expect, it } from "vitest"
 import { type PgBossOptions, layerPgBossJobQueue, layerPostgres, layerPostgresFanOut } from "../src/index.js"

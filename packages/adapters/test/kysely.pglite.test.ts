@@ -5,7 +5,8 @@ import { type Tenant, TenantRepository } from "@servicekit/core"
 import { Effect, Option } from "effect"
 import { sql } from "kysely"
 import { expect, it } from "vitest"
-import { KyselyDatabase, layerPglite } from "../src/kysely/index.js"
+import { KyselyDatabase } from "../src/kysely/index.js"
+import { layerPglite } from "../src/pglite.js"
 
 it("keeps data in its folder across close and reopen, and closes PGlite with the scope", async () => {
   const dataDir = await mkdtemp(join(tmpdir(), "servicekit-pglite-"))

@@ -2,7 +2,8 @@ import { type Call, CallRepository, type CallQuery } from "@servicekit/core"
 import { Context, Effect, Layer, ManagedRuntime } from "effect"
 import { CompiledQuery, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { KyselyDatabase, layerPostgres, listCallsQuery } from "../src/kysely/index.js"
+import { KyselyDatabase, listCallsQuery } from "../src/kysely/index.js"
+import { layerPostgres } from "../src/postgres.js"
 import { layerTemporaryPostgres, temporaryDatabase } from "./temporaryPostgres.js"
 
 interface PlanNode {

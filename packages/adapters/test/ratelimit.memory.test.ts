@@ -1,4 +1,4 @@
-import { rateLimitStoreConformance } from "@servicekit/core/conformance"
+import { rateLimitStoreConformance } from "@servicekit/conformance"
 import { layerMemoryRateLimit } from "@servicekit/core/testing"
 
 rateLimitStoreConformance("memory", () => layerMemoryRateLimit)

@@ -1,4 +1,4 @@
-import { rateLimitStoreConformance } from "@servicekit/core/conformance"
+import { rateLimitStoreConformance } from "@servicekit/conformance"
 import { RateLimitStore } from "@servicekit/core"
 import { Effect, Logger } from "effect"
 import { Redis } from "ioredis"

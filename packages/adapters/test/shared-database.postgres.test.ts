@@ -3,7 +3,7 @@ import { Effect, Option } from "effect"
 import { Kysely, type Migration, Migrator, PostgresDialect, sql } from "kysely"
 import pg from "pg"
 import { describe, expect, it } from "vitest"
-import { layerPostgres } from "../src/kysely/index.js"
+import { layerPostgres } from "../src/postgres.js"
 import { temporaryDatabase } from "./temporaryPostgres.js"
 
 /** An app's own Kysely migrations, with a `tenants` table of its own in `public`. */

@@ -1,4 +1,4 @@
-import { storageConformance } from "@servicekit/core/conformance"
+import { storageConformance } from "@servicekit/conformance"
 import { layerMemoryStorage } from "@servicekit/core/testing"
 
 storageConformance("memory", () => layerMemoryStorage)

@@ -1,5 +1,5 @@
-import { storageConformance } from "@servicekit/core/conformance"
-import { layerPglite } from "../src/kysely/index.js"
+import { storageConformance } from "@servicekit/conformance"
+import { layerPglite } from "../src/pglite.js"
 
 // In memory: the suite shares one database and isolates tests by tenant.
 storageConformance("PGlite", () => layerPglite({ dataDir: undefined }))

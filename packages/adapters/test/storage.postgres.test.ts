@@ -1,4 +1,4 @@
-import { storageConformance } from "@servicekit/core/conformance"
+import { storageConformance } from "@servicekit/conformance"
 import { layerTemporaryPostgres } from "./temporaryPostgres.js"
 
 storageConformance("Postgres", () => layerTemporaryPostgres)

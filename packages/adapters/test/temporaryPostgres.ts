@@ -1,7 +1,7 @@
 import { Effect, Exit, Layer, Scope } from "effect"
 import pg from "pg"
 import { afterAll, beforeAll } from "vitest"
-import { layerPostgres } from "../src/kysely/index.js"
+import { layerPostgres } from "../src/postgres.js"
 import { postgresUrl } from "./services.js"
 
 const withClient = (sql: string) =>

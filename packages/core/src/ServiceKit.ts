@@ -54,6 +54,11 @@ export interface ServiceKit<E = never> {
   readonly dispose: () => Promise<void>
 }
 
+// Logged once per kit: without the peer address every caller shares one "unknown" address.
+const missingAddressWarning =
+  "kit.handler was called without { remoteAddress }: IP allowlists refuse every request and per-IP rate limits " +
+  "count all clients as one. Pass the client's socket address (see the README's Embedding section)."
+
 /**
  * One ServiceKit over the given ports: the HTTP API (web-standard and host-neutral
  * entry points) and a runtime, sharing storage, caches and rate-limit state.
@@ -68,9 +73,16 @@ export const make = <E>(ports: Layer.Layer<Ports, E>): ServiceKit<E> => {
     return starting.then((ready) => ready.dispatch(request))
   }
   let workers: Scope.CloseableScope | undefined
+  let warnedOfMissingAddress = false
   return {
     dispatch,
-    handler: async (request, options) => toWebResponse(await dispatch(fromWebRequest(request, options?.remoteAddress))),
+    handler: async (request, options) => {
+      if (options?.remoteAddress === undefined && !warnedOfMissingAddress) {
+        warnedOfMissingAddress = true
+        runtime.runFork(Effect.logWarning(missingAddressWarning))
+      }
+      return toWebResponse(await dispatch(fromWebRequest(request, options?.remoteAddress)))
+    },
     runtime,
     admin: makeAdministration(runtime),
     startWorkers: () =>

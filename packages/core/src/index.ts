@@ -113,7 +113,7 @@ export { type AnsweredRequest, RequestObserver } from "./http/RequestObserver.js
 export { EngineRefusal } from "./http/Engine.js"
 export { describeError, errorBody } from "./http/Failure.js"
 export { type GroupHandlers, type ImplementedGroup, implement } from "./http/Implement.js"
-export { type IncomingRequest, type RequestHeaders, ServerRequest } from "./http/RequestContext.js"
+export { type IncomingRequest, type RequestHeaders, ServerRequest, bodyConsumed } from "./http/RequestContext.js"
 export type { OutgoingResponse, ResponseBody, ResponseHeaders } from "./http/Response.js"
 export {
   ApiCaller,

@@ -1,5 +1,5 @@
 import { layerCrypto } from "@servicekit/core"
-import { secretCryptoConformance } from "@servicekit/core/conformance"
+import { secretCryptoConformance } from "@servicekit/conformance"
 import { layerDeterministicCrypto } from "@servicekit/core/testing"
 
 secretCryptoConformance("portable default", layerCrypto)

@@ -20,6 +20,8 @@ export interface HostConfig {
   readonly redisUrl: string | undefined
   readonly env: DeploymentEnv
   readonly publicUrl: string
+  /** Where the API answers: public routes under `${mountPath}/v1`, dashboard routes under `${mountPath}`. */
+  readonly mountPath: string
   readonly jwtSecret: string
   readonly trustedProxies: ReadonlyArray<string>
   readonly corsOrigins: ReadonlyArray<string>
@@ -74,6 +76,9 @@ const secretFromDataDir = (dataDir: string, name: string): string => {
   return stored[name]
 }
 
+/** One or more URL path segments, no trailing slash: `/api`, `/platform/api`. */
+export const isMountPath = (path: string): boolean => /^(\/[A-Za-z0-9._~-]+)+$/.test(path)
+
 const optionalString = (name: string) =>
   Config.option(Config.nonEmptyString(name)).pipe(Config.map(Option.getOrUndefined))
 
@@ -106,6 +111,7 @@ const environmentConfig = Config.all({
   redisUrl: optionalString("REDIS_URL"),
   env: Config.literal("development", "staging", "production")("SERVICEKIT_ENV").pipe(Config.withDefault("development")),
   publicUrl: optionalString("SERVICEKIT_PUBLIC_URL"),
+  mountPath: Config.string("SERVICEKIT_MOUNT_PATH").pipe(Config.withDefault(defaultSettings.mountPath)),
   jwtSecret: optionalString("SERVICEKIT_JWT_SECRET"),
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
   corsOrigins: Config.array(Config.string(), "SERVICEKIT_CORS_ORIGINS").pipe(Config.withDefault([])),
@@ -153,6 +159,11 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
   if (badProxy !== undefined) {
     throw new ConfigurationError(
       `Invalid SERVICEKIT_TRUSTED_PROXIES: "${badProxy}" is not an IP address or CIDR range (e.g. 10.0.0.0/8, 192.0.2.1)`
+    )
+  }
+  if (!isMountPath(merged.mountPath)) {
+    throw new ConfigurationError(
+      `Invalid SERVICEKIT_MOUNT_PATH: "${merged.mountPath}" is not a path such as /api or /platform/api (no trailing slash)`
     )
   }
   const badOrigin = merged.corsOrigins.find((origin) => !isOrigin(origin))

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
-import type { IncomingRequest, OutgoingResponse, ServiceKit } from "@servicekit/core"
+import { type IncomingRequest, type OutgoingResponse, type ServiceKit, bodyConsumed } from "@servicekit/core"
 
 /** Requests larger than this are refused (413) before they are buffered. */
 const MAX_BODY_BYTES = 1024 * 1024
@@ -26,6 +26,36 @@ const readBody = (req: IncomingMessage): Promise<Uint8Array> =>
     req.once("error", reject)
   })
 
+/** What an embedding framework's body parser may leave on the request once it has read the stream. */
+interface ParsedRequest extends IncomingMessage {
+  /** Kept by body-parser's `verify` hooks, NestJS (`rawBody: true`) and Cloud Functions: the exact bytes. */
+  readonly rawBody?: unknown
+  /** express.json(), express.text(), express.raw() and similar parsers. */
+  readonly body?: unknown
+}
+
+const parsedBody = (req: ParsedRequest): Uint8Array | undefined => {
+  if (req.rawBody instanceof Uint8Array) return req.rawBody
+  const { body } = req
+  if (body instanceof Uint8Array) return body
+  if (typeof body === "string") return Buffer.from(body)
+  // A parsed JSON (or form) value: re-encoded as JSON, so byte-exact checks (HMAC) need rawBody.
+  if (body !== undefined && body !== null) return Buffer.from(JSON.stringify(body))
+  return undefined
+}
+
+/**
+ * The body from the stream, or, when a framework has already read the stream (a body parser
+ * mounted in front), from what it parsed; with nothing parsed, `bodyConsumed` rather than
+ * waiting for an `end` that has already happened.
+ */
+const bodyOf = (req: ParsedRequest): Promise<Uint8Array> => {
+  if (!req.readableDidRead && !req.readableEnded) return readBody(req)
+  const parsed = parsedBody(req)
+  if (parsed === undefined) return Promise.reject(bodyConsumed("the request stream was read by a body parser"))
+  return parsed.byteLength > MAX_BODY_BYTES ? Promise.reject(new Error("request body too large")) : Promise.resolve(parsed)
+}
+
 /**
  * node:http's request as the engine reads it; `url` may be overridden (Express keeps the
  * original in originalUrl). A class, so that the lazy abort signal is a prototype getter: the
@@ -49,7 +79,7 @@ class NodeIncoming implements IncomingRequest {
   }
 
   body(): Promise<Uint8Array> {
-    return (this.bodyRead ??= readBody(this.req))
+    return (this.bodyRead ??= bodyOf(this.req))
   }
 
   get signal(): AbortSignal {

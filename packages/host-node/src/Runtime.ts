@@ -62,6 +62,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
     layerJoseDashboardTokens({ secret: config.jwtSecret }),
     layerNodeCrypto,
     ServiceKitSettings.layer({
+      mountPath: config.mountPath,
       publicUrl: config.publicUrl,
       trustedProxies: config.trustedProxies,
       corsOrigins: config.corsOrigins,

@@ -14,14 +14,14 @@ export const serveUntilSignalled = async (options: HostOptions & { readonly json
     throw error
   })
   if (kit.config.workers === "in-process") await kit.startWorkers()
-  const development = await bootstrapDevelopmentTenant(kit, `${server.url}/api`)
+  const development = await bootstrapDevelopmentTenant(kit, `${server.url}${kit.config.mountPath}`)
   if (options.json) {
     console.log(JSON.stringify({ listening: server.url, port: server.port, development: development ?? null }))
   } else {
     const storage = kit.config.databaseUrl === undefined ? `embedded database in ${kit.config.dataDir}` : "PostgreSQL"
     const lines = [
       `ServiceKit listening on ${server.url} (${kit.config.env}, ${storage})`,
-      `  API docs: ${server.url}/api/v1/docs`
+      `  API docs: ${server.url}${kit.config.mountPath}/v1/docs`
     ]
     if (development !== undefined) {
       const label = (text: string) => `  ${text}:`.padEnd(26)

@@ -13,7 +13,7 @@ export interface IncomingRequest {
   readonly url: string
   readonly headers: RequestHeaders
   readonly remoteAddress: string | undefined
-  /** Reads the raw body; the engine calls it at most once. Rejects when the body is too large. */
+  /** Reads the raw body; the engine calls it at most once. Rejects when the body is too large, or with `bodyConsumed`. */
   readonly body: () => Promise<Uint8Array>
   /** Fires when the client goes away before the response is complete. Hosts may create it lazily. */
   readonly signal?: AbortSignal | undefined
@@ -78,15 +78,33 @@ export const bearerToken = (headers: RequestHeaders): string | null | undefined 
 const tooLarge = () => new ApiError({ status: 413, code: "body_too_large", message: "The request body is too large." })
 const decoder = new TextDecoder()
 
+/**
+ * The body was read before ServiceKit saw it, by a body parser mounted in front that left no
+ * parsed value ServiceKit can use. A bug in the embedding: answered 500 and logged, rather than
+ * a request that waits forever for bytes that will never come.
+ */
+export const bodyConsumed = (by: string): ApiError =>
+  new ApiError({
+    status: 500,
+    code: "body_consumed",
+    message: `The request body was read before it reached ServiceKit (${by}). Mount ServiceKit before any body parser.`
+  })
+
+/** A host rejects with an ApiError of its own (bodyConsumed); anything else means the body was too large. */
+const readFailure = (error: unknown): ApiError => (error instanceof ApiError ? error : tooLarge())
+
 const body = (state: RequestState) => (state.bytes ??= state.request?.body() ?? Promise.resolve(new Uint8Array(0)))
 
 /** The raw body as bytes, read once per request and cached (HMAC checks verify exactly these bytes). */
 export const readBytes = (state: RequestState): Effect.Effect<Uint8Array, ApiError> =>
-  Effect.tryPromise({ try: () => body(state), catch: tooLarge })
+  Effect.tryPromise({ try: () => body(state), catch: readFailure })
 
 /** The raw body as UTF-8 text, decoded once per request and cached. */
 export const readText = (state: RequestState): Effect.Effect<string, ApiError> =>
-  Effect.tryPromise({ try: () => (state.text ??= body(state).then((bytes) => decoder.decode(bytes))), catch: tooLarge })
+  Effect.tryPromise({
+    try: () => (state.text ??= body(state).then((bytes) => decoder.decode(bytes))),
+    catch: readFailure
+  })
 
 /** What a handler can read of its request beyond the decoded path, query, headers and payload. */
 export const ServerRequest = {

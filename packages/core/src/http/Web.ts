@@ -1,4 +1,4 @@
-import type { IncomingRequest } from "./RequestContext.js"
+import { type IncomingRequest, bodyConsumed } from "./RequestContext.js"
 import type { OutgoingResponse } from "./Response.js"
 
 /** A web-standard Request as the engine reads it; pass the peer address so IP allowlists and limits work. */
@@ -17,7 +17,10 @@ export const fromWebRequest = (
     url: url.pathname + url.search,
     headers,
     remoteAddress,
-    body: () => request.arrayBuffer().then((buffer) => new Uint8Array(buffer)),
+    body: () =>
+      request.bodyUsed
+        ? Promise.reject(bodyConsumed("the Request's body was already used"))
+        : request.arrayBuffer().then((buffer) => new Uint8Array(buffer)),
     signal: request.signal,
     upgrade
   }

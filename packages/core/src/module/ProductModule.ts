@@ -11,7 +11,7 @@ import type { KeyProduct } from "../platform/Products.js"
  * CLI commands and what the development bootstrap creates for it. The root list of modules
  * (Modules.ts) folds these into the API, the services, the engine's routes, the memory fakes
  * and the CLI; the adapters package adds each module's Kysely storage and migrations, keyed by
- * the module's name, and the conformance entry its suites.
+ * the module's name, and @servicekit/conformance its suites.
  */
 export interface ProductModule<
   Name extends string = string,

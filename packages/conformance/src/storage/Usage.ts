@@ -1,7 +1,6 @@
 import { Effect } from "effect"
 import { expect } from "vitest"
-import { UniqueViolation } from "../../../platform/UnitOfWork.js"
-import { UsageLedger } from "../../../platform/Usage.js"
+import { UniqueViolation, UsageLedger } from "@servicekit/core"
 import type { StorageSuite } from "../Storage.js"
 import { MINUTE, at, makeEntry, oldestFirst, plus, uuid } from "./fixtures.js"
 

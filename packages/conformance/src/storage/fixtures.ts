@@ -1,9 +1,6 @@
 import { Cause, Effect, Exit } from "effect"
 import { expect } from "vitest"
-import type { Call } from "../../../calling/Call.js"
-import type { ApiKeyRecord } from "../../../platform/ApiKeys.js"
-import { type Tenant, TenantRepository } from "../../../platform/Tenants.js"
-import type { UsageEntry } from "../../../platform/Usage.js"
+import { type ApiKeyRecord, type Call, type Tenant, TenantRepository, type UsageEntry } from "@servicekit/core"
 
 // Every test makes its own tenants with random ids, so all tests (and several suites)
 // can share one database.

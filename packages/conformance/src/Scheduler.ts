@@ -1,9 +1,15 @@
 import { layer } from "@effect/vitest"
 import { Effect, Exit, Fiber, Layer, Option, Ref, Schedule, Scope } from "effect"
 import { expect } from "vitest"
-import { JobQueue, defineQueue } from "../../jobs/JobQueue.js"
-import { type ScheduleDefinition, ScheduleStore, Scheduler, runScheduler } from "../../jobs/Scheduler.js"
-import type { UnitOfWork } from "../../platform/UnitOfWork.js"
+import {
+  defineQueue,
+  JobQueue,
+  runScheduler,
+  type ScheduleDefinition,
+  Scheduler,
+  ScheduleStore,
+  type UnitOfWork
+} from "@servicekit/core"
 
 const uuid = () => globalThis.crypto.randomUUID()
 

@@ -1,10 +1,18 @@
 import { layer } from "@effect/vitest"
 import { Effect, Exit, Layer, Ref, Schedule, Scope } from "effect"
 import { expect } from "vitest"
-import { EventBus, type EventSubscriber, dispatchEvents, dispatchQueue } from "../../jobs/EventBus.js"
-import type { DomainEvent, EventOutbox } from "../../jobs/EventOutbox.js"
-import { JobQueue, defineQueue } from "../../jobs/JobQueue.js"
-import { type UnitOfWork, withTransaction } from "../../platform/UnitOfWork.js"
+import {
+  defineQueue,
+  dispatchEvents,
+  dispatchQueue,
+  type DomainEvent,
+  EventBus,
+  type EventOutbox,
+  type EventSubscriber,
+  JobQueue,
+  type UnitOfWork,
+  withTransaction
+} from "@servicekit/core"
 
 const uuid = () => globalThis.crypto.randomUUID()
 

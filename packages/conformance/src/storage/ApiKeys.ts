@@ -1,8 +1,6 @@
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
-import { ApiKeyRepository } from "../../../platform/ApiKeys.js"
-import type { TenantRepository } from "../../../platform/Tenants.js"
-import { UniqueViolation } from "../../../platform/UnitOfWork.js"
+import { ApiKeyRepository, type TenantRepository, UniqueViolation } from "@servicekit/core"
 import type { StorageSuite } from "../Storage.js"
 import { DAY, MINUTE, at, expectDefect, insertTenant, makeKey, newestFirst, plus, uuid } from "./fixtures.js"
 

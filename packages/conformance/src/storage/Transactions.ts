@@ -1,10 +1,15 @@
 import { Deferred, Effect, Fiber, Option } from "effect"
 import { expect } from "vitest"
-import { CallRepository } from "../../../calling/CallRepository.js"
-import { ApiKeyRepository } from "../../../platform/ApiKeys.js"
-import { TenantRepository } from "../../../platform/Tenants.js"
-import { UniqueViolation, type UnitOfWork, afterCommit, withTransaction } from "../../../platform/UnitOfWork.js"
-import { UsageLedger } from "../../../platform/Usage.js"
+import {
+  afterCommit,
+  ApiKeyRepository,
+  CallRepository,
+  TenantRepository,
+  UniqueViolation,
+  type UnitOfWork,
+  UsageLedger,
+  withTransaction
+} from "@servicekit/core"
 import type { StorageSuite } from "../Storage.js"
 import { makeCall, makeEntry, makeKey, makeTenant } from "./fixtures.js"
 

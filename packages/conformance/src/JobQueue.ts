@@ -1,8 +1,14 @@
 import { layer } from "@effect/vitest"
 import { Deferred, type Duration, Effect, Exit, type Layer, Ref, Schedule, Scope } from "effect"
 import { expect } from "vitest"
-import { type Job, JobQueue, type QueueDefinition, defineQueue } from "../../jobs/JobQueue.js"
-import { type UnitOfWork, withTransaction } from "../../platform/UnitOfWork.js"
+import {
+  defineQueue,
+  type Job,
+  JobQueue,
+  type QueueDefinition,
+  type UnitOfWork,
+  withTransaction
+} from "@servicekit/core"
 
 /** A queue of its own for each test: the suites of several adapters may share one database or Redis. */
 const freshQueue = (options: Parameters<typeof defineQueue>[1] = {}) =>

@@ -1,6 +1,6 @@
 import { Effect, type Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { RateLimitStore, type RateLimitResult } from "../../platform/RateLimit.js"
+import { type RateLimitResult, RateLimitStore } from "@servicekit/core"
 
 // A window start for every window size used below, far from the epoch.
 const T0 = 1_800_000_000_000
@@ -83,7 +83,9 @@ export const rateLimitStoreConformance = (name: string, makeLayer: () => Layer.L
           )
         )
       )
-      expect(results.map((r) => r.remaining).sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => 50 + i))
+      expect(results.map((r) => r.remaining).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: 50 }, (_, i) => 50 + i)
+      )
       expect(await hit(key, 100, MINUTE, T0 + 50)).toMatchObject({ remaining: 49 })
     })
   })

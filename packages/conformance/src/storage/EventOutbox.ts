@@ -1,7 +1,6 @@
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
-import { type DomainEvent, EventOutbox } from "../../../jobs/EventOutbox.js"
-import { type UnitOfWork, withTransaction } from "../../../platform/UnitOfWork.js"
+import { type DomainEvent, EventOutbox, type UnitOfWork, withTransaction } from "@servicekit/core"
 import type { StorageSuite } from "../Storage.js"
 import { at, uuid } from "./fixtures.js"
 

@@ -1,6 +1,6 @@
 import { Effect, FastCheck, type Layer } from "effect"
 import { describe, expect, it } from "vitest"
-import { SecretCrypto, layerCrypto } from "../../platform/Crypto.js"
+import { layerCrypto, SecretCrypto } from "@servicekit/core"
 
 const reference = Effect.runSync(Effect.provide(SecretCrypto, layerCrypto))
 

@@ -1,7 +1,6 @@
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
-import { ANSWERED_RESULTS, type Call, type CallQuery } from "../../../calling/Call.js"
-import { CallRepository } from "../../../calling/CallRepository.js"
+import { ANSWERED_RESULTS, type Call, type CallQuery, CallRepository } from "@servicekit/core"
 import type { StorageSuite } from "../Storage.js"
 import { DAY, MINUTE, at, callsNewestFirst, makeCall, plus, uuid } from "./fixtures.js"
 

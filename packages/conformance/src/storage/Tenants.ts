@@ -1,7 +1,6 @@
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
-import { TenantRepository } from "../../../platform/Tenants.js"
-import { UniqueViolation } from "../../../platform/UnitOfWork.js"
+import { TenantRepository, UniqueViolation } from "@servicekit/core"
 import type { StorageSuite } from "../Storage.js"
 import { MINUTE, at, insertTenant, makeTenant, oldestFirst, plus, uuid } from "./fixtures.js"
 

@@ -1,0 +1,20 @@
+/**
+ * @servicekit/adapters/pglite — ServiceKit's storage on an embedded PGlite, and the job queue
+ * that runs in the same database. Loads neither pg's Pool nor ioredis.
+ */
+import type { Layer } from "effect"
+import type { KyselyDatabase } from "./kysely/Database.js"
+import type { DatabaseUnavailable } from "./kysely/DatabaseUnavailable.js"
+import type { MigrationError } from "./kysely/Migrations.js"
+import { type PgliteOptions, layerDatabase } from "./kysely/Pglite.js"
+import { type KyselyStoragePorts, layerMigrated } from "./kysely/Storage.js"
+
+export type { PgliteOptions } from "./kysely/Pglite.js"
+export { databaseHealthCheck } from "./kysely/Health.js"
+export { type PgBossOptions, layerPgBossJobQueue } from "./jobs/PgBossJobQueue.js"
+
+/** Storage on PGlite in `dataDir` (in memory when undefined), migrated to the latest schema. */
+export const layerPglite = (
+  options: PgliteOptions
+): Layer.Layer<KyselyStoragePorts | KyselyDatabase, DatabaseUnavailable | MigrationError> =>
+  layerMigrated(layerDatabase(options))

@@ -1,0 +1,46 @@
+/**
+ * @servicekit/conformance — the shared test suites every implementation of a ServiceKit port
+ * (core's memory fakes, the real adapters, an embedder's own) must pass, on vitest and
+ * @effect/vitest. A package of its own, so that @servicekit/core needs no test runner.
+ */
+import type { EventOutbox, ModuleName, StoragePorts, UnitOfWork } from "@servicekit/core"
+import type { Layer } from "effect"
+import { type StorageSuite, runStorageConformance } from "./Storage.js"
+import { apiKeysSuite } from "./storage/ApiKeys.js"
+import { callsSuite } from "./storage/Calls.js"
+import { eventOutboxSuite } from "./storage/EventOutbox.js"
+import { tenantsSuite } from "./storage/Tenants.js"
+import { transactionsSuite } from "./storage/Transactions.js"
+import { usageSuite } from "./storage/Usage.js"
+
+export * from "./EventDispatch.js"
+export * from "./FanOut.js"
+export * from "./JobQueue.js"
+export * from "./RateLimitStore.js"
+export * from "./Scheduler.js"
+export * from "./SecretCrypto.js"
+export { type StorageSuite, runStorageConformance } from "./Storage.js"
+export { apiKeysSuite, callsSuite, eventOutboxSuite, tenantsSuite, transactionsSuite, usageSuite }
+
+type Storage = StoragePorts | UnitOfWork | EventOutbox
+
+/** Each module's storage suites, by module name: a module without its entry here does not compile. */
+export const moduleStorageSuites = {
+  operations: [],
+  accounts: [tenantsSuite, apiKeysSuite, usageSuite],
+  calling: [callsSuite]
+} satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }
+
+/** The platform's storage (units of work across every module's storage, the event outbox), then each module's suites. */
+export const allStorageSuites: ReadonlyArray<StorageSuite<Storage>> = [
+  transactionsSuite,
+  eventOutboxSuite,
+  ...Object.values(moduleStorageSuites).flat()
+]
+
+/** Runs `suites` (all of them by default) against one implementation of every module's storage. */
+export const storageConformance = (
+  name: string,
+  makeLayer: () => Layer.Layer<Storage, unknown>,
+  suites: ReadonlyArray<StorageSuite<Storage>> = allStorageSuites
+): void => runStorageConformance(name, makeLayer, suites)

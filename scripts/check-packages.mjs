@@ -1,0 +1,138 @@
+// Packs every published package as npm would publish it and checks what an installing app gets:
+// README, LICENSE and dist in each tarball; every export (and bin) present and importable from
+// the unpacked tarballs; effect as a peer, no test runner on core; and the adapters' backend
+// entries loading only their own drivers. Run after `npm run build`; exits 1 naming each problem.
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
+const packages = ["core", "conformance", "adapters", "host-node", "host-bun"]
+
+/** Entries whose import graph must not reach these packages. */
+const forbiddenImports = {
+  "@servicekit/adapters/postgres": ["@electric-sql/pglite", "ioredis", "bullmq"],
+  "@servicekit/adapters/pglite": ["pg", "ioredis", "bullmq"],
+  "@servicekit/adapters/redis": ["@electric-sql/pglite", "pg", "pg-boss"],
+  "@servicekit/adapters/kysely": ["@electric-sql/pglite", "pg", "ioredis", "bullmq", "pg-boss"],
+  "@servicekit/host-node/fastify": ["fastify", "@servicekit/adapters"],
+  "@servicekit/host-node/hono": ["hono", "@servicekit/adapters"]
+}
+
+const problems = []
+const problem = (text) => problems.push(text)
+
+const workDir = mkdtempSync(join(tmpdir(), "servicekit-pack-"))
+// Unpacked inside the repository's node_modules, so that their own dependencies resolve upwards
+// to the installed ones while @servicekit/* resolves to the unpacked tarballs.
+const installDir = join(root, "node_modules", ".servicekit-pack-check")
+rmSync(installDir, { recursive: true, force: true })
+
+const packed = JSON.parse(
+  execFileSync(
+    "npm",
+    ["pack", "--json", "--pack-destination", workDir, ...packages.flatMap((name) => ["-w", `packages/${name}`])],
+    { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }
+  )
+)
+
+const licenseFile = join(root, "LICENSE")
+const license = existsSync(licenseFile) ? readFileSync(licenseFile, "utf8") : problem("the repository has no LICENSE")
+
+for (const tarball of packed) {
+  const files = new Set(tarball.files.map((file) => file.path))
+  const manifest = JSON.parse(readFileSync(join(root, "packages", tarball.name.split("/")[1], "package.json"), "utf8"))
+  const where = `${tarball.name} (${tarball.filename})`
+  for (const required of ["README.md", "LICENSE", "package.json"]) {
+    if (!files.has(required)) problem(`${where}: ${required} is missing from the tarball`)
+  }
+  if (![...files].some((file) => file.startsWith("dist/"))) problem(`${where}: no dist/ in the tarball`)
+  const targets = Object.values(manifest.exports ?? {}).flatMap((target) => Object.values(target))
+  for (const target of [...targets, ...Object.values(manifest.bin ?? {})]) {
+    if (!files.has(target.replace(/^\.\//, ""))) problem(`${where}: ${target} is declared but not in the tarball`)
+  }
+  if (manifest.peerDependencies?.effect === undefined && manifest.dependencies?.effect !== undefined) {
+    problem(`${where}: effect is a dependency; it must be a peer so the app keeps one copy`)
+  }
+  const unpacked = join(installDir, "node_modules", tarball.name)
+  mkdirSync(unpacked, { recursive: true })
+  execFileSync("tar", ["-xzf", join(workDir, tarball.filename), "-C", unpacked, "--strip-components=1"])
+  if (existsSync(join(unpacked, "LICENSE")) && readFileSync(join(unpacked, "LICENSE"), "utf8") !== license) {
+    problem(`${where}: LICENSE differs from the repository's`)
+  }
+}
+
+const core = JSON.parse(readFileSync(join(root, "packages/core/package.json"), "utf8"))
+for (const runner of ["vitest", "@effect/vitest"]) {
+  if (core.peerDependencies?.[runner] !== undefined || core.dependencies?.[runner] !== undefined) {
+    problem(`@servicekit/core: depends on ${runner}; the conformance suites belong to @servicekit/conformance`)
+  }
+}
+for (const peer of ["effect", "@effect/platform"]) {
+  if (core.peerDependencies?.[peer] === undefined) problem(`@servicekit/core: ${peer} is not a peer dependency`)
+}
+
+/** Every export of every package, e.g. `@servicekit/adapters/postgres`. */
+const specifiers = packed.flatMap((tarball) => {
+  const manifest = JSON.parse(readFileSync(join(installDir, "node_modules", tarball.name, "package.json"), "utf8"))
+  return Object.keys(manifest.exports).map((key) => (key === "." ? tarball.name : `${tarball.name}${key.slice(1)}`))
+})
+
+// Each export resolves, and loads on Node, from the unpacked tarballs; the conformance suites
+// only resolve, as vitest refuses to load outside its runner.
+const runsOnlyUnderVitest = new Set(["@servicekit/conformance"])
+const probe = join(installDir, "probe.mjs")
+writeFileSync(
+  probe,
+  specifiers
+    .map(
+      (specifier) =>
+        `${runsOnlyUnderVitest.has(specifier) ? "import.meta.resolve" : "await import"}(${JSON.stringify(specifier)})`
+    )
+    .join("\n")
+)
+try {
+  execFileSync(process.execPath, [probe], { cwd: installDir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+} catch (error) {
+  problem(`importing the packed exports failed:\n${error.stderr || error.message}`)
+}
+
+/** The bare specifiers an ES module reaches through its relative imports. */
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s*(?:[\w*{}\s,$]*\sfrom\s*)?["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)/g
+const reachedPackages = (entry) => {
+  const seen = new Set()
+  const bare = new Set()
+  const visit = (file) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      const specifier = match[1] ?? match[2]
+      if (specifier.startsWith(".")) visit(resolve(dirname(file), specifier))
+      else bare.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0])
+    }
+  }
+  visit(entry)
+  return bare
+}
+
+for (const [specifier, forbidden] of Object.entries(forbiddenImports)) {
+  const [scope, name, subpath] = specifier.split("/")
+  const manifest = JSON.parse(readFileSync(join(installDir, "node_modules", scope, name, "package.json"), "utf8"))
+  const entry = join(installDir, "node_modules", scope, name, manifest.exports[`./${subpath}`].default)
+  const reached = reachedPackages(entry)
+  for (const dependency of forbidden) {
+    if (reached.has(dependency)) problem(`${specifier} loads ${dependency}`)
+  }
+}
+
+rmSync(workDir, { recursive: true, force: true })
+rmSync(installDir, { recursive: true, force: true })
+
+if (problems.length > 0) {
+  console.error(`Package check failed:\n${problems.map((text) => `- ${text}`).join("\n")}`)
+  process.exit(1)
+}
+console.log(`Package check passed: ${packed.map((tarball) => tarball.filename).join(", ")}`)
