@@ -1,15 +1,19 @@
 import { ApiKeyService, ServiceKit, TenantService } from "@servicekit/core"
 import { layerMemory, testDashboardToken } from "@servicekit/core/testing"
-import { Effect, Layer, Logger } from "effect"
+import { Effect, HashMap, Layer, Logger, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
-/** Every log line the kit writes, with its level. */
-const logged: Array<{ level: string; message: string }> = []
+/** Every log line the kit writes, with its level and the request id it is annotated with. */
+const logged: Array<{ level: string; message: string; requestId: unknown }> = []
 const captureLogs = Logger.replace(
   Logger.defaultLogger,
-  Logger.make(({ cause, logLevel, message }) => {
+  Logger.make(({ annotations, cause, logLevel, message }) => {
     const text = (Array.isArray(message) ? message : [message]).map(String).join(" ")
-    logged.push({ level: logLevel.label, message: `${text} ${cause._tag === "Empty" ? "" : String(cause)}` })
+    logged.push({
+      level: logLevel.label,
+      message: `${text} ${cause._tag === "Empty" ? "" : String(cause)}`,
+      requestId: Option.getOrUndefined(HashMap.get(annotations, "requestId"))
+    })
   })
 )
 
@@ -77,7 +81,7 @@ describe("the web-standard handler of an embedding", () => {
     expect(
       errors.some(
         (line) =>
-          line.message.includes(body.error.requestId) && line.message.includes("read before it reached ServiceKit")
+          line.requestId === body.error.requestId && line.message.includes("read before it reached ServiceKit")
       )
     ).toBe(true)
   })

@@ -29,7 +29,8 @@ import { layerLogging, logsRequests, requestLogger } from "./Logging.js"
 /**
  * The ports for a configuration: PGlite or Postgres storage; jobs on BullMQ when Redis is
  * configured, else on pg-boss in the database; in-process or Redis rate limits; HS256 dashboard
- * tokens; node:crypto; and the health checks readiness waits for.
+ * tokens; node:crypto; the health checks readiness waits for; and the configured log format,
+ * level and request lines.
  */
 export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks, unknown> => {
   // One process on the embedded database; across processes through Redis, else Postgres.

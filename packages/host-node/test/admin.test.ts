@@ -1,10 +1,16 @@
-import { describe, expect, it } from "vitest"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
+
+const dataDir = mkdtempSync(join(tmpdir(), "servicekit-admin-"))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 const adminToken = "platform-admin-token-of-at-least-32-chars"
 
 describe("platform admin API", () => {
-  const served = serve(() => kitOn({ SERVICEKIT_ADMIN_TOKEN: adminToken }))
+  const served = serve(() => kitOn({ SERVICEKIT_ADMIN_TOKEN: adminToken, SERVICEKIT_DATA_DIR: join(dataDir, "with-token") }))
   const admin = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
     fetch(`${served.url}/api/admin${path}`, {
       method: init.method ?? "GET",
@@ -157,7 +163,7 @@ describe("platform admin API", () => {
 })
 
 describe("without an admin token", () => {
-  const served = serve(() => kitOn({}))
+  const served = serve(() => kitOn({ SERVICEKIT_DATA_DIR: join(dataDir, "without") }))
 
   it("the admin routes do not exist, and the document does not list them", async () => {
     for (const token of ["", "anything-at-all-that-is-long-enough-to-be-a-token"]) {

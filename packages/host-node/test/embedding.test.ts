@@ -126,7 +126,9 @@ describe("createServiceKit's mountPath", () => {
     expect(response.headers.get("x-ratelimit-limit")).toBe("600")
     const document = await fetch(`${base}/platform/kit/v1/openapi.json`)
     expect(document.status).toBe(200)
-    expect(Object.keys((await document.json()).paths)).toContain("/platform/kit/v1/voice/calls")
+    const spec = await document.json()
+    expect(spec.servers).toEqual([expect.objectContaining({ url: "/platform/kit" })])
+    expect(Object.keys(spec.paths)).toContain("/v1/voice/calls")
   })
 
   it("leaves /api to the host app", async () => {

@@ -1,3 +1,5 @@
+import { mkdir } from "node:fs/promises"
+import { dirname } from "node:path"
 import { PGlite } from "@electric-sql/pglite"
 import { Effect, Layer } from "effect"
 import { Kysely } from "kysely"
@@ -18,7 +20,11 @@ export const layerDatabase = (options: PgliteOptions): Layer.Layer<KyselyDatabas
     KyselyDatabase,
     Effect.acquireRelease(
       Effect.tryPromise({
-        try: () => PGlite.create(options.dataDir),
+        // PGlite creates its own folder but not the folders above it.
+        try: async () => {
+          if (options.dataDir !== undefined) await mkdir(dirname(options.dataDir), { recursive: true })
+          return PGlite.create(options.dataDir)
+        },
         catch: (cause) => pgliteUnavailable(options.dataDir, cause)
       }),
       (pglite) => Effect.promise(() => pglite.close())

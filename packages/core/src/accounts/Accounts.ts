@@ -11,15 +11,16 @@ import type { DevelopersApi } from "./DevelopersApi.js"
 import { developersHandlers } from "./DevelopersHandlers.js"
 import { PlatformAdmin } from "./PlatformAdmin.js"
 
+type HandlersRequirements<I> = I extends ImplementedGroup<any, infer R> ? R : never
+
 /**
  * Account management: tenants, their entitlements and API keys (the dashboard's Developers
  * routes, the platform admin routes and the CLI), and the storage of the platform's own records,
  * the usage ledger included.
  */
-type HandlersRequirements<I> = I extends ImplementedGroup<any, infer R> ? R : never
-
 export const accounts = defineModule({
   name: "accounts",
+  // Two groups: inference would take the first group's type for both.
   groups: [developersHandlers, adminHandlers] as ReadonlyArray<
     ImplementedGroup<
       typeof DevelopersApi | typeof AdminApi,
