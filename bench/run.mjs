@@ -24,7 +24,11 @@ const startServer = (...args) =>
     child.stdout.on("data", (chunk) => {
       out += chunk
       const line = out.split("\n").find((l) => l.startsWith("{"))
-      if (line) resolve({ ...JSON.parse(line), stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM") }) })
+      if (!line) return
+      // Later output (request lines when BENCH_LOG_LEVEL=info) is drained, not kept.
+      child.stdout.removeAllListeners("data")
+      child.stdout.resume()
+      resolve({ ...JSON.parse(line), stop: () => new Promise((r) => { child.once("exit", r); child.kill("SIGTERM") }) })
     })
     child.once("exit", (code) => reject(new Error(`server ${args.join(" ")} exited with ${code}: ${out}`)))
   })

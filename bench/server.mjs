@@ -43,8 +43,9 @@ if (mode === "servicekit") {
           databaseUrl: arg === "postgres" ? postgresUrl : undefined,
           redisUrl: process.env.BENCH_REDIS_URL,
           env: "development",
-          // The engine is measured, not a terminal printing a line per request.
-          logLevel: "warn"
+          // The engine is measured; BENCH_LOG_LEVEL=info adds the request lines (BENCH_LOG_FORMAT: text or json).
+          logLevel: process.env.BENCH_LOG_LEVEL ?? "warn",
+          logFormat: process.env.BENCH_LOG_FORMAT ?? "text"
         })
   const fixture = await seed(kit)
   const server = await listen(kit, { port: 0 })

@@ -32,8 +32,19 @@ export const formatLine = (format: LogFormat, level: string, message: string, fi
   return line
 }
 
+// Lines are written once per event-loop turn: stdout on a pipe or file writes synchronously,
+// and a write per request costs a system call each. Pending lines are written at exit too.
+let pending: Array<string> = []
+const flush = () => {
+  if (pending.length === 0) return
+  const text = `${pending.join("\n")}\n`
+  pending = []
+  process.stdout.write(text)
+}
+process.once("exit", flush)
+
 const write = (line: string) => {
-  process.stdout.write(`${line}\n`)
+  if (pending.push(line) === 1) setImmediate(flush)
 }
 
 /** Effect's log entries (warnings, errors, defects with their request id) in the chosen format. */
