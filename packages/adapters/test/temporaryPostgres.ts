@@ -4,16 +4,18 @@ import { afterAll, beforeAll } from "vitest"
 import { layerPostgres } from "../src/postgres.js"
 import { postgresUrl } from "./services.js"
 
-const withClient = (sql: string) =>
-  Effect.promise(async () => {
-    const client = new pg.Client({ connectionString: postgresUrl })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
-  })
+/** Runs `sql` on DATABASE_URL's database, as its user (roles, databases). */
+export const runSql = async (sql: string): Promise<void> => {
+  const client = new pg.Client({ connectionString: postgresUrl })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+const withClient = (sql: string) => Effect.promise(() => runSql(sql))
 
 /** A fresh database next to DATABASE_URL's, dropped when the scope closes: test files run in parallel. */
 export const temporaryDatabase = Effect.gen(function* () {

@@ -1,8 +1,8 @@
-import { ApiKeyService, ServiceKit, TenantService } from "@servicekit/core"
+import { ServiceKit } from "@servicekit/core"
 import { layerMemory, testDashboardToken } from "@servicekit/core/testing"
-import { Effect } from "effect"
 import Fastify from "fastify"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { fencedKeys } from "./fencedKeys.js"
 import { serviceKitPlugin } from "../src/fastify.js"
 
 describe("ServiceKit mounted in a Fastify app", () => {
@@ -18,32 +18,11 @@ describe("ServiceKit mounted in a Fastify app", () => {
     app.post("/echo", async (request) => ({ echoed: request.body }))
     await app.register(serviceKitPlugin(kit), { prefix: mountPath })
     base = await app.listen({ port: 0, host: "127.0.0.1" })
-    ;({ tenantId, keys } = await kit.runtime.runPromise(
-      Effect.gen(function* () {
-        const tenant = yield* (yield* TenantService).create({ name: "Fastify", entitlements: ["voice"] })
-        const create = (ipAllowlist?: ReadonlyArray<string>) =>
-          Effect.map(
-            Effect.flatMap(ApiKeyService, (service) =>
-              service.create({
-                tenantId: tenant.id,
-                product: "voice",
-                environment: "live",
-                scopes: ["voice:read"],
-                ipAllowlist
-              })
-            ),
-            (created) => created.key
-          )
-        return {
-          tenantId: tenant.id,
-          keys: {
-            open: yield* create(),
-            loopbackOnly: yield* create(["127.0.0.1"]),
-            privateNetworkOnly: yield* create(["10.0.0.0/8"])
-          }
-        }
-      })
-    ))
+    ;({ tenantId, keys } = await fencedKeys(kit, "Fastify", {
+      open: undefined,
+      loopbackOnly: ["127.0.0.1"],
+      privateNetworkOnly: ["10.0.0.0/8"]
+    }))
   })
   afterAll(async () => {
     await app.close()

@@ -2,11 +2,11 @@ import type { AddressInfo } from "node:net"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type ServerType, serve } from "@hono/node-server"
-import { ApiKeyService, ServiceKit, TenantService } from "@servicekit/core"
+import { ServiceKit } from "@servicekit/core"
 import { layerMemory, testDashboardToken } from "@servicekit/core/testing"
-import { Effect } from "effect"
 import { Hono } from "hono"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { fencedKeys } from "./fencedKeys.js"
 import { serviceKitHandler } from "../src/hono.js"
 import { start as startProcess } from "./spawn.js"
 
@@ -29,28 +29,10 @@ describe("ServiceKit mounted in a Hono app", () => {
   let keys: { loopbackOnly: string; privateNetworkOnly: string }
 
   beforeAll(async () => {
-    ;({ tenantId, keys } = await kit.runtime.runPromise(
-      Effect.gen(function* () {
-        const tenant = yield* (yield* TenantService).create({ name: "Hono", entitlements: ["voice"] })
-        const create = (ipAllowlist: ReadonlyArray<string>) =>
-          Effect.map(
-            Effect.flatMap(ApiKeyService, (service) =>
-              service.create({
-                tenantId: tenant.id,
-                product: "voice",
-                environment: "live",
-                scopes: ["voice:read"],
-                ipAllowlist
-              })
-            ),
-            (created) => created.key
-          )
-        return {
-          tenantId: tenant.id,
-          keys: { loopbackOnly: yield* create(["127.0.0.1"]), privateNetworkOnly: yield* create(["10.0.0.0/8"]) }
-        }
-      })
-    ))
+    ;({ tenantId, keys } = await fencedKeys(kit, "Hono", {
+      loopbackOnly: ["127.0.0.1"],
+      privateNetworkOnly: ["10.0.0.0/8"]
+    }))
   })
   afterAll(async () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))

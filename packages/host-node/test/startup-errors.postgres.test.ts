@@ -4,7 +4,7 @@ import { Effect, Exit, Scope } from "effect"
 import pg from "pg"
 import { afterAll, describe, expect, it } from "vitest"
 import { postgresUrl } from "../../adapters/test/services.js"
-import { temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
+import { runSql, temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
 import { run } from "./spawn.js"
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url))
@@ -28,22 +28,12 @@ const closedPort = () =>
     })
   })
 
-const admin = async (sql: string) => {
-  const client = new pg.Client({ connectionString: postgresUrl })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
-
 describe("start-up errors on PostgreSQL name the cause and what to do, never a password", () => {
   const scope = Effect.runSync(Scope.make())
   const role = `servicekit_limited_${globalThis.crypto.randomUUID().slice(0, 8)}`
   afterAll(async () => {
     await Effect.runPromise(Scope.close(scope, Exit.void))
-    await admin(`drop role if exists ${role}`)
+    await runSql(`drop role if exists ${role}`)
   })
 
   it("a server that is not running", async () => {
@@ -78,7 +68,7 @@ describe("start-up errors on PostgreSQL name the cause and what to do, never a p
 
   it("a user that may not create ServiceKit's schema", async () => {
     const databaseUrl = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
-    await admin(`create role ${role} login`)
+    await runSql(`create role ${role} login`)
     const result = await migrate(
       variant((url) => {
         url.username = role
