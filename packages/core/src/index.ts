@@ -75,7 +75,8 @@ export {
   isAnswered,
   type Call,
   type CallQuery,
-  type CallTotals
+  type CallTotals,
+  type CallWindowTotals
 } from "./calling/Call.js"
 export { CallNotFound, InvalidCall, InvalidCursor } from "./calling/CallingErrors.js"
 export { CallRepository } from "./calling/CallRepository.js"

@@ -202,6 +202,40 @@ export const callsSuite: StorageSuite<CallRepository> = {
       })
     )
 
+    it.effect("totals a window from its first instant up to, not including, its end, within the tenant", () =>
+      Effect.gen(function* () {
+        const calls = yield* CallRepository
+        const tenantId = uuid()
+        const from = at("2026-10-01T00:00:00.000Z")
+        const to = at("2026-11-01T00:00:00.000Z")
+        const call = (startedAt: Date, overrides: Partial<Call> = {}) => makeCall(tenantId, { startedAt, ...overrides })
+        yield* calls.insertMany([
+          call(from, { durationSecs: 60 }), // first instant: answered inbound
+          call(plus(from, DAY), { durationSecs: 90.5, direction: "outbound" }),
+          call(plus(to, -1), { durationSecs: 0, result: "no-answer" }), // last millisecond: offered inbound
+          call(to, { durationSecs: 1_000 }), // the end: outside
+          call(plus(from, -1), { durationSecs: 1_000 }) // before: outside
+        ])
+        yield* calls.insertMany([makeCall(uuid(), { startedAt: plus(from, MINUTE), durationSecs: 500 })])
+
+        expect(yield* calls.windowTotals(tenantId, { from, to })).toEqual({
+          calls: 3,
+          seconds: 150.5,
+          inboundOffered: 2,
+          inboundAnswered: 1
+        })
+        const none = { calls: 0, seconds: 0, inboundOffered: 0, inboundAnswered: 0 }
+        expect(yield* calls.windowTotals(uuid(), { from, to })).toEqual(none)
+        expect(yield* calls.windowTotals("not-a-uuid", { from, to })).toEqual(none)
+        expect(yield* calls.windowTotals(tenantId, { from: to, to: plus(to, DAY) })).toEqual({
+          calls: 1,
+          seconds: 1_000,
+          inboundOffered: 1,
+          inboundAnswered: 1
+        })
+      })
+    )
+
     it.effect("counts inbound calls with an answered result as answered, carriers' tokens included", () =>
       Effect.gen(function* () {
         const calls = yield* CallRepository

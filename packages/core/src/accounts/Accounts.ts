@@ -4,14 +4,10 @@ import { ApiKeyRepository } from "../platform/ApiKeys.js"
 import { TenantRepository } from "../platform/Tenants.js"
 import { UsageLedger } from "../platform/Usage.js"
 import { accountsCommands } from "./AccountsCommands.js"
-import type { ImplementedGroup } from "../http/Implement.js"
-import type { AdminApi } from "./AdminApi.js"
+import { groups } from "../http/Implement.js"
 import { adminHandlers } from "./AdminHandlers.js"
-import type { DevelopersApi } from "./DevelopersApi.js"
 import { developersHandlers } from "./DevelopersHandlers.js"
 import { PlatformAdmin } from "./PlatformAdmin.js"
-
-type HandlersRequirements<I> = I extends ImplementedGroup<any, infer R> ? R : never
 
 /**
  * Account management: tenants, their entitlements and API keys (the dashboard's Developers
@@ -20,13 +16,7 @@ type HandlersRequirements<I> = I extends ImplementedGroup<any, infer R> ? R : ne
  */
 export const accounts = defineModule({
   name: "accounts",
-  // Two groups: inference would take the first group's type for both.
-  groups: [developersHandlers, adminHandlers] as ReadonlyArray<
-    ImplementedGroup<
-      typeof DevelopersApi | typeof AdminApi,
-      HandlersRequirements<typeof developersHandlers | typeof adminHandlers>
-    >
-  >,
+  groups: groups(developersHandlers, adminHandlers),
   services: PlatformAdmin.layer,
   memory: Layer.mergeAll(ApiKeyRepository.layerMemory, UsageLedger.layerMemory).pipe(
     Layer.provideMerge(TenantRepository.layerMemory)

@@ -77,6 +77,14 @@ export interface CallQuery {
   readonly result?: string | undefined
 }
 
+/** Counts over calls started in a window [from, to): behind the dashboard's summary. */
+export interface CallWindowTotals {
+  readonly calls: number
+  readonly seconds: number
+  readonly inboundOffered: number
+  readonly inboundAnswered: number
+}
+
 /** Raw counts behind VoiceUsage, for [dayStart, now] and [weekStart, now]. */
 export interface CallTotals {
   readonly secondsToday: number

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
-import { type Call, type CallQuery, type CallTotals, isAnswered } from "./Call.js"
+import { type Call, type CallQuery, type CallTotals, type CallWindowTotals, isAnswered } from "./Call.js"
 
 const byNewest = (a: Call, b: Call) =>
   b.startedAt.getTime() - a.startedAt.getTime() || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0)
@@ -24,6 +24,11 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
       tenantId: string,
       window: { readonly dayStart: Date; readonly weekStart: Date; readonly now: Date }
     ) => Effect.Effect<CallTotals>
+    /** Counts over the tenant's calls started in [from, to). */
+    readonly windowTotals: (
+      tenantId: string,
+      window: { readonly from: Date; readonly to: Date }
+    ) => Effect.Effect<CallWindowTotals>
   }
 >() {
   /** In memory, kept in index order per tenant, so listing behaves like the database's keyset reads. */
@@ -106,6 +111,21 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
               }
             }
             return { secondsToday, callsToday, inboundOffered, inboundAnswered }
+          }),
+        windowTotals: (tenantId, { from, to }) =>
+          db.run(() => {
+            const totals = { calls: 0, seconds: 0, inboundOffered: 0, inboundAnswered: 0 }
+            for (const call of tenants.get(tenantId) ?? []) {
+              const t = call.startedAt.getTime()
+              if (t < from.getTime() || t >= to.getTime()) continue
+              totals.calls++
+              totals.seconds += call.durationSecs
+              if (call.direction === "inbound") {
+                totals.inboundOffered++
+                if (isAnswered(call.result)) totals.inboundAnswered++
+              }
+            }
+            return totals
           })
       })
     })

@@ -1,13 +1,18 @@
+import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
 import { CallingService } from "./CallingService.js"
 import { callingCommands } from "./CallingCommands.js"
 import { callingHandlers } from "./CallingHandlers.js"
+import { callsDashboardHandlers } from "./CallsDashboardHandlers.js"
 import { CallRepository } from "./CallRepository.js"
 
-/** Business Calling: read-only call detail records and usage over API keys with voice:read. */
+/**
+ * Business Calling: read-only call detail records and usage over API keys with voice:read, and
+ * the tenant's calls for its dashboard over dashboard tokens.
+ */
 export const calling = defineModule({
   name: "calling",
-  groups: [callingHandlers],
+  groups: groups(callingHandlers, callsDashboardHandlers),
   services: CallingService.layer,
   memory: CallRepository.layerMemory,
   commands: callingCommands,

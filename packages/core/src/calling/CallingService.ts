@@ -3,7 +3,7 @@ import { isStorableDate, withoutNul } from "../http/Schemas.js"
 import { SecretCrypto, isUuid, randomUuid } from "../platform/Crypto.js"
 import { issueDetails } from "../platform/ParseIssues.js"
 import { TenantRepository } from "../platform/Tenants.js"
-import { TenantNotFound } from "../platform/Errors.js"
+import { TenantNotFound, type ValidationFailed, invalidField } from "../platform/Errors.js"
 import { type Call, CallResult, type Direction, Direction as DirectionSchema } from "./Call.js"
 import { CallNotFound, InvalidCall, InvalidCursor } from "./CallingErrors.js"
 import { CallRepository } from "./CallRepository.js"
@@ -28,6 +28,23 @@ export interface VoiceUsage {
   readonly inboundAnswered7d: number
   readonly inboundAnswerRate7dPercent: number | null
 }
+
+/** The dashboard's summary of calls started in [from, to). */
+export interface CallSummary {
+  readonly from: Date
+  readonly to: Date
+  readonly calls: number
+  /** Every call's duration, in minutes (two decimals). */
+  readonly minutes: number
+  readonly inboundOffered: number
+  readonly inboundAnswered: number
+  /** Answered inbound calls per offered inbound call, in percent (one decimal); null without inbound calls. */
+  readonly answerRatePercent: number | null
+}
+
+/** Without bounds the summary covers the 30 days up to now; a window spans at most 366 days. */
+export const SUMMARY_DAYS = 30
+export const MAX_SUMMARY_DAYS = 366
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -69,12 +86,20 @@ export const usageWindow = (nowMs: number) => {
   return { dayStart: new Date(dayStart), weekStart: new Date(nowMs - 7 * DAY_MS), now: new Date(nowMs) }
 }
 
+/** Answered per offered, in percent with one decimal; null when nothing was offered. */
+const answerRate = (answered: number, offered: number) =>
+  offered === 0 ? null : Math.round((answered / offered) * 1000) / 10
+
 export class CallingService extends Context.Tag("@servicekit/core/CallingService")<
   CallingService,
   {
     readonly list: (tenantId: string, query: ListCalls) => Effect.Effect<CallPage, InvalidCursor>
     readonly get: (tenantId: string, id: string) => Effect.Effect<Call, CallNotFound>
     readonly usage: (tenantId: string) => Effect.Effect<VoiceUsage>
+    readonly summary: (
+      tenantId: string,
+      window: { readonly from?: Date | undefined; readonly to?: Date | undefined }
+    ) => Effect.Effect<CallSummary, ValidationFailed>
     /** Validates every record first (nothing is stored if any is invalid), then stores them. */
     readonly ingest: (
       tenantId: string,
@@ -117,10 +142,27 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
               callsStartedTodayUtc: totals.callsToday,
               inboundOffered7d: totals.inboundOffered,
               inboundAnswered7d: totals.inboundAnswered,
-              inboundAnswerRate7dPercent:
-                totals.inboundOffered === 0
-                  ? null
-                  : Math.round((totals.inboundAnswered / totals.inboundOffered) * 1000) / 10
+              inboundAnswerRate7dPercent: answerRate(totals.inboundAnswered, totals.inboundOffered)
+            }
+          }),
+
+        summary: (tenantId, window) =>
+          Effect.gen(function* () {
+            const to = window.to ?? new Date(yield* Clock.currentTimeMillis)
+            const from = window.from ?? new Date(to.getTime() - SUMMARY_DAYS * DAY_MS)
+            if (from.getTime() >= to.getTime()) return yield* invalidField("from", "must be before to")
+            if (to.getTime() - from.getTime() > MAX_SUMMARY_DAYS * DAY_MS) {
+              return yield* invalidField("from", `the window spans at most ${MAX_SUMMARY_DAYS} days`)
+            }
+            const totals = yield* calls.windowTotals(tenantId, { from, to })
+            return {
+              from,
+              to,
+              calls: totals.calls,
+              minutes: Math.round((totals.seconds / 60) * 100) / 100,
+              inboundOffered: totals.inboundOffered,
+              inboundAnswered: totals.inboundAnswered,
+              answerRatePercent: answerRate(totals.inboundAnswered, totals.inboundOffered)
             }
           }),
 

@@ -36,6 +36,14 @@ export interface ImplementedGroup<G extends HttpApiGroup.HttpApiGroup.Any = Http
   readonly handlers: Effect.Effect<Readonly<Record<string, Handler>>, never, R>
 }
 
+type GroupOf<I> = I extends ImplementedGroup<infer G, any> ? G : never
+type RequirementsOf<I> = I extends ImplementedGroup<any, infer R> ? R : never
+
+/** A module's groups, typed as the union of them (inference from an array literal would take the first's type). */
+export const groups = <const Groups extends ReadonlyArray<ImplementedGroup<any, any>>>(
+  ...implemented: Groups
+): ReadonlyArray<ImplementedGroup<GroupOf<Groups[number]>, RequirementsOf<Groups[number]>>> => implemented
+
 /** Pairs a group of the contract with its handlers, so that neither can be served without the other. */
 export const implement = <G extends HttpApiGroup.HttpApiGroup.Any, R>(
   group: G,

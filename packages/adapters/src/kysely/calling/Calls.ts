@@ -1,4 +1,12 @@
-import { ANSWERED_RESULTS, type Call, type CallQuery, CallRepository, type CallTotals, isUuid } from "@servicekit/core"
+import {
+  ANSWERED_RESULTS,
+  type Call,
+  type CallQuery,
+  CallRepository,
+  type CallTotals,
+  type CallWindowTotals,
+  isUuid
+} from "@servicekit/core"
 import { Array as Arr, Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { findOne, query, rows } from "../Connection.js"
@@ -39,6 +47,7 @@ const toCall = (row: Selectable<CallsTable>): Call => ({
 })
 
 const noTotals: CallTotals = { secondsToday: 0, callsToday: 0, inboundOffered: 0, inboundAnswered: 0 }
+const noWindowTotals: CallWindowTotals = { calls: 0, seconds: 0, inboundOffered: 0, inboundAnswered: 0 }
 
 /**
  * One page of a tenant's calls, newest first: a keyset range on the index that matches the
@@ -180,7 +189,40 @@ export const make = (database: KyselyConnection): CallRepository["Type"] => {
               inboundAnswered: Number(row.inbound_answered)
             })
           )
-        : Effect.succeed(noTotals)
+        : Effect.succeed(noTotals),
+
+    // A range read on (tenant_id, started_at); counts come back as strings from pg.
+    windowTotals: (tenantId, { from, to }) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("calls")
+                .where("tenant_id", "=", tenantId)
+                .where("started_at", ">=", from)
+                .where("started_at", "<", to)
+                .select((eb) => {
+                  const inbound = eb("direction", "=", "inbound")
+                  return [
+                    eb.fn.countAll<number | string>().as("calls"),
+                    eb.fn.sum<number | string | null>("duration_secs").as("seconds"),
+                    eb.fn.countAll<number | string>().filterWhere(inbound).as("inbound_offered"),
+                    eb.fn
+                      .countAll<number | string>()
+                      .filterWhere(eb.and([inbound, eb("result", "in", ANSWERED_RESULTS)]))
+                      .as("inbound_answered")
+                  ]
+                })
+                .executeTakeFirstOrThrow()
+            ),
+            (row) => ({
+              calls: Number(row.calls),
+              seconds: Number(row.seconds ?? 0),
+              inboundOffered: Number(row.inbound_offered),
+              inboundAnswered: Number(row.inbound_answered)
+            })
+          )
+        : Effect.succeed(noWindowTotals)
   })
 }
 

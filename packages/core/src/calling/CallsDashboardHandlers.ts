@@ -1,0 +1,20 @@
+import { Effect } from "effect"
+import { implement } from "../http/Implement.js"
+import { DashboardSession } from "../http/Security.js"
+import { CallingService, DEFAULT_PAGE_SIZE } from "./CallingService.js"
+import { CallsDashboardApi } from "./CallsDashboardApi.js"
+
+export const callsDashboardHandlers = implement(
+  CallsDashboardApi,
+  Effect.gen(function* () {
+    const calling = yield* CallingService
+    return {
+      listDashboardCalls: ({ urlParams }) =>
+        Effect.flatMap(DashboardSession, ({ tenantId }) =>
+          calling.list(tenantId, { ...urlParams, limit: urlParams.limit ?? DEFAULT_PAGE_SIZE })
+        ).pipe(Effect.map((page) => ({ items: page.data, nextCursor: page.nextCursor }))),
+      getCallSummary: ({ urlParams }) =>
+        Effect.flatMap(DashboardSession, ({ tenantId }) => calling.summary(tenantId, urlParams))
+    }
+  })
+)
