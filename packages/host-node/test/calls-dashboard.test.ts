@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { CallingService } from "@servicekit/core"
+import { parse } from "csv-parse/sync"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
@@ -151,5 +152,97 @@ describe("Business Calling dashboard: calls and summary", () => {
     const document = await (await fetch(`${served.url}/api/v1/openapi.json`)).json()
     expect(document.paths["/calls"].get.security).toEqual([{ dashboardToken: [] }])
     expect(document.paths["/calls/summary"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["from", "to"])
+  })
+})
+
+describe("Business Calling dashboard: export", () => {
+  const served = serve(() => kitOn({ SERVICEKIT_DATA_DIR: join(dataDir, "export") }))
+  const exportOf = (query: string, token: string = served.admin) =>
+    fetch(`${served.url}/api/calls/export${query}`, { headers: { authorization: `Bearer ${token}` } })
+  // Odd values on purpose: a comma, quotes and a line break must survive the round trip.
+  const calls = Array.from({ length: 10_000 }, (_, n) => ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    fromId: n % 1000 === 0 ? `+1 555, "ext" ${n}\nsecond line` : `+1555${n}`,
+    toId: "+15550199",
+    direction: n % 2 === 0 ? "inbound" : "outbound",
+    durationSecs: n % 7,
+    result: n % 3 === 0 ? "no-answer" : "completed",
+    startedAt: iso(Date.UTC(2026, 9, 1) + n * 60_000),
+    endedAt: n % 2 === 0 ? null : iso(Date.UTC(2026, 9, 1) + n * 60_000 + 5_000),
+    callSid: n % 5 === 0 ? `CA${n}` : null,
+    mosScore: n % 4 === 0 ? 4.5 : null
+  }))
+  // As the API shows a call: the same fields, nulls included, timestamps with milliseconds.
+  const expected = [...calls].reverse()
+
+  beforeAll(async () => {
+    await served.kit.runtime.runPromise(
+      Effect.flatMap(CallingService, (calling) => calling.ingest(served.tenantId, calls))
+    )
+  }, 60_000)
+
+  it("exports 10,000 calls as RFC 4180 CSV and as a JSON array, both equal to what was stored", async () => {
+    const csv = await exportOf("")
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8")
+    expect(csv.headers.get("content-disposition")).toBe('attachment; filename="calls.csv"')
+    const text = await csv.text()
+    expect(text.startsWith("id,fromId,toId,direction,durationSecs,result,startedAt,endedAt,callSid,mosScore\r\n")).toBe(
+      true
+    )
+    const rows: Array<Record<string, string>> = parse(text, { columns: true, record_delimiter: "\r\n" })
+    expect(rows).toHaveLength(10_000)
+    expect(rows).toEqual(
+      expected.map((call) => ({
+        ...call,
+        durationSecs: String(call.durationSecs),
+        endedAt: call.endedAt ?? "",
+        callSid: call.callSid ?? "",
+        mosScore: call.mosScore === null ? "" : String(call.mosScore)
+      }))
+    )
+
+    const json = await exportOf("?format=json")
+    expect(json.headers.get("content-type")).toBe("application/json")
+    expect(await json.json()).toEqual(expected)
+  }, 60_000)
+
+  it("exports a window of full timestamps with the filters, and refuses a bare date", async () => {
+    const from = iso(Date.UTC(2026, 9, 1) + 100 * 60_000)
+    const to = iso(Date.UTC(2026, 9, 1) + 200 * 60_000)
+    const window = await (
+      await exportOf(`?format=json&from=${from}&to=${to}&direction=inbound&result=completed`)
+    ).json()
+    expect(window).toEqual(
+      expected.filter(
+        (call) =>
+          call.startedAt >= from && call.startedAt < to && call.direction === "inbound" && call.result === "completed"
+      )
+    )
+    expect(window.length).toBeGreaterThan(0)
+    const refused = await expectRefusal(await exportOf("?from=2026-10-01"), 400, "validation_failed")
+    expect(refused.details).toEqual([expect.objectContaining({ field: "from" })])
+    await expectRefusal(await exportOf("?format=xml"), 400, "validation_failed")
+    await expectRefusal(await exportOf(`?from=${to}&to=${from}`), 400, "validation_failed")
+  })
+
+  it("allows about 5 exports a minute per tenant, then 429 with Retry-After; other tenants are not affected", async () => {
+    const tenant = await served.kit.admin.createTenant({ name: "Throttled", entitlements: ["voice"] })
+    const { token } = await served.kit.admin.issueDashboardToken(tenant.id, { sub: "u", role: "member" })
+    for (let i = 0; i < 5; i++) {
+      const response = await exportOf("", token)
+      expect(response.status).toBe(200)
+      expect(await response.text()).toBe(
+        "id,fromId,toId,direction,durationSecs,result,startedAt,endedAt,callSid,mosScore\r\n"
+      )
+    }
+    const throttled = await exportOf("", token)
+    await expectRefusal(throttled, 429, "rate_limited")
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThanOrEqual(1)
+    expect((await exportOf("?format=json&from=2026-10-01T00:00:00Z&to=2026-10-01T00:01:00Z")).status).toBe(200)
+  })
+
+  it("refuses API keys", async () => {
+    await expectRefusal(await exportOf("", served.key), 401, "api_key_not_accepted")
   })
 })

@@ -1,10 +1,11 @@
-import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { Chunk, Clock, Context, Effect, Layer, Option, Schema, Stream } from "effect"
 import { isStorableDate, withoutNul } from "../http/Schemas.js"
 import { SecretCrypto, isUuid, randomUuid } from "../platform/Crypto.js"
 import { issueDetails } from "../platform/ParseIssues.js"
 import { TenantRepository } from "../platform/Tenants.js"
-import { TenantNotFound, type ValidationFailed, invalidField } from "../platform/Errors.js"
-import { type Call, CallResult, type Direction, Direction as DirectionSchema } from "./Call.js"
+import { type RateLimited, TenantNotFound, type ValidationFailed, invalidField } from "../platform/Errors.js"
+import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
+import { type Call, type CallQuery, CallResult, type Direction, Direction as DirectionSchema } from "./Call.js"
 import { CallNotFound, InvalidCall, InvalidCursor } from "./CallingErrors.js"
 import { CallRepository } from "./CallRepository.js"
 
@@ -45,6 +46,19 @@ export interface CallSummary {
 /** Without bounds the summary covers the 30 days up to now; a window spans at most 366 days. */
 export const SUMMARY_DAYS = 30
 export const MAX_SUMMARY_DAYS = 366
+
+/** What an export takes: calls started in [from, to), optionally one direction and one result. */
+export interface ExportCalls {
+  readonly from?: Date | undefined
+  readonly to?: Date | undefined
+  readonly direction?: Direction | undefined
+  readonly result?: string | undefined
+}
+
+/** Rows an export reads from storage at a time. */
+const EXPORT_PAGE = 1_000
+// Below every uuid: a keyset position (to, NIL) reads the calls started strictly before `to`.
+const NIL_UUID = "00000000-0000-0000-0000-000000000000"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -96,6 +110,14 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
     readonly list: (tenantId: string, query: ListCalls) => Effect.Effect<CallPage, InvalidCursor>
     readonly get: (tenantId: string, id: string) => Effect.Effect<Call, CallNotFound>
     readonly usage: (tenantId: string) => Effect.Effect<VoiceUsage>
+    /**
+     * The matching calls newest first, read a page at a time as the stream is consumed, so a large
+     * export never sits in memory. Each call counts against the tenant's export limit.
+     */
+    readonly exportCalls: (
+      tenantId: string,
+      filter: ExportCalls
+    ) => Effect.Effect<Stream.Stream<Call>, RateLimited | ValidationFailed>
     readonly summary: (
       tenantId: string,
       window: { readonly from?: Date | undefined; readonly to?: Date | undefined }
@@ -113,6 +135,7 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
       const calls = yield* CallRepository
       const tenants = yield* TenantRepository
       const crypto = yield* SecretCrypto
+      const limiter = yield* RateLimiter
       const callNotFound = new CallNotFound()
 
       return {
@@ -144,6 +167,29 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
               inboundAnswered7d: totals.inboundAnswered,
               inboundAnswerRate7dPercent: answerRate(totals.inboundAnswered, totals.inboundOffered)
             }
+          }),
+
+        exportCalls: (tenantId, { direction, from, result, to }) =>
+          Effect.gen(function* () {
+            if (from !== undefined && to !== undefined && from.getTime() >= to.getTime()) {
+              return yield* invalidField("from", "must be before to")
+            }
+            const limit = yield* limiter.forExport(tenantId)
+            if (!limit.allowed) return yield* rateLimited(limit)
+            const fromMs = from?.getTime() ?? Number.NEGATIVE_INFINITY
+            const start: CallQuery["after"] = to === undefined ? undefined : { startedAt: to, id: NIL_UUID }
+            return Stream.paginateChunkEffect(start, (after) =>
+              Effect.map(calls.list(tenantId, { limit: EXPORT_PAGE, after, direction, result }), (rows) => {
+                // Newest first: the first call older than `from` ends the export.
+                const kept = rows.filter((call) => call.startedAt.getTime() >= fromMs)
+                const last = rows[rows.length - 1]
+                const more = rows.length === EXPORT_PAGE && kept.length === rows.length
+                return [
+                  Chunk.unsafeFromArray(kept),
+                  more ? Option.some({ startedAt: last.startedAt, id: last.id }) : Option.none()
+                ] as const
+              })
+            )
           }),
 
         summary: (tenantId, window) =>

@@ -1,8 +1,9 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Integer, Timestamp, TimestampInput, UuidText } from "../http/Schemas.js"
+import { FullTimestampInput, Integer, Timestamp, UuidText, withReason } from "../http/Schemas.js"
 import { DashboardAuth } from "../http/Security.js"
-import { ValidationFailed } from "../platform/Errors.js"
+import { RateLimited, ValidationFailed } from "../platform/Errors.js"
+import { CallExportNote, CSV_COLUMNS } from "./CallExport.js"
 import { CallJson, ListCallsParams } from "./CallingApi.js"
 import { InvalidCursor } from "./CallingErrors.js"
 import { MAX_SUMMARY_DAYS, SUMMARY_DAYS } from "./CallingService.js"
@@ -23,9 +24,28 @@ export const CallSummaryJson = Schema.Struct({
 }).annotations({ identifier: "CallSummary" })
 
 const SummaryParams = Schema.Struct({
-  from: Schema.optional(TimestampInput),
-  to: Schema.optional(TimestampInput)
+  from: Schema.optional(FullTimestampInput),
+  to: Schema.optional(FullTimestampInput)
 })
+
+const ExportParams = Schema.Struct({
+  format: Schema.optional(withReason(Schema.Literal("csv", "json"), "must be csv or json")),
+  from: Schema.optional(FullTimestampInput),
+  to: Schema.optional(FullTimestampInput),
+  direction: ListCallsParams.fields.direction,
+  result: ListCallsParams.fields.result
+})
+
+/** The export answers CSV as well as the JSON array its success schema describes. */
+const withCsv = (operation: Record<string, any>) => {
+  const ok = operation.responses?.["200"]
+  if (ok?.content !== undefined) {
+    ok.content["text/csv"] = {
+      schema: { type: "string", description: `RFC 4180 CSV with a header line: ${CSV_COLUMNS.join(",")}` }
+    }
+  }
+  return operation
+}
 
 /** The Business Calling dashboard's call routes: the tenant comes from the dashboard token. */
 export class CallsDashboardApi extends HttpApiGroup.make("callsDashboard")
@@ -50,6 +70,16 @@ export class CallsDashboardApi extends HttpApiGroup.make("callsDashboard")
         OpenApi.Description,
         `Calls started in [from, to): their count and minutes, and the answer rate of inbound calls. Without bounds, the ${SUMMARY_DAYS} days up to now; \`from\` alone runs to now; at most ${MAX_SUMMARY_DAYS} days.`
       )
+  )
+  .add(
+    HttpApiEndpoint.get("exportCalls", "/calls/export")
+      .setUrlParams(ExportParams)
+      .addSuccess(Schema.Array(CallJson))
+      .addError(ValidationFailed)
+      .addError(RateLimited)
+      .annotate(OpenApi.Summary, "Export the tenant's calls as CSV or JSON")
+      .annotate(OpenApi.Description, CallExportNote)
+      .annotate(OpenApi.Transform, withCsv)
   )
   .middleware(DashboardAuth)
   .annotate(OpenApi.Title, "Business Calling (dashboard)")

@@ -38,6 +38,18 @@ export const TimestampInput = withReason(
   "must be an ISO 8601 timestamp between the years 0001 and 9999"
 ).annotations({ jsonSchema: { type: "string", format: "date-time" } })
 
+/**
+ * A full timestamp in a query: date, time and offset (`2026-11-01T00:00:00Z`,
+ * `2026-11-01T01:00:00.000+01:00`), never a bare date whose time zone would be a guess.
+ */
+export const FullTimestampInput = withReason(
+  Schema.compose(
+    Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/)),
+    Schema.Date
+  ).pipe(Schema.filter(isStorableDate)),
+  "must be an ISO 8601 timestamp with a time and an offset (e.g. 2026-11-01T00:00:00Z), between the years 0001 and 9999"
+).annotations({ jsonSchema: { type: "string", format: "date-time" } })
+
 /** A whole number written as plain decimal digits: not `1e2`, `0x10`, ` 5` or `5.0`. */
 export const DecimalInt = Schema.compose(Schema.String.pipe(Schema.pattern(/^[0-9]{1,15}$/)), Schema.NumberFromString)
 

@@ -10,6 +10,8 @@ export class RateLimiter extends Context.Tag("@servicekit/core/RateLimiter")<
     readonly forKey: (keyId: string) => Effect.Effect<RateLimitResult>
     /** The most specific IP rule matching `path` (relative to the mount path), if any. */
     readonly forIp: (path: string, ip: string | undefined) => Effect.Effect<RateLimitResult | undefined>
+    /** A tenant's exports (or another costly action): `settings.exportRateLimit` per tenant. */
+    readonly forExport: (tenantId: string) => Effect.Effect<RateLimitResult>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -22,6 +24,10 @@ export class RateLimiter extends Context.Tag("@servicekit/core/RateLimiter")<
       return {
         forKey: (keyId) =>
           Effect.flatMap(Clock.currentTimeMillis, (now) => store.hit(`key:${keyId}`, limit, windowMs, now)),
+        forExport: (tenantId) =>
+          Effect.flatMap(Clock.currentTimeMillis, (now) =>
+            store.hit(`export:${tenantId}`, settings.exportRateLimit.limit, settings.exportRateLimit.windowMs, now)
+          ),
         forIp: (path, ip) => {
           const rule = ipRules.find((candidate) => path.startsWith(candidate.pathPrefix))
           if (rule === undefined) return Effect.succeed(undefined)

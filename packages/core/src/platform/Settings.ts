@@ -18,6 +18,8 @@ export interface Settings {
   /** How long a verified key stays cached in-process (revocation in another process takes effect within this). */
   readonly keyCacheTtlMs: number
   readonly keyRateLimit: RateRule
+  /** How often a tenant may start an export (Business Calling's call export). */
+  readonly exportRateLimit: RateRule
   readonly ipRateLimits: ReadonlyArray<IpRateRule>
   /** Proxies (IPs or CIDR ranges) whose X-Forwarded-For is believed. Empty: the socket address is the client. */
   readonly trustedProxies: ReadonlyArray<string>
@@ -34,6 +36,7 @@ export const defaultSettings: Settings = {
   publicUrl: "http://localhost:8787",
   keyCacheTtlMs: 10_000,
   keyRateLimit: { limit: 600, windowMs: 60_000 },
+  exportRateLimit: { limit: 5, windowMs: 60_000 },
   ipRateLimits: [{ pathPrefix: "/v1/", limit: 3_000, windowMs: 60_000 }],
   trustedProxies: [],
   corsOrigins: [],
