@@ -50,6 +50,8 @@ const match = (route: Route, parts: ReadonlyArray<string>): Record<string, strin
 const encoder = new TextEncoder()
 const byteLength = (text: string) => encoder.encode(text).byteLength
 
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+
 const INBOUND_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
 const noStatus = () => undefined
@@ -204,9 +206,9 @@ export const makeEngine = (options: {
       const durationMs = Number(clock.unsafeCurrentTimeNanos() - startedNs) / 1e6
       const route = state.route?.path
       if (metrics.enabled) {
-        // Unmatched paths share one label, so that scanning for paths cannot grow the series.
+        // Unmatched paths and unknown methods share one label each, so that scanning cannot grow the series.
         const routeLabel = label("route", route ?? "unmatched")
-        const methodLabel = label("method", request.method)
+        const methodLabel = label("method", KNOWN_METHODS.has(request.method) ? request.method : "other")
         httpRequests.unsafeUpdate(1, [methodLabel, routeLabel, label("status", String(status))])
         httpRequestDuration.unsafeUpdate(durationMs / 1000, [methodLabel, routeLabel])
         if (state.limitedBy !== undefined) rateLimitRejections.unsafeUpdate(1, [label("limit", state.limitedBy)])
