@@ -11,6 +11,7 @@ import { callsSuite } from "./storage/Calls.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
 import { tenantsSuite } from "./storage/Tenants.js"
 import { transactionsSuite } from "./storage/Transactions.js"
+import { sipSuite } from "./storage/Sip.js"
 import { usageSuite } from "./storage/Usage.js"
 
 export * from "./EventDispatch.js"
@@ -20,7 +21,7 @@ export * from "./RateLimitStore.js"
 export * from "./Scheduler.js"
 export * from "./SecretCrypto.js"
 export { type StorageSuite, runStorageConformance } from "./Storage.js"
-export { apiKeysSuite, callsSuite, eventOutboxSuite, tenantsSuite, transactionsSuite, usageSuite }
+export { apiKeysSuite, callsSuite, eventOutboxSuite, sipSuite, tenantsSuite, transactionsSuite, usageSuite }
 
 type Storage = StoragePorts | UnitOfWork | EventOutbox
 
@@ -28,7 +29,7 @@ type Storage = StoragePorts | UnitOfWork | EventOutbox
 export const moduleStorageSuites = {
   operations: [],
   accounts: [tenantsSuite, apiKeysSuite, usageSuite],
-  calling: [callsSuite]
+  calling: [callsSuite, sipSuite]
 } satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }
 
 /** The platform's storage (units of work across every module's storage, the event outbox), then each module's suites. */

@@ -5,6 +5,7 @@ import type { ScheduleStore } from "./jobs/Scheduler.js"
 import type { StoragePorts } from "./Modules.js"
 import type { SecretCrypto } from "./platform/Crypto.js"
 import type { DashboardTokenIssuer, DashboardTokenVerifier } from "./platform/DashboardAuth.js"
+import type { SecretBox } from "./platform/SecretBox.js"
 import type { RateLimitStore } from "./platform/RateLimit.js"
 import type { ServiceKitSettings } from "./platform/Settings.js"
 import type { UnitOfWork } from "./platform/UnitOfWork.js"
@@ -22,5 +23,6 @@ export type Ports =
   | RateLimitStore
   | DashboardTokenVerifier
   | DashboardTokenIssuer
+  | SecretBox
   | SecretCrypto
   | ServiceKitSettings

@@ -31,6 +31,7 @@ export {
   type VerifiedKey
 } from "./platform/ApiKeyService.js"
 export { SecretCrypto, constantTimeEqual, isUuid, layerCrypto } from "./platform/Crypto.js"
+export { SecretBox, isSecretKey, layerSecretBox } from "./platform/SecretBox.js"
 export { DashboardClaims, DashboardRole, DashboardTokenIssuer, DashboardTokenVerifier } from "./platform/DashboardAuth.js"
 export {
   ApiKeyNotFound,
@@ -80,6 +81,8 @@ export {
 } from "./calling/Call.js"
 export { CallNotFound, InvalidCall, InvalidCursor } from "./calling/CallingErrors.js"
 export { CallRepository } from "./calling/CallRepository.js"
+export { SipRepository } from "./calling/SipRepository.js"
+export type { SipSettings, SipTransport, SipTrunk } from "./calling/Sip.js"
 export { CallingService, IncomingCall, type IngestResult, type VoiceUsage } from "./calling/CallingService.js"
 
 // jobs

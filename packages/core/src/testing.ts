@@ -13,6 +13,7 @@ import { ServiceKitSettings, type Settings } from "./platform/Settings.js"
 import { MemoryDatabase, type UnitOfWork } from "./platform/UnitOfWork.js"
 import type { Ports } from "./Ports.js"
 import { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
+import { layerSecretBox } from "./platform/SecretBox.js"
 import { layerTestTokens } from "./testing/TestTokens.js"
 
 export { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
@@ -41,6 +42,8 @@ export const layerMemory = (
     FanOut.layerMemory,
     layerMemoryRateLimit,
     layerTestTokens,
+    // A fixed key: tests need no configuration, and nothing sealed here is a real secret.
+    layerSecretBox("00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"),
     options.seed === undefined ? layerCrypto : layerDeterministic(options.seed),
     ServiceKitSettings.layer(options.settings)
   )

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { isSchemaName } from "@servicekit/adapters"
-import { type IpRateRule, defaultSettings, isOrigin, parseRange } from "@servicekit/core"
+import { type IpRateRule, defaultSettings, isOrigin, isSecretKey, parseRange } from "@servicekit/core"
 import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
 import { ensureDataFolder } from "./DataFolderLock.js"
 import type { LogFormat, LogLevelName } from "./Logging.js"
@@ -23,6 +23,10 @@ export interface HostConfig {
   /** Where the API answers: public routes under `${mountPath}/v1`, dashboard routes under `${mountPath}`. */
   readonly mountPath: string
   readonly jwtSecret: string
+  /** AES-256-GCM key (64 hex digits) for secrets stored encrypted, such as SIP trunk passwords. */
+  readonly secretKey: string
+  /** The platform carrier's SIP domain; unset, hosted SIP is not offered. */
+  readonly hostedSipDomain: string | undefined
   readonly trustedProxies: ReadonlyArray<string>
   readonly corsOrigins: ReadonlyArray<string>
   /** Seconds a stopping server gives requests in flight before cutting their connections. */
@@ -42,7 +46,10 @@ export interface HostConfig {
   readonly adminToken: string | undefined
 }
 
-export type HostOptions = Partial<Omit<HostConfig, "jwtSecret">> & { readonly jwtSecret?: string | undefined }
+export type HostOptions = Partial<Omit<HostConfig, "jwtSecret" | "secretKey">> & {
+  readonly jwtSecret?: string | undefined
+  readonly secretKey?: string | undefined
+}
 
 export class ConfigurationError extends Error {
   override readonly name = "ConfigurationError"
@@ -113,6 +120,12 @@ const environmentConfig = Config.all({
   publicUrl: optionalString("SERVICEKIT_PUBLIC_URL"),
   mountPath: Config.string("SERVICEKIT_MOUNT_PATH").pipe(Config.withDefault(defaultSettings.mountPath)),
   jwtSecret: optionalString("SERVICEKIT_JWT_SECRET"),
+  secretKey: Config.option(
+    Config.nonEmptyString("SERVICEKIT_SECRET_KEY").pipe(
+      Config.validate({ message: "must be 32 bytes written as 64 hex digits", validation: isSecretKey })
+    )
+  ).pipe(Config.map(Option.getOrUndefined)),
+  hostedSipDomain: optionalString("SERVICEKIT_HOSTED_SIP_DOMAIN"),
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
   corsOrigins: Config.array(Config.string(), "SERVICEKIT_CORS_ORIGINS").pipe(Config.withDefault([])),
   shutdownTimeoutSeconds: Config.number("SERVICEKIT_SHUTDOWN_TIMEOUT").pipe(
@@ -126,10 +139,17 @@ const environmentConfig = Config.all({
   ipRateLimits: ipRateLimitsConfig,
   workers: Config.literal("in-process", "off")("SERVICEKIT_WORKERS").pipe(Config.withDefault("in-process" as const)),
   logFormat: Config.literal("text", "json")("SERVICEKIT_LOG_FORMAT").pipe(Config.withDefault("text" as const)),
-  logLevel: Config.literal("debug", "info", "warn", "error", "off")("SERVICEKIT_LOG_LEVEL").pipe(
-    Config.withDefault("info" as const)
-  ),
-  metrics: Config.literal("on", "off")("SERVICEKIT_METRICS").pipe(
+  logLevel: Config.literal(
+    "debug",
+    "info",
+    "warn",
+    "error",
+    "off"
+  )("SERVICEKIT_LOG_LEVEL").pipe(Config.withDefault("info" as const)),
+  metrics: Config.literal(
+    "on",
+    "off"
+  )("SERVICEKIT_METRICS").pipe(
     Config.withDefault("off" as const),
     Config.map((value) => value === "on")
   ),
@@ -182,10 +202,20 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
       `SERVICEKIT_JWT_SECRET is required when SERVICEKIT_ENV=${merged.env}: set the same secret (at least 32 bytes) on every process`
     )
   }
+  if (merged.secretKey !== undefined && !isSecretKey(merged.secretKey)) {
+    throw new ConfigurationError("The secret key (SERVICEKIT_SECRET_KEY) must be 32 bytes written as 64 hex digits")
+  }
+  // The same for the key of secrets stored encrypted: another process could not read them back.
+  if (merged.secretKey === undefined && merged.env !== "development") {
+    throw new ConfigurationError(
+      `SERVICEKIT_SECRET_KEY is required when SERVICEKIT_ENV=${merged.env}: set the same key (64 hex digits, e.g. \`openssl rand -hex 32\`) on every process`
+    )
+  }
   return {
     ...merged,
     dataDir,
     publicUrl: merged.publicUrl ?? `http://localhost:${merged.port}`,
-    jwtSecret: merged.jwtSecret ?? secretFromDataDir(dataDir, "jwtSecret")
+    jwtSecret: merged.jwtSecret ?? secretFromDataDir(dataDir, "jwtSecret"),
+    secretKey: merged.secretKey ?? secretFromDataDir(dataDir, "secretKey")
   }
 }

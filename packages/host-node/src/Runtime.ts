@@ -17,6 +17,7 @@ import {
   HealthChecks,
   type Ports,
   RequestObserver,
+  layerSecretBox,
   ServiceKit,
   ServiceKitSettings,
   layerMemoryRateLimit
@@ -62,6 +63,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
     config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
     layerJoseDashboardTokens({ secret: config.jwtSecret }),
     layerNodeCrypto,
+    layerSecretBox(config.secretKey),
     ServiceKitSettings.layer({
       mountPath: config.mountPath,
       publicUrl: config.publicUrl,
@@ -70,7 +72,8 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       keyRateLimit: { limit: config.keyRateLimitPerMinute, windowMs: 60_000 },
       ipRateLimits: config.ipRateLimits,
       metrics: { enabled: config.metrics, bearerToken: config.metricsToken },
-      adminToken: config.adminToken
+      adminToken: config.adminToken,
+      hostedSipDomain: config.hostedSipDomain
     })
   ).pipe(Layer.provideMerge(layerLogging(config.logFormat, config.logLevel)))
 }

@@ -33,6 +33,11 @@ describe("host configuration", () => {
     expect(JSON.parse(readFileSync(file, "utf8")).jwtSecret).toBe(config.jwtSecret)
     expect(statSync(file).mode & 0o777).toBe(0o600)
     expect(resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret)
+    // The key of secrets stored encrypted, generated beside it, different from it and kept too.
+    expect(config.secretKey).toMatch(/^[0-9a-f]{64}$/)
+    expect(config.secretKey).not.toBe(config.jwtSecret)
+    expect(JSON.parse(readFileSync(file, "utf8")).secretKey).toBe(config.secretKey)
+    expect(resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir }).secretKey).toBe(config.secretKey)
   })
 
   it("reads every variable, and options win over the environment", () => {
@@ -46,6 +51,8 @@ describe("host configuration", () => {
         SERVICEKIT_DB_SCHEMA: "platform_kit",
         REDIS_URL: "redis://cache",
         SERVICEKIT_ENV: "staging",
+        SERVICEKIT_SECRET_KEY: "ab".repeat(32),
+        SERVICEKIT_HOSTED_SIP_DOMAIN: "sip.platform.example",
         SERVICEKIT_PUBLIC_URL: "https://chat.example.com",
         SERVICEKIT_JWT_SECRET: "s".repeat(40),
         SERVICEKIT_TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.1",
@@ -65,6 +72,8 @@ describe("host configuration", () => {
       dbSchema: "platform_kit",
       redisUrl: "redis://cache",
       env: "staging",
+      secretKey: "ab".repeat(32),
+      hostedSipDomain: "sip.platform.example",
       publicUrl: "https://chat.example.com",
       jwtSecret: "s".repeat(40),
       trustedProxies: ["10.0.0.0/8", "192.0.2.1"],
@@ -86,6 +95,12 @@ describe("host configuration", () => {
 
   it.each([
     [{ SERVICEKIT_ENV: "production" }, /SERVICEKIT_JWT_SECRET is required/],
+    [
+      { SERVICEKIT_ENV: "production", SERVICEKIT_JWT_SECRET: "s".repeat(40) },
+      /SERVICEKIT_SECRET_KEY is required when SERVICEKIT_ENV=production/
+    ],
+    [{ SERVICEKIT_SECRET_KEY: "not-hex" }, /SERVICEKIT_SECRET_KEY/],
+    [{ SERVICEKIT_SECRET_KEY: "ab".repeat(31) }, /SERVICEKIT_SECRET_KEY/],
     [{ SERVICEKIT_ENV: "staging" }, /SERVICEKIT_JWT_SECRET is required when SERVICEKIT_ENV=staging/],
     [{ SERVICEKIT_ENV: "prod" }, /SERVICEKIT_ENV/],
     [{ PORT: "eighty" }, /PORT/],

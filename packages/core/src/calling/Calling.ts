@@ -1,20 +1,24 @@
+import { Layer } from "effect"
 import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
 import { CallingService } from "./CallingService.js"
 import { callingCommands } from "./CallingCommands.js"
 import { callingHandlers } from "./CallingHandlers.js"
 import { callsDashboardHandlers } from "./CallsDashboardHandlers.js"
+import { sipDashboardHandlers } from "./SipDashboardHandlers.js"
+import { SipRepository } from "./SipRepository.js"
+import { SipService } from "./SipService.js"
 import { CallRepository } from "./CallRepository.js"
 
 /**
  * Business Calling: read-only call detail records and usage over API keys with voice:read, and
- * the tenant's calls for its dashboard over dashboard tokens.
+ * the tenant's calls and SIP setup for its dashboard over dashboard tokens.
  */
 export const calling = defineModule({
   name: "calling",
-  groups: groups(callingHandlers, callsDashboardHandlers),
-  services: CallingService.layer,
-  memory: CallRepository.layerMemory,
+  groups: groups(callingHandlers, callsDashboardHandlers, sipDashboardHandlers),
+  services: Layer.merge(CallingService.layer, SipService.layer),
+  memory: Layer.merge(CallRepository.layerMemory, SipRepository.layerMemory),
   commands: callingCommands,
   development: {
     product: "voice",

@@ -29,3 +29,21 @@ export class InvalidCall extends Schema.TaggedError<InvalidCall>()(
   { message: Schema.String, details: Schema.Array(ErrorDetail) },
   HttpApiSchema.annotations({ status: 400, description: "A call record fails validation (`invalid_call`)." })
 ) {}
+
+/** The tenant has no own SIP trunk. */
+export class SipTrunkNotFound extends Schema.TaggedError<SipTrunkNotFound>()(
+  "SipTrunkNotFound",
+  { message: Schema.optionalWith(Schema.String, { default: () => "No own SIP trunk is registered." }) },
+  HttpApiSchema.annotations({ status: 404, description: "No own SIP trunk is registered (`sip_trunk_not_found`)." })
+) {}
+
+/** Own trunk and hosted SIP exclude each other; hosted SIP needs the platform's carrier. */
+export class SipConflict extends Schema.TaggedError<SipConflict>()(
+  "SipConflict",
+  { code: Schema.Literal("hosted_sip_active", "own_trunk_active", "hosted_sip_not_ready"), message: Schema.String },
+  HttpApiSchema.annotations({
+    status: 409,
+    description:
+      "`hosted_sip_active`: opt out of hosted SIP before registering a trunk; `own_trunk_active`: remove the own trunk before opting in; `hosted_sip_not_ready`: the platform offers no hosted SIP yet."
+  })
+) {}

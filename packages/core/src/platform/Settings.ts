@@ -27,6 +27,8 @@ export interface Settings {
   readonly corsOrigins: ReadonlyArray<string>
   /** Prometheus metrics at `${mountPath}/metrics`: off unless enabled; a bearer token, when set, guards them. */
   readonly metrics: { readonly enabled: boolean; readonly bearerToken?: string | undefined }
+  /** The platform carrier's SIP domain for hosted SIP; unset, the platform offers no hosted SIP. */
+  readonly hostedSipDomain?: string | undefined
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
 }

@@ -1,10 +1,13 @@
-import type { CallRepository } from "@servicekit/core"
+import type { CallRepository, SipRepository } from "@servicekit/core"
+import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Calls from "./Calls.js"
 import * as migration0002 from "./migrations/0002_calling.js"
+import * as migration0006 from "./migrations/0006_sip.js"
+import * as Sip from "./Sip.js"
 
-/** Call detail records. */
-export const callingStorage: KyselyModuleStorage<CallRepository> = {
-  migrations: { "0002_calling": migration0002 },
-  layer: Calls.layer
+/** Call detail records and each tenant's SIP setup. */
+export const callingStorage: KyselyModuleStorage<CallRepository | SipRepository> = {
+  migrations: { "0002_calling": migration0002, "0006_sip": migration0006 },
+  layer: Layer.merge(Calls.layer, Sip.layer)
 }

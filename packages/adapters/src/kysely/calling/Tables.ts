@@ -15,6 +15,18 @@ export interface CallsTable {
   readonly mos_score: number | null
 }
 
+export interface SipSettingsTable {
+  readonly tenant_id: string
+  readonly trunk_host: string | null
+  readonly trunk_username: string | null
+  readonly trunk_password_sealed: string | null
+  readonly trunk_port: number | null
+  readonly trunk_transport: string | null
+  readonly trunk_updated_at: Date | null
+  readonly hosted_opted_in_at: Date | null
+}
+
 export interface CallingTables {
   readonly calls: CallsTable
+  readonly sip_settings: SipSettingsTable
 }
