@@ -36,7 +36,8 @@ describe("kysely storage on Postgres", () => {
             "0002_calling",
             "0003_jobs",
             "0004_events",
-            "0005_schedules"
+            "0005_schedules",
+            "0006_sip"
           ])
           return db
         })

@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Context, Schema } from "effect"
-import { Timestamp, Uuid, UuidText, withReason } from "../http/Schemas.js"
+import { Integer, Timestamp, Uuid, UuidText, withReason } from "../http/Schemas.js"
 import { PlatformAdminAuth } from "../http/Security.js"
 import { DashboardRole } from "../platform/DashboardAuth.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
@@ -37,7 +37,7 @@ const IssueTokenBody = Schema.Struct({
   role: withReason(DashboardRole, "must be admin or member"),
   // Twelve hours when left out; at most thirty days.
   expiresInSeconds: Schema.optional(
-    withReason(Schema.Int.pipe(Schema.between(60, 2_592_000)), "must be a whole number of seconds from 60 to 2592000")
+    withReason(Integer.pipe(Schema.between(60, 2_592_000)), "must be a whole number of seconds from 60 to 2592000")
   )
 })
 

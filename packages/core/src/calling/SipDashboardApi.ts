@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Timestamp, withReason, withoutNul } from "../http/Schemas.js"
+import { Integer, Timestamp, withReason, withoutNul } from "../http/Schemas.js"
 import { DashboardAuth } from "../http/Security.js"
 import { PermissionDenied, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
 import { SipTransport } from "./Sip.js"
@@ -24,7 +24,7 @@ const RegisterBody = Schema.Struct({
   host: withReason(withoutNul(Schema.String.pipe(Schema.maxLength(253))), "must be a host name or an IP address"),
   username: withReason(withoutNul(Schema.String), "must be a string"),
   password: Schema.optional(withReason(withoutNul(Schema.String), "must be a string")),
-  port: withReason(Schema.Int.pipe(Schema.between(1, 65535)), "must be a whole number from 1 to 65535"),
+  port: withReason(Integer.pipe(Schema.between(1, 65535)), "must be a whole number from 1 to 65535"),
   transport: withReason(SipTransport, "must be udp, tcp or tls")
 })
 
