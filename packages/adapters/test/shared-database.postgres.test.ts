@@ -83,6 +83,7 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             "schedules",
             "servicekit_migrations",
             "servicekit_migrations_lock",
+            "sip_settings",
             "tenants",
             "usage_entries"
           ])
