@@ -43,13 +43,7 @@ export const makeAdministration = (runtime: ManagedRuntime.ManagedRuntime<Needs,
     updateTenant: (tenantId, changes) =>
       run(Effect.flatMap(PlatformAdmin, (admin) => admin.updateTenant(tenantId, changes))),
     createKey: (input) => run(Effect.flatMap(ApiKeyService, (keys) => keys.create(input))),
-    listKeys: (tenantId) =>
-      run(
-        Effect.zipRight(
-          Effect.flatMap(TenantService, (tenants) => tenants.get(tenantId)),
-          Effect.flatMap(ApiKeyService, (keys) => keys.list(tenantId))
-        )
-      ),
+    listKeys: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.listKeys(tenantId))),
     revokeKey: (tenantId, keyId) => run(Effect.flatMap(ApiKeyService, (keys) => keys.revoke(tenantId, keyId))),
     issueDashboardToken: (tenantId, request) =>
       run(Effect.flatMap(PlatformAdmin, (admin) => admin.issueDashboardToken(tenantId, request)))

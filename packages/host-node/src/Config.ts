@@ -120,11 +120,7 @@ const environmentConfig = Config.all({
   publicUrl: optionalString("SERVICEKIT_PUBLIC_URL"),
   mountPath: Config.string("SERVICEKIT_MOUNT_PATH").pipe(Config.withDefault(defaultSettings.mountPath)),
   jwtSecret: optionalString("SERVICEKIT_JWT_SECRET"),
-  secretKey: Config.option(
-    Config.nonEmptyString("SERVICEKIT_SECRET_KEY").pipe(
-      Config.validate({ message: "must be 32 bytes written as 64 hex digits", validation: isSecretKey })
-    )
-  ).pipe(Config.map(Option.getOrUndefined)),
+  secretKey: optionalString("SERVICEKIT_SECRET_KEY"),
   hostedSipDomain: optionalString("SERVICEKIT_HOSTED_SIP_DOMAIN"),
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
   corsOrigins: Config.array(Config.string(), "SERVICEKIT_CORS_ORIGINS").pipe(Config.withDefault([])),
@@ -153,16 +149,8 @@ const environmentConfig = Config.all({
     Config.withDefault("off" as const),
     Config.map((value) => value === "on")
   ),
-  adminToken: Config.option(
-    Config.nonEmptyString("SERVICEKIT_ADMIN_TOKEN").pipe(
-      Config.validate({ message: "must be at least 32 characters", validation: (token) => token.length >= 32 })
-    )
-  ).pipe(Config.map(Option.getOrUndefined)),
-  metricsToken: Config.option(
-    Config.nonEmptyString("SERVICEKIT_METRICS_TOKEN").pipe(
-      Config.validate({ message: "must be at least 16 characters", validation: (token) => token.length >= 16 })
-    )
-  ).pipe(Config.map(Option.getOrUndefined))
+  adminToken: optionalString("SERVICEKIT_ADMIN_TOKEN"),
+  metricsToken: optionalString("SERVICEKIT_METRICS_TOKEN")
 })
 
 /** Resolves options over environment over defaults. Throws ConfigurationError with the variable's name. */
@@ -191,6 +179,10 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
     throw new ConfigurationError(
       `Invalid SERVICEKIT_CORS_ORIGINS: "${badOrigin}" is not an origin (scheme, host and port only, e.g. https://app.example.com)`
     )
+  }
+  // Checked once the options are merged in, so that an option is held to the variable's rule.
+  if (merged.metricsToken !== undefined && merged.metricsToken.length < 16) {
+    throw new ConfigurationError("The metrics token (SERVICEKIT_METRICS_TOKEN) must be at least 16 characters")
   }
   if (merged.adminToken !== undefined && merged.adminToken.length < 32) {
     throw new ConfigurationError("The platform admin token (SERVICEKIT_ADMIN_TOKEN) must be at least 32 characters")

@@ -16,11 +16,7 @@ export const adminHandlers = implement(
       listTenants: () => Effect.map(tenants.list(), (data) => ({ data })),
       getTenant: ({ path }) => tenants.get(path.tenantId),
       updateTenant: ({ path, payload }) => admin.updateTenant(path.tenantId, payload),
-      listTenantApiKeys: ({ path }) =>
-        tenants.get(path.tenantId).pipe(
-          Effect.zipRight(keys.list(path.tenantId)),
-          Effect.map((data) => ({ data }))
-        ),
+      listTenantApiKeys: ({ path }) => Effect.map(admin.listKeys(path.tenantId), (data) => ({ data })),
       createTenantApiKey: ({ path, payload }) =>
         Effect.map(keys.create({ ...payload, tenantId: path.tenantId }), ({ apiKey, key }) => ({ ...apiKey, key })),
       revokeTenantApiKey: ({ path }) => keys.revoke(path.tenantId, path.id),

@@ -1,5 +1,5 @@
 import { Clock, Context, Effect, Layer } from "effect"
-import { ApiKeyService } from "../platform/ApiKeyService.js"
+import { type ApiKeyView, ApiKeyService } from "../platform/ApiKeyService.js"
 import { type DashboardRole, DashboardTokenIssuer } from "../platform/DashboardAuth.js"
 import type { TenantNotFound, ValidationFailed } from "../platform/Errors.js"
 import type { Tenant } from "../platform/Tenants.js"
@@ -33,6 +33,8 @@ export class PlatformAdmin extends Context.Tag("@servicekit/core/PlatformAdmin")
       tenantId: string,
       changes: UpdateTenant
     ) => Effect.Effect<Tenant, ValidationFailed | TenantNotFound>
+    /** The tenant's keys; an unknown tenant is a TenantNotFound, not an empty list. */
+    readonly listKeys: (tenantId: string) => Effect.Effect<ReadonlyArray<ApiKeyView>, TenantNotFound>
     readonly issueDashboardToken: (
       tenantId: string,
       request: IssueDashboardToken
@@ -48,6 +50,7 @@ export class PlatformAdmin extends Context.Tag("@servicekit/core/PlatformAdmin")
       return {
         updateTenant: (tenantId, changes) =>
           Effect.tap(tenants.update(tenantId, changes), (tenant) => keys.forgetTenant(tenant.id)),
+        listKeys: (tenantId) => Effect.zipRight(tenants.get(tenantId), keys.list(tenantId)),
         issueDashboardToken: (tenantId, { expiresInSeconds, role, sub }) =>
           Effect.gen(function* () {
             const tenant = yield* tenants.get(tenantId)
