@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
-import { reachable, services } from "./packages/adapters/test/services.js"
+import { services } from "./packages/adapters/test/services.js"
 
 const src = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -8,8 +8,8 @@ const src = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const unavailableServiceFiles = async () => {
   const excluded: Array<string> = []
   for (const service of services) {
-    if (await reachable(service.url, service.defaultPort)) continue
-    const reason = `${service.name} is not reachable at ${service.url}`
+    if (await service.available()) continue
+    const reason = `${service.name} is not available at ${service.where}`
     if (process.env.REQUIRE_SERVICES === "1") throw new Error(`${reason} and REQUIRE_SERVICES=1`)
     console.warn(`leaving out the ${service.name} test files: ${reason} (set REQUIRE_SERVICES=1 to fail instead)`)
     excluded.push(`**/*${service.marker}*test.ts`)

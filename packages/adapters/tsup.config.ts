@@ -8,5 +8,6 @@ export default packageBuild([
   "src/postgres.ts",
   "src/redis.ts",
   "src/jwt.ts",
-  "src/crypto.ts"
+  "src/crypto.ts",
+  "src/sip.ts"
 ])

@@ -1,17 +1,24 @@
+import { spawnSync } from "node:child_process"
 import net from "node:net"
 
 /**
- * External services for integration tests. Test files that need one say so in their
- * name (`*.postgres.test.ts`, `*.redis.test.ts`, both for `*.postgres.redis.test.ts`);
+ * External services and programs for integration tests. Test files that need one say so in
+ * their name (`*.postgres.test.ts`, `*.redis.test.ts`, both for `*.postgres.redis.test.ts`,
+ * `*.sipp.test.ts` for the SIPp program, Debian's `sip-tester`);
  * vitest.config.ts leaves them out, with a printed reason, when the service is
  * unreachable, unless REQUIRE_SERVICES=1 (CI), which fails the run instead.
  */
 export const postgresUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test"
 export const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379"
 
+/** Whether a program runs from the PATH. */
+const runs = (command: string, args: ReadonlyArray<string>) =>
+  spawnSync(command, args, { stdio: "ignore" }).error === undefined
+
 export const services = [
-  { name: "PostgreSQL", marker: ".postgres.", url: postgresUrl, defaultPort: 5432 },
-  { name: "Redis", marker: ".redis.", url: redisUrl, defaultPort: 6379 }
+  { name: "PostgreSQL", marker: ".postgres.", where: postgresUrl, available: () => reachable(postgresUrl, 5432) },
+  { name: "Redis", marker: ".redis.", where: redisUrl, available: () => reachable(redisUrl, 6379) },
+  { name: "SIPp", marker: ".sipp.", where: "the PATH", available: async () => runs("sipp", ["-v"]) }
 ] as const
 
 export const reachable = (url: string, defaultPort: number) =>

@@ -20,6 +20,7 @@ export * from "./JobQueue.js"
 export * from "./RateLimitStore.js"
 export * from "./Scheduler.js"
 export * from "./SecretCrypto.js"
+export * from "./SipNetwork.js"
 export { type StorageSuite, runStorageConformance } from "./Storage.js"
 export { apiKeysSuite, callsSuite, eventOutboxSuite, sipSuite, tenantsSuite, transactionsSuite, usageSuite }
 

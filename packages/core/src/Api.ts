@@ -8,6 +8,8 @@ import {
   apiKeyGuard,
   dashboardAuthTag,
   dashboardGuard,
+  dashboardSocketAuthTag,
+  dashboardSocketGuard,
   platformAdminAuthTag,
   platformAdminGuard
 } from "./http/Security.js"
@@ -69,6 +71,7 @@ export const makeApiEngine = Effect.gen(function* () {
     guards: new Map([
       [apiKeyAuthTag, yield* apiKeyGuard],
       [dashboardAuthTag, yield* dashboardGuard],
+      [dashboardSocketAuthTag, yield* dashboardSocketGuard],
       [platformAdminAuthTag, yield* platformAdminGuard]
     ]),
     documents: yield* makeDocuments(api, mountPath)

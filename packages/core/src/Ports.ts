@@ -1,3 +1,4 @@
+import type { SipNetwork } from "./calling/SipNetwork.js"
 import type { EventOutbox } from "./jobs/EventOutbox.js"
 import type { FanOut } from "./jobs/FanOut.js"
 import type { JobQueue } from "./jobs/JobQueue.js"
@@ -25,4 +26,5 @@ export type Ports =
   | DashboardTokenIssuer
   | SecretBox
   | SecretCrypto
+  | SipNetwork
   | ServiceKitSettings

@@ -83,6 +83,15 @@ export { CallNotFound, InvalidCall, InvalidCursor } from "./calling/CallingError
 export { CallRepository } from "./calling/CallRepository.js"
 export { SipRepository } from "./calling/SipRepository.js"
 export type { SipSettings, SipTransport, SipTrunk } from "./calling/Sip.js"
+export {
+  type ResolvedSipAddress,
+  type SipAddress,
+  SipAddressRefused,
+  type SipFlow,
+  SipNetwork,
+  SipUnreachable
+} from "./calling/SipNetwork.js"
+export { MAX_SIP_MESSAGE_BYTES } from "./calling/SipMessage.js"
 export { CallingService, IncomingCall, type IngestResult, type VoiceUsage } from "./calling/CallingService.js"
 
 // jobs
@@ -130,6 +139,6 @@ export {
 export { type Socket, type WebSocketConnection, type WebSocketHandler, acceptWebSocket } from "./http/WebSocket.js"
 export { type ServerSentEvent, encodeEvent, eventStream, lastEventId } from "./http/EventStream.js"
 export { fromWebRequest, toWebResponse } from "./http/Web.js"
-export { parseRange } from "./platform/IpAllowlist.js"
+export { isPublicAddress, parseRange } from "./platform/IpAllowlist.js"
 export { HealthChecks, NotReady, checkReadiness, type HealthCheck } from "./platform/Health.js"
 export { isOrigin } from "./http/Cors.js"

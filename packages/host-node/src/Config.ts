@@ -27,6 +27,10 @@ export interface HostConfig {
   readonly secretKey: string
   /** The platform carrier's SIP domain; unset, hosted SIP is not offered. */
   readonly hostedSipDomain: string | undefined
+  /** Where the softphone relay sends hosted SIP; unset, the hosted domain on UDP port 5060. */
+  readonly hostedSipProxy: HostedSipProxy | undefined
+  /** Outbound connections to addresses a tenant chose (SIP trunks) may reach private and loopback addresses. */
+  readonly outboundAllowPrivate: boolean
   readonly trustedProxies: ReadonlyArray<string>
   readonly corsOrigins: ReadonlyArray<string>
   /** Seconds a stopping server gives requests in flight before cutting their connections. */
@@ -49,6 +53,23 @@ export interface HostConfig {
 export type HostOptions = Partial<Omit<HostConfig, "jwtSecret" | "secretKey">> & {
   readonly jwtSecret?: string | undefined
   readonly secretKey?: string | undefined
+}
+
+export interface HostedSipProxy {
+  readonly host: string
+  readonly port: number
+  readonly transport: "udp" | "tcp" | "tls"
+}
+
+const SIP_PROXY = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):(\d{1,5})(?:;transport=(udp|tcp|tls))?$/i
+
+/** SERVICEKIT_HOSTED_SIP_PROXY: `host:port`, optionally `;transport=udp|tcp|tls` (udp by default). */
+export const parseHostedSipProxy = (text: string): HostedSipProxy | undefined => {
+  const match = SIP_PROXY.exec(text.trim())
+  const port = Number(match?.[2])
+  if (match === null || port < 1 || port > 65535) return undefined
+  const transport = (match[3]?.toLowerCase() ?? "udp") as HostedSipProxy["transport"]
+  return { host: match[1]!.replace(/^\[(.*)\]$/, "$1"), port, transport }
 }
 
 export class ConfigurationError extends Error {
@@ -122,6 +143,21 @@ const environmentConfig = Config.all({
   jwtSecret: optionalString("SERVICEKIT_JWT_SECRET"),
   secretKey: optionalString("SERVICEKIT_SECRET_KEY"),
   hostedSipDomain: optionalString("SERVICEKIT_HOSTED_SIP_DOMAIN"),
+  hostedSipProxy: optionalString("SERVICEKIT_HOSTED_SIP_PROXY").pipe(
+    Config.mapOrFail((text) => {
+      if (text === undefined) return Either.right(undefined)
+      const proxy = parseHostedSipProxy(text)
+      return proxy === undefined
+        ? Either.left(
+            ConfigError.InvalidData(
+              ["SERVICEKIT_HOSTED_SIP_PROXY"],
+              "must be host:port, optionally followed by ;transport=udp, tcp or tls"
+            )
+          )
+        : Either.right(proxy)
+    })
+  ),
+  outboundAllowPrivate: Config.boolean("SERVICEKIT_OUTBOUND_ALLOW_PRIVATE").pipe(Config.withDefault(false)),
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
   corsOrigins: Config.array(Config.string(), "SERVICEKIT_CORS_ORIGINS").pipe(Config.withDefault([])),
   shutdownTimeoutSeconds: Config.number("SERVICEKIT_SHUTDOWN_TIMEOUT").pipe(

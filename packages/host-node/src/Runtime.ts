@@ -3,6 +3,7 @@ import {
   layerJoseDashboardTokens,
   layerBullMqJobQueue,
   layerNodeCrypto,
+  layerNodeSipNetwork,
   layerPgBossJobQueue,
   layerPglite,
   layerPostgres,
@@ -63,6 +64,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
     config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
     layerJoseDashboardTokens({ secret: config.jwtSecret }),
     layerNodeCrypto,
+    layerNodeSipNetwork,
     layerSecretBox(config.secretKey),
     ServiceKitSettings.layer({
       mountPath: config.mountPath,
@@ -73,7 +75,9 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       ipRateLimits: config.ipRateLimits,
       metrics: { enabled: config.metrics, bearerToken: config.metricsToken },
       adminToken: config.adminToken,
-      hostedSipDomain: config.hostedSipDomain
+      hostedSipDomain: config.hostedSipDomain,
+      hostedSipProxy: config.hostedSipProxy,
+      outboundAllowPrivate: config.outboundAllowPrivate
     })
   ).pipe(Layer.provideMerge(layerLogging(config.logFormat, config.logLevel)))
 }

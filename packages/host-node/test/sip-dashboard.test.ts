@@ -79,13 +79,13 @@ describe("Business Calling dashboard: own SIP trunk and hosted SIP", () => {
         password: undefined,
         port: 5060,
         transport: "udp",
-        host: "10.0.0.7"
+        host: "93.184.216.34"
       })
     ).json()
-    expect(updated).toMatchObject({ host: "10.0.0.7", port: 5060, transport: "udp" })
+    expect(updated).toMatchObject({ host: "93.184.216.34", port: 5060, transport: "udp" })
     expect(await storedPassword()).toBe(sealed)
 
-    expect(await (await call("DELETE", "/sip")).json()).toMatchObject({ host: "10.0.0.7" })
+    expect(await (await call("DELETE", "/sip")).json()).toMatchObject({ host: "93.184.216.34" })
     expect(await (await call("GET", "/sip/status")).json()).toBeNull()
     await expectRefusal(await call("DELETE", "/sip"), 404, "sip_trunk_not_found")
   })
@@ -148,13 +148,17 @@ describe("Business Calling dashboard: own SIP trunk and hosted SIP", () => {
       [{ ...trunk, username: "two words" }, "username"],
       [{ ...trunk, password: "" }, "password"],
       [{ ...trunk, password: undefined }, "password"],
-      [{ ...trunk, host: "sip\u0000.example" }, "host"]
+      [{ ...trunk, host: "sip\u0000.example" }, "host"],
+      // Private, loopback and cloud-metadata addresses are not trunks a tenant may point at.
+      [{ ...trunk, host: "10.0.0.7" }, "host"],
+      [{ ...trunk, host: "[::1]" }, "host"],
+      [{ ...trunk, host: "169.254.169.254" }, "host"]
     ] as const) {
       const error = await expectRefusal(await call("POST", "/sip/register", body), 400, "validation_failed")
       expect(error.details).toEqual([expect.objectContaining({ field })])
     }
     expect(await (await call("GET", "/sip/status")).json()).toBeNull()
-    expect((await call("POST", "/sip/register", { ...trunk, host: "[2001:db8::1]" })).status).toBe(200)
+    expect((await call("POST", "/sip/register", { ...trunk, host: "[2606:4700:4700::1111]" })).status).toBe(200)
     await call("DELETE", "/sip")
   })
 })

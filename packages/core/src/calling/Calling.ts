@@ -8,6 +8,8 @@ import { callsDashboardHandlers } from "./CallsDashboardHandlers.js"
 import { sipDashboardHandlers } from "./SipDashboardHandlers.js"
 import { SipRepository } from "./SipRepository.js"
 import { SipService } from "./SipService.js"
+import { Softphone } from "./Softphone.js"
+import { softphoneHandlers } from "./SoftphoneHandlers.js"
 import { CallRepository } from "./CallRepository.js"
 
 /**
@@ -16,8 +18,8 @@ import { CallRepository } from "./CallRepository.js"
  */
 export const calling = defineModule({
   name: "calling",
-  groups: groups(callingHandlers, callsDashboardHandlers, sipDashboardHandlers),
-  services: Layer.merge(CallingService.layer, SipService.layer),
+  groups: groups(callingHandlers, callsDashboardHandlers, sipDashboardHandlers, softphoneHandlers),
+  services: Layer.merge(CallingService.layer, Softphone.layer.pipe(Layer.provideMerge(SipService.layer))),
   memory: Layer.merge(CallRepository.layerMemory, SipRepository.layerMemory),
   commands: callingCommands,
   development: {

@@ -47,3 +47,17 @@ export class SipConflict extends Schema.TaggedError<SipConflict>()(
       "`hosted_sip_active`: opt out of hosted SIP before registering a trunk; `own_trunk_active`: remove the own trunk before opting in; `hosted_sip_not_ready`: the platform offers no hosted SIP yet."
   })
 ) {}
+
+/** The softphone has no trunk to reach: none configured, or its address is not usable. */
+export class SoftphoneUnavailable extends Schema.TaggedError<SoftphoneUnavailable>()(
+  "SoftphoneUnavailable",
+  {
+    code: Schema.Literal("sip_not_configured", "sip_trunk_unresolvable", "sip_trunk_address_refused"),
+    message: Schema.String
+  },
+  HttpApiSchema.annotations({
+    status: 409,
+    description:
+      "`sip_not_configured`: register an own trunk or opt into hosted SIP first; `sip_trunk_unresolvable`: the trunk's host name does not resolve; `sip_trunk_address_refused`: the trunk's address is private, loopback or otherwise not public."
+  })
+) {}

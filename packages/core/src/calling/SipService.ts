@@ -6,12 +6,13 @@ import {
   type ValidationFailed,
   invalidField
 } from "../platform/Errors.js"
-import { parseAddress } from "../platform/IpAllowlist.js"
+import { isPublicAddress, parseAddress } from "../platform/IpAllowlist.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { TenantService } from "../platform/TenantService.js"
 import type { SipSettings, SipTransport, SipTrunk } from "./Sip.js"
-import { SipConflict, SipTrunkNotFound } from "./CallingErrors.js"
+import { SipConflict, SipTrunkNotFound, SoftphoneUnavailable } from "./CallingErrors.js"
+import type { SipAddress } from "./SipNetwork.js"
 import { SipRepository } from "./SipRepository.js"
 
 export interface RegisterTrunk {
@@ -39,6 +40,15 @@ export interface HostedSip {
   readonly platform: { readonly ready: boolean; readonly domain: string | null }
 }
 
+/** Where the softphone relay connects for a tenant, and with what. */
+export interface SoftphoneTarget {
+  readonly address: SipAddress
+  /** The own trunk's credentials; hosted SIP trusts the relay instead. */
+  readonly credentials: { readonly username: string; readonly password: string } | undefined
+  /** Whether the tenant chose the address (its own trunk), so that it must be public. */
+  readonly tenantChosen: boolean
+}
+
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i
 const TOKEN = /^[^\s\u0000-\u001f\u007f]{1,128}$/
 
@@ -50,8 +60,10 @@ const view = (trunk: SipTrunk): SipTrunkView => ({
   updatedAt: trunk.updatedAt
 })
 
+const bareIp = (host: string) => host.replace(/^\[(.*)\]$/, "$1")
+
 /** A host name or an IP address (IPv6 with or without brackets). */
-const validHost = (host: string) => HOSTNAME.test(host) || parseAddress(host.replace(/^\[(.*)\]$/, "$1")) !== undefined
+const validHost = (host: string) => HOSTNAME.test(host) || parseAddress(bareIp(host)) !== undefined
 
 /**
  * A tenant's SIP setup for its dashboard: its own trunk, or hosted SIP on the platform's carrier
@@ -69,6 +81,8 @@ export class SipService extends Context.Tag("@servicekit/core/SipService")<
     readonly hosted: (tenantId: string) => Effect.Effect<HostedSip>
     readonly optIn: (tenantId: string) => Effect.Effect<HostedSip, SipConflict | PermissionDenied | TenantNotFound>
     readonly optOut: (tenantId: string) => Effect.Effect<HostedSip>
+    /** The trunk a softphone of the tenant reaches: the own trunk, or the platform's carrier when opted in. */
+    readonly softphoneTarget: (tenantId: string) => Effect.Effect<SoftphoneTarget, SoftphoneUnavailable>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -77,7 +91,10 @@ export class SipService extends Context.Tag("@servicekit/core/SipService")<
       const repository = yield* SipRepository
       const box = yield* SecretBox
       const tenants = yield* TenantService
-      const domain = (yield* ServiceKitSettings).hostedSipDomain ?? null
+      const platform = yield* ServiceKitSettings
+      const domain = platform.hostedSipDomain ?? null
+      const hostedAddress: SipAddress | undefined =
+        platform.hostedSipProxy ?? (domain === null ? undefined : { host: domain, port: 5060, transport: "udp" })
       const current = (tenantId: string) =>
         Effect.map(
           repository.find(tenantId),
@@ -93,6 +110,10 @@ export class SipService extends Context.Tag("@servicekit/core/SipService")<
         register: (tenantId, input) =>
           Effect.gen(function* () {
             if (!validHost(input.host)) return yield* invalidField("host", "must be a host name or an IP address")
+            const ip = parseAddress(bareIp(input.host))
+            if (ip !== undefined && !platform.outboundAllowPrivate && !isPublicAddress(ip.toString())) {
+              return yield* invalidField("host", "must be a public address")
+            }
             if (!TOKEN.test(input.username)) {
               return yield* invalidField("username", "must be 1 to 128 characters without spaces or control characters")
             }
@@ -165,6 +186,24 @@ export class SipService extends Context.Tag("@servicekit/core/SipService")<
             const updated = { ...settings, hostedOptedInAt: null }
             yield* repository.save(updated)
             return hostedOf(updated)
+          }),
+        softphoneTarget: (tenantId) =>
+          Effect.gen(function* () {
+            const { trunk, hostedOptedInAt } = yield* current(tenantId)
+            if (trunk !== null) {
+              return {
+                address: { host: bareIp(trunk.host), port: trunk.port, transport: trunk.transport },
+                credentials: { username: trunk.username, password: yield* box.open(trunk.passwordSealed) },
+                tenantChosen: true
+              }
+            }
+            if (hostedOptedInAt !== null && hostedAddress !== undefined) {
+              return { address: hostedAddress, credentials: undefined, tenantChosen: false }
+            }
+            return yield* new SoftphoneUnavailable({
+              code: "sip_not_configured",
+              message: "Register an own SIP trunk or opt into hosted SIP before using the softphone."
+            })
           })
       }
     })

@@ -1,7 +1,13 @@
 import { HttpApi, HttpApiBuilder, HttpApiScalar, HttpServer, OpenApi } from "@effect/platform"
 import { Context, Effect, JSONSchema, Layer, Option, SchemaAST as AST } from "effect"
 import { ErrorBody, RateLimited } from "../platform/Errors.js"
-import { RequiredScope, apiKeyAuthTag, dashboardAuthTag, platformAdminAuthTag } from "./Security.js"
+import {
+  RequiredScope,
+  apiKeyAuthTag,
+  dashboardAuthTag,
+  dashboardSocketAuthTag,
+  platformAdminAuthTag
+} from "./Security.js"
 
 export interface Document {
   readonly contentType: string
@@ -14,6 +20,12 @@ const securitySchemes = {
   bearerKey: { type: "http", scheme: "bearer", description: "API key as `Authorization: Bearer <key>`" },
   headerKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "API key as `X-API-Key: <key>`" },
   dashboardToken: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Tenant-scoped dashboard JWT" },
+  dashboardQueryToken: {
+    type: "apiKey",
+    in: "query",
+    name: "token",
+    description: "Tenant-scoped dashboard JWT as `?token=`, for WebSocket endpoints (browsers cannot set their headers)"
+  },
   platformAdminToken: {
     type: "http",
     scheme: "bearer",
@@ -117,6 +129,7 @@ const factsByOperation = (api: HttpApi.HttpApi.AnyWithProps) => {
         security.push({ bearerKey: scopes }, { headerKey: scopes })
       }
       if (middleware.has(dashboardAuthTag)) security.push({ dashboardToken: [] })
+      if (middleware.has(dashboardSocketAuthTag)) security.push({ dashboardQueryToken: [] })
       if (middleware.has(platformAdminAuthTag)) security.push({ platformAdminToken: [] })
       facts.set(`${group.identifier}.${endpoint.name}`, { security, errorDescriptions: declaredDescriptions(errors) })
     }

@@ -55,6 +55,15 @@ export class DashboardAuth extends HttpApiMiddleware.Tag<DashboardAuth>()("@serv
   provides: DashboardSession
 }) {}
 
+/**
+ * A dashboard token in the `token` query parameter, for WebSocket endpoints: browsers cannot
+ * set headers on a WebSocket. Provides the same session as `DashboardAuth`.
+ */
+export class DashboardSocketAuth extends HttpApiMiddleware.Tag<DashboardSocketAuth>()(
+  "@servicekit/core/DashboardSocketAuth",
+  { failure: Schema.Union(Unauthenticated, PermissionDenied), provides: DashboardSession }
+) {}
+
 /** The platform administrator: whoever holds the platform admin token, across all tenants. */
 export class PlatformAdminAuth extends HttpApiMiddleware.Tag<PlatformAdminAuth>()(
   "@servicekit/core/PlatformAdminAuth",
@@ -72,6 +81,7 @@ export type EndpointGuard = (
 /** The built-in middleware tags, typed as the engine keys them. */
 export const apiKeyAuthTag = ApiKeyAuth as unknown as HttpApiMiddleware.TagClassAny
 export const dashboardAuthTag = DashboardAuth as unknown as HttpApiMiddleware.TagClassAny
+export const dashboardSocketAuthTag = DashboardSocketAuth as unknown as HttpApiMiddleware.TagClassAny
 export const platformAdminAuthTag = PlatformAdminAuth as unknown as HttpApiMiddleware.TagClassAny
 
 /** The key from `Authorization: Bearer` or `X-API-Key`; fails when Authorization uses another scheme. */
@@ -122,27 +132,58 @@ export const apiKeyGuard = Effect.gen(function* () {
   return guard
 })
 
+const apiKeyRefused = () =>
+  Effect.fail(unauthenticated("api_key_not_accepted", "Dashboard endpoints take a dashboard token, not an API key."))
+
+/** The verified session of a presented dashboard token, remembered as the request's tenant. */
+const verifiedSession = (
+  verifier: DashboardTokenVerifier["Type"],
+  state: RequestState,
+  token: string | undefined,
+  missing: string
+) => {
+  if ((token !== undefined && parseKey(token) !== undefined) || firstHeader(state.headers, "x-api-key") !== undefined) {
+    return apiKeyRefused()
+  }
+  if (token === undefined) return Effect.fail(unauthenticated("missing_credentials", missing))
+  return Effect.tap(verifier.verify(token), (session) => {
+    state.tenantId = session.tenantId
+  })
+}
+
 /** Dashboard-token authentication; API keys are refused on dashboard routes. */
 export const dashboardGuard = Effect.gen(function* () {
   const verifier = yield* DashboardTokenVerifier
+  const check = Effect.flatMap(FiberRef.get(CurrentRequest), (state) =>
+    verifiedSession(
+      verifier,
+      state,
+      bearerToken(state.headers) || undefined,
+      "Send a dashboard token as 'Authorization: Bearer <token>'."
+    )
+  )
+  const guard: EndpointGuard = () => check
+  return guard
+})
+
+/** The `token` query parameter's value, undefined when absent or empty. */
+const queryToken = (url: string | undefined): string | undefined => {
+  const query = url?.split("?", 2)[1]
+  return query === undefined ? undefined : new URLSearchParams(query).get("token") || undefined
+}
+
+/** Dashboard-token authentication from `?token=`; an API key there, or in a header, is refused. */
+export const dashboardSocketGuard = Effect.gen(function* () {
+  const verifier = yield* DashboardTokenVerifier
   const check = Effect.flatMap(FiberRef.get(CurrentRequest), (state) => {
-    const token = bearerToken(state.headers) || undefined
-    if (
-      (token !== undefined && parseKey(token) !== undefined) ||
-      firstHeader(state.headers, "x-api-key") !== undefined
-    ) {
-      return Effect.fail(
-        unauthenticated("api_key_not_accepted", "Dashboard endpoints take a dashboard token, not an API key.")
-      )
-    }
-    if (token === undefined) {
-      return Effect.fail(
-        unauthenticated("missing_credentials", "Send a dashboard token as 'Authorization: Bearer <token>'.")
-      )
-    }
-    return Effect.tap(verifier.verify(token), (session) => {
-      state.tenantId = session.tenantId
-    })
+    const bearer = bearerToken(state.headers)
+    if (bearer !== undefined && bearer !== null && parseKey(bearer) !== undefined) return apiKeyRefused()
+    return verifiedSession(
+      verifier,
+      state,
+      queryToken(state.request?.url),
+      "Pass a dashboard token in the 'token' query parameter."
+    )
   })
   const guard: EndpointGuard = () => check
   return guard

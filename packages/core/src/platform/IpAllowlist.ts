@@ -52,3 +52,10 @@ export const compileAllowlist = (entries: ReadonlyArray<string>) => {
     return ranges.some(([base, bits]) => base.kind() === address.kind() && address.match(base as never, bits))
   }
 }
+
+/**
+ * Whether an IP address is public unicast: not private, loopback, link-local (cloud metadata),
+ * carrier-grade NAT, unique-local, multicast, reserved or unspecified. Outbound connections
+ * to addresses a tenant chose are refused otherwise, so they cannot reach the platform's own network.
+ */
+export const isPublicAddress = (ip: string): boolean => parseAddress(ip)?.range() === "unicast"

@@ -29,6 +29,13 @@ export interface Settings {
   readonly metrics: { readonly enabled: boolean; readonly bearerToken?: string | undefined }
   /** The platform carrier's SIP domain for hosted SIP; unset, the platform offers no hosted SIP. */
   readonly hostedSipDomain?: string | undefined
+  /** Where the softphone relay sends hosted SIP (the carrier's edge); unset, the hosted domain on UDP port 5060. */
+  readonly hostedSipProxy?: { readonly host: string; readonly port: number; readonly transport: "udp" | "tcp" | "tls" } | undefined
+  /**
+   * Outbound connections to addresses a tenant chose (SIP trunks) may reach private and loopback
+   * addresses. Off by default: only for development and tests.
+   */
+  readonly outboundAllowPrivate: boolean
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
 }
@@ -42,7 +49,8 @@ export const defaultSettings: Settings = {
   ipRateLimits: [{ pathPrefix: "/v1/", limit: 3_000, windowMs: 60_000 }],
   trustedProxies: [],
   corsOrigins: [],
-  metrics: { enabled: false }
+  metrics: { enabled: false },
+  outboundAllowPrivate: false
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {
