@@ -17,6 +17,8 @@ const forbiddenImports = {
   "@servicekit/adapters/pglite": ["pg", "ioredis", "bullmq"],
   "@servicekit/adapters/redis": ["@electric-sql/pglite", "pg", "pg-boss"],
   "@servicekit/adapters/kysely": ["@electric-sql/pglite", "pg", "ioredis", "bullmq", "pg-boss"],
+  "@servicekit/adapters/mail": ["@electric-sql/pglite", "pg", "ioredis", "bullmq", "pg-boss"],
+  "@servicekit/adapters/sip": ["@electric-sql/pglite", "pg", "ioredis", "bullmq", "pg-boss", "nodemailer"],
   "@servicekit/host-node/fastify": ["fastify", "@servicekit/adapters"],
   "@servicekit/host-node/hono": ["hono", "@servicekit/adapters"]
 }

@@ -9,5 +9,6 @@ export default packageBuild([
   "src/redis.ts",
   "src/jwt.ts",
   "src/crypto.ts",
-  "src/sip.ts"
+  "src/sip.ts",
+  "src/mail.ts"
 ])

@@ -37,7 +37,9 @@ describe("kysely storage on Postgres", () => {
             "0003_jobs",
             "0004_events",
             "0005_schedules",
-            "0006_sip"
+            "0006_sip",
+            "0007_idempotency",
+            "0008_transactional"
           ])
           return db
         })

@@ -74,10 +74,14 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             "tenants"
           ])
           expect(tables.rows.filter((row) => row.table_schema === schema).map((row) => row.table_name)).toEqual([
+            "activity_log",
             "api_keys",
             "calls",
+            "email_messages",
+            "email_templates",
             "event_dispatcher",
             "event_outbox",
+            "idempotency_keys",
             "job_outbox",
             "schedule_firings",
             "schedules",

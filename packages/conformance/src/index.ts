@@ -9,28 +9,44 @@ import { type StorageSuite, runStorageConformance } from "./Storage.js"
 import { apiKeysSuite } from "./storage/ApiKeys.js"
 import { callsSuite } from "./storage/Calls.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
+import { idempotencySuite } from "./storage/Idempotency.js"
 import { tenantsSuite } from "./storage/Tenants.js"
 import { transactionsSuite } from "./storage/Transactions.js"
 import { sipSuite } from "./storage/Sip.js"
+import { activitySuite, messagesSuite, templatesSuite } from "./storage/Transactional.js"
 import { usageSuite } from "./storage/Usage.js"
 
 export * from "./EventDispatch.js"
 export * from "./FanOut.js"
 export * from "./JobQueue.js"
+export * from "./Mailer.js"
 export * from "./RateLimitStore.js"
 export * from "./Scheduler.js"
 export * from "./SecretCrypto.js"
 export * from "./SipNetwork.js"
 export { type StorageSuite, runStorageConformance } from "./Storage.js"
-export { apiKeysSuite, callsSuite, eventOutboxSuite, sipSuite, tenantsSuite, transactionsSuite, usageSuite }
+export {
+  activitySuite,
+  apiKeysSuite,
+  callsSuite,
+  eventOutboxSuite,
+  idempotencySuite,
+  messagesSuite,
+  sipSuite,
+  templatesSuite,
+  tenantsSuite,
+  transactionsSuite,
+  usageSuite
+}
 
 type Storage = StoragePorts | UnitOfWork | EventOutbox
 
 /** Each module's storage suites, by module name: a module without its entry here does not compile. */
 export const moduleStorageSuites = {
   operations: [],
-  accounts: [tenantsSuite, apiKeysSuite, usageSuite],
-  calling: [callsSuite, sipSuite]
+  accounts: [tenantsSuite, apiKeysSuite, usageSuite, idempotencySuite],
+  calling: [callsSuite, sipSuite],
+  transactional: [templatesSuite, messagesSuite, activitySuite]
 } satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }
 
 /** The platform's storage (units of work across every module's storage, the event outbox), then each module's suites. */

@@ -1,4 +1,5 @@
 import type { SipNetwork } from "./calling/SipNetwork.js"
+import type { Mailer, TestMailbox } from "./transactional/Mailer.js"
 import type { EventOutbox } from "./jobs/EventOutbox.js"
 import type { FanOut } from "./jobs/FanOut.js"
 import type { JobQueue } from "./jobs/JobQueue.js"
@@ -27,4 +28,6 @@ export type Ports =
   | SecretBox
   | SecretCrypto
   | SipNetwork
+  | Mailer
+  | TestMailbox
   | ServiceKitSettings

@@ -94,6 +94,43 @@ export {
 export { MAX_SIP_MESSAGE_BYTES } from "./calling/SipMessage.js"
 export { CallingService, IncomingCall, type IngestResult, type VoiceUsage } from "./calling/CallingService.js"
 
+// transactional
+export {
+  type DeliveredMail,
+  type MailSender,
+  Mailer,
+  MailRejected,
+  type OutgoingMail,
+  TestMailbox
+} from "./transactional/Mailer.js"
+export {
+  type ActivityEntry,
+  type ActivityStatus,
+  type DeliveryStatistics,
+  type EmailMessage,
+  type EmailTemplate,
+  type MessageStatus,
+  TRANSACTIONAL_SOURCE,
+  type TemplateBody
+} from "./transactional/Transactional.js"
+export {
+  ActivityLog,
+  type ActivityQuery,
+  MessageRepository,
+  type Page,
+  type Position,
+  TemplateRepository
+} from "./transactional/TransactionalRepositories.js"
+export { TemplateNameTaken, TemplateNotFound } from "./transactional/TransactionalErrors.js"
+export { TransactionalService, deliveryQueue } from "./transactional/TransactionalService.js"
+export {
+  IdempotencyInProgress,
+  IdempotencyKeyReused,
+  type IdempotencyRecord,
+  IdempotencyStore,
+  idempotent
+} from "./platform/Idempotency.js"
+
 // jobs
 export { type EventSubscriber, EventBus, dispatchEvents, dispatchQueue } from "./jobs/EventBus.js"
 export { type DomainEvent, EventOutbox, type StoredEvent } from "./jobs/EventOutbox.js"

@@ -16,12 +16,20 @@ import { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
 import { layerSecretBox } from "./platform/SecretBox.js"
 import { layerTestTokens } from "./testing/TestTokens.js"
 import { layerMemorySipNetwork } from "./testing/MemorySipNetwork.js"
+import { layerMemoryMailer } from "./testing/MemoryMailer.js"
 
 export { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
 export { layerTestTokens, testDashboardToken } from "./testing/TestTokens.js"
 export { layerDeterministic as layerDeterministicCrypto } from "./platform/Crypto.js"
 export { makeFixedClock, type FixedClock } from "./testing/FixedClock.js"
 export { layerMemorySipNetwork, makeMemorySipNetwork, type MemorySipTrunk } from "./testing/MemorySipNetwork.js"
+export {
+  layerMemoryMailer,
+  makeMemoryMailer,
+  memoryMailer,
+  type MemoryMailer,
+  type MemorySentMail
+} from "./testing/MemoryMailer.js"
 
 /**
  * Every module's storage ports in memory, over one MemoryDatabase (so units of work span them
@@ -35,7 +43,7 @@ export const layerMemoryStorage: Layer.Layer<StoragePorts | UnitOfWork | EventOu
   ) as Layer.Layer<StoragePorts | UnitOfWork | EventOutbox | ScheduleStore | MemoryDatabase>
 ) as Layer.Layer<StoragePorts | UnitOfWork | EventOutbox | ScheduleStore>
 
-/** Every port in memory: storage, rate limits, test dashboard tokens, a SIP network without trunks, settings. */
+/** Every port in memory: storage, rate limits, test dashboard tokens, a SIP network without trunks, mailboxes, settings. */
 export const layerMemory = (
   options: { readonly settings?: Partial<Settings>; readonly seed?: number } = {}
 ): Layer.Layer<Ports> =>
@@ -45,6 +53,7 @@ export const layerMemory = (
     layerMemoryRateLimit,
     layerTestTokens,
     layerMemorySipNetwork,
+    layerMemoryMailer,
     // A fixed key: tests need no configuration, and nothing sealed here is a real secret.
     layerSecretBox("00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"),
     options.seed === undefined ? layerCrypto : layerDeterministic(options.seed),

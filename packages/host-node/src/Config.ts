@@ -31,6 +31,10 @@ export interface HostConfig {
   readonly hostedSipProxy: HostedSipProxy | undefined
   /** Outbound connections to addresses a tenant chose (SIP trunks) may reach private and loopback addresses. */
   readonly outboundAllowPrivate: boolean
+  /** The SMTP server for email (`smtp://user:pass@host:port`, `smtps://` for TLS); unset, the development mailbox. */
+  readonly smtpUrl: string | undefined
+  /** The sender of transactional email. */
+  readonly mailFrom: string
   readonly trustedProxies: ReadonlyArray<string>
   readonly corsOrigins: ReadonlyArray<string>
   /** Seconds a stopping server gives requests in flight before cutting their connections. */
@@ -70,6 +74,17 @@ export const parseHostedSipProxy = (text: string): HostedSipProxy | undefined =>
   if (match === null || port < 1 || port > 65535) return undefined
   const transport = (match[3]?.toLowerCase() ?? "udp") as HostedSipProxy["transport"]
   return { host: match[1]!.replace(/^\[(.*)\]$/, "$1"), port, transport }
+}
+
+const MAILBOX = /^([^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/
+
+const isSmtpUrl = (text: string) => {
+  try {
+    const url = new URL(text)
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname.length > 0
+  } catch {
+    return false
+  }
 }
 
 export class ConfigurationError extends Error {
@@ -158,6 +173,8 @@ const environmentConfig = Config.all({
     })
   ),
   outboundAllowPrivate: Config.boolean("SERVICEKIT_OUTBOUND_ALLOW_PRIVATE").pipe(Config.withDefault(false)),
+  smtpUrl: optionalString("SMTP_URL"),
+  mailFrom: Config.string("SERVICEKIT_MAIL_FROM").pipe(Config.withDefault(defaultSettings.mailFrom)),
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
   corsOrigins: Config.array(Config.string(), "SERVICEKIT_CORS_ORIGINS").pipe(Config.withDefault([])),
   shutdownTimeoutSeconds: Config.number("SERVICEKIT_SHUTDOWN_TIMEOUT").pipe(
@@ -217,6 +234,16 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
     )
   }
   // Checked once the options are merged in, so that an option is held to the variable's rule.
+  if (merged.smtpUrl !== undefined && !isSmtpUrl(merged.smtpUrl)) {
+    throw new ConfigurationError(
+      "Invalid SMTP_URL: it must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587"
+    )
+  }
+  if (!MAILBOX.test(merged.mailFrom.trim())) {
+    throw new ConfigurationError(
+      `Invalid SERVICEKIT_MAIL_FROM: "${merged.mailFrom}" is not an address or Name <address>`
+    )
+  }
   if (merged.metricsToken !== undefined && merged.metricsToken.length < 16) {
     throw new ConfigurationError("The metrics token (SERVICEKIT_METRICS_TOKEN) must be at least 16 characters")
   }

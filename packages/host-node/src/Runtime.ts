@@ -3,6 +3,8 @@ import {
   layerJoseDashboardTokens,
   layerBullMqJobQueue,
   layerNodeCrypto,
+  layerDevelopmentMailbox,
+  layerDevelopmentTestMailbox,
   layerNodeSipNetwork,
   layerPgBossJobQueue,
   layerPglite,
@@ -10,6 +12,7 @@ import {
   layerPostgresFanOut,
   layerRedisFanOut,
   layerRedisRateLimit,
+  layerSmtpMailer,
   databaseHealthCheck,
   redisHealthCheck
 } from "@servicekit/adapters"
@@ -54,6 +57,12 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       config.redisUrl === undefined ? [databaseHealthCheck] : [databaseHealthCheck, redisHealthCheck(config.redisUrl)]
     )
   )
+  // Without an SMTP server all mail goes to the development mailbox; test-mode mail always does.
+  const mailbox = { directory: join(config.dataDir, "mailbox") }
+  const mail =
+    config.smtpUrl === undefined
+      ? layerDevelopmentMailbox(mailbox)
+      : Layer.merge(layerSmtpMailer({ url: config.smtpUrl }), layerDevelopmentTestMailbox(mailbox))
   // Optional for the engine: below the info level it is left out, and requests cost no log work.
   const requestLogs: Layer.Layer<never> = logsRequests(config.logLevel)
     ? Layer.succeed(RequestObserver, requestLogger(config.logFormat))
@@ -65,6 +74,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
     layerJoseDashboardTokens({ secret: config.jwtSecret }),
     layerNodeCrypto,
     layerNodeSipNetwork,
+    mail,
     layerSecretBox(config.secretKey),
     ServiceKitSettings.layer({
       mountPath: config.mountPath,
@@ -77,7 +87,8 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       adminToken: config.adminToken,
       hostedSipDomain: config.hostedSipDomain,
       hostedSipProxy: config.hostedSipProxy,
-      outboundAllowPrivate: config.outboundAllowPrivate
+      outboundAllowPrivate: config.outboundAllowPrivate,
+      mailFrom: config.mailFrom
     })
   ).pipe(Layer.provideMerge(layerLogging(config.logFormat, config.logLevel)))
 }

@@ -21,7 +21,10 @@ describe("node:http host", () => {
       })
     ))
   })
-  afterAll(() => kit.dispose())
+  afterAll(async () => {
+    await server.close()
+    await kit.dispose()
+  })
 
   it("serves the API on a random loopback port", async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -85,11 +88,24 @@ describe("node:http host", () => {
   })
 
   it("finishes in-flight requests when closing, then stops accepting", async () => {
-    const inFlight = fetch(`${server.url}/api/v1/voice/usage`, { headers: { "x-api-key": key } })
-    await new Promise((resolve) => setTimeout(resolve, 5))
-    await server.close()
+    // Closed once the server has the request, however long the request takes to get there.
+    let received!: () => void
+    const requestReceived = new Promise<void>((resolve) => (received = resolve))
+    const watched = await listen(
+      {
+        ...kit,
+        dispatch: (request) => {
+          received()
+          return kit.dispatch(request)
+        }
+      },
+      { port: 0 }
+    )
+    const inFlight = fetch(`${watched.url}/api/v1/voice/usage`, { headers: { "x-api-key": key } })
+    await requestReceived
+    await watched.close()
     expect((await inFlight).status).toBe(200)
-    await expect(fetch(`${server.url}/api/v1/voice/usage`, { headers: { "x-api-key": key } })).rejects.toThrow()
+    await expect(fetch(`${watched.url}/api/v1/voice/usage`, { headers: { "x-api-key": key } })).rejects.toThrow()
   })
 })
 

@@ -8,6 +8,7 @@ import { jobsMigrations, layerJobsStorage } from "./jobs/Jobs.js"
 import type { KyselyDatabase } from "./Database.js"
 import { type MigrationError, migrateLayer } from "./Migrations.js"
 import type { KyselyModuleStorage } from "./ModuleStorage.js"
+import { transactionalStorage } from "./transactional/Transactional.js"
 
 /** The storage ports a module's memory fake provides, which its Kysely storage must provide too. */
 type StorageOf<Name extends ModuleName> =
@@ -17,7 +18,8 @@ type StorageOf<Name extends ModuleName> =
 export const kyselyStorage = {
   operations: { migrations: {}, layer: Layer.empty },
   accounts: accountsStorage,
-  calling: callingStorage
+  calling: callingStorage,
+  transactional: transactionalStorage
 } satisfies { readonly [Name in ModuleName]: KyselyModuleStorage<StorageOf<Name>> }
 
 export type KyselyStoragePorts = StoragePorts | UnitOfWork | EventOutbox | ScheduleStore

@@ -3,6 +3,7 @@ import { defineModule } from "../module/ProductModule.js"
 import { ApiKeyRepository } from "../platform/ApiKeys.js"
 import { TenantRepository } from "../platform/Tenants.js"
 import { UsageLedger } from "../platform/Usage.js"
+import { IdempotencyStore } from "../platform/Idempotency.js"
 import { accountsCommands } from "./AccountsCommands.js"
 import { groups } from "../http/Implement.js"
 import { adminHandlers } from "./AdminHandlers.js"
@@ -12,13 +13,13 @@ import { PlatformAdmin } from "./PlatformAdmin.js"
 /**
  * Account management: tenants, their entitlements and API keys (the dashboard's Developers
  * routes, the platform admin routes and the CLI), and the storage of the platform's own records,
- * the usage ledger included.
+ * the usage ledger and idempotency keys included.
  */
 export const accounts = defineModule({
   name: "accounts",
   groups: groups(developersHandlers, adminHandlers),
   services: PlatformAdmin.layer,
-  memory: Layer.mergeAll(ApiKeyRepository.layerMemory, UsageLedger.layerMemory).pipe(
+  memory: Layer.mergeAll(ApiKeyRepository.layerMemory, UsageLedger.layerMemory, IdempotencyStore.layerMemory).pipe(
     Layer.provideMerge(TenantRepository.layerMemory)
   ),
   commands: accountsCommands

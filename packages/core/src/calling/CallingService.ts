@@ -5,6 +5,7 @@ import { issueDetails } from "../platform/ParseIssues.js"
 import { TenantRepository } from "../platform/Tenants.js"
 import { type RateLimited, TenantNotFound, type ValidationFailed, invalidField } from "../platform/Errors.js"
 import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
+import { reportWindow } from "../platform/ReportWindow.js"
 import { type Call, type CallQuery, CallResult, type Direction, Direction as DirectionSchema } from "./Call.js"
 import { CallNotFound, InvalidCall, InvalidCursor } from "./CallingErrors.js"
 import { CallRepository } from "./CallRepository.js"
@@ -43,9 +44,6 @@ export interface CallSummary {
   readonly answerRatePercent: number | null
 }
 
-/** Without bounds the summary covers the 30 days up to now; a window spans at most 366 days. */
-export const SUMMARY_DAYS = 30
-export const MAX_SUMMARY_DAYS = 366
 
 /** What an export takes: calls started in [from, to), optionally one direction and one result. */
 export interface ExportCalls {
@@ -194,12 +192,7 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
 
         summary: (tenantId, window) =>
           Effect.gen(function* () {
-            const to = window.to ?? new Date(yield* Clock.currentTimeMillis)
-            const from = window.from ?? new Date(to.getTime() - SUMMARY_DAYS * DAY_MS)
-            if (from.getTime() >= to.getTime()) return yield* invalidField("from", "must be before to")
-            if (to.getTime() - from.getTime() > MAX_SUMMARY_DAYS * DAY_MS) {
-              return yield* invalidField("from", `the window spans at most ${MAX_SUMMARY_DAYS} days`)
-            }
+            const { from, to } = yield* reportWindow(window)
             const totals = yield* calls.windowTotals(tenantId, { from, to })
             return {
               from,

@@ -6,7 +6,7 @@ import { RateLimited, ValidationFailed } from "../platform/Errors.js"
 import { CallExportNote, CSV_COLUMNS } from "./CallExport.js"
 import { CallJson, ListCallsParams } from "./CallingApi.js"
 import { InvalidCursor } from "./CallingErrors.js"
-import { MAX_SUMMARY_DAYS, SUMMARY_DAYS } from "./CallingService.js"
+import { MAX_REPORT_DAYS, REPORT_DAYS } from "../platform/ReportWindow.js"
 
 export const DashboardCallPageJson = Schema.Struct({
   items: Schema.Array(CallJson),
@@ -68,7 +68,7 @@ export class CallsDashboardApi extends HttpApiGroup.make("callsDashboard")
       .annotate(OpenApi.Summary, "Summarize the tenant's calls")
       .annotate(
         OpenApi.Description,
-        `Calls started in [from, to): their count and minutes, and the answer rate of inbound calls. Without bounds, the ${SUMMARY_DAYS} days up to now; \`from\` alone runs to now; at most ${MAX_SUMMARY_DAYS} days.`
+        `Calls started in [from, to): their count and minutes, and the answer rate of inbound calls. Without bounds, the ${REPORT_DAYS} days up to now; \`from\` alone runs to now; at most ${MAX_REPORT_DAYS} days.`
       )
   )
   .add(

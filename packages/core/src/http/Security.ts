@@ -12,7 +12,7 @@ import {
 import { constantTimeEqual } from "../platform/Crypto.js"
 import { parseKey } from "../platform/KeyFormat.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
-import { type Environment, type KeyProduct, productOfScope } from "../platform/Products.js"
+import { type Environment, type KeyProduct, type Product, productOfScope } from "../platform/Products.js"
 import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
 import { CurrentRequest, type RequestState, bearerToken, firstHeader } from "./RequestContext.js"
 
@@ -34,6 +34,8 @@ export class ApiCaller extends Context.Tag("@servicekit/core/ApiCaller")<
     readonly keyId: string
     readonly product: KeyProduct
     readonly environment: Environment
+    /** The tenant's entitlements as verified with the key (cached with it). */
+    readonly entitlements: ReadonlyArray<Product>
   }
 >() {}
 
@@ -117,7 +119,8 @@ export const apiKeyGuard = Effect.gen(function* () {
             tenantId: verified.tenant.id,
             keyId: verified.key.id,
             product: verified.key.product,
-            environment: verified.key.environment
+            environment: verified.key.environment,
+            entitlements: verified.tenant.entitlements
           })
         }
       )

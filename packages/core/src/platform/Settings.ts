@@ -36,6 +36,8 @@ export interface Settings {
    * addresses. Off by default: only for development and tests.
    */
   readonly outboundAllowPrivate: boolean
+  /** The sender of transactional email: `Name <address>` or an address. */
+  readonly mailFrom: string
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
 }
@@ -50,7 +52,8 @@ export const defaultSettings: Settings = {
   trustedProxies: [],
   corsOrigins: [],
   metrics: { enabled: false },
-  outboundAllowPrivate: false
+  outboundAllowPrivate: false,
+  mailFrom: "ServiceKit <no-reply@servicekit.local>"
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {

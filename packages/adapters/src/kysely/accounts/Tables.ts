@@ -34,8 +34,19 @@ export interface UsageEntriesTable {
   readonly occurred_at: Date
 }
 
+export interface IdempotencyKeysTable {
+  readonly tenant_id: string
+  readonly scope: string
+  readonly key: string
+  readonly fingerprint: string
+  /** JSON text on write; null while the first request runs. */
+  readonly response: ColumnType<unknown, string | null, string | null>
+  readonly created_at: Date
+}
+
 export interface AccountsTables {
   readonly tenants: TenantsTable
   readonly api_keys: ApiKeysTable
   readonly usage_entries: UsageEntriesTable
+  readonly idempotency_keys: IdempotencyKeysTable
 }

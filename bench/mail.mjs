@@ -1,0 +1,146 @@
+// node bench/mail.mjs: transactional email end to end next to nodemailer's pool alone, in one run.
+//   baseline    nodemailer's SMTP pool (5 connections) sends N messages to a local SMTP server
+//               (a process of its own) that accepts at once
+//   servicekit  N sends through the HTTP API of a ServiceKit process (one recipient each, 16
+//               clients at a time): stored, queued, delivered by its in-process worker through
+//               the pooled SMTP adapter to the same server; the rate counts from the first request
+//               to the last message received, and the API's p50/p99 are those of the send
+//               requests (no SMTP in them)
+// BENCH_PROFILE=<folder> writes a CPU profile of the ServiceKit process there.
+// Storage: the embedded default (PGlite) and Postgres when reachable (BENCH_MAIL_STORAGE=pglite,postgres).
+import { fork } from "node:child_process"
+import net from "node:net"
+import { performance } from "node:perf_hooks"
+import nodemailer from "nodemailer"
+import pg from "pg"
+
+const N = Number(process.env.BENCH_MAIL_MESSAGES ?? 2_000)
+const CLIENTS = 16
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/servicekit_bench"
+const chosen = (process.env.BENCH_MAIL_STORAGE ?? "pglite,postgres").split(",")
+
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
+
+const reachable = (url, port) =>
+  new Promise((resolve) => {
+    const { hostname, port: given } = new URL(url)
+    const socket = net.connect({ host: hostname, port: Number(given || port) })
+    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)))
+    socket.once("connect", () => (socket.destroy(), resolve(true)))
+    socket.once("error", () => resolve(false))
+  })
+
+/** A child process started from `script`, and its first message. */
+const start = (script, env = {}, execArgv = []) =>
+  new Promise((resolve, reject) => {
+    const child = fork(new URL(script, import.meta.url), { env: { ...process.env, ...env }, execArgv })
+    child.once("message", (first) => resolve({ child, first }))
+    child.once("error", reject)
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)))
+  })
+
+const ask = (child, question, matches) =>
+  new Promise((resolve) => {
+    const listen = (answer) => {
+      if (!matches(answer)) return
+      child.off("message", listen)
+      resolve(answer)
+    }
+    child.on("message", listen)
+    child.send(question)
+  })
+
+const { child: sinkProcess, first: sinkReady } = await start("./mail/sink.mjs")
+const sink = {
+  url: sinkReady.url,
+  received: async () => (await ask(sinkProcess, { count: "received" }, (answer) => answer.received !== undefined)).received,
+  until: (count) => ask(sinkProcess, { until: count }, (answer) => answer.arrived === count)
+}
+
+const message = (i) => ({
+  from: "Bench <bench@servicekit.test>",
+  to: `user${i}@example.com`,
+  subject: `Your order #${i} has shipped`,
+  text: `Hello user ${i}, your order is on its way.`,
+  html: `<p>Hello user ${i}, your order is on its way.</p>`
+})
+
+const baseline = async () => {
+  const transport = nodemailer.createTransport({ url: sink.url, pool: true, maxConnections: 5, maxMessages: 100 })
+  const before = await sink.received()
+  const began = performance.now()
+  await Promise.all(Array.from({ length: N }, (_, i) => transport.sendMail(message(i))))
+  await sink.until(before + N)
+  const seconds = (performance.now() - began) / 1000
+  transport.close()
+  return N / seconds
+}
+
+const throughServiceKit = async (storage) => {
+  let databaseUrl = ""
+  if (storage === "postgres") {
+    const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })
+    await admin.connect()
+    await admin.query("drop database if exists servicekit_bench_mail with (force)")
+    await admin.query("create database servicekit_bench_mail")
+    await admin.end()
+    databaseUrl = postgresUrl.replace(/\/[^/]+$/, "/servicekit_bench_mail")
+  }
+  const { child, first } = await start("./mail/server.mjs", {
+    BENCH_MAIL_DATABASE_URL: databaseUrl,
+    BENCH_MAIL_SMTP_URL: sink.url
+  }, process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])
+  const send = async (i) => {
+    const { to, subject, text, html } = message(i)
+    const began = performance.now()
+    const response = await fetch(`${first.url}/api/v1/transactional/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${first.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ to: [to], subject, text, html })
+    })
+    await response.arrayBuffer()
+    if (response.status !== 200) throw new Error(`send answered ${response.status}`)
+    return performance.now() - began
+  }
+  // A short warm-up, delivered before the measured run starts.
+  const warm = (await sink.received()) + 50
+  for (let i = 0; i < 50; i++) await send(i)
+  await sink.until(warm)
+  const latencies = []
+  let next = 0
+  const began = performance.now()
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < N) latencies.push(await send(next++))
+    })
+  )
+  await sink.until(warm + N)
+  const seconds = (performance.now() - began) / 1000
+  const exited = new Promise((resolve) => child.once("exit", resolve))
+  child.disconnect()
+  await exited
+  return { rate: N / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) }
+}
+
+console.log(`\nTransactional email, ${N.toLocaleString("en")} messages to a local SMTP server that accepts at once\n`)
+console.log("storage    nodemailer pool msg/s  ServiceKit end to end msg/s  ratio  API p50 ms  API p99 ms")
+for (const storage of chosen) {
+  if (storage === "postgres" && !(await reachable(postgresUrl, 5432))) {
+    console.log("postgres   (skipped: PostgreSQL is not reachable)")
+    continue
+  }
+  const bare = await baseline()
+  const measured = await throughServiceKit(storage)
+  console.log(
+    [
+      storage.padEnd(9),
+      bare.toFixed(0).padStart(21),
+      measured.rate.toFixed(0).padStart(28),
+      (measured.rate / bare).toFixed(2).padStart(6),
+      measured.p50.toFixed(2).padStart(11),
+      measured.p99.toFixed(2).padStart(11)
+    ].join("  ")
+  )
+}
+sinkProcess.disconnect()

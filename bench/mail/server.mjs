@@ -1,0 +1,34 @@
+// ServiceKit with its in-process worker, in a process of its own, sending through SMTP_URL.
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createServiceKit, listen } from "@servicekit/host-node"
+
+const dataDir = mkdtempSync(join(tmpdir(), "servicekit-bench-mail-"))
+const kit = createServiceKit({
+  dataDir,
+  databaseUrl: process.env.BENCH_MAIL_DATABASE_URL || undefined,
+  smtpUrl: process.env.BENCH_MAIL_SMTP_URL,
+  mailFrom: "Bench <bench@servicekit.test>",
+  workers: "in-process",
+  logLevel: "warn",
+  // The bench measures throughput, not the limits.
+  keyRateLimitPerMinute: 1_000_000,
+  ipRateLimits: []
+})
+await kit.startWorkers()
+const server = await listen(kit, { port: 0, host: "127.0.0.1" })
+const tenant = await kit.admin.createTenant({ name: "Bench", entitlements: ["transactional", "business_email"] })
+const { key } = await kit.admin.createKey({
+  tenantId: tenant.id,
+  product: "transactional",
+  environment: "live",
+  scopes: ["transactional:send"]
+})
+process.send({ url: server.url, key })
+process.on("disconnect", async () => {
+  await server.close()
+  await kit.dispose()
+  rmSync(dataDir, { recursive: true, force: true })
+  process.exit(0)
+})

@@ -1,0 +1,116 @@
+import { type EmailMessage, MessageRepository, isUuid } from "@servicekit/core"
+import { Array as Arr, Effect, Layer } from "effect"
+import type { Insertable, Kysely, Selectable } from "kysely"
+import { findOne, query } from "../Connection.js"
+import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import type { EmailMessagesTable, TransactionalTables } from "./Tables.js"
+
+type Db = Kysely<TransactionalTables>
+
+// 16 parameters a row: 1,000 rows stay far below Postgres' 65,535 parameters a statement.
+const INSERT_CHUNK = 1_000
+
+const toRow = (message: EmailMessage): Insertable<EmailMessagesTable> => ({
+  tenant_id: message.tenantId,
+  id: message.id,
+  template_id: message.templateId,
+  template_name: message.templateName,
+  from_address: message.from,
+  to_address: message.to,
+  subject: message.subject,
+  html: message.html,
+  text: message.text,
+  test: message.test,
+  status: message.status,
+  attempts: message.attempts,
+  provider_message_id: message.providerMessageId,
+  error: message.error,
+  created_at: message.createdAt,
+  updated_at: message.updatedAt
+})
+
+const toMessage = (row: Selectable<EmailMessagesTable>): EmailMessage => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  templateId: row.template_id,
+  templateName: row.template_name,
+  from: row.from_address,
+  to: row.to_address,
+  subject: row.subject,
+  html: row.html,
+  text: row.text,
+  test: row.test,
+  status: row.status,
+  attempts: row.attempts,
+  providerMessageId: row.provider_message_id,
+  error: row.error,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at
+})
+
+/** Stores each message whole under its id, replacing what the id held. */
+const upsert = (db: Db, rows: ReadonlyArray<Insertable<EmailMessagesTable>>) =>
+  db
+    .insertInto("email_messages")
+    .values([...rows])
+    .onConflict((conflict) =>
+      conflict.columns(["tenant_id", "id"]).doUpdateSet((eb) => ({
+        template_id: eb.ref("excluded.template_id"),
+        template_name: eb.ref("excluded.template_name"),
+        from_address: eb.ref("excluded.from_address"),
+        to_address: eb.ref("excluded.to_address"),
+        subject: eb.ref("excluded.subject"),
+        html: eb.ref("excluded.html"),
+        text: eb.ref("excluded.text"),
+        test: eb.ref("excluded.test"),
+        status: eb.ref("excluded.status"),
+        attempts: eb.ref("excluded.attempts"),
+        provider_message_id: eb.ref("excluded.provider_message_id"),
+        error: eb.ref("excluded.error"),
+        created_at: eb.ref("excluded.created_at"),
+        updated_at: eb.ref("excluded.updated_at")
+      }))
+    )
+    .execute()
+
+const upsertChunks = async (db: Db, chunks: ReadonlyArray<ReadonlyArray<Insertable<EmailMessagesTable>>>) => {
+  for (const chunk of chunks) await upsert(db, chunk)
+}
+
+export const make = (database: KyselyConnection): MessageRepository["Type"] =>
+  MessageRepository.of({
+    insertMany: (messages) => {
+      if (messages.length === 0) return Effect.void
+      // One statement may not write a row twice: the last message with an id wins, as in a sequence of writes.
+      const latest = new Map(messages.map((message) => [`${message.tenantId}/${message.id}`, message]))
+      const chunks = Arr.chunksOf([...latest.values()].map(toRow), INSERT_CHUNK)
+      // Several statements run in one transaction, so a batch is stored whole or not at all.
+      return query(database, (db: Db) =>
+        chunks.length === 1 || db.isTransaction
+          ? upsertChunks(db, chunks)
+          : db.transaction().execute((trx) => upsertChunks(trx, chunks))
+      )
+    },
+
+    find: (tenantId, id) =>
+      isUuid(tenantId) && isUuid(id)
+        ? findOne(
+            database,
+            (db: Db) =>
+              db
+                .selectFrom("email_messages")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .where("id", "=", id)
+                .executeTakeFirst(),
+            toMessage
+          )
+        : Effect.succeedNone,
+
+    update: (message) => Effect.asVoid(query(database, (db: Db) => upsert(db, [toRow(message)])))
+  })
+
+export const layer: Layer.Layer<MessageRepository, never, KyselyDatabase> = Layer.effect(
+  MessageRepository,
+  Effect.map(KyselyDatabase, make)
+)

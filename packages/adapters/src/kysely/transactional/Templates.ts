@@ -1,0 +1,101 @@
+import { type EmailTemplate, TemplateRepository, isUuid } from "@servicekit/core"
+import { Effect, Layer } from "effect"
+import type { Insertable, Kysely, Selectable } from "kysely"
+import { findOne, query, write } from "../Connection.js"
+import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import { olderThan } from "./Keyset.js"
+import type { EmailTemplatesTable, TransactionalTables } from "./Tables.js"
+
+type Db = Kysely<TransactionalTables>
+
+const toRow = (template: EmailTemplate): Insertable<EmailTemplatesTable> => ({
+  tenant_id: template.tenantId,
+  id: template.id,
+  name: template.name,
+  channel: template.channel,
+  subject: template.body.subject,
+  html: template.body.html,
+  text: template.body.text,
+  created_at: template.createdAt,
+  updated_at: template.updatedAt
+})
+
+const toTemplate = (row: Selectable<EmailTemplatesTable>): EmailTemplate => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  name: row.name,
+  channel: row.channel,
+  body: { subject: row.subject, html: row.html, text: row.text },
+  createdAt: row.created_at,
+  updatedAt: row.updated_at
+})
+
+export const make = (database: KyselyConnection): TemplateRepository["Type"] => {
+  // Insert and update both store the whole template under its id; a name the tenant uses for
+  // another template is refused by email_templates_tenant_name_key.
+  const save = (template: EmailTemplate) => {
+    const { id: _id, tenant_id: _tenantId, ...columns } = toRow(template)
+    return Effect.asVoid(
+      write(database, (db: Db) =>
+        db
+          .insertInto("email_templates")
+          .values(toRow(template))
+          .onConflict((conflict) => conflict.columns(["tenant_id", "id"]).doUpdateSet(columns))
+          .execute()
+      )
+    )
+  }
+  return TemplateRepository.of({
+    insert: save,
+    update: save,
+
+    find: (tenantId, id) =>
+      isUuid(tenantId) && isUuid(id)
+        ? findOne(
+            database,
+            (db: Db) =>
+              db
+                .selectFrom("email_templates")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .where("id", "=", id)
+                .executeTakeFirst(),
+            toTemplate
+          )
+        : Effect.succeedNone,
+
+    // A range on email_templates_tenant_created_idx, read in its order.
+    list: (tenantId, { after, limit }) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("email_templates")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .$if(after !== undefined, (select) => select.where(olderThan(after!)))
+                .orderBy("created_at", "desc")
+                .orderBy("id", "desc")
+                .limit(limit)
+                .execute()
+            ),
+            (rows) => rows.map(toTemplate)
+          )
+        : Effect.succeed([]),
+
+    remove: (tenantId, id) =>
+      isUuid(tenantId) && isUuid(id)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db.deleteFrom("email_templates").where("tenant_id", "=", tenantId).where("id", "=", id).executeTakeFirst()
+            ),
+            (result) => result.numDeletedRows > 0n
+          )
+        : Effect.succeed(false)
+  })
+}
+
+export const layer: Layer.Layer<TemplateRepository, never, KyselyDatabase> = Layer.effect(
+  TemplateRepository,
+  Effect.map(KyselyDatabase, make)
+)

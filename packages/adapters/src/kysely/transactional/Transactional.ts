@@ -1,0 +1,13 @@
+import type { ActivityLog, MessageRepository, TemplateRepository } from "@servicekit/core"
+import { Layer } from "effect"
+import type { KyselyModuleStorage } from "../ModuleStorage.js"
+import * as Activity from "./Activity.js"
+import * as Messages from "./Messages.js"
+import * as migration0008 from "./migrations/0008_transactional.js"
+import * as Templates from "./Templates.js"
+
+/** Email templates, the messages sent with them and the shared activity ledger of delivery attempts. */
+export const transactionalStorage: KyselyModuleStorage<TemplateRepository | MessageRepository | ActivityLog> = {
+  migrations: { "0008_transactional": migration0008 },
+  layer: Layer.mergeAll(Templates.layer, Messages.layer, Activity.layer)
+}

@@ -1,0 +1,27 @@
+import type { OutgoingMail } from "@servicekit/core"
+import type { SendMailOptions } from "nodemailer"
+import addressparser from "nodemailer/lib/addressparser"
+
+/** Where a sender without a usable address says its messages come from. */
+const FALLBACK_DOMAIN = "servicekit.local"
+
+/** The `Message-ID` of `mail`: ServiceKit's id at the sender's domain, so replies and bounces can be matched. */
+export const messageIdHeaderOf = (mail: OutgoingMail): string => {
+  const address = addressparser(mail.from, { flatten: true })[0]?.address ?? ""
+  const at = address.lastIndexOf("@")
+  const domain = at > 0 && at < address.length - 1 ? address.slice(at + 1) : FALLBACK_DOMAIN
+  return `<${mail.messageId}@${domain}>`
+}
+
+/** `mail` as nodemailer builds it, for SMTP and for the development mailbox alike. */
+export const nodemailerMessageOf = (mail: OutgoingMail): SendMailOptions => ({
+  messageId: messageIdHeaderOf(mail),
+  from: mail.from,
+  to: mail.to,
+  subject: mail.subject,
+  html: mail.html,
+  text: mail.text,
+  headers: mail.headers === undefined ? undefined : { ...mail.headers },
+  // Say nothing of the software that sent it.
+  xMailer: false
+})

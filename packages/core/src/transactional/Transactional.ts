@@ -1,0 +1,77 @@
+/** The records of Transactional email. */
+
+/** A template's content: each part may use `{{var}}` placeholders. */
+export interface TemplateBody {
+  readonly subject: string
+  readonly html: string
+  readonly text: string
+}
+
+export interface EmailTemplate {
+  readonly id: string
+  readonly tenantId: string
+  /** Unique per tenant. */
+  readonly name: string
+  readonly channel: "email"
+  readonly body: TemplateBody
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+export type MessageStatus = "queued" | "sent" | "failed"
+
+/** One email to one recipient, rendered when it was accepted and delivered by a job. */
+export interface EmailMessage {
+  readonly id: string
+  readonly tenantId: string
+  readonly templateId: string | null
+  readonly templateName: string | null
+  readonly from: string
+  readonly to: string
+  readonly subject: string
+  readonly html: string | null
+  readonly text: string | null
+  /** Sent with a test-mode key: delivered to the development mailbox only. */
+  readonly test: boolean
+  readonly status: MessageStatus
+  /** Delivery attempts made so far. */
+  readonly attempts: number
+  readonly providerMessageId: string | null
+  readonly error: string | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+export type ActivityStatus = "sent" | "failed"
+
+/**
+ * One delivery attempt in the shared activity ledger, which Transactional, Marketing, Business
+ * Email and the automations' email skill all write; `metadata.source` tells them apart.
+ */
+export interface ActivityEntry {
+  readonly id: string
+  readonly tenantId: string
+  readonly status: ActivityStatus
+  readonly recipient: string
+  readonly templateId: string | null
+  readonly templateName: string | null
+  readonly subject: string
+  readonly providerMessageId: string | null
+  readonly error: string | null
+  readonly metadata: Readonly<Record<string, unknown>>
+  readonly createdAt: Date
+}
+
+/** `metadata.source` of what Transactional's API sends. */
+export const TRANSACTIONAL_SOURCE = "transactional_v1"
+
+/** Sent and failed deliveries over a window, per UTC day and per template. */
+export interface DeliveryStatistics {
+  readonly byDay: ReadonlyArray<{ readonly day: string; readonly sent: number; readonly failed: number }>
+  readonly byTemplate: ReadonlyArray<{
+    readonly templateId: string | null
+    readonly templateName: string | null
+    readonly sent: number
+    readonly failed: number
+  }>
+}

@@ -1,0 +1,34 @@
+import { Effect, Layer } from "effect"
+import { groups } from "../http/Implement.js"
+import { defineModule } from "../module/ProductModule.js"
+import { transactionalDashboardHandlers, transactionalHandlers } from "./TransactionalHandlers.js"
+import { ActivityLog, MessageRepository, TemplateRepository } from "./TransactionalRepositories.js"
+import { TransactionalService, deliveryQueue } from "./TransactionalService.js"
+
+/**
+ * Transactional email: templates, sends from a template or inline over API keys with
+ * transactional:send, delivery as jobs on the platform's queue, the activity ledger's view and
+ * statistics for the dashboard.
+ */
+export const transactional = defineModule({
+  name: "transactional",
+  groups: groups(transactionalHandlers, transactionalDashboardHandlers),
+  services: TransactionalService.layer,
+  memory: Layer.mergeAll(TemplateRepository.layerMemory, MessageRepository.layerMemory, ActivityLog.layerMemory),
+  workers: [
+    {
+      queue: deliveryQueue,
+      concurrency: 50,
+      handle: (job) =>
+        Effect.flatMap(TransactionalService, (service) =>
+          service.deliver(String(job.payload.tenantId), String(job.payload.messageId), job.attempt)
+        )
+    }
+  ],
+  development: {
+    product: "transactional",
+    scopes: ["transactional:send"],
+    tryIt: (baseUrl, key) =>
+      `curl -H "Authorization: Bearer ${key}" -H "content-type: application/json" -d '{"to":["you@example.com"],"subject":"Hello","text":"It works."}' ${baseUrl}/v1/transactional/messages`
+  }
+})

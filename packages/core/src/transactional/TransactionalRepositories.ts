@@ -1,0 +1,207 @@
+import { Context, Effect, Layer, Option } from "effect"
+import { MemoryDatabase, UniqueViolation } from "../platform/UnitOfWork.js"
+import type { ActivityEntry, DeliveryStatistics, EmailMessage, EmailTemplate } from "./Transactional.js"
+
+/** A keyset position in a newest-first list: the last row of the previous page. */
+export interface Position {
+  readonly createdAt: Date
+  readonly id: string
+}
+
+export interface Page {
+  readonly limit: number
+  readonly after?: Position | undefined
+}
+
+const newestFirst = (a: Position, b: Position) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0)
+
+/** The rows after `page.after`, newest first, at most `page.limit`. */
+const pageOf = <A extends Position>(rows: ReadonlyArray<A>, page: Page): ReadonlyArray<A> =>
+  [...rows]
+    .sort(newestFirst)
+    .filter((row) => page.after === undefined || newestFirst(page.after, row) < 0)
+    .slice(0, page.limit)
+
+export class TemplateRepository extends Context.Tag("@servicekit/core/TemplateRepository")<
+  TemplateRepository,
+  {
+    /** Fails with UniqueViolation `email_templates_tenant_name_key` when the tenant has the name. */
+    readonly insert: (template: EmailTemplate) => Effect.Effect<void, UniqueViolation>
+    readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<EmailTemplate>>
+    readonly list: (tenantId: string, page: Page) => Effect.Effect<ReadonlyArray<EmailTemplate>>
+    /** Replaces the stored template; the same uniqueness as insert. */
+    readonly update: (template: EmailTemplate) => Effect.Effect<void, UniqueViolation>
+    /** Whether there was such a template. */
+    readonly remove: (tenantId: string, id: string) => Effect.Effect<boolean>
+  }
+>() {
+  static readonly layerMemory: Layer.Layer<TemplateRepository, never, MemoryDatabase> = Layer.effect(
+    TemplateRepository,
+    Effect.map(MemoryDatabase, (db) => {
+      const rows = new Map<string, EmailTemplate>()
+      const key = (tenantId: string, id: string) => `${tenantId}/${id}`
+      const nameTaken = (template: EmailTemplate) =>
+        [...rows.values()].some(
+          (row) => row.tenantId === template.tenantId && row.name === template.name && row.id !== template.id
+        )
+      const put = (template: EmailTemplate) =>
+        db.attempt((undo) => {
+          if (nameTaken(template)) {
+            return Effect.fail(new UniqueViolation({ constraint: "email_templates_tenant_name_key" }))
+          }
+          const id = key(template.tenantId, template.id)
+          const previous = rows.get(id)
+          rows.set(id, template)
+          undo(() => (previous === undefined ? rows.delete(id) : rows.set(id, previous)))
+          return Effect.void
+        })
+      return TemplateRepository.of({
+        insert: put,
+        update: put,
+        find: (tenantId, id) => db.run(() => Option.fromNullable(rows.get(key(tenantId, id)))),
+        list: (tenantId, page) =>
+          db.run(() =>
+            pageOf(
+              [...rows.values()].filter((row) => row.tenantId === tenantId),
+              page
+            )
+          ),
+        remove: (tenantId, id) =>
+          db.run((undo) => {
+            const previous = rows.get(key(tenantId, id))
+            if (previous === undefined) return false
+            rows.delete(key(tenantId, id))
+            undo(() => rows.set(key(tenantId, id), previous))
+            return true
+          })
+      })
+    })
+  )
+}
+
+export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepository")<
+  MessageRepository,
+  {
+    readonly insertMany: (messages: ReadonlyArray<EmailMessage>) => Effect.Effect<void>
+    readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<EmailMessage>>
+    /** Replaces the stored message (its delivery state). */
+    readonly update: (message: EmailMessage) => Effect.Effect<void>
+  }
+>() {
+  static readonly layerMemory: Layer.Layer<MessageRepository, never, MemoryDatabase> = Layer.effect(
+    MessageRepository,
+    Effect.map(MemoryDatabase, (db) => {
+      const rows = new Map<string, EmailMessage>()
+      const key = (tenantId: string, id: string) => `${tenantId}/${id}`
+      const put = (message: EmailMessage, undo: (reverse: () => void) => void) => {
+        const id = key(message.tenantId, message.id)
+        const previous = rows.get(id)
+        rows.set(id, message)
+        undo(() => (previous === undefined ? rows.delete(id) : rows.set(id, previous)))
+      }
+      return MessageRepository.of({
+        insertMany: (messages) => db.run((undo) => messages.forEach((message) => put(message, undo))),
+        find: (tenantId, id) => db.run(() => Option.fromNullable(rows.get(key(tenantId, id)))),
+        update: (message) => db.run((undo) => put(message, undo))
+      })
+    })
+  )
+}
+
+type TemplateCounts = {
+  -readonly [K in keyof DeliveryStatistics["byTemplate"][number]]: DeliveryStatistics["byTemplate"][number][K]
+}
+
+export interface ActivityQuery extends Page {
+  /** Only entries whose `metadata.source` is this; all sources when undefined. */
+  readonly source?: string | undefined
+}
+
+/** The shared ledger of delivery attempts. */
+export class ActivityLog extends Context.Tag("@servicekit/core/ActivityLog")<
+  ActivityLog,
+  {
+    readonly append: (entry: ActivityEntry) => Effect.Effect<void>
+    readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<ActivityEntry>>
+    /** Newest first. */
+    readonly list: (tenantId: string, query: ActivityQuery) => Effect.Effect<ReadonlyArray<ActivityEntry>>
+    /**
+     * Deliveries of `source` in [from, to): sent attempts, and failed ones that were not retried
+     * (`metadata.retrying` is not true), per UTC day (ascending) and per template (most first, then by id; the
+     * name is the one its newest counted row carries).
+     */
+    readonly statistics: (
+      tenantId: string,
+      window: { readonly from: Date; readonly to: Date; readonly source: string }
+    ) => Effect.Effect<DeliveryStatistics>
+  }
+>() {
+  static readonly layerMemory: Layer.Layer<ActivityLog, never, MemoryDatabase> = Layer.effect(
+    ActivityLog,
+    Effect.map(MemoryDatabase, (db) => {
+      const rows: Array<ActivityEntry> = []
+      return ActivityLog.of({
+        append: (entry) =>
+          db.run((undo) => {
+            rows.push(entry)
+            undo(() => rows.splice(rows.lastIndexOf(entry), 1))
+          }),
+        find: (tenantId, id) =>
+          db.run(() => Option.fromNullable(rows.find((row) => row.tenantId === tenantId && row.id === id))),
+        list: (tenantId, query) =>
+          db.run(() =>
+            pageOf(
+              rows.filter(
+                (row) =>
+                  row.tenantId === tenantId && (query.source === undefined || row.metadata.source === query.source)
+              ),
+              query
+            )
+          ),
+        statistics: (tenantId, window) =>
+          db.run(() => {
+            const counted = rows.filter(
+              (row) =>
+                row.tenantId === tenantId &&
+                row.metadata.source === window.source &&
+                row.createdAt >= window.from &&
+                row.createdAt < window.to &&
+                (row.status === "sent" || row.metadata.retrying !== true)
+            )
+            const days = new Map<string, { day: string; sent: number; failed: number }>()
+            const templates = new Map<string, TemplateCounts & { newestAt: number }>()
+            for (const row of counted) {
+              const day = row.createdAt.toISOString().slice(0, 10)
+              const perDay = days.get(day) ?? { day, sent: 0, failed: 0 }
+              days.set(day, perDay)
+              perDay[row.status]++
+              const templateKey = row.templateId ?? ""
+              const perTemplate = templates.get(templateKey) ?? {
+                templateId: row.templateId,
+                templateName: row.templateName,
+                sent: 0,
+                failed: 0,
+                newestAt: -Infinity
+              }
+              templates.set(templateKey, perTemplate)
+              perTemplate[row.status]++
+              if (row.createdAt.getTime() >= perTemplate.newestAt) {
+                perTemplate.newestAt = row.createdAt.getTime()
+                perTemplate.templateName = row.templateName
+              }
+            }
+            return {
+              byDay: [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1)),
+              byTemplate: [...templates.values()]
+                .map(({ newestAt: _, ...counts }) => counts)
+                .sort(
+                  (a, b) =>
+                    b.sent + b.failed - (a.sent + a.failed) || ((a.templateId ?? "") < (b.templateId ?? "") ? -1 : 1)
+                )
+            }
+          })
+      })
+    })
+  )
+}
