@@ -7,7 +7,8 @@
 //               to the last message received, and the API's p50/p99 are those of the send
 //               requests (no SMTP in them)
 // BENCH_PROFILE=<folder> writes a CPU profile of the ServiceKit process there.
-// Storage: the embedded default (PGlite) and Postgres when reachable (BENCH_MAIL_STORAGE=pglite,postgres).
+// Storage: the embedded default (PGlite), Postgres, and Postgres with Redis (BullMQ) when reachable
+// (BENCH_MAIL_STORAGE=pglite,postgres,redis).
 import { fork } from "node:child_process"
 import net from "node:net"
 import { performance } from "node:perf_hooks"
@@ -17,7 +18,8 @@ import pg from "pg"
 const N = Number(process.env.BENCH_MAIL_MESSAGES ?? 2_000)
 const CLIENTS = 16
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/servicekit_bench"
-const chosen = (process.env.BENCH_MAIL_STORAGE ?? "pglite,postgres").split(",")
+const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379"
+const chosen = (process.env.BENCH_MAIL_STORAGE ?? "pglite,postgres,redis").split(",")
 
 const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
@@ -79,7 +81,7 @@ const baseline = async () => {
 
 const throughServiceKit = async (storage) => {
   let databaseUrl = ""
-  if (storage === "postgres") {
+  if (storage !== "pglite") {
     const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })
     await admin.connect()
     await admin.query("drop database if exists servicekit_bench_mail with (force)")
@@ -89,6 +91,7 @@ const throughServiceKit = async (storage) => {
   }
   const { child, first } = await start("./mail/server.mjs", {
     BENCH_MAIL_DATABASE_URL: databaseUrl,
+    BENCH_MAIL_REDIS_URL: storage === "redis" ? redisUrl : "",
     BENCH_MAIL_SMTP_URL: sink.url
   }, process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])
   const send = async (i) => {
@@ -126,8 +129,12 @@ const throughServiceKit = async (storage) => {
 console.log(`\nTransactional email, ${N.toLocaleString("en")} messages to a local SMTP server that accepts at once\n`)
 console.log("storage    nodemailer pool msg/s  ServiceKit end to end msg/s  ratio  API p50 ms  API p99 ms")
 for (const storage of chosen) {
-  if (storage === "postgres" && !(await reachable(postgresUrl, 5432))) {
-    console.log("postgres   (skipped: PostgreSQL is not reachable)")
+  if (storage !== "pglite" && !(await reachable(postgresUrl, 5432))) {
+    console.log(`${storage.padEnd(9)}  (skipped: PostgreSQL is not reachable)`)
+    continue
+  }
+  if (storage === "redis" && !(await reachable(redisUrl, 6379))) {
+    console.log("redis      (skipped: Redis is not reachable)")
     continue
   }
   const bare = await baseline()

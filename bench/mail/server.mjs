@@ -8,6 +8,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "servicekit-bench-mail-"))
 const kit = createServiceKit({
   dataDir,
   databaseUrl: process.env.BENCH_MAIL_DATABASE_URL || undefined,
+  redisUrl: process.env.BENCH_MAIL_REDIS_URL || undefined,
   smtpUrl: process.env.BENCH_MAIL_SMTP_URL,
   mailFrom: "Bench <bench@servicekit.test>",
   workers: "in-process",

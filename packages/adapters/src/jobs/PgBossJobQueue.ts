@@ -115,6 +115,26 @@ export const layerPgBossJobQueue = (
 
       const topicOf = (name: string) => `jobs:${name}`
 
+      // One wake-up per queue per turn of the event loop: a burst of enqueues (many requests'
+      // commits, or one request's many jobs) wakes the workers once, with one fan-out message.
+      const waking = new Set<string>()
+      const layerScope = yield* Effect.scope
+      const nextTurn = Effect.async<void>((resume) => void setImmediate(() => resume(Effect.void)))
+      const wake = (name: string) =>
+        Effect.suspend(() => {
+          if (waking.has(name)) return Effect.void
+          waking.add(name)
+          return Effect.asVoid(
+            Effect.forkIn(
+              nextTurn.pipe(
+                Effect.zipRight(Effect.sync(() => waking.delete(name))),
+                Effect.zipRight(fanOut.publish(topicOf(name), ""))
+              ),
+              layerScope
+            )
+          )
+        })
+
       const enqueue = (queue: QueueDefinition, payload: JobPayload, options: EnqueueOptions = {}) =>
         Effect.zipRight(
           ensureQueue(queue),
@@ -128,7 +148,7 @@ export const layerPgBossJobQueue = (
                   ...Option.match(trx, { onNone: () => ({}), onSome: (open) => ({ db: executorOf(open) }) })
                 })
               ),
-              unit.afterCommit(fanOut.publish(topicOf(queue.name), ""))
+              unit.afterCommit(wake(queue.name))
             )
           )
         )

@@ -211,7 +211,7 @@ export const templatesSuite: StorageSuite<TemplateRepository | TenantRepository>
   }
 }
 
-export const messagesSuite: StorageSuite<MessageRepository | TenantRepository> = {
+export const messagesSuite: StorageSuite<MessageRepository | ActivityLog | TenantRepository> = {
   name: "email messages",
   tests: (it) => {
     it.effect("inserts a batch and finds each message only within its tenant, every field intact", () =>
@@ -241,9 +241,36 @@ export const messagesSuite: StorageSuite<MessageRepository | TenantRepository> =
       })
     )
 
-    it.effect("updates a message's delivery state, leaving another tenant's message with the same id alone", () =>
+    it.effect("claims a queued message once per attempt, counting it, and never one that is not queued", () =>
       Effect.gen(function* () {
         const messages = yield* MessageRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const queued = makeMessage(tenant.id)
+        const elsewhere = { ...queued, tenantId: other.id }
+        const sent = makeMessage(tenant.id, { status: "sent", attempts: 1 })
+        const failed = makeMessage(tenant.id, { status: "failed", attempts: 5 })
+        yield* messages.insertMany([queued, sent, failed])
+        yield* messages.insertMany([elsewhere])
+        const when = at("2026-03-01T09:00:05.000Z")
+
+        const claimed = { ...queued, attempts: 1, updatedAt: when }
+        expect(yield* messages.claim(tenant.id, queued.id, when)).toEqual(Option.some(claimed))
+        expect(yield* messages.find(tenant.id, queued.id)).toEqual(Option.some(claimed))
+        expect(yield* messages.claim(tenant.id, queued.id, when)).toEqual(Option.some({ ...claimed, attempts: 2 }))
+        expect(yield* messages.claim(tenant.id, sent.id, when)).toEqual(Option.none())
+        expect(yield* messages.claim(tenant.id, failed.id, when)).toEqual(Option.none())
+        expect(yield* messages.claim(tenant.id, uuid(), when)).toEqual(Option.none())
+        expect(yield* messages.claim(tenant.id, "not-a-uuid", when)).toEqual(Option.none())
+        // Another tenant's message with the same id is its own.
+        expect(yield* messages.find(other.id, queued.id)).toEqual(Option.some(elsewhere))
+      })
+    )
+
+    it.effect("records an attempt: the message's state and its ledger row together, only within its tenant", () =>
+      Effect.gen(function* () {
+        const messages = yield* MessageRepository
+        const activity = yield* ActivityLog
         const tenant = yield* insertTenant()
         const other = yield* insertTenant()
         const queued = makeMessage(tenant.id)
@@ -259,8 +286,14 @@ export const messagesSuite: StorageSuite<MessageRepository | TenantRepository> =
           error: null,
           updatedAt: at("2026-03-01T09:00:06.000Z")
         }
-        yield* messages.update(sent)
+        const entry = makeEntry(tenant.id, {
+          providerMessageId: "<xyz@smtp.example>",
+          metadata: { source: SOURCE, messageId: queued.id, attempt: 2 },
+          createdAt: at("2026-03-01T09:00:06.000Z")
+        })
+        yield* messages.recordAttempt(sent, entry)
         expect(yield* messages.find(tenant.id, queued.id)).toEqual(Option.some(sent))
+        expect(yield* activity.find(tenant.id, entry.id)).toEqual(Option.some(entry))
         expect(yield* messages.find(other.id, queued.id)).toEqual(Option.some(elsewhere))
       })
     )

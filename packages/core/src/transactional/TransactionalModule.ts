@@ -14,7 +14,10 @@ export const transactional = defineModule({
   name: "transactional",
   groups: groups(transactionalHandlers, transactionalDashboardHandlers),
   services: TransactionalService.layer,
-  memory: Layer.mergeAll(TemplateRepository.layerMemory, MessageRepository.layerMemory, ActivityLog.layerMemory),
+  memory: Layer.merge(
+    TemplateRepository.layerMemory,
+    MessageRepository.layerMemory.pipe(Layer.provideMerge(ActivityLog.layerMemory))
+  ),
   workers: [
     {
       queue: deliveryQueue,

@@ -85,13 +85,23 @@ export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepo
   {
     readonly insertMany: (messages: ReadonlyArray<EmailMessage>) => Effect.Effect<void>
     readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<EmailMessage>>
-    /** Replaces the stored message (its delivery state). */
-    readonly update: (message: EmailMessage) => Effect.Effect<void>
+    /**
+     * The queued message with one more attempt counted and `updatedAt` set to `at`, in one write;
+     * None when it is not queued (sent, failed for good, or gone).
+     */
+    readonly claim: (tenantId: string, id: string, at: Date) => Effect.Effect<Option.Option<EmailMessage>>
+    /**
+     * Stores the message's delivery state and appends the attempt to the activity ledger, as one
+     * write: every delivery ends with it.
+     */
+    readonly recordAttempt: (message: EmailMessage, attempt: ActivityEntry) => Effect.Effect<void>
   }
 >() {
-  static readonly layerMemory: Layer.Layer<MessageRepository, never, MemoryDatabase> = Layer.effect(
+  static readonly layerMemory: Layer.Layer<MessageRepository, never, MemoryDatabase | ActivityLog> = Layer.effect(
     MessageRepository,
-    Effect.map(MemoryDatabase, (db) => {
+    Effect.gen(function* () {
+      const db = yield* MemoryDatabase
+      const activity = yield* ActivityLog
       const rows = new Map<string, EmailMessage>()
       const key = (tenantId: string, id: string) => `${tenantId}/${id}`
       const put = (message: EmailMessage, undo: (reverse: () => void) => void) => {
@@ -103,7 +113,21 @@ export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepo
       return MessageRepository.of({
         insertMany: (messages) => db.run((undo) => messages.forEach((message) => put(message, undo))),
         find: (tenantId, id) => db.run(() => Option.fromNullable(rows.get(key(tenantId, id)))),
-        update: (message) => db.run((undo) => put(message, undo))
+        claim: (tenantId, id, at) =>
+          db.run((undo) => {
+            const message = rows.get(key(tenantId, id))
+            if (message?.status !== "queued") return Option.none()
+            const claimed = { ...message, attempts: message.attempts + 1, updatedAt: at }
+            put(claimed, undo)
+            return Option.some(claimed)
+          }),
+        recordAttempt: (message, attempt) =>
+          db.withTransaction(
+            Effect.zipRight(
+              db.run((undo) => put(message, undo)),
+              activity.append(attempt)
+            )
+          )
       })
     })
   )

@@ -1,12 +1,7 @@
 import { Clock, Context, Effect, Either, Layer, Option, Schema } from "effect"
 import { JobQueue, defineQueue } from "../jobs/JobQueue.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
-import {
-  type PermissionDenied,
-  ValidationFailed,
-  invalidField,
-  permissionDenied
-} from "../platform/Errors.js"
+import { type PermissionDenied, ValidationFailed, invalidField, permissionDenied } from "../platform/Errors.js"
 import {
   type IdempotencyInProgress,
   type IdempotencyKeyReused,
@@ -196,11 +191,7 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
       idempotencyKey: string | undefined
     ) => Effect.Effect<
       SendResult,
-      | ValidationFailed
-      | TemplateNotFound
-      | PermissionDenied
-      | IdempotencyKeyReused
-      | IdempotencyInProgress
+      ValidationFailed | TemplateNotFound | PermissionDenied | IdempotencyKeyReused | IdempotencyInProgress
     >
     readonly logs: (
       tenantId: string,
@@ -340,30 +331,29 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
           ? Effect.void
           : permissionDenied("product_not_entitled", "The account is not entitled to the business_email product.")
 
-      const logAttempt = (
+      /** The activity ledger's row for one delivery attempt of `message`. */
+      const attemptEntry = (
         message: EmailMessage,
         outcome: Pick<ActivityEntry, "status" | "providerMessageId" | "error">,
-        retrying: boolean
-      ) =>
-        Effect.flatMap(now, (createdAt) =>
-          activity.append({
-            id: randomUuid(crypto),
-            tenantId: message.tenantId,
-            recipient: message.to,
-            templateId: message.templateId,
-            templateName: message.templateName,
-            subject: message.subject,
-            ...outcome,
-            metadata: {
-              source: TRANSACTIONAL_SOURCE,
-              messageId: message.id,
-              attempt: message.attempts,
-              test: message.test,
-              ...(retrying ? { retrying: true } : {})
-            },
-            createdAt
-          })
-        )
+        retrying: boolean,
+        createdAt: Date
+      ): ActivityEntry => ({
+        id: randomUuid(crypto),
+        tenantId: message.tenantId,
+        recipient: message.to,
+        templateId: message.templateId,
+        templateName: message.templateName,
+        subject: message.subject,
+        ...outcome,
+        metadata: {
+          source: TRANSACTIONAL_SOURCE,
+          messageId: message.id,
+          attempt: message.attempts,
+          test: message.test,
+          ...(retrying ? { retrying: true } : {})
+        },
+        createdAt
+      })
 
       return {
         createTemplate: (tenantId, input) =>
@@ -460,10 +450,10 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
           }),
         deliver: (tenantId, messageId, attempt) =>
           Effect.gen(function* () {
-            const found = yield* messages.find(tenantId, messageId)
             // Gone, or already delivered or given up by an earlier run of this job.
-            if (Option.isNone(found) || found.value.status !== "queued") return
-            const message = { ...found.value, attempts: found.value.attempts + 1 }
+            const claimed = yield* messages.claim(tenantId, messageId, yield* now)
+            if (Option.isNone(claimed)) return
+            const message = claimed.value
             const destination = message.test ? testMailbox : mailer
             const outcome = yield* Effect.either(
               destination.send({
@@ -479,22 +469,19 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
             const updatedAt = yield* now
             if (Either.isRight(outcome)) {
               const providerMessageId = outcome.right.providerMessageId
-              yield* unit.withTransaction(
-                Effect.zipRight(
-                  messages.update({ ...message, status: "sent", providerMessageId, error: null, updatedAt }),
-                  logAttempt(message, { status: "sent", providerMessageId, error: null }, false)
-                )
+              const sent = { status: "sent" as const, providerMessageId, error: null }
+              yield* messages.recordAttempt(
+                { ...message, ...sent, updatedAt },
+                attemptEntry(message, sent, false, updatedAt)
               )
               return
             }
             const rejection = outcome.left
             const retrying = !rejection.permanent && attempt < deliveryQueue.maxAttempts
-            const error = rejection.reason
-            yield* unit.withTransaction(
-              Effect.zipRight(
-                messages.update({ ...message, status: retrying ? "queued" : "failed", error, updatedAt }),
-                logAttempt(message, { status: "failed", providerMessageId: null, error }, retrying)
-              )
+            const failed = { status: "failed" as const, providerMessageId: null, error: rejection.reason }
+            yield* messages.recordAttempt(
+              { ...message, ...failed, status: retrying ? "queued" : "failed", updatedAt },
+              attemptEntry(message, failed, retrying, updatedAt)
             )
             if (retrying) return yield* rejection
           })

@@ -1,6 +1,6 @@
 import { type ActivityEntry, ActivityLog, type DeliveryStatistics, isUuid } from "@servicekit/core"
 import { Effect, Layer } from "effect"
-import { type Kysely, type Selectable, sql } from "kysely"
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { olderThan } from "./Keyset.js"
@@ -20,6 +20,21 @@ const toEntry = (row: Selectable<ActivityLogTable>): ActivityEntry => ({
   error: row.error,
   metadata: row.metadata,
   createdAt: row.created_at
+})
+
+/** The ledger row of an entry (also written by MessageRepository.recordAttempt). */
+export const toActivityRow = (entry: ActivityEntry): Insertable<ActivityLogTable> => ({
+  tenant_id: entry.tenantId,
+  id: entry.id,
+  status: entry.status,
+  recipient: entry.recipient,
+  template_id: entry.templateId,
+  template_name: entry.templateName,
+  subject: entry.subject,
+  provider_message_id: entry.providerMessageId,
+  error: entry.error,
+  metadata: JSON.stringify(entry.metadata),
+  created_at: entry.createdAt
 })
 
 /**
@@ -67,26 +82,7 @@ const keyOf = (counts: Totals) => counts.templateId ?? ""
 export const make = (database: KyselyConnection): ActivityLog["Type"] =>
   ActivityLog.of({
     append: (entry) =>
-      Effect.asVoid(
-        query(database, (db: Db) =>
-          db
-            .insertInto("activity_log")
-            .values({
-              tenant_id: entry.tenantId,
-              id: entry.id,
-              status: entry.status,
-              recipient: entry.recipient,
-              template_id: entry.templateId,
-              template_name: entry.templateName,
-              subject: entry.subject,
-              provider_message_id: entry.providerMessageId,
-              error: entry.error,
-              metadata: JSON.stringify(entry.metadata),
-              created_at: entry.createdAt
-            })
-            .execute()
-        )
-      ),
+      Effect.asVoid(query(database, (db: Db) => db.insertInto("activity_log").values(toActivityRow(entry)).execute())),
 
     find: (tenantId, id) =>
       isUuid(tenantId) && isUuid(id)

@@ -3,6 +3,7 @@ import { Array as Arr, Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import { toActivityRow } from "./Activity.js"
 import type { EmailMessagesTable, TransactionalTables } from "./Tables.js"
 
 type Db = Kysely<TransactionalTables>
@@ -107,7 +108,46 @@ export const make = (database: KyselyConnection): MessageRepository["Type"] =>
           )
         : Effect.succeedNone,
 
-    update: (message) => Effect.asVoid(query(database, (db: Db) => upsert(db, [toRow(message)])))
+    claim: (tenantId, id, at) =>
+      isUuid(tenantId) && isUuid(id)
+        ? findOne(
+            database,
+            (db: Db) =>
+              db
+                .updateTable("email_messages")
+                .set((eb) => ({ attempts: eb("attempts", "+", 1), updated_at: at }))
+                .where("tenant_id", "=", tenantId)
+                .where("id", "=", id)
+                .where("status", "=", "queued")
+                .returningAll()
+                .executeTakeFirst(),
+            toMessage
+          )
+        : Effect.succeedNone,
+
+    // One statement: the message's new state, and its attempt appended to the ledger.
+    recordAttempt: (message, attempt) =>
+      Effect.asVoid(
+        query(database, (db: Db) =>
+          db
+            .with("stored", (cte) =>
+              cte
+                .updateTable("email_messages")
+                .set({
+                  status: message.status,
+                  attempts: message.attempts,
+                  provider_message_id: message.providerMessageId,
+                  error: message.error,
+                  updated_at: message.updatedAt
+                })
+                .where("tenant_id", "=", message.tenantId)
+                .where("id", "=", message.id)
+            )
+            .insertInto("activity_log")
+            .values(toActivityRow(attempt))
+            .execute()
+        )
+      )
   })
 
 export const layer: Layer.Layer<MessageRepository, never, KyselyDatabase> = Layer.effect(
