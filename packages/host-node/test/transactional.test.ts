@@ -161,7 +161,7 @@ describe("Transactional email over HTTP, delivered to a real SMTP server", () =>
     const response = await call("POST", "/messages", {
       templateId: template.id,
       to: ["ann@example.com", "bob@example.com"],
-      variables: { user: { name: "<script>alert(1)</script>" }, code: 4711 }
+      variables: { user: { name: "<script>alert(1)</script>\r\nBcc: victim@example.com" }, code: 4711 }
     })
     expect(response.status).toBe(200)
     const sent = await response.json()
@@ -176,9 +176,13 @@ describe("Transactional email over HTTP, delivered to a real SMTP server", () =>
     expect(mails.map((mail) => mail.envelopeTo).sort()).toEqual([["ann@example.com"], ["bob@example.com"]])
     const mail = mails.find((each) => each.envelopeTo[0] === "ann@example.com")!.parsed
     expect(mail.from?.text).toBe('"Acme Mail" <mail@acme.test>')
-    expect(mail.subject).toBe("Welcome, <script>alert(1)</script> & co")
-    expect(mail.html).toBe("<p>Hello &lt;script&gt;alert(1)&lt;/script&gt;, your code is <b>4711</b>.</p>")
-    expect(mail.text?.trim()).toBe("Hello <script>alert(1)</script>, your code is 4711.")
+    // A line break in a variable cannot add a header: the subject stays one line, nobody is copied in.
+    expect(mail.subject).toBe("Welcome, <script>alert(1)</script> Bcc: victim@example.com & co")
+    expect(mail.headers.has("bcc")).toBe(false)
+    expect(mail.html).toBe(
+      "<p>Hello &lt;script&gt;alert(1)&lt;/script&gt;\nBcc: victim@example.com, your code is <b>4711</b>.</p>"
+    )
+    expect(mail.text?.trim()).toBe("Hello <script>alert(1)</script>\nBcc: victim@example.com, your code is 4711.")
 
     let rows: Array<Record<string, any>> = []
     for (let i = 0; i < 100 && rows.length < 2; i++) {
@@ -190,7 +194,7 @@ describe("Transactional email over HTTP, delivered to a real SMTP server", () =>
     expect(annRow).toMatchObject({
       status: "sent",
       templateName: "sent",
-      subject: "Welcome, <script>alert(1)</script> & co",
+      subject: "Welcome, <script>alert(1)</script> Bcc: victim@example.com & co",
       error: null,
       providerMessageId: mail.messageId,
       metadata: { source: "transactional_v1", attempt: 1, test: false }
@@ -282,6 +286,8 @@ describe("Transactional email over HTTP, delivered to a real SMTP server", () =>
       422,
       "idempotency_key_reused"
     )
+    // A test-mode key never gets a live send's answer, nor the other way round.
+    await expectRefusal(await api(test)("POST", "/messages", body, headers), 422, "idempotency_key_reused")
     // The same key belongs to each tenant on its own.
     expect((await api(other.key)("POST", "/messages", body, headers)).status).toBe(200)
     await expectRefusal(

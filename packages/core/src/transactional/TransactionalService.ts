@@ -150,8 +150,11 @@ const checkName = (name: string) =>
 const checkChannel = (channel: string | undefined) =>
   channel === undefined || channel === "email" ? Effect.void : invalidField("channel", "must be email")
 
+/** Line breaks in a subject's variables become spaces: a subject is one header line, never two. */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ")
+
 const renderWith = (parts: TemplateParts, variables: unknown) => ({
-  subject: renderTemplateText(parts.subject, variables),
+  subject: renderTemplateText(parts.subject, variables, oneLine),
   html: renderTemplateText(parts.html, variables, escapeHtml),
   text: renderTemplateText(parts.text, variables)
 })
@@ -407,7 +410,8 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
         send: (sender, input, idempotencyKey) =>
           Effect.gen(function* () {
             yield* checkEntitled(sender)
-            const fingerprint = yield* crypto.sha256Hex(JSON.stringify(input))
+            // The key's mode is part of the request: a test send never answers for a live one.
+            const fingerprint = yield* crypto.sha256Hex(JSON.stringify([sender.environment, input]))
             const test = sender.environment === "test"
             return yield* idempotent(
               { tenantId: sender.tenantId, scope: "transactional.send", key: idempotencyKey, fingerprint },
