@@ -1,14 +1,14 @@
 // node bench/mail.mjs: transactional email end to end next to nodemailer's pool alone, in one run.
 //   baseline    nodemailer's SMTP pool (5 connections) sends N messages to a local SMTP server
 //               (a process of its own) that accepts at once
-//   servicekit  N sends through the HTTP API of a ServiceKit process (one recipient each, 16
-//               clients at a time): stored, queued, delivered by its in-process worker through
-//               the pooled SMTP adapter to the same server; the rate counts from the first request
-//               to the last message received, and the API's p50/p99 are those of the send
-//               requests (no SMTP in them)
+//   servicekit  N messages sent through the HTTP API of a ServiceKit process (16 clients at a
+//               time), one recipient per request, then 50 per request: stored, queued, delivered
+//               by its in-process worker through the pooled SMTP adapter to the same server; the
+//               rate counts from the first request to the last message received, and the API's
+//               p50/p99 are those of the send requests (no SMTP in them)
 // BENCH_PROFILE=<folder> writes a CPU profile of the ServiceKit process there.
-// Storage: the embedded default (PGlite), Postgres, and Postgres with Redis (BullMQ) when reachable
-// (BENCH_MAIL_STORAGE=pglite,postgres,redis).
+// Storage: the embedded default (PGlite), Postgres, and Postgres with Redis ("redis": BullMQ) when
+// reachable (BENCH_MAIL_STORAGE=pglite,postgres,redis).
 import { fork } from "node:child_process"
 import net from "node:net"
 import { performance } from "node:perf_hooks"
@@ -79,7 +79,7 @@ const baseline = async () => {
   return N / seconds
 }
 
-const throughServiceKit = async (storage) => {
+const throughServiceKit = async (storage, recipients) => {
   let databaseUrl = ""
   if (storage !== "pglite") {
     const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })
@@ -95,27 +95,29 @@ const throughServiceKit = async (storage) => {
     BENCH_MAIL_SMTP_URL: sink.url
   }, process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])
   const send = async (i) => {
-    const { to, subject, text, html } = message(i)
+    const { subject, text, html } = message(i)
+    const to = Array.from({ length: recipients }, (_, r) => message(i * recipients + r).to)
     const began = performance.now()
     const response = await fetch(`${first.url}/api/v1/transactional/messages`, {
       method: "POST",
       headers: { authorization: `Bearer ${first.key}`, "content-type": "application/json" },
-      body: JSON.stringify({ to: [to], subject, text, html })
+      body: JSON.stringify({ to, subject, text, html })
     })
     await response.arrayBuffer()
     if (response.status !== 200) throw new Error(`send answered ${response.status}`)
     return performance.now() - began
   }
   // A short warm-up, delivered before the measured run starts.
-  const warm = (await sink.received()) + 50
-  for (let i = 0; i < 50; i++) await send(i)
+  const warm = (await sink.received()) + 10 * recipients
+  for (let i = 0; i < 10; i++) await send(i)
   await sink.until(warm)
   const latencies = []
+  const requests = N / recipients
   let next = 0
   const began = performance.now()
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
-      while (next < N) latencies.push(await send(next++))
+      while (next < requests) latencies.push(await send(next++))
     })
   )
   await sink.until(warm + N)
@@ -127,7 +129,9 @@ const throughServiceKit = async (storage) => {
 }
 
 console.log(`\nTransactional email, ${N.toLocaleString("en")} messages to a local SMTP server that accepts at once\n`)
-console.log("storage    nodemailer pool msg/s  ServiceKit end to end msg/s  ratio  API p50 ms  API p99 ms")
+console.log(
+  "storage    recipients/request  nodemailer pool msg/s  ServiceKit end to end msg/s  ratio  API p50 ms  API p99 ms"
+)
 for (const storage of chosen) {
   if (storage !== "pglite" && !(await reachable(postgresUrl, 5432))) {
     console.log(`${storage.padEnd(9)}  (skipped: PostgreSQL is not reachable)`)
@@ -137,17 +141,20 @@ for (const storage of chosen) {
     console.log("redis      (skipped: Redis is not reachable)")
     continue
   }
-  const bare = await baseline()
-  const measured = await throughServiceKit(storage)
-  console.log(
-    [
-      storage.padEnd(9),
-      bare.toFixed(0).padStart(21),
-      measured.rate.toFixed(0).padStart(28),
-      (measured.rate / bare).toFixed(2).padStart(6),
-      measured.p50.toFixed(2).padStart(11),
-      measured.p99.toFixed(2).padStart(11)
-    ].join("  ")
-  )
+  for (const recipients of [1, 50]) {
+    const bare = await baseline()
+    const measured = await throughServiceKit(storage, recipients)
+    console.log(
+      [
+        storage.padEnd(9),
+        String(recipients).padStart(18),
+        bare.toFixed(0).padStart(21),
+        measured.rate.toFixed(0).padStart(28),
+        (measured.rate / bare).toFixed(2).padStart(6),
+        measured.p50.toFixed(2).padStart(11),
+        measured.p99.toFixed(2).padStart(11)
+      ].join("  ")
+    )
+  }
 }
 sinkProcess.disconnect()
