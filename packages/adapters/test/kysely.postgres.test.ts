@@ -39,7 +39,8 @@ describe("kysely storage on Postgres", () => {
             "0005_schedules",
             "0006_sip",
             "0007_idempotency",
-            "0008_transactional"
+            "0008_transactional",
+            "0009_automations"
           ])
           return db
         })

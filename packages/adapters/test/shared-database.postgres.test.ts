@@ -76,6 +76,8 @@ describe("ServiceKit inside an app's own Postgres database", () => {
           expect(tables.rows.filter((row) => row.table_schema === schema).map((row) => row.table_name)).toEqual([
             "activity_log",
             "api_keys",
+            "automation_flows",
+            "automation_workflows",
             "calls",
             "email_messages",
             "email_templates",

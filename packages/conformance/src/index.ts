@@ -7,6 +7,7 @@ import type { EventOutbox, ModuleName, StoragePorts, UnitOfWork } from "@service
 import type { Layer } from "effect"
 import { type StorageSuite, runStorageConformance } from "./Storage.js"
 import { apiKeysSuite } from "./storage/ApiKeys.js"
+import { flowsSuite, workflowsSuite } from "./storage/Automations.js"
 import { callsSuite } from "./storage/Calls.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
 import { idempotencySuite } from "./storage/Idempotency.js"
@@ -30,13 +31,15 @@ export {
   apiKeysSuite,
   callsSuite,
   eventOutboxSuite,
+  flowsSuite,
   idempotencySuite,
   messagesSuite,
   sipSuite,
   templatesSuite,
   tenantsSuite,
   transactionsSuite,
-  usageSuite
+  usageSuite,
+  workflowsSuite
 }
 
 type Storage = StoragePorts | UnitOfWork | EventOutbox
@@ -46,7 +49,8 @@ export const moduleStorageSuites = {
   operations: [],
   accounts: [tenantsSuite, apiKeysSuite, usageSuite, idempotencySuite],
   calling: [callsSuite, sipSuite],
-  transactional: [templatesSuite, messagesSuite, activitySuite]
+  transactional: [templatesSuite, messagesSuite, activitySuite],
+  automations: [workflowsSuite, flowsSuite]
 } satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }
 
 /** The platform's storage (units of work across every module's storage, the event outbox), then each module's suites. */

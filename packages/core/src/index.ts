@@ -113,14 +113,8 @@ export {
   TRANSACTIONAL_SOURCE,
   type TemplateBody
 } from "./transactional/Transactional.js"
-export {
-  ActivityLog,
-  type ActivityQuery,
-  MessageRepository,
-  type Page,
-  type Position,
-  TemplateRepository
-} from "./transactional/TransactionalRepositories.js"
+export { ActivityLog, type ActivityQuery, MessageRepository, TemplateRepository } from "./transactional/TransactionalRepositories.js"
+export { type Listed, type Page, type Position, listPage, newestFirst, pageOf } from "./platform/Keyset.js"
 export { TemplateNameTaken, TemplateNotFound } from "./transactional/TransactionalErrors.js"
 export { TransactionalService, deliveryQueue } from "./transactional/TransactionalService.js"
 export {
@@ -130,6 +124,13 @@ export {
   IdempotencyStore,
   idempotent
 } from "./platform/Idempotency.js"
+
+// automations
+export type { Flow, JsonObject, Workflow } from "./automations/Workflow.js"
+export { FlowRepository, WorkflowRepository } from "./automations/AutomationsRepositories.js"
+export { FlowNotFound, WorkflowNotFound } from "./automations/AutomationsErrors.js"
+export { type SkillDefinition, builtInSkills, findSkill } from "./automations/Skills.js"
+export { WorkflowService } from "./automations/WorkflowService.js"
 
 // jobs
 export { type EventSubscriber, EventBus, dispatchEvents, dispatchQueue } from "./jobs/EventBus.js"

@@ -98,7 +98,7 @@ const key = (extra: Record<string, unknown>) =>
   JSON.stringify({ name: "ok", product: "voice", environment: "live", scopes: ["voice:read"], ...extra })
 
 /**
- * What storage must never see: NUL characters and years it cannot hold. Each is refused with a
+ * What storage must never see: NUL characters, lone surrogate halves and years it cannot hold. Each is refused with a
  * 400 at validation, on every storage alike, and nothing is stored.
  */
 export const storageInputSuite = (name: string, makeKit: () => Serving) =>
@@ -109,6 +109,8 @@ export const storageInputSuite = (name: string, makeKit: () => Serving) =>
       ["a NUL in a string", key({ name: "a\u0000b" }), "name"],
       ["a NUL in a nested string", key({ scopes: ["voice:read\u0000"] }), "scopes.0"],
       ["a NUL in a key", key({ "na\u0000me": "x" }), "na\\u0000me"],
+      ["half a surrogate pair in a string", key({ name: "a\ud800b" }), "name"],
+      ["half a surrogate pair in a key", key({ "\udc00k": "x" }), "\\udc00k"],
       ["a year past 9999", key({ expiresAt: "+010000-01-01T00:00:00Z" }), "expiresAt"],
       ["the last date JavaScript holds", key({ expiresAt: "+275760-09-13T00:00:00Z" }), "expiresAt"]
     ])("%s → 400 naming the field, nothing stored", async (_, body, field) => {

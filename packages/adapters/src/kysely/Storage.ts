@@ -2,6 +2,7 @@ import type { EventOutbox, ModuleName, Modules, ScheduleStore, StoragePorts, Uni
 import { Layer } from "effect"
 import type { Migration } from "kysely"
 import { accountsStorage } from "./accounts/Accounts.js"
+import { automationsStorage } from "./automations/Automations.js"
 import { callingStorage } from "./calling/Calling.js"
 import { layerUnitOfWork } from "./Connection.js"
 import { jobsMigrations, layerJobsStorage } from "./jobs/Jobs.js"
@@ -19,7 +20,8 @@ export const kyselyStorage = {
   operations: { migrations: {}, layer: Layer.empty },
   accounts: accountsStorage,
   calling: callingStorage,
-  transactional: transactionalStorage
+  transactional: transactionalStorage,
+  automations: automationsStorage
 } satisfies { readonly [Name in ModuleName]: KyselyModuleStorage<StorageOf<Name>> }
 
 export type KyselyStoragePorts = StoragePorts | UnitOfWork | EventOutbox | ScheduleStore

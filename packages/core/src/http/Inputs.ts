@@ -4,14 +4,26 @@ import { ApiError } from "./ApiError.js"
 export const MAX_JSON_DEPTH = 64
 
 const NUL = "\u0000"
+/** Half of a surrogate pair without its other half: JSON.parse lets it through, Postgres refuses it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-const nulIn = (field: string) =>
+/** Why storage could not keep this text, or undefined when it can. */
+const unstorable = (text: string) =>
+  text.includes(NUL)
+    ? "must not contain NUL characters"
+    : LONE_SURROGATE.test(text)
+      ? "must be valid Unicode (no lone surrogate halves)"
+      : undefined
+
+const refusedField = (field: string, reason: string) =>
   new ApiError({
     status: 400,
     code: "validation_failed",
-    message: `Invalid request: ${field} must not contain NUL characters`,
-    details: [{ field, reason: "must not contain NUL characters" }]
+    message: `Invalid request: ${field} ${reason}`,
+    details: [{ field, reason }]
   })
+
+const nulIn = (field: string) => refusedField(field, "must not contain NUL characters")
 
 const tooDeep = () =>
   new ApiError({
@@ -24,15 +36,19 @@ const fieldOf = (path: ReadonlyArray<string | number>) => (path.length === 0 ? "
 
 /**
  * Screens a parsed JSON body before any schema sees it: nesting beyond MAX_JSON_DEPTH, and NUL
- * characters in keys or strings (Postgres cannot store them) are refused with a 400. Iterative,
- * so that no input can exhaust the stack.
+ * characters or lone surrogate halves in keys or strings (Postgres cannot store them) are refused
+ * with a 400. Iterative, so that no input can exhaust the stack.
  */
 export const screenJson = (body: unknown): ApiError | undefined => {
-  if (typeof body === "string") return body.includes(NUL) ? nulIn("body") : undefined
+  const check = (text: string, field: () => string) => {
+    const reason = unstorable(text)
+    return reason === undefined ? undefined : refusedField(field(), reason)
+  }
+  if (typeof body === "string") return check(body, () => "body")
   // Only containers are pushed; strings are checked where they are met, other values need nothing.
   const stack: Array<{ value: object; path: ReadonlyArray<string | number> }> = []
   const visit = (value: unknown, path: ReadonlyArray<string | number>, key: string | number) => {
-    if (typeof value === "string") return value.includes(NUL) ? nulIn(fieldOf([...path, key])) : undefined
+    if (typeof value === "string") return check(value, () => fieldOf([...path, key]))
     if (typeof value === "object" && value !== null) stack.push({ value, path: [...path, key] })
     return undefined
   }
@@ -47,7 +63,8 @@ export const screenJson = (body: unknown): ApiError | undefined => {
       }
     } else {
       for (const key in value) {
-        if (key.includes(NUL)) return nulIn(fieldOf([...path, key.replaceAll(NUL, "\\u0000")]))
+        const badKey = check(key, () => fieldOf([...path, JSON.stringify(key).slice(1, -1)]))
+        if (badKey !== undefined) return badKey
         const refused = visit((value as Record<string, unknown>)[key], path, key)
         if (refused !== undefined) return refused
       }

@@ -1,27 +1,7 @@
 import { Context, Effect, Layer, Option } from "effect"
+import { type Page, pageOf } from "../platform/Keyset.js"
 import { MemoryDatabase, UniqueViolation } from "../platform/UnitOfWork.js"
 import type { ActivityEntry, DeliveryStatistics, EmailMessage, EmailTemplate } from "./Transactional.js"
-
-/** A keyset position in a newest-first list: the last row of the previous page. */
-export interface Position {
-  readonly createdAt: Date
-  readonly id: string
-}
-
-export interface Page {
-  readonly limit: number
-  readonly after?: Position | undefined
-}
-
-const newestFirst = (a: Position, b: Position) =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0)
-
-/** The rows after `page.after`, newest first, at most `page.limit`. */
-const pageOf = <A extends Position>(rows: ReadonlyArray<A>, page: Page): ReadonlyArray<A> =>
-  [...rows]
-    .sort(newestFirst)
-    .filter((row) => page.after === undefined || newestFirst(page.after, row) < 0)
-    .slice(0, page.limit)
 
 export class TemplateRepository extends Context.Tag("@servicekit/core/TemplateRepository")<
   TemplateRepository,

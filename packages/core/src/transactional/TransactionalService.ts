@@ -9,6 +9,7 @@ import {
   idempotent
 } from "../platform/Idempotency.js"
 import type { Environment, Product } from "../platform/Products.js"
+import { type Listed, listPage } from "../platform/Keyset.js"
 import { reportWindow } from "../platform/ReportWindow.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { type UniqueViolation, UnitOfWork } from "../platform/UnitOfWork.js"
@@ -22,7 +23,7 @@ import {
   TRANSACTIONAL_SOURCE,
   type TemplateBody
 } from "./Transactional.js"
-import { ActivityLog, MessageRepository, type Position, TemplateRepository } from "./TransactionalRepositories.js"
+import { ActivityLog, MessageRepository, TemplateRepository } from "./TransactionalRepositories.js"
 import {
   type TemplatePart,
   escapeHtml,
@@ -95,11 +96,7 @@ export interface ListQuery {
   readonly cursor?: string | undefined
 }
 
-export interface Listed<A> {
-  readonly items: ReadonlyArray<A>
-  readonly limit: number
-  readonly nextCursor: string | null
-}
+export type { Listed } from "../platform/Keyset.js"
 
 /** A plain email address (RFC 5321's limits, no display name, no spaces or control characters). */
 const EMAIL =
@@ -235,25 +232,6 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
       const nameTaken = <A>(write: Effect.Effect<A, UniqueViolation>) =>
         Effect.catchTag(write, "UniqueViolation", () => new TemplateNameTaken())
 
-      /** A page of a newest-first list; the cursor is the id of the previous page's last item. */
-      const page = <A extends Position>(
-        query: ListQuery,
-        position: (cursor: string) => Effect.Effect<Option.Option<Position>>,
-        read: (limit: number, after: Position | undefined) => Effect.Effect<ReadonlyArray<A>>
-      ) =>
-        Effect.gen(function* () {
-          const limit = query.limit ?? DEFAULT_PAGE_SIZE
-          let after: Position | undefined
-          if (query.cursor !== undefined) {
-            const found = yield* position(query.cursor)
-            if (Option.isNone(found)) return yield* invalidField("cursor", "unknown cursor")
-            after = found.value
-          }
-          const rows = yield* read(limit + 1, after)
-          const items = rows.slice(0, limit)
-          return { items, limit, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null }
-        })
-
       /** The rendered messages of a send request, one per recipient, or why it is refused. */
       const compose = (tenantId: string, input: SendInput, test: boolean) =>
         Effect.gen(function* () {
@@ -379,10 +357,10 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
           }),
         getTemplate: findTemplate,
         listTemplates: (tenantId, query) =>
-          page(
-            query,
+          listPage(
+            { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor },
             (cursor) => templates.find(tenantId, cursor),
-            (limit, after) => templates.list(tenantId, { limit, after })
+            (page) => templates.list(tenantId, page)
           ),
         updateTemplate: (tenantId, id, patch) =>
           Effect.gen(function* () {
@@ -440,10 +418,10 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
               return yield* invalidField("source", "must be all or a source name such as transactional_v1")
             }
             const filter = source === "all" ? undefined : source
-            return yield* page(
-              query,
+            return yield* listPage(
+              { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor },
               (cursor) => activity.find(tenantId, cursor),
-              (limit, after) => activity.list(tenantId, { limit, after, source: filter })
+              (page) => activity.list(tenantId, { ...page, source: filter })
             )
           }),
         statistics: (tenantId, window) =>

@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
-import { olderThan } from "./Keyset.js"
+import { olderThan } from "../Keyset.js"
 import type { ActivityLogTable, TransactionalTables } from "./Tables.js"
 
 type Db = Kysely<TransactionalTables>

@@ -1,9 +1,9 @@
 import { type EmailTemplate, TemplateRepository, isUuid } from "@servicekit/core"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
-import { findOne, query, write } from "../Connection.js"
+import { query, write } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
-import { olderThan } from "./Keyset.js"
+import { type TenantTable, findInTenant, pageInTenant } from "../Keyset.js"
 import type { EmailTemplatesTable, TransactionalTables } from "./Tables.js"
 
 type Db = Kysely<TransactionalTables>
@@ -30,6 +30,11 @@ const toTemplate = (row: Selectable<EmailTemplatesTable>): EmailTemplate => ({
   updatedAt: row.updated_at
 })
 
+const table: TenantTable<Selectable<EmailTemplatesTable>, ReturnType<typeof toTemplate>> = {
+  name: "email_templates",
+  toRecord: toTemplate
+}
+
 export const make = (database: KyselyConnection): TemplateRepository["Type"] => {
   // Insert and update both store the whole template under its id; a name the tenant uses for
   // another template is refused by email_templates_tenant_name_key.
@@ -49,39 +54,9 @@ export const make = (database: KyselyConnection): TemplateRepository["Type"] => 
     insert: save,
     update: save,
 
-    find: (tenantId, id) =>
-      isUuid(tenantId) && isUuid(id)
-        ? findOne(
-            database,
-            (db: Db) =>
-              db
-                .selectFrom("email_templates")
-                .selectAll()
-                .where("tenant_id", "=", tenantId)
-                .where("id", "=", id)
-                .executeTakeFirst(),
-            toTemplate
-          )
-        : Effect.succeedNone,
+    find: (tenantId, id) => findInTenant(database, table, tenantId, id),
 
-    // A range on email_templates_tenant_created_idx, read in its order.
-    list: (tenantId, { after, limit }) =>
-      isUuid(tenantId)
-        ? Effect.map(
-            query(database, (db: Db) =>
-              db
-                .selectFrom("email_templates")
-                .selectAll()
-                .where("tenant_id", "=", tenantId)
-                .$if(after !== undefined, (select) => select.where(olderThan(after!)))
-                .orderBy("created_at", "desc")
-                .orderBy("id", "desc")
-                .limit(limit)
-                .execute()
-            ),
-            (rows) => rows.map(toTemplate)
-          )
-        : Effect.succeed([]),
+    list: (tenantId, page) => pageInTenant(database, table, tenantId, page),
 
     remove: (tenantId, id) =>
       isUuid(tenantId) && isUuid(id)

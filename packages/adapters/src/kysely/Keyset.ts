@@ -1,0 +1,67 @@
+import { type Page, type Position, isUuid } from "@servicekit/core"
+import { Effect, type Option } from "effect"
+import { type Kysely, type RawBuilder, sql } from "kysely"
+import { findOne, query } from "./Connection.js"
+import type { KyselyConnection } from "./Database.js"
+
+/**
+ * The rows after `position` in newest-first order, (created_at, id) descending: a range on the
+ * list indexes. An id that is no uuid cannot be stored, yet a position may carry one: it is then
+ * compared as text, bytewise, as JavaScript compares ids.
+ */
+export const olderThan = ({ createdAt, id }: Position): RawBuilder<boolean> => {
+  if (isUuid(id)) return sql<boolean>`(created_at, id) < (${createdAt}, ${id})`
+  const tiedBefore = sql<boolean>`created_at = ${createdAt} and id::text collate "C" < ${id}`
+  return sql<boolean>`(created_at < ${createdAt} or (${tiedBefore}))`
+}
+
+/** A table keyed by (tenant_id, id) whose lists run newest first by (created_at, id). */
+export interface TenantTable<Row, A> {
+  readonly name: string
+  readonly toRecord: (row: Row) => A
+}
+
+/** The tenant's row with this id; an id or tenant that is no uuid finds nothing, without a query. */
+export const findInTenant = <Row, A>(
+  database: KyselyConnection,
+  table: TenantTable<Row, A>,
+  tenantId: string,
+  id: string
+): Effect.Effect<Option.Option<A>> =>
+  isUuid(tenantId) && isUuid(id)
+    ? findOne(
+        database,
+        (db: Kysely<any>) =>
+          db
+            .selectFrom(table.name)
+            .selectAll()
+            .where("tenant_id", "=", tenantId)
+            .where("id", "=", id)
+            .executeTakeFirst() as Promise<Row | undefined>,
+        table.toRecord
+      )
+    : Effect.succeedNone
+
+/** A page of the tenant's rows, newest first: a range on the table's (tenant_id, created_at desc, id desc) index. */
+export const pageInTenant = <Row, A>(
+  database: KyselyConnection,
+  table: TenantTable<Row, A>,
+  tenantId: string,
+  { after, limit }: Page
+): Effect.Effect<ReadonlyArray<A>> =>
+  isUuid(tenantId)
+    ? Effect.map(
+        query(database, (db: Kysely<any>) =>
+          db
+            .selectFrom(table.name)
+            .selectAll()
+            .where("tenant_id", "=", tenantId)
+            .$if(after !== undefined, (select) => select.where(olderThan(after!)))
+            .orderBy("created_at", "desc")
+            .orderBy("id", "desc")
+            .limit(limit)
+            .execute()
+        ),
+        (rows) => rows.map((row) => table.toRecord(row as Row))
+      )
+    : Effect.succeed([])

@@ -1,0 +1,154 @@
+import { Schema } from "effect"
+import { withReason } from "../http/Schemas.js"
+import type { Product } from "../platform/Products.js"
+
+/**
+ * The skills a workflow step may call: each declares the products it needs, its input and
+ * whether it waits for an approval by default. Inputs are checked when a workflow is written;
+ * string fields may hold `{{…}}` placeholders, so a format (an address, a URL) is only checked
+ * where the value has none.
+ */
+export interface SkillDefinition {
+  readonly id: string
+  /** Products the tenant must be entitled to; automations is always needed. */
+  readonly requires: ReadonlyArray<Product>
+  readonly input: Schema.Schema<any, any>
+  /** Whether a run waits for an approval before the skill runs, unless a tool profile says otherwise. */
+  readonly approval: boolean
+  readonly description: string
+}
+
+const hasPlaceholder = (text: string) => text.includes("{{")
+
+const Text = (max: number) =>
+  withReason(
+    Schema.String.pipe(
+      Schema.minLength(1),
+      Schema.maxLength(max),
+      Schema.filter((text) => !text.includes("\u0000"))
+    ),
+    `must be a string of 1 to ${max} characters`
+  )
+
+const EMAIL = /^[^\s@<>]{1,64}@[^\s@<>]{1,253}$/
+const EmailAddress = withReason(
+  Schema.String.pipe(Schema.filter((text) => hasPlaceholder(text) || EMAIL.test(text))),
+  "must be an email address or a {{placeholder}}"
+)
+
+const HttpsUrl = withReason(
+  Schema.String.pipe(
+    Schema.maxLength(2048),
+    Schema.filter((text) => {
+      if (hasPlaceholder(text)) return true
+      try {
+        return new URL(text).protocol === "https:"
+      } catch {
+        return false
+      }
+    })
+  ),
+  "must be an https URL or a {{placeholder}}"
+)
+
+const NodeId = Text(200)
+const Json = Schema.Unknown
+
+/** An input schema: a JSON object with exactly these fields. */
+const input = (fields: Schema.Struct.Fields): Schema.Schema<any, any> =>
+  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error" } }) as unknown as Schema.Schema<
+    any,
+    any
+  >
+
+const skill = (
+  id: string,
+  requires: ReadonlyArray<Product>,
+  fields: Schema.Struct.Fields,
+  description: string,
+  approval = false
+): SkillDefinition => ({ id, requires: ["automations", ...requires], input: input(fields), approval, description })
+
+const nodeSkill = (id: string, fields: Schema.Struct.Fields, description: string, approval = false) =>
+  skill(id, [], { nodeId: NodeId, ...fields }, description, approval)
+
+export const builtInSkills: ReadonlyArray<SkillDefinition> = [
+  skill("log.write", [], { message: Text(10_000) }, "Writes a line to the run's log."),
+  skill(
+    "ai.invoke",
+    ["ai_agent"],
+    { input: Text(100_000), context: Schema.optional(Text(100_000)) },
+    "Asks the configured model, with failover along /models."
+  ),
+  skill(
+    "email.send",
+    ["business_email"],
+    {
+      to: Schema.Array(EmailAddress).pipe(Schema.minItems(1), Schema.maxItems(50)),
+      subject: Text(998),
+      html: Schema.optional(Text(512 * 1024)),
+      text: Schema.optional(Text(512 * 1024)),
+      body: Schema.optional(Text(512 * 1024))
+    },
+    "Sends an email through the transactional mailer, logged in the shared activity ledger."
+  ),
+  skill(
+    "marketing.campaign_send",
+    ["marketing", "business_email"],
+    { campaignId: Text(200) },
+    "Sends a marketing campaign."
+  ),
+  skill("chat.post_message", ["chat"], { channelId: Text(200), content: Text(10_000) }, "Posts a Live Chat message."),
+  skill("chat.assign", ["chat"], { channelId: Text(200), assigneeId: Text(200) }, "Assigns a Live Chat conversation."),
+  skill(
+    "webhook.deliver",
+    [],
+    {
+      url: HttpsUrl,
+      body: Schema.optional(Json),
+      headers: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.String }))
+    },
+    "POSTs JSON to a partner system over HTTPS."
+  ),
+  skill("memory.read", [], { key: Text(200) }, "Reads a memory entry."),
+  skill("memory.write", [], { key: Text(200), value: Json }, "Writes a memory entry."),
+  skill("channel.deliver", [], { channelId: Text(200), content: Text(10_000) }, "Delivers through a channel."),
+  skill("voice.usage_read", ["voice"], {}, "Reads Business Calling usage."),
+  skill(
+    "subagent.spawn",
+    [],
+    {
+      workflowId: Text(200),
+      context: Schema.optional(Schema.String),
+      payload: Schema.optional(Schema.Record({ key: Schema.String, value: Json }))
+    },
+    "Starts a child run of a workflow."
+  ),
+  nodeSkill("node.capture_screen", {}, "Captures a paired node's screen."),
+  nodeSkill("node.capture_camera", {}, "Captures a paired node's camera (needs a media tool on the device)."),
+  nodeSkill("node.capture_audio", {}, "Records a paired node's audio (needs a media tool on the device)."),
+  nodeSkill("node.ping", {}, "Checks that a paired node answers."),
+  nodeSkill("node.files_list", { path: Schema.optional(Text(4096)) }, "Lists files on a paired node."),
+  nodeSkill("node.files_read", { path: Text(4096) }, "Reads a file on a paired node."),
+  nodeSkill(
+    "system.run",
+    {
+      argv: withReason(
+        Schema.Array(Text(4096)).pipe(Schema.minItems(1), Schema.maxItems(64)),
+        "must list 1 to 64 arguments"
+      )
+    },
+    "Runs a program on a node that allows it (argv, no shell).",
+    true
+  ),
+  nodeSkill("browser.navigate", { url: HttpsUrl }, "Opens a page in a node's browser.", true),
+  nodeSkill("browser.screenshot", {}, "Takes a screenshot in a node's browser."),
+  nodeSkill("browser.click", { selector: Text(2000) }, "Clicks in a node's browser."),
+  nodeSkill("browser.type", { selector: Text(2000), text: Text(10_000) }, "Types in a node's browser."),
+  nodeSkill("browser.evaluate", { script: Text(100_000) }, "Evaluates a script in a node's browser.", true),
+  nodeSkill("browser.content", {}, "Reads the content of a node's browser page.")
+]
+
+const byId = new Map(builtInSkills.map((definition) => [definition.id, definition]))
+
+export const findSkill = (id: string): SkillDefinition | undefined => byId.get(id)

@@ -1,0 +1,209 @@
+import { Effect, Either, ParseResult, Schema } from "effect"
+import { invalidSpec } from "../jobs/Scheduler.js"
+import { type PermissionDenied, ValidationFailed, invalidField, permissionDenied } from "../platform/Errors.js"
+import { issueDetails } from "../platform/ParseIssues.js"
+import type { Product } from "../platform/Products.js"
+import { findSkill } from "./Skills.js"
+import type { JsonObject } from "./Workflow.js"
+
+/**
+ * What a workflow's `triggerJson` and `stepsJson` may hold, checked when a workflow is written so
+ * that a run never meets a definition it cannot follow. Failures name the field, e.g.
+ * `triggerJson.cron` or `stepsJson.2.input.to`.
+ */
+
+export const TRIGGER_TYPES = ["manual", "schedule", "heartbeat", "event", "webhook", "channel"] as const
+export const STEP_TYPES = ["skill", "deliver", "log", "agent", "approval"] as const
+/** The Live Chat events an `event` trigger may name. */
+export const CHAT_EVENTS = [
+  "conversation.created",
+  "conversation.assigned",
+  "conversation.closed",
+  "message.created",
+  "csat.submitted"
+] as const
+export const MAX_STEPS = 50
+export const MIN_WEBHOOK_TOKEN = 16
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+const fail = (field: string, reason: string) => Effect.fail(invalidField(field, reason))
+
+/** Decodes `value` with `schema`; failures become details under `field`. */
+const decodeAt = <A, I>(schema: Schema.Schema<A, I>, value: unknown, field: string) =>
+  Either.match(Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })(value), {
+    onLeft: (error: ParseResult.ParseError) => {
+      const details = issueDetails(error).map((detail) => ({
+        field: detail.field === "body" ? field : `${field}.${detail.field}`,
+        reason: detail.reason
+      }))
+      return Effect.fail(new ValidationFailed({ message: `Invalid ${details[0]?.field ?? field}`, details }))
+    },
+    onRight: () => Effect.void
+  })
+
+const Seconds = Schema.Number.pipe(Schema.int(), Schema.between(1, 31_536_000))
+const Checklist = Schema.Array(Schema.String.pipe(Schema.maxLength(1_000))).pipe(Schema.maxItems(50))
+
+/** Exactly one of `everySeconds`, `cron` (and `at` where allowed), each valid. */
+const checkTiming = (trigger: JsonObject, allowAt: boolean) =>
+  Effect.gen(function* () {
+    const given = (["everySeconds", "cron", ...(allowAt ? ["at"] : [])] as const).filter(
+      (name) => trigger[name] !== undefined
+    )
+    const choices = allowAt ? "everySeconds, at or cron" : "everySeconds or cron"
+    if (given.length !== 1) {
+      return yield* fail(
+        given.length === 0 ? "triggerJson" : `triggerJson.${given[1]}`,
+        `needs exactly one of ${choices}`
+      )
+    }
+    if (trigger.everySeconds !== undefined && !Schema.is(Seconds)(trigger.everySeconds)) {
+      return yield* fail("triggerJson.everySeconds", "must be a whole number of seconds from 1 to 31536000")
+    }
+    if (trigger.cron !== undefined) {
+      const reason = typeof trigger.cron === "string" ? invalidSpec({ cron: trigger.cron }) : "must be a string"
+      if (reason !== undefined) return yield* fail("triggerJson.cron", reason)
+    }
+    if (trigger.at !== undefined) {
+      const at = typeof trigger.at === "string" ? new Date(trigger.at) : undefined
+      if (at === undefined || !/T.*(Z|[+-]\d{2}:\d{2})$/.test(String(trigger.at)) || Number.isNaN(at.getTime())) {
+        return yield* fail("triggerJson.at", "must be an ISO 8601 timestamp with a time and an offset")
+      }
+    }
+  })
+
+/** Checks `triggerJson`; answers it as given. */
+export const checkTrigger = (trigger: unknown): Effect.Effect<JsonObject, ValidationFailed> =>
+  Effect.gen(function* () {
+    if (!isObject(trigger)) return yield* fail("triggerJson", "must be a JSON object")
+    if (trigger.schemaVersion !== 1) return yield* fail("triggerJson.schemaVersion", "must be 1")
+    const type = trigger.type
+    if (typeof type !== "string" || !(TRIGGER_TYPES as ReadonlyArray<string>).includes(type)) {
+      return yield* fail("triggerJson.type", `must be one of ${TRIGGER_TYPES.join(", ")}`)
+    }
+    switch (type) {
+      case "schedule":
+        yield* checkTiming(trigger, true)
+        break
+      case "heartbeat":
+        yield* checkTiming(trigger, false)
+        if (trigger.checklist !== undefined && !Schema.is(Checklist)(trigger.checklist)) {
+          return yield* fail("triggerJson.checklist", "must be a list of at most 50 lines of at most 1000 characters")
+        }
+        break
+      case "event": {
+        const events = trigger.events
+        if (!Array.isArray(events) || events.length === 0) {
+          return yield* fail("triggerJson.events", "must list at least one Live Chat event")
+        }
+        const unknown = events.findIndex((event) => !(CHAT_EVENTS as ReadonlyArray<unknown>).includes(event))
+        if (unknown >= 0)
+          return yield* fail(`triggerJson.events.${unknown}`, `must be one of ${CHAT_EVENTS.join(", ")}`)
+        break
+      }
+      case "webhook": {
+        const webhook = trigger.webhook
+        if (webhook === undefined) break
+        if (!isObject(webhook)) return yield* fail("triggerJson.webhook", "must be an object with a token")
+        const token = webhook.token
+        if (typeof token !== "string" || token.length < MIN_WEBHOOK_TOKEN || token.length > 256 || /\s/.test(token)) {
+          return yield* fail(
+            "triggerJson.webhook.token",
+            `must be ${MIN_WEBHOOK_TOKEN} to 256 characters without spaces`
+          )
+        }
+        break
+      }
+      case "channel":
+        if (typeof trigger.channelId !== "string" || trigger.channelId.length === 0) {
+          return yield* fail("triggerJson.channelId", "must name the channel")
+        }
+        break
+    }
+    return trigger
+  })
+
+const Name = Schema.optional(Schema.String.pipe(Schema.maxLength(200)))
+
+const stepShapes = {
+  log: Schema.Struct({
+    type: Schema.Literal("log"),
+    name: Name,
+    message: Schema.optional(Schema.String.pipe(Schema.maxLength(10_000)))
+  }),
+  deliver: Schema.Struct({
+    type: Schema.Literal("deliver"),
+    name: Name,
+    channelId: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+    content: Schema.optional(Schema.String.pipe(Schema.maxLength(10_000)))
+  }),
+  agent: Schema.Struct({
+    type: Schema.Literal("agent"),
+    name: Name,
+    instructions: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(20_000)),
+    skills: Schema.optional(Schema.Array(Schema.String)),
+    maxTurns: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(1, 20)))
+  }),
+  approval: Schema.Struct({
+    type: Schema.Literal("approval"),
+    name: Name,
+    title: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+    expiresInSeconds: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(60, 2_592_000)))
+  }),
+  skill: Schema.Struct({
+    type: Schema.Literal("skill"),
+    name: Name,
+    skillId: Schema.String,
+    input: Schema.Unknown
+  })
+} as const
+
+/** A skill the tenant may use, or why not: unknown (400), or not entitled (403). */
+const checkSkill = (skillId: string, field: string, entitlements: ReadonlyArray<Product>) =>
+  Effect.gen(function* () {
+    const skill = findSkill(skillId)
+    if (skill === undefined) return yield* fail(field, `is not a known skill: ${skillId}`)
+    const missing = skill.requires.find((product) => !entitlements.includes(product))
+    if (missing !== undefined) {
+      return yield* permissionDenied(
+        "product_not_entitled",
+        `${field}: the skill ${skillId} needs the ${missing} product, which the account is not entitled to.`
+      )
+    }
+    return skill
+  })
+
+/** Checks `stepsJson` against the step types, the skills and their inputs; answers it as given. */
+export const checkSteps = (
+  steps: unknown,
+  entitlements: ReadonlyArray<Product>
+): Effect.Effect<ReadonlyArray<JsonObject>, ValidationFailed | PermissionDenied> =>
+  Effect.gen(function* () {
+    if (!Array.isArray(steps)) return yield* fail("stepsJson", "must be an array of steps")
+    if (steps.length > MAX_STEPS) return yield* fail("stepsJson", `must hold at most ${MAX_STEPS} steps`)
+    for (const [index, step] of steps.entries()) {
+      const field = `stepsJson.${index}`
+      if (!isObject(step)) return yield* fail(field, "must be a JSON object")
+      const type = step.type
+      if (typeof type !== "string" || !(STEP_TYPES as ReadonlyArray<string>).includes(type)) {
+        return yield* fail(`${field}.type`, `must be one of ${STEP_TYPES.join(", ")}`)
+      }
+      yield* decodeAt(stepShapes[type as keyof typeof stepShapes] as Schema.Schema<unknown, unknown>, step, field)
+      if (type === "skill") {
+        const skill = yield* checkSkill(step.skillId as string, `${field}.skillId`, entitlements)
+        const skillInput = step.input
+        if (!isObject(skillInput)) return yield* fail(`${field}.input`, "must be a JSON object")
+        yield* decodeAt(skill.input, skillInput, `${field}.input`)
+        if (skill.id === "email.send" && ["html", "text", "body"].every((part) => skillInput[part] === undefined)) {
+          return yield* fail(`${field}.input.html`, "html, text or body is required")
+        }
+      }
+      if (type === "agent" && Array.isArray(step.skills)) {
+        for (const [at, skillId] of step.skills.entries())
+          yield* checkSkill(skillId, `${field}.skills.${at}`, entitlements)
+      }
+    }
+    return steps as ReadonlyArray<JsonObject>
+  })

@@ -1,0 +1,194 @@
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
+import { type PermissionDenied, type ValidationFailed, invalidField } from "../platform/Errors.js"
+import { type Listed, listPage } from "../platform/Keyset.js"
+import type { Product } from "../platform/Products.js"
+import { UnitOfWork } from "../platform/UnitOfWork.js"
+import { FlowNotFound, WorkflowNotFound } from "./AutomationsErrors.js"
+import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
+import type { Flow, JsonObject, Workflow } from "./Workflow.js"
+import { checkSteps, checkTrigger } from "./WorkflowDefinition.js"
+
+export const DEFAULT_PAGE_SIZE = 25
+export const MAX_PAGE_SIZE = 100
+export const MAX_NAME_LENGTH = 200
+
+export interface WorkflowInput {
+  readonly name: string
+  readonly active?: boolean | undefined
+  readonly triggerJson: unknown
+  readonly stepsJson: unknown
+}
+
+export interface WorkflowPatch {
+  readonly name?: string | undefined
+  readonly active?: boolean | undefined
+  readonly triggerJson?: unknown
+  readonly stepsJson?: unknown
+}
+
+/** Who writes: the tenant and what it is entitled to (skills need their products). */
+export interface Author {
+  readonly tenantId: string
+  readonly entitlements: ReadonlyArray<Product>
+}
+
+export interface ListQuery {
+  readonly limit?: number | undefined
+  readonly cursor?: string | undefined
+}
+
+/** A workflow with the revision its flow stands at. */
+export interface WorkflowView extends Workflow {
+  readonly revision: number
+}
+
+type WriteError = ValidationFailed | PermissionDenied
+
+const checkName = (name: string) =>
+  name.trim().length === 0 || name.length > MAX_NAME_LENGTH
+    ? Effect.fail(invalidField("name", `must be 1 to ${MAX_NAME_LENGTH} characters`))
+    : Effect.void
+
+/** The flow's state for a workflow as it now stands. */
+const stateOf = (workflow: Workflow, deleted = false): JsonObject => ({
+  name: workflow.name,
+  active: workflow.active,
+  triggerJson: workflow.trigger,
+  stepsJson: workflow.steps,
+  deleted
+})
+
+/**
+ * Workflows and their flows: every write is validated against the trigger and step rules and
+ * the tenant's entitlements, and bumps the flow's revision in the same unit of work.
+ */
+export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowService")<
+  WorkflowService,
+  {
+    readonly create: (author: Author, input: WorkflowInput) => Effect.Effect<WorkflowView, WriteError>
+    readonly get: (tenantId: string, id: string) => Effect.Effect<WorkflowView, WorkflowNotFound>
+    readonly list: (tenantId: string, query: ListQuery) => Effect.Effect<Listed<WorkflowView>, ValidationFailed>
+    readonly update: (
+      author: Author,
+      id: string,
+      patch: WorkflowPatch
+    ) => Effect.Effect<WorkflowView, WriteError | WorkflowNotFound>
+    readonly remove: (tenantId: string, id: string) => Effect.Effect<WorkflowView, WorkflowNotFound>
+    readonly getFlow: (tenantId: string, id: string) => Effect.Effect<Flow, FlowNotFound>
+    readonly listFlows: (tenantId: string, query: ListQuery) => Effect.Effect<Listed<Flow>, ValidationFailed>
+  }
+>() {
+  static readonly layer = Layer.effect(
+    WorkflowService,
+    Effect.gen(function* () {
+      const workflows = yield* WorkflowRepository
+      const flows = yield* FlowRepository
+      const unit = yield* UnitOfWork
+      const crypto = yield* SecretCrypto
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      const flowOf = (workflow: Workflow) =>
+        Effect.flatMap(flows.find(workflow.tenantId, workflow.flowId), (flow) =>
+          Option.isSome(flow) ? Effect.succeed(flow.value) : Effect.dieMessage(`Workflow ${workflow.id} has no flow`)
+        )
+      const view = (workflow: Workflow) =>
+        Effect.map(flowOf(workflow), (flow): WorkflowView => ({ ...workflow, revision: flow.revision }))
+      const find = (tenantId: string, id: string) =>
+        Effect.flatMap(workflows.find(tenantId, id), (found) =>
+          Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new WorkflowNotFound())
+        )
+      /** Stores the workflow and moves its flow to the next revision, together. */
+      const store = (workflow: Workflow, deleted = false) =>
+        unit.withTransaction(
+          Effect.gen(function* () {
+            const at = yield* now
+            const previous = yield* flows.find(workflow.tenantId, workflow.flowId)
+            const flow: Flow = Option.match(previous, {
+              onNone: () => ({
+                id: workflow.flowId,
+                tenantId: workflow.tenantId,
+                workflowId: workflow.id,
+                revision: 1,
+                state: stateOf(workflow),
+                createdAt: at,
+                updatedAt: at
+              }),
+              onSome: (flow) => ({
+                ...flow,
+                revision: flow.revision + 1,
+                state: stateOf(workflow, deleted),
+                updatedAt: at
+              })
+            })
+            yield* flows.save(flow)
+            if (deleted) yield* workflows.remove(workflow.tenantId, workflow.id)
+            else yield* workflows.save(workflow)
+            return { ...workflow, revision: flow.revision }
+          })
+        )
+
+      return {
+        create: (author, input) =>
+          Effect.gen(function* () {
+            yield* checkName(input.name)
+            const trigger = yield* checkTrigger(input.triggerJson)
+            const steps = yield* checkSteps(input.stepsJson, author.entitlements)
+            const at = yield* now
+            return yield* store({
+              id: randomUuid(crypto),
+              tenantId: author.tenantId,
+              name: input.name,
+              active: input.active ?? true,
+              trigger,
+              steps,
+              flowId: randomUuid(crypto),
+              createdAt: at,
+              updatedAt: at
+            })
+          }),
+        get: (tenantId, id) => Effect.flatMap(find(tenantId, id), view),
+        list: (tenantId, query) =>
+          Effect.flatMap(
+            listPage(
+              { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor },
+              (cursor) => workflows.find(tenantId, cursor),
+              (page) => workflows.list(tenantId, page)
+            ),
+            (listed) => Effect.map(Effect.forEach(listed.items, view), (items) => ({ ...listed, items }))
+          ),
+        update: (author, id, patch) =>
+          Effect.gen(function* () {
+            if (patch.name !== undefined) yield* checkName(patch.name)
+            const trigger = patch.triggerJson === undefined ? undefined : yield* checkTrigger(patch.triggerJson)
+            const steps =
+              patch.stepsJson === undefined ? undefined : yield* checkSteps(patch.stepsJson, author.entitlements)
+            const current = yield* find(author.tenantId, id)
+            return yield* store({
+              ...current,
+              name: patch.name ?? current.name,
+              active: patch.active ?? current.active,
+              trigger: trigger ?? current.trigger,
+              steps: steps ?? current.steps,
+              updatedAt: yield* now
+            })
+          }),
+        remove: (tenantId, id) =>
+          Effect.gen(function* () {
+            const current = yield* find(tenantId, id)
+            return yield* store({ ...current, updatedAt: yield* now }, true)
+          }),
+        getFlow: (tenantId, id) =>
+          Effect.flatMap(flows.find(tenantId, id), (found) =>
+            Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new FlowNotFound())
+          ),
+        listFlows: (tenantId, query) =>
+          listPage(
+            { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor },
+            (cursor) => flows.find(tenantId, cursor),
+            (page) => flows.list(tenantId, page)
+          )
+      }
+    })
+  )
+}
