@@ -152,6 +152,7 @@ export {
   type JobHandler,
   type JobPayload,
   JobQueue,
+  type JobToEnqueue,
   type QueueDefinition,
   type WorkOptions,
   defineQueue,

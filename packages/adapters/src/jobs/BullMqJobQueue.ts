@@ -217,6 +217,12 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
           )
         })
 
-      return JobQueue.of({ enqueue, work })
+      return JobQueue.of({
+        enqueue,
+        // Each job through the same path: an outbox row in a unit of work, else straight to Redis.
+        enqueueMany: (queue, jobs) =>
+          Effect.forEach(jobs, (job) => enqueue(queue, job.payload, job.options), { discard: true }),
+        work
+      })
     })
   )

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import {
   type EnqueueOptions,
+  type JobToEnqueue,
   FanOut,
   type Job,
   type JobHandler,
@@ -135,19 +136,48 @@ export const layerPgBossJobQueue = (
           )
         })
 
+      /** The pg-boss job for one of ours: its key, or a fresh one (a job without a key is unique). */
+      const jobOf = (queue: QueueDefinition, payload: JobPayload, options: EnqueueOptions = {}) => ({
+        name: queue.name,
+        data: payload,
+        // The queue's policy keeps one waiting job per key.
+        singletonKey: options.key ?? randomUUID(),
+        ...(options.runAt === undefined ? {} : { startAfter: options.runAt.toISOString() })
+      })
+
+      // All jobs in one statement (pg-boss skips one whose key already waits), in the unit of
+      // work when one is open, then one wake-up. Within the batch the first job of a key wins, as
+      // with one enqueue after another: the statement alone would not say which.
+      const enqueueMany = (queue: QueueDefinition, jobs: ReadonlyArray<JobToEnqueue>) =>
+        jobs.length === 0
+          ? Effect.void
+          : Effect.zipRight(
+              ensureQueue(queue),
+              Effect.flatMap(currentTransaction(database), (trx) =>
+                Effect.zipRight(
+                  Effect.promise(() =>
+                    boss.insert(
+                      firstPerKey(jobs).map((job) => jobOf(queue, job.payload, job.options)),
+                      Option.match(trx, { onNone: () => ({}), onSome: (open) => ({ db: executorOf(open) }) })
+                    )
+                  ),
+                  unit.afterCommit(wake(queue.name))
+                )
+              )
+            )
+
       const enqueue = (queue: QueueDefinition, payload: JobPayload, options: EnqueueOptions = {}) =>
         Effect.zipRight(
           ensureQueue(queue),
           Effect.flatMap(currentTransaction(database), (trx) =>
             Effect.zipRight(
-              Effect.promise(() =>
-                boss.send(queue.name, payload, {
-                  // The queue's policy keeps one waiting job per key; a job without a key is unique.
-                  singletonKey: options.key ?? randomUUID(),
-                  ...(options.runAt === undefined ? {} : { startAfter: options.runAt }),
+              Effect.promise(() => {
+                const { name, data, ...job } = jobOf(queue, payload, options)
+                return boss.send(name, data, {
+                  ...job,
                   ...Option.match(trx, { onNone: () => ({}), onSome: (open) => ({ db: executorOf(open) }) })
                 })
-              ),
+              }),
               unit.afterCommit(wake(queue.name))
             )
           )
@@ -237,11 +267,23 @@ export const layerPgBossJobQueue = (
           )
         })
 
-      return JobQueue.of({ enqueue, work })
+      return JobQueue.of({ enqueue, enqueueMany, work })
     })
   )
 
 /** What pg-boss keeps per queue: retries with exponential backoff, the lease as expiration, one waiting job per key. */
+/** The jobs without those whose key an earlier job of the list holds. */
+const firstPerKey = (jobs: ReadonlyArray<JobToEnqueue>) => {
+  const keys = new Set<string>()
+  return jobs.filter((job) => {
+    const key = job.options?.key
+    if (key === undefined) return true
+    if (keys.has(key)) return false
+    keys.add(key)
+    return true
+  })
+}
+
 const queueOptions = (queue: QueueDefinition) => ({
   policy: "short",
   retryLimit: queue.maxAttempts - 1,

@@ -65,6 +65,12 @@ export interface EnqueueOptions {
   readonly runAt?: Date | undefined
 }
 
+/** One job of an `enqueueMany`. */
+export interface JobToEnqueue {
+  readonly payload: JobPayload
+  readonly options?: EnqueueOptions | undefined
+}
+
 export interface WorkOptions {
   /** Jobs of this queue this worker runs at once. */
   readonly concurrency: number
@@ -80,6 +86,11 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
      * unit rolled back, and a job is never lost once its unit has committed.
      */
     readonly enqueue: (queue: QueueDefinition, payload: JobPayload, options?: EnqueueOptions) => Effect.Effect<void>
+    /**
+     * Stores several jobs of one queue, each as `enqueue` would, in one write where the engine
+     * allows it (a request that creates many items queues their jobs at once).
+     */
+    readonly enqueueMany: (queue: QueueDefinition, jobs: ReadonlyArray<JobToEnqueue>) => Effect.Effect<void>
     /**
      * Runs `handle` for the queue's jobs until the scope closes. Closing stops taking jobs and
      * waits for the running ones to end. A handler that fails, dies or outlives the lease is
@@ -195,7 +206,12 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
           yield* Effect.addFinalizer(() => Effect.zipRight(Fiber.interrupt(taker), Fiber.awaitAll([...running])))
         })
 
-      return JobQueue.of({ enqueue, work })
+      return JobQueue.of({
+        enqueue,
+        enqueueMany: (queue, jobs) =>
+          Effect.forEach(jobs, (job) => enqueue(queue, job.payload, job.options), { discard: true }),
+        work
+      })
     })
   )
 }

@@ -397,13 +397,13 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
               Effect.gen(function* () {
                 const composed = yield* compose(sender.tenantId, input, test)
                 yield* messages.insertMany(composed)
-                for (const message of composed) {
-                  yield* jobs.enqueue(
-                    deliveryQueue,
-                    { tenantId: message.tenantId, messageId: message.id },
-                    { key: message.id }
-                  )
-                }
+                yield* jobs.enqueueMany(
+                  deliveryQueue,
+                  composed.map((message) => ({
+                    payload: { tenantId: message.tenantId, messageId: message.id },
+                    options: { key: message.id }
+                  }))
+                )
                 return {
                   test,
                   messages: composed.map((message) => ({ id: message.id, to: message.to, status: "queued" as const }))
