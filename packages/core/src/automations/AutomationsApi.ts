@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Integer, PageLimit, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
+import { Integer, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
+import { PageJson, PageParams } from "../http/Pages.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import { FlowNotFound, WorkflowNotFound } from "./AutomationsErrors.js"
@@ -42,14 +43,8 @@ export const FlowJson = Schema.Struct({
     "A workflow's definition at its latest revision (`stateJson`: name, active, triggerJson, stepsJson, deleted)."
 })
 
-const pageOf = <S extends Schema.Schema.Any>(item: S, identifier: string) =>
-  Schema.Struct({
-    data: Schema.Array(item),
-    meta: Schema.Struct({ limit: Integer, nextCursor: Schema.NullOr(UuidText) })
-  }).annotations({ identifier })
-
-export const WorkflowPageJson = pageOf(WorkflowJson, "WorkflowPage")
-export const FlowPageJson = pageOf(FlowJson, "FlowPage")
+export const WorkflowPageJson = PageJson(WorkflowJson, "WorkflowPage")
+export const FlowPageJson = PageJson(FlowJson, "FlowPage")
 
 const Name = withReason(withoutNul(Schema.String), `must be a string of 1 to ${MAX_NAME_LENGTH} characters`)
 
@@ -67,14 +62,7 @@ const PatchWorkflowBody = Schema.Struct({
   stepsJson: Schema.optional(StepsJson)
 })
 
-export const ListParams = Schema.Struct({
-  limit: Schema.optional(PageLimit(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)),
-  cursor: Schema.optional(
-    Uuid.annotations({
-      jsonSchema: { type: "string", format: "uuid", description: "The previous page's `meta.nextCursor`." }
-    })
-  )
-})
+export const ListParams = PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)
 
 const Id = Schema.Struct({ id: Uuid })
 

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { implement } from "../http/Implement.js"
+import { pageJson } from "../http/Pages.js"
 import { ApiCaller } from "../http/Security.js"
-import type { Listed } from "../platform/Keyset.js"
 import type { Flow } from "./Workflow.js"
 import { AutomationsApi } from "./AutomationsApi.js"
 import { type WorkflowView, WorkflowService } from "./WorkflowService.js"
@@ -25,11 +25,6 @@ const flowJson = (flow: Flow) => ({
   stateJson: flow.state,
   createdAt: flow.createdAt,
   updatedAt: flow.updatedAt
-})
-
-const pageJson = <A, B>(listed: Listed<A>, encode: (item: A) => B) => ({
-  data: listed.items.map(encode),
-  meta: { limit: listed.limit, nextCursor: listed.nextCursor }
 })
 
 export const automationsHandlers = implement(

@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Integer, PageLimit, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
+import { Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
+import { PageJson, PageParams } from "../http/Pages.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import { IdempotencyInProgress, IdempotencyKeyReused } from "../platform/Idempotency.js"
@@ -41,10 +42,7 @@ export const TemplateJson = Schema.Struct({
   updatedAt: Timestamp
 }).annotations({ identifier: "TransactionalTemplate" })
 
-export const TemplatePageJson = Schema.Struct({
-  data: Schema.Array(TemplateJson),
-  meta: Schema.Struct({ limit: Integer, nextCursor: Schema.NullOr(UuidText) })
-}).annotations({ identifier: "TransactionalTemplatePage" })
+export const TemplatePageJson = PageJson(TemplateJson, "TransactionalTemplatePage")
 
 export const CreateTemplateBody = Schema.Struct({
   name: Text(`must be a string of 1 to ${MAX_NAME_LENGTH} characters`),
@@ -109,19 +107,9 @@ export const ActivityEntryJson = Schema.Struct({
     "One delivery attempt. `metadata.source` names the product that sent it; `metadata.messageId`, `attempt`, `test`, and `retrying` when another attempt follows."
 })
 
-export const ActivityPageJson = Schema.Struct({
-  data: Schema.Array(ActivityEntryJson),
-  meta: Schema.Struct({ limit: Integer, nextCursor: Schema.NullOr(UuidText) })
-}).annotations({ identifier: "TransactionalLogPage" })
+export const ActivityPageJson = PageJson(ActivityEntryJson, "TransactionalLogPage")
 
-const Cursor = Uuid.annotations({
-  jsonSchema: { type: "string", format: "uuid", description: "The previous page's `meta.nextCursor`." }
-})
-
-export const ListParams = Schema.Struct({
-  limit: Schema.optional(PageLimit(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)),
-  cursor: Schema.optional(Cursor)
-})
+export const ListParams = PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)
 
 export const LogParams = Schema.Struct({
   ...ListParams.fields,

@@ -1,10 +1,11 @@
 import { Effect } from "effect"
 import { implement } from "../http/Implement.js"
+import { pageJson } from "../http/Pages.js"
 import { ApiCaller, DashboardSession } from "../http/Security.js"
 import type { EmailTemplate } from "./Transactional.js"
 import { TransactionalApi } from "./TransactionalApi.js"
 import { TransactionalDashboardApi } from "./TransactionalDashboardApi.js"
-import { type Listed, TransactionalService, templateVariables } from "./TransactionalService.js"
+import { TransactionalService, templateVariables } from "./TransactionalService.js"
 
 /** A template as the API shows it. */
 const templateJson = (template: EmailTemplate) => ({
@@ -15,11 +16,6 @@ const templateJson = (template: EmailTemplate) => ({
   variables: templateVariables(template.body),
   createdAt: template.createdAt,
   updatedAt: template.updatedAt
-})
-
-const pageJson = <A, B>(listed: Listed<A>, encode: (item: A) => B) => ({
-  data: listed.items.map(encode),
-  meta: { limit: listed.limit, nextCursor: listed.nextCursor }
 })
 
 const same = <A>(item: A) => item

@@ -96,7 +96,6 @@ export interface ListQuery {
   readonly cursor?: string | undefined
 }
 
-export type { Listed } from "../platform/Keyset.js"
 
 /** A plain email address (RFC 5321's limits, no display name, no spaces or control characters). */
 const EMAIL =
@@ -122,22 +121,27 @@ const parseBody = (body: TemplateBody, field: string): Effect.Effect<TemplatePar
     return parts as TemplateParts
   })
 
-const checkBody = (body: TemplateBody, field: string) =>
+/** The limits of mail content, a template's or an inline send's; `field` prefixes the names in errors. */
+const checkContent = (body: TemplateBody, field: string) =>
   Effect.gen(function* () {
-    if (body.subject.trim().length === 0) return yield* invalidField(`${field}.subject`, "must not be empty")
+    const at = (name: string) => (field === "" ? name : `${field}.${name}`)
+    if (body.subject.trim().length === 0) return yield* invalidField(at("subject"), "must not be empty")
     if (body.subject.length > MAX_SUBJECT_LENGTH || /[\r\n]/.test(body.subject)) {
-      return yield* invalidField(`${field}.subject`, `must be one line of at most ${MAX_SUBJECT_LENGTH} characters`)
+      return yield* invalidField(at("subject"), `must be one line of at most ${MAX_SUBJECT_LENGTH} characters`)
     }
     for (const name of ["html", "text"] as const) {
       if (body[name].length > MAX_BODY_LENGTH) {
-        return yield* invalidField(`${field}.${name}`, `must be at most ${MAX_BODY_LENGTH} characters`)
+        return yield* invalidField(at(name), `must be at most ${MAX_BODY_LENGTH} characters`)
       }
     }
     if (body.html.length === 0 && body.text.length === 0) {
-      return yield* invalidField(`${field}.html`, "html or text must not be empty")
+      return yield* invalidField(at("html"), "html or text must not be empty")
     }
-    return yield* parseBody(body, field)
   })
+
+/** A template body within the limits whose placeholders all parse. */
+const checkBody = (body: TemplateBody, field: string) =>
+  Effect.zipRight(checkContent(body, field), parseBody(body, field))
 
 const checkName = (name: string) =>
   name.trim().length === 0 || name.length > MAX_NAME_LENGTH
@@ -266,7 +270,8 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
             if (input.html === undefined && input.text === undefined) {
               return yield* invalidField("html", "html or text is required without templateId")
             }
-            yield* checkInline(input)
+            // Inline content is sent as given: its braces are text, not placeholders.
+            yield* checkContent({ subject: input.subject, html: input.html ?? "", text: input.text ?? "" }, "")
             content = { subject: input.subject, html: input.html ?? null, text: input.text ?? null }
           }
           const createdAt = yield* now
@@ -288,22 +293,6 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
               updatedAt: createdAt
             })
           )
-        })
-
-      const checkInline = (input: SendInput) =>
-        Effect.gen(function* () {
-          const subject = input.subject ?? ""
-          if (subject.trim().length === 0) return yield* invalidField("subject", "must not be empty")
-          if (subject.length > MAX_SUBJECT_LENGTH || /[\r\n]/.test(subject)) {
-            return yield* invalidField("subject", `must be one line of at most ${MAX_SUBJECT_LENGTH} characters`)
-          }
-          for (const name of ["html", "text"] as const) {
-            if ((input[name]?.length ?? 0) > MAX_BODY_LENGTH) {
-              return yield* invalidField(name, `must be at most ${MAX_BODY_LENGTH} characters`)
-            }
-          }
-          if ((input.html ?? "") + (input.text ?? "") === "")
-            return yield* invalidField("html", "html or text must not be empty")
         })
 
       /** Sending needs Business Email beside Transactional (the key's product, checked by its auth). */
