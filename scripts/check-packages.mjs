@@ -19,6 +19,7 @@ const forbiddenImports = {
   "@servicekit/adapters/kysely": ["@electric-sql/pglite", "pg", "ioredis", "bullmq", "pg-boss"],
   "@servicekit/adapters/mail": ["@electric-sql/pglite", "pg", "ioredis", "bullmq", "pg-boss"],
   "@servicekit/adapters/sip": ["@electric-sql/pglite", "pg", "ioredis", "bullmq", "pg-boss", "nodemailer"],
+  "@servicekit/adapters/http": ["@electric-sql/pglite", "pg", "ioredis", "bullmq", "pg-boss", "nodemailer"],
   "@servicekit/host-node/fastify": ["fastify", "@servicekit/adapters"],
   "@servicekit/host-node/hono": ["hono", "@servicekit/adapters"]
 }

@@ -10,5 +10,6 @@ export default packageBuild([
   "src/jwt.ts",
   "src/crypto.ts",
   "src/sip.ts",
-  "src/mail.ts"
+  "src/mail.ts",
+  "src/http.ts"
 ])

@@ -40,7 +40,8 @@ describe("kysely storage on Postgres", () => {
             "0006_sip",
             "0007_idempotency",
             "0008_transactional",
-            "0009_automations"
+            "0009_automations",
+            "0010_chat"
           ])
           return db
         })

@@ -79,6 +79,9 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             "automation_flows",
             "automation_workflows",
             "calls",
+            "chat_messages",
+            "chat_widgets",
+            "conversations",
             "email_messages",
             "email_templates",
             "event_dispatcher",
@@ -91,7 +94,12 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             "servicekit_migrations_lock",
             "sip_settings",
             "tenants",
-            "usage_entries"
+            "usage_entries",
+            "visitor_tokens",
+            "visitors",
+            "webhook_attempts",
+            "webhook_deliveries",
+            "webhook_subscriptions"
           ])
         })
       )

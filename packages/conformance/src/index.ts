@@ -9,6 +9,14 @@ import { type StorageSuite, runStorageConformance } from "./Storage.js"
 import { apiKeysSuite } from "./storage/ApiKeys.js"
 import { flowsSuite, workflowsSuite } from "./storage/Automations.js"
 import { callsSuite } from "./storage/Calls.js"
+import {
+  chatMessagesSuite,
+  chatRollbackSuite,
+  conversationsSuite,
+  visitorTokensSuite,
+  visitorsSuite,
+  widgetsSuite
+} from "./storage/Chat.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
 import { idempotencySuite } from "./storage/Idempotency.js"
 import { tenantsSuite } from "./storage/Tenants.js"
@@ -16,11 +24,13 @@ import { transactionsSuite } from "./storage/Transactions.js"
 import { sipSuite } from "./storage/Sip.js"
 import { activitySuite, messagesSuite, templatesSuite } from "./storage/Transactional.js"
 import { usageSuite } from "./storage/Usage.js"
+import { webhookDeliveriesSuite, webhookSubscriptionsSuite } from "./storage/Webhooks.js"
 
 export * from "./EventDispatch.js"
 export * from "./FanOut.js"
 export * from "./JobQueue.js"
 export * from "./Mailer.js"
+export * from "./OutboundHttp.js"
 export * from "./RateLimitStore.js"
 export * from "./Scheduler.js"
 export * from "./SecretCrypto.js"
@@ -30,6 +40,9 @@ export {
   activitySuite,
   apiKeysSuite,
   callsSuite,
+  chatMessagesSuite,
+  chatRollbackSuite,
+  conversationsSuite,
   eventOutboxSuite,
   flowsSuite,
   idempotencySuite,
@@ -39,6 +52,11 @@ export {
   tenantsSuite,
   transactionsSuite,
   usageSuite,
+  visitorTokensSuite,
+  visitorsSuite,
+  webhookDeliveriesSuite,
+  webhookSubscriptionsSuite,
+  widgetsSuite,
   workflowsSuite
 }
 
@@ -49,6 +67,16 @@ export const moduleStorageSuites = {
   operations: [],
   accounts: [tenantsSuite, apiKeysSuite, usageSuite, idempotencySuite],
   calling: [callsSuite, sipSuite],
+  chat: [
+    visitorsSuite,
+    widgetsSuite,
+    conversationsSuite,
+    chatMessagesSuite,
+    visitorTokensSuite,
+    webhookSubscriptionsSuite,
+    webhookDeliveriesSuite,
+    chatRollbackSuite
+  ],
   transactional: [templatesSuite, messagesSuite, activitySuite],
   automations: [workflowsSuite, flowsSuite]
 } satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }

@@ -8,6 +8,8 @@ import {
   apiKeyGuard,
   dashboardAuthTag,
   dashboardGuard,
+  apiKeyOrDashboardAuthTag,
+  apiKeyOrDashboardGuard,
   dashboardSocketAuthTag,
   dashboardSocketGuard,
   platformAdminAuthTag,
@@ -72,7 +74,8 @@ export const makeApiEngine = Effect.gen(function* () {
       [apiKeyAuthTag, yield* apiKeyGuard],
       [dashboardAuthTag, yield* dashboardGuard],
       [dashboardSocketAuthTag, yield* dashboardSocketGuard],
-      [platformAdminAuthTag, yield* platformAdminGuard]
+      [platformAdminAuthTag, yield* platformAdminGuard],
+      [apiKeyOrDashboardAuthTag, yield* apiKeyOrDashboardGuard]
     ]),
     documents: yield* makeDocuments(api, mountPath)
   })

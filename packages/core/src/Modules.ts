@@ -2,6 +2,7 @@ import type { Layer } from "effect"
 import { accounts } from "./accounts/Accounts.js"
 import { automations } from "./automations/AutomationsModule.js"
 import { calling } from "./calling/Calling.js"
+import { chat } from "./chat/ChatModule.js"
 import { operations } from "./operations/Operations.js"
 import { transactional } from "./transactional/TransactionalModule.js"
 import type { ImplementedGroup } from "./http/Implement.js"
@@ -12,7 +13,7 @@ import type { ImplementedGroup } from "./http/Implement.js"
  * conformance suites are records keyed by `ModuleName`, so a module missing there does not
  * compile. Order matters where a module's storage refers to an earlier one's (keys → tenants).
  */
-export const modules = [operations, accounts, calling, transactional, automations] as const
+export const modules = [operations, accounts, calling, chat, transactional, automations] as const
 
 export type Modules = typeof modules
 export type ModuleName = Modules[number]["name"]

@@ -7,6 +7,7 @@ import type { ScheduleStore } from "./jobs/Scheduler.js"
 import type { StoragePorts } from "./Modules.js"
 import type { SecretCrypto } from "./platform/Crypto.js"
 import type { DashboardTokenIssuer, DashboardTokenVerifier } from "./platform/DashboardAuth.js"
+import type { OutboundHttp } from "./platform/OutboundHttp.js"
 import type { SecretBox } from "./platform/SecretBox.js"
 import type { RateLimitStore } from "./platform/RateLimit.js"
 import type { ServiceKitSettings } from "./platform/Settings.js"
@@ -30,4 +31,5 @@ export type Ports =
   | SipNetwork
   | Mailer
   | TestMailbox
+  | OutboundHttp
   | ServiceKitSettings

@@ -2,8 +2,9 @@ import { Effect, type Scope } from "effect"
 import { type EventSubscriber, dispatchEvents, dispatchQueue } from "./jobs/EventBus.js"
 import { JobQueue } from "./jobs/JobQueue.js"
 import { runScheduler } from "./jobs/Scheduler.js"
-import type { ModuleWorker } from "./module/ProductModule.js"
+import type { ModuleWorker, PeriodicWork } from "./module/ProductModule.js"
 import { modules } from "./Modules.js"
+import { ServiceKitSettings } from "./platform/Settings.js"
 import type { Ports } from "./Ports.js"
 import type { Services } from "./ServiceKit.js"
 
@@ -15,8 +16,12 @@ const moduleWorkers: ReadonlyArray<ModuleWorker> = modules.flatMap(
   (module): ReadonlyArray<ModuleWorker> => ("workers" in module ? (module.workers ?? []) : [])
 )
 
+const periodicWork: ReadonlyArray<PeriodicWork> = modules.flatMap(
+  (module): ReadonlyArray<PeriodicWork> => ("periodic" in module ? (module.periodic ?? []) : [])
+)
+
 /**
- * Every background worker: the scheduler, the event dispatcher and each module's workers. They
+ * Every background worker: the scheduler, the event dispatcher, each module's workers and sweeps. They
  * run until the scope closes; closing stops taking jobs and waits for the running ones.
  */
 export const runWorkers: Effect.Effect<void, never, Scope.Scope | Services | Ports> = Effect.gen(function* () {
@@ -24,4 +29,9 @@ export const runWorkers: Effect.Effect<void, never, Scope.Scope | Services | Por
   yield* Effect.forkScoped(runScheduler)
   yield* jobs.work(dispatchQueue, { concurrency: 1 }, () => dispatchEvents(subscribers))
   for (const worker of moduleWorkers) yield* jobs.work(worker.queue, { concurrency: worker.concurrency }, worker.handle)
+  const settings = yield* ServiceKitSettings
+  for (const work of periodicWork) {
+    const once = Effect.catchAllCause(work.run, (cause) => Effect.logWarning(`${work.name} failed`, cause))
+    yield* Effect.forkScoped(Effect.forever(Effect.zipRight(once, Effect.sleep(work.every(settings)))))
+  }
 })

@@ -32,7 +32,12 @@ export {
 } from "./platform/ApiKeyService.js"
 export { SecretCrypto, constantTimeEqual, isUuid, layerCrypto } from "./platform/Crypto.js"
 export { SecretBox, isSecretKey, layerSecretBox } from "./platform/SecretBox.js"
-export { DashboardClaims, DashboardRole, DashboardTokenIssuer, DashboardTokenVerifier } from "./platform/DashboardAuth.js"
+export {
+  DashboardClaims,
+  DashboardRole,
+  DashboardTokenIssuer,
+  DashboardTokenVerifier
+} from "./platform/DashboardAuth.js"
 export {
   ApiKeyNotFound,
   ErrorBody,
@@ -52,9 +57,11 @@ export { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
 export {
   ServiceKitSettings,
   defaultSettings,
+  defaultWebhookSettings,
   type IpRateRule,
   type RateRule,
-  type Settings
+  type Settings,
+  type WebhookSettings
 } from "./platform/Settings.js"
 export { TenantRepository, type Tenant } from "./platform/Tenants.js"
 export { TenantService, type CreateTenant } from "./platform/TenantService.js"
@@ -94,6 +101,42 @@ export {
 export { MAX_SIP_MESSAGE_BYTES } from "./calling/SipMessage.js"
 export { CallingService, IncomingCall, type IngestResult, type VoiceUsage } from "./calling/CallingService.js"
 
+// chat
+export type {
+  AuthorType,
+  ChatMessage,
+  Conversation,
+  ConversationStatus,
+  Csat,
+  MessageDraft,
+  Priority,
+  Visitor,
+  VisitorToken,
+  Widget
+} from "./chat/Chat.js"
+export {
+  ChatMessageRepository,
+  type ConversationChange,
+  type ConversationQuery,
+  ConversationRepository,
+  type MessageQuery,
+  VisitorRepository,
+  VisitorTokenRepository,
+  type VisitorUpsert,
+  WidgetRepository
+} from "./chat/ChatRepositories.js"
+export type {
+  DeliveryAttempt,
+  DeliveryStatus,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookSubscription
+} from "./chat/Webhook.js"
+export { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "./chat/WebhookRepositories.js"
+export { ConversationNotFound, ConversationStateConflict, WebhookNotFound } from "./chat/ChatErrors.js"
+export { ChatService } from "./chat/ChatService.js"
+export { WebhookService, webhookQueue } from "./chat/WebhookService.js"
+
 // transactional
 export {
   type DeliveredMail,
@@ -113,7 +156,12 @@ export {
   TRANSACTIONAL_SOURCE,
   type TemplateBody
 } from "./transactional/Transactional.js"
-export { ActivityLog, type ActivityQuery, MessageRepository, TemplateRepository } from "./transactional/TransactionalRepositories.js"
+export {
+  ActivityLog,
+  type ActivityQuery,
+  MessageRepository,
+  TemplateRepository
+} from "./transactional/TransactionalRepositories.js"
 export { type Listed, type Page, type Position, listPage, newestFirst, pageOf } from "./platform/Keyset.js"
 export { TemplateNameTaken, TemplateNotFound } from "./transactional/TransactionalErrors.js"
 export { TransactionalService, deliveryQueue } from "./transactional/TransactionalService.js"
@@ -170,14 +218,37 @@ export type { OutgoingResponse, ResponseBody, ResponseHeaders } from "./http/Res
 export {
   ApiCaller,
   ApiKeyAuth,
+  ApiKeyOrDashboardAuth,
   DashboardAuth,
   DashboardSession,
   RequiredScope,
-  requireTenantAdmin
+  TenantActor,
+  requireTenant,
+  requireTenantAdmin,
+  requireTenantManager
 } from "./http/Security.js"
 export { type Socket, type WebSocketConnection, type WebSocketHandler, acceptWebSocket } from "./http/WebSocket.js"
 export { type ServerSentEvent, encodeEvent, eventStream, lastEventId } from "./http/EventStream.js"
 export { fromWebRequest, toWebResponse } from "./http/Web.js"
 export { isPublicAddress, parseRange } from "./platform/IpAllowlist.js"
+export {
+  MAX_RESPONSE_BYTES,
+  OutboundFailed,
+  OutboundHttp,
+  OutboundRefused,
+  type OutboundRequest,
+  type OutboundResponse,
+  checkOutboundUrl
+} from "./platform/OutboundHttp.js"
+export {
+  type VerifyWebhookOptions,
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  type WebhookHeaders,
+  type WebhookVerification,
+  signWebhook,
+  verifyWebhook
+} from "./platform/WebhookSignature.js"
 export { HealthChecks, NotReady, checkReadiness, type HealthCheck } from "./platform/Health.js"
 export { isOrigin } from "./http/Cors.js"

@@ -17,6 +17,7 @@ import { layerSecretBox } from "./platform/SecretBox.js"
 import { layerTestTokens } from "./testing/TestTokens.js"
 import { layerMemorySipNetwork } from "./testing/MemorySipNetwork.js"
 import { layerMemoryMailer } from "./testing/MemoryMailer.js"
+import { layerMemoryOutboundHttp } from "./testing/MemoryOutboundHttp.js"
 
 export { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
 export { layerTestTokens, testDashboardToken } from "./testing/TestTokens.js"
@@ -30,6 +31,14 @@ export {
   type MemoryMailer,
   type MemorySentMail
 } from "./testing/MemoryMailer.js"
+export {
+  layerMemoryOutboundHttp,
+  makeMemoryOutboundHttp,
+  memoryOutboundHttp,
+  type MemoryOutboundAnswer,
+  type MemoryOutboundHttp,
+  type MemoryOutboundHttpOptions
+} from "./testing/MemoryOutboundHttp.js"
 
 /**
  * Every module's storage ports in memory, over one MemoryDatabase (so units of work span them
@@ -43,7 +52,10 @@ export const layerMemoryStorage: Layer.Layer<StoragePorts | UnitOfWork | EventOu
   ) as Layer.Layer<StoragePorts | UnitOfWork | EventOutbox | ScheduleStore | MemoryDatabase>
 ) as Layer.Layer<StoragePorts | UnitOfWork | EventOutbox | ScheduleStore>
 
-/** Every port in memory: storage, rate limits, test dashboard tokens, a SIP network without trunks, mailboxes, settings. */
+/**
+ * Every port in memory: storage, rate limits, test dashboard tokens, a SIP network without trunks,
+ * mailboxes, an outbound HTTP client that answers 200, settings.
+ */
 export const layerMemory = (
   options: { readonly settings?: Partial<Settings>; readonly seed?: number } = {}
 ): Layer.Layer<Ports> =>
@@ -54,6 +66,7 @@ export const layerMemory = (
     layerTestTokens,
     layerMemorySipNetwork,
     layerMemoryMailer,
+    layerMemoryOutboundHttp({ allowPrivate: options.settings?.outboundAllowPrivate }),
     // A fixed key: tests need no configuration, and nothing sealed here is a real secret.
     layerSecretBox("00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"),
     options.seed === undefined ? layerCrypto : layerDeterministic(options.seed),

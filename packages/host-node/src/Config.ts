@@ -35,6 +35,10 @@ export interface HostConfig {
   readonly smtpUrl: string | undefined
   /** The sender of transactional email. */
   readonly mailFrom: string
+  /** Seconds between sweeps for webhook deliveries due again; by default 900 in production, 21,600 in staging, 60 in development. */
+  readonly webhookDrainSeconds: number
+  /** Seconds before a failed webhook delivery's first retry (then doubling, with jitter, up to an hour). */
+  readonly webhookRetrySeconds: number
   readonly trustedProxies: ReadonlyArray<string>
   readonly corsOrigins: ReadonlyArray<string>
   /** Seconds a stopping server gives requests in flight before cutting their connections. */
@@ -175,6 +179,21 @@ const environmentConfig = Config.all({
   outboundAllowPrivate: Config.boolean("SERVICEKIT_OUTBOUND_ALLOW_PRIVATE").pipe(Config.withDefault(false)),
   smtpUrl: optionalString("SMTP_URL"),
   mailFrom: Config.string("SERVICEKIT_MAIL_FROM").pipe(Config.withDefault(defaultSettings.mailFrom)),
+  webhookDrainSeconds: Config.number("SERVICEKIT_WEBHOOK_DRAIN_SECONDS").pipe(
+    Config.validate({
+      message: "must be a number of seconds from 1 to 86400",
+      validation: (n) => n >= 1 && n <= 86_400
+    }),
+    Config.option,
+    Config.map(Option.getOrUndefined)
+  ),
+  webhookRetrySeconds: Config.number("SERVICEKIT_WEBHOOK_RETRY_SECONDS").pipe(
+    Config.validate({
+      message: "must be a number of seconds from 0.01 to 3600",
+      validation: (n) => n >= 0.01 && n <= 3600
+    }),
+    Config.withDefault(defaultSettings.webhooks.retryBaseMs / 1000)
+  ),
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
   corsOrigins: Config.array(Config.string(), "SERVICEKIT_CORS_ORIGINS").pipe(Config.withDefault([])),
   shutdownTimeoutSeconds: Config.number("SERVICEKIT_SHUTDOWN_TIMEOUT").pipe(
@@ -205,6 +224,13 @@ const environmentConfig = Config.all({
   adminToken: optionalString("SERVICEKIT_ADMIN_TOKEN"),
   metricsToken: optionalString("SERVICEKIT_METRICS_TOKEN")
 })
+
+/** How often webhook deliveries due again are swept up, by deployment: production often, staging rarely, development at once. */
+const WEBHOOK_DRAIN_SECONDS: Readonly<Record<DeploymentEnv, number>> = {
+  production: 900,
+  staging: 21_600,
+  development: 60
+}
 
 /** Resolves options over environment over defaults. Throws ConfigurationError with the variable's name. */
 export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv = process.env): HostConfig => {
@@ -268,6 +294,7 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
   }
   return {
     ...merged,
+    webhookDrainSeconds: merged.webhookDrainSeconds ?? WEBHOOK_DRAIN_SECONDS[merged.env],
     dataDir,
     publicUrl: merged.publicUrl ?? `http://localhost:${merged.port}`,
     jwtSecret: merged.jwtSecret ?? secretFromDataDir(dataDir, "jwtSecret"),

@@ -13,6 +13,7 @@ import {
   layerRedisFanOut,
   layerRedisRateLimit,
   layerSmtpMailer,
+  layerUndiciOutboundHttp,
   databaseHealthCheck,
   redisHealthCheck
 } from "@servicekit/adapters"
@@ -24,6 +25,7 @@ import {
   layerSecretBox,
   ServiceKit,
   ServiceKitSettings,
+  defaultWebhookSettings,
   layerMemoryRateLimit
 } from "@servicekit/core"
 import { Effect, Layer } from "effect"
@@ -75,6 +77,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
     layerNodeCrypto,
     layerNodeSipNetwork,
     mail,
+    layerUndiciOutboundHttp({ allowPrivate: config.outboundAllowPrivate }),
     layerSecretBox(config.secretKey),
     ServiceKitSettings.layer({
       mountPath: config.mountPath,
@@ -88,7 +91,12 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       hostedSipDomain: config.hostedSipDomain,
       hostedSipProxy: config.hostedSipProxy,
       outboundAllowPrivate: config.outboundAllowPrivate,
-      mailFrom: config.mailFrom
+      mailFrom: config.mailFrom,
+      webhooks: {
+        ...defaultWebhookSettings,
+        drainIntervalMs: config.webhookDrainSeconds * 1000,
+        retryBaseMs: config.webhookRetrySeconds * 1000
+      }
     })
   ).pipe(Layer.provideMerge(layerLogging(config.logFormat, config.logLevel)))
 }

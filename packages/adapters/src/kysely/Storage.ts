@@ -4,6 +4,7 @@ import type { Migration } from "kysely"
 import { accountsStorage } from "./accounts/Accounts.js"
 import { automationsStorage } from "./automations/Automations.js"
 import { callingStorage } from "./calling/Calling.js"
+import { chatStorage } from "./chat/Chat.js"
 import { layerUnitOfWork } from "./Connection.js"
 import { jobsMigrations, layerJobsStorage } from "./jobs/Jobs.js"
 import type { KyselyDatabase } from "./Database.js"
@@ -20,6 +21,7 @@ export const kyselyStorage = {
   operations: { migrations: {}, layer: Layer.empty },
   accounts: accountsStorage,
   calling: callingStorage,
+  chat: chatStorage,
   transactional: transactionalStorage,
   automations: automationsStorage
 } satisfies { readonly [Name in ModuleName]: KyselyModuleStorage<StorageOf<Name>> }

@@ -1,34 +1,8 @@
-import { Context, Effect, Layer, Option } from "effect"
-import { type Page, type Position, pageOf } from "../platform/Keyset.js"
+import { Context, Effect, Layer, type Option } from "effect"
+import type { Page } from "../platform/Keyset.js"
+import { memoryTable } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
 import type { Flow, Workflow } from "./Workflow.js"
-
-/** Rows by (tenant, id) in memory, each write undone with its unit of work. */
-const memoryTable = <A extends { readonly tenantId: string; readonly id: string }>(db: MemoryDatabase["Type"]) => {
-  const rows = new Map<string, A>()
-  const key = (tenantId: string, id: string) => `${tenantId}/${id}`
-  return {
-    find: (tenantId: string, id: string) => db.run(() => Option.fromNullable(rows.get(key(tenantId, id)))),
-    list: (tenantId: string, page: Page) =>
-      db.run(() => pageOf([...rows.values()].filter((row) => row.tenantId === tenantId) as Array<A & Position>, page)),
-    save: (row: A) =>
-      db.run((undo) => {
-        const at = key(row.tenantId, row.id)
-        const previous = rows.get(at)
-        rows.set(at, row)
-        undo(() => (previous === undefined ? rows.delete(at) : rows.set(at, previous)))
-      }),
-    remove: (tenantId: string, id: string) =>
-      db.run((undo) => {
-        const at = key(tenantId, id)
-        const previous = rows.get(at)
-        if (previous === undefined) return false
-        rows.delete(at)
-        undo(() => rows.set(at, previous))
-        return true
-      })
-  }
-}
 
 export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRepository")<
   WorkflowRepository,
@@ -45,8 +19,8 @@ export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRe
   static readonly layerMemory: Layer.Layer<WorkflowRepository, never, MemoryDatabase> = Layer.effect(
     WorkflowRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<Workflow>(db)
-      return WorkflowRepository.of(table)
+      const { find, list, save, remove } = memoryTable<Workflow>(db)
+      return WorkflowRepository.of({ find, list, save, remove })
     })
   )
 }

@@ -4,6 +4,7 @@ import { ErrorBody, RateLimited } from "../platform/Errors.js"
 import {
   RequiredScope,
   apiKeyAuthTag,
+  apiKeyOrDashboardAuthTag,
   dashboardAuthTag,
   dashboardSocketAuthTag,
   platformAdminAuthTag
@@ -121,14 +122,16 @@ const factsByOperation = (api: HttpApi.HttpApi.AnyWithProps) => {
     onGroup: () => {},
     onEndpoint: ({ endpoint, errors, group, mergedAnnotations, middleware }) => {
       const security: Array<Record<string, Array<string>>> = []
-      if (middleware.has(apiKeyAuthTag)) {
+      if (middleware.has(apiKeyAuthTag) || middleware.has(apiKeyOrDashboardAuthTag)) {
         // OpenAPI 3.1 lets non-OAuth schemes list role names: here, the scope the key needs.
         const scopes = Context.getOption(mergedAnnotations, RequiredScope).pipe((scope) =>
           scope._tag === "Some" ? [scope.value] : []
         )
         security.push({ bearerKey: scopes }, { headerKey: scopes })
       }
-      if (middleware.has(dashboardAuthTag)) security.push({ dashboardToken: [] })
+      if (middleware.has(dashboardAuthTag) || middleware.has(apiKeyOrDashboardAuthTag)) {
+        security.push({ dashboardToken: [] })
+      }
       if (middleware.has(dashboardSocketAuthTag)) security.push({ dashboardQueryToken: [] })
       if (middleware.has(platformAdminAuthTag)) security.push({ platformAdminToken: [] })
       facts.set(`${group.identifier}.${endpoint.name}`, { security, errorDescriptions: declaredDescriptions(errors) })

@@ -66,6 +66,22 @@ export class DashboardSocketAuth extends HttpApiMiddleware.Tag<DashboardSocketAu
   { failure: Schema.Union(Unauthenticated, PermissionDenied), provides: DashboardSession }
 ) {}
 
+/** Who manages a tenant's settings: an API key (`role` key) or a dashboard user. */
+export class TenantActor extends Context.Tag("@servicekit/core/TenantActor")<
+  TenantActor,
+  { readonly tenantId: string; readonly role: "key" | DashboardClaims["role"] }
+>() {}
+
+/**
+ * An API key with the endpoint's `RequiredScope`, or a dashboard token: for tenant settings that
+ * both a tenant's servers and its admins manage (webhook subscriptions). The credential's form
+ * decides which check runs.
+ */
+export class ApiKeyOrDashboardAuth extends HttpApiMiddleware.Tag<ApiKeyOrDashboardAuth>()(
+  "@servicekit/core/ApiKeyOrDashboardAuth",
+  { failure: Schema.Union(Unauthenticated, PermissionDenied, RateLimited), provides: TenantActor }
+) {}
+
 /** The platform administrator: whoever holds the platform admin token, across all tenants. */
 export class PlatformAdminAuth extends HttpApiMiddleware.Tag<PlatformAdminAuth>()(
   "@servicekit/core/PlatformAdminAuth",
@@ -85,13 +101,15 @@ export const apiKeyAuthTag = ApiKeyAuth as unknown as HttpApiMiddleware.TagClass
 export const dashboardAuthTag = DashboardAuth as unknown as HttpApiMiddleware.TagClassAny
 export const dashboardSocketAuthTag = DashboardSocketAuth as unknown as HttpApiMiddleware.TagClassAny
 export const platformAdminAuthTag = PlatformAdminAuth as unknown as HttpApiMiddleware.TagClassAny
+export const apiKeyOrDashboardAuthTag = ApiKeyOrDashboardAuth as unknown as HttpApiMiddleware.TagClassAny
+
+const notBearer = () =>
+  Effect.fail(unauthenticated("malformed_credentials", "The Authorization header must use the Bearer scheme."))
 
 /** The key from `Authorization: Bearer` or `X-API-Key`; fails when Authorization uses another scheme. */
 const presentedKey = (state: RequestState): Effect.Effect<string | undefined, Unauthenticated> => {
   const token = bearerToken(state.headers)
-  if (token === null) {
-    return Effect.fail(unauthenticated("malformed_credentials", "The Authorization header must use the Bearer scheme."))
-  }
+  if (token === null) return notBearer()
   return Effect.succeed(token ?? firstHeader(state.headers, "x-api-key")?.trim())
 }
 
@@ -169,6 +187,40 @@ export const dashboardGuard = Effect.gen(function* () {
   return guard
 })
 
+/** An API key when the request presents one (as a bearer key or X-API-Key), else a dashboard token. */
+export const apiKeyOrDashboardGuard = Effect.gen(function* () {
+  const keyGuard = yield* apiKeyGuard
+  const verifier = yield* DashboardTokenVerifier
+  const guard: EndpointGuard = (annotations) => {
+    const byKey = keyGuard(annotations)
+    if ("refused" in byKey) return byKey
+    const asKey = Effect.map(byKey as Effect.Effect<Caller, unknown>, (caller): TenantActor["Type"] => ({
+      tenantId: caller.tenantId,
+      role: "key"
+    }))
+    return Effect.flatMap(FiberRef.get(CurrentRequest), (state): Effect.Effect<TenantActor["Type"], unknown> => {
+      const bearer = bearerToken(state.headers)
+      if ((bearer && parseKey(bearer) !== undefined) || firstHeader(state.headers, "x-api-key") !== undefined) {
+        return asKey
+      }
+      if (bearer === null) return notBearer()
+      if (bearer === undefined || bearer.length === 0) {
+        return Effect.fail(
+          unauthenticated(
+            "missing_credentials",
+            "Send an API key or a dashboard token as 'Authorization: Bearer <credential>'."
+          )
+        )
+      }
+      return Effect.map(verifier.verify(bearer), (session) => {
+        state.tenantId = session.tenantId
+        return { tenantId: session.tenantId, role: session.role }
+      })
+    })
+  }
+  return guard
+})
+
 /** The `token` query parameter's value, undefined when absent or empty. */
 const queryToken = (url: string | undefined): string | undefined => {
   const query = url?.split("?", 2)[1]
@@ -192,12 +244,29 @@ export const dashboardSocketGuard = Effect.gen(function* () {
   return guard
 })
 
+/** A key of `tenantId`, or a dashboard token of its admin. */
+export const requireTenantManager = (tenantId: string) =>
+  Effect.flatMap(TenantActor, (actor) => {
+    if (actor.tenantId !== tenantId) {
+      return Effect.fail(permissionDenied("tenant_mismatch", "The credential belongs to another tenant."))
+    }
+    if (actor.role === "member") {
+      return Effect.fail(permissionDenied("admin_required", "This action needs a tenant admin."))
+    }
+    return Effect.void
+  })
+
+/** The session must belong to `tenantId` (any role). */
+export const requireTenant = (tenantId: string) =>
+  Effect.flatMap(DashboardSession, (session) =>
+    session.tenantId === tenantId
+      ? Effect.succeed(session)
+      : Effect.fail(permissionDenied("tenant_mismatch", "The dashboard token belongs to another tenant."))
+  )
+
 /** The session must belong to `tenantId` and hold the admin role. */
 export const requireTenantAdmin = (tenantId: string) =>
-  Effect.flatMap(DashboardSession, (session) => {
-    if (session.tenantId !== tenantId) {
-      return Effect.fail(permissionDenied("tenant_mismatch", "The dashboard token belongs to another tenant."))
-    }
+  Effect.flatMap(requireTenant(tenantId), (session) => {
     if (session.role !== "admin") {
       return Effect.fail(permissionDenied("admin_required", "This action needs a tenant admin."))
     }

@@ -1,9 +1,10 @@
 import type { HttpApiGroup } from "@effect/platform"
-import { Data, Effect, type Layer } from "effect"
+import { Data, type Duration, Effect, type Layer } from "effect"
 import type { ImplementedGroup } from "../http/Implement.js"
 import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { JobHandler, QueueDefinition } from "../jobs/JobQueue.js"
 import type { KeyProduct } from "../platform/Products.js"
+import type { Settings } from "../platform/Settings.js"
 
 /**
  * One product (or the platform's own account management) as a single value: its part of the
@@ -38,6 +39,8 @@ export interface ProductModule<
   readonly subscribers?: ReadonlyArray<EventSubscriber> | undefined
   /** The module's background workers: a queue each, with its handler. */
   readonly workers?: ReadonlyArray<ModuleWorker> | undefined
+  /** Work every worker process repeats on an interval: sweeps that catch what a lost job would miss. */
+  readonly periodic?: ReadonlyArray<PeriodicWork> | undefined
   /** What the development bootstrap creates so the module can be tried at once. */
   readonly development?: DevelopmentAccess | undefined
 }
@@ -47,6 +50,14 @@ export interface ModuleWorker {
   readonly queue: QueueDefinition
   readonly concurrency: number
   readonly handle: JobHandler<any>
+}
+
+/** A sweep a module runs in every worker process, first at start, then every `every`. */
+export interface PeriodicWork {
+  /** For logs, e.g. `chat.webhooks.drain`. */
+  readonly name: string
+  readonly every: (settings: Settings) => Duration.DurationInput
+  readonly run: Effect.Effect<unknown, unknown, any>
 }
 
 /** A test key the development bootstrap creates, and a first request that uses it. */

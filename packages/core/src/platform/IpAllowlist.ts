@@ -54,8 +54,18 @@ export const compileAllowlist = (entries: ReadonlyArray<string>) => {
 }
 
 /**
+ * IPv4-compatible IPv6 (::a.b.c.d, deprecated by RFC 4291), which ipaddr.js files as unicast:
+ * `[::127.0.0.1]` in a URL becomes `[::7f00:1]`, and some stacks route it to the IPv4 address.
+ */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96") as [ipaddr.IPv6, number]
+
+/**
  * Whether an IP address is public unicast: not private, loopback, link-local (cloud metadata),
  * carrier-grade NAT, unique-local, multicast, reserved or unspecified. Outbound connections
  * to addresses a tenant chose are refused otherwise, so they cannot reach the platform's own network.
  */
-export const isPublicAddress = (ip: string): boolean => parseAddress(ip)?.range() === "unicast"
+export const isPublicAddress = (ip: string): boolean => {
+  const address = parseAddress(ip)
+  if (address?.range() !== "unicast") return false
+  return !(address.kind() === "ipv6" && (address as ipaddr.IPv6).match(IPV4_COMPATIBLE))
+}

@@ -30,7 +30,9 @@ export interface Settings {
   /** The platform carrier's SIP domain for hosted SIP; unset, the platform offers no hosted SIP. */
   readonly hostedSipDomain?: string | undefined
   /** Where the softphone relay sends hosted SIP (the carrier's edge); unset, the hosted domain on UDP port 5060. */
-  readonly hostedSipProxy?: { readonly host: string; readonly port: number; readonly transport: "udp" | "tcp" | "tls" } | undefined
+  readonly hostedSipProxy?:
+    | { readonly host: string; readonly port: number; readonly transport: "udp" | "tcp" | "tls" }
+    | undefined
   /**
    * Outbound connections to addresses a tenant chose (SIP trunks) may reach private and loopback
    * addresses. Off by default: only for development and tests.
@@ -38,8 +40,30 @@ export interface Settings {
   readonly outboundAllowPrivate: boolean
   /** The sender of transactional email: `Name <address>` or an address. */
   readonly mailFrom: string
+  readonly webhooks: WebhookSettings
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
+}
+
+/** How signed webhooks are delivered and retried. */
+export interface WebhookSettings {
+  /** How often workers look for deliveries whose retry is due (their jobs are the fast path; this catches any lost one). */
+  readonly drainIntervalMs: number
+  /** The wait before the first retry; it doubles with each further one, up to `retryMaxMs`, with jitter. */
+  readonly retryBaseMs: number
+  readonly retryMaxMs: number
+  /** A delivery still failing this long after its event is given up. */
+  readonly maxAgeMs: number
+  /** How long one attempt may take, answer included. */
+  readonly timeoutMs: number
+}
+
+export const defaultWebhookSettings: WebhookSettings = {
+  drainIntervalMs: 60_000,
+  retryBaseMs: 10_000,
+  retryMaxMs: 3_600_000,
+  maxAgeMs: 3 * 24 * 3_600_000,
+  timeoutMs: 10_000
 }
 
 export const defaultSettings: Settings = {
@@ -53,7 +77,8 @@ export const defaultSettings: Settings = {
   corsOrigins: [],
   metrics: { enabled: false },
   outboundAllowPrivate: false,
-  mailFrom: "ServiceKit <no-reply@servicekit.local>"
+  mailFrom: "ServiceKit <no-reply@servicekit.local>",
+  webhooks: defaultWebhookSettings
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {

@@ -9,6 +9,7 @@ import {
   idempotent
 } from "../platform/Idempotency.js"
 import type { Environment, Product } from "../platform/Products.js"
+import { isEmailAddress } from "../platform/EmailAddress.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
 import { reportWindow } from "../platform/ReportWindow.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
@@ -96,13 +97,7 @@ export interface ListQuery {
   readonly cursor?: string | undefined
 }
 
-
-/** A plain email address (RFC 5321's limits, no display name, no spaces or control characters). */
-const EMAIL =
-  /^[^\s@<>()[\]\\,;:"\u0000-\u001f\u007f]{1,64}@(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/i
 const SOURCE = /^[a-z0-9_]{1,64}$/
-
-export const isEmailAddress = (text: string) => text.length <= 254 && EMAIL.test(text)
 
 type TemplateParts = { readonly subject: TemplatePart[]; readonly html: TemplatePart[]; readonly text: TemplatePart[] }
 

@@ -1,0 +1,39 @@
+import type {
+  ChatMessageRepository,
+  ConversationRepository,
+  VisitorRepository,
+  VisitorTokenRepository,
+  WebhookDeliveryRepository,
+  WebhookSubscriptionRepository,
+  WidgetRepository
+} from "@servicekit/core"
+import { Layer } from "effect"
+import type { KyselyModuleStorage } from "../ModuleStorage.js"
+import * as Conversations from "./Conversations.js"
+import * as Messages from "./Messages.js"
+import * as migration0010 from "./migrations/0010_chat.js"
+import * as Visitors from "./Visitors.js"
+import * as VisitorTokens from "./VisitorTokens.js"
+import * as Webhooks from "./Webhooks.js"
+import * as Widgets from "./Widgets.js"
+
+/** Visitors, widgets, conversations and their messages, visitor tokens, and webhook subscriptions with their deliveries. */
+export const chatStorage: KyselyModuleStorage<
+  | VisitorRepository
+  | WidgetRepository
+  | ConversationRepository
+  | ChatMessageRepository
+  | VisitorTokenRepository
+  | WebhookSubscriptionRepository
+  | WebhookDeliveryRepository
+> = {
+  migrations: { "0010_chat": migration0010 },
+  layer: Layer.mergeAll(
+    Visitors.layer,
+    Widgets.layer,
+    Conversations.layer,
+    Messages.layer,
+    VisitorTokens.layer,
+    Webhooks.layer
+  )
+}

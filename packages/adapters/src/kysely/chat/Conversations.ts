@@ -1,0 +1,143 @@
+import { type Conversation, ConversationRepository, isUuid } from "@servicekit/core"
+import { Effect, Layer, Option } from "effect"
+import type { Insertable, Kysely, Selectable } from "kysely"
+import { findOne, query } from "../Connection.js"
+import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import { type TenantTable, findInTenant, olderThan } from "../Keyset.js"
+import type { ChatTables, ConversationsTable } from "./Tables.js"
+
+type Db = Kysely<ChatTables>
+
+const toRow = (conversation: Conversation): Insertable<ConversationsTable> => ({
+  tenant_id: conversation.tenantId,
+  id: conversation.id,
+  visitor_id: conversation.visitorId,
+  name: conversation.name,
+  status: conversation.status,
+  priority: conversation.priority,
+  source: conversation.source,
+  assignee_id: conversation.assigneeId,
+  ...csatColumns(conversation.csat),
+  message_count: conversation.messageCount,
+  last_message_at: conversation.lastMessageAt,
+  created_at: conversation.createdAt,
+  updated_at: conversation.updatedAt
+})
+
+const csatColumns = (csat: Conversation["csat"]) => ({
+  csat_rating: csat?.rating ?? null,
+  csat_comment: csat?.comment ?? null,
+  csat_submitted_at: csat?.submittedAt ?? null
+})
+
+/** The conversation of a row (also read back by ChatMessageRepository.append). */
+export const toConversation = (row: Selectable<ConversationsTable>): Conversation => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  visitorId: row.visitor_id,
+  name: row.name,
+  status: row.status,
+  priority: row.priority,
+  source: row.source,
+  assigneeId: row.assignee_id,
+  csat:
+    row.csat_rating === null || row.csat_submitted_at === null
+      ? null
+      : { rating: row.csat_rating, comment: row.csat_comment, submittedAt: row.csat_submitted_at },
+  messageCount: row.message_count,
+  lastMessageAt: row.last_message_at,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at
+})
+
+const table: TenantTable<Selectable<ConversationsTable>, Conversation> = {
+  name: "conversations",
+  toRecord: toConversation
+}
+
+export const make = (database: KyselyConnection): ConversationRepository["Type"] =>
+  ConversationRepository.of({
+    // Stores the conversation whole under its id, replacing what the id held, as the memory store does.
+    insert: (conversation) => {
+      const { id: _id, tenant_id: _tenantId, ...columns } = toRow(conversation)
+      return Effect.asVoid(
+        query(database, (db: Db) =>
+          db
+            .insertInto("conversations")
+            .values(toRow(conversation))
+            .onConflict((conflict) => conflict.columns(["tenant_id", "id"]).doUpdateSet(columns))
+            .execute()
+        )
+      )
+    },
+
+    find: (tenantId, id) => findInTenant(database, table, tenantId, id),
+
+    // A range on conversations_tenant_status_created_idx with a status, else on conversations_tenant_created_idx.
+    list: (tenantId, { after, limit, source, status }) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("conversations")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .$if(status !== undefined, (select) => select.where("status", "=", status!))
+                .$if(source !== undefined, (select) => select.where("source", "=", source!))
+                .$if(after !== undefined, (select) => select.where(olderThan(after!)))
+                .orderBy("created_at", "desc")
+                .orderBy("id", "desc")
+                .limit(limit)
+                .execute()
+            ),
+            (rows) => rows.map(toConversation)
+          )
+        : Effect.succeed([]),
+
+    // The first entry of conversations_tenant_visitor_open_idx.
+    findOpen: (tenantId, visitorId) =>
+      isUuid(tenantId) && isUuid(visitorId)
+        ? findOne(
+            database,
+            (db: Db) =>
+              db
+                .selectFrom("conversations")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .where("visitor_id", "=", visitorId)
+                .where("status", "in", ["open", "pending"])
+                .orderBy("created_at", "desc")
+                .orderBy("id", "desc")
+                .limit(1)
+                .executeTakeFirst(),
+            toConversation
+          )
+        : Effect.succeedNone,
+
+    // Only these columns: a change built from a stale copy never undoes a message's count.
+    update: (change) =>
+      isUuid(change.tenantId) && isUuid(change.id)
+        ? findOne(
+            database,
+            (db: Db) =>
+              db
+                .updateTable("conversations")
+                .set({
+                  status: change.status,
+                  assignee_id: change.assigneeId,
+                  ...csatColumns(change.csat),
+                  updated_at: change.updatedAt
+                })
+                .where("tenant_id", "=", change.tenantId)
+                .where("id", "=", change.id)
+                .returningAll()
+                .executeTakeFirst(),
+            toConversation
+          )
+        : Effect.succeed(Option.none())
+  })
+
+export const layer: Layer.Layer<ConversationRepository, never, KyselyDatabase> = Layer.effect(
+  ConversationRepository,
+  Effect.map(KyselyDatabase, make)
+)

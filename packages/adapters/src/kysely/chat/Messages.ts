@@ -1,0 +1,126 @@
+import { type ChatMessage, ChatMessageRepository, isUuid } from "@servicekit/core"
+import { Effect, Layer, Option } from "effect"
+import { type Kysely, type Selectable, sql } from "kysely"
+import { findOne, query } from "../Connection.js"
+import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import { toConversation } from "./Conversations.js"
+import type { ChatMessagesTable, ChatTables } from "./Tables.js"
+
+type Db = Kysely<ChatTables>
+
+const toMessage = (row: Selectable<ChatMessagesTable>): ChatMessage => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  conversationId: row.conversation_id,
+  sequence: row.sequence,
+  authorType: row.author_type,
+  authorId: row.author_id,
+  content: row.content,
+  createdAt: row.created_at
+})
+
+export const make = (database: KyselyConnection): ChatMessageRepository["Type"] =>
+  ChatMessageRepository.of({
+    // One statement: the update numbers the message and holds the conversation's row until the
+    // unit of work ends, so a concurrent append waits and takes the next number after this commits.
+    append: (draft) =>
+      isUuid(draft.tenantId) && isUuid(draft.conversationId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .with("bumped", (cte) =>
+                  cte
+                    .updateTable("conversations")
+                    .set((eb) => ({
+                      message_count: eb("message_count", "+", 1),
+                      last_message_at: draft.createdAt,
+                      updated_at: draft.createdAt
+                    }))
+                    .where("tenant_id", "=", draft.tenantId)
+                    .where("id", "=", draft.conversationId)
+                    .returningAll()
+                )
+                .with("appended", (cte) =>
+                  cte
+                    .insertInto("chat_messages")
+                    .columns([
+                      "tenant_id",
+                      "id",
+                      "conversation_id",
+                      "sequence",
+                      "author_type",
+                      "author_id",
+                      "content",
+                      "created_at"
+                    ])
+                    // Values beside the conversation's columns need their types: INSERT ... SELECT takes them as text.
+                    .expression((eb) =>
+                      eb
+                        .selectFrom("bumped")
+                        .select([
+                          "bumped.tenant_id",
+                          sql<string>`${draft.id}::uuid`.as("id"),
+                          "bumped.id",
+                          "bumped.message_count",
+                          sql<string>`${draft.authorType}::text`.as("author_type"),
+                          sql<string | null>`${draft.authorId}::text`.as("author_id"),
+                          sql<string>`${draft.content}::text`.as("content"),
+                          "bumped.last_message_at"
+                        ])
+                    )
+                    .returning("sequence")
+                )
+                .selectFrom("bumped")
+                .innerJoin("appended", (join) => join.onTrue())
+                .selectAll("bumped")
+                .executeTakeFirst()
+            ),
+            (row) =>
+              row === undefined
+                ? Option.none()
+                : Option.some({
+                    message: { ...draft, sequence: row.message_count },
+                    conversation: toConversation(row)
+                  })
+          )
+        : Effect.succeedNone,
+
+    find: (tenantId, id) =>
+      isUuid(tenantId) && isUuid(id)
+        ? findOne(
+            database,
+            (db: Db) =>
+              db
+                .selectFrom("chat_messages")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .where("id", "=", id)
+                .executeTakeFirst(),
+            toMessage
+          )
+        : Effect.succeedNone,
+
+    // A range on chat_messages_conversation_sequence_key, read in its order.
+    list: (tenantId, conversationId, { afterSequence, limit }) =>
+      isUuid(tenantId) && isUuid(conversationId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("chat_messages")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .where("conversation_id", "=", conversationId)
+                .$if(afterSequence !== undefined, (select) => select.where("sequence", ">", afterSequence!))
+                .orderBy("sequence")
+                .limit(limit)
+                .execute()
+            ),
+            (rows) => rows.map(toMessage)
+          )
+        : Effect.succeed([])
+  })
+
+export const layer: Layer.Layer<ChatMessageRepository, never, KyselyDatabase> = Layer.effect(
+  ChatMessageRepository,
+  Effect.map(KyselyDatabase, make)
+)

@@ -1,0 +1,114 @@
+import type { AuthorType, ConversationStatus, DeliveryStatus, Priority, Visitor, WebhookEvent } from "@servicekit/core"
+import type { ColumnType } from "kysely"
+
+/** JSON written as text, so that pg and PGlite serialise it the same way, and read back parsed. */
+type JsonColumn<A> = ColumnType<A, string, string>
+
+/** Tables of the chat module (column names as in SQL, see migrations/). */
+export interface VisitorsTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly external_id: string
+  readonly display_name: string | null
+  readonly email: string | null
+  readonly attributes: JsonColumn<Visitor["attributes"]>
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
+export interface ChatWidgetsTable {
+  readonly tenant_id: string
+  readonly site_key: string
+  readonly created_at: Date
+}
+
+export interface ConversationsTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly visitor_id: string | null
+  readonly name: string | null
+  readonly status: ConversationStatus
+  readonly priority: Priority
+  readonly source: string
+  readonly assignee_id: string | null
+  readonly csat_rating: number | null
+  readonly csat_comment: string | null
+  readonly csat_submitted_at: Date | null
+  readonly message_count: number
+  readonly last_message_at: Date | null
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
+export interface ChatMessagesTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly conversation_id: string
+  readonly sequence: number
+  readonly author_type: AuthorType
+  readonly author_id: string | null
+  readonly content: string
+  readonly created_at: Date
+}
+
+export interface VisitorTokensTable {
+  readonly digest: string
+  readonly tenant_id: string
+  readonly visitor_id: string
+  readonly conversation_id: string
+  readonly expires_at: Date
+  readonly created_at: Date
+}
+
+export interface WebhookSubscriptionsTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly url: string
+  readonly events: ReadonlyArray<WebhookEvent>
+  readonly description: string | null
+  readonly sealed_secret: string
+  readonly active: boolean
+  readonly disabled_reason: string | null
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
+export interface WebhookDeliveriesTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly subscription_id: string
+  readonly event_id: string
+  readonly event: string
+  readonly body: string
+  readonly status: DeliveryStatus
+  readonly attempts: number
+  readonly next_attempt_at: Date | null
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
+export interface WebhookAttemptsTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly subscription_id: string
+  readonly delivery_id: string
+  readonly event_id: string
+  readonly event: string
+  readonly attempt: number
+  readonly status_code: number | null
+  readonly duration_ms: number
+  readonly error: string | null
+  readonly next_retry_at: Date | null
+  readonly created_at: Date
+}
+
+export interface ChatTables {
+  readonly visitors: VisitorsTable
+  readonly chat_widgets: ChatWidgetsTable
+  readonly conversations: ConversationsTable
+  readonly chat_messages: ChatMessagesTable
+  readonly visitor_tokens: VisitorTokensTable
+  readonly webhook_subscriptions: WebhookSubscriptionsTable
+  readonly webhook_deliveries: WebhookDeliveriesTable
+  readonly webhook_attempts: WebhookAttemptsTable
+}

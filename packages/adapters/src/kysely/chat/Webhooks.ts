@@ -1,0 +1,322 @@
+import {
+  type DeliveryAttempt,
+  type WebhookDelivery,
+  WebhookDeliveryRepository,
+  type WebhookSubscription,
+  WebhookSubscriptionRepository,
+  isUuid
+} from "@servicekit/core"
+import { Array as Arr, Effect, Layer } from "effect"
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
+import { findOne, query } from "../Connection.js"
+import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import { type TenantTable, findInTenant, olderThan, pageInTenant } from "../Keyset.js"
+import type { ChatTables, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSubscriptionsTable } from "./Tables.js"
+
+type Db = Kysely<ChatTables>
+
+// 11 parameters a row: 1,000 rows stay far below Postgres' 65,535 parameters a statement.
+const INSERT_CHUNK = 1_000
+
+const toSubscriptionRow = (subscription: WebhookSubscription): Insertable<WebhookSubscriptionsTable> => ({
+  tenant_id: subscription.tenantId,
+  id: subscription.id,
+  url: subscription.url,
+  events: subscription.events,
+  description: subscription.description,
+  sealed_secret: subscription.sealedSecret,
+  active: subscription.active,
+  disabled_reason: subscription.disabledReason,
+  created_at: subscription.createdAt,
+  updated_at: subscription.updatedAt
+})
+
+const toSubscription = (row: Selectable<WebhookSubscriptionsTable>): WebhookSubscription => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  url: row.url,
+  events: row.events,
+  description: row.description,
+  sealedSecret: row.sealed_secret,
+  active: row.active,
+  disabledReason: row.disabled_reason,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at
+})
+
+const toDeliveryRow = (delivery: WebhookDelivery): Insertable<WebhookDeliveriesTable> => ({
+  tenant_id: delivery.tenantId,
+  id: delivery.id,
+  subscription_id: delivery.subscriptionId,
+  event_id: delivery.eventId,
+  event: delivery.event,
+  body: delivery.body,
+  status: delivery.status,
+  attempts: delivery.attempts,
+  next_attempt_at: delivery.nextAttemptAt,
+  created_at: delivery.createdAt,
+  updated_at: delivery.updatedAt
+})
+
+const toDelivery = (row: Selectable<WebhookDeliveriesTable>): WebhookDelivery => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  subscriptionId: row.subscription_id,
+  eventId: row.event_id,
+  event: row.event,
+  body: row.body,
+  status: row.status,
+  attempts: row.attempts,
+  nextAttemptAt: row.next_attempt_at,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at
+})
+
+const toAttempt = (row: Selectable<WebhookAttemptsTable>): DeliveryAttempt => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  subscriptionId: row.subscription_id,
+  deliveryId: row.delivery_id,
+  eventId: row.event_id,
+  event: row.event,
+  attempt: row.attempt,
+  statusCode: row.status_code,
+  durationMs: row.duration_ms,
+  error: row.error,
+  nextRetryAt: row.next_retry_at,
+  createdAt: row.created_at
+})
+
+const subscriptions: TenantTable<Selectable<WebhookSubscriptionsTable>, WebhookSubscription> = {
+  name: "webhook_subscriptions",
+  toRecord: toSubscription
+}
+
+const deliveries: TenantTable<Selectable<WebhookDeliveriesTable>, WebhookDelivery> = {
+  name: "webhook_deliveries",
+  toRecord: toDelivery
+}
+
+const attempts: TenantTable<Selectable<WebhookAttemptsTable>, DeliveryAttempt> = {
+  name: "webhook_attempts",
+  toRecord: toAttempt
+}
+
+export const makeSubscriptions = (database: KyselyConnection): WebhookSubscriptionRepository["Type"] =>
+  WebhookSubscriptionRepository.of({
+    save: (subscription) => {
+      const { id: _id, tenant_id: _tenantId, ...columns } = toSubscriptionRow(subscription)
+      return Effect.asVoid(
+        query(database, (db: Db) =>
+          db
+            .insertInto("webhook_subscriptions")
+            .values(toSubscriptionRow(subscription))
+            .onConflict((conflict) => conflict.columns(["tenant_id", "id"]).doUpdateSet(columns))
+            .execute()
+        )
+      )
+    },
+
+    find: (tenantId, id) => findInTenant(database, subscriptions, tenantId, id),
+
+    list: (tenantId, page) => pageInTenant(database, subscriptions, tenantId, page),
+
+    // Its deliveries and attempts go by their foreign keys' on delete cascade.
+    remove: (tenantId, id) =>
+      isUuid(tenantId) && isUuid(id)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .deleteFrom("webhook_subscriptions")
+                .where("tenant_id", "=", tenantId)
+                .where("id", "=", id)
+                .executeTakeFirst()
+            ),
+            (result) => result.numDeletedRows > 0n
+          )
+        : Effect.succeed(false),
+
+    // A tenant has a few subscriptions: its range of webhook_subscriptions_tenant_created_idx, filtered.
+    listFor: (tenantId, event) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("webhook_subscriptions")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .where("active", "=", true)
+                .where(sql<boolean>`${event} = any(events)`)
+                .orderBy("created_at")
+                .orderBy("id")
+                .execute()
+            ),
+            (rows) => rows.map(toSubscription)
+          )
+        : Effect.succeed([])
+  })
+
+/** Stores each delivery whole under its id, replacing what the id held, as the memory store does. */
+const upsertDeliveries = (db: Db, rows: ReadonlyArray<Insertable<WebhookDeliveriesTable>>) =>
+  db
+    .insertInto("webhook_deliveries")
+    .values([...rows])
+    .onConflict((conflict) =>
+      conflict.columns(["tenant_id", "id"]).doUpdateSet((eb) => ({
+        subscription_id: eb.ref("excluded.subscription_id"),
+        event_id: eb.ref("excluded.event_id"),
+        event: eb.ref("excluded.event"),
+        body: eb.ref("excluded.body"),
+        status: eb.ref("excluded.status"),
+        attempts: eb.ref("excluded.attempts"),
+        next_attempt_at: eb.ref("excluded.next_attempt_at"),
+        created_at: eb.ref("excluded.created_at"),
+        updated_at: eb.ref("excluded.updated_at")
+      }))
+    )
+    .execute()
+
+const upsertChunks = async (db: Db, chunks: ReadonlyArray<ReadonlyArray<Insertable<WebhookDeliveriesTable>>>) => {
+  for (const chunk of chunks) await upsertDeliveries(db, chunk)
+}
+
+export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepository["Type"] =>
+  WebhookDeliveryRepository.of({
+    insertMany: (rows) => {
+      if (rows.length === 0) return Effect.void
+      // One statement may not write a row twice: the last delivery with an id wins, as in a sequence of writes.
+      const latest = new Map(rows.map((delivery) => [`${delivery.tenantId}/${delivery.id}`, delivery]))
+      const chunks = Arr.chunksOf([...latest.values()].map(toDeliveryRow), INSERT_CHUNK)
+      // Several statements run in one transaction, so a batch is stored whole or not at all.
+      return query(database, (db: Db) =>
+        chunks.length === 1 || db.isTransaction
+          ? upsertChunks(db, chunks)
+          : db.transaction().execute((trx) => upsertChunks(trx, chunks))
+      )
+    },
+
+    find: (tenantId, id) => findInTenant(database, deliveries, tenantId, id),
+
+    // One update: of two workers claiming at once, the second waits for the first and then finds it leased.
+    claim: (tenantId, id, at, leaseUntil) =>
+      isUuid(tenantId) && isUuid(id)
+        ? findOne(
+            database,
+            (db: Db) =>
+              db
+                .updateTable("webhook_deliveries")
+                .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: leaseUntil, updated_at: at }))
+                .where("tenant_id", "=", tenantId)
+                .where("id", "=", id)
+                .where("status", "=", "pending")
+                .where("next_attempt_at", "<=", at)
+                .returningAll()
+                .executeTakeFirst(),
+            toDelivery
+          )
+        : Effect.succeedNone,
+
+    // One statement: the delivery's new state, and the attempt appended only when the delivery is
+    // still there (it goes with its subscription, which may be removed while an attempt runs).
+    record: (delivery, attempt) =>
+      isUuid(delivery.tenantId) && isUuid(delivery.id)
+        ? Effect.asVoid(
+            query(database, (db: Db) =>
+              db
+                .with("stored", (cte) =>
+                  cte
+                    .updateTable("webhook_deliveries")
+                    .set({
+                      status: delivery.status,
+                      attempts: delivery.attempts,
+                      next_attempt_at: delivery.nextAttemptAt,
+                      updated_at: delivery.updatedAt
+                    })
+                    .where("tenant_id", "=", delivery.tenantId)
+                    .where("id", "=", delivery.id)
+                    .returning("id")
+                )
+                .insertInto("webhook_attempts")
+                .columns([
+                  "tenant_id",
+                  "id",
+                  "subscription_id",
+                  "delivery_id",
+                  "event_id",
+                  "event",
+                  "attempt",
+                  "status_code",
+                  "duration_ms",
+                  "error",
+                  "next_retry_at",
+                  "created_at"
+                ])
+                // INSERT ... SELECT takes untyped values as text: each is cast to its column's type.
+                .expression((eb) =>
+                  eb
+                    .selectFrom("stored")
+                    .select([
+                      sql<string>`${attempt.tenantId}::uuid`.as("tenant_id"),
+                      sql<string>`${attempt.id}::uuid`.as("id"),
+                      sql<string>`${attempt.subscriptionId}::uuid`.as("subscription_id"),
+                      sql<string>`${attempt.deliveryId}::uuid`.as("delivery_id"),
+                      sql<string>`${attempt.eventId}::uuid`.as("event_id"),
+                      sql<string>`${attempt.event}::text`.as("event"),
+                      sql<number>`${attempt.attempt}::integer`.as("attempt"),
+                      sql<number | null>`${attempt.statusCode}::integer`.as("status_code"),
+                      sql<number>`${attempt.durationMs}::double precision`.as("duration_ms"),
+                      sql<string | null>`${attempt.error}::text`.as("error"),
+                      sql<Date | null>`${attempt.nextRetryAt}::timestamptz`.as("next_retry_at"),
+                      sql<Date>`${attempt.createdAt}::timestamptz`.as("created_at")
+                    ])
+                )
+                .execute()
+            )
+          )
+        : Effect.void,
+
+    // A range on webhook_attempts_tenant_subscription_created_idx, read in its order.
+    listAttempts: (tenantId, subscriptionId, { after, limit }) =>
+      isUuid(tenantId) && isUuid(subscriptionId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("webhook_attempts")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .where("subscription_id", "=", subscriptionId)
+                .$if(after !== undefined, (select) => select.where(olderThan(after!)))
+                .orderBy("created_at", "desc")
+                .orderBy("id", "desc")
+                .limit(limit)
+                .execute()
+            ),
+            (rows) => rows.map(toAttempt)
+          )
+        : Effect.succeed([]),
+
+    findAttempt: (tenantId, id) => findInTenant(database, attempts, tenantId, id),
+
+    // Across tenants, by design: a range on the partial index webhook_deliveries_due_idx.
+    due: (at, limit) =>
+      Effect.map(
+        query(database, (db: Db) =>
+          db
+            .selectFrom("webhook_deliveries")
+            .selectAll()
+            .where("status", "=", "pending")
+            .where("next_attempt_at", "<=", at)
+            .orderBy("next_attempt_at")
+            .orderBy("id")
+            .limit(limit)
+            .execute()
+        ),
+        (rows) => rows.map(toDelivery)
+      )
+  })
+
+export const layer: Layer.Layer<WebhookSubscriptionRepository | WebhookDeliveryRepository, never, KyselyDatabase> =
+  Layer.merge(
+    Layer.effect(WebhookSubscriptionRepository, Effect.map(KyselyDatabase, makeSubscriptions)),
+    Layer.effect(WebhookDeliveryRepository, Effect.map(KyselyDatabase, makeDeliveries))
+  )

@@ -1,0 +1,48 @@
+import { type Widget, WidgetRepository } from "@servicekit/core"
+import { Effect, Layer } from "effect"
+import type { Kysely, Selectable } from "kysely"
+import { findOne, query } from "../Connection.js"
+import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import type { ChatTables, ChatWidgetsTable } from "./Tables.js"
+
+type Db = Kysely<ChatTables>
+
+const toWidget = (row: Selectable<ChatWidgetsTable>): Widget => ({
+  tenantId: row.tenant_id,
+  siteKey: row.site_key,
+  createdAt: row.created_at
+})
+
+export const make = (database: KyselyConnection): WidgetRepository["Type"] =>
+  WidgetRepository.of({
+    // Two statements: an insert that loses a race waits for the winner to commit, and the select
+    // after it (a new snapshot) then sees the winner's widget, which one statement would not.
+    ensure: (widget) =>
+      Effect.map(
+        query(database, async (db: Db) => {
+          await db
+            .insertInto("chat_widgets")
+            .values({ tenant_id: widget.tenantId, site_key: widget.siteKey, created_at: widget.createdAt })
+            .onConflict((conflict) => conflict.column("tenant_id").doNothing())
+            .execute()
+          return db
+            .selectFrom("chat_widgets")
+            .selectAll()
+            .where("tenant_id", "=", widget.tenantId)
+            .executeTakeFirstOrThrow()
+        }),
+        toWidget
+      ),
+
+    findBySiteKey: (siteKey) =>
+      findOne(
+        database,
+        (db: Db) => db.selectFrom("chat_widgets").selectAll().where("site_key", "=", siteKey).executeTakeFirst(),
+        toWidget
+      )
+  })
+
+export const layer: Layer.Layer<WidgetRepository, never, KyselyDatabase> = Layer.effect(
+  WidgetRepository,
+  Effect.map(KyselyDatabase, make)
+)

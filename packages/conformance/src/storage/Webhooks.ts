@@ -1,0 +1,528 @@
+import {
+  type DeliveryAttempt,
+  type Page,
+  type TenantRepository,
+  type UnitOfWork,
+  type WebhookDelivery,
+  WebhookDeliveryRepository,
+  type WebhookSubscription,
+  WebhookSubscriptionRepository,
+  withTransaction
+} from "@servicekit/core"
+import { Effect, Option } from "effect"
+import { expect } from "vitest"
+import type { StorageSuite } from "../Storage.js"
+import { MINUTE, at, insertTenant, newestFirst, oldestFirst, plus, uuid } from "./fixtures.js"
+
+const makeSubscription = (tenantId: string, overrides: Partial<WebhookSubscription> = {}): WebhookSubscription => ({
+  id: uuid(),
+  tenantId,
+  url: "https://hooks.example.com/servicekit",
+  events: ["message.created", "conversation.created"],
+  description: null,
+  sealedSecret: "v1.sealed.c2VjcmV0",
+  active: true,
+  disabledReason: null,
+  createdAt: at("2026-06-01T09:00:00.000Z"),
+  updatedAt: at("2026-06-01T09:00:00.000Z"),
+  ...overrides
+})
+
+const makeDelivery = (
+  subscription: WebhookSubscription,
+  overrides: Partial<WebhookDelivery> = {}
+): WebhookDelivery => ({
+  id: uuid(),
+  tenantId: subscription.tenantId,
+  subscriptionId: subscription.id,
+  eventId: uuid(),
+  event: "message.created",
+  body: '{"type":"message.created","data":{}}',
+  status: "pending",
+  attempts: 0,
+  nextAttemptAt: at("2026-06-01T09:00:00.000Z"),
+  createdAt: at("2026-06-01T09:00:00.000Z"),
+  updatedAt: at("2026-06-01T09:00:00.000Z"),
+  ...overrides
+})
+
+const makeAttempt = (delivery: WebhookDelivery, overrides: Partial<DeliveryAttempt> = {}): DeliveryAttempt => ({
+  id: uuid(),
+  tenantId: delivery.tenantId,
+  subscriptionId: delivery.subscriptionId,
+  deliveryId: delivery.id,
+  eventId: delivery.eventId,
+  event: delivery.event,
+  attempt: 1,
+  statusCode: 200,
+  durationMs: 87,
+  error: null,
+  nextRetryAt: null,
+  createdAt: at("2026-06-01T09:00:01.000Z"),
+  ...overrides
+})
+
+const subscriptionsNewestFirst = newestFirst<WebhookSubscription>((subscription) => subscription.createdAt)
+const subscriptionsOldestFirst = oldestFirst<WebhookSubscription>((subscription) => subscription.createdAt)
+const attemptsNewestFirst = newestFirst<DeliveryAttempt>((attempt) => attempt.createdAt)
+
+/** Every page from the start, following the keyset of each page's last row. */
+const allPages = <A extends { readonly createdAt: Date; readonly id: string }, R>(
+  read: (after: Page["after"]) => Effect.Effect<ReadonlyArray<A>, never, R>,
+  limit: number
+) =>
+  Effect.gen(function* () {
+    const seen: Array<A> = []
+    let after: Page["after"]
+    for (let pages = 0; pages < 100; pages++) {
+      const page = yield* read(after)
+      expect(page.length).toBeLessThanOrEqual(limit)
+      seen.push(...page)
+      if (page.length < limit) return seen
+      const last = page[page.length - 1]
+      after = { createdAt: last.createdAt, id: last.id }
+    }
+    throw new Error("paging did not end")
+  })
+
+/** A stored subscription of a new tenant. */
+const storedSubscription = (overrides: Partial<WebhookSubscription> = {}) =>
+  Effect.gen(function* () {
+    const tenant = yield* insertTenant()
+    const subscription = makeSubscription(tenant.id, overrides)
+    yield* (yield* WebhookSubscriptionRepository).save(subscription)
+    return subscription
+  })
+
+export const webhookSubscriptionsSuite: StorageSuite<
+  WebhookSubscriptionRepository | WebhookDeliveryRepository | TenantRepository
+> = {
+  name: "webhook subscriptions",
+  tests: (it) => {
+    it.effect("stores a subscription whole, replaces it on save, and finds it only within its tenant", () =>
+      Effect.gen(function* () {
+        const subscriptions = yield* WebhookSubscriptionRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const subscription = makeSubscription(tenant.id, {
+          url: "https://hooks.example.com/ünï?x=1&y=✓",
+          events: ["message.created", "csat.submitted", "visitor.created"],
+          description: "Helpdesk — 東京"
+        })
+        const elsewhere = makeSubscription(other.id, { id: subscription.id, events: [] })
+        yield* subscriptions.save(subscription)
+        yield* subscriptions.save(elsewhere)
+        expect(yield* subscriptions.find(tenant.id, subscription.id)).toEqual(Option.some(subscription))
+        expect(yield* subscriptions.find(other.id, subscription.id)).toEqual(Option.some(elsewhere))
+        expect(yield* subscriptions.find(tenant.id, uuid())).toEqual(Option.none())
+        expect(yield* subscriptions.find(uuid(), subscription.id)).toEqual(Option.none())
+        expect(yield* subscriptions.find(tenant.id, "not-a-uuid")).toEqual(Option.none())
+        expect(yield* subscriptions.find("not-a-uuid", subscription.id)).toEqual(Option.none())
+
+        const disabled: WebhookSubscription = {
+          ...subscription,
+          url: "https://other.example.com/",
+          events: ["conversation.closed"],
+          description: null,
+          sealedSecret: "v1.sealed.bmV3",
+          active: false,
+          disabledReason: "gone",
+          updatedAt: at("2026-06-02T09:00:00.000Z")
+        }
+        yield* subscriptions.save(disabled)
+        expect(yield* subscriptions.find(tenant.id, subscription.id)).toEqual(Option.some(disabled))
+        expect(yield* subscriptions.list(tenant.id, { limit: 10 })).toEqual([disabled])
+        expect(yield* subscriptions.find(other.id, subscription.id)).toEqual(Option.some(elsewhere))
+      })
+    )
+
+    it.effect("lists a tenant's subscriptions newest first (then by id), in keyset pages", () =>
+      Effect.gen(function* () {
+        const subscriptions = yield* WebhookSubscriptionRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const base = at("2026-06-01T00:00:00.000Z")
+        const stored = [0, 1, 1, 1, 2, 3, 5].map((minutes) =>
+          makeSubscription(tenant.id, { createdAt: plus(base, minutes * MINUTE), active: minutes !== 2 })
+        )
+        for (const subscription of stored) yield* subscriptions.save(subscription)
+        yield* subscriptions.save(makeSubscription(other.id, { createdAt: plus(base, 4 * MINUTE) }))
+        const expected = [...stored].sort(subscriptionsNewestFirst)
+
+        expect(yield* subscriptions.list(tenant.id, { limit: 100 })).toEqual(expected)
+        for (const limit of [1, 2, 3, 7]) {
+          expect(yield* allPages((after) => subscriptions.list(tenant.id, { limit, after }), limit)).toEqual(expected)
+        }
+        expect(yield* subscriptions.list(tenant.id, { limit: 100, after: expected[2] })).toEqual(expected.slice(3))
+        expect(yield* subscriptions.list(uuid(), { limit: 10 })).toEqual([])
+        expect(yield* subscriptions.list("not-a-uuid", { limit: 10 })).toEqual([])
+      })
+    )
+
+    it.effect("lists for an event the tenant's active subscriptions naming it, oldest first", () =>
+      Effect.gen(function* () {
+        const subscriptions = yield* WebhookSubscriptionRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const base = at("2026-06-01T00:00:00.000Z")
+        const make = (minutes: number, overrides: Partial<WebhookSubscription>) =>
+          makeSubscription(tenant.id, { createdAt: plus(base, minutes * MINUTE), ...overrides })
+        const stored = [
+          make(3, { events: ["message.created"] }),
+          make(1, { events: ["conversation.created", "message.created"] }),
+          make(1, { events: ["message.created", "csat.submitted"] }),
+          make(2, { events: ["conversation.created"] }),
+          make(0, { events: ["message.created"], active: false, disabledReason: "gone" }),
+          make(0, { events: [] })
+        ]
+        for (const subscription of stored) yield* subscriptions.save(subscription)
+        yield* subscriptions.save(makeSubscription(other.id, { events: ["message.created"] }))
+
+        const naming = (event: string) =>
+          stored
+            .filter(
+              (subscription) => subscription.active && (subscription.events as ReadonlyArray<string>).includes(event)
+            )
+            .sort(subscriptionsOldestFirst)
+        expect(naming("message.created")).toHaveLength(3)
+        expect(yield* subscriptions.listFor(tenant.id, "message.created")).toEqual(naming("message.created"))
+        expect(yield* subscriptions.listFor(tenant.id, "conversation.created")).toEqual(naming("conversation.created"))
+        expect(yield* subscriptions.listFor(tenant.id, "csat.submitted")).toEqual(naming("csat.submitted"))
+        // Whole event names only.
+        expect(yield* subscriptions.listFor(tenant.id, "message")).toEqual([])
+        expect(yield* subscriptions.listFor(tenant.id, "message.created ")).toEqual([])
+        expect(yield* subscriptions.listFor(tenant.id, "conversation.closed")).toEqual([])
+        expect(yield* subscriptions.listFor(uuid(), "message.created")).toEqual([])
+        expect(yield* subscriptions.listFor("not-a-uuid", "message.created")).toEqual([])
+      })
+    )
+
+    it.effect("removes a subscription only within its tenant, with its deliveries and their attempts", () =>
+      Effect.gen(function* () {
+        const subscriptions = yield* WebhookSubscriptionRepository
+        const deliveries = yield* WebhookDeliveryRepository
+        const subscription = yield* storedSubscription()
+        const kept = makeSubscription(subscription.tenantId)
+        const other = yield* insertTenant()
+        const elsewhere = makeSubscription(other.id, { id: subscription.id })
+        yield* subscriptions.save(kept)
+        yield* subscriptions.save(elsewhere)
+        const delivery = makeDelivery(subscription)
+        const keptDelivery = makeDelivery(kept)
+        const elsewhereDelivery = makeDelivery(elsewhere, { id: delivery.id })
+        yield* deliveries.insertMany([delivery, keptDelivery])
+        yield* deliveries.insertMany([elsewhereDelivery])
+        const attempt = makeAttempt(delivery)
+        const keptAttempt = makeAttempt(keptDelivery)
+        const elsewhereAttempt = makeAttempt(elsewhereDelivery, { id: attempt.id })
+        yield* deliveries.record({ ...delivery, status: "succeeded", attempts: 1, nextAttemptAt: null }, attempt)
+        yield* deliveries.record({ ...keptDelivery, attempts: 1 }, keptAttempt)
+        yield* deliveries.record({ ...elsewhereDelivery, attempts: 1 }, elsewhereAttempt)
+
+        expect(yield* subscriptions.remove(other.id, uuid())).toBe(false)
+        expect(yield* subscriptions.remove(uuid(), subscription.id)).toBe(false)
+        expect(yield* subscriptions.remove("not-a-uuid", subscription.id)).toBe(false)
+        expect(yield* subscriptions.remove(subscription.tenantId, "not-a-uuid")).toBe(false)
+        expect(yield* subscriptions.remove(subscription.tenantId, subscription.id)).toBe(true)
+        expect(yield* subscriptions.remove(subscription.tenantId, subscription.id)).toBe(false)
+
+        expect(yield* subscriptions.find(subscription.tenantId, subscription.id)).toEqual(Option.none())
+        expect(yield* deliveries.find(subscription.tenantId, delivery.id)).toEqual(Option.none())
+        expect(yield* deliveries.findAttempt(subscription.tenantId, attempt.id)).toEqual(Option.none())
+        expect(yield* deliveries.listAttempts(subscription.tenantId, subscription.id, { limit: 10 })).toEqual([])
+        // The tenant's other subscription and the other tenant's namesake keep theirs.
+        expect(yield* subscriptions.list(subscription.tenantId, { limit: 10 })).toEqual([kept])
+        expect(Option.isSome(yield* deliveries.find(kept.tenantId, keptDelivery.id))).toBe(true)
+        expect(yield* deliveries.findAttempt(kept.tenantId, keptAttempt.id)).toEqual(Option.some(keptAttempt))
+        expect(yield* subscriptions.find(other.id, subscription.id)).toEqual(Option.some(elsewhere))
+        expect(Option.isSome(yield* deliveries.find(other.id, delivery.id))).toBe(true)
+        expect(yield* deliveries.findAttempt(other.id, attempt.id)).toEqual(Option.some(elsewhereAttempt))
+      })
+    )
+  }
+}
+
+export const webhookDeliveriesSuite: StorageSuite<
+  WebhookSubscriptionRepository | WebhookDeliveryRepository | TenantRepository | UnitOfWork
+> = {
+  name: "webhook deliveries",
+  tests: (it) => {
+    it.effect("inserts deliveries and finds each only within its tenant, the body byte for byte", () =>
+      Effect.gen(function* () {
+        const deliveries = yield* WebhookDeliveryRepository
+        const subscription = yield* storedSubscription()
+        // Spacing, key order, escapes and every script survive: the body is signed as it is.
+        const body = `{ "z": 1,  "a": "naïve — 東京 👩‍💻", "esc": "\\u00e9\\n\\"", "n": 1.50, "e": 1E3 }\n`
+        const first = makeDelivery(subscription, { body })
+        const done = makeDelivery(subscription, {
+          event: "conversation.closed",
+          status: "failed",
+          attempts: 8,
+          nextAttemptAt: null,
+          updatedAt: at("2026-06-03T09:00:00.000Z")
+        })
+        yield* deliveries.insertMany([])
+        yield* deliveries.insertMany([first, done])
+
+        expect(yield* deliveries.find(subscription.tenantId, first.id)).toEqual(Option.some(first))
+        expect(Option.map(yield* deliveries.find(subscription.tenantId, first.id), (row) => row.body)).toEqual(
+          Option.some(body)
+        )
+        expect(yield* deliveries.find(subscription.tenantId, done.id)).toEqual(Option.some(done))
+        expect(yield* deliveries.find(uuid(), first.id)).toEqual(Option.none())
+        expect(yield* deliveries.find(subscription.tenantId, uuid())).toEqual(Option.none())
+        expect(yield* deliveries.find(subscription.tenantId, "not-a-uuid")).toEqual(Option.none())
+        expect(yield* deliveries.find("not-a-uuid", first.id)).toEqual(Option.none())
+      })
+    )
+
+    it.effect("claims a due pending delivery once per lease, counting the attempt", () =>
+      Effect.gen(function* () {
+        const deliveries = yield* WebhookDeliveryRepository
+        const subscription = yield* storedSubscription()
+        const due = at("2026-06-01T09:00:00.000Z")
+        const pending = makeDelivery(subscription, { nextAttemptAt: due })
+        const later = makeDelivery(subscription, { nextAttemptAt: plus(due, MINUTE) })
+        const succeeded = makeDelivery(subscription, { status: "succeeded", attempts: 1, nextAttemptAt: null })
+        const failed = makeDelivery(subscription, { status: "failed", attempts: 8, nextAttemptAt: null })
+        yield* deliveries.insertMany([pending, later, succeeded, failed])
+
+        const now = plus(due, 1_000)
+        const lease = plus(now, 30_000)
+        const claimed: WebhookDelivery = { ...pending, attempts: 1, nextAttemptAt: lease, updatedAt: now }
+        expect(yield* deliveries.claim(subscription.tenantId, pending.id, now, lease)).toEqual(Option.some(claimed))
+        expect(yield* deliveries.find(subscription.tenantId, pending.id)).toEqual(Option.some(claimed))
+        // Leased: nobody else takes it until the lease runs out, then it is due again.
+        expect(yield* deliveries.claim(subscription.tenantId, pending.id, now, lease)).toEqual(Option.none())
+        expect(yield* deliveries.claim(subscription.tenantId, pending.id, plus(lease, -1), lease)).toEqual(
+          Option.none()
+        )
+        const again = plus(lease, 60_000)
+        expect(yield* deliveries.claim(subscription.tenantId, pending.id, lease, again)).toEqual(
+          Option.some({ ...claimed, attempts: 2, nextAttemptAt: again, updatedAt: lease })
+        )
+
+        expect(yield* deliveries.claim(subscription.tenantId, later.id, now, lease)).toEqual(Option.none())
+        expect(yield* deliveries.claim(subscription.tenantId, succeeded.id, now, lease)).toEqual(Option.none())
+        expect(yield* deliveries.claim(subscription.tenantId, failed.id, now, lease)).toEqual(Option.none())
+        expect(yield* deliveries.claim(subscription.tenantId, uuid(), now, lease)).toEqual(Option.none())
+        expect(yield* deliveries.claim(uuid(), later.id, plus(now, MINUTE), lease)).toEqual(Option.none())
+        expect(yield* deliveries.claim(subscription.tenantId, "not-a-uuid", now, lease)).toEqual(Option.none())
+        // Unclaimed deliveries are as they were.
+        expect(yield* deliveries.find(subscription.tenantId, later.id)).toEqual(Option.some(later))
+        expect(yield* deliveries.find(subscription.tenantId, succeeded.id)).toEqual(Option.some(succeeded))
+      })
+    )
+
+    it.effect("gives one of several concurrent claims the delivery", () =>
+      Effect.gen(function* () {
+        const deliveries = yield* WebhookDeliveryRepository
+        const subscription = yield* storedSubscription()
+        const delivery = makeDelivery(subscription)
+        yield* deliveries.insertMany([delivery])
+        const now = plus(delivery.nextAttemptAt!, 1_000)
+        const claims = yield* Effect.all(
+          Array.from({ length: 5 }, () =>
+            withTransaction(deliveries.claim(subscription.tenantId, delivery.id, now, plus(now, 30_000)))
+          ),
+          { concurrency: "unbounded" }
+        )
+        expect(claims.filter(Option.isSome)).toHaveLength(1)
+        expect(Option.map(yield* deliveries.find(subscription.tenantId, delivery.id), (row) => row.attempts)).toEqual(
+          Option.some(1)
+        )
+      })
+    )
+
+    it.effect("records the delivery's new state and appends the attempt, only within its tenant", () =>
+      Effect.gen(function* () {
+        const deliveries = yield* WebhookDeliveryRepository
+        const subscription = yield* storedSubscription()
+        const delivery = makeDelivery(subscription)
+        yield* deliveries.insertMany([delivery])
+        const now = plus(delivery.nextAttemptAt!, 1_000)
+        const claimed = Option.getOrThrow(
+          yield* deliveries.claim(subscription.tenantId, delivery.id, now, plus(now, 30_000))
+        )
+
+        const retry: WebhookDelivery = { ...claimed, nextAttemptAt: plus(now, MINUTE), updatedAt: plus(now, 500) }
+        const refused = makeAttempt(delivery, {
+          statusCode: null,
+          durationMs: 12.5,
+          error: "connection refused — ✗",
+          nextRetryAt: plus(now, MINUTE),
+          createdAt: plus(now, 500)
+        })
+        yield* deliveries.record(retry, refused)
+        expect(yield* deliveries.find(subscription.tenantId, delivery.id)).toEqual(Option.some(retry))
+        expect(yield* deliveries.findAttempt(subscription.tenantId, refused.id)).toEqual(Option.some(refused))
+
+        const succeeded: WebhookDelivery = {
+          ...retry,
+          status: "succeeded",
+          attempts: 2,
+          nextAttemptAt: null,
+          updatedAt: plus(now, 2 * MINUTE)
+        }
+        const answered = makeAttempt(delivery, {
+          attempt: 2,
+          statusCode: 204,
+          durationMs: 3_001,
+          createdAt: plus(now, 2 * MINUTE)
+        })
+        yield* deliveries.record(succeeded, answered)
+        expect(yield* deliveries.find(subscription.tenantId, delivery.id)).toEqual(Option.some(succeeded))
+        expect(yield* deliveries.listAttempts(subscription.tenantId, subscription.id, { limit: 10 })).toEqual([
+          answered,
+          refused
+        ])
+        expect(yield* deliveries.findAttempt(uuid(), refused.id)).toEqual(Option.none())
+        expect(yield* deliveries.findAttempt(subscription.tenantId, uuid())).toEqual(Option.none())
+        expect(yield* deliveries.findAttempt(subscription.tenantId, "not-a-uuid")).toEqual(Option.none())
+        expect(yield* deliveries.findAttempt("not-a-uuid", refused.id)).toEqual(Option.none())
+      })
+    )
+
+    it.effect("records nothing for a delivery that went with its subscription", () =>
+      Effect.gen(function* () {
+        const subscriptions = yield* WebhookSubscriptionRepository
+        const deliveries = yield* WebhookDeliveryRepository
+        const subscription = yield* storedSubscription()
+        const delivery = makeDelivery(subscription)
+        yield* deliveries.insertMany([delivery])
+        expect(yield* subscriptions.remove(subscription.tenantId, subscription.id)).toBe(true)
+
+        const attempt = makeAttempt(delivery)
+        yield* deliveries.record({ ...delivery, status: "succeeded", attempts: 1, nextAttemptAt: null }, attempt)
+        expect(yield* deliveries.find(subscription.tenantId, delivery.id)).toEqual(Option.none())
+        expect(yield* deliveries.findAttempt(subscription.tenantId, attempt.id)).toEqual(Option.none())
+      })
+    )
+
+    it.effect("lists a subscription's attempts newest first (then by id), in keyset pages", () =>
+      Effect.gen(function* () {
+        const subscriptions = yield* WebhookSubscriptionRepository
+        const deliveries = yield* WebhookDeliveryRepository
+        const subscription = yield* storedSubscription()
+        const neighbour = makeSubscription(subscription.tenantId)
+        yield* subscriptions.save(neighbour)
+        const base = at("2026-06-01T09:00:00.000Z")
+        const delivery = makeDelivery(subscription)
+        const other = makeDelivery(subscription)
+        const neighbours = makeDelivery(neighbour)
+        yield* deliveries.insertMany([delivery, other, neighbours])
+
+        // Two deliveries' attempts interleaved; three share a time, so the id decides their order.
+        const stored = [0, 1, 1, 1, 2, 3, 5].map((minutes, i) =>
+          makeAttempt(i % 2 === 0 ? delivery : other, { attempt: i + 1, createdAt: plus(base, minutes * MINUTE) })
+        )
+        for (const attempt of stored) {
+          const owner = attempt.deliveryId === delivery.id ? delivery : other
+          yield* deliveries.record({ ...owner, attempts: attempt.attempt }, attempt)
+        }
+        yield* deliveries.record(neighbours, makeAttempt(neighbours, { createdAt: plus(base, 4 * MINUTE) }))
+        const expected = [...stored].sort(attemptsNewestFirst)
+        const list = (page: Page) => deliveries.listAttempts(subscription.tenantId, subscription.id, page)
+
+        expect(yield* list({ limit: 100 })).toEqual(expected)
+        for (const limit of [1, 2, 3, 7]) {
+          expect(yield* allPages((after) => list({ limit, after }), limit)).toEqual(expected)
+        }
+        expect(yield* list({ limit: 100, after: expected[2] })).toEqual(expected.slice(3))
+        expect(yield* deliveries.listAttempts(uuid(), subscription.id, { limit: 10 })).toEqual([])
+        expect(yield* deliveries.listAttempts(subscription.tenantId, uuid(), { limit: 10 })).toEqual([])
+        expect(yield* deliveries.listAttempts("not-a-uuid", subscription.id, { limit: 10 })).toEqual([])
+        expect(yield* deliveries.listAttempts(subscription.tenantId, "not-a-uuid", { limit: 10 })).toEqual([])
+      })
+    )
+
+    it.effect("answers every tenant's due pending deliveries, the longest due first, up to a limit", () =>
+      Effect.gen(function* () {
+        const subscriptions = yield* WebhookSubscriptionRepository
+        const deliveries = yield* WebhookDeliveryRepository
+        const first = yield* storedSubscription()
+        const second = yield* storedSubscription()
+        // Long before every other test's deliveries, so that this test sees only its own.
+        const base = at("2001-01-01T00:00:00.000Z")
+        const pending = (subscription: WebhookSubscription, minutes: number) =>
+          makeDelivery(subscription, { nextAttemptAt: plus(base, minutes * MINUTE), createdAt: base })
+        const due = [
+          pending(first, 3),
+          pending(second, 1),
+          pending(first, 0),
+          pending(second, 2),
+          pending(first, 2),
+          // Exactly at the time asked counts as due.
+          pending(second, 5)
+        ]
+        const notDue = [
+          pending(first, 6),
+          makeDelivery(second, { status: "succeeded", nextAttemptAt: null, createdAt: base }),
+          // A finished delivery with a time left behind is not due either.
+          makeDelivery(first, { status: "failed", nextAttemptAt: plus(base, -MINUTE), createdAt: base })
+        ]
+        yield* deliveries.insertMany([...due.filter((row) => row.tenantId === first.tenantId), notDue[0], notDue[2]])
+        yield* deliveries.insertMany([...due.filter((row) => row.tenantId === second.tenantId), notDue[1]])
+        const now = plus(base, 5 * MINUTE)
+        const expected = [...due].sort(oldestFirst<WebhookDelivery>((row) => row.nextAttemptAt!))
+
+        expect(yield* deliveries.due(now, 100)).toEqual(expected)
+        expect(yield* deliveries.due(now, 2)).toEqual(expected.slice(0, 2))
+        expect(yield* deliveries.due(plus(base, -2 * MINUTE), 100)).toEqual([])
+        expect(yield* deliveries.due(plus(base, 2 * MINUTE), 100)).toEqual(
+          expected.filter((row) => row.nextAttemptAt! <= plus(base, 2 * MINUTE))
+        )
+        // A claimed delivery's lease moves it out of the window.
+        const claimed = expected[0]
+        yield* deliveries.claim(claimed.tenantId, claimed.id, now, plus(now, MINUTE))
+        expect(yield* deliveries.due(now, 100)).toEqual(expected.slice(1))
+
+        for (const subscription of [first, second]) yield* subscriptions.remove(subscription.tenantId, subscription.id)
+        expect(yield* deliveries.due(now, 100)).toEqual([])
+      })
+    )
+
+    it.effect("rolls back a failed unit's subscription, deliveries, claims and attempts together", () =>
+      Effect.gen(function* () {
+        const subscriptions = yield* WebhookSubscriptionRepository
+        const deliveries = yield* WebhookDeliveryRepository
+        const existing = yield* storedSubscription()
+        const delivery = makeDelivery(existing)
+        yield* deliveries.insertMany([delivery])
+        const fresh = makeSubscription(existing.tenantId)
+        const freshDelivery = makeDelivery(fresh)
+        const attempt = makeAttempt(delivery)
+        const now = plus(delivery.nextAttemptAt!, 1_000)
+
+        const write = Effect.gen(function* () {
+          yield* subscriptions.save(fresh)
+          yield* deliveries.insertMany([freshDelivery])
+          const claimed = Option.getOrThrow(
+            yield* deliveries.claim(delivery.tenantId, delivery.id, now, plus(now, MINUTE))
+          )
+          yield* deliveries.record({ ...claimed, status: "succeeded", nextAttemptAt: null }, attempt)
+          yield* subscriptions.save({ ...existing, active: false })
+        })
+        expect(yield* Effect.flip(withTransaction(Effect.zipRight(write, Effect.fail("declined"))))).toBe("declined")
+
+        expect(yield* subscriptions.find(fresh.tenantId, fresh.id)).toEqual(Option.none())
+        expect(yield* deliveries.find(freshDelivery.tenantId, freshDelivery.id)).toEqual(Option.none())
+        expect(yield* deliveries.find(delivery.tenantId, delivery.id)).toEqual(Option.some(delivery))
+        expect(yield* deliveries.findAttempt(attempt.tenantId, attempt.id)).toEqual(Option.none())
+        expect(yield* subscriptions.find(existing.tenantId, existing.id)).toEqual(Option.some(existing))
+
+        // A nested unit that fails takes only its own writes back.
+        yield* withTransaction(
+          Effect.gen(function* () {
+            yield* subscriptions.save(fresh)
+            yield* Effect.exit(
+              withTransaction(Effect.zipRight(deliveries.insertMany([freshDelivery]), Effect.fail("no")))
+            )
+          })
+        )
+        expect(yield* subscriptions.find(fresh.tenantId, fresh.id)).toEqual(Option.some(fresh))
+        expect(yield* deliveries.find(freshDelivery.tenantId, freshDelivery.id)).toEqual(Option.none())
+      })
+    )
+  }
+}

@@ -1,0 +1,94 @@
+/** The records of Live Chat. */
+
+export type JsonObject = { readonly [key: string]: unknown }
+
+/** An end user of the tenant, known by the tenant's own stable id for them. */
+export interface Visitor {
+  readonly id: string
+  readonly tenantId: string
+  /** Unique per tenant; at most 200 characters. */
+  readonly externalId: string
+  readonly displayName: string | null
+  readonly email: string | null
+  readonly attributes: JsonObject
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+/** The tenant's chat widget: its site key names the tenant on the hosted page. One per tenant. */
+export interface Widget {
+  readonly tenantId: string
+  /** `svw_` and 24 base62 characters; unique across tenants. */
+  readonly siteKey: string
+  readonly createdAt: Date
+}
+
+export const CONVERSATION_STATUSES = ["open", "pending", "resolved", "closed"] as const
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number]
+
+export const PRIORITIES = ["low", "normal", "high", "urgent"] as const
+export type Priority = (typeof PRIORITIES)[number]
+
+/** A visitor's rating of a conversation that was resolved or closed. */
+export interface Csat {
+  /** 1 (poor) to 5 (excellent). */
+  readonly rating: number
+  readonly comment: string | null
+  readonly submittedAt: Date
+}
+
+export interface Conversation {
+  readonly id: string
+  readonly tenantId: string
+  /** The visitor it is with; null for a conversation created without one. */
+  readonly visitorId: string | null
+  /** The title. */
+  readonly name: string | null
+  readonly status: ConversationStatus
+  readonly priority: Priority
+  /** Where it started, e.g. `api`, `widget`; lowercase token. */
+  readonly source: string
+  /** The agent (the dashboard token's subject) it is assigned to. */
+  readonly assigneeId: string | null
+  readonly csat: Csat | null
+  /** Messages so far: the last message's `sequence`. */
+  readonly messageCount: number
+  readonly lastMessageAt: Date | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+export const AUTHOR_TYPES = ["visitor", "agent", "api", "system"] as const
+export type AuthorType = (typeof AUTHOR_TYPES)[number]
+
+export interface ChatMessage {
+  readonly id: string
+  readonly tenantId: string
+  readonly conversationId: string
+  /**
+   * 1, 2, 3... within the conversation, in commit order: a reader that has seen message n has
+   * seen every message before it, so "after n" never skips one.
+   */
+  readonly sequence: number
+  readonly authorType: AuthorType
+  /** The agent's id for agent messages, the visitor's id for visitor messages; null otherwise. */
+  readonly authorId: string | null
+  readonly content: string
+  readonly createdAt: Date
+}
+
+/** A message before storage numbers it. */
+export type MessageDraft = Omit<ChatMessage, "sequence">
+
+/**
+ * A visitor's access to one conversation, minted by the tenant's server. Only the token's
+ * SHA-256 digest is stored.
+ */
+export interface VisitorToken {
+  readonly digest: string
+  readonly tenantId: string
+  readonly visitorId: string
+  readonly conversationId: string
+  readonly expiresAt: Date
+  readonly createdAt: Date
+}

@@ -1,0 +1,107 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { PageParams } from "../http/Pages.js"
+import { Uuid, withReason, withoutNul } from "../http/Schemas.js"
+import { DashboardAuth } from "../http/Security.js"
+import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
+import { CONVERSATION_STATUSES } from "./Chat.js"
+import { MESSAGES_DESCRIPTION, MessageBody, MessageParams } from "./ChatApi.js"
+import { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
+import { ConversationJson, ConversationPageJson, MessageJson, MessagePageJson } from "./ChatJson.js"
+import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE } from "./ChatService.js"
+
+const Status = withReason(
+  Schema.Literal(...CONVERSATION_STATUSES),
+  `must be one of ${CONVERSATION_STATUSES.join(", ")}`
+)
+
+const TenantPath = Schema.Struct({ tenantId: Uuid })
+const ConversationPath = Schema.Struct({ tenantId: Uuid, id: Uuid })
+
+const ConversationParams = Schema.Struct({
+  ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
+  status: Schema.optional(Status),
+  source: Schema.optional(withReason(withoutNul(Schema.String), "must be a string"))
+})
+
+const AssignBody = Schema.Struct({
+  assigneeId: withReason(
+    Schema.NullOr(withoutNul(Schema.String)),
+    `must be an agent id of 1 to ${MAX_NAME_LENGTH} characters, or null`
+  ).annotations({ description: "The agent's id (a dashboard user id), or null to unassign." })
+})
+
+const StatusBody = Schema.Struct({ status: Status })
+
+/** Live Chat for agents in the tenant's dashboard (tenant JWT). */
+export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
+  .add(
+    HttpApiEndpoint.get("listAgentConversations", "/tenants/:tenantId/chat/conversations")
+      .setPath(TenantPath)
+      .setUrlParams(ConversationParams)
+      .addSuccess(ConversationPageJson)
+      .addError(ValidationFailed)
+      .annotate(OpenApi.Summary, "List conversations")
+      .annotate(OpenApi.Description, "Newest first, optionally only one `status` or `source`.")
+  )
+  .add(
+    HttpApiEndpoint.get("getAgentConversation", "/tenants/:tenantId/chat/conversations/:id")
+      .setPath(ConversationPath)
+      .addSuccess(ConversationJson)
+      .addError(ConversationNotFound)
+      .annotate(OpenApi.Summary, "Get a conversation")
+  )
+  .add(
+    HttpApiEndpoint.get("listAgentMessages", "/tenants/:tenantId/chat/conversations/:id/messages")
+      .setPath(ConversationPath)
+      .setUrlParams(MessageParams)
+      .addSuccess(MessagePageJson)
+      .addError(ValidationFailed)
+      .addError(ConversationNotFound)
+      .annotate(OpenApi.Summary, "List a conversation's messages")
+      .annotate(OpenApi.Description, MESSAGES_DESCRIPTION)
+  )
+  .add(
+    HttpApiEndpoint.post("replyAsAgent", "/tenants/:tenantId/chat/conversations/:id/messages")
+      .setPath(ConversationPath)
+      .setPayload(MessageBody)
+      .addSuccess(MessageJson)
+      .addError(ValidationFailed)
+      .addError(ConversationNotFound)
+      .addError(ConversationStateConflict)
+      .annotate(OpenApi.Summary, "Reply as an agent")
+      .annotate(
+        OpenApi.Description,
+        "Posts as the token's user (`authorType` agent, `authorId` the token's subject). A closed conversation takes no messages (409 `conversation_closed`). Emits `message.created`."
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("assignConversation", "/tenants/:tenantId/chat/conversations/:id/assign")
+      .setPath(ConversationPath)
+      .setPayload(AssignBody)
+      .addSuccess(ConversationJson)
+      .addError(ValidationFailed)
+      .addError(ConversationNotFound)
+      .annotate(OpenApi.Summary, "Assign a conversation")
+      .annotate(OpenApi.Description, "Emits `conversation.assigned` when the assignee changes (null: unassigned).")
+  )
+  .add(
+    HttpApiEndpoint.post("setConversationStatus", "/tenants/:tenantId/chat/conversations/:id/status")
+      .setPath(ConversationPath)
+      .setPayload(StatusBody)
+      .addSuccess(ConversationJson)
+      .addError(ValidationFailed)
+      .addError(ConversationNotFound)
+      .annotate(OpenApi.Summary, "Change a conversation's status")
+      .annotate(
+        OpenApi.Description,
+        "Any status may follow any other; moving to `closed` emits `conversation.closed`, and a closed conversation takes messages again once reopened."
+      )
+  )
+  .addError(PermissionDenied)
+  .middleware(DashboardAuth)
+  .annotate(OpenApi.Title, "Live Chat (agents)")
+  .annotate(
+    OpenApi.Description,
+    "Conversations for the tenant's agents (dashboard token of the path's tenant, any role; another tenant's token is a 403 `tenant_mismatch`)."
+  ) {}

@@ -1,0 +1,73 @@
+import { Effect } from "effect"
+import { implement } from "../http/Implement.js"
+import { pageJson } from "../http/Pages.js"
+import { ApiCaller, requireTenant } from "../http/Security.js"
+import { ChatApi } from "./ChatApi.js"
+import { ChatDashboardApi } from "./ChatDashboardApi.js"
+import { conversationJson, messageJson, visitorJson } from "./ChatJson.js"
+import { ChatService } from "./ChatService.js"
+
+const tenant = Effect.map(ApiCaller, (caller) => caller.tenantId)
+
+export const chatHandlers = implement(
+  ChatApi,
+  Effect.gen(function* () {
+    const chat = yield* ChatService
+    return {
+      mintSession: ({ payload }) => Effect.flatMap(tenant, (tenantId) => chat.mintSession(tenantId, payload)),
+      listConversations: ({ urlParams }) =>
+        Effect.flatMap(tenant, (tenantId) => chat.listConversations(tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, conversationJson))
+        ),
+      createConversation: ({ payload }) =>
+        Effect.flatMap(tenant, (tenantId) => chat.createConversation(tenantId, payload)).pipe(
+          Effect.map(conversationJson)
+        ),
+      listMessages: ({ path, urlParams }) =>
+        Effect.flatMap(tenant, (tenantId) => chat.listMessages(tenantId, path.id, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, messageJson))
+        ),
+      postMessage: ({ path, payload }) =>
+        Effect.flatMap(tenant, (tenantId) =>
+          chat.postMessage(tenantId, path.id, { type: "api", id: null }, payload.content)
+        ).pipe(Effect.map(messageJson)),
+      listVisitors: ({ urlParams }) =>
+        Effect.flatMap(tenant, (tenantId) => chat.listVisitors(tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, visitorJson))
+        )
+    }
+  })
+)
+
+export const chatDashboardHandlers = implement(
+  ChatDashboardApi,
+  Effect.gen(function* () {
+    const chat = yield* ChatService
+    return {
+      listAgentConversations: ({ path, urlParams }) =>
+        Effect.zipRight(requireTenant(path.tenantId), chat.listConversations(path.tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, conversationJson))
+        ),
+      getAgentConversation: ({ path }) =>
+        Effect.zipRight(requireTenant(path.tenantId), chat.getConversation(path.tenantId, path.id)).pipe(
+          Effect.map(conversationJson)
+        ),
+      listAgentMessages: ({ path, urlParams }) =>
+        Effect.zipRight(requireTenant(path.tenantId), chat.listMessages(path.tenantId, path.id, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, messageJson))
+        ),
+      replyAsAgent: ({ path, payload }) =>
+        Effect.flatMap(requireTenant(path.tenantId), (session) =>
+          chat.postMessage(path.tenantId, path.id, { type: "agent", id: session.sub }, payload.content)
+        ).pipe(Effect.map(messageJson)),
+      assignConversation: ({ path, payload }) =>
+        Effect.zipRight(requireTenant(path.tenantId), chat.assign(path.tenantId, path.id, payload.assigneeId)).pipe(
+          Effect.map(conversationJson)
+        ),
+      setConversationStatus: ({ path, payload }) =>
+        Effect.zipRight(requireTenant(path.tenantId), chat.setStatus(path.tenantId, path.id, payload.status)).pipe(
+          Effect.map(conversationJson)
+        )
+    }
+  })
+)

@@ -1,0 +1,53 @@
+import { Effect, Layer } from "effect"
+import { groups } from "../http/Implement.js"
+import { defineModule } from "../module/ProductModule.js"
+import { chatDashboardHandlers, chatHandlers } from "./ChatHandlers.js"
+import {
+  ChatMessageRepository,
+  ConversationRepository,
+  VisitorRepository,
+  VisitorTokenRepository,
+  WidgetRepository
+} from "./ChatRepositories.js"
+import { ChatService } from "./ChatService.js"
+import { webhookHandlers } from "./WebhookHandlers.js"
+import { layerMemoryWebhooks } from "./WebhookRepositories.js"
+import { WebhookService, webhookQueue, webhookSubscriber } from "./WebhookService.js"
+
+/** Live Chat: visitors, hosted chat sessions, conversations and messages, and signed webhooks. */
+export const chat = defineModule({
+  name: "chat",
+  groups: groups(chatHandlers, chatDashboardHandlers, webhookHandlers),
+  services: Layer.merge(ChatService.layer, WebhookService.layer),
+  memory: Layer.mergeAll(
+    VisitorRepository.layerMemory,
+    WidgetRepository.layerMemory,
+    ChatMessageRepository.layerMemory.pipe(Layer.provideMerge(ConversationRepository.layerMemory)),
+    VisitorTokenRepository.layerMemory,
+    layerMemoryWebhooks
+  ),
+  subscribers: [webhookSubscriber],
+  workers: [
+    {
+      queue: webhookQueue,
+      concurrency: 50,
+      handle: (job) =>
+        Effect.flatMap(WebhookService, (webhooks) =>
+          webhooks.deliver(String(job.payload.tenantId), String(job.payload.deliveryId))
+        )
+    }
+  ],
+  periodic: [
+    {
+      name: "chat.webhooks.drain",
+      every: (settings) => settings.webhooks.drainIntervalMs,
+      run: Effect.flatMap(WebhookService, (webhooks) => webhooks.drain)
+    }
+  ],
+  development: {
+    product: "chat",
+    scopes: ["chat:read", "chat:write", "visitors:read", "webhooks:manage"],
+    tryIt: (baseUrl, key) =>
+      `curl -H "Authorization: Bearer ${key}" -H "content-type: application/json" -d '{"externalId":"visitor-1","displayName":"Ada"}' ${baseUrl}/v1/chat/sessions`
+  }
+})

@@ -1,0 +1,260 @@
+import { Context, Effect, Layer, Option } from "effect"
+import type { Page } from "../platform/Keyset.js"
+import { memoryTable } from "../platform/MemoryTable.js"
+import { MemoryDatabase } from "../platform/UnitOfWork.js"
+import type {
+  ChatMessage,
+  Conversation,
+  ConversationStatus,
+  JsonObject,
+  MessageDraft,
+  Visitor,
+  VisitorToken,
+  Widget
+} from "./Chat.js"
+
+/** A visitor to create, or the changes to a stored one with the same (tenant, externalId). */
+export interface VisitorUpsert {
+  /** The id and timestamps a new visitor gets. */
+  readonly id: string
+  readonly tenantId: string
+  readonly externalId: string
+  /** Null keeps the stored value (or stores null for a new visitor). */
+  readonly displayName: string | null
+  readonly email: string | null
+  /** Null keeps the stored attributes (`{}` for a new visitor). */
+  readonly attributes: JsonObject | null
+  readonly at: Date
+}
+
+export class VisitorRepository extends Context.Tag("@servicekit/core/VisitorRepository")<
+  VisitorRepository,
+  {
+    /** The visitor with this (tenant, externalId) after the upsert, in one statement. */
+    readonly upsert: (visitor: VisitorUpsert) => Effect.Effect<Visitor>
+    readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<Visitor>>
+    readonly findByExternalId: (tenantId: string, externalId: string) => Effect.Effect<Option.Option<Visitor>>
+    /** Newest first by (createdAt, id). */
+    readonly list: (tenantId: string, page: Page) => Effect.Effect<ReadonlyArray<Visitor>>
+  }
+>() {
+  static readonly layerMemory: Layer.Layer<VisitorRepository, never, MemoryDatabase> = Layer.effect(
+    VisitorRepository,
+    Effect.map(MemoryDatabase, (db) => {
+      const table = memoryTable<Visitor>(db)
+      const byExternalId = (tenantId: string, externalId: string) =>
+        [...table.rows()].find((row) => row.tenantId === tenantId && row.externalId === externalId)
+      return VisitorRepository.of({
+        upsert: (input) =>
+          db.run((undo) => {
+            const stored = byExternalId(input.tenantId, input.externalId)
+            const visitor: Visitor =
+              stored === undefined
+                ? {
+                    id: input.id,
+                    tenantId: input.tenantId,
+                    externalId: input.externalId,
+                    displayName: input.displayName,
+                    email: input.email,
+                    attributes: input.attributes ?? {},
+                    createdAt: input.at,
+                    updatedAt: input.at
+                  }
+                : {
+                    ...stored,
+                    displayName: input.displayName ?? stored.displayName,
+                    email: input.email ?? stored.email,
+                    attributes: input.attributes ?? stored.attributes,
+                    updatedAt: input.at
+                  }
+            table.put(visitor, undo)
+            return visitor
+          }),
+        find: table.find,
+        findByExternalId: (tenantId, externalId) =>
+          db.run(() => Option.fromNullable(byExternalId(tenantId, externalId))),
+        list: (tenantId, page) => table.list(tenantId, page)
+      })
+    })
+  )
+}
+
+export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetRepository")<
+  WidgetRepository,
+  {
+    /** The tenant's widget; `widget` is stored first when the tenant has none (one per tenant, also under races). */
+    readonly ensure: (widget: Widget) => Effect.Effect<Widget>
+    /** Across tenants: the site key names its tenant. */
+    readonly findBySiteKey: (siteKey: string) => Effect.Effect<Option.Option<Widget>>
+  }
+>() {
+  static readonly layerMemory: Layer.Layer<WidgetRepository, never, MemoryDatabase> = Layer.effect(
+    WidgetRepository,
+    Effect.map(MemoryDatabase, (db) => {
+      const byTenant = new Map<string, Widget>()
+      return WidgetRepository.of({
+        ensure: (widget) =>
+          db.run((undo) => {
+            const stored = byTenant.get(widget.tenantId)
+            if (stored !== undefined) return stored
+            byTenant.set(widget.tenantId, widget)
+            undo(() => byTenant.delete(widget.tenantId))
+            return widget
+          }),
+        findBySiteKey: (siteKey) =>
+          db.run(() => Option.fromNullable([...byTenant.values()].find((widget) => widget.siteKey === siteKey)))
+      })
+    })
+  )
+}
+
+export interface ConversationQuery extends Page {
+  readonly status?: ConversationStatus | undefined
+  readonly source?: string | undefined
+}
+
+/** What changes about a conversation apart from its messages. */
+export type ConversationChange = Pick<Conversation, "tenantId" | "id" | "status" | "assigneeId" | "csat" | "updatedAt">
+
+export class ConversationRepository extends Context.Tag("@servicekit/core/ConversationRepository")<
+  ConversationRepository,
+  {
+    readonly insert: (conversation: Conversation) => Effect.Effect<void>
+    readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<Conversation>>
+    /** Newest first by (createdAt, id). */
+    readonly list: (tenantId: string, query: ConversationQuery) => Effect.Effect<ReadonlyArray<Conversation>>
+    /** The visitor's newest conversation that is open or pending. */
+    readonly findOpen: (tenantId: string, visitorId: string) => Effect.Effect<Option.Option<Conversation>>
+    /** Stores status, assignee, rating and `updatedAt`; the conversation after it, None when there is none. */
+    readonly update: (change: ConversationChange) => Effect.Effect<Option.Option<Conversation>>
+  }
+>() {
+  static readonly layerMemory: Layer.Layer<ConversationRepository, never, MemoryDatabase> = Layer.effect(
+    ConversationRepository,
+    Effect.map(MemoryDatabase, (db) => ConversationRepository.of(memoryConversations(memoryTable<Conversation>(db))))
+  )
+}
+
+const memoryConversations = (table: ReturnType<typeof memoryTable<Conversation>>): ConversationRepository["Type"] => ({
+  insert: table.save,
+  find: table.find,
+  list: (tenantId, query) =>
+    table.list(
+      tenantId,
+      query,
+      (row) =>
+        (query.status === undefined || row.status === query.status) &&
+        (query.source === undefined || row.source === query.source)
+    ),
+  findOpen: (tenantId, visitorId) =>
+    Effect.map(
+      table.list(
+        tenantId,
+        { limit: 1 },
+        (row) => row.visitorId === visitorId && (row.status === "open" || row.status === "pending")
+      ),
+      (rows) => Option.fromNullable(rows[0])
+    ),
+  update: (change) =>
+    Effect.flatMap(table.find(change.tenantId, change.id), (found) => {
+      if (Option.isNone(found)) return Effect.succeed(Option.none())
+      // Only these fields, as the column list of the SQL update: a change may be a whole (stale) conversation.
+      const { assigneeId, csat, status, updatedAt } = change
+      const updated: Conversation = { ...found.value, status, assigneeId, csat, updatedAt }
+      return Effect.as(table.save(updated), Option.some(updated))
+    })
+})
+
+export interface MessageQuery {
+  readonly limit: number
+  /** Messages with a greater sequence only. */
+  readonly afterSequence?: number | undefined
+}
+
+export class ChatMessageRepository extends Context.Tag("@servicekit/core/ChatMessageRepository")<
+  ChatMessageRepository,
+  {
+    /**
+     * Numbers the message with its conversation's next sequence and stores it, bumping the
+     * conversation's count and `lastMessageAt` in the same write, which holds the conversation
+     * until the unit of work ends (so sequences follow commit order). The message and the
+     * conversation after it; None when there is no such conversation.
+     */
+    readonly append: (
+      draft: MessageDraft
+    ) => Effect.Effect<Option.Option<{ readonly message: ChatMessage; readonly conversation: Conversation }>>
+    readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<ChatMessage>>
+    /** Oldest first by sequence. */
+    readonly list: (
+      tenantId: string,
+      conversationId: string,
+      query: MessageQuery
+    ) => Effect.Effect<ReadonlyArray<ChatMessage>>
+  }
+>() {
+  static readonly layerMemory: Layer.Layer<ChatMessageRepository, never, MemoryDatabase | ConversationRepository> =
+    Layer.effect(
+      ChatMessageRepository,
+      Effect.gen(function* () {
+        const db = yield* MemoryDatabase
+        const conversations = yield* ConversationRepository
+        const table = memoryTable<ChatMessage>(db)
+        return ChatMessageRepository.of({
+          append: (draft) =>
+            db.withTransaction(
+              Effect.flatMap(conversations.find(draft.tenantId, draft.conversationId), (found) => {
+                if (Option.isNone(found)) return Effect.succeed(Option.none())
+                const conversation: Conversation = {
+                  ...found.value,
+                  messageCount: found.value.messageCount + 1,
+                  lastMessageAt: draft.createdAt,
+                  updatedAt: draft.createdAt
+                }
+                const message: ChatMessage = { ...draft, sequence: conversation.messageCount }
+                return Effect.as(
+                  Effect.zipRight(conversations.insert(conversation), table.save(message)),
+                  Option.some({ message, conversation })
+                )
+              })
+            ),
+          find: table.find,
+          list: (tenantId, conversationId, query) =>
+            db.run(() =>
+              [...table.rows()]
+                .filter(
+                  (row) =>
+                    row.tenantId === tenantId &&
+                    row.conversationId === conversationId &&
+                    row.sequence > (query.afterSequence ?? 0)
+                )
+                .sort((a, b) => a.sequence - b.sequence)
+                .slice(0, query.limit)
+            )
+        })
+      })
+    )
+}
+
+export class VisitorTokenRepository extends Context.Tag("@servicekit/core/VisitorTokenRepository")<
+  VisitorTokenRepository,
+  {
+    readonly insert: (token: VisitorToken) => Effect.Effect<void>
+    /** Across tenants: the digest names its token. */
+    readonly find: (digest: string) => Effect.Effect<Option.Option<VisitorToken>>
+  }
+>() {
+  static readonly layerMemory: Layer.Layer<VisitorTokenRepository, never, MemoryDatabase> = Layer.effect(
+    VisitorTokenRepository,
+    Effect.map(MemoryDatabase, (db) => {
+      const rows = new Map<string, VisitorToken>()
+      return VisitorTokenRepository.of({
+        insert: (token) =>
+          db.run((undo) => {
+            rows.set(token.digest, token)
+            undo(() => rows.delete(token.digest))
+          }),
+        find: (digest) => db.run(() => Option.fromNullable(rows.get(digest)))
+      })
+    })
+  )
+}

@@ -1,0 +1,66 @@
+/** The records of Live Chat's webhooks. */
+
+/** Events a subscription may name; `visitor.created` is accepted but never emitted. */
+export const WEBHOOK_EVENTS = [
+  "message.created",
+  "conversation.created",
+  "conversation.closed",
+  "conversation.assigned",
+  "csat.submitted",
+  "visitor.created"
+] as const
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
+
+export interface WebhookSubscription {
+  readonly id: string
+  readonly tenantId: string
+  readonly url: string
+  readonly events: ReadonlyArray<WebhookEvent>
+  readonly description: string | null
+  /** The signing secret, sealed with the secret box. */
+  readonly sealedSecret: string
+  readonly active: boolean
+  /** Why ServiceKit turned it off (`gone`: the receiver answered 410); null while active or turned off by the tenant. */
+  readonly disabledReason: string | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+export type DeliveryStatus = "pending" | "succeeded" | "failed"
+
+/** One event for one subscription, tried until it succeeds, fails for good or grows too old. */
+export interface WebhookDelivery {
+  /** Sent as the delivery id header: the same on every attempt. */
+  readonly id: string
+  readonly tenantId: string
+  readonly subscriptionId: string
+  readonly eventId: string
+  readonly event: string
+  /** The exact JSON body signed and sent on every attempt. */
+  readonly body: string
+  readonly status: DeliveryStatus
+  readonly attempts: number
+  /** When the next attempt is due; null once it succeeded or failed for good. */
+  readonly nextAttemptAt: Date | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+/** One attempt of a delivery, as its history shows it. */
+export interface DeliveryAttempt {
+  readonly id: string
+  readonly tenantId: string
+  readonly subscriptionId: string
+  readonly deliveryId: string
+  readonly eventId: string
+  readonly event: string
+  /** 1 for the first attempt. */
+  readonly attempt: number
+  /** The receiver's status code; null when no answer came (refused, network error, timeout). */
+  readonly statusCode: number | null
+  readonly durationMs: number
+  readonly error: string | null
+  /** When it is tried again; null when this attempt ended the delivery. */
+  readonly nextRetryAt: Date | null
+  readonly createdAt: Date
+}

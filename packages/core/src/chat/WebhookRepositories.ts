@@ -1,0 +1,124 @@
+import { Context, Effect, Layer, Option } from "effect"
+import type { Page } from "../platform/Keyset.js"
+import { memoryTable } from "../platform/MemoryTable.js"
+import { MemoryDatabase } from "../platform/UnitOfWork.js"
+import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from "./Webhook.js"
+
+export class WebhookSubscriptionRepository extends Context.Tag("@servicekit/core/WebhookSubscriptionRepository")<
+  WebhookSubscriptionRepository,
+  {
+    /** Stores the subscription whole, inserting or replacing it. */
+    readonly save: (subscription: WebhookSubscription) => Effect.Effect<void>
+    readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<WebhookSubscription>>
+    /** Newest first by (createdAt, id). */
+    readonly list: (tenantId: string, page: Page) => Effect.Effect<ReadonlyArray<WebhookSubscription>>
+    /** Whether there was one; its deliveries and their history go with it. */
+    readonly remove: (tenantId: string, id: string) => Effect.Effect<boolean>
+    /** The tenant's active subscriptions that name `event`, oldest first. */
+    readonly listFor: (tenantId: string, event: string) => Effect.Effect<ReadonlyArray<WebhookSubscription>>
+  }
+>() {}
+
+export class WebhookDeliveryRepository extends Context.Tag("@servicekit/core/WebhookDeliveryRepository")<
+  WebhookDeliveryRepository,
+  {
+    readonly insertMany: (deliveries: ReadonlyArray<WebhookDelivery>) => Effect.Effect<void>
+    readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<WebhookDelivery>>
+    /**
+     * The pending delivery due at `at`, with one more attempt counted and its next attempt moved
+     * to `leaseUntil` (so that no other worker takes it meanwhile), in one write; None when it is
+     * not pending, not yet due, or gone.
+     */
+    readonly claim: (
+      tenantId: string,
+      id: string,
+      at: Date,
+      leaseUntil: Date
+    ) => Effect.Effect<Option.Option<WebhookDelivery>>
+    /** Stores the delivery's new state and appends the attempt to its history, as one write. */
+    readonly record: (delivery: WebhookDelivery, attempt: DeliveryAttempt) => Effect.Effect<void>
+    /** A subscription's attempts, newest first by (createdAt, id). */
+    readonly listAttempts: (
+      tenantId: string,
+      subscriptionId: string,
+      page: Page
+    ) => Effect.Effect<ReadonlyArray<DeliveryAttempt>>
+    readonly findAttempt: (tenantId: string, id: string) => Effect.Effect<Option.Option<DeliveryAttempt>>
+    /** Pending deliveries of every tenant whose next attempt is due at `at`, the longest due first. */
+    readonly due: (at: Date, limit: number) => Effect.Effect<ReadonlyArray<WebhookDelivery>>
+  }
+>() {}
+
+/** Both webhook repositories in memory, sharing their rows as the tables share a foreign key. */
+export const layerMemoryWebhooks: Layer.Layer<
+  WebhookSubscriptionRepository | WebhookDeliveryRepository,
+  never,
+  MemoryDatabase
+> = Layer.effectContext(
+  Effect.map(MemoryDatabase, (db) => {
+    const subscriptions = memoryTable<WebhookSubscription>(db)
+    const deliveries = memoryTable<WebhookDelivery>(db)
+    const attempts = memoryTable<DeliveryAttempt>(db)
+    const subscriptionRepository = WebhookSubscriptionRepository.of({
+      save: subscriptions.save,
+      find: subscriptions.find,
+      list: (tenantId, page) => subscriptions.list(tenantId, page),
+      remove: (tenantId, id) =>
+        Effect.tap(subscriptions.remove(tenantId, id), (removed) =>
+          removed
+            ? db.run((undo) => {
+                const owned = (row: { readonly tenantId: string; readonly subscriptionId: string }) =>
+                  row.tenantId === tenantId && row.subscriptionId === id
+                for (const row of [...deliveries.rows()]) if (owned(row)) deliveries.drop(row, undo)
+                for (const row of [...attempts.rows()]) if (owned(row)) attempts.drop(row, undo)
+              })
+            : Effect.void
+        ),
+      listFor: (tenantId, event) =>
+        db.run(() =>
+          [...subscriptions.rows()]
+            .filter(
+              (row) => row.tenantId === tenantId && row.active && (row.events as ReadonlyArray<string>).includes(event)
+            )
+            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+        )
+    })
+    const deliveryRepository = WebhookDeliveryRepository.of({
+      insertMany: (rows) => db.run((undo) => rows.forEach((row) => deliveries.put(row, undo))),
+      find: deliveries.find,
+      claim: (tenantId, id, at, leaseUntil) =>
+        Effect.flatMap(deliveries.find(tenantId, id), (found) => {
+          const delivery = Option.getOrUndefined(found)
+          if (delivery?.status !== "pending" || delivery.nextAttemptAt === null || delivery.nextAttemptAt > at) {
+            return Effect.succeed(Option.none())
+          }
+          const claimed = { ...delivery, attempts: delivery.attempts + 1, nextAttemptAt: leaseUntil, updatedAt: at }
+          return Effect.as(deliveries.save(claimed), Option.some(claimed))
+        }),
+      // Like the SQL update: the delivery's state only, and nothing once it went with its subscription.
+      record: (delivery, attempt) =>
+        db.run((undo) => {
+          const stored = [...deliveries.rows()].find(
+            (row) => row.tenantId === delivery.tenantId && row.id === delivery.id
+          )
+          if (stored === undefined) return
+          const { attempts: count, nextAttemptAt, status, updatedAt } = delivery
+          deliveries.put({ ...stored, status, attempts: count, nextAttemptAt, updatedAt }, undo)
+          attempts.put(attempt, undo)
+        }),
+      listAttempts: (tenantId, subscriptionId, page) =>
+        attempts.list(tenantId, page, (row) => row.subscriptionId === subscriptionId),
+      findAttempt: attempts.find,
+      due: (at, limit) =>
+        db.run(() =>
+          [...deliveries.rows()]
+            .filter((row) => row.status === "pending" && row.nextAttemptAt !== null && row.nextAttemptAt <= at)
+            .sort((a, b) => a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime() || (a.id < b.id ? -1 : 1))
+            .slice(0, limit)
+        )
+    })
+    return Context.make(WebhookSubscriptionRepository, subscriptionRepository).pipe(
+      Context.add(WebhookDeliveryRepository, deliveryRepository)
+    )
+  })
+)

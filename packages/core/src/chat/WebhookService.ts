@@ -1,0 +1,433 @@
+import { Clock, Context, Effect, Either, Layer, Option } from "effect"
+import type { EventSubscriber } from "../jobs/EventBus.js"
+import type { DomainEvent } from "../jobs/EventOutbox.js"
+import { JobQueue, defineQueue } from "../jobs/JobQueue.js"
+import { SecretCrypto, randomBase62, randomUuid } from "../platform/Crypto.js"
+import { type ValidationFailed, invalidField } from "../platform/Errors.js"
+import { type Listed, listPage } from "../platform/Keyset.js"
+import { OutboundHttp, type OutboundResponse, checkOutboundUrl } from "../platform/OutboundHttp.js"
+import { SecretBox } from "../platform/SecretBox.js"
+import { ServiceKitSettings } from "../platform/Settings.js"
+import { UnitOfWork } from "../platform/UnitOfWork.js"
+import {
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  signWebhook
+} from "../platform/WebhookSignature.js"
+import { WebhookNotFound } from "./ChatErrors.js"
+import {
+  type DeliveryAttempt,
+  WEBHOOK_EVENTS,
+  type WebhookDelivery,
+  type WebhookEvent,
+  type WebhookSubscription
+} from "./Webhook.js"
+import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "./WebhookRepositories.js"
+
+export const DEFAULT_PAGE_SIZE = 25
+export const MAX_PAGE_SIZE = 100
+export const MAX_URL_LENGTH = 2_048
+export const MAX_DESCRIPTION_LENGTH = 500
+/** The event a test delivery carries; it is never emitted otherwise and needs no subscription. */
+export const TEST_EVENT = "webhook.test"
+
+/** "Delivery X is due": the truth (attempts, next attempt) stays in the deliveries table. */
+export const webhookQueue = defineQueue("servicekit.chat.webhook", {
+  maxAttempts: 5,
+  backoff: "5 seconds",
+  lease: "1 minute"
+})
+
+export interface SubscriptionInput {
+  readonly url: string
+  readonly events: ReadonlyArray<string>
+  readonly description?: string | null | undefined
+  readonly active?: boolean | undefined
+}
+
+export type SubscriptionPatch = Partial<SubscriptionInput>
+
+export interface CreatedSubscription {
+  readonly subscription: WebhookSubscription
+  /** The signing secret: returned here once, stored encrypted. */
+  readonly secret: string
+}
+
+export interface PageQuery {
+  readonly limit?: number | undefined
+  readonly cursor?: string | undefined
+}
+
+/** The payload event subscribers and the chat service agree on: what a webhook body carries. */
+const bodyOf = (event: string, eventId: string, payload: unknown, occurredAt: Date) =>
+  JSON.stringify({ event, eventId, payload, timestamp: occurredAt.toISOString() })
+
+/** Seconds or an HTTP date, as Retry-After carries them; undefined when absent or unreadable. */
+export const retryAfterMs = (header: string | undefined, now: Date): number | undefined => {
+  if (header === undefined) return undefined
+  if (/^\d{1,10}$/.test(header.trim())) return Number(header.trim()) * 1000
+  const date = Date.parse(header)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now.getTime())
+}
+
+/** Whether an answer (or its absence) is worth another attempt: network errors, timeouts, 408, 429 and 5xx. */
+const retryable = (status: number | null) => status === null || status === 408 || status === 429 || status >= 500
+
+const checkEvents = (events: ReadonlyArray<string>) => {
+  if (events.length === 0) return Effect.fail(invalidField("events", "must name at least one event"))
+  const unknown = events.find((event) => !(WEBHOOK_EVENTS as ReadonlyArray<string>).includes(event))
+  return unknown === undefined
+    ? Effect.succeed([...new Set(events)] as Array<WebhookEvent>)
+    : Effect.fail(invalidField("events", `"${unknown}" is not one of ${WEBHOOK_EVENTS.join(", ")}`))
+}
+
+const checkDescription = (description: string | null | undefined) =>
+  description !== undefined && description !== null && description.length > MAX_DESCRIPTION_LENGTH
+    ? Effect.fail(invalidField("description", `must be at most ${MAX_DESCRIPTION_LENGTH} characters`))
+    : Effect.void
+
+/**
+ * Signed webhooks for chat events: subscriptions with a secret shown once and kept sealed, one
+ * delivery per event and subscription written in the dispatcher's unit of work, and attempts
+ * retried with backoff until they succeed, fail for good or grow too old; every attempt lands in
+ * the subscription's history.
+ */
+export class WebhookService extends Context.Tag("@servicekit/core/WebhookService")<
+  WebhookService,
+  {
+    readonly create: (
+      tenantId: string,
+      input: SubscriptionInput
+    ) => Effect.Effect<CreatedSubscription, ValidationFailed>
+    readonly get: (tenantId: string, id: string) => Effect.Effect<WebhookSubscription, WebhookNotFound>
+    readonly list: (tenantId: string, query: PageQuery) => Effect.Effect<Listed<WebhookSubscription>, ValidationFailed>
+    readonly update: (
+      tenantId: string,
+      id: string,
+      patch: SubscriptionPatch
+    ) => Effect.Effect<WebhookSubscription, ValidationFailed | WebhookNotFound>
+    readonly remove: (tenantId: string, id: string) => Effect.Effect<WebhookSubscription, WebhookNotFound>
+    /** The subscription's attempts, newest first. */
+    readonly deliveries: (
+      tenantId: string,
+      id: string,
+      query: PageQuery
+    ) => Effect.Effect<Listed<DeliveryAttempt>, ValidationFailed | WebhookNotFound>
+    /** Sends a signed `webhook.test` event now, once, and answers its attempt. */
+    readonly test: (tenantId: string, id: string) => Effect.Effect<DeliveryAttempt, WebhookNotFound>
+    /** One attempt of a due delivery: the handler of `webhookQueue`. */
+    readonly deliver: (tenantId: string, deliveryId: string) => Effect.Effect<void>
+    /** Queues every delivery whose attempt is due, in case its job was lost. */
+    readonly drain: Effect.Effect<number>
+    /** Writes the deliveries of a chat event (in the dispatcher's unit of work). */
+    readonly fanOut: (event: DomainEvent) => Effect.Effect<void>
+  }
+>() {
+  static readonly layer = Layer.effect(
+    WebhookService,
+    Effect.gen(function* () {
+      const subscriptions = yield* WebhookSubscriptionRepository
+      const deliveries = yield* WebhookDeliveryRepository
+      const outbound = yield* OutboundHttp
+      const box = yield* SecretBox
+      const jobs = yield* JobQueue
+      const unit = yield* UnitOfWork
+      const crypto = yield* SecretCrypto
+      const settings = yield* ServiceKitSettings
+      const config = settings.webhooks
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      const find = (tenantId: string, id: string) =>
+        Effect.flatMap(subscriptions.find(tenantId, id), (found) =>
+          Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new WebhookNotFound())
+        )
+
+      const checkUrl = (url: string) => {
+        if (url.length > MAX_URL_LENGTH) {
+          return Effect.fail(invalidField("url", `must be at most ${MAX_URL_LENGTH} characters`))
+        }
+        return Either.match(checkOutboundUrl(url, settings.outboundAllowPrivate), {
+          onLeft: (refused) => Effect.fail(invalidField("url", refused.message)),
+          onRight: (parsed) => Effect.succeed(parsed.href)
+        })
+      }
+
+      /** The wait before the attempt after attempt `attempts`: doubling from the base, capped, with ±25% jitter. */
+      const backoff = (attempts: number) => {
+        const base = Math.min(config.retryMaxMs, config.retryBaseMs * 2 ** Math.min(30, attempts - 1))
+        return Math.round(base * (0.75 + (crypto.randomBytes(1)[0]! / 255) * 0.5))
+      }
+
+      const enqueue = (delivery: WebhookDelivery) =>
+        jobs.enqueue(
+          webhookQueue,
+          { tenantId: delivery.tenantId, deliveryId: delivery.id },
+          { key: `${delivery.id}@${delivery.attempts}`, runAt: delivery.nextAttemptAt ?? undefined }
+        )
+
+      /** POSTs the delivery, signed now with the subscription's secret. */
+      const send = (subscription: WebhookSubscription, delivery: WebhookDelivery, at: Date) =>
+        Effect.gen(function* () {
+          const secret = yield* box.open(subscription.sealedSecret)
+          const timestamp = Math.floor(at.getTime() / 1000)
+          const started = yield* Clock.currentTimeMillis
+          const answer = yield* Effect.either(
+            outbound.post({
+              url: subscription.url,
+              headers: {
+                "content-type": "application/json",
+                "user-agent": "ServiceKit-Webhooks/1",
+                [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, timestamp, delivery.body),
+                [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
+                [WEBHOOK_DELIVERY_HEADER]: delivery.id,
+                "X-Service-Event": delivery.event
+              },
+              body: delivery.body,
+              timeout: config.timeoutMs
+            })
+          )
+          const durationMs = (yield* Clock.currentTimeMillis) - started
+          return Either.match(answer, {
+            onLeft: (error) => ({
+              statusCode: null,
+              durationMs,
+              error: error.message,
+              // A refused address will be refused again: no retry.
+              retry: error._tag === "OutboundFailed",
+              response: undefined as OutboundResponse | undefined
+            }),
+            onRight: (response) => ({
+              statusCode: response.status,
+              durationMs: response.durationMs,
+              error: response.status >= 200 && response.status < 300 ? null : `HTTP ${response.status}`,
+              retry: retryable(response.status),
+              response
+            })
+          })
+        })
+
+      /** One attempt of a claimed delivery, stored with its outcome (and the next job, when it retries). */
+      const attempt = (subscription: WebhookSubscription, delivery: WebhookDelivery, retries: boolean) =>
+        Effect.gen(function* () {
+          const at = yield* now
+          const result = yield* send(subscription, delivery, at)
+          const ended = yield* now
+          const succeeded = result.error === null
+          let nextAttemptAt: Date | null = null
+          let error = result.error
+          if (!succeeded && result.retry && retries) {
+            const wait = Math.max(
+              backoff(delivery.attempts),
+              Math.min(config.retryMaxMs, retryAfterMs(result.response?.headers["retry-after"], ended) ?? 0)
+            )
+            const next = new Date(ended.getTime() + wait)
+            if (next.getTime() - delivery.createdAt.getTime() <= config.maxAgeMs) nextAttemptAt = next
+            else error = `${error}; given up after ${delivery.attempts} attempts`
+          }
+          const stored: WebhookDelivery = {
+            ...delivery,
+            status: succeeded ? "succeeded" : nextAttemptAt === null ? "failed" : "pending",
+            nextAttemptAt,
+            updatedAt: ended
+          }
+          const record: DeliveryAttempt = {
+            id: randomUuid(crypto),
+            tenantId: delivery.tenantId,
+            subscriptionId: delivery.subscriptionId,
+            deliveryId: delivery.id,
+            eventId: delivery.eventId,
+            event: delivery.event,
+            attempt: delivery.attempts,
+            statusCode: result.statusCode,
+            durationMs: result.durationMs,
+            error,
+            nextRetryAt: nextAttemptAt,
+            createdAt: ended
+          }
+          yield* unit.withTransaction(
+            Effect.gen(function* () {
+              yield* deliveries.record(stored, record)
+              if (nextAttemptAt !== null) yield* enqueue(stored)
+              // 410 Gone: the receiver asks for no more deliveries.
+              if (result.statusCode === 410) {
+                yield* subscriptions.save({ ...subscription, active: false, disabledReason: "gone", updatedAt: ended })
+              }
+            })
+          )
+          return record
+        })
+
+      const pageSize = (limit: number | undefined) => limit ?? DEFAULT_PAGE_SIZE
+
+      return {
+        create: (tenantId, input) =>
+          Effect.gen(function* () {
+            const url = yield* checkUrl(input.url)
+            const events = yield* checkEvents(input.events)
+            yield* checkDescription(input.description)
+            const secret = `whsec_${randomBase62(crypto, 32)}`
+            const at = yield* now
+            const subscription: WebhookSubscription = {
+              id: randomUuid(crypto),
+              tenantId,
+              url,
+              events,
+              description: input.description ?? null,
+              sealedSecret: yield* box.seal(secret),
+              active: input.active ?? true,
+              disabledReason: null,
+              createdAt: at,
+              updatedAt: at
+            }
+            yield* subscriptions.save(subscription)
+            return { subscription, secret }
+          }),
+        get: find,
+        list: (tenantId, query) =>
+          listPage(
+            { limit: pageSize(query.limit), cursor: query.cursor },
+            (cursor) => subscriptions.find(tenantId, cursor),
+            (page) => subscriptions.list(tenantId, page)
+          ),
+        update: (tenantId, id, patch) =>
+          Effect.gen(function* () {
+            const url = patch.url === undefined ? undefined : yield* checkUrl(patch.url)
+            const events = patch.events === undefined ? undefined : yield* checkEvents(patch.events)
+            yield* checkDescription(patch.description)
+            const current = yield* find(tenantId, id)
+            const active = patch.active ?? current.active
+            const updated: WebhookSubscription = {
+              ...current,
+              url: url ?? current.url,
+              events: events ?? current.events,
+              description: patch.description === undefined ? current.description : patch.description,
+              active,
+              disabledReason: active ? null : patch.active === false ? null : current.disabledReason,
+              updatedAt: yield* now
+            }
+            yield* subscriptions.save(updated)
+            return updated
+          }),
+        remove: (tenantId, id) =>
+          unit.withTransaction(
+            Effect.flatMap(find(tenantId, id), (subscription) =>
+              Effect.as(subscriptions.remove(tenantId, id), subscription)
+            )
+          ),
+        deliveries: (tenantId, id, query) =>
+          Effect.zipRight(
+            find(tenantId, id),
+            listPage(
+              { limit: pageSize(query.limit), cursor: query.cursor },
+              (cursor) =>
+                Effect.map(
+                  deliveries.findAttempt(tenantId, cursor),
+                  Option.filter((row) => row.subscriptionId === id)
+                ),
+              (page) => deliveries.listAttempts(tenantId, id, page)
+            )
+          ),
+        test: (tenantId, id) =>
+          Effect.gen(function* () {
+            const subscription = yield* find(tenantId, id)
+            const at = yield* now
+            const eventId = randomUuid(crypto)
+            const delivery: WebhookDelivery = {
+              id: randomUuid(crypto),
+              tenantId,
+              subscriptionId: id,
+              eventId,
+              event: TEST_EVENT,
+              body: bodyOf(TEST_EVENT, eventId, { subscriptionId: id, message: "A test event from ServiceKit." }, at),
+              status: "pending",
+              attempts: 1,
+              nextAttemptAt: null,
+              createdAt: at,
+              updatedAt: at
+            }
+            yield* deliveries.insertMany([delivery])
+            return yield* attempt(subscription, delivery, false)
+          }),
+        deliver: (tenantId, deliveryId) =>
+          Effect.gen(function* () {
+            const at = yield* now
+            const leaseUntil = new Date(at.getTime() + config.timeoutMs + 30_000)
+            const claimed = yield* deliveries.claim(tenantId, deliveryId, at, leaseUntil)
+            if (Option.isNone(claimed)) return
+            const delivery = claimed.value
+            const subscription = yield* subscriptions.find(tenantId, delivery.subscriptionId)
+            if (Option.isNone(subscription) || !subscription.value.active) {
+              yield* deliveries.record(
+                { ...delivery, status: "failed", nextAttemptAt: null, updatedAt: at },
+                {
+                  id: randomUuid(crypto),
+                  tenantId,
+                  subscriptionId: delivery.subscriptionId,
+                  deliveryId,
+                  eventId: delivery.eventId,
+                  event: delivery.event,
+                  attempt: delivery.attempts,
+                  statusCode: null,
+                  durationMs: 0,
+                  error: "The subscription is disabled.",
+                  nextRetryAt: null,
+                  createdAt: at
+                }
+              )
+              return
+            }
+            yield* attempt(subscription.value, delivery, true)
+          }),
+        drain: Effect.gen(function* () {
+          const due = yield* deliveries.due(yield* now, 1_000)
+          yield* jobs.enqueueMany(
+            webhookQueue,
+            due.map((delivery) => ({
+              payload: { tenantId: delivery.tenantId, deliveryId: delivery.id },
+              options: { key: `${delivery.id}@${delivery.attempts}` }
+            }))
+          )
+          return due.length
+        }),
+        fanOut: (event) =>
+          Effect.gen(function* () {
+            const targets = yield* subscriptions.listFor(event.tenantId, event.type)
+            if (targets.length === 0) return
+            const at = yield* now
+            const body = bodyOf(event.type, event.id, event.payload, event.occurredAt)
+            const created = targets.map(
+              (subscription): WebhookDelivery => ({
+                id: randomUuid(crypto),
+                tenantId: event.tenantId,
+                subscriptionId: subscription.id,
+                eventId: event.id,
+                event: event.type,
+                body,
+                status: "pending",
+                attempts: 0,
+                nextAttemptAt: at,
+                createdAt: at,
+                updatedAt: at
+              })
+            )
+            yield* deliveries.insertMany(created)
+            yield* jobs.enqueueMany(
+              webhookQueue,
+              created.map((delivery) => ({
+                payload: { tenantId: delivery.tenantId, deliveryId: delivery.id },
+                options: { key: `${delivery.id}@0` }
+              }))
+            )
+          })
+      }
+    })
+  )
+}
+
+/** Chat events become webhook deliveries as the dispatcher hands them on. */
+export const webhookSubscriber: EventSubscriber<WebhookService> = {
+  name: "chat.webhooks",
+  types: WEBHOOK_EVENTS.filter((event) => event !== "visitor.created"),
+  handle: (event) => Effect.flatMap(WebhookService, (service) => service.fanOut(event))
+}

@@ -1,0 +1,101 @@
+import { Duration, Effect, Either, Layer } from "effect"
+import {
+  MAX_RESPONSE_BYTES,
+  OutboundFailed,
+  OutboundHttp,
+  type OutboundRefused,
+  type OutboundRequest,
+  type OutboundResponse,
+  checkOutboundUrl
+} from "../platform/OutboundHttp.js"
+
+/** How the memory target answers a request; headers and body default to none. */
+export interface MemoryOutboundAnswer {
+  readonly status: number
+  readonly headers?: Readonly<Record<string, string>> | undefined
+  readonly body?: string | undefined
+}
+
+export interface MemoryOutboundHttpOptions {
+  /** Allow http and private or loopback targets, as SERVICEKIT_OUTBOUND_ALLOW_PRIVATE does; false by default. */
+  readonly allowPrivate?: boolean | undefined
+  /** Answers each request that passes the guard; 200 with an empty body by default. */
+  readonly respond?: ((request: OutboundRequest) => Effect.Effect<MemoryOutboundAnswer, OutboundFailed>) | undefined
+}
+
+/** An outbound HTTP client in memory: hand `client` to the code under test, then read `requests`. */
+export interface MemoryOutboundHttp {
+  readonly client: OutboundHttp["Type"]
+  /** Every request `post` was given, oldest first, including those the guard refused (which never reach `respond`). */
+  readonly requests: ReadonlyArray<OutboundRequest>
+}
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+/** The body as the real client keeps it: its first MAX_RESPONSE_BYTES, decoded as UTF-8. */
+const capped = (body: string) => decoder.decode(encoder.encode(body).subarray(0, MAX_RESPONSE_BYTES))
+
+const makeClient = (options: MemoryOutboundHttpOptions): MemoryOutboundHttp => {
+  const requests: Array<OutboundRequest> = []
+  const respond = options.respond ?? (() => Effect.succeed<MemoryOutboundAnswer>({ status: 200 }))
+  const client: OutboundHttp["Type"] = {
+    post: (request) =>
+      Effect.suspend((): Effect.Effect<OutboundResponse, OutboundRefused | OutboundFailed> => {
+        requests.push(request)
+        const checked = checkOutboundUrl(request.url, options.allowPrivate ?? false)
+        if (Either.isLeft(checked)) return Effect.fail(checked.left)
+        return respond(request).pipe(
+          Effect.timeoutFail({
+            duration: request.timeout,
+            onTimeout: () =>
+              new OutboundFailed({
+                reason: "timeout",
+                message: `No answer within ${Duration.format(Duration.decode(request.timeout))}.`
+              })
+          }),
+          Effect.timed,
+          Effect.map(
+            ([duration, answer]): OutboundResponse => ({
+              status: answer.status,
+              headers: Object.fromEntries(
+                Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])
+              ),
+              body: capped(answer.body ?? ""),
+              durationMs: Duration.toMillis(duration)
+            })
+          )
+        )
+      })
+  }
+  return { client, requests }
+}
+
+/** Clients made here, so that a test can find the memory client behind the tag. */
+const clients = new WeakMap<OutboundHttp["Type"], MemoryOutboundHttp>()
+
+/** A fresh memory client that has been given nothing yet. */
+export const makeMemoryOutboundHttp = (options: MemoryOutboundHttpOptions = {}): Effect.Effect<MemoryOutboundHttp> =>
+  Effect.sync(() => {
+    const memory = makeClient(options)
+    clients.set(memory.client, memory)
+    return memory
+  })
+
+/** OutboundHttp in memory; `memoryOutboundHttp` finds its `requests`. */
+export const layerMemoryOutboundHttp = (options: MemoryOutboundHttpOptions = {}): Layer.Layer<OutboundHttp> =>
+  Layer.effect(
+    OutboundHttp,
+    Effect.map(makeMemoryOutboundHttp(options), (memory) => memory.client)
+  )
+
+/** The memory client provided as OutboundHttp (by layerMemoryOutboundHttp); dies if it is another client. */
+export const memoryOutboundHttp: Effect.Effect<MemoryOutboundHttp, never, OutboundHttp> = Effect.flatMap(
+  OutboundHttp,
+  (client) => {
+    const memory = clients.get(client)
+    return memory === undefined
+      ? Effect.dieMessage(`${OutboundHttp.key} is not a memory client.`)
+      : Effect.succeed(memory)
+  }
+)

@@ -1,0 +1,422 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+// @ts-expect-error: plain JavaScript example
+import { webhookListener } from "../../../examples/webhook-receiver/receiver.mjs"
+import { listen } from "../src/Server.js"
+import { expectRefusal, kitOn, serve } from "./hostileInput.js"
+
+const dataDir = mkdtempSync(join(tmpdir(), "servicekit-webhooks-"))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+const env = (folder: string) => ({
+  SERVICEKIT_DATA_DIR: join(dataDir, folder),
+  SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
+  SERVICEKIT_WEBHOOK_RETRY_SECONDS: "0.05",
+  SERVICEKIT_WEBHOOK_DRAIN_SECONDS: "1"
+})
+
+interface Received {
+  readonly event: string
+  readonly eventId: string
+  readonly payload: Record<string, any>
+  readonly timestamp: string
+  readonly deliveryId: string
+}
+
+type Mode = "ok" | "500" | "429" | "410"
+
+/**
+ * A real receiver: the example's listener verifies every signature itself; in front of it the
+ * test can make the receiver fail (500, 429 with Retry-After, 410) or go down altogether.
+ */
+const receiver = () => {
+  const received: Array<Received> = []
+  let mode: Mode = "ok"
+  let listener: (request: IncomingMessage, response: ServerResponse) => Promise<void> = async (_, response) => {
+    response.writeHead(503).end()
+  }
+  let server: Server | undefined
+  let port = 0
+  return {
+    received,
+    start: () =>
+      new Promise<void>((resolve) => {
+        server = createServer((request, response) => {
+          if (mode === "500") return response.writeHead(500).end("down for maintenance")
+          if (mode === "429") return response.writeHead(429, { "retry-after": "1" }).end()
+          if (mode === "410") return response.writeHead(410).end()
+          return listener(request, response)
+        })
+        // The same port again after an outage: the subscription's URL does not change.
+        server.listen(port, "127.0.0.1", () => {
+          port = (server!.address() as { port: number }).port
+          resolve()
+        })
+      }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server?.closeAllConnections()
+        server?.close(() => resolve())
+      }),
+    /** Verifies with this secret from now on (a fresh listener: it remembers the deliveries it handled). */
+    setSecret: (secret: string) => {
+      listener = webhookListener({
+        secret,
+        onEvent: async (delivery: Omit<Received, "deliveryId">, deliveryId: string) => {
+          received.push({ ...delivery, deliveryId })
+        }
+      })
+    },
+    setMode: (value: Mode) => (mode = value),
+    url: () => `http://127.0.0.1:${port}/hooks`
+  }
+}
+
+const until = async (what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describe("Live Chat webhooks delivered to a real receiver", () => {
+  const served = serve(() => kitOn(env("kit")))
+  const hook = receiver()
+  let tenantId: string
+  let key: string
+  let admin: string
+
+  const call = (credential: string, method: string, path: string, body?: unknown): Promise<Response> =>
+    fetch(`${served.url}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${credential}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" })
+      },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+  const json = async (response: Response, status = 200) => {
+    expect(response.status).toBe(status)
+    return response.json()
+  }
+  const history = async (id: string) =>
+    (await json(await call(key, "GET", `/tenants/${tenantId}/webhooks/${id}/deliveries?limit=100`))).data as Array<{
+      deliveryId: string
+      event: string
+      attempt: number
+      statusCode: number | null
+      error: string | null
+      nextRetryAt: string | null
+      durationMs: number
+      createdAt: string
+    }>
+
+  beforeAll(async () => {
+    await hook.start()
+    const tenant = await served.kit.admin.createTenant({ name: "Hooks", entitlements: ["chat"] })
+    tenantId = tenant.id
+    key = (
+      await served.kit.admin.createKey({
+        tenantId,
+        product: "chat",
+        environment: "live",
+        scopes: ["chat:read", "chat:write", "webhooks:manage"]
+      })
+    ).key
+    admin = (await served.kit.admin.issueDashboardToken(tenantId, { sub: "owner", role: "admin" })).token
+    await served.kit.startWorkers()
+  })
+  afterAll(() => hook.stop())
+
+  it("manages subscriptions with a webhooks:manage key or an admin token; the secret is shown once", async () => {
+    const created = await json(
+      await call(admin, "POST", `/tenants/${tenantId}/webhooks`, {
+        url: "https://hooks.example.com/servicekit",
+        events: ["message.created", "message.created", "visitor.created"],
+        description: "CRM"
+      })
+    )
+    expect(created).toMatchObject({
+      url: "https://hooks.example.com/servicekit",
+      events: ["message.created", "visitor.created"],
+      description: "CRM",
+      active: true,
+      disabledReason: null
+    })
+    expect(created.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/)
+    const fetched = await json(await call(key, "GET", `/tenants/${tenantId}/webhooks/${created.id}`))
+    expect(fetched).not.toHaveProperty("secret")
+    expect(JSON.stringify(await json(await call(key, "GET", `/tenants/${tenantId}/webhooks`)))).not.toContain(
+      created.secret
+    )
+    const updated = await json(
+      await call(key, "PATCH", `/tenants/${tenantId}/webhooks/${created.id}`, {
+        events: ["csat.submitted"],
+        active: false
+      })
+    )
+    expect(updated).toMatchObject({ events: ["csat.submitted"], active: false, description: "CRM" })
+
+    for (const [body, field] of [
+      [{ url: "not a url", events: ["message.created"] }, "url"],
+      [{ url: "https://user:pw@hooks.example.com/", events: ["message.created"] }, "url"],
+      [{ url: "ftp://hooks.example.com/", events: ["message.created"] }, "url"],
+      [{ url: "https://hooks.example.com/", events: [] }, "events"],
+      [{ url: "https://hooks.example.com/", events: ["call.completed"] }, "events"],
+      [{ url: "https://hooks.example.com/" }, "events"],
+      [{ url: "https://hooks.example.com/", events: ["message.created"], description: "x".repeat(501) }, "description"]
+    ] as const) {
+      const error = await expectRefusal(
+        await call(key, "POST", `/tenants/${tenantId}/webhooks`, body),
+        400,
+        "validation_failed"
+      )
+      expect(error.details?.[0]?.field).toBe(field)
+    }
+
+    const member = (await served.kit.admin.issueDashboardToken(tenantId, { sub: "m", role: "member" })).token
+    await expectRefusal(await call(member, "GET", `/tenants/${tenantId}/webhooks`), 403, "admin_required")
+    const other = await served.kit.admin.createTenant({ name: "Other", entitlements: ["chat"] })
+    const otherKey = (
+      await served.kit.admin.createKey({
+        tenantId: other.id,
+        product: "chat",
+        environment: "live",
+        scopes: ["webhooks:manage"]
+      })
+    ).key
+    await expectRefusal(
+      await call(otherKey, "GET", `/tenants/${tenantId}/webhooks/${created.id}`),
+      403,
+      "tenant_mismatch"
+    )
+    await expectRefusal(
+      await call(otherKey, "GET", `/tenants/${other.id}/webhooks/${created.id}`),
+      404,
+      "webhook_not_found"
+    )
+    const readOnly = (
+      await served.kit.admin.createKey({ tenantId, product: "chat", environment: "live", scopes: ["chat:read"] })
+    ).key
+    await expectRefusal(await call(readOnly, "GET", `/tenants/${tenantId}/webhooks`), 403, "missing_scope")
+    await expectRefusal(await fetch(`${served.url}/api/tenants/${tenantId}/webhooks`), 401, "missing_credentials")
+
+    const removed = await json(await call(key, "DELETE", `/tenants/${tenantId}/webhooks/${created.id}`))
+    expect(removed.id).toBe(created.id)
+    await expectRefusal(await call(key, "GET", `/tenants/${tenantId}/webhooks/${created.id}`), 404, "webhook_not_found")
+    const listed = await json(await call(key, "GET", `/tenants/${tenantId}/webhooks`))
+    expect(listed.data).toEqual([])
+  })
+
+  it("signs a test event that the receiver verifies, and records it", async () => {
+    const created = await json(
+      await call(key, "POST", `/tenants/${tenantId}/webhooks`, { url: hook.url(), events: ["conversation.created"] })
+    )
+    hook.setSecret(created.secret)
+    const attempt = await json(await call(key, "POST", `/tenants/${tenantId}/webhooks/${created.id}/test`))
+    expect(attempt).toMatchObject({
+      event: "webhook.test",
+      attempt: 1,
+      statusCode: 200,
+      error: null,
+      nextRetryAt: null
+    })
+    expect(hook.received.at(-1)).toMatchObject({
+      event: "webhook.test",
+      eventId: attempt.eventId,
+      deliveryId: attempt.deliveryId,
+      payload: { subscriptionId: created.id }
+    })
+    expect(await history(created.id)).toEqual([expect.objectContaining({ id: attempt.id, statusCode: 200 })])
+    // A wrong secret on the receiver's side: it refuses, and the attempt says so.
+    hook.setSecret("whsec_not-the-secret")
+    const refused = await json(await call(key, "POST", `/tenants/${tenantId}/webhooks/${created.id}/test`))
+    expect(refused).toMatchObject({ statusCode: 401, error: "HTTP 401", nextRetryAt: null })
+    await json(await call(key, "DELETE", `/tenants/${tenantId}/webhooks/${created.id}`))
+  })
+
+  it("delivers every event through 500s, 429s and an outage, retrying with the same delivery id", async () => {
+    const created = await json(
+      await call(key, "POST", `/tenants/${tenantId}/webhooks`, {
+        url: hook.url(),
+        events: ["conversation.created", "message.created", "conversation.assigned", "conversation.closed"]
+      })
+    )
+    hook.setSecret(created.secret)
+    hook.setMode("500")
+    const before = hook.received.length
+
+    const session = await json(await call(key, "POST", "/v1/chat/sessions", { externalId: "hooked", name: "Hooks" }))
+    const conversationId = session.conversationId
+    const message = await json(
+      await call(key, "POST", `/v1/chat/conversations/${conversationId}/messages`, { content: "hi" })
+    )
+    const agentToken = (await served.kit.admin.issueDashboardToken(tenantId, { sub: "agent-1", role: "member" })).token
+    const agent = (method: string, path: string, body?: unknown) =>
+      call(agentToken, method, `/tenants/${tenantId}/chat/conversations/${conversationId}${path}`, body)
+    await json(await agent("POST", "/messages", { content: "hello from an agent" }))
+    await json(await agent("POST", "/assign", { assigneeId: "agent-1" }))
+    await json(await agent("POST", "/status", { status: "closed" }))
+
+    await until("a 500 for every delivery", async () => {
+      const attempts = await history(created.id)
+      return new Set(attempts.filter((a) => a.statusCode === 500).map((a) => a.deliveryId)).size === 5
+    })
+    hook.setMode("429")
+    await until("a 429", async () => (await history(created.id)).some((a) => a.statusCode === 429))
+    await hook.stop()
+    await until("an attempt that got no answer", async () =>
+      (await history(created.id)).some((a) => a.statusCode === null && a.error !== null)
+    )
+    hook.setMode("ok")
+    await hook.start()
+    await until("every event", () => hook.received.length - before >= 5)
+
+    const delivered = hook.received.slice(before)
+    expect(delivered.map((d) => d.event).sort()).toEqual([
+      "conversation.assigned",
+      "conversation.closed",
+      "conversation.created",
+      "message.created",
+      "message.created"
+    ])
+    // Each event once, each with its own delivery id.
+    expect(new Set(delivered.map((d) => d.eventId)).size).toBe(5)
+    expect(new Set(delivered.map((d) => d.deliveryId)).size).toBe(5)
+    const created_ = delivered.find((d) => d.event === "conversation.created")!
+    expect(created_.payload.conversation).toMatchObject({ id: conversationId, name: "Hooks", status: "open" })
+    const fromApi = delivered.find((d) => d.event === "message.created" && d.payload.message.authorType === "api")!
+    expect(fromApi.payload).toEqual({ conversationId, message: { ...message } })
+    const assigned = delivered.find((d) => d.event === "conversation.assigned")!
+    expect(assigned.payload).toMatchObject({ assigneeId: "agent-1", previousAssigneeId: null })
+    expect(delivered.find((d) => d.event === "conversation.closed")!.payload.conversation.status).toBe("closed")
+
+    // The history tells the same story: per delivery, failures with a next retry, then one success.
+    const attempts = await history(created.id)
+    const byDelivery = new Map<string, typeof attempts>()
+    for (const attempt of attempts.slice().reverse()) {
+      byDelivery.set(attempt.deliveryId, [...(byDelivery.get(attempt.deliveryId) ?? []), attempt])
+    }
+    expect(byDelivery.size).toBe(5)
+    for (const [deliveryId, rows] of byDelivery) {
+      expect(rows.map((r) => r.attempt)).toEqual(rows.map((_, i) => i + 1))
+      expect(rows.at(-1)).toMatchObject({ statusCode: 200, error: null, nextRetryAt: null })
+      for (const failed of rows.slice(0, -1)) {
+        expect(failed.statusCode === null || failed.statusCode === 500 || failed.statusCode === 429).toBe(true)
+        expect(failed.nextRetryAt).not.toBeNull()
+      }
+      expect(delivered.some((d) => d.deliveryId === deliveryId)).toBe(true)
+    }
+    // Retry-After was honoured: the attempt after a 429 came at least a second later.
+    const afterLimit = attempts.find((a) => a.statusCode === 429)!
+    expect(Date.parse(afterLimit.nextRetryAt!) - Date.parse(afterLimit.createdAt)).toBeGreaterThanOrEqual(1_000)
+    await json(await call(key, "DELETE", `/tenants/${tenantId}/webhooks/${created.id}`))
+  })
+
+  it("turns a subscription off when the receiver answers 410", async () => {
+    const created = await json(
+      await call(key, "POST", `/tenants/${tenantId}/webhooks`, { url: hook.url(), events: ["conversation.created"] })
+    )
+    hook.setSecret(created.secret)
+    hook.setMode("410")
+    await json(await call(key, "POST", "/v1/chat/conversations", { name: "Gone" }))
+    await until("the subscription disabled", async () => {
+      const current = await json(await call(key, "GET", `/tenants/${tenantId}/webhooks/${created.id}`))
+      return current.active === false
+    })
+    const current = await json(await call(key, "GET", `/tenants/${tenantId}/webhooks/${created.id}`))
+    expect(current.disabledReason).toBe("gone")
+    expect(await history(created.id)).toEqual([expect.objectContaining({ statusCode: 410, nextRetryAt: null })])
+    // Later events are not sent to it.
+    hook.setMode("ok")
+    const before = hook.received.length
+    await json(await call(key, "POST", "/v1/chat/conversations", { name: "After" }))
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(hook.received.length).toBe(before)
+    expect(await history(created.id)).toHaveLength(1)
+    // Turned on again, it receives the next event.
+    const reenabled = await json(
+      await call(key, "PATCH", `/tenants/${tenantId}/webhooks/${created.id}`, { active: true })
+    )
+    expect(reenabled).toMatchObject({ active: true, disabledReason: null })
+    await json(await call(key, "POST", "/v1/chat/conversations", { name: "Back" }))
+    await until("the next event", () => hook.received.length > before)
+    expect(hook.received.at(-1)!.payload.conversation.name).toBe("Back")
+  })
+})
+
+describe("Webhook deliveries across a restart", () => {
+  it("loses nothing when ServiceKit stops while the receiver is down", async () => {
+    const hook = receiver()
+    await hook.start()
+    const running = async () => {
+      const kit = kitOn(env("restart")).kit
+      const server = await listen(kit, { port: 0 })
+      await kit.startWorkers()
+      return { kit, server }
+    }
+    const first = await running()
+    const tenant = await first.kit.admin.createTenant({ name: "Restart", entitlements: ["chat"] })
+    const { key } = await first.kit.admin.createKey({
+      tenantId: tenant.id,
+      product: "chat",
+      environment: "live",
+      scopes: ["chat:read", "chat:write", "webhooks:manage"]
+    })
+    const call = async (base: string, method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${base}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body)
+      })
+      expect(response.status).toBe(200)
+      return response.json()
+    }
+    const subscription = await call(first.server.url, "POST", `/tenants/${tenant.id}/webhooks`, {
+      url: hook.url(),
+      events: ["conversation.created", "message.created"]
+    })
+    hook.setSecret(subscription.secret)
+    await hook.stop()
+    const { conversationId } = await call(first.server.url, "POST", "/v1/chat/sessions", { externalId: "r", name: "R" })
+    for (const content of ["one", "two", "three"]) {
+      await call(first.server.url, "POST", `/v1/chat/conversations/${conversationId}/messages`, { content })
+    }
+    const history = (base: string) =>
+      call(base, "GET", `/tenants/${tenant.id}/webhooks/${subscription.id}/deliveries?limit=100`)
+    await until("attempts against the receiver that is down", async () => {
+      const attempts = (await history(first.server.url)).data as Array<{ deliveryId: string }>
+      return new Set(attempts.map((a) => a.deliveryId)).size === 4
+    })
+    await first.server.close()
+    await first.kit.dispose()
+
+    await hook.start()
+    const second = await running()
+    try {
+      await until("every event after the restart", () => hook.received.length >= 4)
+      expect(hook.received.map((d) => d.event).sort()).toEqual([
+        "conversation.created",
+        "message.created",
+        "message.created",
+        "message.created"
+      ])
+      expect(
+        hook.received
+          .filter((d) => d.event === "message.created")
+          .map((d) => d.payload.message.content)
+          .sort()
+      ).toEqual(["one", "three", "two"])
+      const attempts = (await history(second.server.url)).data as Array<{ statusCode: number | null }>
+      expect(attempts.filter((a) => a.statusCode === 200)).toHaveLength(4)
+    } finally {
+      await second.server.close()
+      await second.kit.dispose()
+      await hook.stop()
+    }
+  })
+})
