@@ -4,12 +4,14 @@ import net from "node:net"
 /**
  * External services and programs for integration tests. Test files that need one say so in
  * their name (`*.postgres.test.ts`, `*.redis.test.ts`, both for `*.postgres.redis.test.ts`,
- * `*.sipp.test.ts` for the SIPp program, Debian's `sip-tester`);
+ * `*.sipp.test.ts` for the SIPp program, Debian's `sip-tester`; `*.browser.test.ts` for Debian's
+ * Chromium at `chromiumPath`, driven by playwright-core);
  * vitest.config.ts leaves them out, with a printed reason, when the service is
  * unreachable, unless REQUIRE_SERVICES=1 (CI), which fails the run instead.
  */
 export const postgresUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test"
 export const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379"
+export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
 
 /** Whether a program runs from the PATH. */
 const runs = (command: string, args: ReadonlyArray<string>) =>
@@ -18,7 +20,13 @@ const runs = (command: string, args: ReadonlyArray<string>) =>
 export const services = [
   { name: "PostgreSQL", marker: ".postgres.", where: postgresUrl, available: () => reachable(postgresUrl, 5432) },
   { name: "Redis", marker: ".redis.", where: redisUrl, available: () => reachable(redisUrl, 6379) },
-  { name: "SIPp", marker: ".sipp.", where: "the PATH", available: async () => runs("sipp", ["-v"]) }
+  { name: "SIPp", marker: ".sipp.", where: "the PATH", available: async () => runs("sipp", ["-v"]) },
+  {
+    name: "Chromium",
+    marker: ".browser.",
+    where: chromiumPath,
+    available: async () => runs(chromiumPath, ["--version"])
+  }
 ] as const
 
 export const reachable = (url: string, defaultPort: number) =>

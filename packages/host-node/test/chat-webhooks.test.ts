@@ -317,6 +317,57 @@ describe("Live Chat webhooks delivered to a real receiver", () => {
     await json(await call(key, "DELETE", `/tenants/${tenantId}/webhooks/${created.id}`))
   })
 
+  it("reports what visitors do: their messages and their ratings", async () => {
+    const created = await json(
+      await call(key, "POST", `/tenants/${tenantId}/webhooks`, {
+        url: hook.url(),
+        events: ["message.created", "csat.submitted"]
+      })
+    )
+    hook.setSecret(created.secret)
+    hook.setMode("ok")
+    const before = hook.received.length
+    const session = await json(await call(key, "POST", "/v1/chat/sessions", { externalId: "rater", name: "Rate me" }))
+    const visitor = (method: string, path: string, body?: unknown) =>
+      call(session.visitorToken, method, `/public/chat${path}`, body)
+    const written = await json(await visitor("POST", "/messages", { content: "Thanks for the help" }))
+    expect(written).toMatchObject({ authorType: "visitor", sequence: 1 })
+    await expectRefusal(await visitor("POST", "/csat", { rating: 5 }), 409, "conversation_not_finished")
+    await json(
+      await call(admin, "POST", `/tenants/${tenantId}/chat/conversations/${session.conversationId}/status`, {
+        status: "resolved"
+      })
+    )
+    for (const body of [{ rating: 0 }, { rating: 6 }, { rating: 4.5 }, { rating: "5" }, {}]) {
+      await expectRefusal(await visitor("POST", "/csat", body), 400, "validation_failed")
+    }
+    const rated = await json(await visitor("POST", "/csat", { rating: 4, comment: "  Good  " }))
+    expect(rated).toMatchObject({
+      id: session.conversationId,
+      status: "resolved",
+      csat: { rating: 4, comment: "Good" }
+    })
+    await expectRefusal(await visitor("POST", "/csat", { rating: 1 }), 409, "csat_already_submitted")
+
+    await until("the visitor's message and rating", () => hook.received.length - before >= 2)
+    const [message, csat] = hook.received.slice(before)
+    expect(message).toMatchObject({
+      event: "message.created",
+      payload: {
+        conversationId: session.conversationId,
+        message: { id: written.id, authorType: "visitor", content: "Thanks for the help" }
+      }
+    })
+    expect(csat).toMatchObject({
+      event: "csat.submitted",
+      payload: { conversationId: session.conversationId, rating: 4, comment: "Good" }
+    })
+    // Both name the visitor: the message's author and the rating's.
+    expect(message.payload.message.authorId).toEqual(expect.any(String))
+    expect(csat.payload.visitorId).toBe(message.payload.message.authorId)
+    await json(await call(key, "DELETE", `/tenants/${tenantId}/webhooks/${created.id}`))
+  })
+
   it("turns a subscription off when the receiver answers 410", async () => {
     const created = await json(
       await call(key, "POST", `/tenants/${tenantId}/webhooks`, { url: hook.url(), events: ["conversation.created"] })

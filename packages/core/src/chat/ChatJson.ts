@@ -59,8 +59,26 @@ export const VisitorJson = Schema.Struct({
   updatedAt: Timestamp
 }).annotations({ identifier: "Visitor" })
 
+/** What the visitor sees of its conversation: no assignee, counts or visitor ids. */
+export const VisitorConversationJson = Schema.Struct({
+  id: UuidText,
+  name: Schema.NullOr(Schema.String),
+  status: Schema.Literal(...CONVERSATION_STATUSES),
+  csat: ConversationJson.fields.csat
+}).annotations({ identifier: "VisitorConversation" })
+
+/** A message as the visitor sees it: who wrote it by kind only, never an agent's id. */
+export const VisitorMessageJson = Schema.Struct({
+  id: UuidText,
+  sequence: Integer,
+  authorType: Schema.Literal(...AUTHOR_TYPES),
+  content: Schema.String,
+  createdAt: Timestamp
+}).annotations({ identifier: "VisitorChatMessage" })
+
 export const ConversationPageJson = PageJson(ConversationJson, "ConversationPage")
 export const MessagePageJson = PageJson(MessageJson, "ChatMessagePage")
+export const VisitorMessagePageJson = PageJson(VisitorMessageJson, "VisitorChatMessagePage")
 export const VisitorPageJson = PageJson(VisitorJson, "VisitorPage")
 
 export const conversationJson = (conversation: Conversation): typeof ConversationJson.Type => ({
@@ -96,6 +114,21 @@ export const visitorJson = (visitor: Visitor): typeof VisitorJson.Type => ({
   attributes: visitor.attributes,
   createdAt: visitor.createdAt,
   updatedAt: visitor.updatedAt
+})
+
+export const visitorConversationJson = (conversation: Conversation): typeof VisitorConversationJson.Type => ({
+  id: conversation.id,
+  name: conversation.name,
+  status: conversation.status,
+  csat: conversation.csat
+})
+
+export const visitorMessageJson = (message: ChatMessage): typeof VisitorMessageJson.Type => ({
+  id: message.id,
+  sequence: message.sequence,
+  authorType: message.authorType,
+  content: message.content,
+  createdAt: message.createdAt
 })
 
 /** As event payloads carry them: JSON values (timestamps as ISO 8601 text). */

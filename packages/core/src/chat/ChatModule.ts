@@ -2,6 +2,7 @@ import { Effect, Layer } from "effect"
 import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
 import { chatDashboardHandlers, chatHandlers } from "./ChatHandlers.js"
+import { chatPageHandlers, chatVisitorHandlers } from "./ChatVisitorHandlers.js"
 import {
   ChatMessageRepository,
   ConversationRepository,
@@ -10,6 +11,7 @@ import {
   WidgetRepository
 } from "./ChatRepositories.js"
 import { ChatService } from "./ChatService.js"
+import { layerVisitorAuth } from "./VisitorAuth.js"
 import { webhookHandlers } from "./WebhookHandlers.js"
 import { layerMemoryWebhooks } from "./WebhookRepositories.js"
 import { WebhookService, webhookQueue, webhookSubscriber } from "./WebhookService.js"
@@ -17,7 +19,7 @@ import { WebhookService, webhookQueue, webhookSubscriber } from "./WebhookServic
 /** Live Chat: visitors, hosted chat sessions, conversations and messages, and signed webhooks. */
 export const chat = defineModule({
   name: "chat",
-  groups: groups(chatHandlers, chatDashboardHandlers, webhookHandlers),
+  groups: groups(chatHandlers, chatDashboardHandlers, chatPageHandlers, chatVisitorHandlers, webhookHandlers),
   services: Layer.merge(ChatService.layer, WebhookService.layer),
   memory: Layer.mergeAll(
     VisitorRepository.layerMemory,
@@ -26,6 +28,7 @@ export const chat = defineModule({
     VisitorTokenRepository.layerMemory,
     layerMemoryWebhooks
   ),
+  middleware: layerVisitorAuth,
   subscribers: [webhookSubscriber],
   workers: [
     {

@@ -1,5 +1,6 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { EventBus } from "../jobs/EventBus.js"
+import { FanOut } from "../jobs/FanOut.js"
 import type { DomainEvent } from "../jobs/EventOutbox.js"
 import { SecretCrypto, randomBase62, randomUuid } from "../platform/Crypto.js"
 import { isEmailAddress } from "../platform/EmailAddress.js"
@@ -26,6 +27,7 @@ import {
   VisitorTokenRepository,
   WidgetRepository
 } from "./ChatRepositories.js"
+import { type ConversationSignal, conversationTopic } from "./ConversationFeed.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -178,6 +180,7 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
       const tokens = yield* VisitorTokenRepository
       const usage = yield* UsageLedger
       const events = yield* EventBus
+      const fanOut = yield* FanOut
       const unit = yield* UnitOfWork
       const crypto = yield* SecretCrypto
       const settings = yield* ServiceKitSettings
@@ -200,6 +203,10 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
             occurredAt: at
           }
         ])
+
+      /** Tells open pages of the conversation, in every process, once the change has committed. */
+      const signal = (conversationId: string, what: ConversationSignal) =>
+        unit.afterCommit(fanOut.publish(conversationTopic(conversationId), what))
 
       const find = (tenantId: string, id: string) =>
         Effect.flatMap(conversations.find(tenantId, id), (found) =>
@@ -261,6 +268,7 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
             const after = yield* conversations.update(wanted)
             if (Option.isNone(after)) return yield* Effect.fail(new ConversationNotFound())
             yield* emitAfter(before, after.value, at)
+            yield* signal(id, "conversation")
             return after.value
           })
         )
@@ -403,7 +411,9 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
                 // A visitor writing again reopens a resolved conversation.
                 if (author.type === "visitor" && conversation.status === "resolved") {
                   yield* conversations.update({ ...conversation, status: "open", updatedAt: at })
+                  yield* signal(conversationId, "conversation")
                 }
+                yield* signal(conversationId, "message")
                 yield* emit(
                   tenantId,
                   conversationId,

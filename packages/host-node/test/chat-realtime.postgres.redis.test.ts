@@ -1,0 +1,234 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { signDashboardToken } from "@servicekit/adapters"
+import { Effect, Exit, Scope } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { redisUrl } from "../../adapters/test/services.js"
+import { temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
+import { createServiceKit, type NodeServiceKit } from "../src/Runtime.js"
+import { listen, type RunningServer } from "../src/Server.js"
+import { type Started, start } from "./spawn.js"
+
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url))
+const jwtSecret = "a-realtime-test-secret-of-32-bytes!!"
+
+interface Seen {
+  readonly event: string
+  readonly id: string | undefined
+  readonly data: any
+}
+
+/** A visitor's live connection, read the way the hosted page reads it: fetch, with Last-Event-ID. */
+const follow = (url: string, token: string, lastEventId?: string) => {
+  const seen: Array<Seen> = []
+  const abort = new AbortController()
+  const done = (async () => {
+    const response = await fetch(url, {
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(lastEventId === undefined ? {} : { "last-event-id": lastEventId })
+      },
+      signal: abort.signal
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toContain("text/event-stream")
+    const decoder = new TextDecoder()
+    let buffer = ""
+    const reader = response.body!.getReader()
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) break
+      buffer += decoder.decode(value, { stream: true })
+      let end
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        const fields = new Map<string, string>()
+        for (const line of block.split("\n")) {
+          if (line.startsWith(":")) continue
+          const colon = line.indexOf(":")
+          fields.set(line.slice(0, colon), line.slice(colon + 2))
+        }
+        if (fields.has("data")) {
+          seen.push({
+            event: fields.get("event") ?? "message",
+            id: fields.get("id"),
+            data: JSON.parse(fields.get("data")!)
+          })
+        }
+      }
+    }
+  })().catch((error) => {
+    if (!abort.signal.aborted) throw error
+  })
+  return {
+    seen,
+    messages: () => seen.filter((event) => event.event === "message").map((event) => event.data),
+    close: async () => {
+      abort.abort()
+      await done
+    }
+  }
+}
+
+const until = async (what: string, check: () => boolean, timeoutMs = 15_000) => {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+const fanOuts = [
+  { name: "Postgres LISTEN/NOTIFY", redis: "" },
+  { name: "Redis pub/sub", redis: redisUrl }
+]
+
+for (const fanOut of fanOuts) {
+  describe(`Live chat across two processes over ${fanOut.name}`, () => {
+    const scope = Effect.runSync(Scope.make())
+    const dataDir = mkdtempSync(join(tmpdir(), "servicekit-realtime-"))
+    let kit: NodeServiceKit
+    let hostA: RunningServer
+    let hostB: Started
+    let hostBUrl: string
+    let tenantId: string
+    let key: string
+    let agentToken: string
+
+    beforeAll(async () => {
+      const databaseUrl = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
+      kit = createServiceKit({ databaseUrl, redisUrl: fanOut.redis || undefined, jwtSecret, workers: "off" })
+      hostA = await listen(kit, { port: 0, host: "127.0.0.1" })
+      // The second host is a process of its own, as behind a load balancer.
+      hostB = start(process.execPath, [cli, "serve", "--port", "0", "--host", "127.0.0.1", "--json"], {
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: fanOut.redis,
+        SERVICEKIT_DATA_DIR: dataDir,
+        SERVICEKIT_JWT_SECRET: jwtSecret,
+        SERVICEKIT_WORKERS: "off",
+        SERVICEKIT_LOG_LEVEL: "warn"
+      })
+      hostBUrl = JSON.parse((await hostB.waitFor(/\{"listening".*\}/))[0]).listening
+      const tenant = await kit.admin.createTenant({ name: "Realtime", entitlements: ["chat"] })
+      tenantId = tenant.id
+      key = (
+        await kit.admin.createKey({
+          tenantId,
+          product: "chat",
+          environment: "live",
+          scopes: ["chat:read", "chat:write"]
+        })
+      ).key
+      agentToken = await signDashboardToken(jwtSecret, { tenantId, role: "member", sub: "agent-b" })
+    }, 90_000)
+
+    afterAll(async () => {
+      await hostB?.stop()
+      await hostA?.close()
+      await kit?.dispose()
+      await Effect.runPromise(Scope.close(scope, Exit.void))
+      rmSync(dataDir, { recursive: true, force: true })
+    })
+
+    const reply = async (conversationId: string, content: string) => {
+      const response = await fetch(
+        `${hostBUrl}/api/tenants/${tenantId}/chat/conversations/${conversationId}/messages`,
+        {
+          method: "POST",
+          headers: { authorization: `Bearer ${agentToken}`, "content-type": "application/json" },
+          body: JSON.stringify({ content })
+        }
+      )
+      expect(response.status).toBe(200)
+      return response.json()
+    }
+    const mint = async (externalId: string) => {
+      const response = await fetch(`${hostA.url}/api/v1/chat/sessions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ externalId, name: "Live" })
+      })
+      expect(response.status).toBe(200)
+      return response.json()
+    }
+
+    it("shows a visitor on host A the replies posted through host B, and resumes after a reconnect without a gap or a repeat", async () => {
+      const session = await mint("live-visitor")
+      const events = `${hostA.url}/api/public/chat/events`
+      const first = follow(events, session.visitorToken)
+      await until("the conversation", () => first.seen.some((event) => event.event === "conversation"))
+      for (const content of ["one", "two", "three"]) await reply(session.conversationId, content)
+      await until("three replies", () => first.messages().length === 3)
+      expect(first.messages().map((m) => [m.sequence, m.content, m.authorType])).toEqual([
+        [1, "one", "agent"],
+        [2, "two", "agent"],
+        [3, "three", "agent"]
+      ])
+      // The event id is the message id: what a reconnecting client sends back.
+      const lastSeen = first.seen.filter((event) => event.event === "message").at(-1)!
+      expect(lastSeen.id).toBe(lastSeen.data.id)
+      await first.close()
+
+      // Replies while the visitor is away.
+      for (const content of ["four", "five"]) await reply(session.conversationId, content)
+      const resumed = follow(events, session.visitorToken, lastSeen.id)
+      await until("the missed replies", () => resumed.messages().length === 2)
+      await reply(session.conversationId, "six")
+      await until("the next live reply", () => resumed.messages().length === 3)
+      expect(resumed.messages().map((m) => m.content)).toEqual(["four", "five", "six"])
+
+      // Many writers on both hosts at once: every message, once, in sequence order.
+      const burst = Array.from({ length: 30 }, (_, i) => `burst ${i}`)
+      await Promise.all(
+        burst.map((content, i) =>
+          i % 2 === 0
+            ? reply(session.conversationId, content)
+            : fetch(`${hostA.url}/api/v1/chat/conversations/${session.conversationId}/messages`, {
+                method: "POST",
+                headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+                body: JSON.stringify({ content })
+              }).then((response) => expect(response.status).toBe(200))
+        )
+      )
+      await until("the burst", () => resumed.messages().length === 33)
+      const sequences = resumed.messages().map((m) => m.sequence)
+      expect(sequences).toEqual(Array.from({ length: 33 }, (_, i) => i + 4))
+      expect(
+        resumed
+          .messages()
+          .slice(3)
+          .map((m) => m.content)
+          .sort()
+      ).toEqual([...burst].sort())
+      await resumed.close()
+
+      // From the first message on: everything after it, nothing before.
+      const again = follow(events, session.visitorToken, first.messages()[0].id)
+      await until("the history after the first message", () => again.messages().length === 35)
+      expect(again.messages()[0].sequence).toBe(2)
+      await again.close()
+    })
+
+    it("announces status changes made on the other host", async () => {
+      const session = await mint("status-visitor")
+      const live = follow(`${hostA.url}/api/public/chat/events`, session.visitorToken)
+      await until("the conversation", () => live.seen.some((event) => event.event === "conversation"))
+      const response = await fetch(
+        `${hostBUrl}/api/tenants/${tenantId}/chat/conversations/${session.conversationId}/status`,
+        {
+          method: "POST",
+          headers: { authorization: `Bearer ${agentToken}`, "content-type": "application/json" },
+          body: JSON.stringify({ status: "resolved" })
+        }
+      )
+      expect(response.status).toBe(200)
+      await until("the resolved status", () =>
+        live.seen.some((event) => event.event === "conversation" && event.data.status === "resolved")
+      )
+      await live.close()
+    })
+  })
+}
