@@ -343,6 +343,57 @@ describe("Live Chat over HTTP", () => {
     expect(stillOpen).toMatchObject({ status: "open", messageCount: 0 })
   })
 
+  it("refuses webhook URLs that are not https on a public address, storing none", async () => {
+    for (const url of [
+      "http://hooks.example.com/",
+      "https://127.0.0.1/hook",
+      "https://10.1.2.3/hook",
+      "https://169.254.169.254/latest/meta-data",
+      "https://[::1]/hook",
+      "https://localhost/hook",
+      "https://0x7f.1/hook",
+      "javascript:alert(1)"
+    ]) {
+      const error = await expectRefusal(
+        await call(account.key, "POST", `/tenants/${account.tenantId}/webhooks`, { url, events: ["message.created"] }),
+        400,
+        "validation_failed"
+      )
+      expect(error.details?.[0]?.field).toBe("url")
+    }
+    const listed = await json(await call(account.key, "GET", `/tenants/${account.tenantId}/webhooks`))
+    expect(listed.data).toEqual([])
+  })
+
+  it("survives visitors that vanish mid-stream and takes the visitor token only as a bearer token", async () => {
+    const session = await json(await mint(account, { externalId: "vanishing" }))
+    for (let i = 0; i < 20; i++) {
+      const abort = new AbortController()
+      const response = await fetch(`${served.url}/api/public/chat/events`, {
+        headers: { authorization: `Bearer ${session.visitorToken}` },
+        signal: abort.signal
+      })
+      expect(response.status).toBe(200)
+      const reader = response.body!.getReader()
+      await reader.read()
+      abort.abort()
+      await reader.read().catch(() => undefined)
+    }
+    const written = await json(
+      await call(session.visitorToken, "POST", "/public/chat/messages", { content: "still here" })
+    )
+    expect(written.sequence).toBe(1)
+    for (const [headers, code] of [
+      [{ "x-api-key": session.visitorToken }, "missing_credentials"],
+      [{ authorization: `Basic ${session.visitorToken}` }, "missing_credentials"],
+      [{ authorization: `Bearer ${session.visitorToken}x` }, "invalid_visitor_token"]
+    ] as const) {
+      await expectRefusal(await fetch(`${served.url}/api/public/chat/conversation`, { headers }), 401, code)
+    }
+    // The token is no API key either.
+    await expectRefusal(await call(session.visitorToken, "GET", "/v1/chat/conversations"), 401, "malformed_key")
+  })
+
   it("checks scopes and credentials: each endpoint's scope, API keys refused on agent routes", async () => {
     const readOnly = await newAccount(["chat:read"])
     await expectRefusal(await mint(readOnly, { externalId: "v" }), 403, "missing_scope")
