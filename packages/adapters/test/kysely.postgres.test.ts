@@ -41,7 +41,8 @@ describe("kysely storage on Postgres", () => {
             "0007_idempotency",
             "0008_transactional",
             "0009_automations",
-            "0010_chat"
+            "0010_chat",
+            "0011_automation_runs"
           ])
           return db
         })

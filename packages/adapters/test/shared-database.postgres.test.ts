@@ -76,7 +76,9 @@ describe("ServiceKit inside an app's own Postgres database", () => {
           expect(tables.rows.filter((row) => row.table_schema === schema).map((row) => row.table_name)).toEqual([
             "activity_log",
             "api_keys",
+            "automation_approvals",
             "automation_flows",
+            "automation_runs",
             "automation_workflows",
             "calls",
             "chat_messages",

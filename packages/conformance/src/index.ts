@@ -19,6 +19,7 @@ import {
 } from "./storage/Chat.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
 import { idempotencySuite } from "./storage/Idempotency.js"
+import { approvalsSuite, runsRollbackSuite, runsSuite } from "./storage/Runs.js"
 import { tenantsSuite } from "./storage/Tenants.js"
 import { transactionsSuite } from "./storage/Transactions.js"
 import { sipSuite } from "./storage/Sip.js"
@@ -39,6 +40,7 @@ export { type StorageSuite, runStorageConformance } from "./Storage.js"
 export {
   activitySuite,
   apiKeysSuite,
+  approvalsSuite,
   callsSuite,
   chatMessagesSuite,
   chatRollbackSuite,
@@ -47,6 +49,8 @@ export {
   flowsSuite,
   idempotencySuite,
   messagesSuite,
+  runsRollbackSuite,
+  runsSuite,
   sipSuite,
   templatesSuite,
   tenantsSuite,
@@ -78,7 +82,7 @@ export const moduleStorageSuites = {
     chatRollbackSuite
   ],
   transactional: [templatesSuite, messagesSuite, activitySuite],
-  automations: [workflowsSuite, flowsSuite]
+  automations: [workflowsSuite, flowsSuite, runsSuite, approvalsSuite, runsRollbackSuite]
 } satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }
 
 /** The platform's storage (units of work across every module's storage, the event outbox), then each module's suites. */

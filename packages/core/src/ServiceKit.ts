@@ -8,6 +8,7 @@ import type { IncomingRequest } from "./http/RequestContext.js"
 import type { OutgoingResponse } from "./http/Response.js"
 import { fromWebRequest, toWebResponse } from "./http/Web.js"
 import { type ModuleRequirements, type ModuleServices, modules } from "./Modules.js"
+import { type SkillRunner, SkillRunners } from "./module/SkillRunner.js"
 import { ApiKeyService } from "./platform/ApiKeyService.js"
 import { RateLimiter } from "./platform/RateLimiter.js"
 import { TenantService } from "./platform/TenantService.js"
@@ -15,7 +16,7 @@ import type { Ports } from "./Ports.js"
 import { runWorkers } from "./Workers.js"
 
 /** The platform's own services, which every module may use. */
-export type PlatformServices = TenantService | ApiKeyService | RateLimiter | EventBus | Scheduler
+export type PlatformServices = TenantService | ApiKeyService | RateLimiter | EventBus | Scheduler | SkillRunners
 
 export type Services = PlatformServices | ModuleServices
 
@@ -25,12 +26,22 @@ const requirementsMet: [Exclude<ModuleRequirements, Services | Ports>] extends [
   : { readonly missing: Exclude<ModuleRequirements, Services | Ports> } = true
 void requirementsMet
 
+const skillRunners = Layer.succeed(
+  SkillRunners,
+  new Map(
+    modules
+      .flatMap((module): ReadonlyArray<SkillRunner> => ("skills" in module ? (module.skills ?? []) : []))
+      .map((runner) => [runner.id, runner])
+  )
+)
+
 const platformServices = Layer.mergeAll(
   TenantService.layer,
   ApiKeyService.layer,
   RateLimiter.layer,
   EventBus.layer,
-  Scheduler.layer
+  Scheduler.layer,
+  skillRunners
 )
 
 /** Every service over the ports: the platform's first, then each module's. */

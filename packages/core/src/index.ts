@@ -176,6 +176,8 @@ export {
 // automations
 export type { Flow, JsonObject, Workflow } from "./automations/Workflow.js"
 export { FlowRepository, WorkflowRepository } from "./automations/AutomationsRepositories.js"
+export type { Approval, ApprovalStatus, Run, RunStatus, RunTrigger, StepResult, StepStatus } from "./automations/Run.js"
+export { ApprovalRepository, type ApprovalQuery, RunRepository, type RunQuery } from "./automations/RunRepositories.js"
 export { FlowNotFound, WorkflowNotFound } from "./automations/AutomationsErrors.js"
 export { type SkillDefinition, builtInSkills, findSkill } from "./automations/Skills.js"
 export { WorkflowService } from "./automations/WorkflowService.js"

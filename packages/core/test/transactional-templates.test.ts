@@ -6,7 +6,7 @@ import {
   parseTemplateText,
   renderTemplateText,
   variablesOf
-} from "../src/transactional/TemplateText.js"
+} from "../src/platform/TemplateText.js"
 
 const parts = (text: string) => Either.getOrThrow(parseTemplateText(text))
 

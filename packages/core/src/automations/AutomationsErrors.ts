@@ -15,3 +15,50 @@ export class FlowNotFound extends Schema.TaggedError<FlowNotFound>()(
   { message: Schema.optionalWith(Schema.String, { default: () => "No such flow." }) },
   HttpApiSchema.annotations({ status: 404, description: "No flow with this id in this account (`flow_not_found`)." })
 ) {}
+
+export class WorkflowInactive extends Schema.TaggedError<WorkflowInactive>()(
+  "WorkflowInactive",
+  { message: Schema.String },
+  HttpApiSchema.annotations({
+    status: 400,
+    description: "The workflow is not active, or has no steps, so it cannot run (`workflow_inactive`)."
+  })
+) {}
+
+export class RunNotFound extends Schema.TaggedError<RunNotFound>()(
+  "RunNotFound",
+  { message: Schema.optionalWith(Schema.String, { default: () => "No such run." }) },
+  HttpApiSchema.annotations({ status: 404, description: "No run with this id in this account (`run_not_found`)." })
+) {}
+
+export class RunStateConflict extends Schema.TaggedError<RunStateConflict>()(
+  "RunStateConflict",
+  {
+    code: Schema.optionalWith(Schema.Literal("invalid_run_transition"), {
+      default: () => "invalid_run_transition" as const
+    }),
+    message: Schema.String
+  },
+  HttpApiSchema.annotations({
+    status: 409,
+    description: "The run's status does not allow this (`invalid_run_transition`): see the run state machine."
+  })
+) {}
+
+export class ApprovalNotFound extends Schema.TaggedError<ApprovalNotFound>()(
+  "ApprovalNotFound",
+  { message: Schema.optionalWith(Schema.String, { default: () => "No such approval." }) },
+  HttpApiSchema.annotations({
+    status: 404,
+    description: "No approval with this id in this account (`approval_not_found`)."
+  })
+) {}
+
+export class ApprovalStateConflict extends Schema.TaggedError<ApprovalStateConflict>()(
+  "ApprovalStateConflict",
+  { code: Schema.Literal("approval_decided", "approval_expired"), message: Schema.String },
+  HttpApiSchema.annotations({
+    status: 409,
+    description: "`approval_decided`: it was decided already; `approval_expired`: its time ran out (the run failed)."
+  })
+) {}

@@ -1,8 +1,12 @@
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
 import { automationsHandlers } from "./AutomationsHandlers.js"
+import { automationSkills } from "./AutomationSkills.js"
+import { runHandlers } from "./RunHandlers.js"
+import { RunService, runQueue } from "./RunService.js"
 import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
+import { ApprovalRepository, RunRepository } from "./RunRepositories.js"
 import { WorkflowService } from "./WorkflowService.js"
 
 /**
@@ -12,9 +16,30 @@ import { WorkflowService } from "./WorkflowService.js"
  */
 export const automations = defineModule({
   name: "automations",
-  groups: groups(automationsHandlers),
-  services: WorkflowService.layer,
-  memory: Layer.merge(WorkflowRepository.layerMemory, FlowRepository.layerMemory),
+  groups: groups(automationsHandlers, runHandlers),
+  services: Layer.merge(WorkflowService.layer, RunService.layer),
+  memory: Layer.mergeAll(
+    WorkflowRepository.layerMemory,
+    FlowRepository.layerMemory,
+    RunRepository.layerMemory,
+    ApprovalRepository.layerMemory
+  ),
+  workers: [
+    {
+      queue: runQueue,
+      concurrency: 20,
+      handle: (job) =>
+        Effect.flatMap(RunService, (runs) => runs.process(String(job.payload.tenantId), String(job.payload.runId)))
+    }
+  ],
+  periodic: [
+    {
+      name: "automations.approvals.expire",
+      every: () => "1 minute",
+      run: Effect.flatMap(RunService, (runs) => runs.expireApprovals)
+    }
+  ],
+  skills: automationSkills,
   development: {
     product: "automations",
     scopes: ["automations:manage"],

@@ -11,6 +11,7 @@ import {
   WidgetRepository
 } from "./ChatRepositories.js"
 import { ChatService } from "./ChatService.js"
+import { chatSkills } from "./ChatSkills.js"
 import { layerVisitorAuth } from "./VisitorAuth.js"
 import { webhookHandlers } from "./WebhookHandlers.js"
 import { layerMemoryWebhooks } from "./WebhookRepositories.js"
@@ -29,6 +30,7 @@ export const chat = defineModule({
     layerMemoryWebhooks
   ),
   middleware: layerVisitorAuth,
+  skills: chatSkills,
   subscribers: [webhookSubscriber],
   workers: [
     {

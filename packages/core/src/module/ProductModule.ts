@@ -5,6 +5,7 @@ import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { JobHandler, QueueDefinition } from "../jobs/JobQueue.js"
 import type { KeyProduct } from "../platform/Products.js"
 import type { Settings } from "../platform/Settings.js"
+import type { SkillRunner } from "./SkillRunner.js"
 
 /**
  * One product (or the platform's own account management) as a single value: its part of the
@@ -39,6 +40,8 @@ export interface ProductModule<
   readonly subscribers?: ReadonlyArray<EventSubscriber> | undefined
   /** The module's background workers: a queue each, with its handler. */
   readonly workers?: ReadonlyArray<ModuleWorker> | undefined
+  /** Skills the module runs for automation steps (their definitions are in the automations' registry). */
+  readonly skills?: ReadonlyArray<SkillRunner> | undefined
   /** Work every worker process repeats on an interval: sweeps that catch what a lost job would miss. */
   readonly periodic?: ReadonlyArray<PeriodicWork> | undefined
   /** What the development bootstrap creates so the module can be tried at once. */

@@ -32,7 +32,7 @@ import {
   parseTemplateText,
   renderTemplateText,
   variablesOf
-} from "./TemplateText.js"
+} from "../platform/TemplateText.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100

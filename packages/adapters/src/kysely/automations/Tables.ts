@@ -1,4 +1,4 @@
-import type { Flow, Workflow } from "@servicekit/core"
+import type { ApprovalStatus, Flow, Run, RunStatus, Workflow } from "@servicekit/core"
 import type { ColumnType } from "kysely"
 
 /** JSON written as text, so that pg and PGlite serialise it the same way, and read back parsed. */
@@ -27,7 +27,54 @@ export interface AutomationFlowsTable {
   readonly updated_at: Date
 }
 
+/** A step result as stored: JSON has no dates, so its times are ISO strings. */
+export interface StoredStepResult extends Omit<Run["results"][number], "startedAt" | "finishedAt"> {
+  readonly startedAt: string
+  readonly finishedAt: string | null
+}
+
+export interface AutomationRunsTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly workflow_id: string
+  readonly flow_id: string
+  readonly revision: number
+  readonly steps: JsonColumn<Run["steps"]>
+  readonly status: RunStatus
+  readonly trigger_type: string
+  readonly trigger_event: string | null
+  readonly context: string
+  readonly payload: JsonColumn<Run["payload"]>
+  readonly parent_run_id: string | null
+  readonly idempotency_key: string | null
+  readonly results: JsonColumn<ReadonlyArray<StoredStepResult>>
+  readonly reason: string | null
+  readonly lease_until: Date | null
+  readonly created_at: Date
+  readonly started_at: Date | null
+  readonly finished_at: Date | null
+  readonly updated_at: Date
+}
+
+export interface AutomationApprovalsTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly run_id: string
+  readonly workflow_id: string
+  readonly step_index: number
+  readonly title: string
+  readonly skill_id: string | null
+  readonly status: ApprovalStatus
+  readonly note: string | null
+  readonly expires_at: Date
+  readonly decided_at: Date | null
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
 export interface AutomationsTables {
   readonly automation_workflows: AutomationWorkflowsTable
   readonly automation_flows: AutomationFlowsTable
+  readonly automation_runs: AutomationRunsTable
+  readonly automation_approvals: AutomationApprovalsTable
 }

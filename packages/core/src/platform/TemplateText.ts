@@ -1,7 +1,7 @@
 import { Either } from "effect"
 
 /**
- * The `{{var}}` placeholder language of email templates. A placeholder is a dotted path of
+ * The `{{var}}` placeholder language of email templates and workflow step inputs. A placeholder is a dotted path of
  * names (`{{ user.firstName }}`, spaces inside the braces allowed); everything else is literal
  * text. Parsing happens when a template is written, so that a send never meets a broken one.
  */

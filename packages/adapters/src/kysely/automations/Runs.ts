@@ -1,0 +1,229 @@
+import { type Run, RunRepository, type StepResult, isUuid } from "@servicekit/core"
+import { Effect, Layer } from "effect"
+import type { Insertable, Kysely, Selectable } from "kysely"
+import { findOne, query } from "../Connection.js"
+import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import { type TenantTable, findInTenant, olderThan } from "../Keyset.js"
+import type { AutomationRunsTable, AutomationsTables, StoredStepResult } from "./Tables.js"
+
+type Db = Kysely<AutomationsTables>
+
+const toRow = (run: Run): Insertable<AutomationRunsTable> => ({
+  tenant_id: run.tenantId,
+  id: run.id,
+  workflow_id: run.workflowId,
+  flow_id: run.flowId,
+  revision: run.revision,
+  steps: JSON.stringify(run.steps),
+  status: run.status,
+  trigger_type: run.trigger.type,
+  trigger_event: run.trigger.event,
+  context: run.context,
+  payload: JSON.stringify(run.payload),
+  parent_run_id: run.parentRunId,
+  idempotency_key: run.idempotencyKey,
+  // Dates become ISO strings (Date.prototype.toJSON); toResult reads them back.
+  results: JSON.stringify(run.results),
+  reason: run.reason,
+  lease_until: run.leaseUntil,
+  created_at: run.createdAt,
+  started_at: run.startedAt,
+  finished_at: run.finishedAt,
+  updated_at: run.updatedAt
+})
+
+const toResult = (stored: StoredStepResult): StepResult => ({
+  ...stored,
+  startedAt: new Date(stored.startedAt),
+  finishedAt: stored.finishedAt === null ? null : new Date(stored.finishedAt)
+})
+
+const toRun = (row: Selectable<AutomationRunsTable>): Run => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  workflowId: row.workflow_id,
+  flowId: row.flow_id,
+  revision: row.revision,
+  steps: row.steps,
+  status: row.status,
+  trigger: { type: row.trigger_type, event: row.trigger_event },
+  context: row.context,
+  payload: row.payload,
+  parentRunId: row.parent_run_id,
+  idempotencyKey: row.idempotency_key,
+  results: row.results.map(toResult),
+  reason: row.reason,
+  leaseUntil: row.lease_until,
+  createdAt: row.created_at,
+  startedAt: row.started_at,
+  finishedAt: row.finished_at,
+  updatedAt: row.updated_at
+})
+
+const table: TenantTable<Selectable<AutomationRunsTable>, Run> = { name: "automation_runs", toRecord: toRun }
+
+/** Every column but the key: what storing a run whole writes over a stored one. */
+const columnsOf = (run: Run) => {
+  const { id: _id, tenant_id: _tenantId, ...columns } = toRow(run)
+  return columns
+}
+
+/** A concurrent writer released the key between our insert's conflict and our read: tries again, a few times. */
+const KEYED_TRIES = 3
+
+/**
+ * insertKeyed's statements, in one transaction. Under read committed each statement sees what
+ * committed before it began: an insert that conflicts with a run still being inserted waits for
+ * that unit of work, and the read after it finds the holder.
+ */
+const insertKeyed = async (db: Db, run: Run, keptSince: Date): Promise<Selectable<AutomationRunsTable>> => {
+  for (let tries = 0; tries < KEYED_TRIES; tries++) {
+    if (run.idempotencyKey !== null) {
+      await db
+        .updateTable("automation_runs")
+        .set({ idempotency_key: null })
+        .where("tenant_id", "=", run.tenantId)
+        .where("idempotency_key", "=", run.idempotencyKey)
+        .where("created_at", "<", keptSince)
+        .execute()
+    }
+    const inserted = await db
+      .insertInto("automation_runs")
+      .values(toRow(run))
+      .onConflict((conflict) => conflict.columns(["tenant_id", "idempotency_key"]).doNothing())
+      .returningAll()
+      .executeTakeFirst()
+    if (inserted !== undefined) return inserted
+    const holder = await db
+      .selectFrom("automation_runs")
+      .selectAll()
+      .where("tenant_id", "=", run.tenantId)
+      .where("idempotency_key", "=", run.idempotencyKey)
+      .executeTakeFirst()
+    if (holder !== undefined) return holder
+  }
+  throw new Error(`idempotency key of run ${run.id} changed hands ${KEYED_TRIES} times while inserting`)
+}
+
+export const make = (database: KyselyConnection): RunRepository["Type"] =>
+  RunRepository.of({
+    // Stores the run whole under its id, replacing what the id held, as the memory store does.
+    insert: (run) =>
+      Effect.asVoid(
+        query(database, (db: Db) =>
+          db
+            .insertInto("automation_runs")
+            .values(toRow(run))
+            .onConflict((conflict) => conflict.columns(["tenant_id", "id"]).doUpdateSet(columnsOf(run)))
+            .execute()
+        )
+      ),
+
+    insertKeyed: (run, keptSince) =>
+      Effect.map(
+        query(database, (db: Db) =>
+          db.isTransaction
+            ? insertKeyed(db, run, keptSince)
+            : db.transaction().execute((trx) => insertKeyed(trx, run, keptSince))
+        ),
+        toRun
+      ),
+
+    find: (tenantId, id) => findInTenant(database, table, tenantId, id),
+
+    // A range on automation_runs_tenant_workflow_created_idx with a workflow, on
+    // automation_runs_tenant_status_created_idx with a status only, else on automation_runs_tenant_created_idx.
+    list: (tenantId, { after, limit, status, workflowId }) =>
+      isUuid(tenantId) && (workflowId === undefined || isUuid(workflowId))
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("automation_runs")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .$if(workflowId !== undefined, (select) => select.where("workflow_id", "=", workflowId!))
+                .$if(status !== undefined, (select) => select.where("status", "=", status!))
+                .$if(after !== undefined, (select) => select.where(olderThan(after!)))
+                .orderBy("created_at", "desc")
+                .orderBy("id", "desc")
+                .limit(limit)
+                .execute()
+            ),
+            (rows) => rows.map(toRun)
+          )
+        : Effect.succeed([]),
+
+    // One statement: of two writers, the second waits for the first's row lock, then checks its own
+    // conditions against what the first wrote.
+    update: (run, from, leaseUntil) =>
+      isUuid(run.tenantId) && isUuid(run.id) && from.length > 0
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .updateTable("automation_runs")
+                .set(columnsOf(run))
+                .where("tenant_id", "=", run.tenantId)
+                .where("id", "=", run.id)
+                .where("status", "in", from)
+                .$if(leaseUntil !== undefined, (update) =>
+                  update.where("lease_until", "is not distinct from", leaseUntil!)
+                )
+                .executeTakeFirst()
+            ),
+            (result) => result.numUpdatedRows > 0n
+          )
+        : Effect.succeed(false),
+
+    // One update: of two workers claiming at once, the second waits for the first and then finds it leased.
+    claim: (tenantId, id, at, leaseUntil) =>
+      isUuid(tenantId) && isUuid(id)
+        ? findOne(
+            database,
+            (db: Db) =>
+              db
+                .updateTable("automation_runs")
+                .set((eb) => ({
+                  status: "running",
+                  lease_until: leaseUntil,
+                  started_at: eb.fn.coalesce("started_at", eb.val(at)),
+                  updated_at: at
+                }))
+                .where("tenant_id", "=", tenantId)
+                .where("id", "=", id)
+                .where((eb) =>
+                  eb.or([
+                    eb("status", "=", "queued"),
+                    eb.and([
+                      eb("status", "=", "running"),
+                      eb.or([eb("lease_until", "is", null), eb("lease_until", "<", at)])
+                    ])
+                  ])
+                )
+                .returningAll()
+                .executeTakeFirst(),
+            toRun
+          )
+        : Effect.succeedNone,
+
+    // The tenant's entries of the partial index automation_runs_tenant_running_idx.
+    countRunning: (tenantId) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("automation_runs")
+                .select((eb) => eb.fn.countAll().as("running"))
+                .where("tenant_id", "=", tenantId)
+                .where("status", "=", "running")
+                .executeTakeFirstOrThrow()
+            ),
+            // pg answers a bigint count as a string.
+            (row) => Number(row.running)
+          )
+        : Effect.succeed(0)
+  })
+
+export const layer: Layer.Layer<RunRepository, never, KyselyDatabase> = Layer.effect(
+  RunRepository,
+  Effect.map(KyselyDatabase, make)
+)

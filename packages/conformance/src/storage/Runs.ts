@@ -1,0 +1,758 @@
+import {
+  type Approval,
+  ApprovalRepository,
+  type Page,
+  type Run,
+  RunRepository,
+  type RunStatus,
+  type StepResult,
+  type TenantRepository,
+  type UnitOfWork,
+  withTransaction
+} from "@servicekit/core"
+import { Effect, Option } from "effect"
+import { expect } from "vitest"
+import type { StorageSuite } from "../Storage.js"
+import { MINUTE, at, expectDefect, insertTenant, newestFirst, oldestFirst, plus, uuid } from "./fixtures.js"
+
+const makeRun = (tenantId: string, overrides: Partial<Run> = {}): Run => ({
+  id: uuid(),
+  tenantId,
+  workflowId: uuid(),
+  flowId: uuid(),
+  revision: 1,
+  steps: [{ type: "log", message: "started" }],
+  status: "queued",
+  trigger: { type: "manual", event: null },
+  context: "",
+  payload: {},
+  parentRunId: null,
+  idempotencyKey: null,
+  results: [],
+  reason: null,
+  leaseUntil: null,
+  createdAt: at("2026-07-01T09:00:00.000Z"),
+  startedAt: null,
+  finishedAt: null,
+  updatedAt: at("2026-07-01T09:00:00.000Z"),
+  ...overrides
+})
+
+const makeResult = (index: number, overrides: Partial<StepResult> = {}): StepResult => ({
+  index,
+  type: "log",
+  name: null,
+  status: "succeeded",
+  output: null,
+  outputText: null,
+  error: null,
+  attempt: 1,
+  startedAt: at("2026-07-01T09:00:01.000Z"),
+  finishedAt: at("2026-07-01T09:00:02.000Z"),
+  ...overrides
+})
+
+const makeApproval = (tenantId: string, overrides: Partial<Approval> = {}): Approval => ({
+  id: uuid(),
+  tenantId,
+  runId: uuid(),
+  workflowId: uuid(),
+  stepIndex: 0,
+  title: "Send the refund?",
+  skillId: null,
+  status: "pending",
+  note: null,
+  expiresAt: at("2026-07-02T09:00:00.000Z"),
+  decidedAt: null,
+  createdAt: at("2026-07-01T09:00:00.000Z"),
+  updatedAt: at("2026-07-01T09:00:00.000Z"),
+  ...overrides
+})
+
+/** Values at the edges of what JSON carries, and text in many scripts, nested. */
+const richJson = {
+  numbers: [0, -1, 42, 1.5, 0.1 + 0.2, 1e21, 1e-7, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER],
+  flags: [true, false, null],
+  "clé ✓ 東京": "naïve café — 東京 — مرحبا — 👩‍💻🎉",
+  escaped: 'she said "hi" \\ \n\ttab \u2028 </script> \u0001',
+  // Looks like a time, stays text: only a result's own times come back as dates.
+  startedAt: "2026-07-01T09:00:00.000Z",
+  nested: { deep: { deeper: [1, [2, { three: 3, "": "empty key" }]] }, empty: {}, none: [] }
+}
+
+const runsNewestFirst = newestFirst<Run>((run) => run.createdAt)
+const approvalsNewestFirst = newestFirst<Approval>((approval) => approval.createdAt)
+
+/** Every page from the start, following the keyset of each page's last row. */
+const allPages = <A extends { readonly createdAt: Date; readonly id: string }, R>(
+  read: (after: Page["after"]) => Effect.Effect<ReadonlyArray<A>, never, R>,
+  limit: number
+) =>
+  Effect.gen(function* () {
+    const seen: Array<A> = []
+    let after: Page["after"]
+    for (let pages = 0; pages < 100; pages++) {
+      const page = yield* read(after)
+      expect(page.length).toBeLessThanOrEqual(limit)
+      seen.push(...page)
+      if (page.length < limit) return seen
+      const last = page[page.length - 1]
+      after = { createdAt: last.createdAt, id: last.id }
+    }
+    throw new Error("paging did not end")
+  })
+
+/** Statuses no worker may claim: the run waits for a person or has ended. */
+const UNCLAIMABLE: ReadonlyArray<RunStatus> = ["waiting_approval", "succeeded", "failed", "cancelled", "skipped"]
+
+export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWork> = {
+  name: "automation runs",
+  tests: (it) => {
+    it.effect("stores a run whole and finds it only within its tenant, its results' times as dates", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const run = makeRun(tenant.id, {
+          revision: 2_147_483_647,
+          steps: [
+            { type: "skill", skill: "http.request", input: { url: "https://example.com/ü?q=1&r=✓" } },
+            { type: "approval", title: "Grüße 👋", data: richJson }
+          ],
+          status: "failed",
+          trigger: { type: "event", event: "message.created" },
+          context: "Kunde 顧客 — {{payload.name}}\n",
+          payload: richJson,
+          parentRunId: uuid(),
+          idempotencyKey: "hook-Ω-42",
+          results: [
+            makeResult(0, { type: "skill", name: "Fetch", output: richJson, outputText: "naïve ✓", attempt: 3 }),
+            makeResult(1, {
+              type: "approval",
+              status: "failed",
+              output: [1, "two", { three: null }],
+              error: "rejected — ✗",
+              startedAt: at("2026-07-01T09:00:03.123Z"),
+              finishedAt: null
+            })
+          ],
+          reason: "step 2 failed",
+          leaseUntil: at("2026-07-01T09:05:00.000Z"),
+          startedAt: at("2026-07-01T09:00:00.500Z"),
+          finishedAt: at("2026-07-01T09:00:04.000Z"),
+          updatedAt: at("2026-07-01T09:00:04.000Z")
+        })
+        yield* runs.insert(run)
+        // Ids and keys are per tenant: another tenant's run with the same id and key is another run.
+        const elsewhere = makeRun(other.id, { id: run.id, idempotencyKey: run.idempotencyKey })
+        yield* runs.insert(elsewhere)
+
+        const found = yield* runs.find(tenant.id, run.id)
+        expect(found).toEqual(Option.some(run))
+        const results = Option.getOrThrow(found).results
+        expect(results[0].startedAt).toBeInstanceOf(Date)
+        expect(results[0].finishedAt).toBeInstanceOf(Date)
+        expect(results[1].startedAt.getTime()).toBe(run.results[1].startedAt.getTime())
+        expect(results[0].output).toEqual(richJson)
+        expect(yield* runs.find(other.id, run.id)).toEqual(Option.some(elsewhere))
+        expect(yield* runs.find(uuid(), run.id)).toEqual(Option.none())
+        expect(yield* runs.find(tenant.id, uuid())).toEqual(Option.none())
+        expect(yield* runs.find(tenant.id, "not-a-uuid")).toEqual(Option.none())
+        expect(yield* runs.find("not-a-uuid", run.id)).toEqual(Option.none())
+      })
+    )
+
+    it.effect("replaces the whole run when inserted again under its id", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const run = makeRun(tenant.id, { idempotencyKey: "again", payload: richJson, results: [makeResult(0)] })
+        yield* runs.insert(run)
+        const replaced: Run = {
+          ...run,
+          status: "running",
+          payload: { only: 1 },
+          results: [],
+          leaseUntil: at("2026-07-01T09:10:00.000Z"),
+          createdAt: plus(run.createdAt, MINUTE),
+          updatedAt: plus(run.updatedAt, MINUTE)
+        }
+        yield* runs.insert(replaced)
+        expect(yield* runs.find(tenant.id, run.id)).toEqual(Option.some(replaced))
+        expect(yield* runs.list(tenant.id, { limit: 10 })).toEqual([replaced])
+      })
+    )
+
+    it.effect("refuses, as a defect, to store a key another run of the tenant holds", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const holder = makeRun(tenant.id, { idempotencyKey: "held" })
+        const other = makeRun(tenant.id)
+        yield* runs.insert(holder)
+        yield* runs.insert(other)
+        yield* expectDefect(runs.insert(makeRun(tenant.id, { idempotencyKey: "held" })))
+        yield* expectDefect(runs.update({ ...other, idempotencyKey: "held" }, ["queued"]))
+        expect(yield* runs.list(tenant.id, { limit: 10 })).toEqual([holder, other].sort(runsNewestFirst))
+        // A key differing only in case is another key.
+        yield* runs.insert(makeRun(tenant.id, { idempotencyKey: "HELD" }))
+      })
+    )
+
+    it.effect("lists newest first (then by id) in keyset pages, of every run or of one workflow or status", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const base = at("2026-07-01T00:00:00.000Z")
+        const workflows = [uuid(), uuid()]
+        const statuses: ReadonlyArray<RunStatus> = ["queued", "running", "succeeded", "failed", "running"]
+        // Several share a creation time, so the id decides their order.
+        const stored = Array.from({ length: 15 }, (_, i) =>
+          makeRun(tenant.id, {
+            workflowId: workflows[i % 2],
+            status: statuses[i % statuses.length],
+            createdAt: plus(base, Math.floor(i / 3) * MINUTE)
+          })
+        )
+        for (const run of stored) yield* runs.insert(run)
+        // Another tenant's runs of the same workflow, one with the same id, one newest of all.
+        yield* runs.insert(makeRun(other.id, { workflowId: workflows[0], createdAt: plus(base, 2 * MINUTE) }))
+        yield* runs.insert(makeRun(other.id, { id: stored[4].id, workflowId: workflows[0], status: "running" }))
+        yield* runs.insert(makeRun(other.id, { workflowId: workflows[1], createdAt: plus(base, 9 * MINUTE) }))
+        const expected = [...stored].sort(runsNewestFirst)
+
+        expect(yield* runs.list(tenant.id, { limit: 100 })).toEqual(expected)
+        for (const limit of [1, 2, 4, 15]) {
+          expect(yield* allPages((after) => runs.list(tenant.id, { limit, after }), limit)).toEqual(expected)
+        }
+        expect(yield* runs.list(tenant.id, { limit: 100, after: expected[2] })).toEqual(expected.slice(3))
+        expect(yield* runs.list(tenant.id, { limit: 5, after: expected[expected.length - 1] })).toEqual([])
+
+        const filters = [
+          { workflowId: workflows[0] },
+          { workflowId: workflows[1] },
+          { status: "running" as const },
+          { status: "queued" as const },
+          { workflowId: workflows[0], status: "running" as const }
+        ]
+        for (const filter of filters) {
+          const matching = expected.filter(
+            (run) =>
+              (filter.workflowId === undefined || run.workflowId === filter.workflowId) &&
+              (filter.status === undefined || run.status === filter.status)
+          )
+          expect(matching.length).toBeGreaterThan(0)
+          expect(yield* runs.list(tenant.id, { limit: 100, ...filter })).toEqual(matching)
+          for (const limit of [1, 2]) {
+            expect(yield* allPages((after) => runs.list(tenant.id, { limit, after, ...filter }), limit)).toEqual(
+              matching
+            )
+          }
+        }
+        expect(yield* runs.list(tenant.id, { limit: 100, status: "cancelled" })).toEqual([])
+        expect(yield* runs.list(tenant.id, { limit: 100, workflowId: uuid() })).toEqual([])
+        expect(yield* runs.list(tenant.id, { limit: 100, workflowId: "not-a-uuid" })).toEqual([])
+        expect(yield* runs.list(uuid(), { limit: 10 })).toEqual([])
+        expect(yield* runs.list("not-a-uuid", { limit: 10 })).toEqual([])
+      })
+    )
+
+    it.effect("updates a run whole only from the statuses given, only within its tenant", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const run = makeRun(tenant.id, { status: "failed", reason: "boom", results: [makeResult(0)] })
+        const elsewhere = makeRun(other.id, { id: run.id, status: "failed" })
+        yield* runs.insert(run)
+        yield* runs.insert(elsewhere)
+
+        const retried: Run = {
+          ...run,
+          status: "queued",
+          reason: null,
+          results: [makeResult(0, { output: { kept: true } }), makeResult(1, { status: "running", finishedAt: null })],
+          finishedAt: null,
+          updatedAt: plus(run.updatedAt, MINUTE)
+        }
+        expect(yield* runs.update(retried, ["succeeded", "cancelled"])).toBe(false)
+        expect(yield* runs.update(retried, [])).toBe(false)
+        expect(yield* runs.find(tenant.id, run.id)).toEqual(Option.some(run))
+        expect(yield* runs.update({ ...retried, tenantId: uuid() }, ["failed"])).toBe(false)
+        expect(yield* runs.update({ ...retried, id: uuid() }, ["failed"])).toBe(false)
+        expect(yield* runs.update({ ...retried, id: "not-a-uuid" }, ["failed"])).toBe(false)
+        expect(yield* runs.update({ ...retried, tenantId: "not-a-uuid" }, ["failed"])).toBe(false)
+
+        expect(yield* runs.update(retried, ["failed", "cancelled"])).toBe(true)
+        expect(yield* runs.find(tenant.id, run.id)).toEqual(Option.some(retried))
+        // Now queued: a second writer that read it failed finds it moved on.
+        expect(yield* runs.update({ ...retried, status: "cancelled" }, ["failed"])).toBe(false)
+        expect(yield* runs.find(tenant.id, run.id)).toEqual(Option.some(retried))
+        expect(yield* runs.find(other.id, run.id)).toEqual(Option.some(elsewhere))
+      })
+    )
+
+    it.effect("updates a run given a lease only while the stored lease is that one", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const lease = at("2026-07-01T09:05:00.000Z")
+        const run = makeRun(tenant.id, {
+          status: "running",
+          leaseUntil: lease,
+          startedAt: at("2026-07-01T09:00:00.000Z")
+        })
+        yield* runs.insert(run)
+
+        const step: Run = { ...run, results: [makeResult(0)], updatedAt: plus(run.updatedAt, 1_000) }
+        expect(yield* runs.update(step, ["running"], plus(lease, 1))).toBe(false)
+        expect(yield* runs.update(step, ["running"], plus(lease, -1))).toBe(false)
+        expect(yield* runs.update(step, ["running"], null)).toBe(false)
+        expect(yield* runs.find(tenant.id, run.id)).toEqual(Option.some(run))
+        // The same time in another Date is the same lease.
+        expect(yield* runs.update(step, ["running"], new Date(lease.getTime()))).toBe(true)
+        expect(yield* runs.find(tenant.id, run.id)).toEqual(Option.some(step))
+
+        // The writer gives the lease up with its last write; its next write, still naming the lease, is refused.
+        const done: Run = { ...step, status: "succeeded", leaseUntil: null, finishedAt: plus(lease, -MINUTE) }
+        expect(yield* runs.update(done, ["running"], lease)).toBe(true)
+        expect(yield* runs.update({ ...done, reason: "late" }, ["succeeded"], lease)).toBe(false)
+        // A run without a lease matches null, and no lease given means no lease condition.
+        expect(yield* runs.update({ ...done, reason: "null lease" }, ["succeeded"], null)).toBe(true)
+        expect(yield* runs.update({ ...done, reason: "any lease" }, ["succeeded"])).toBe(true)
+        expect(Option.map(yield* runs.find(tenant.id, run.id), (stored) => stored.reason)).toEqual(
+          Option.some("any lease")
+        )
+        // Without a lease condition the stored lease does not matter either.
+        const leased = makeRun(tenant.id, { status: "running", leaseUntil: lease })
+        yield* runs.insert(leased)
+        expect(yield* runs.update({ ...leased, reason: "x" }, ["running"], undefined)).toBe(true)
+      })
+    )
+
+    it.effect("claims a queued run, a running run whose lease ran out, and nothing else", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const queued = makeRun(tenant.id, { results: [makeResult(0)] })
+        yield* runs.insert(queued)
+        const now = at("2026-07-01T09:01:00.000Z")
+        const lease = plus(now, MINUTE)
+
+        const claimed: Run = { ...queued, status: "running", leaseUntil: lease, startedAt: now, updatedAt: now }
+        expect(yield* runs.claim(tenant.id, queued.id, now, lease)).toEqual(Option.some(claimed))
+        expect(yield* runs.find(tenant.id, queued.id)).toEqual(Option.some(claimed))
+        // Its lease is live (until it has passed, not at its very end): nobody else takes it.
+        expect(yield* runs.claim(tenant.id, queued.id, now, plus(lease, MINUTE))).toEqual(Option.none())
+        expect(yield* runs.claim(tenant.id, queued.id, lease, plus(lease, MINUTE))).toEqual(Option.none())
+        expect(yield* runs.find(tenant.id, queued.id)).toEqual(Option.some(claimed))
+        // Its worker died: the next worker takes it over, the first start kept.
+        const later = plus(lease, 1)
+        const again = plus(later, MINUTE)
+        const takenOver: Run = { ...claimed, leaseUntil: again, updatedAt: later }
+        expect(yield* runs.claim(tenant.id, queued.id, later, again)).toEqual(Option.some(takenOver))
+        expect(yield* runs.find(tenant.id, queued.id)).toEqual(Option.some(takenOver))
+
+        // Running without a lease: free to take.
+        const unleased = makeRun(tenant.id, { status: "running", startedAt: plus(now, -MINUTE) })
+        yield* runs.insert(unleased)
+        expect(yield* runs.claim(tenant.id, unleased.id, now, lease)).toEqual(
+          Option.some({ ...unleased, leaseUntil: lease, updatedAt: now })
+        )
+
+        for (const status of UNCLAIMABLE) {
+          // A lease left behind long ago does not make an ended or waiting run claimable.
+          const run = makeRun(tenant.id, { status, leaseUntil: plus(now, -MINUTE) })
+          yield* runs.insert(run)
+          expect(yield* runs.claim(tenant.id, run.id, now, lease)).toEqual(Option.none())
+          expect(yield* runs.find(tenant.id, run.id)).toEqual(Option.some(run))
+        }
+
+        const elsewhere = makeRun(tenant.id)
+        yield* runs.insert(elsewhere)
+        expect(yield* runs.claim(other.id, elsewhere.id, now, lease)).toEqual(Option.none())
+        expect(yield* runs.claim(uuid(), elsewhere.id, now, lease)).toEqual(Option.none())
+        expect(yield* runs.claim(tenant.id, uuid(), now, lease)).toEqual(Option.none())
+        expect(yield* runs.claim(tenant.id, "not-a-uuid", now, lease)).toEqual(Option.none())
+        expect(yield* runs.claim("not-a-uuid", elsewhere.id, now, lease)).toEqual(Option.none())
+        expect(yield* runs.find(tenant.id, elsewhere.id)).toEqual(Option.some(elsewhere))
+      })
+    )
+
+    it.effect("gives one of several concurrent claims the run", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const run = makeRun(tenant.id)
+        yield* runs.insert(run)
+        const now = at("2026-07-01T09:01:00.000Z")
+        const claims = yield* Effect.all(
+          Array.from({ length: 5 }, (_, i) =>
+            withTransaction(runs.claim(tenant.id, run.id, now, plus(now, (i + 1) * MINUTE)))
+          ),
+          { concurrency: "unbounded" }
+        )
+        const won = claims.filter(Option.isSome)
+        expect(won).toHaveLength(1)
+        expect(yield* runs.find(tenant.id, run.id)).toEqual(won[0])
+      })
+    )
+
+    it.effect("inserts a keyed run once: a duplicate within the kept window answers the run holding the key", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const first = makeRun(tenant.id, { idempotencyKey: "order-1", payload: richJson, results: [makeResult(0)] })
+        const keptSince = plus(first.createdAt, -MINUTE)
+        expect(yield* runs.insertKeyed(first, keptSince)).toEqual(first)
+        expect(yield* runs.find(tenant.id, first.id)).toEqual(Option.some(first))
+
+        const duplicate = makeRun(tenant.id, { idempotencyKey: "order-1", createdAt: plus(first.createdAt, MINUTE) })
+        expect(yield* runs.insertKeyed(duplicate, keptSince)).toEqual(first)
+        // Created exactly at the window's start still holds its key.
+        expect(yield* runs.insertKeyed(duplicate, first.createdAt)).toEqual(first)
+        expect(yield* runs.find(tenant.id, duplicate.id)).toEqual(Option.none())
+
+        // Keys are per tenant, exact, and runs without a key never meet.
+        const elsewhere = makeRun(other.id, { idempotencyKey: "order-1" })
+        expect(yield* runs.insertKeyed(elsewhere, keptSince)).toEqual(elsewhere)
+        const upper = makeRun(tenant.id, { idempotencyKey: "ORDER-1" })
+        expect(yield* runs.insertKeyed(upper, keptSince)).toEqual(upper)
+        const unkeyed = [makeRun(tenant.id), makeRun(tenant.id)]
+        for (const run of unkeyed) expect(yield* runs.insertKeyed(run, keptSince)).toEqual(run)
+        expect(yield* runs.list(tenant.id, { limit: 10 })).toEqual([first, upper, ...unkeyed].sort(runsNewestFirst))
+        expect(yield* runs.list(other.id, { limit: 10 })).toEqual([elsewhere])
+      })
+    )
+
+    it.effect("releases an older run's key: a run created before the kept window no longer holds it", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const old = makeRun(tenant.id, { idempotencyKey: "order-2", status: "succeeded" })
+        yield* runs.insert(old)
+        const fresh = makeRun(tenant.id, {
+          idempotencyKey: "order-2",
+          createdAt: plus(old.createdAt, 25 * 60 * MINUTE)
+        })
+        const keptSince = plus(old.createdAt, 1)
+
+        expect(yield* runs.insertKeyed(fresh, keptSince)).toEqual(fresh)
+        expect(yield* runs.find(tenant.id, old.id)).toEqual(Option.some({ ...old, idempotencyKey: null }))
+        expect(yield* runs.find(tenant.id, fresh.id)).toEqual(Option.some(fresh))
+        // The new run holds the key now.
+        const later = makeRun(tenant.id, { idempotencyKey: "order-2", createdAt: plus(fresh.createdAt, MINUTE) })
+        expect(yield* runs.insertKeyed(later, keptSince)).toEqual(fresh)
+        expect(yield* runs.find(tenant.id, later.id)).toEqual(Option.none())
+      })
+    )
+
+    it.effect("ends concurrent keyed inserts, each in its own unit of work, with one run answered to all", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const createdAt = at("2026-07-01T09:00:00.000Z")
+        const keptSince = plus(createdAt, -24 * 60 * MINUTE)
+        const candidates = Array.from({ length: 10 }, (_, i) =>
+          makeRun(tenant.id, { idempotencyKey: "burst", context: `try ${i}`, createdAt })
+        )
+        const answers = yield* Effect.all(
+          candidates.map((run) => withTransaction(runs.insertKeyed(run, keptSince))),
+          { concurrency: 10 }
+        )
+        const winner = answers[0]
+        expect(candidates).toContainEqual(winner)
+        for (const answer of answers) expect(answer).toEqual(winner)
+        expect(yield* runs.list(tenant.id, { limit: 100 })).toEqual([winner])
+
+        // Again, now that a run older than the window holds the key: it is released once.
+        const later = plus(createdAt, 25 * 60 * MINUTE)
+        const retries = Array.from({ length: 10 }, (_, i) =>
+          makeRun(tenant.id, { idempotencyKey: "burst", context: `retry ${i}`, createdAt: later })
+        )
+        const second = yield* Effect.all(
+          retries.map((run) => withTransaction(runs.insertKeyed(run, plus(later, -24 * 60 * MINUTE)))),
+          { concurrency: 10 }
+        )
+        expect(retries).toContainEqual(second[0])
+        for (const answer of second) expect(answer).toEqual(second[0])
+        expect(yield* runs.list(tenant.id, { limit: 100 })).toEqual([second[0], { ...winner, idempotencyKey: null }])
+      })
+    )
+
+    it.effect("counts the tenant's running runs", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        expect(yield* runs.countRunning(tenant.id)).toBe(0)
+        const statuses: ReadonlyArray<RunStatus> = ["running", "queued", "running", ...UNCLAIMABLE]
+        for (const status of statuses) yield* runs.insert(makeRun(tenant.id, { status }))
+        yield* runs.insert(makeRun(other.id, { status: "running" }))
+        expect(yield* runs.countRunning(tenant.id)).toBe(2)
+        expect(yield* runs.countRunning(other.id)).toBe(1)
+
+        const queued = makeRun(tenant.id)
+        yield* runs.insert(queued)
+        const now = at("2026-07-01T09:01:00.000Z")
+        const claimed = Option.getOrThrow(yield* runs.claim(tenant.id, queued.id, now, plus(now, MINUTE)))
+        expect(yield* runs.countRunning(tenant.id)).toBe(3)
+        expect(yield* runs.update({ ...claimed, status: "succeeded", leaseUntil: null }, ["running"])).toBe(true)
+        expect(yield* runs.countRunning(tenant.id)).toBe(2)
+        expect(yield* runs.countRunning(uuid())).toBe(0)
+        expect(yield* runs.countRunning("not-a-uuid")).toBe(0)
+      })
+    )
+  }
+}
+
+export const approvalsSuite: StorageSuite<ApprovalRepository | TenantRepository | UnitOfWork> = {
+  name: "automation approvals",
+  tests: (it) => {
+    it.effect("stores an approval whole, replaces it when inserted again, and finds it only within its tenant", () =>
+      Effect.gen(function* () {
+        const approvals = yield* ApprovalRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const approval = makeApproval(tenant.id, {
+          stepIndex: 2_147_483_647,
+          title: "Rückerstattung 💶 — 返金?",
+          skillId: "http.request",
+          status: "rejected",
+          note: "Nein — 東京 ✗",
+          decidedAt: at("2026-07-01T10:00:00.000Z"),
+          updatedAt: at("2026-07-01T10:00:00.000Z")
+        })
+        const elsewhere = makeApproval(other.id, { id: approval.id })
+        yield* approvals.insert(approval)
+        yield* approvals.insert(elsewhere)
+        expect(yield* approvals.find(tenant.id, approval.id)).toEqual(Option.some(approval))
+        expect(yield* approvals.find(other.id, approval.id)).toEqual(Option.some(elsewhere))
+        expect(yield* approvals.find(uuid(), approval.id)).toEqual(Option.none())
+        expect(yield* approvals.find(tenant.id, uuid())).toEqual(Option.none())
+        expect(yield* approvals.find(tenant.id, "not-a-uuid")).toEqual(Option.none())
+        expect(yield* approvals.find("not-a-uuid", approval.id)).toEqual(Option.none())
+
+        const replaced: Approval = { ...approval, status: "pending", skillId: null, note: null, decidedAt: null }
+        yield* approvals.insert(replaced)
+        expect(yield* approvals.find(tenant.id, approval.id)).toEqual(Option.some(replaced))
+        expect(yield* approvals.list(tenant.id, { limit: 10 })).toEqual([replaced])
+      })
+    )
+
+    it.effect("lists newest first (then by id) in keyset pages, of every status or of one", () =>
+      Effect.gen(function* () {
+        const approvals = yield* ApprovalRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const base = at("2026-07-01T00:00:00.000Z")
+        const statuses = ["pending", "approved", "pending", "rejected", "expired"] as const
+        const stored = Array.from({ length: 12 }, (_, i) =>
+          makeApproval(tenant.id, {
+            status: statuses[i % statuses.length],
+            createdAt: plus(base, Math.floor(i / 3) * MINUTE)
+          })
+        )
+        for (const approval of stored) yield* approvals.insert(approval)
+        yield* approvals.insert(makeApproval(other.id, { createdAt: plus(base, MINUTE) }))
+        yield* approvals.insert(makeApproval(other.id, { id: stored[0].id }))
+        const expected = [...stored].sort(approvalsNewestFirst)
+
+        expect(yield* approvals.list(tenant.id, { limit: 100 })).toEqual(expected)
+        for (const limit of [1, 2, 5, 12]) {
+          expect(yield* allPages((after) => approvals.list(tenant.id, { limit, after }), limit)).toEqual(expected)
+        }
+        expect(yield* approvals.list(tenant.id, { limit: 100, after: expected[2] })).toEqual(expected.slice(3))
+        for (const status of ["pending", "approved", "rejected", "expired"] as const) {
+          const matching = expected.filter((approval) => approval.status === status)
+          expect(yield* approvals.list(tenant.id, { limit: 100, status })).toEqual(matching)
+          expect(yield* allPages((after) => approvals.list(tenant.id, { limit: 1, after, status }), 1)).toEqual(
+            matching
+          )
+        }
+        expect(yield* approvals.list(uuid(), { limit: 10 })).toEqual([])
+        expect(yield* approvals.list("not-a-uuid", { limit: 10 })).toEqual([])
+      })
+    )
+
+    it.effect("decides a pending approval once; a second decision finds it decided", () =>
+      Effect.gen(function* () {
+        const approvals = yield* ApprovalRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const approval = makeApproval(tenant.id)
+        const elsewhere = makeApproval(other.id, { id: approval.id })
+        yield* approvals.insert(approval)
+        yield* approvals.insert(elsewhere)
+        const decidedAt = at("2026-07-01T09:30:00.000Z")
+        const decision = { status: "approved" as const, note: "Go ahead ✓", at: decidedAt }
+
+        expect(yield* approvals.decide(uuid(), approval.id, decision)).toEqual(Option.none())
+        expect(yield* approvals.decide(tenant.id, uuid(), decision)).toEqual(Option.none())
+        expect(yield* approvals.decide(tenant.id, "not-a-uuid", decision)).toEqual(Option.none())
+        expect(yield* approvals.decide("not-a-uuid", approval.id, decision)).toEqual(Option.none())
+
+        const decided: Approval = {
+          ...approval,
+          status: "approved",
+          note: "Go ahead ✓",
+          decidedAt,
+          updatedAt: decidedAt
+        }
+        expect(yield* approvals.decide(tenant.id, approval.id, decision)).toEqual(Option.some(decided))
+        expect(yield* approvals.find(tenant.id, approval.id)).toEqual(Option.some(decided))
+        expect(
+          yield* approvals.decide(tenant.id, approval.id, {
+            status: "rejected",
+            note: null,
+            at: plus(decidedAt, MINUTE)
+          })
+        ).toEqual(Option.none())
+        expect(yield* approvals.find(tenant.id, approval.id)).toEqual(Option.some(decided))
+        // The other tenant's approval with the same id is still pending, and decided on its own.
+        expect(yield* approvals.find(other.id, approval.id)).toEqual(Option.some(elsewhere))
+        const expired = { status: "expired" as const, note: null, at: decidedAt }
+        expect(yield* approvals.decide(other.id, approval.id, expired)).toEqual(
+          Option.some({ ...elsewhere, status: "expired", decidedAt, updatedAt: decidedAt })
+        )
+
+        for (const status of ["approved", "rejected", "expired"] as const) {
+          const done = makeApproval(tenant.id, { status, decidedAt })
+          yield* approvals.insert(done)
+          expect(yield* approvals.decide(tenant.id, done.id, decision)).toEqual(Option.none())
+          expect(yield* approvals.find(tenant.id, done.id)).toEqual(Option.some(done))
+        }
+      })
+    )
+
+    it.effect("gives one of several concurrent decisions the approval", () =>
+      Effect.gen(function* () {
+        const approvals = yield* ApprovalRepository
+        const tenant = yield* insertTenant()
+        const approval = makeApproval(tenant.id)
+        yield* approvals.insert(approval)
+        const decisions = yield* Effect.all(
+          Array.from({ length: 5 }, (_, i) =>
+            withTransaction(
+              approvals.decide(tenant.id, approval.id, {
+                status: i % 2 === 0 ? "approved" : "rejected",
+                note: `decision ${i}`,
+                at: plus(approval.createdAt, i * MINUTE)
+              })
+            )
+          ),
+          { concurrency: "unbounded" }
+        )
+        const won = decisions.filter(Option.isSome)
+        expect(won).toHaveLength(1)
+        expect(yield* approvals.find(tenant.id, approval.id)).toEqual(won[0])
+      })
+    )
+
+    it.effect("answers every tenant's pending approvals that expired, the oldest first, up to a limit", () =>
+      Effect.gen(function* () {
+        const approvals = yield* ApprovalRepository
+        const first = yield* insertTenant()
+        const second = yield* insertTenant()
+        // Long before every other test's approvals, so that this test sees only its own.
+        const base = at("2001-01-01T00:00:00.000Z")
+        const pending = (tenantId: string, minutes: number) =>
+          makeApproval(tenantId, { expiresAt: plus(base, minutes * MINUTE), createdAt: plus(base, -MINUTE) })
+        const expiring = [
+          pending(first.id, 3),
+          pending(second.id, 1),
+          pending(first.id, 0),
+          pending(second.id, 2),
+          // Two expire at once: the id orders them.
+          pending(first.id, 2)
+        ]
+        const notExpired = [
+          // Expiring exactly at the time asked is not expired yet.
+          pending(second.id, 5),
+          pending(first.id, 6),
+          makeApproval(first.id, { status: "approved", expiresAt: plus(base, -MINUTE), decidedAt: base }),
+          makeApproval(second.id, { status: "expired", expiresAt: plus(base, -MINUTE), decidedAt: base })
+        ]
+        for (const approval of [...expiring, ...notExpired]) yield* approvals.insert(approval)
+        const now = plus(base, 5 * MINUTE)
+        const expected = [...expiring].sort(oldestFirst<Approval>((approval) => approval.expiresAt))
+
+        expect(yield* approvals.expired(now, 100)).toEqual(expected)
+        expect(yield* approvals.expired(now, 2)).toEqual(expected.slice(0, 2))
+        expect(yield* approvals.expired(base, 100)).toEqual([])
+        expect(yield* approvals.expired(plus(base, 2 * MINUTE + 1), 100)).toEqual(
+          expected.filter((approval) => approval.expiresAt <= plus(base, 2 * MINUTE))
+        )
+        // A decided approval leaves the list.
+        const decided = expected[0]
+        yield* approvals.decide(decided.tenantId, decided.id, { status: "expired", note: null, at: now })
+        expect(yield* approvals.expired(now, 100)).toEqual(expected.slice(1))
+
+        for (const approval of [...expiring, ...notExpired]) {
+          yield* approvals.decide(approval.tenantId, approval.id, { status: "expired", note: null, at: now })
+        }
+        expect(yield* approvals.expired(plus(now, 60 * MINUTE), 100)).toEqual([])
+      })
+    )
+  }
+}
+
+export const runsRollbackSuite: StorageSuite<RunRepository | ApprovalRepository | TenantRepository | UnitOfWork> = {
+  name: "automation runs' units of work",
+  tests: (it) => {
+    it.effect("rolls back a failed unit's runs, key release, claim, update and approvals together", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const approvals = yield* ApprovalRepository
+        const tenant = yield* insertTenant()
+        const queued = makeRun(tenant.id)
+        const old = makeRun(tenant.id, { idempotencyKey: "rollback", status: "succeeded" })
+        const pending = makeApproval(tenant.id, { runId: queued.id })
+        yield* runs.insert(queued)
+        yield* runs.insert(old)
+        yield* approvals.insert(pending)
+        const now = plus(old.createdAt, 25 * 60 * MINUTE)
+        const fresh = makeRun(tenant.id)
+        const keyed = makeRun(tenant.id, { idempotencyKey: "rollback", createdAt: now })
+        const approval = makeApproval(tenant.id, { runId: fresh.id })
+
+        const write = Effect.gen(function* () {
+          yield* runs.insert(fresh)
+          expect(yield* runs.insertKeyed(keyed, plus(now, -24 * 60 * MINUTE))).toEqual(keyed)
+          const claimed = Option.getOrThrow(yield* runs.claim(tenant.id, queued.id, now, plus(now, MINUTE)))
+          expect(yield* runs.update({ ...claimed, status: "waiting_approval" }, ["running"], claimed.leaseUntil)).toBe(
+            true
+          )
+          yield* approvals.insert(approval)
+          expect(
+            Option.isSome(yield* approvals.decide(tenant.id, pending.id, { status: "approved", note: null, at: now }))
+          ).toBe(true)
+          expect(yield* runs.countRunning(tenant.id)).toBe(0)
+        })
+        expect(yield* Effect.flip(withTransaction(Effect.zipRight(write, Effect.fail("declined"))))).toBe("declined")
+
+        expect(yield* runs.find(tenant.id, fresh.id)).toEqual(Option.none())
+        expect(yield* runs.find(tenant.id, keyed.id)).toEqual(Option.none())
+        expect(yield* runs.find(tenant.id, old.id)).toEqual(Option.some(old))
+        expect(yield* runs.find(tenant.id, queued.id)).toEqual(Option.some(queued))
+        expect(yield* approvals.find(tenant.id, approval.id)).toEqual(Option.none())
+        expect(yield* approvals.find(tenant.id, pending.id)).toEqual(Option.some(pending))
+        // The old run still holds its key: a duplicate within its window answers it.
+        expect(yield* runs.insertKeyed(makeRun(tenant.id, { idempotencyKey: "rollback" }), old.createdAt)).toEqual(old)
+
+        // The same writes commit together.
+        yield* withTransaction(write)
+        expect(yield* runs.find(tenant.id, keyed.id)).toEqual(Option.some(keyed))
+        expect(Option.map(yield* runs.find(tenant.id, queued.id), (run) => run.status)).toEqual(
+          Option.some("waiting_approval")
+        )
+        expect(Option.map(yield* approvals.find(tenant.id, pending.id), (found) => found.status)).toEqual(
+          Option.some("approved")
+        )
+      })
+    )
+  }
+}

@@ -1,0 +1,106 @@
+import type { JsonObject } from "./Workflow.js"
+
+/** The records of Automations' runs and approvals. */
+
+export const RUN_STATUSES = [
+  "queued",
+  "running",
+  "waiting_approval",
+  "succeeded",
+  "failed",
+  "cancelled",
+  "skipped"
+] as const
+export type RunStatus = (typeof RUN_STATUSES)[number]
+
+/**
+ * The run state machine: the statuses each status may move to. A run is queued when created or
+ * retried, running while a worker follows its steps, waiting_approval while an approval is open;
+ * succeeded, failed, cancelled and skipped end it (failed and cancelled runs may be retried).
+ */
+export const RUN_TRANSITIONS: Readonly<Record<RunStatus, ReadonlyArray<RunStatus>>> = {
+  queued: ["running", "cancelled", "skipped"],
+  running: ["succeeded", "failed", "waiting_approval", "cancelled", "queued"],
+  waiting_approval: ["queued", "failed", "cancelled"],
+  succeeded: [],
+  failed: ["queued"],
+  cancelled: ["queued"],
+  skipped: []
+}
+
+export const canMove = (from: RunStatus, to: RunStatus) => RUN_TRANSITIONS[from].includes(to)
+
+export type StepStatus = "running" | "succeeded" | "failed" | "waiting_approval" | "skipped"
+
+/** One step's outcome, stored before the next step starts. */
+export interface StepResult {
+  readonly index: number
+  readonly type: string
+  readonly name: string | null
+  readonly status: StepStatus
+  /** What the step produced (a skill's output), as JSON. */
+  readonly output: unknown
+  /** The output as text, for `{{last.outputText}}`. */
+  readonly outputText: string | null
+  readonly error: string | null
+  /** Which try of this step this is: 1, then more after a crash or a retry. */
+  readonly attempt: number
+  readonly startedAt: Date
+  readonly finishedAt: Date | null
+}
+
+/** What started a run. */
+export interface RunTrigger {
+  /** manual, schedule, heartbeat, event, webhook, or subagent. */
+  readonly type: string
+  /** The event's type for event triggers, else null. */
+  readonly event: string | null
+}
+
+export interface Run {
+  readonly id: string
+  readonly tenantId: string
+  readonly workflowId: string
+  readonly flowId: string
+  /** The flow's revision the run follows. */
+  readonly revision: number
+  /** The steps it follows, as they stood at that revision. */
+  readonly steps: ReadonlyArray<JsonObject>
+  readonly status: RunStatus
+  readonly trigger: RunTrigger
+  readonly context: string
+  readonly payload: JsonObject
+  readonly parentRunId: string | null
+  /** Kept 24 hours: a second inbound hook with it answers this run. */
+  readonly idempotencyKey: string | null
+  /** Results of the steps reached so far, by index. */
+  readonly results: ReadonlyArray<StepResult>
+  /** Why it failed, was skipped or cancelled. */
+  readonly reason: string | null
+  /** While running: until when the worker holding it may write; after that another worker takes it over. */
+  readonly leaseUntil: Date | null
+  readonly createdAt: Date
+  readonly startedAt: Date | null
+  readonly finishedAt: Date | null
+  readonly updatedAt: Date
+}
+
+export type ApprovalStatus = "pending" | "approved" | "rejected" | "expired"
+
+/** A run waiting for a person: an approval step, or a skill its tool profile gates. */
+export interface Approval {
+  readonly id: string
+  readonly tenantId: string
+  readonly runId: string
+  readonly workflowId: string
+  readonly stepIndex: number
+  readonly title: string
+  /** The skill the approval gates, when a skill asked for it. */
+  readonly skillId: string | null
+  readonly status: ApprovalStatus
+  readonly note: string | null
+  readonly expiresAt: Date
+  readonly decidedAt: Date | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}

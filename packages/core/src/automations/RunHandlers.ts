@@ -1,0 +1,71 @@
+import { Effect } from "effect"
+import { implement } from "../http/Implement.js"
+import { pageJson } from "../http/Pages.js"
+import { ApiCaller } from "../http/Security.js"
+import type { Approval, Run } from "./Run.js"
+import { RunService } from "./RunService.js"
+import { RunsApi } from "./RunsApi.js"
+
+export const runJson = (run: Run) => ({
+  id: run.id,
+  workflowId: run.workflowId,
+  flowId: run.flowId,
+  revision: run.revision,
+  status: run.status,
+  trigger: run.trigger,
+  context: run.context,
+  payload: run.payload,
+  parentRunId: run.parentRunId,
+  stepsResultJson: run.results,
+  reason: run.reason,
+  createdAt: run.createdAt,
+  startedAt: run.startedAt,
+  finishedAt: run.finishedAt,
+  updatedAt: run.updatedAt
+})
+
+const approvalJson = (approval: Approval) => ({
+  id: approval.id,
+  runId: approval.runId,
+  workflowId: approval.workflowId,
+  stepIndex: approval.stepIndex,
+  title: approval.title,
+  skillId: approval.skillId,
+  status: approval.status,
+  note: approval.note,
+  expiresAt: approval.expiresAt,
+  decidedAt: approval.decidedAt,
+  createdAt: approval.createdAt
+})
+
+const tenant = Effect.map(ApiCaller, (caller) => caller.tenantId)
+
+export const runHandlers = implement(
+  RunsApi,
+  Effect.gen(function* () {
+    const runs = yield* RunService
+    return {
+      runWorkflow: ({ path, payload }) =>
+        Effect.flatMap(tenant, (tenantId) =>
+          runs.start(tenantId, path.id, payload, { type: "manual", event: null })
+        ).pipe(Effect.map(runJson)),
+      listRuns: ({ urlParams }) =>
+        Effect.flatMap(tenant, (tenantId) => runs.list(tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, runJson))
+        ),
+      getRun: ({ path }) => Effect.flatMap(tenant, (tenantId) => runs.get(tenantId, path.id)).pipe(Effect.map(runJson)),
+      cancelRun: ({ path }) =>
+        Effect.flatMap(tenant, (tenantId) => runs.cancel(tenantId, path.id)).pipe(Effect.map(runJson)),
+      retryRun: ({ path }) =>
+        Effect.flatMap(tenant, (tenantId) => runs.retry(tenantId, path.id)).pipe(Effect.map(runJson)),
+      listApprovals: ({ urlParams }) =>
+        Effect.flatMap(tenant, (tenantId) => runs.listApprovals(tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, approvalJson))
+        ),
+      decideApproval: ({ path, payload }) =>
+        Effect.flatMap(tenant, (tenantId) => runs.decide(tenantId, path.id, payload.decision, payload.note)).pipe(
+          Effect.map(approvalJson)
+        )
+    }
+  })
+)

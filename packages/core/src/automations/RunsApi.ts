@@ -1,0 +1,190 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { PageJson, PageParams } from "../http/Pages.js"
+import { Integer, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
+import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
+import { ValidationFailed } from "../platform/Errors.js"
+import {
+  ApprovalNotFound,
+  ApprovalStateConflict,
+  RunNotFound,
+  RunStateConflict,
+  WorkflowInactive,
+  WorkflowNotFound
+} from "./AutomationsErrors.js"
+import { RUN_STATUSES, RUN_TRANSITIONS } from "./Run.js"
+import { DEFAULT_APPROVAL_SECONDS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./RunService.js"
+
+const JsonObject = Schema.Record({ key: Schema.String, value: Schema.Unknown })
+
+const StepResultJson = Schema.Struct({
+  index: Integer,
+  type: Schema.String,
+  name: Schema.NullOr(Schema.String),
+  status: Schema.Literal("running", "succeeded", "failed", "waiting_approval", "skipped"),
+  output: Schema.Unknown,
+  outputText: Schema.NullOr(Schema.String),
+  error: Schema.NullOr(Schema.String),
+  attempt: Integer,
+  startedAt: Timestamp,
+  finishedAt: Schema.NullOr(Timestamp)
+}).annotations({ identifier: "StepResult" })
+
+const transitions = Object.entries(RUN_TRANSITIONS)
+  .map(([from, to]) => `${from} → ${to.length === 0 ? "(final)" : to.join(", ")}`)
+  .join("; ")
+
+export const RunJson = Schema.Struct({
+  id: UuidText,
+  workflowId: UuidText,
+  flowId: UuidText,
+  revision: Integer,
+  status: Schema.Literal(...RUN_STATUSES),
+  trigger: Schema.Struct({ type: Schema.String, event: Schema.NullOr(Schema.String) }),
+  context: Schema.String,
+  payload: JsonObject,
+  parentRunId: Schema.NullOr(UuidText),
+  stepsResultJson: Schema.Array(StepResultJson),
+  reason: Schema.NullOr(Schema.String),
+  createdAt: Timestamp,
+  startedAt: Schema.NullOr(Timestamp),
+  finishedAt: Schema.NullOr(Timestamp),
+  updatedAt: Timestamp
+}).annotations({
+  identifier: "Run",
+  description: `A run of a workflow at a revision of its flow. Status moves: ${transitions}. \`stepsResultJson\` holds each step reached, in order, stored before the next step starts.`
+})
+
+export const ApprovalJson = Schema.Struct({
+  id: UuidText,
+  runId: UuidText,
+  workflowId: UuidText,
+  stepIndex: Integer,
+  title: Schema.String,
+  skillId: Schema.NullOr(Schema.String),
+  status: Schema.Literal("pending", "approved", "rejected", "expired"),
+  note: Schema.NullOr(Schema.String),
+  expiresAt: Timestamp,
+  decidedAt: Schema.NullOr(Timestamp),
+  createdAt: Timestamp
+}).annotations({ identifier: "Approval" })
+
+const Context = withReason(withoutNul(Schema.String), "must be a string").pipe(
+  Schema.maxLength(100_000, { message: () => "must be at most 100000 characters" })
+)
+const Payload = withReason(JsonObject, "must be a JSON object")
+
+const StartBody = Schema.Struct({ context: Schema.optional(Context), payload: Schema.optional(Payload) })
+
+const RunParams = Schema.Struct({
+  ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
+  workflowId: Schema.optional(Uuid),
+  status: Schema.optional(withReason(Schema.Literal(...RUN_STATUSES), `must be one of ${RUN_STATUSES.join(", ")}`))
+})
+
+const ApprovalParams = Schema.Struct({
+  ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
+  status: Schema.optional(
+    withReason(
+      Schema.Literal("pending", "approved", "rejected", "expired"),
+      "must be pending, approved, rejected or expired"
+    )
+  )
+})
+
+const DecideBody = Schema.Struct({
+  decision: withReason(Schema.Literal("approve", "reject"), "must be approve or reject"),
+  note: Schema.optional(
+    withReason(withoutNul(Schema.String), "must be a string of at most 2000 characters").pipe(
+      Schema.maxLength(2_000, { message: () => "must be at most 2000 characters" })
+    )
+  )
+})
+
+const Id = Schema.Struct({ id: Uuid })
+
+/** Runs and approvals over API keys with automations:manage. */
+export class RunsApi extends HttpApiGroup.make("automationRuns")
+  .add(
+    HttpApiEndpoint.post("runWorkflow", "/automations/workflows/:id/run")
+      .setPath(Id)
+      .setPayload(StartBody)
+      .addSuccess(RunJson)
+      .addError(ValidationFailed)
+      .addError(WorkflowNotFound)
+      .addError(WorkflowInactive)
+      .annotate(OpenApi.Summary, "Run a workflow")
+      .annotate(
+        OpenApi.Description,
+        "Stores a queued run of the workflow at its current revision (`{{context}}` and `{{payload.*}}` in its steps come from the body) and queues it for a worker. An inactive workflow or one without steps is a 400 `workflow_inactive`."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("listRuns", "/automations/runs")
+      .setUrlParams(RunParams)
+      .addSuccess(PageJson(RunJson, "RunPage"))
+      .addError(ValidationFailed)
+      .annotate(OpenApi.Summary, "List runs")
+      .annotate(OpenApi.Description, "Newest first, optionally of one workflow or in one status.")
+  )
+  .add(
+    HttpApiEndpoint.get("getRun", "/automations/runs/:id")
+      .setPath(Id)
+      .addSuccess(RunJson)
+      .addError(RunNotFound)
+      .annotate(OpenApi.Summary, "Get a run")
+  )
+  .add(
+    HttpApiEndpoint.post("cancelRun", "/automations/runs/:id/cancel")
+      .setPath(Id)
+      .addSuccess(RunJson)
+      .addError(RunNotFound)
+      .addError(RunStateConflict)
+      .annotate(OpenApi.Summary, "Cancel a run")
+      .annotate(
+        OpenApi.Description,
+        "A queued, running or waiting run; anything else is a 409. A step in progress finishes, and nothing after it runs."
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("retryRun", "/automations/runs/:id/retry")
+      .setPath(Id)
+      .addSuccess(RunJson)
+      .addError(RunNotFound)
+      .addError(RunStateConflict)
+      .annotate(OpenApi.Summary, "Retry a run")
+      .annotate(
+        OpenApi.Description,
+        "Queues a failed or cancelled run again: it resumes at the step that did not finish; finished steps do not run again."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("listApprovals", "/automations/approvals")
+      .setUrlParams(ApprovalParams)
+      .addSuccess(PageJson(ApprovalJson, "ApprovalPage"))
+      .addError(ValidationFailed)
+      .annotate(OpenApi.Summary, "List approvals")
+      .annotate(
+        OpenApi.Description,
+        `Newest first. An approval step waits ${DEFAULT_APPROVAL_SECONDS / 3_600} hours unless it sets \`expiresInSeconds\`; then it expires and its run fails.`
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("decideApproval", "/automations/approvals/:id/decide")
+      .setPath(Id)
+      .setPayload(DecideBody)
+      .addSuccess(ApprovalJson)
+      .addError(ValidationFailed)
+      .addError(ApprovalNotFound)
+      .addError(ApprovalStateConflict)
+      .annotate(OpenApi.Summary, "Approve or reject")
+      .annotate(OpenApi.Description, "Approving queues the run to go on after the step; rejecting fails it. Once only.")
+  )
+  .middleware(ApiKeyAuth)
+  .annotate(RequiredScope, "automations:manage")
+  .prefix("/v1")
+  .annotate(OpenApi.Title, "Automations runs")
+  .annotate(
+    OpenApi.Description,
+    "Runs of workflows and the approvals they wait for (API key, scope automations:manage)."
+  ) {}

@@ -1,0 +1,40 @@
+import { Context, Data, type Effect } from "effect"
+
+/** What a skill step hands its runner: the rendered input and where it stands. */
+export interface SkillCall {
+  readonly tenantId: string
+  readonly runId: string
+  readonly stepIndex: number
+  /** The step's try: 1, then more after a crash or a retry. */
+  readonly attempt: number
+  /** `${runId}:${stepIndex}:${attempt}`: side effects carry it, so a repeated try is recognised. */
+  readonly idempotencyKey: string
+  /** The step's input with its placeholders filled in. */
+  readonly input: { readonly [key: string]: unknown }
+}
+
+export interface SkillOutput {
+  /** JSON, stored as the step's output and available to later steps as `{{stepN.…}}`. */
+  readonly output: unknown
+  /** A text form for `{{last.outputText}}`. */
+  readonly outputText: string | null
+}
+
+/** A skill that could not do its work: the step fails with this message. */
+export class SkillFailed extends Data.TaggedError("SkillFailed")<{ readonly message: string }> {}
+
+/**
+ * A module's implementation of a skill the automations engine calls from a step. Its effect runs
+ * in a worker with every service at hand, so a product implements skills over its own services
+ * without the automations module knowing it.
+ */
+export interface SkillRunner {
+  readonly id: string
+  readonly run: (call: SkillCall) => Effect.Effect<SkillOutput, SkillFailed, any>
+}
+
+/** Every module's skill runners, by skill id (composed at the root). */
+export class SkillRunners extends Context.Tag("@servicekit/core/SkillRunners")<
+  SkillRunners,
+  ReadonlyMap<string, SkillRunner>
+>() {}
