@@ -270,6 +270,75 @@ describe("Automations runs over HTTP, followed by the in-process worker", () => 
     expect(unchanged.data).toHaveLength(1)
   })
 
+  it("starts runs from the inbound hook with the workflow's token or an API key, once per idempotency key", async () => {
+    const token = "hook-token-0123456789abcdef"
+    const created = await workflow([{ type: "log", message: "{{event.type}}: {{payload.id}}" }], {
+      triggerJson: { schemaVersion: 1, type: "webhook", webhook: { token } }
+    })
+    const inbound = (headers: Record<string, string>, body: unknown) =>
+      fetch(`${served.url}/api/v1/automations/hooks/inbound`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body)
+      })
+    const byToken = await json(
+      await inbound(
+        { "x-service-automation-token": token },
+        { workflowId: created.id, event: "order.paid", context: "shop", payload: { id: 42 } }
+      )
+    )
+    expect(byToken).toMatchObject({ workflowId: created.id, trigger: { type: "webhook", event: "order.paid" } })
+    const run = await settled(byToken.id)
+    expect(run.stepsResultJson[0].outputText).toBe("order.paid: 42")
+
+    for (const headers of [
+      { "x-service-automation-token": `${token}x` },
+      { "x-service-automation-token": "" },
+      { "x-service-automation-token": token.slice(0, -1) }
+    ]) {
+      await expectRefusal(await inbound(headers, { workflowId: created.id }), 401, "invalid_automation_token")
+    }
+    // A token names its own workflow only.
+    const tokenless = await workflow([{ type: "log" }])
+    await expectRefusal(
+      await inbound({ "x-service-automation-token": token }, { workflowId: tokenless.id }),
+      401,
+      "invalid_automation_token"
+    )
+    await expectRefusal(await inbound({}, { workflowId: created.id }), 401, "missing_credentials")
+    await expectRefusal(
+      await inbound({ authorization: `Bearer ${otherKey}` }, { workflowId: created.id }),
+      404,
+      "workflow_not_found"
+    )
+    const byKey = await json(await inbound({ authorization: `Bearer ${key}` }, { workflowId: tokenless.id }))
+    expect(byKey.trigger).toEqual({ type: "webhook", event: null })
+
+    // One run per idempotency key, also when the duplicates arrive at once.
+    const body = { workflowId: created.id, idempotencyKey: "order-42", payload: { id: 42 } }
+    const first = await json(await inbound({ "x-service-automation-token": token }, body))
+    const again = await json(await inbound({ authorization: `Bearer ${key}` }, { ...body, payload: { id: 43 } }))
+    expect(again.id).toBe(first.id)
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        inbound({ "x-service-automation-token": token }, { ...body, idempotencyKey: "order-43" }).then((response) =>
+          json(response)
+        )
+      )
+    )
+    expect(new Set(burst.map((item) => item.id)).size).toBe(1)
+    const runs = await json(await api("GET", `/automations/runs?workflowId=${created.id}&limit=100`))
+    expect(runs.data.map((item: any) => item.id).sort()).toEqual([byToken.id, first.id, burst[0].id].sort())
+    for (const bad of [
+      {},
+      { workflowId: "nope" },
+      { workflowId: created.id, idempotencyKey: "" },
+      { workflowId: created.id, payload: 1 }
+    ]) {
+      await expectRefusal(await inbound({ authorization: `Bearer ${key}` }, bad), 400, "validation_failed")
+    }
+  })
+
   it("fails a step whose skill the account is no longer entitled to, at run time", async () => {
     const created = await workflow([
       { type: "skill", skillId: "chat.assign", input: { channelId: crypto.randomUUID(), assigneeId: "a" } }

@@ -170,6 +170,12 @@ export const workflowsSuite: StorageSuite<WorkflowRepository | TenantRepository>
         expect(yield* workflows.find(tenant.id, "not-a-uuid")).toEqual(Option.none())
         expect(yield* workflows.find(tenant.id, workflow.id.toUpperCase())).toEqual(Option.none())
         expect(yield* workflows.find("not-a-uuid", workflow.id)).toEqual(Option.none())
+
+        // Found in every tenant that has the id, ordered by tenant id.
+        const everywhere = yield* workflows.findEverywhere(workflow.id)
+        expect(everywhere).toEqual([workflow, elsewhere].sort((a, b) => (a.tenantId < b.tenantId ? -1 : 1)))
+        expect(yield* workflows.findEverywhere(uuid())).toEqual([])
+        expect(yield* workflows.findEverywhere("not-a-uuid")).toEqual([])
       })
     )
 

@@ -3,7 +3,8 @@ import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
 import { automationsHandlers } from "./AutomationsHandlers.js"
 import { automationSkills } from "./AutomationSkills.js"
-import { runHandlers } from "./RunHandlers.js"
+import { layerAutomationHookAuth } from "./HookAuth.js"
+import { hookHandlers, runHandlers } from "./RunHandlers.js"
 import { RunService, runQueue } from "./RunService.js"
 import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
 import { ApprovalRepository, RunRepository } from "./RunRepositories.js"
@@ -16,7 +17,8 @@ import { WorkflowService } from "./WorkflowService.js"
  */
 export const automations = defineModule({
   name: "automations",
-  groups: groups(automationsHandlers, runHandlers),
+  groups: groups(automationsHandlers, runHandlers, hookHandlers),
+  middleware: layerAutomationHookAuth,
   services: Layer.merge(WorkflowService.layer, RunService.layer),
   memory: Layer.mergeAll(
     WorkflowRepository.layerMemory,

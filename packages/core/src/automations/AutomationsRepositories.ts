@@ -10,6 +10,11 @@ export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRe
     readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<Workflow>>
     /** Newest first by (createdAt, id). */
     readonly list: (tenantId: string, page: Page) => Effect.Effect<ReadonlyArray<Workflow>>
+    /**
+     * Workflows with this id in any tenant (ids are per tenant), by tenant id: for the inbound
+     * hook's token, which names a workflow but no tenant.
+     */
+    readonly findEverywhere: (id: string) => Effect.Effect<ReadonlyArray<Workflow>>
     /** Stores the workflow whole, inserting or replacing it. */
     readonly save: (workflow: Workflow) => Effect.Effect<void>
     /** Whether there was such a workflow. */
@@ -19,8 +24,15 @@ export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRe
   static readonly layerMemory: Layer.Layer<WorkflowRepository, never, MemoryDatabase> = Layer.effect(
     WorkflowRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const { find, list, save, remove } = memoryTable<Workflow>(db)
-      return WorkflowRepository.of({ find, list, save, remove })
+      const { find, list, save, remove, rows } = memoryTable<Workflow>(db)
+      return WorkflowRepository.of({
+        find,
+        list,
+        save,
+        remove,
+        findEverywhere: (id) =>
+          db.run(() => [...rows()].filter((row) => row.id === id).sort((a, b) => (a.tenantId < b.tenantId ? -1 : 1)))
+      })
     })
   )
 }

@@ -4,7 +4,8 @@ import { pageJson } from "../http/Pages.js"
 import { ApiCaller } from "../http/Security.js"
 import type { Approval, Run } from "./Run.js"
 import { RunService } from "./RunService.js"
-import { RunsApi } from "./RunsApi.js"
+import { AutomationHooksApi, RunsApi } from "./RunsApi.js"
+import { HookCaller } from "./HookAuth.js"
 
 export const runJson = (run: Run) => ({
   id: run.id,
@@ -66,6 +67,19 @@ export const runHandlers = implement(
         Effect.flatMap(tenant, (tenantId) => runs.decide(tenantId, path.id, payload.decision, payload.note)).pipe(
           Effect.map(approvalJson)
         )
+    }
+  })
+)
+
+export const hookHandlers = implement(
+  AutomationHooksApi,
+  Effect.gen(function* () {
+    const runs = yield* RunService
+    return {
+      inboundHook: ({ payload }) =>
+        Effect.flatMap(HookCaller, (caller) =>
+          "token" in caller ? runs.hookWithToken(caller.token, payload) : runs.hook(caller.tenantId, payload)
+        ).pipe(Effect.map(runJson))
     }
   })
 )

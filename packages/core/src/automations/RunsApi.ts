@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { PageJson, PageParams } from "../http/Pages.js"
 import { Integer, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
+import { AUTOMATION_TOKEN_HEADER, AutomationHookAuth } from "./HookAuth.js"
 import { ValidationFailed } from "../platform/Errors.js"
 import {
   ApprovalNotFound,
@@ -13,7 +14,8 @@ import {
   WorkflowNotFound
 } from "./AutomationsErrors.js"
 import { RUN_STATUSES, RUN_TRANSITIONS } from "./Run.js"
-import { DEFAULT_APPROVAL_SECONDS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./RunService.js"
+import { DEFAULT_APPROVAL_SECONDS, DEFAULT_PAGE_SIZE, IDEMPOTENCY_HOURS, MAX_PAGE_SIZE } from "./RunService.js"
+import { MIN_WEBHOOK_TOKEN } from "./WorkflowDefinition.js"
 
 const JsonObject = Schema.Record({ key: Schema.String, value: Schema.Unknown })
 
@@ -188,3 +190,42 @@ export class RunsApi extends HttpApiGroup.make("automationRuns")
     OpenApi.Description,
     "Runs of workflows and the approvals they wait for (API key, scope automations:manage)."
   ) {}
+
+const HookBody = Schema.Struct({
+  workflowId: Uuid,
+  event: Schema.optional(
+    withReason(withoutNul(Schema.String), "must be a string of at most 200 characters").pipe(
+      Schema.maxLength(200, { message: () => "must be at most 200 characters" })
+    )
+  ),
+  context: Schema.optional(Context),
+  payload: Schema.optional(Payload),
+  idempotencyKey: Schema.optional(withReason(withoutNul(Schema.String), "must be a string of 1 to 255 characters"))
+})
+
+/** The inbound hook: a partner system starts a run with a webhook token or an API key. */
+export class AutomationHooksApi extends HttpApiGroup.make("automationHooks")
+  .add(
+    HttpApiEndpoint.post("inboundHook", "/automations/hooks/inbound")
+      .setHeaders(
+        Schema.Struct({
+          [AUTOMATION_TOKEN_HEADER]: Schema.optional(Schema.String).annotations({
+            description: `The workflow's \`triggerJson.webhook.token\` (at least ${MIN_WEBHOOK_TOKEN} characters), instead of an API key.`
+          })
+        })
+      )
+      .setPayload(HookBody)
+      .addSuccess(RunJson)
+      .addError(ValidationFailed)
+      .addError(WorkflowNotFound)
+      .addError(WorkflowInactive)
+      .annotate(OpenApi.Summary, "Start a run from a partner system")
+      .annotate(
+        OpenApi.Description,
+        `Authenticated by \`X-Service-Automation-Token\` (it must equal the named workflow's \`triggerJson.webhook.token\`; otherwise 401 \`invalid_automation_token\`) or by an API key with automations:manage. Stores a queued run (trigger \`webhook\`, \`{{event.type}}\` = \`event\`). The same \`idempotencyKey\` within ${IDEMPOTENCY_HOURS} hours answers the first run instead of starting another, also when duplicates arrive at once.`
+      )
+  )
+  .middleware(AutomationHookAuth)
+  .prefix("/v1")
+  .annotate(OpenApi.Title, "Automations inbound hook")
+  .annotate(OpenApi.Description, "Runs started by partner systems (webhook token or API key).") {}

@@ -43,6 +43,16 @@ export const make = (database: KyselyConnection): WorkflowRepository["Type"] =>
 
     list: (tenantId, page) => pageInTenant(database, table, tenantId, page),
 
+    findEverywhere: (id) =>
+      isUuid(id)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db.selectFrom("automation_workflows").selectAll().where("id", "=", id).orderBy("tenant_id").execute()
+            ),
+            (rows) => rows.map(toWorkflow)
+          )
+        : Effect.succeed([]),
+
     // Insert and update both store the whole workflow under its id.
     save: (workflow) => {
       const { id: _id, tenant_id: _tenantId, ...columns } = toRow(workflow)
