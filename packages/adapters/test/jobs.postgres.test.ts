@@ -163,3 +163,32 @@ describe("schedules on Postgres across processes", () => {
     60_000
   )
 })
+
+describe("pg-boss on Postgres with a small pool", () => {
+  it(
+    "takes more concurrent first enqueues into a new queue than the pool has connections",
+    () =>
+      Effect.runPromise(
+        Effect.scoped(
+          Effect.gen(function* () {
+            const url = yield* temporaryDatabase
+            const context = yield* Layer.build(
+              layerPgBossJobQueue().pipe(
+                Layer.provideMerge(Layer.merge(layerPostgres({ url, max: 2 }), FanOut.layerMemory))
+              )
+            )
+            const queue = defineQueue(`fresh.${crypto.randomUUID().slice(0, 8)}`)
+            // Each unit holds one of the two connections while it creates the queue.
+            const enqueued = yield* Effect.all(
+              Array.from({ length: 4 }, (_, i) =>
+                withTransaction(Effect.flatMap(JobQueue, (jobs) => jobs.enqueue(queue, { i })))
+              ),
+              { concurrency: "unbounded" }
+            ).pipe(Effect.provide(context), Effect.timeout("20 seconds"), Effect.either)
+            expect(enqueued._tag).toBe("Right")
+          })
+        )
+      ),
+    60_000
+  )
+})

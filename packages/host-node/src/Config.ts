@@ -39,6 +39,8 @@ export interface HostConfig {
   readonly webhookDrainSeconds: number
   /** Seconds before a failed webhook delivery's first retry (then doubling, with jitter, up to an hour). */
   readonly webhookRetrySeconds: number
+  /** Seconds after its last write before another worker takes over a run whose worker died. */
+  readonly runLeaseSeconds: number
   readonly trustedProxies: ReadonlyArray<string>
   readonly corsOrigins: ReadonlyArray<string>
   /** Seconds a stopping server gives requests in flight before cutting their connections. */
@@ -186,6 +188,10 @@ const environmentConfig = Config.all({
     }),
     Config.option,
     Config.map(Option.getOrUndefined)
+  ),
+  runLeaseSeconds: Config.number("SERVICEKIT_RUN_LEASE_SECONDS").pipe(
+    Config.validate({ message: "must be a number of seconds from 1 to 3600", validation: (n) => n >= 1 && n <= 3600 }),
+    Config.withDefault(defaultSettings.runLeaseMs / 1000)
   ),
   webhookRetrySeconds: Config.number("SERVICEKIT_WEBHOOK_RETRY_SECONDS").pipe(
     Config.validate({

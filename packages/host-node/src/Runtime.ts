@@ -96,7 +96,8 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
         ...defaultWebhookSettings,
         drainIntervalMs: config.webhookDrainSeconds * 1000,
         retryBaseMs: config.webhookRetrySeconds * 1000
-      }
+      },
+      runLeaseMs: config.runLeaseSeconds * 1000
     })
   ).pipe(Layer.provideMerge(layerLogging(config.logFormat, config.logLevel)))
 }

@@ -7,7 +7,9 @@ import { Effect, Exit, Scope } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { redisUrl } from "../../adapters/test/services.js"
 import { temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
-import { createServiceKit, type NodeServiceKit } from "../src/Runtime.js"
+import { ServiceKit } from "@servicekit/core"
+import { resolveConfig } from "../src/Config.js"
+import { portsLayer } from "../src/Runtime.js"
 import { listen, type RunningServer } from "../src/Server.js"
 import { type Started, start } from "./spawn.js"
 
@@ -90,7 +92,7 @@ for (const fanOut of fanOuts) {
   describe(`Live chat across two processes over ${fanOut.name}`, () => {
     const scope = Effect.runSync(Scope.make())
     const dataDir = mkdtempSync(join(tmpdir(), "servicekit-realtime-"))
-    let kit: NodeServiceKit
+    let kit: ServiceKit.ServiceKit<unknown>
     let hostA: RunningServer
     let hostB: Started
     let hostBUrl: string
@@ -100,13 +102,26 @@ for (const fanOut of fanOuts) {
 
     beforeAll(async () => {
       const databaseUrl = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
-      kit = createServiceKit({ databaseUrl, redisUrl: fanOut.redis || undefined, jwtSecret, workers: "off" })
+      // Both hosts on exactly this fan-out, whatever the suite's environment says.
+      kit = ServiceKit.make(
+        portsLayer(
+          resolveConfig(
+            { workers: "off", jwtSecret },
+            {
+              ...process.env,
+              DATABASE_URL: databaseUrl,
+              REDIS_URL: fanOut.redis,
+              SERVICEKIT_DATA_DIR: join(dataDir, "a")
+            }
+          )
+        )
+      )
       hostA = await listen(kit, { port: 0, host: "127.0.0.1" })
       // The second host is a process of its own, as behind a load balancer.
       hostB = start(process.execPath, [cli, "serve", "--port", "0", "--host", "127.0.0.1", "--json"], {
         DATABASE_URL: databaseUrl,
         REDIS_URL: fanOut.redis,
-        SERVICEKIT_DATA_DIR: dataDir,
+        SERVICEKIT_DATA_DIR: join(dataDir, "b"),
         SERVICEKIT_JWT_SECRET: jwtSecret,
         SERVICEKIT_WORKERS: "off",
         SERVICEKIT_LOG_LEVEL: "warn"
@@ -154,6 +169,12 @@ for (const fanOut of fanOuts) {
       expect(response.status).toBe(200)
       return response.json()
     }
+
+    // Run first: the first events on a fresh database create the job queues inside the requests' units.
+    it("answers many concurrent first requests on a fresh database", async () => {
+      const sessions = await Promise.all(Array.from({ length: 24 }, (_, i) => mint(`first-${i}`)))
+      expect(new Set(sessions.map((session) => session.conversationId)).size).toBe(24)
+    })
 
     it("shows a visitor on host A the replies posted through host B, and resumes after a reconnect without a gap or a repeat", async () => {
       const session = await mint("live-visitor")

@@ -9,7 +9,8 @@ export const makeTopicHub = (options: {
   readonly listen: (topic: string) => Promise<unknown>
   readonly unlisten: (topic: string) => Promise<unknown>
 }) => {
-  const topics = new Map<string, { readonly hub: PubSub.PubSub<string>; subscribers: number }>()
+  type Entry = { readonly hub: PubSub.PubSub<string>; readonly listening: Promise<unknown>; subscribers: number }
+  const topics = new Map<string, Entry>()
 
   /** Delivers a message that arrived from the shared channel. */
   const deliver = (topic: string, message: string) => {
@@ -17,20 +18,24 @@ export const makeTopicHub = (options: {
     if (entry !== undefined) Effect.runSync(PubSub.publish(entry.hub, message))
   }
 
+  // listen and unlisten are called in the order topics gain and lose subscribers (the shared
+  // connection runs them in that order), and every subscriber waits until its topic is listened to.
   const subscribe = (topic: string): Effect.Effect<Stream.Stream<string>, never, Scope.Scope> =>
     Effect.acquireRelease(
       Effect.suspend(() => {
         checkMessage(topic, "")
-        const existing = topics.get(topic)
-        if (existing !== undefined) {
-          existing.subscribers++
-          return Effect.succeed(existing.hub)
+        let entry = topics.get(topic)
+        if (entry === undefined) {
+          // A LISTEN that fails is retried when the connection is reopened; meanwhile messages are missed, as the port allows.
+          const listening = options.listen(topic).catch(() => {})
+          entry = { hub: Effect.runSync(PubSub.unbounded<string>()), listening, subscribers: 0 }
+          topics.set(topic, entry)
         }
-        const entry = { hub: Effect.runSync(PubSub.unbounded<string>()), subscribers: 1 }
-        topics.set(topic, entry)
+        entry.subscribers++
+        const { hub, listening } = entry
         return Effect.as(
-          Effect.promise(() => options.listen(topic)),
-          entry.hub
+          Effect.promise(() => listening),
+          hub
         )
       }),
       () =>
@@ -38,9 +43,10 @@ export const makeTopicHub = (options: {
           const entry = topics.get(topic)
           if (entry === undefined || --entry.subscribers > 0) return Effect.void
           topics.delete(topic)
+          const unlistened = options.unlisten(topic).catch(() => {})
           return Effect.zipRight(
             PubSub.shutdown(entry.hub),
-            Effect.promise(() => options.unlisten(topic).catch(() => {}))
+            Effect.promise(() => unlistened)
           )
         })
     ).pipe(Effect.flatMap((hub) => Effect.map(PubSub.subscribe(hub), (queue) => Stream.fromQueue(queue))))

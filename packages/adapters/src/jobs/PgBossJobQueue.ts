@@ -91,9 +91,11 @@ export const layerPgBossJobQueue = (
       const known = new Set<string>()
       /**
        * Creates the queue once. Its DDL takes table locks that deadlock when two processes create
-       * queues at the same time, so creators queue up behind a transaction-level advisory lock in
-       * a transaction of their own, which commits whatever the caller's unit does. PGlite has one
-       * process and one connection: there, inside an open unit, it runs in the unit's transaction.
+       * queues at the same time, so creators queue up behind a transaction-level advisory lock.
+       * Inside an open unit of work it runs in the unit's transaction: a transaction of its own
+       * would need a second pool connection while the unit holds one, and enough concurrent first
+       * enqueues would then exhaust the pool and wait on each other for good. The queue counts as
+       * created once that transaction commits (a unit that rolls back creates nothing).
        */
       const ensureQueue = (queue: QueueDefinition): Effect.Effect<void> => {
         if (known.has(queue.name)) return Effect.void
@@ -105,13 +107,18 @@ export const layerPgBossJobQueue = (
                 CompiledQuery.raw(`SELECT ${schema}.create_queue($1, $2)`, [queue.name, queueOptions(queue)])
               )
             )
+        const created = Effect.sync(() => known.add(queue.name))
         return Effect.flatMap(currentTransaction(database), (trx) =>
-          Effect.promise(() =>
-            Option.isSome(trx) && database.singleConnection
-              ? create(trx.value)
-              : database.db.transaction().execute(create)
-          )
-        ).pipe(Effect.tap(() => Effect.sync(() => known.add(queue.name))))
+          Option.isSome(trx)
+            ? Effect.zipRight(
+                Effect.promise(() => create(trx.value)),
+                unit.afterCommit(Effect.asVoid(created))
+              )
+            : Effect.zipRight(
+                Effect.promise(() => database.db.transaction().execute(create)),
+                Effect.asVoid(created)
+              )
+        )
       }
 
       const topicOf = (name: string) => `jobs:${name}`

@@ -36,6 +36,11 @@ export const automations = defineModule({
   ],
   periodic: [
     {
+      name: "automations.runs.resume",
+      every: (settings) => settings.runLeaseMs,
+      run: Effect.flatMap(RunService, (runs) => runs.resumeStalled)
+    },
+    {
       name: "automations.approvals.expire",
       every: () => "1 minute",
       run: Effect.flatMap(RunService, (runs) => runs.expireApprovals)

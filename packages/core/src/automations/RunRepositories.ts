@@ -36,6 +36,8 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
      * out before `at` (its worker died). The run as taken (status running); None otherwise.
      */
     readonly claim: (tenantId: string, id: string, at: Date, leaseUntil: Date) => Effect.Effect<Option.Option<Run>>
+    /** Running runs of every tenant whose lease ran out before `at` (their worker died), the longest stalled first. */
+    readonly stalled: (at: Date, limit: number) => Effect.Effect<ReadonlyArray<Run>>
     /** How many of the tenant's runs are running now. */
     readonly countRunning: (tenantId: string) => Effect.Effect<number>
   }
@@ -107,6 +109,17 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
             table.put(claimed, undo)
             return Option.some(claimed)
           }),
+        stalled: (at, limit) =>
+          db.run(() =>
+            [...table.rows()]
+              .filter((row) => row.status === "running" && (row.leaseUntil === null || row.leaseUntil < at))
+              .sort(
+                (a, b) =>
+                  (a.leaseUntil?.getTime() ?? Infinity) - (b.leaseUntil?.getTime() ?? Infinity) ||
+                  (a.id < b.id ? -1 : 1)
+              )
+              .slice(0, limit)
+          ),
         countRunning: (tenantId) =>
           db.run(() => [...table.rows()].filter((row) => row.tenantId === tenantId && row.status === "running").length)
       })

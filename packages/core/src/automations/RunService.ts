@@ -2,6 +2,7 @@ import { Clock, Context, Effect, Either, Layer, Option } from "effect"
 import { JobQueue, defineQueue } from "../jobs/JobQueue.js"
 import { SkillFailed, type SkillOutput, SkillRunners } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
+import { ServiceKitSettings } from "../platform/Settings.js"
 import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
 import type { Product } from "../platform/Products.js"
@@ -28,8 +29,6 @@ export const MAX_PAGE_SIZE = 100
 export const IDEMPOTENCY_HOURS = 24
 /** How long an approval waits when its step does not say. */
 export const DEFAULT_APPROVAL_SECONDS = 72 * 3_600
-/** How long a worker holds a run between writes: a run whose worker died is taken over after this. */
-const LEASE_MS = 60_000
 
 /** "Run X is due": the run's state and its steps' results stay in ServiceKit's tables. */
 export const runQueue = defineQueue("servicekit.automations.run", {
@@ -140,6 +139,8 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
     readonly process: (tenantId: string, runId: string) => Effect.Effect<void, unknown, any>
     /** Ends approvals whose time ran out, failing their runs. */
     readonly expireApprovals: Effect.Effect<number>
+    /** Queues the runs whose worker died (their lease ran out), to be taken over where they stopped. */
+    readonly resumeStalled: Effect.Effect<number>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -154,6 +155,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       const jobs = yield* JobQueue
       const unit = yield* UnitOfWork
       const crypto = yield* SecretCrypto
+      const { runLeaseMs } = yield* ServiceKitSettings
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const findRun = (tenantId: string, id: string) =>
@@ -300,7 +302,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             if (previous?.status === "succeeded" || previous?.status === "skipped") continue
             const at = yield* now
             const attempt = (previous?.attempt ?? 0) + (previous?.status === "waiting_approval" ? 0 : 1)
-            const leaseUntil = new Date(at.getTime() + LEASE_MS)
+            const leaseUntil = new Date(at.getTime() + runLeaseMs)
             // An approved approval step is done; anything else starts (again).
             if (previous?.status === "waiting_approval") {
               const done: StepResult = {
@@ -344,7 +346,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               const next: Run = {
                 ...run,
                 results: upsert(run.results, done),
-                leaseUntil: new Date(ended.getTime() + LEASE_MS),
+                leaseUntil: new Date(ended.getTime() + runLeaseMs),
                 updatedAt: ended
               }
               if (!(yield* store(run, next))) return
@@ -550,9 +552,20 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         process: (tenantId, runId) =>
           Effect.gen(function* () {
             const at = yield* now
-            const claimed = yield* runs.claim(tenantId, runId, at, new Date(at.getTime() + LEASE_MS))
+            const claimed = yield* runs.claim(tenantId, runId, at, new Date(at.getTime() + runLeaseMs))
             if (Option.isSome(claimed)) yield* follow(claimed.value)
           }),
+        resumeStalled: Effect.gen(function* () {
+          const stalled = yield* runs.stalled(yield* now, 100)
+          yield* jobs.enqueueMany(
+            runQueue,
+            stalled.map((run) => ({
+              payload: { tenantId: run.tenantId, runId: run.id },
+              options: { key: `run:${run.id}` }
+            }))
+          )
+          return stalled.length
+        }),
         expireApprovals: Effect.gen(function* () {
           const at = yield* now
           const expired = yield* approvals.expired(at, 100)

@@ -41,6 +41,11 @@ export interface Settings {
   /** The sender of transactional email: `Name <address>` or an address. */
   readonly mailFrom: string
   readonly webhooks: WebhookSettings
+  /**
+   * How long a worker holds an automation run between writes: a run whose worker died is taken
+   * over this long after its last write.
+   */
+  readonly runLeaseMs: number
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
 }
@@ -78,7 +83,8 @@ export const defaultSettings: Settings = {
   metrics: { enabled: false },
   outboundAllowPrivate: false,
   mailFrom: "ServiceKit <no-reply@servicekit.local>",
-  webhooks: defaultWebhookSettings
+  webhooks: defaultWebhookSettings,
+  runLeaseMs: 60_000
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {

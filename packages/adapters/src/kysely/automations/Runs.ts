@@ -205,6 +205,23 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
           )
         : Effect.succeedNone,
 
+    // Running runs are few: the partial index automation_runs_tenant_running_idx holds them all.
+    stalled: (at, limit) =>
+      Effect.map(
+        query(database, (db: Db) =>
+          db
+            .selectFrom("automation_runs")
+            .selectAll()
+            .where("status", "=", "running")
+            .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", at)]))
+            .orderBy("lease_until", "asc")
+            .orderBy("id", "asc")
+            .limit(limit)
+            .execute()
+        ),
+        (rows) => rows.map(toRun)
+      ),
+
     // The tenant's entries of the partial index automation_runs_tenant_running_idx.
     countRunning: (tenantId) =>
       isUuid(tenantId)

@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { type IncomingHttpHeaders, type Server, type ServerResponse, createServer } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { Effect, Exit, Scope } from "effect"
+import { afterAll, describe, expect, it } from "vitest"
+import { temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
+import { ServiceKit } from "@servicekit/core"
+import { resolveConfig } from "../src/Config.js"
+import { portsLayer } from "../src/Runtime.js"
+import { listen } from "../src/Server.js"
+import { type Started, start } from "./spawn.js"
+
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url))
+
+describe("an automation run whose worker is killed mid-step", () => {
+  const scope = Effect.runSync(Scope.make())
+  const dataDir = mkdtempSync(join(tmpdir(), "servicekit-run-crash-"))
+  afterAll(async () => {
+    await Effect.runPromise(Scope.close(scope, Exit.void))
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it("is taken over by another worker, resumes at that step, and runs no finished step again", async () => {
+    // The partner: /first answers at once; the first call to /second never gets an answer.
+    const calls: Array<{ path: string; headers: IncomingHttpHeaders }> = []
+    const hanging: Array<ServerResponse> = []
+    const partner: Server = createServer((request, response) => {
+      request.resume()
+      request.on("end", () => {
+        calls.push({ path: request.url!, headers: request.headers })
+        if (request.url === "/second" && calls.filter((call) => call.path === "/second").length === 1) {
+          hanging.push(response)
+          return
+        }
+        response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}')
+      })
+    })
+    await new Promise<void>((resolve) => partner.listen(0, "127.0.0.1", resolve))
+    const partnerUrl = `http://127.0.0.1:${(partner.address() as { port: number }).port}`
+
+    const databaseUrl = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
+    const env = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: "",
+      SERVICEKIT_DATA_DIR: dataDir,
+      SERVICEKIT_JWT_SECRET: "a-crash-test-secret-of-32-bytes!!!!",
+      SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
+      SERVICEKIT_RUN_LEASE_SECONDS: "1",
+      SERVICEKIT_LOG_LEVEL: "warn"
+    }
+    // Like the worker processes, on Postgres alone, whatever the suite's environment says.
+    const kit = ServiceKit.make(portsLayer(resolveConfig({ workers: "off" }, { ...process.env, ...env })))
+    const server = await listen(kit, { port: 0, host: "127.0.0.1" })
+    const workers: Array<Started> = []
+    const worker = async () => {
+      const started = start(process.execPath, [cli, "worker", "--json"], env)
+      workers.push(started)
+      await started.waitFor(/\{"working":true\}/, 60_000)
+      return started
+    }
+    try {
+      const tenant = await kit.admin.createTenant({ name: "Crash", entitlements: ["automations"] })
+      const { key } = await kit.admin.createKey({
+        tenantId: tenant.id,
+        product: "automations",
+        environment: "live",
+        scopes: ["automations:manage"]
+      })
+      const api = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${server.url}/api/v1/automations${path}`, {
+          method,
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body)
+        })
+        expect(response.status).toBe(200)
+        return response.json()
+      }
+      const workflow = await api("POST", "/workflows", {
+        name: "Two calls",
+        triggerJson: { schemaVersion: 1, type: "manual" },
+        stepsJson: [
+          { type: "skill", skillId: "webhook.deliver", input: { url: "{{payload.base}}/first", body: { step: 0 } } },
+          { type: "skill", skillId: "webhook.deliver", input: { url: "{{payload.base}}/second", body: { step: 1 } } },
+          { type: "log", message: "done after {{step1.status}}" }
+        ]
+      })
+
+      const first = await worker()
+      const run = await api("POST", `/workflows/${workflow.id}/run`, { payload: { base: partnerUrl } })
+      const deadline = Date.now() + 30_000
+      while (hanging.length === 0) {
+        if (Date.now() > deadline) throw new Error(`the worker never reached the second step:\n${first.output()}`)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      const midway = await api("GET", `/runs/${run.id}`)
+      expect(midway.status).toBe("running")
+      expect(midway.stepsResultJson.map((step: any) => [step.status, step.attempt])).toEqual([
+        ["succeeded", 1],
+        ["running", 1]
+      ])
+
+      first.child.kill("SIGKILL")
+      await first.stop()
+      for (const response of hanging) response.destroy()
+      await worker()
+
+      let done = midway
+      while (done.status === "running") {
+        if (Date.now() > deadline + 30_000) throw new Error(`the run was not taken over: ${JSON.stringify(done)}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        done = await api("GET", `/runs/${run.id}`)
+      }
+      expect(done.status).toBe("succeeded")
+      expect(done.stepsResultJson.map((step: any) => [step.status, step.attempt])).toEqual([
+        ["succeeded", 1],
+        ["succeeded", 2],
+        ["succeeded", 1]
+      ])
+      expect(done.stepsResultJson[0].startedAt).toBe(midway.stepsResultJson[0].startedAt)
+      expect(done.stepsResultJson[2].outputText).toBe("done after 200")
+      // The finished step ran once; the interrupted one ran again under its next attempt's key.
+      expect(calls.map((call) => [call.path, call.headers["idempotency-key"]])).toEqual([
+        ["/first", `${run.id}:0:1`],
+        ["/second", `${run.id}:1:1`],
+        ["/second", `${run.id}:1:2`]
+      ])
+    } finally {
+      for (const started of workers) await started.stop()
+      await server.close()
+      await kit.dispose()
+      partner.closeAllConnections()
+      await new Promise((resolve) => partner.close(resolve))
+    }
+  })
+})
