@@ -1,0 +1,567 @@
+// node bench/chat.mjs: Live Chat next to bare baselines, in one run. ServiceKit runs in a process
+// of its own (bench/chat/server.mjs), as do the webhook receiver, the bare loop and the visitors.
+//   webhooks    N message.created events (messages posted through the API) wait in the outbox,
+//               then the workers start: deliveries/s from the start to the last one received and
+//               verified, next to a bare loop signing and POSTing the same bodies with undici to
+//               the same receiver, 50 at a time (as many as the delivery workers run)
+//   latency     events emitted at a steady rate, the workers running: p50/p95/p99 from the event's
+//               timestamp to its receipt, next to the bare loop at the same rate
+//   messages    POST /api/v1/chat/conversations/{id}/messages (50 connections, one conversation
+//               each) next to GET /api/v1/voice/calls?limit=20 over 10,000 calls (as bench/run.mjs)
+//   visitors    1,000 hosted chat visitors following their conversation over server-sent events:
+//               all on one conversation (each post seen by every stream), then one conversation
+//               each; post→seen p50/p95/p99 next to raw node:http broadcasting the same events
+// Storage: the embedded default (PGlite), Postgres, and Postgres with Redis (BullMQ and Redis
+// fan-out, in Redis database 1: host tests use database 0 and the same queue names).
+// BENCH_CHAT_STORAGE=pglite,postgres,redis picks the webhooks' storage, BENCH_CHAT_OTHER_STORAGE
+// (default pglite,redis) that of the messages and visitors, BENCH_CHAT_PARTS=webhooks,messages,visitors
+// the parts. Sizes: BENCH_CHAT_WEBHOOKS (events), BENCH_CHAT_RATE (events/s), BENCH_CHAT_DURATION
+// (seconds per steady load), BENCH_CHAT_VISITORS, BENCH_CHAT_FANOUT_MESSAGES.
+// BENCH_PROFILE=<folder> writes a CPU profile of the ServiceKit process there for each measured
+// phase (chat-<storage>-<phase>.cpuprofile); BENCH_CHAT_TRACE=1 prints each phase's duration.
+import { execSync, fork } from "node:child_process"
+import { mkdirSync } from "node:fs"
+import net from "node:net"
+import { join, resolve } from "node:path"
+import { performance } from "node:perf_hooks"
+import autocannon from "autocannon"
+import pg from "pg"
+
+const WEBHOOKS = Number(process.env.BENCH_CHAT_WEBHOOKS ?? 1_000)
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 50)
+const DURATION = Number(process.env.BENCH_CHAT_DURATION ?? 5)
+const VISITORS = Number(process.env.BENCH_CHAT_VISITORS ?? 1_000)
+const FANOUT_MESSAGES = Number(process.env.BENCH_CHAT_FANOUT_MESSAGES ?? 5)
+const CONCURRENCY = 50
+const CLIENTS = 16
+const CONNECTIONS = 50
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/servicekit_bench"
+const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/1"
+const list = (text) => text.split(",").filter((item) => item !== "")
+const parts = new Set(list(process.env.BENCH_CHAT_PARTS ?? "webhooks,messages,visitors"))
+const webhookStorage = parts.has("webhooks") ? list(process.env.BENCH_CHAT_STORAGE ?? "pglite,postgres,redis") : []
+const otherStorage =
+  parts.has("messages") || parts.has("visitors") ? list(process.env.BENCH_CHAT_OTHER_STORAGE ?? "pglite,redis") : []
+const storages = ["pglite", "postgres", "redis"].filter((s) => webhookStorage.includes(s) || otherStorage.includes(s))
+
+const now = () => performance.timeOrigin + performance.now()
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const percentile = (values, p) =>
+  values.length === 0
+    ? NaN
+    : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
+const spread = (values) => [50, 95, 99].map((p) => percentile(values, p))
+const trace = (label, began) => {
+  if (process.env.BENCH_CHAT_TRACE) console.error(`[chat] ${label}: ${((now() - began) / 1000).toFixed(1)} s`)
+}
+
+const reachable = (url, port) =>
+  new Promise((resolve) => {
+    const { hostname, port: given } = new URL(url)
+    const socket = net.connect({ host: hostname, port: Number(given || port) })
+    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)))
+    socket.once("connect", () => (socket.destroy(), resolve(true)))
+    socket.once("error", () => resolve(false))
+  })
+
+// Every child goes when the run ends, however it ends.
+const children = new Set()
+
+/** A child process started from `script`, and its first message. */
+const start = (script, env = {}) =>
+  new Promise((resolve, reject) => {
+    const child = fork(new URL(script, import.meta.url), { env: { ...process.env, ...env } })
+    children.add(child)
+    child.once("exit", () => children.delete(child))
+    child.once("message", (first) => resolve({ child, first }))
+    child.once("error", reject)
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)))
+  })
+
+const ask = (child, question, matches) =>
+  new Promise((resolve) => {
+    const listen = (answer) => {
+      if (!matches(answer)) return
+      child.off("message", listen)
+      resolve(answer)
+    }
+    child.on("message", listen)
+    child.send(question)
+  })
+
+/** Ends a child: each leaves when its IPC channel closes. */
+const stop = (child) => {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  const exited = new Promise((resolve) => child.once("exit", resolve))
+  if (child.connected) child.disconnect()
+  else child.kill()
+  return exited
+}
+
+const call = async (base, key, method, path, body) => {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    // A server that stops answering fails the run instead of hanging it.
+    signal: AbortSignal.timeout(60_000)
+  })
+  const text = await response.text()
+  if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${text}`)
+  return JSON.parse(text)
+}
+
+/** Runs `task(i)` for each i below `count`, `clients` at a time. */
+const pool = async (count, clients, task) => {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < count) await task(next++)
+    })
+  )
+}
+
+/** Starts `task(i)` every 1000/rate ms for each i below `count`, without waiting for the previous ones. */
+const paced = async (count, rate, task) => {
+  const began = performance.now()
+  const running = []
+  for (let i = 0; i < count; i++) {
+    const wait = began + (i * 1000) / rate - performance.now()
+    if (wait > 0) await sleep(wait)
+    running.push(task(i))
+  }
+  await Promise.all(running)
+}
+
+const resetDatabase = async () => {
+  const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })
+  await admin.connect()
+  await admin.query("drop database if exists servicekit_bench_chat with (force)")
+  await admin.query("create database servicekit_bench_chat")
+  await admin.end()
+  return postgresUrl.replace(/\/[^/]+$/, "/servicekit_bench_chat")
+}
+
+const receiverProcess = async () => {
+  const { child, first } = await start("./chat/receiver.mjs")
+  return {
+    url: first.url,
+    secret: (secret) => ask(child, { secret }, (answer) => answer.secretSet),
+    reset: () => ask(child, { reset: true }, (answer) => answer.reset),
+    /** Resolves at `count` deliveries (`at`: when the last arrived), or after `timeoutMs` with `timedOut`. */
+    until: (count, timeoutMs = 60_000) => ask(child, { until: count, timeoutMs }, (answer) => answer.arrived === count),
+    report: async () => (await ask(child, { report: true }, (answer) => answer.report)).report
+  }
+}
+
+const bareProcess = async () => {
+  const { child } = await start("./chat/bare.mjs")
+  return {
+    run: (run) => ask(child, { run }, (answer) => answer.done),
+    paced: (run) => ask(child, { paced: run }, (answer) => answer.done)
+  }
+}
+
+const visitorsProcess = async () => {
+  const { child } = await start("./chat/visitors.mjs")
+  return {
+    open: (url, path, tokens) =>
+      ask(child, { open: { url, path, tokens, concurrency: CLIENTS } }, (answer) => answer.opened !== undefined),
+    reset: () => ask(child, { reset: true }, (answer) => answer.reset),
+    progress: async () => (await ask(child, { progress: true }, (answer) => answer.seenTotal !== undefined)).seenTotal,
+    report: () => ask(child, { report: true }, (answer) => answer.seen !== undefined),
+    close: () => ask(child, { close: true }, (answer) => answer.closed)
+  }
+}
+
+/** Runs `task`, with a CPU profile of the ServiceKit process around it when BENCH_PROFILE is set. */
+const profiled = async (kit, phase, task) => {
+  const began = now()
+  const folder = process.env.BENCH_PROFILE
+  if (folder) await ask(kit.child, { profile: "start" }, (answer) => answer.profiling)
+  try {
+    return await task()
+  } finally {
+    if (folder) {
+      const file = join(resolve(folder), `chat-${kit.storage}-${phase}.cpuprofile`)
+      await ask(kit.child, { profile: "stop", file }, (answer) => answer.profiled === file)
+    }
+    trace(`${kit.storage} ${phase}`, began)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks
+
+const webhooks = async (kit, receiver, bare) => {
+  const { key, tenantId } = kit.hooks
+  const subscription = await call(kit.url, key, "POST", `/api/tenants/${tenantId}/webhooks`, {
+    url: receiver.url,
+    events: ["message.created"]
+  })
+  await receiver.secret(subscription.secret)
+  const conversations = await Promise.all(
+    Array.from({ length: CLIENTS }, (_, i) =>
+      call(kit.url, key, "POST", "/api/v1/chat/conversations", { name: `Webhooks ${i}` })
+    )
+  )
+  const post = (i) =>
+    call(kit.url, key, "POST", `/api/v1/chat/conversations/${conversations[i % CLIENTS].id}/messages`, {
+      content: `Order #${i}: has my parcel left the warehouse yet?`
+    })
+  const problems = []
+  const check = (what, expected, answer, report) => {
+    if (answer.timedOut) problems.push(`${what}: ${answer.received} of ${expected} arrived`)
+    if (report?.rejected) problems.push(`${what}: ${report.rejected} refused signatures`)
+    if (report?.duplicates) problems.push(`${what}: ${report.duplicates} repeated deliveries`)
+  }
+
+  // The events wait in the outbox while the workers are off.
+  await receiver.reset()
+  const posting = now()
+  await pool(WEBHOOKS, CLIENTS, post)
+  trace(`${kit.storage} webhooks: ${WEBHOOKS} messages posted`, posting)
+  const { began, answer } = await profiled(kit, "webhooks", async () => {
+    const began = now()
+    await ask(kit.child, { startWorkers: true }, (answer) => answer.workersStarted)
+    return { began, answer: await receiver.until(WEBHOOKS, 180_000) }
+  })
+  const drained = await receiver.report()
+  check("ServiceKit drain", WEBHOOKS, answer, drained)
+  const servicekit = drained.received / (((answer.at || now()) - began) / 1000)
+  if (drained.sample === undefined) throw new Error(`${kit.storage}: no webhook delivery arrived`)
+  const template = JSON.parse(drained.sample)
+
+  await receiver.reset()
+  const bareBegan = now()
+  const target = { url: receiver.url, secret: subscription.secret, template }
+  const bareRun = await bare.run({ ...target, count: WEBHOOKS, concurrency: CONCURRENCY })
+  const bareAnswer = await receiver.until(WEBHOOKS)
+  check("bare loop", WEBHOOKS, bareAnswer, await receiver.report())
+  if (bareRun.failed > 0) problems.push(`bare loop: ${bareRun.failed} failed requests`)
+  const baseline = WEBHOOKS / ((bareAnswer.at - bareBegan) / 1000)
+
+  // Steady load, the workers running: each event is dispatched as soon as it is emitted.
+  const events = RATE * DURATION
+  await receiver.reset()
+  const steadyAnswer = await profiled(kit, "steady", async () => {
+    await paced(events, RATE, post)
+    return receiver.until(events)
+  })
+  const steady = await receiver.report()
+  check("ServiceKit steady", events, steadyAnswer, steady)
+  await receiver.reset()
+  const barePaced = await bare.paced({ ...target, count: events, rate: RATE })
+  check("bare loop steady", events, await receiver.until(events), undefined)
+  if (barePaced.failed > 0) problems.push(`bare loop steady: ${barePaced.failed} failed requests`)
+  const bareSteady = await receiver.report()
+  return {
+    servicekit,
+    baseline,
+    latency: spread(steady.latencies),
+    bareLatency: spread(bareSteady.latencies),
+    problems
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages posted next to the calls list
+
+const load = async (options) => {
+  // Warm up (JIT, caches, connection pools), then measure.
+  await autocannon({ ...options, connections: CONNECTIONS, duration: 1 })
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx
+  }
+}
+
+const messages = async (kit) => {
+  const calls = await profiled(kit, "calls", () =>
+    load({ url: `${kit.url}/api/v1/voice/calls?limit=20`, headers: { authorization: `Bearer ${kit.calls.key}` } })
+  )
+  const { key } = kit.chat
+  const conversations = await Promise.all(
+    Array.from({ length: CONNECTIONS }, (_, i) =>
+      call(kit.url, key, "POST", "/api/v1/chat/conversations", { name: `Load ${i}` })
+    )
+  )
+  let client = 0
+  const posts = await profiled(kit, "messages", () =>
+    load({
+      url: `${kit.url}/api/v1/chat/conversations/${conversations[0].id}/messages`,
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: "Hello, I would like to change the delivery address of my order." }),
+      // One conversation per connection, as many people chatting at once.
+      setupClient: (c) =>
+        c.setRequest({ path: `/api/v1/chat/conversations/${conversations[client++ % CONNECTIONS].id}/messages` })
+    })
+  )
+  return { calls, posts }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Visitors over server-sent events
+
+/**
+ * Opens one stream per token, runs `posting(post)` with `post(conversation)` stamping each
+ * message's content with the time it is posted, and answers the streams opened, how many saw
+ * every message posted to their conversation, and the post→seen latencies.
+ */
+const follow = async (visitors, { url, path, tokens, conversations, post, posting, around }) => {
+  const { opened, failed } = await visitors.open(url, path, tokens)
+  if (failed > 0) throw new Error(`${failed} of ${tokens.length} streams did not open`)
+  await visitors.reset()
+  const posted = new Map()
+  const expected = await around(async () => {
+    await posting(async (conversation) => {
+      posted.set(conversation, (posted.get(conversation) ?? 0) + 1)
+      await post(conversation, `bench ${now()}`)
+    })
+    const expected = conversations.reduce((sum, conversation) => sum + (posted.get(conversation) ?? 0), 0)
+    // The streams read what is left for up to 10 s more.
+    for (let waited = 0; waited < 10_000 && (await visitors.progress()) < expected; waited += 50) await sleep(50)
+    return expected
+  })
+  const report = await visitors.report()
+  await visitors.close()
+  const meant = conversations.map((conversation) => posted.get(conversation) ?? 0)
+  return {
+    opened,
+    expected,
+    seen: report.latencies.length,
+    complete: meant.filter((count, i) => count > 0 && report.seen[i] >= count).length,
+    meant: meant.filter((count) => count > 0).length,
+    ended: report.ended,
+    latency: spread(report.latencies)
+  }
+}
+
+/**
+ * Both cases: every stream on one conversation, each post after every stream saw the previous
+ * one; then one conversation per stream, posts at a steady rate spread over the conversations.
+ */
+const visitorCases = async (visitors, { url, path, shared, own, post, around = (_, task) => task() }) => ({
+  shared: await follow(visitors, {
+    url,
+    path,
+    tokens: shared.tokens,
+    conversations: shared.tokens.map(() => shared.conversation),
+    post,
+    posting: async (send) => {
+      for (let i = 0; i < FANOUT_MESSAGES; i++) {
+        await send(shared.conversation)
+        for (let waited = 0; waited < 10_000 && (await visitors.progress()) < (i + 1) * shared.tokens.length; ) {
+          await sleep(10)
+          waited += 10
+        }
+      }
+    },
+    around: (task) => around("visitors-shared", task)
+  }),
+  own: await follow(visitors, {
+    url,
+    path,
+    tokens: own.tokens,
+    conversations: own.conversations,
+    post,
+    posting: (send) => paced(RATE * DURATION, RATE, (i) => send(own.conversations[i % own.conversations.length])),
+    around: (task) => around("visitors-own", task)
+  })
+})
+
+const visitorsOnServiceKit = async (kit, visitors) => {
+  const { key } = kit.chat
+  const mint = (externalId) => call(kit.url, key, "POST", "/api/v1/chat/sessions", { externalId })
+  const minting = now()
+  // The visitor's conversation is opened once; every later session of that visitor joins it.
+  const first = await mint("crowd")
+  const crowd = [first]
+  await pool(VISITORS - 1, CLIENTS, async () => crowd.push(await mint("crowd")))
+  if (crowd.some((session) => session.conversationId !== first.conversationId)) {
+    throw new Error("sessions of one visitor opened more than one conversation")
+  }
+  const own = []
+  await pool(VISITORS, CLIENTS, async (i) => (own[i] = await mint(`visitor-${i}`)))
+  trace(`${kit.storage} visitors: ${2 * VISITORS} sessions minted`, minting)
+  return visitorCases(visitors, {
+    url: kit.url,
+    path: "/api/public/chat/events",
+    shared: { tokens: crowd.map((session) => session.visitorToken), conversation: first.conversationId },
+    own: { tokens: own.map((session) => session.visitorToken), conversations: own.map((s) => s.conversationId) },
+    post: (conversation, content) =>
+      call(kit.url, key, "POST", `/api/v1/chat/conversations/${conversation}/messages`, { content }),
+    around: (phase, task) => profiled(kit, phase, task)
+  })
+}
+
+const visitorsOnRawServer = async (visitors) => {
+  const began = now()
+  const { child, first } = await start("./chat/sse-raw.mjs")
+  const ids = Array.from({ length: VISITORS }, (_, i) => `visitor-${i}`)
+  const result = await visitorCases(visitors, {
+    url: first.url,
+    path: "/events",
+    shared: { tokens: ids.map(() => "crowd"), conversation: "crowd" },
+    own: { tokens: ids, conversations: ids },
+    post: (conversation, content) => call(first.url, "", "POST", `/conversations/${conversation}/messages`, { content })
+  })
+  await stop(child)
+  trace("raw visitors", began)
+  return result
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+const name = (storage) => ({ pglite: "PGlite", postgres: "Postgres", redis: "Postgres+Redis" })[storage]
+const ms = (value) => (Number.isNaN(value) ? "n/a" : value < 10 ? value.toFixed(1) : value.toFixed(0))
+const triple = (values) => values.map(ms).join("/")
+const count = (n) => Math.round(n).toLocaleString("en")
+const rows = []
+const runBegan = now()
+
+const openFiles = Number(execSync("ulimit -n", { shell: "/bin/sh" }).toString().trim())
+if (otherStorage.length > 0 && parts.has("visitors") && openFiles < VISITORS + 500) {
+  console.log(`ulimit -n is ${openFiles}: too low for ${count(VISITORS)} streams in one process; raise it first`)
+}
+if (process.env.BENCH_PROFILE) mkdirSync(process.env.BENCH_PROFILE, { recursive: true })
+
+try {
+  const receiver = webhookStorage.length > 0 ? await receiverProcess() : undefined
+  const bare = webhookStorage.length > 0 ? await bareProcess() : undefined
+  const visitors = otherStorage.length > 0 && parts.has("visitors") ? await visitorsProcess() : undefined
+  const rawVisitors = visitors === undefined ? undefined : await visitorsOnRawServer(visitors)
+  for (const storage of storages) {
+    if (storage !== "pglite" && !(await reachable(postgresUrl, 5432))) {
+      rows.push({ storage, skipped: "PostgreSQL is not reachable" })
+      continue
+    }
+    if (storage === "redis" && !(await reachable(redisUrl, 6379))) {
+      rows.push({ storage, skipped: "Redis is not reachable" })
+      continue
+    }
+    const began = now()
+    const others = otherStorage.includes(storage)
+    const { child, first } = await start("./chat/server.mjs", {
+      BENCH_CHAT_DATABASE_URL: storage === "pglite" ? "" : await resetDatabase(),
+      BENCH_CHAT_REDIS_URL: storage === "redis" ? redisUrl : "",
+      BENCH_CHAT_CALLS: others && parts.has("messages") ? "1" : ""
+    })
+    trace(`${storage} started`, began)
+    const kit = { child, storage, ...first }
+    const row = { storage }
+    if (webhookStorage.includes(storage)) row.webhooks = await webhooks(kit, receiver, bare)
+    else await ask(child, { startWorkers: true }, (answer) => answer.workersStarted)
+    if (others && parts.has("messages")) row.messages = await messages(kit)
+    if (others && visitors !== undefined) row.visitors = await visitorsOnServiceKit(kit, visitors)
+    await stop(child)
+    trace(`${storage} in all`, began)
+    rows.push(row)
+  }
+
+  const skipped = rows.filter((row) => row.skipped)
+  for (const row of skipped) console.log(`\n${name(row.storage)}: skipped, ${row.skipped}`)
+  const measured = (part) => rows.filter((row) => row[part] !== undefined)
+
+  if (measured("webhooks").length > 0) {
+    console.log(
+      `\nWebhooks: ${count(WEBHOOKS)} message.created events waiting in the outbox, delivered once the workers start to a local receiver (a process of its own that verifies every signature); baseline: a bare undici loop signing and POSTing the same bodies to it, ${CONCURRENCY} at a time (deliveries/s)\n`
+    )
+    console.log("storage          bare loop/s  ServiceKit/s  ratio  targets on Postgres+Redis: 1,000/s and 0.5x")
+    for (const row of measured("webhooks")) {
+      const { servicekit, baseline } = row.webhooks
+      const ratio = servicekit / baseline
+      const below = [servicekit < 1000 ? "below 1,000/s" : "", ratio < 0.5 ? "below 0.5x" : ""].filter(Boolean)
+      const verdict = row.storage !== "redis" ? "" : below.length === 0 ? "met" : `below target (${below.join(", ")})`
+      console.log(
+        [
+          name(row.storage).padEnd(15),
+          count(baseline).padStart(11),
+          count(servicekit).padStart(12),
+          ratio.toFixed(2).padStart(5),
+          verdict
+        ].join("  ")
+      )
+    }
+    console.log(
+      `\nWebhooks at a steady ${count(RATE)} events/s for ${DURATION} s, the workers running (opportunistic drain): ms from the event's timestamp to its receipt, p50/p95/p99; baseline: the bare loop at the same rate\n`
+    )
+    console.log("storage          bare loop p50/p95/p99  ServiceKit p50/p95/p99  p95 ratio  target: p95 under 1 s")
+    for (const row of measured("webhooks")) {
+      const { latency, bareLatency } = row.webhooks
+      console.log(
+        [
+          name(row.storage).padEnd(15),
+          triple(bareLatency).padStart(21),
+          triple(latency).padStart(22),
+          (latency[1] / bareLatency[1]).toFixed(1).padStart(9),
+          latency[1] < 1000 ? "met" : "below target"
+        ].join("  ")
+      )
+    }
+    for (const row of measured("webhooks")) {
+      for (const problem of row.webhooks.problems) console.log(`  ${name(row.storage)}: ${problem}`)
+    }
+  }
+
+  if (measured("messages").length > 0) {
+    console.log(
+      `\nMessages posted through the public API (POST /api/v1/chat/conversations/{id}/messages, one conversation per connection) next to GET /api/v1/voice/calls?limit=20 over 10,000 calls on the same storage; ${CONNECTIONS} connections, ${DURATION} s each (req/s, p50/p99 ms)\n`
+    )
+    console.log("storage          calls list req/s  p50/p99  messages posted req/s  p50/p99  ratio")
+    for (const row of measured("messages")) {
+      const { calls, posts } = row.messages
+      const errors = calls.errors + posts.errors
+      console.log(
+        [
+          name(row.storage).padEnd(15),
+          count(calls.rps).padStart(16),
+          `${calls.p50}/${calls.p99}`.padStart(8),
+          count(posts.rps).padStart(21),
+          `${posts.p50}/${posts.p99}`.padStart(8),
+          (posts.rps / calls.rps).toFixed(2).padStart(5),
+          errors > 0 ? `(${errors} failed or non-2xx)` : ""
+        ].join("  ")
+      )
+    }
+  }
+
+  if (rawVisitors !== undefined && measured("visitors").length > 0) {
+    console.log(
+      `\nVisitors: ${count(VISITORS)} hosted chat streams (server-sent events) open on one host, read by a process of their own; post→seen ms p50/p95/p99, and the streams that saw every message posted to their conversation; baseline: raw node:http broadcasting the same events from memory (no storage, no auth)`
+    )
+    console.log(
+      `  one conversation: all ${count(VISITORS)} streams on one conversation, ${FANOUT_MESSAGES} posts, each once every stream saw the previous one\n  one each: a conversation per stream, ${count(RATE)} posts/s for ${DURATION} s spread over them\n`
+    )
+    console.log("storage          case              raw p50/p95/p99  ServiceKit p50/p95/p99  p95 ratio  saw all")
+    const line = (storage, label, raw, measured) => {
+      console.log(
+        [
+          storage.padEnd(15),
+          label.padEnd(16),
+          triple(raw.latency).padStart(15),
+          triple(measured.latency).padStart(22),
+          (measured.latency[1] / raw.latency[1]).toFixed(1).padStart(9),
+          `${measured.complete}/${measured.meant}`.padStart(9),
+          measured.ended > 0 ? `(${measured.ended} streams ended early)` : ""
+        ].join("  ")
+      )
+    }
+    for (const row of measured("visitors")) {
+      line(name(row.storage), "one conversation", rawVisitors.shared, row.visitors.shared)
+      line(name(row.storage), "one each", rawVisitors.own, row.visitors.own)
+    }
+    const { shared, own } = rawVisitors
+    console.log(
+      `raw node:http: ${shared.complete}/${shared.meant} streams saw all (one conversation), ${own.complete}/${own.meant} (one each)`
+    )
+  }
+  trace("run", runBegan)
+} finally {
+  await Promise.all([...children].map(stop))
+}

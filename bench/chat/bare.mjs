@@ -1,0 +1,66 @@
+// The baseline for webhook delivery, in a process of its own: a bare loop that signs (HMAC-SHA256
+// of `<timestamp>.<body>`, node:crypto) and POSTs bodies shaped as ServiceKit's deliveries with
+// undici, the client ServiceKit uses. { run } keeps `concurrency` requests in flight until `count`
+// were answered; { paced } starts one every 1/rate s. Answers { done } with the failures seen.
+import { createHmac, randomUUID } from "node:crypto"
+import { createRequire } from "node:module"
+
+// undici as @servicekit/adapters resolves it (the package's file, as that adapter imports it).
+const require = createRequire(new URL("../../packages/adapters/package.json", import.meta.url))
+const { Agent } = await import(require.resolve("undici/index.js"))
+
+const agent = new Agent()
+
+const post = async ({ url, secret, template }) => {
+  const body = JSON.stringify({ ...template, eventId: randomUUID(), timestamp: new Date().toISOString() })
+  const timestamp = Math.floor(Date.now() / 1000)
+  const target = new URL(url)
+  const response = await agent.request({
+    origin: target.origin,
+    path: target.pathname,
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "user-agent": "bench",
+      "X-Service-Signature": createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex"),
+      "X-Service-Timestamp": String(timestamp),
+      "X-Service-Delivery": randomUUID(),
+      "X-Service-Event": template.event
+    },
+    body
+  })
+  await response.body.text()
+  return response.statusCode === 200
+}
+const tryPost = (target) => post(target).catch(() => false)
+
+const run = async ({ count, concurrency, ...target }) => {
+  let next = 0
+  let failed = 0
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < count) if (!(await tryPost(target))) failed++
+    })
+  )
+  return failed
+}
+
+const paced = async ({ count, rate, ...target }) => {
+  let failed = 0
+  const began = performance.now()
+  const sent = []
+  for (let i = 0; i < count; i++) {
+    const wait = began + (i * 1000) / rate - performance.now()
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    sent.push(tryPost(target).then((ok) => ok || failed++))
+  }
+  await Promise.all(sent)
+  return failed
+}
+
+process.on("message", async (message) => {
+  if (message.run) process.send({ done: true, failed: await run(message.run) })
+  if (message.paced) process.send({ done: true, failed: await paced(message.paced) })
+})
+process.on("disconnect", () => agent.close().then(() => process.exit(0)))
+process.send({ ready: true })
