@@ -4,7 +4,6 @@ import {
   type Conversation,
   ConversationRepository,
   type MessageDraft,
-  type Page,
   type TenantRepository,
   type UnitOfWork,
   type Visitor,
@@ -19,7 +18,7 @@ import {
 import { Deferred, Effect, Fiber, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"
-import { MINUTE, at, insertTenant, newestFirst, plus, uuid } from "./fixtures.js"
+import { allPages, at, insertTenant, MINUTE, newestFirst, plus, uuid } from "./fixtures.js"
 
 const makeUpsert = (tenantId: string, overrides: Partial<VisitorUpsert> = {}): VisitorUpsert => ({
   id: uuid(),
@@ -77,25 +76,6 @@ const richAttributes = {
 
 const conversationsNewestFirst = newestFirst<Conversation>((conversation) => conversation.createdAt)
 const visitorsNewestFirst = newestFirst<Visitor>((visitor) => visitor.createdAt)
-
-/** Every page from the start, following the keyset of each page's last row. */
-const allPages = <A extends { readonly createdAt: Date; readonly id: string }, R>(
-  read: (after: Page["after"]) => Effect.Effect<ReadonlyArray<A>, never, R>,
-  limit: number
-) =>
-  Effect.gen(function* () {
-    const seen: Array<A> = []
-    let after: Page["after"]
-    for (let pages = 0; pages < 100; pages++) {
-      const page = yield* read(after)
-      expect(page.length).toBeLessThanOrEqual(limit)
-      seen.push(...page)
-      if (page.length < limit) return seen
-      const last = page[page.length - 1]
-      after = { createdAt: last.createdAt, id: last.id }
-    }
-    throw new Error("paging did not end")
-  })
 
 export const visitorsSuite: StorageSuite<VisitorRepository | TenantRepository> = {
   name: "chat visitors",

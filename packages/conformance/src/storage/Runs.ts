@@ -1,7 +1,6 @@
 import {
   type Approval,
   ApprovalRepository,
-  type Page,
   type Run,
   RunRepository,
   type RunStatus,
@@ -13,7 +12,7 @@ import {
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"
-import { MINUTE, at, expectDefect, insertTenant, newestFirst, oldestFirst, plus, uuid } from "./fixtures.js"
+import { allPages, at, expectDefect, insertTenant, MINUTE, newestFirst, oldestFirst, plus, uuid } from "./fixtures.js"
 
 const makeRun = (tenantId: string, overrides: Partial<Run> = {}): Run => ({
   id: uuid(),
@@ -82,25 +81,6 @@ const richJson = {
 
 const runsNewestFirst = newestFirst<Run>((run) => run.createdAt)
 const approvalsNewestFirst = newestFirst<Approval>((approval) => approval.createdAt)
-
-/** Every page from the start, following the keyset of each page's last row. */
-const allPages = <A extends { readonly createdAt: Date; readonly id: string }, R>(
-  read: (after: Page["after"]) => Effect.Effect<ReadonlyArray<A>, never, R>,
-  limit: number
-) =>
-  Effect.gen(function* () {
-    const seen: Array<A> = []
-    let after: Page["after"]
-    for (let pages = 0; pages < 100; pages++) {
-      const page = yield* read(after)
-      expect(page.length).toBeLessThanOrEqual(limit)
-      seen.push(...page)
-      if (page.length < limit) return seen
-      const last = page[page.length - 1]
-      after = { createdAt: last.createdAt, id: last.id }
-    }
-    throw new Error("paging did not end")
-  })
 
 /** Statuses no worker may claim: the run waits for a person or has ended. */
 const UNCLAIMABLE: ReadonlyArray<RunStatus> = ["waiting_approval", "succeeded", "failed", "cancelled", "skipped"]

@@ -1,7 +1,6 @@
 import {
   type ActivityEntry,
   ActivityLog,
-  type ActivityQuery,
   type EmailMessage,
   type EmailTemplate,
   MessageRepository,
@@ -13,7 +12,7 @@ import {
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"
-import { DAY, MINUTE, at, insertTenant, newestFirst, plus, uuid } from "./fixtures.js"
+import { allPages, at, DAY, insertTenant, MINUTE, newestFirst, plus, uuid } from "./fixtures.js"
 
 const makeTemplate = (tenantId: string, overrides: Partial<EmailTemplate> = {}): EmailTemplate => ({
   id: uuid(),
@@ -65,25 +64,6 @@ const templatesNewestFirst = newestFirst<EmailTemplate>((template) => template.c
 const entriesNewestFirst = newestFirst<ActivityEntry>((entry) => entry.createdAt)
 
 const nameTaken = new UniqueViolation({ constraint: "email_templates_tenant_name_key" })
-
-/** Every page from the start, following the keyset of each page's last row. */
-const allPages = <A extends { readonly createdAt: Date; readonly id: string }, R>(
-  read: (after: ActivityQuery["after"]) => Effect.Effect<ReadonlyArray<A>, never, R>,
-  limit: number
-) =>
-  Effect.gen(function* () {
-    const seen: Array<A> = []
-    let after: ActivityQuery["after"]
-    for (let pages = 0; pages < 100; pages++) {
-      const page = yield* read(after)
-      expect(page.length).toBeLessThanOrEqual(limit)
-      seen.push(...page)
-      if (page.length < limit) return seen
-      const last = page[page.length - 1]
-      after = { createdAt: last.createdAt, id: last.id }
-    }
-    throw new Error("paging did not end")
-  })
 
 export const templatesSuite: StorageSuite<TemplateRepository | TenantRepository> = {
   name: "email templates",

@@ -12,7 +12,7 @@ import {
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"
-import { MINUTE, at, insertTenant, newestFirst, oldestFirst, plus, uuid } from "./fixtures.js"
+import { allPages, at, insertTenant, MINUTE, newestFirst, oldestFirst, plus, uuid } from "./fixtures.js"
 
 const makeSubscription = (tenantId: string, overrides: Partial<WebhookSubscription> = {}): WebhookSubscription => ({
   id: uuid(),
@@ -65,25 +65,6 @@ const makeAttempt = (delivery: WebhookDelivery, overrides: Partial<DeliveryAttem
 const subscriptionsNewestFirst = newestFirst<WebhookSubscription>((subscription) => subscription.createdAt)
 const subscriptionsOldestFirst = oldestFirst<WebhookSubscription>((subscription) => subscription.createdAt)
 const attemptsNewestFirst = newestFirst<DeliveryAttempt>((attempt) => attempt.createdAt)
-
-/** Every page from the start, following the keyset of each page's last row. */
-const allPages = <A extends { readonly createdAt: Date; readonly id: string }, R>(
-  read: (after: Page["after"]) => Effect.Effect<ReadonlyArray<A>, never, R>,
-  limit: number
-) =>
-  Effect.gen(function* () {
-    const seen: Array<A> = []
-    let after: Page["after"]
-    for (let pages = 0; pages < 100; pages++) {
-      const page = yield* read(after)
-      expect(page.length).toBeLessThanOrEqual(limit)
-      seen.push(...page)
-      if (page.length < limit) return seen
-      const last = page[page.length - 1]
-      after = { createdAt: last.createdAt, id: last.id }
-    }
-    throw new Error("paging did not end")
-  })
 
 /** A stored subscription of a new tenant. */
 const storedSubscription = (overrides: Partial<WebhookSubscription> = {}) =>

@@ -1,6 +1,13 @@
 import { Cause, Effect, Exit } from "effect"
 import { expect } from "vitest"
-import { type ApiKeyRecord, type Call, type Tenant, TenantRepository, type UsageEntry } from "@servicekit/core"
+import {
+  type ApiKeyRecord,
+  type Call,
+  type Page,
+  type Tenant,
+  TenantRepository,
+  type UsageEntry
+} from "@servicekit/core"
 
 // Every test makes its own tenants with random ids, so all tests (and several suites)
 // can share one database.
@@ -19,6 +26,25 @@ export const newestFirst =
   <A extends { readonly id: string }>(time: (a: A) => Date) =>
   (a: A, b: A) =>
     -oldestFirst(time)(a, b)
+/** Every page of a newest-first list from the start, following the keyset of each page's last row. */
+export const allPages = <A extends { readonly createdAt: Date; readonly id: string }, R>(
+  read: (after: Page["after"]) => Effect.Effect<ReadonlyArray<A>, never, R>,
+  limit: number
+) =>
+  Effect.gen(function* () {
+    const seen: Array<A> = []
+    let after: Page["after"]
+    for (let pages = 0; pages < 100; pages++) {
+      const page = yield* read(after)
+      expect(page.length).toBeLessThanOrEqual(limit)
+      seen.push(...page)
+      if (page.length < limit) return seen
+      const last = page[page.length - 1]
+      after = { createdAt: last.createdAt, id: last.id }
+    }
+    throw new Error("paging did not end")
+  })
+
 export const callsNewestFirst = newestFirst<Call>((call) => call.startedAt)
 
 export const makeTenant = (overrides: Partial<Tenant> = {}): Tenant => ({

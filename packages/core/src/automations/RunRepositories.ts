@@ -85,7 +85,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
           ),
         update: (run, from, leaseUntil) =>
           db.attempt((undo) => {
-            const stored = [...table.rows()].find((row) => row.tenantId === run.tenantId && row.id === run.id)
+            const stored = table.get(run.tenantId, run.id)
             if (stored === undefined || !from.includes(stored.status)) return Effect.succeed(false)
             if (leaseUntil !== undefined && !sameLease(stored.leaseUntil, leaseUntil)) return Effect.succeed(false)
             if (heldByOther(run)) return keyHeld(run)
@@ -94,7 +94,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
           }),
         claim: (tenantId, id, at, leaseUntil) =>
           db.run((undo) => {
-            const stored = [...table.rows()].find((row) => row.tenantId === tenantId && row.id === id)
+            const stored = table.get(tenantId, id)
             const free =
               stored?.status === "queued" ||
               (stored?.status === "running" && (stored.leaseUntil === null || stored.leaseUntil < at))
@@ -159,7 +159,7 @@ export class ApprovalRepository extends Context.Tag("@servicekit/core/ApprovalRe
           table.list(tenantId, query, (row) => query.status === undefined || row.status === query.status),
         decide: (tenantId, id, decision) =>
           db.run((undo) => {
-            const stored = [...table.rows()].find((row) => row.tenantId === tenantId && row.id === id)
+            const stored = table.get(tenantId, id)
             if (stored?.status !== "pending") return Option.none()
             const decided: Approval = {
               ...stored,

@@ -22,6 +22,8 @@ export const memoryTable = <A extends { readonly tenantId: string; readonly id: 
   return {
     /** Every row, for reads inside `db.run`. */
     rows: () => rows.values(),
+    /** One row, for reads inside `db.run`. */
+    get: (tenantId: string, id: string) => rows.get(key(tenantId, id)),
     put,
     drop,
     find: (tenantId: string, id: string) => db.run(() => Option.fromNullable(rows.get(key(tenantId, id)))),
