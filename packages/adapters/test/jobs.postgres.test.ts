@@ -7,6 +7,7 @@ import {
   defineQueue,
   dispatchEvents,
   dispatchQueue,
+  eachEvent,
   runScheduler,
   withTransaction
 } from "@servicekit/core"
@@ -85,7 +86,7 @@ describe("event dispatch on Postgres across processes", () => {
             const subscriber: EventSubscriber<never> = {
               name: "recorder",
               types: ["test.ordered"],
-              handle: (e) => Effect.sync(() => void seen.push(e.payload.n as number))
+              handle: eachEvent((e) => Effect.sync(() => void seen.push(e.payload.n as number)))
             }
             for (const context of [first, second]) {
               yield* Effect.flatMap(JobQueue, (jobs) =>

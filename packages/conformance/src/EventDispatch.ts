@@ -4,6 +4,7 @@ import { expect } from "vitest"
 import {
   defineQueue,
   dispatchEvents,
+  eachEvent,
   dispatchQueue,
   type DomainEvent,
   EventBus,
@@ -65,7 +66,7 @@ export const eventDispatchConformance = (
               {
                 name: "recorder",
                 types: [type],
-                handle: (e) => Ref.update(seen, (all) => [...all, `${e.aggregate}#${e.payload.n}`])
+                handle: eachEvent((e) => Ref.update(seen, (all) => [...all, `${e.aggregate}#${e.payload.n}`]))
               }
             ])
             for (let n = 1; n <= 5; n++) yield* withTransaction(publish([event(type, "a", n), event(type, "b", n)]))
@@ -97,7 +98,7 @@ export const eventDispatchConformance = (
               {
                 name: "flaky",
                 types: [type],
-                handle: (e) =>
+                handle: eachEvent((e) =>
                   e.payload.n === 2
                     ? Effect.flatMap(
                         Ref.getAndUpdate(failures, (n) => n + 1),
@@ -107,6 +108,7 @@ export const eventDispatchConformance = (
                             : Ref.update(seen, (all) => [...all, 2])
                       )
                     : Ref.update(seen, (all) => [...all, e.payload.n as number])
+                )
               }
             ])
             yield* withTransaction(publish([event(type, "a", 1), event(type, "a", 2), event(type, "a", 3)]))
@@ -135,7 +137,9 @@ export const eventDispatchConformance = (
               {
                 name: "webhooks",
                 types: [type],
-                handle: (e) => Effect.flatMap(JobQueue, (jobs) => jobs.enqueue(deliveries, { n: e.payload.n }))
+                handle: eachEvent((e) =>
+                  Effect.flatMap(JobQueue, (jobs) => jobs.enqueue(deliveries, { n: e.payload.n }))
+                )
               }
             ])
             const scope = yield* Scope.make()

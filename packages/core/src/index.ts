@@ -183,7 +183,7 @@ export { type SkillDefinition, builtInSkills, findSkill } from "./automations/Sk
 export { WorkflowService } from "./automations/WorkflowService.js"
 
 // jobs
-export { type EventSubscriber, EventBus, dispatchEvents, dispatchQueue } from "./jobs/EventBus.js"
+export { type EventSubscriber, EventBus, dispatchEvents, dispatchQueue, eachEvent } from "./jobs/EventBus.js"
 export { type DomainEvent, EventOutbox, type StoredEvent } from "./jobs/EventOutbox.js"
 export { FanOut, MAX_MESSAGE_BYTES, checkMessage, isTopic } from "./jobs/FanOut.js"
 export {

@@ -108,12 +108,17 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
               .forUpdate()
               .skipLocked()
               .execute()
-            for (const row of rows) {
-              // The row id as job id: a row relayed twice (a crash before its delete) is one job while it waits.
-              await queueOf(row.queue.name).add(
-                "job",
-                row.payload,
-                addOptions(row.queue, { key: row.key, runAt: row.run_at, jobId: `outbox-${row.id}` }) as never
+            // One round trip per queue: a relay that added rows one by one held up every job behind it.
+            const byQueue = new Map<string, Array<(typeof rows)[number]>>()
+            for (const row of rows) byQueue.set(row.queue.name, [...(byQueue.get(row.queue.name) ?? []), row])
+            for (const [name, queued] of byQueue) {
+              await queueOf(name).addBulk(
+                queued.map((row) => ({
+                  name: "job",
+                  data: row.payload,
+                  // The row id as job id: a row relayed twice (a crash before its delete) is one job while it waits.
+                  opts: addOptions(row.queue, { key: row.key, runAt: row.run_at, jobId: `outbox-${row.id}` }) as never
+                }))
               )
             }
             if (rows.length > 0)

@@ -120,8 +120,8 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
     readonly deliver: (tenantId: string, deliveryId: string) => Effect.Effect<void>
     /** Queues every delivery whose attempt is due, in case its job was lost. */
     readonly drain: Effect.Effect<number>
-    /** Writes the deliveries of a chat event (in the dispatcher's unit of work). */
-    readonly fanOut: (event: DomainEvent) => Effect.Effect<void>
+    /** Writes the deliveries of a batch of chat events (in the dispatcher's unit of work). */
+    readonly fanOut: (events: ReadonlyArray<DomainEvent>) => Effect.Effect<void>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -390,27 +390,38 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
           )
           return due.length
         }),
-        fanOut: (event) =>
+        fanOut: (events) =>
           Effect.gen(function* () {
-            const targets = yield* subscriptions.listFor(event.tenantId, event.type)
-            if (targets.length === 0) return
             const at = yield* now
-            const body = bodyOf(event.type, event.id, event.payload, event.occurredAt)
-            const created = targets.map(
-              (subscription): WebhookDelivery => ({
-                id: randomUuid(crypto),
-                tenantId: event.tenantId,
-                subscriptionId: subscription.id,
-                eventId: event.id,
-                event: event.type,
-                body,
-                status: "pending",
-                attempts: 0,
-                nextAttemptAt: at,
-                createdAt: at,
-                updatedAt: at
-              })
-            )
+            // One lookup per tenant and event type in the batch, one insert and one enqueue for all.
+            const targets = new Map<string, ReadonlyArray<WebhookSubscription>>()
+            const created: Array<WebhookDelivery> = []
+            for (const event of events) {
+              const key = `${event.tenantId}/${event.type}`
+              let subscribed = targets.get(key)
+              if (subscribed === undefined) {
+                subscribed = yield* subscriptions.listFor(event.tenantId, event.type)
+                targets.set(key, subscribed)
+              }
+              if (subscribed.length === 0) continue
+              const body = bodyOf(event.type, event.id, event.payload, event.occurredAt)
+              for (const subscription of subscribed) {
+                created.push({
+                  id: randomUuid(crypto),
+                  tenantId: event.tenantId,
+                  subscriptionId: subscription.id,
+                  eventId: event.id,
+                  event: event.type,
+                  body,
+                  status: "pending",
+                  attempts: 0,
+                  nextAttemptAt: at,
+                  createdAt: at,
+                  updatedAt: at
+                })
+              }
+            }
+            if (created.length === 0) return
             yield* deliveries.insertMany(created)
             yield* jobs.enqueueMany(
               webhookQueue,
@@ -429,5 +440,5 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
 export const webhookSubscriber: EventSubscriber<WebhookService> = {
   name: "chat.webhooks",
   types: WEBHOOK_EVENTS.filter((event) => event !== "visitor.created"),
-  handle: (event) => Effect.flatMap(WebhookService, (service) => service.fanOut(event))
+  handle: (events) => Effect.flatMap(WebhookService, (service) => service.fanOut(events))
 }

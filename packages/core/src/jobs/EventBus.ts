@@ -14,8 +14,18 @@ export interface EventSubscriber<R = any> {
   readonly name: string
   /** Event types it wants; `*` for all. */
   readonly types: ReadonlyArray<string>
-  readonly handle: (event: DomainEvent) => Effect.Effect<void, unknown, R>
+  /**
+   * Its events of one dispatched batch, in order (never empty): one call per batch, so that a
+   * subscriber can write what many events cause in a few statements.
+   */
+  readonly handle: (events: ReadonlyArray<DomainEvent>) => Effect.Effect<void, unknown, R>
 }
+
+/** A subscriber's batch handler that handles the events one by one, in order. */
+export const eachEvent =
+  <R>(handle: (event: DomainEvent) => Effect.Effect<void, unknown, R>) =>
+  (events: ReadonlyArray<DomainEvent>): Effect.Effect<void, unknown, R> =>
+    Effect.forEach(events, handle, { discard: true })
 
 /** The dispatcher's queue: one job at a time says "events are waiting". */
 export const dispatchQueue = defineQueue("servicekit.events.dispatch", {
@@ -59,15 +69,21 @@ export const dispatchEvents = <R>(
   subscribers: ReadonlyArray<EventSubscriber<R>>
 ): Effect.Effect<void, unknown, R | EventOutbox | UnitOfWork> =>
   Effect.flatMap(EventOutbox, (outbox) => {
-    const deliver = (event: DomainEvent): Effect.Effect<void, unknown, R> =>
+    const deliver = (events: ReadonlyArray<DomainEvent>): Effect.Effect<void, unknown, R> =>
       Effect.forEach(
-        subscribers.filter((s) => s.types.includes("*") || s.types.includes(event.type)),
-        (subscriber) =>
-          Effect.mapError(subscriber.handle(event), (cause) => ({
-            subscriber: subscriber.name,
-            event: event.id,
-            cause
-          })),
+        subscribers,
+        (subscriber) => {
+          const wanted = events.filter(
+            (event) => subscriber.types.includes("*") || subscriber.types.includes(event.type)
+          )
+          return wanted.length === 0
+            ? Effect.void
+            : Effect.mapError(subscriber.handle(wanted), (cause) => ({
+                subscriber: subscriber.name,
+                events: wanted.map((event) => event.id),
+                cause
+              }))
+        },
         { discard: true }
       )
     const batch = withTransaction(
@@ -76,10 +92,7 @@ export const dispatchEvents = <R>(
           onNone: (): Effect.Effect<number, unknown, R> => Effect.fail(new DispatcherBusy()),
           onSome: (events) =>
             Effect.as(
-              Effect.zipRight(
-                Effect.forEach(events, deliver, { discard: true }),
-                outbox.markDispatched(events.map((event) => event.sequence))
-              ),
+              Effect.zipRight(deliver(events), outbox.markDispatched(events.map((event) => event.sequence))),
               events.length
             )
         })
