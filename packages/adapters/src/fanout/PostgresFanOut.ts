@@ -20,9 +20,16 @@ export const layerPostgresFanOut = (options: {
       publisher.on("error", () => {})
       let listener: pg.Client | undefined
       let closed = false
+      // One statement at a time on the listening connection, in the order the hub asks for them.
+      let queued: Promise<unknown> = Promise.resolve()
+      const onListener = (sql: string) => {
+        const next = queued.then(() => listener?.query(sql))
+        queued = next.catch(() => {})
+        return next
+      }
       const hub = makeTopicHub({
-        listen: (topic) => listener?.query(`LISTEN "${topic}"`) ?? Promise.resolve(),
-        unlisten: (topic) => listener?.query(`UNLISTEN "${topic}"`) ?? Promise.resolve()
+        listen: (topic) => onListener(`LISTEN "${topic}"`),
+        unlisten: (topic) => onListener(`UNLISTEN "${topic}"`)
       })
       const connect = async (): Promise<void> => {
         const client = new pg.Client({ connectionString: options.url })
