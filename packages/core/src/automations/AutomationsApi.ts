@@ -1,6 +1,15 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Integer, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
+import {
+  Integer,
+  JsonObject,
+  JsonObjectInput,
+  Timestamp,
+  Uuid,
+  UuidText,
+  withReason,
+  withoutNul
+} from "../http/Schemas.js"
 import { PageJson, PageParams } from "../http/Pages.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
@@ -8,9 +17,7 @@ import { FlowNotFound, WorkflowNotFound } from "./AutomationsErrors.js"
 import { CHAT_EVENTS, MAX_STEPS, MIN_WEBHOOK_TOKEN, STEP_TYPES, TRIGGER_TYPES } from "./WorkflowDefinition.js"
 import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE } from "./WorkflowService.js"
 
-const JsonObject = Schema.Record({ key: Schema.String, value: Schema.Unknown })
-
-const TriggerJson = withReason(JsonObject, "must be a JSON object").annotations({
+const TriggerJson = JsonObjectInput.annotations({
   description: `\`{ schemaVersion: 1, type, ... }\` with type ${TRIGGER_TYPES.join(", ")}. schedule: exactly one of \`everySeconds\`, \`at\` (ISO 8601) or \`cron\` (5 fields, UTC); heartbeat: \`everySeconds\` or \`cron\`, optional \`checklist\` (lines); event: \`events\` (${CHAT_EVENTS.join(", ")}); webhook: optional \`webhook.token\` (at least ${MIN_WEBHOOK_TOKEN} characters); channel: \`channelId\`.`
 })
 

@@ -1,5 +1,5 @@
 import { Clock, Context, Effect, Either, Layer, Option } from "effect"
-import { JobQueue, defineQueue } from "../jobs/JobQueue.js"
+import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
 import { SkillFailed, type SkillOutput, SkillRunners } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
@@ -162,8 +162,12 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         Effect.flatMap(runs.find(tenantId, id), (found) =>
           Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new RunNotFound())
         )
-      const due = (run: Run) =>
-        jobs.enqueue(runQueue, { tenantId: run.tenantId, runId: run.id }, { key: `run:${run.id}` })
+      /** "The run is due", one waiting job per run. */
+      const jobOf = (run: Run): JobToEnqueue => ({
+        payload: { tenantId: run.tenantId, runId: run.id },
+        options: { key: `run:${run.id}` }
+      })
+      const due = (run: Run) => jobs.enqueueMany(runQueue, [jobOf(run)])
       const conflict = (run: Run, to: RunStatus) =>
         new RunStateConflict({ message: `A ${run.status} run cannot become ${to}.` })
 
@@ -557,13 +561,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           }),
         resumeStalled: Effect.gen(function* () {
           const stalled = yield* runs.stalled(yield* now, 100)
-          yield* jobs.enqueueMany(
-            runQueue,
-            stalled.map((run) => ({
-              payload: { tenantId: run.tenantId, runId: run.id },
-              options: { key: `run:${run.id}` }
-            }))
-          )
+          yield* jobs.enqueueMany(runQueue, stalled.map(jobOf))
           return stalled.length
         }),
         expireApprovals: Effect.gen(function* () {

@@ -1,7 +1,16 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { PageJson, PageParams } from "../http/Pages.js"
-import { Integer, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
+import {
+  Integer,
+  JsonObject,
+  JsonObjectInput,
+  Timestamp,
+  Uuid,
+  UuidText,
+  withReason,
+  withoutNul
+} from "../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { AUTOMATION_TOKEN_HEADER, AutomationHookAuth } from "./HookAuth.js"
 import { ValidationFailed } from "../platform/Errors.js"
@@ -16,8 +25,6 @@ import {
 import { RUN_STATUSES, RUN_TRANSITIONS } from "./Run.js"
 import { DEFAULT_APPROVAL_SECONDS, DEFAULT_PAGE_SIZE, IDEMPOTENCY_HOURS, MAX_PAGE_SIZE } from "./RunService.js"
 import { MIN_WEBHOOK_TOKEN } from "./WorkflowDefinition.js"
-
-const JsonObject = Schema.Record({ key: Schema.String, value: Schema.Unknown })
 
 const StepResultJson = Schema.Struct({
   index: Integer,
@@ -74,7 +81,7 @@ export const ApprovalJson = Schema.Struct({
 const Context = withReason(withoutNul(Schema.String), "must be a string").pipe(
   Schema.maxLength(100_000, { message: () => "must be at most 100000 characters" })
 )
-const Payload = withReason(JsonObject, "must be a JSON object")
+const Payload = JsonObjectInput
 
 const StartBody = Schema.Struct({ context: Schema.optional(Context), payload: Schema.optional(Payload) })
 

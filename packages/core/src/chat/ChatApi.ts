@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { PageParams } from "../http/Pages.js"
-import { Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
+import { JsonObjectInput, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { ValidationFailed } from "../platform/Errors.js"
 import { CONVERSATION_STATUSES, PRIORITIES } from "./Chat.js"
@@ -20,8 +20,6 @@ import {
 
 const Text = (reason: string) => withReason(withoutNul(Schema.String), reason)
 
-const Attributes = withReason(Schema.Record({ key: Schema.String, value: Schema.Unknown }), "must be a JSON object")
-
 const VisitorFields = {
   externalId: Text(`must be a string of 1 to ${MAX_EXTERNAL_ID_LENGTH} characters`).annotations({
     description: "The tenant's stable id for this end user."
@@ -29,7 +27,9 @@ const VisitorFields = {
   displayName: Schema.optional(Text(`must be a string of 1 to ${MAX_NAME_LENGTH} characters`)),
   email: Schema.optional(Text("must be an email address")),
   attributes: Schema.optional(
-    Attributes.annotations({ description: `Any JSON object, at most ${MAX_ATTRIBUTES_LENGTH} characters as JSON.` })
+    JsonObjectInput.annotations({
+      description: `Any JSON object, at most ${MAX_ATTRIBUTES_LENGTH} characters as JSON.`
+    })
   )
 }
 

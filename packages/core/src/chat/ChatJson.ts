@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Integer, Timestamp, UuidText } from "../http/Schemas.js"
+import { Integer, JsonObject, Timestamp, UuidText } from "../http/Schemas.js"
 import { PageJson } from "../http/Pages.js"
 import {
   AUTHOR_TYPES,
@@ -11,8 +11,6 @@ import {
 } from "./Chat.js"
 
 /** The public shapes of Live Chat's records: API responses and event payloads alike. */
-
-const JsonObject = Schema.Record({ key: Schema.String, value: Schema.Unknown })
 
 export const ConversationJson = Schema.Struct({
   id: UuidText,

@@ -1,7 +1,7 @@
 import { Clock, Context, Effect, Either, Layer, Option } from "effect"
 import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { DomainEvent } from "../jobs/EventOutbox.js"
-import { JobQueue, defineQueue } from "../jobs/JobQueue.js"
+import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
 import { SecretCrypto, randomBase62, randomUuid } from "../platform/Crypto.js"
 import { type ValidationFailed, invalidField } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
@@ -159,12 +159,29 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
         return Math.round(base * (0.75 + (crypto.randomBytes(1)[0]! / 255) * 0.5))
       }
 
-      const enqueue = (delivery: WebhookDelivery) =>
-        jobs.enqueue(
-          webhookQueue,
-          { tenantId: delivery.tenantId, deliveryId: delivery.id },
-          { key: `${delivery.id}@${delivery.attempts}`, runAt: delivery.nextAttemptAt ?? undefined }
-        )
+      /** "The delivery's next attempt is due", keyed by the attempts made so far. */
+      const jobOf = (delivery: WebhookDelivery): JobToEnqueue => ({
+        payload: { tenantId: delivery.tenantId, deliveryId: delivery.id },
+        options: { key: `${delivery.id}@${delivery.attempts}`, runAt: delivery.nextAttemptAt ?? undefined }
+      })
+      const enqueue = (delivery: WebhookDelivery) => jobs.enqueueMany(webhookQueue, [jobOf(delivery)])
+
+      /** The history row of the delivery's latest attempt. */
+      const attemptOf = (
+        delivery: WebhookDelivery,
+        outcome: Pick<DeliveryAttempt, "statusCode" | "durationMs" | "error" | "nextRetryAt">,
+        at: Date
+      ): DeliveryAttempt => ({
+        id: randomUuid(crypto),
+        tenantId: delivery.tenantId,
+        subscriptionId: delivery.subscriptionId,
+        deliveryId: delivery.id,
+        eventId: delivery.eventId,
+        event: delivery.event,
+        attempt: delivery.attempts,
+        ...outcome,
+        createdAt: at
+      })
 
       /** POSTs the delivery, signed now with the subscription's secret. */
       const send = (subscription: WebhookSubscription, delivery: WebhookDelivery, at: Date) =>
@@ -231,20 +248,11 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
             nextAttemptAt,
             updatedAt: ended
           }
-          const record: DeliveryAttempt = {
-            id: randomUuid(crypto),
-            tenantId: delivery.tenantId,
-            subscriptionId: delivery.subscriptionId,
-            deliveryId: delivery.id,
-            eventId: delivery.eventId,
-            event: delivery.event,
-            attempt: delivery.attempts,
-            statusCode: result.statusCode,
-            durationMs: result.durationMs,
-            error,
-            nextRetryAt: nextAttemptAt,
-            createdAt: ended
-          }
+          const record = attemptOf(
+            delivery,
+            { statusCode: result.statusCode, durationMs: result.durationMs, error, nextRetryAt: nextAttemptAt },
+            ended
+          )
           yield* unit.withTransaction(
             Effect.gen(function* () {
               yield* deliveries.record(stored, record)
@@ -360,20 +368,11 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
             if (Option.isNone(subscription) || !subscription.value.active) {
               yield* deliveries.record(
                 { ...delivery, status: "failed", nextAttemptAt: null, updatedAt: at },
-                {
-                  id: randomUuid(crypto),
-                  tenantId,
-                  subscriptionId: delivery.subscriptionId,
-                  deliveryId,
-                  eventId: delivery.eventId,
-                  event: delivery.event,
-                  attempt: delivery.attempts,
-                  statusCode: null,
-                  durationMs: 0,
-                  error: "The subscription is disabled.",
-                  nextRetryAt: null,
-                  createdAt: at
-                }
+                attemptOf(
+                  delivery,
+                  { statusCode: null, durationMs: 0, error: "The subscription is disabled.", nextRetryAt: null },
+                  at
+                )
               )
               return
             }
@@ -381,13 +380,7 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
           }),
         drain: Effect.gen(function* () {
           const due = yield* deliveries.due(yield* now, 1_000)
-          yield* jobs.enqueueMany(
-            webhookQueue,
-            due.map((delivery) => ({
-              payload: { tenantId: delivery.tenantId, deliveryId: delivery.id },
-              options: { key: `${delivery.id}@${delivery.attempts}` }
-            }))
-          )
+          yield* jobs.enqueueMany(webhookQueue, due.map(jobOf))
           return due.length
         }),
         fanOut: (events) =>
@@ -423,13 +416,7 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
             }
             if (created.length === 0) return
             yield* deliveries.insertMany(created)
-            yield* jobs.enqueueMany(
-              webhookQueue,
-              created.map((delivery) => ({
-                payload: { tenantId: delivery.tenantId, deliveryId: delivery.id },
-                options: { key: `${delivery.id}@0` }
-              }))
-            )
+            yield* jobs.enqueueMany(webhookQueue, created.map(jobOf))
           })
       }
     })

@@ -64,3 +64,9 @@ export const withoutNul = <S extends Schema.Schema<string, any, any>>(schema: S)
   schema.pipe(
     Schema.filter((text: string) => !text.includes("\u0000"), { message: () => "must not contain NUL characters" })
   )
+
+/** Any JSON object. */
+export const JsonObject = Schema.Record({ key: Schema.String, value: Schema.Unknown })
+
+/** A JSON object a client sends. */
+export const JsonObjectInput = withReason(JsonObject, "must be a JSON object")

@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
+import { JsonObject, JsonObjectInput, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
 import { PageJson, PageParams } from "../http/Pages.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
@@ -19,7 +19,7 @@ import {
 const Text = (reason: string) => withReason(withoutNul(Schema.String), reason)
 
 /** Variables merged into `{{var}}` placeholders: any JSON object (dotted paths reach into nested ones). */
-const Variables = withReason(Schema.Record({ key: Schema.String, value: Schema.Unknown }), "must be a JSON object")
+const Variables = JsonObjectInput
 
 export const TemplateBodyJson = Schema.Struct({
   subject: Text("must be a string"),
@@ -99,7 +99,7 @@ export const ActivityEntryJson = Schema.Struct({
   subject: Schema.String,
   providerMessageId: Schema.NullOr(Schema.String),
   error: Schema.NullOr(Schema.String),
-  metadata: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  metadata: JsonObject,
   createdAt: Timestamp
 }).annotations({
   identifier: "TransactionalLog",
