@@ -1,8 +1,15 @@
-import { type Call, CallRepository, type CallQuery } from "@servicekit/core"
+import {
+  type Call,
+  CallRepository,
+  type CallQuery,
+  TenantRepository,
+  type Workflow,
+  WorkflowRepository
+} from "@servicekit/core"
 import { Context, Effect, Layer, ManagedRuntime } from "effect"
 import { CompiledQuery, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { KyselyDatabase, listCallsQuery } from "../src/kysely/index.js"
+import { KyselyDatabase, eventTriggeredWorkflowsQuery, listCallsQuery } from "../src/kysely/index.js"
 import { layerPostgres } from "../src/postgres.js"
 import { layerTemporaryPostgres, temporaryDatabase } from "./temporaryPostgres.js"
 
@@ -42,7 +49,10 @@ describe("kysely storage on Postgres", () => {
             "0008_transactional",
             "0009_automations",
             "0010_chat",
-            "0011_automation_runs"
+            "0011_automation_runs",
+            "0012_automation_governance",
+            "0013_automation_event_triggers",
+            "0014_email_message_source"
           ])
           return db
         })
@@ -93,6 +103,60 @@ describe("kysely storage on Postgres", () => {
       expect(scan, context).toBeDefined()
       // The keyset position bounds the index range instead of filtering rows read from its start.
       if (query.after !== undefined) expect(scan?.["Index Cond"], context).toContain("ROW(started_at, id) <")
+      expect(
+        nodes.some((node) => node["Node Type"].includes("Sort")),
+        context
+      ).toBe(false)
+    }
+  })
+
+  it("finds a tenant's event workflows through their partial index, in order, never a sort", async () => {
+    const db = await runtime.runPromise(KyselyDatabase)
+    const base = Date.parse("2026-11-01T00:00:00.000Z")
+    const tenants = Array.from({ length: 5 }, (_, i) => ({
+      id: globalThis.crypto.randomUUID(),
+      name: `Tenant ${i}`,
+      entitlements: [],
+      createdAt: new Date(base)
+    }))
+    // Most workflows are not event workflows, or are inactive: the index holds only the others.
+    const workflows: Array<Workflow> = Array.from({ length: 2_000 }, (_, i) => ({
+      id: globalThis.crypto.randomUUID(),
+      tenantId: tenants[i % tenants.length].id,
+      name: `Workflow ${i}`,
+      active: i % 3 !== 0,
+      trigger:
+        i % 20 < 2
+          ? { schemaVersion: 1, type: "event", events: i % 2 === 0 ? ["message.created"] : ["csat.submitted"] }
+          : { schemaVersion: 1, type: "schedule", everySeconds: 60 },
+      steps: [{ type: "log", message: "hi" }],
+      flowId: globalThis.crypto.randomUUID(),
+      createdAt: new Date(base + i * 60_000),
+      updatedAt: new Date(base + i * 60_000)
+    }))
+    await runtime.runPromise(
+      Effect.gen(function* () {
+        const repository = yield* TenantRepository
+        for (const tenant of tenants) yield* Effect.orDie(repository.insert(tenant))
+        const stored = yield* WorkflowRepository
+        yield* Effect.forEach(workflows, stored.save, { concurrency: 10, discard: true })
+      })
+    )
+    await sql`analyze ${sql.id(db.schema, "automation_workflows")}`.execute(db.db)
+
+    for (const types of [["message.created"], ["message.created", "csat.submitted", "conversation.created"]]) {
+      const compiled = eventTriggeredWorkflowsQuery(db.db, tenants[0].id, types).compile()
+      const { rows } = await db.db.executeQuery<{ "QUERY PLAN": ReadonlyArray<{ Plan: PlanNode }> }>(
+        CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters])
+      )
+      const nodes = flatten(rows[0]["QUERY PLAN"][0].Plan)
+      const context = `${JSON.stringify(types)}: ${nodes.map((node) => node["Node Type"]).join(" > ")}`
+      expect(
+        nodes.some(
+          (node) => node["Node Type"] === "Index Scan" && node["Index Name"] === "automation_workflows_event_idx"
+        ),
+        context
+      ).toBe(true)
       expect(
         nodes.some((node) => node["Node Type"].includes("Sort")),
         context

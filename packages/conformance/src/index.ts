@@ -18,6 +18,13 @@ import {
   widgetsSuite
 } from "./storage/Chat.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
+import {
+  governanceRollbackSuite,
+  memoryAuditSuite,
+  memorySuite,
+  policiesSuite,
+  toolProfilesSuite
+} from "./storage/Governance.js"
 import { idempotencySuite } from "./storage/Idempotency.js"
 import { approvalsSuite, runsRollbackSuite, runsSuite } from "./storage/Runs.js"
 import { tenantsSuite } from "./storage/Tenants.js"
@@ -47,13 +54,18 @@ export {
   conversationsSuite,
   eventOutboxSuite,
   flowsSuite,
+  governanceRollbackSuite,
   idempotencySuite,
+  memoryAuditSuite,
+  memorySuite,
   messagesSuite,
+  policiesSuite,
   runsRollbackSuite,
   runsSuite,
   sipSuite,
   templatesSuite,
   tenantsSuite,
+  toolProfilesSuite,
   transactionsSuite,
   usageSuite,
   visitorTokensSuite,
@@ -82,7 +94,18 @@ export const moduleStorageSuites = {
     chatRollbackSuite
   ],
   transactional: [templatesSuite, messagesSuite, activitySuite],
-  automations: [workflowsSuite, flowsSuite, runsSuite, approvalsSuite, runsRollbackSuite]
+  automations: [
+    workflowsSuite,
+    flowsSuite,
+    runsSuite,
+    approvalsSuite,
+    runsRollbackSuite,
+    policiesSuite,
+    toolProfilesSuite,
+    memorySuite,
+    memoryAuditSuite,
+    governanceRollbackSuite
+  ]
 } satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }
 
 /** The platform's storage (units of work across every module's storage, the event outbox), then each module's suites. */

@@ -8,7 +8,9 @@ import type { IncomingRequest } from "./http/RequestContext.js"
 import type { OutgoingResponse } from "./http/Response.js"
 import { fromWebRequest, toWebResponse } from "./http/Web.js"
 import { type ModuleRequirements, type ModuleServices, modules } from "./Modules.js"
-import { type SkillRunner, SkillRunners } from "./module/SkillRunner.js"
+import type { SkillRunner } from "./module/SkillRunner.js"
+import { type CustomSkill, customSkillParts } from "./automations/CustomSkills.js"
+import { SkillRegistry } from "./automations/Skills.js"
 import { ApiKeyService } from "./platform/ApiKeyService.js"
 import { RateLimiter } from "./platform/RateLimiter.js"
 import { TenantService } from "./platform/TenantService.js"
@@ -16,7 +18,7 @@ import type { Ports } from "./Ports.js"
 import { runWorkers } from "./Workers.js"
 
 /** The platform's own services, which every module may use. */
-export type PlatformServices = TenantService | ApiKeyService | RateLimiter | EventBus | Scheduler | SkillRunners
+export type PlatformServices = TenantService | ApiKeyService | RateLimiter | EventBus | Scheduler | SkillRegistry
 
 export type Services = PlatformServices | ModuleServices
 
@@ -26,29 +28,39 @@ const requirementsMet: [Exclude<ModuleRequirements, Services | Ports>] extends [
   : { readonly missing: Exclude<ModuleRequirements, Services | Ports> } = true
 void requirementsMet
 
-const skillRunners = Layer.succeed(
-  SkillRunners,
-  new Map(
-    modules
-      .flatMap((module): ReadonlyArray<SkillRunner> => ("skills" in module ? (module.skills ?? []) : []))
-      .map((runner) => [runner.id, runner])
-  )
+/** What an embedder adds to a kit beyond its ports. */
+export interface Options {
+  /** Skills for automation steps: new ones, or implementations of built-ins such as `marketing.campaign_send`. */
+  readonly skills?: ReadonlyArray<CustomSkill> | undefined
+}
+
+const moduleRunners: ReadonlyArray<SkillRunner> = modules.flatMap(
+  (module): ReadonlyArray<SkillRunner> => ("skills" in module ? (module.skills ?? []) : [])
 )
 
-const platformServices = Layer.mergeAll(
-  TenantService.layer,
-  ApiKeyService.layer,
-  RateLimiter.layer,
-  EventBus.layer,
-  Scheduler.layer,
-  skillRunners
-)
+/** The skill registry: built-in skills run by the modules, and the embedder's. */
+const skillRegistry = (skills: ReadonlyArray<CustomSkill>) => {
+  const custom = customSkillParts(skills, new Set(moduleRunners.map((runner) => runner.id)))
+  return Layer.succeed(SkillRegistry, SkillRegistry.make(custom.definitions, [...moduleRunners, ...custom.runners]))
+}
 
 /** Every service over the ports: the platform's first, then each module's. */
-export const servicesLayer: Layer.Layer<Services, never, Ports> = Layer.mergeAll(
-  middlewareLayer,
-  ...modules.map((module) => module.services as Layer.Layer<ModuleServices, never, Ports | PlatformServices>)
-).pipe(Layer.provideMerge(platformServices)) as Layer.Layer<Services, never, Ports>
+export const servicesLayer = (options: Options = {}): Layer.Layer<Services, never, Ports> =>
+  Layer.mergeAll(
+    middlewareLayer,
+    ...modules.map((module) => module.services as Layer.Layer<ModuleServices, never, Ports | PlatformServices>)
+  ).pipe(
+    Layer.provideMerge(
+      Layer.mergeAll(
+        TenantService.layer,
+        ApiKeyService.layer,
+        RateLimiter.layer,
+        EventBus.layer,
+        Scheduler.layer,
+        skillRegistry(options.skills ?? [])
+      )
+    )
+  ) as Layer.Layer<Services, never, Ports>
 
 export interface ServiceKit<E = never> {
   /** Answers a web-standard Request; pass the peer address so IP allowlists and limits work. */
@@ -74,8 +86,8 @@ const missingAddressWarning =
  * One ServiceKit over the given ports: the HTTP API (web-standard and host-neutral
  * entry points) and a runtime, sharing storage, caches and rate-limit state.
  */
-export const make = <E>(ports: Layer.Layer<Ports, E>): ServiceKit<E> => {
-  const runtime = ManagedRuntime.make(servicesLayer.pipe(Layer.provideMerge(ports)))
+export const make = <E>(ports: Layer.Layer<Ports, E>, options: Options = {}): ServiceKit<E> => {
+  const runtime = ManagedRuntime.make(servicesLayer(options).pipe(Layer.provideMerge(ports)))
   let engine: Engine | undefined
   let starting: Promise<Engine> | undefined
   const dispatch = (request: IncomingRequest): Promise<OutgoingResponse> => {

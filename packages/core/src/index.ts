@@ -19,6 +19,7 @@ export {
   defineModule,
   requiredFlag
 } from "./module/ProductModule.js"
+export { type SkillCall, SkillFailed, type SkillOutput, type SkillRunner } from "./module/SkillRunner.js"
 
 // platform
 export * as KeyFormat from "./platform/KeyFormat.js"
@@ -177,10 +178,37 @@ export {
 export type { Flow, JsonObject, Workflow } from "./automations/Workflow.js"
 export { FlowRepository, WorkflowRepository } from "./automations/AutomationsRepositories.js"
 export type { Approval, ApprovalStatus, Run, RunStatus, RunTrigger, StepResult, StepStatus } from "./automations/Run.js"
-export { ApprovalRepository, type ApprovalQuery, RunRepository, type RunQuery } from "./automations/RunRepositories.js"
+export { RUN_STATUSES } from "./automations/Run.js"
+export {
+  ApprovalRepository,
+  type ApprovalQuery,
+  MESSAGE_SKILLS,
+  type MessageChannel,
+  RunRepository,
+  type RunQuery,
+  type RunStatistics,
+  type StepLogEntry,
+  type StepLogPage,
+  type StepLogQuery,
+  type StepPosition,
+  messageChannel,
+  percentileDisc
+} from "./automations/RunRepositories.js"
 export { FlowNotFound, WorkflowNotFound } from "./automations/AutomationsErrors.js"
-export { type SkillDefinition, builtInSkills, findSkill } from "./automations/Skills.js"
+export type { MemoryAudit, MemoryEntry, Policy, ToolProfile } from "./automations/Governance.js"
+export {
+  MemoryAuditRepository,
+  type MemoryAuditQuery,
+  MemoryRepository,
+  type MemoryQuery,
+  PolicyRepository,
+  ToolProfileRepository
+} from "./automations/GovernanceRepositories.js"
+export { type SkillDefinition, SkillRegistry, builtInSkills } from "./automations/Skills.js"
+export { type CustomSkill, defineSkill } from "./automations/CustomSkills.js"
+export type { StandardIssue, StandardResult, StandardSchema } from "./platform/StandardSchema.js"
 export { WorkflowService } from "./automations/WorkflowService.js"
+export { ReadoutService, SLO_WINDOW_DAYS } from "./automations/ReadoutService.js"
 
 // jobs
 export { type EventSubscriber, EventBus, dispatchEvents, dispatchQueue, eachEvent } from "./jobs/EventBus.js"

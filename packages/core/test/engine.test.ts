@@ -11,7 +11,7 @@ import { layerMemory } from "../src/testing.js"
 class Unimplemented extends HttpApiMiddleware.Tag<Unimplemented>()("test/Unimplemented", {}) {}
 class Extra extends Context.Tag("test/Extra")<Extra, string>() {}
 
-const runtime = ManagedRuntime.make(servicesLayer.pipe(Layer.provideMerge(layerMemory())))
+const runtime = ManagedRuntime.make(servicesLayer().pipe(Layer.provideMerge(layerMemory())))
 afterAll(() => runtime.dispose())
 
 /** Starts an engine for `group` with a handler per endpoint; resolves with the refusal it dies with, if any. */

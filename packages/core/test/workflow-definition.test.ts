@@ -1,13 +1,16 @@
 import { Effect, Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { builtInSkills } from "../src/automations/Skills.js"
+import { z } from "zod"
+import { customSkillParts, defineSkill } from "../src/automations/CustomSkills.js"
+import { type ToolProfile, verdictOf } from "../src/automations/Governance.js"
+import { SkillRegistry, builtInSkills } from "../src/automations/Skills.js"
 import { checkSteps, checkTrigger } from "../src/automations/WorkflowDefinition.js"
-import { allProducts } from "../src/platform/Products.js"
+import { allProducts, type Product } from "../src/platform/Products.js"
 
-const accepts = (effect: Effect.Effect<unknown, unknown>) =>
-  expect(Either.isRight(Effect.runSync(Effect.either(effect)))).toBe(true)
-const refusal = (effect: Effect.Effect<unknown, any>) => {
-  const result = Effect.runSync(Effect.either(effect))
+const accepts = async (effect: Effect.Effect<unknown, unknown>) =>
+  expect(Either.isRight(await Effect.runPromise(Effect.either(effect)))).toBe(true)
+const refusal = async (effect: Effect.Effect<unknown, any>) => {
+  const result = await Effect.runPromise(Effect.either(effect))
   if (Either.isRight(result)) throw new Error("accepted")
   return result.left as { _tag: string; code?: string; details?: Array<{ field: string }> }
 }
@@ -41,8 +44,43 @@ const samples: Record<string, Record<string, unknown>> = {
   "browser.content": { nodeId: "n1" }
 }
 
+/** A platform where every built-in skill is installed, and an embedder's `crm.lookup`. */
+const lookup = defineSkill({
+  id: "crm.lookup",
+  requires: ["chat"],
+  input: z.object({ email: z.string().email(), fields: z.array(z.string()).max(3).optional() }).strict(),
+  run: ({ input }) => ({ email: input.email })
+})
+const custom = customSkillParts([lookup], new Set())
+const registry = SkillRegistry.make(custom.definitions, [
+  ...builtInSkills.map((skill) => ({ id: skill.id, run: () => Effect.succeed({ output: null, outputText: null }) })),
+  ...custom.runners
+])
+
+const profile = (name: string, lists: Partial<Pick<ToolProfile, "allow" | "deny" | "requireApprovalSkills">>) => ({
+  id: "00000000-0000-4000-8000-000000000001",
+  tenantId: "00000000-0000-4000-8000-000000000002",
+  name,
+  allow: [],
+  deny: [],
+  requireApprovalSkills: [],
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  ...lists
+})
+
+const rules = (
+  entitlements: ReadonlyArray<Product>,
+  profiles: ReadonlyArray<ToolProfile> = [],
+  skills: SkillRegistry["Type"] = registry
+) => ({
+  entitlements,
+  skills,
+  profile: (name: string) => Effect.succeed(profiles.find((each) => each.name === name))
+})
+
 describe("workflow definitions", () => {
-  it("accepts every trigger type in its documented form", () => {
+  it("accepts every trigger type in its documented form", async () => {
     for (const trigger of [
       { type: "manual" },
       { type: "schedule", everySeconds: 300 },
@@ -54,14 +92,14 @@ describe("workflow definitions", () => {
       { type: "webhook", webhook: { token: "0123456789abcdef" } },
       { type: "channel", channelId: "support-email" }
     ]) {
-      accepts(checkTrigger({ schemaVersion: 1, ...trigger }))
+      await accepts(checkTrigger({ schemaVersion: 1, ...trigger }))
     }
-    expect(refusal(checkTrigger({ schemaVersion: 1, type: "heartbeat", at: "2026-12-24T18:00:00Z" })).details).toEqual([
-      { field: "triggerJson", reason: "needs exactly one of everySeconds or cron" }
-    ])
+    expect(
+      (await refusal(checkTrigger({ schemaVersion: 1, type: "heartbeat", at: "2026-12-24T18:00:00Z" }))).details
+    ).toEqual([{ field: "triggerJson", reason: "needs exactly one of everySeconds or cron" }])
   })
 
-  it("accepts each built-in skill with a valid input, and every step type", () => {
+  it("accepts each built-in skill with a valid input, and every step type", async () => {
     expect(Object.keys(samples).sort()).toEqual(builtInSkills.map((skill) => skill.id).sort())
     const steps = [
       ...builtInSkills.map((skill) => ({ type: "skill", skillId: skill.id, input: samples[skill.id] })),
@@ -70,25 +108,87 @@ describe("workflow definitions", () => {
       { type: "agent", instructions: "Help", skills: ["log.write"], maxTurns: 5 },
       { type: "approval", title: "OK?", expiresInSeconds: 3600 }
     ]
-    accepts(checkSteps(steps, allProducts))
+    await accepts(checkSteps(steps, rules(allProducts)))
   })
 
-  it("needs each skill's products, naming the first one missing", () => {
+  it("needs each skill's products, naming the first one missing", async () => {
     for (const skill of builtInSkills) {
       const step = [{ type: "skill", skillId: skill.id, input: samples[skill.id] }]
-      accepts(checkSteps(step, skill.requires))
+      await accepts(checkSteps(step, rules(skill.requires)))
       for (const product of skill.requires) {
-        const refused = refusal(
-          checkSteps(
-            step,
-            skill.requires.filter((each) => each !== product)
-          )
-        )
+        const refused = await refusal(checkSteps(step, rules(skill.requires.filter((each) => each !== product))))
         expect(refused).toMatchObject({ _tag: "PermissionDenied", code: "product_not_entitled" })
       }
     }
     // An agent may only be given skills the account may use.
     const agent = [{ type: "agent", instructions: "Help", skills: ["voice.usage_read"] }]
-    expect(refusal(checkSteps(agent, ["automations"]))._tag).toBe("PermissionDenied")
+    expect((await refusal(checkSteps(agent, rules(["automations"]))))._tag).toBe("PermissionDenied")
+  })
+
+  it("refuses a skill the platform has not installed", async () => {
+    const bare = SkillRegistry.make([], [])
+    const refused = await refusal(
+      checkSteps([{ type: "skill", skillId: "system.run", input: samples["system.run"] }], rules(allProducts, [], bare))
+    )
+    expect(refused).toMatchObject({ _tag: "ValidationFailed", details: [{ field: "stepsJson.0.skillId" }] })
+  })
+
+  it("follows the step's tool profile, else the default one", async () => {
+    const log = { type: "skill", skillId: "log.write", input: { message: "hi" } }
+    const denying = [profile("default", { deny: ["log.write"] }), profile("ops", { allow: ["log.write"] })]
+    expect(await refusal(checkSteps([log], rules(allProducts, denying)))).toMatchObject({
+      _tag: "PermissionDenied",
+      code: "skill_denied"
+    })
+    await accepts(checkSteps([{ ...log, toolProfile: "ops" }], rules(allProducts, denying)))
+    // An allow list refuses every skill it does not name, agents' skills included.
+    const agent = { type: "agent", instructions: "Help", skills: ["log.write", "webhook.deliver"], toolProfile: "ops" }
+    expect(await refusal(checkSteps([agent], rules(allProducts, denying)))).toMatchObject({ code: "skill_denied" })
+    const missing = await refusal(checkSteps([{ ...log, toolProfile: "nope" }], rules(allProducts, denying)))
+    expect(missing).toMatchObject({ _tag: "ValidationFailed", details: [{ field: "stepsJson.0.toolProfile" }] })
+  })
+
+  it("checks an embedder's skill with its Standard Schema, and leaves inputs with placeholders to run time", async () => {
+    const step = (input: unknown) => [{ type: "skill", skillId: "crm.lookup", input }]
+    await accepts(checkSteps(step({ email: "ada@example.com" }), rules(allProducts)))
+    await accepts(checkSteps(step({ email: "{{payload.email}}" }), rules(allProducts)))
+    const refused = await refusal(
+      checkSteps(step({ email: "not mail", fields: ["a", "b", "c", "d"] }), rules(allProducts))
+    )
+    expect(refused.details?.map((detail) => detail.field).sort()).toEqual([
+      "stepsJson.0.input.email",
+      "stepsJson.0.input.fields"
+    ])
+    expect(await refusal(checkSteps(step({ email: "ada@example.com" }), rules(["automations"])))).toMatchObject({
+      code: "product_not_entitled"
+    })
+  })
+
+  it("refuses an embedder's skill that clashes or lacks what it needs", () => {
+    const run = () => null
+    expect(() => customSkillParts([{ id: "log.write", run }], new Set(["log.write"]))).toThrow(/implemented/)
+    expect(() => customSkillParts([{ id: "crm.lookup", run }], new Set())).toThrow(/input schema/)
+    expect(() => customSkillParts([{ id: "Lookup", input: z.object({}), run }], new Set())).toThrow(/lowercase/)
+    expect(() => customSkillParts([lookup, lookup], new Set())).toThrow(/twice/)
+    expect(() => customSkillParts([{ id: "marketing.campaign_send", input: z.object({}), run }], new Set())).toThrow(
+      /built in/
+    )
+    expect(customSkillParts([{ id: "marketing.campaign_send", run }], new Set()).definitions).toEqual([])
+  })
+})
+
+describe("tool profile verdicts", () => {
+  const skill = (id: string) => builtInSkills.find((each) => each.id === id)!
+  it("gates system.run, browser.navigate and browser.evaluate by default, and lets a profile lift or add gates", () => {
+    for (const id of ["system.run", "browser.navigate", "browser.evaluate"]) {
+      expect(verdictOf(undefined, skill(id))).toBe("approval")
+      expect(verdictOf(profile("p", { requireApprovalSkills: [`!${id}`] }), skill(id))).toBe("allowed")
+    }
+    expect(verdictOf(undefined, skill("browser.click"))).toBe("allowed")
+    expect(verdictOf(profile("p", { requireApprovalSkills: ["log.write"] }), skill("log.write"))).toBe("approval")
+    // Deny wins over everything; an allow list refuses what it does not name.
+    expect(verdictOf(profile("p", { deny: ["log.write"], allow: ["log.write"] }), skill("log.write"))).toBe("denied")
+    expect(verdictOf(profile("p", { allow: ["memory.read"] }), skill("log.write"))).toBe("denied")
+    expect(verdictOf(profile("p", { allow: ["memory.read"] }), skill("memory.read"))).toBe("allowed")
   })
 })

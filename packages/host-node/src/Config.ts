@@ -17,6 +17,8 @@ export interface HostConfig {
   readonly databaseUrl: string | undefined
   /** ServiceKit's Postgres schema, so that it can share an app's database. */
   readonly dbSchema: string
+  /** Connections of this process's Postgres pool. */
+  readonly dbPoolSize: number
   readonly redisUrl: string | undefined
   readonly env: DeploymentEnv
   readonly publicUrl: string
@@ -156,6 +158,10 @@ const environmentConfig = Config.all({
       validation: isSchemaName
     }),
     Config.withDefault("servicekit")
+  ),
+  dbPoolSize: Config.integer("SERVICEKIT_DB_POOL_SIZE").pipe(
+    Config.validate({ message: "must be a whole number from 1 to 1000", validation: (n) => n >= 1 && n <= 1000 }),
+    Config.withDefault(10)
   ),
   redisUrl: optionalString("REDIS_URL"),
   env: Config.literal("development", "staging", "production")("SERVICEKIT_ENV").pipe(Config.withDefault("development")),

@@ -50,8 +50,8 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
   const storage =
     config.databaseUrl === undefined
       ? layerPglite({ dataDir: join(config.dataDir, "pglite"), schema: config.dbSchema })
-      : layerPostgres({ url: config.databaseUrl, schema: config.dbSchema })
-  const jobs = config.redisUrl === undefined ? layerPgBossJobQueue() : layerBullMqJobQueue({ url: config.redisUrl })
+      : layerPostgres({ url: config.databaseUrl, schema: config.dbSchema, max: config.dbPoolSize })
+  const jobs = config.redisUrl === undefined ? layerPgBossJobQueue() : layerBullMqJobQueue({ url: config.redisUrl, prefix: config.dbSchema })
   // Readiness waits for the database, and for Redis when one is configured.
   const health = Layer.scoped(
     HealthChecks,
@@ -108,14 +108,17 @@ export interface NodeServiceKit extends ServiceKit.ServiceKit<unknown> {
 
 /**
  * A ServiceKit for this process. On the embedded database it first locks the
- * data folder (one process at a time); `dispose` releases everything.
+ * data folder (one process at a time); `dispose` releases everything. `skills` adds the
+ * embedder's automation skills (see `defineSkill`).
  */
-export const createServiceKit = (options: HostOptions & { readonly holder?: string } = {}): NodeServiceKit => {
+export const createServiceKit = (
+  options: HostOptions & ServiceKit.Options & { readonly holder?: string } = {}
+): NodeServiceKit => {
   const config = resolveConfig(options)
   const release =
     config.databaseUrl === undefined ? lockDataFolder(config.dataDir, options.holder ?? "servicekit") : () => {}
   try {
-    const kit = ServiceKit.make(portsLayer(config))
+    const kit = ServiceKit.make(portsLayer(config), { skills: options.skills })
     return {
       ...kit,
       config,

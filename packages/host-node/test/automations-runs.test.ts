@@ -3,6 +3,7 @@ import { type IncomingHttpHeaders, type Server, createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { apiCaller, automationsClient, expectJson } from "./automationsClient.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-runs-"))
@@ -42,40 +43,9 @@ describe("Automations runs over HTTP, followed by the in-process worker", () => 
   let chatKey: string
   let otherKey: string
 
-  const call =
-    (credential: () => string) =>
-    async (method: string, path: string, body?: unknown): Promise<Response> =>
-      fetch(`${served.url}/api/v1${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${credential()}`,
-          ...(body === undefined ? {} : { "content-type": "application/json" })
-        },
-        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body)
-      })
-  const api = call(() => key)
-  const json = async (response: Response, status = 200) => {
-    expect(response.status).toBe(status)
-    return response.json()
-  }
-  const workflow = async (stepsJson: Array<unknown>, extra: Record<string, unknown> = {}) =>
-    json(
-      await api("POST", "/automations/workflows", {
-        name: `Workflow ${Math.random()}`,
-        triggerJson: { schemaVersion: 1, type: "manual" },
-        stepsJson,
-        ...extra
-      })
-    )
-  const settled = async (id: string, statuses = ["succeeded", "failed", "waiting_approval", "cancelled"]) => {
-    const deadline = Date.now() + 20_000
-    for (;;) {
-      const run = await json(await api("GET", `/automations/runs/${id}`))
-      if (statuses.includes(run.status)) return run
-      if (Date.now() > deadline) throw new Error(`run ${id} is still ${run.status}`)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
+  const call = apiCaller(served)
+  const { api, workflow, settled } = automationsClient(served, () => key)
+  const json = expectJson
 
   beforeAll(async () => {
     partnerUrl = await hook.start()

@@ -100,6 +100,9 @@ for (const fanOut of fanOuts) {
     let key: string
     let agentToken: string
 
+    // A schema of its own keeps its BullMQ queues apart from other test files' on the shared Redis.
+    const schema = "realtime_suite"
+
     beforeAll(async () => {
       const databaseUrl = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
       // Both hosts on exactly this fan-out, whatever the suite's environment says.
@@ -111,7 +114,9 @@ for (const fanOut of fanOuts) {
               ...process.env,
               DATABASE_URL: databaseUrl,
               REDIS_URL: fanOut.redis,
-              SERVICEKIT_DATA_DIR: join(dataDir, "a")
+              SERVICEKIT_DATA_DIR: join(dataDir, "a"),
+              SERVICEKIT_DB_SCHEMA: schema,
+              SERVICEKIT_LOG_LEVEL: "warn"
             }
           )
         )
@@ -124,6 +129,7 @@ for (const fanOut of fanOuts) {
         SERVICEKIT_DATA_DIR: join(dataDir, "b"),
         SERVICEKIT_JWT_SECRET: jwtSecret,
         SERVICEKIT_WORKERS: "off",
+        SERVICEKIT_DB_SCHEMA: schema,
         SERVICEKIT_LOG_LEVEL: "warn"
       })
       hostBUrl = JSON.parse((await hostB.waitFor(/\{"listening".*\}/))[0]).listening

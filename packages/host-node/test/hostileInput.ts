@@ -11,11 +11,15 @@ import { listen, type RunningServer } from "../src/Server.js"
 const jwtSecret = "a-hostile-input-test-secret-of-32-bytes"
 
 /** A kit on the storage `env` names, whatever the environment of the test run says, and its token minter. */
-export const kitOn = (env: Record<string, string>): Serving => ({
+export const kitOn = (env: Record<string, string>, options: ServiceKit.Options = {}): Serving => ({
   kit: ServiceKit.make(
     portsLayer(
-      resolveConfig({ workers: "off", jwtSecret }, { ...process.env, DATABASE_URL: "", REDIS_URL: "", SERVICEKIT_LOG_LEVEL: "warn", ...env })
-    )
+      resolveConfig(
+        { workers: "off", jwtSecret },
+        { ...process.env, DATABASE_URL: "", REDIS_URL: "", SERVICEKIT_LOG_LEVEL: "warn", ...env }
+      )
+    ),
+    options
   ),
   mintToken: (claims) => signDashboardToken(jwtSecret, claims)
 })

@@ -4,6 +4,7 @@
  * postgres.ts), so that loading one does not load the other.
  */
 export { listQuery as listCallsQuery } from "./calling/Calls.js"
+export { eventTriggeredQuery as eventTriggeredWorkflowsQuery } from "./automations/Workflows.js"
 export { KyselyDatabase, type KyselyConnection, isSchemaName } from "./Database.js"
 export { DatabaseUnavailable } from "./DatabaseUnavailable.js"
 export { databaseHealthCheck } from "./Health.js"

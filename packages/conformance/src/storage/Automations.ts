@@ -207,6 +207,47 @@ export const workflowsSuite: StorageSuite<WorkflowRepository | TenantRepository>
 
     listTests(it, "workflows", WorkflowRepository, makeWorkflow)
 
+    it.effect("lists a tenant's active workflows triggered by the given events, oldest first", () =>
+      Effect.gen(function* () {
+        const workflows = yield* WorkflowRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const base = at("2026-04-01T00:00:00.000Z")
+        const onEvents = (events: ReadonlyArray<string>, overrides: Partial<Workflow> = {}) =>
+          makeWorkflow(tenant.id, { trigger: { schemaVersion: 1, type: "event", events }, ...overrides })
+        const messages = onEvents(["message.created"], { createdAt: plus(base, 2 * MINUTE) })
+        const both = onEvents(["conversation.created", "message.created"], { createdAt: plus(base, MINUTE) })
+        // Two created at once: the id decides.
+        const tied = [0, 1].map(() => onEvents(["csat.submitted"], { createdAt: plus(base, 3 * MINUTE) }))
+        const inactive = onEvents(["message.created"], { active: false })
+        const scheduled = makeWorkflow(tenant.id, {
+          trigger: { schemaVersion: 1, type: "schedule", everySeconds: 60, events: ["message.created"] }
+        })
+        const elsewhere = makeWorkflow(other.id, {
+          trigger: { schemaVersion: 1, type: "event", events: ["message.created"] }
+        })
+        for (const workflow of [messages, both, ...tied, inactive, scheduled, elsewhere])
+          yield* workflows.save(workflow)
+
+        expect(yield* workflows.listEventTriggered(tenant.id, ["message.created"])).toEqual([both, messages])
+        expect(yield* workflows.listEventTriggered(tenant.id, ["conversation.created"])).toEqual([both])
+        expect(yield* workflows.listEventTriggered(tenant.id, ["csat.submitted", "conversation.created"])).toEqual([
+          both,
+          ...[...tied].sort((a, b) => (a.id < b.id ? -1 : 1))
+        ])
+        expect(yield* workflows.listEventTriggered(tenant.id, ["conversation.closed"])).toEqual([])
+        expect(yield* workflows.listEventTriggered(tenant.id, [])).toEqual([])
+        expect(yield* workflows.listEventTriggered(other.id, ["message.created"])).toEqual([elsewhere])
+        expect(yield* workflows.listEventTriggered(uuid(), ["message.created"])).toEqual([])
+        expect(yield* workflows.listEventTriggered("not-a-uuid", ["message.created"])).toEqual([])
+
+        // Deactivated, or triggered otherwise: no longer listed.
+        yield* workflows.save({ ...messages, active: false })
+        yield* workflows.save({ ...both, trigger: { schemaVersion: 1, type: "manual" } })
+        expect(yield* workflows.listEventTriggered(tenant.id, ["message.created"])).toEqual([])
+      })
+    )
+
     it.effect("removes a workflow only within its tenant, and says whether there was one", () =>
       Effect.gen(function* () {
         const workflows = yield* WorkflowRepository
@@ -235,6 +276,31 @@ export const workflowsSuite: StorageSuite<WorkflowRepository | TenantRepository>
         // A removed id may be saved again.
         yield* workflows.save(workflow)
         expect(yield* workflows.find(tenant.id, workflow.id)).toEqual(Option.some(workflow))
+      })
+    )
+
+    it.effect("tells whether any of a tenant's workflows, active or not, is triggered otherwise than by hand", () =>
+      Effect.gen(function* () {
+        const workflows = yield* WorkflowRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        expect(yield* workflows.hasAutomaticTrigger(tenant.id)).toBe(false)
+        for (let i = 0; i < 3; i++) yield* workflows.save(makeWorkflow(tenant.id))
+        yield* workflows.save(
+          makeWorkflow(other.id, { trigger: { schemaVersion: 1, type: "schedule", everySeconds: 60 } })
+        )
+        expect(yield* workflows.hasAutomaticTrigger(tenant.id)).toBe(false)
+        expect(yield* workflows.hasAutomaticTrigger(other.id)).toBe(true)
+
+        for (const type of ["schedule", "heartbeat", "event", "webhook", "channel"]) {
+          const automatic = makeWorkflow(tenant.id, { active: false, trigger: { schemaVersion: 1, type } })
+          yield* workflows.save(automatic)
+          expect(yield* workflows.hasAutomaticTrigger(tenant.id)).toBe(true)
+          yield* workflows.remove(tenant.id, automatic.id)
+          expect(yield* workflows.hasAutomaticTrigger(tenant.id)).toBe(false)
+        }
+        expect(yield* workflows.hasAutomaticTrigger(uuid())).toBe(false)
+        expect(yield* workflows.hasAutomaticTrigger("not-a-uuid")).toBe(false)
       })
     )
   }

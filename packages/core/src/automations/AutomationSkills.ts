@@ -1,6 +1,10 @@
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
+import { isUuid } from "../platform/Crypto.js"
 import { OutboundHttp } from "../platform/OutboundHttp.js"
+import type { JsonObject } from "./Workflow.js"
+import { MemoryService } from "./MemoryService.js"
+import { RunService } from "./RunService.js"
 
 /** How long a partner may take to answer `webhook.deliver`. */
 const DELIVER_TIMEOUT = "15 seconds"
@@ -46,11 +50,92 @@ const webhookDeliver: SkillRunner = {
             } catch {
               // Not JSON: kept as text.
             }
-            return Effect.succeed({ output: { status: response.status, body }, outputText: response.body })
+            return Effect.succeed({
+              output: { url: String(call.input.url), status: response.status, body },
+              outputText: response.body
+            })
           })
         )
     )
 }
 
+/** A failure of a service the skill calls, as the step's error. */
+const asStepFailure = (error: { readonly message: string }) => new SkillFailed({ message: error.message })
+
+const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value))
+
+/** Reads an entry (audited as the run's read); a missing key is no failure: `found` says so. */
+const memoryRead: SkillRunner = {
+  id: "memory.read",
+  run: (call) => {
+    const key = String(call.input.key)
+    return Effect.flatMap(MemoryService, (memory) => memory.read(call.tenantId, key, `run:${call.runId}`)).pipe(
+      Effect.mapError(asStepFailure),
+      Effect.map(
+        Option.match({
+          onNone: () => ({ output: { key, found: false, value: null }, outputText: "" }),
+          onSome: (entry) => ({ output: { key, found: true, value: entry.value }, outputText: asText(entry.value) })
+        })
+      )
+    )
+  }
+}
+
+/** Writes an entry (audited as the run's write). */
+const memoryWrite: SkillRunner = {
+  id: "memory.write",
+  run: (call) =>
+    Effect.flatMap(MemoryService, (memory) =>
+      memory.write(call.tenantId, String(call.input.key), call.input.value ?? null, `run:${call.runId}`)
+    ).pipe(
+      Effect.mapError(asStepFailure),
+      Effect.map((entry) => ({ output: { key: entry.key, value: entry.value }, outputText: asText(entry.value) }))
+    )
+}
+
+/** How deep runs may spawn runs: a workflow that spawns itself stops here instead of looping forever. */
+export const MAX_SUBAGENT_DEPTH = 5
+
+/**
+ * Queues a child run of a workflow of the same tenant, with `parentRunId` set, and goes on
+ * without waiting for it. Keyed by (run, step), so a step tried again after a crash answers the
+ * child it queued the first time.
+ */
+const subagentSpawn: SkillRunner = {
+  id: "subagent.spawn",
+  run: (call) =>
+    Effect.gen(function* () {
+      const runs = yield* RunService
+      const workflowId = String(call.input.workflowId).toLowerCase()
+      if (!isUuid(workflowId)) return yield* new SkillFailed({ message: "workflowId must be a workflow id (a uuid)." })
+      let depth = 1
+      for (let parent = yield* runs.get(call.tenantId, call.runId); parent.parentRunId !== null; depth++) {
+        if (depth >= MAX_SUBAGENT_DEPTH) {
+          return yield* new SkillFailed({
+            message: `Runs spawned by runs may nest ${MAX_SUBAGENT_DEPTH} deep at most.`
+          })
+        }
+        parent = yield* runs.get(call.tenantId, parent.parentRunId)
+      }
+      const child = yield* runs.start(
+        call.tenantId,
+        workflowId,
+        {
+          context: typeof call.input.context === "string" ? call.input.context : undefined,
+          payload: (call.input.payload as JsonObject | undefined) ?? undefined
+        },
+        { type: "subagent", event: null },
+        { parentRunId: call.runId, idempotencyKey: `subagent:${call.runId}:${call.stepIndex}` }
+      )
+      return { output: { runId: child.id, workflowId: child.workflowId, status: child.status }, outputText: child.id }
+    }).pipe(Effect.mapError((error) => (error instanceof SkillFailed ? error : asStepFailure(error))))
+}
+
 /** The skills the automations module runs itself. */
-export const automationSkills: ReadonlyArray<SkillRunner> = [logWrite, webhookDeliver]
+export const automationSkills: ReadonlyArray<SkillRunner> = [
+  logWrite,
+  webhookDeliver,
+  memoryRead,
+  memoryWrite,
+  subagentSpawn
+]

@@ -5,10 +5,22 @@ import { automationsHandlers } from "./AutomationsHandlers.js"
 import { automationSkills } from "./AutomationSkills.js"
 import { layerAutomationHookAuth } from "./HookAuth.js"
 import { hookHandlers, runHandlers } from "./RunHandlers.js"
+import { readoutHandlers } from "./ReadoutHandlers.js"
+import { ReadoutService } from "./ReadoutService.js"
 import { RunService, runQueue } from "./RunService.js"
 import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
 import { ApprovalRepository, RunRepository } from "./RunRepositories.js"
+import {
+  MemoryAuditRepository,
+  MemoryRepository,
+  PolicyRepository,
+  ToolProfileRepository
+} from "./GovernanceRepositories.js"
 import { WorkflowService } from "./WorkflowService.js"
+import { eventTriggers, fire, fireQueue } from "./Triggers.js"
+import { governanceHandlers } from "./GovernanceHandlers.js"
+import { GovernanceService } from "./GovernanceService.js"
+import { MemoryService } from "./MemoryService.js"
 
 /**
  * Automations: workflows with their triggers and steps, validated against the skill registry
@@ -17,14 +29,24 @@ import { WorkflowService } from "./WorkflowService.js"
  */
 export const automations = defineModule({
   name: "automations",
-  groups: groups(automationsHandlers, runHandlers, hookHandlers),
+  groups: groups(automationsHandlers, runHandlers, hookHandlers, governanceHandlers, readoutHandlers),
   middleware: layerAutomationHookAuth,
-  services: Layer.merge(WorkflowService.layer, RunService.layer),
+  services: Layer.mergeAll(
+    WorkflowService.layer,
+    RunService.layer,
+    GovernanceService.layer,
+    MemoryService.layer,
+    ReadoutService.layer
+  ),
   memory: Layer.mergeAll(
     WorkflowRepository.layerMemory,
     FlowRepository.layerMemory,
     RunRepository.layerMemory,
-    ApprovalRepository.layerMemory
+    ApprovalRepository.layerMemory,
+    PolicyRepository.layerMemory,
+    ToolProfileRepository.layerMemory,
+    MemoryRepository.layerMemory,
+    MemoryAuditRepository.layerMemory
   ),
   workers: [
     {
@@ -32,8 +54,10 @@ export const automations = defineModule({
       concurrency: 20,
       handle: (job) =>
         Effect.flatMap(RunService, (runs) => runs.process(String(job.payload.tenantId), String(job.payload.runId)))
-    }
+    },
+    { queue: fireQueue, concurrency: 10, handle: fire }
   ],
+  subscribers: [eventTriggers],
   periodic: [
     {
       name: "automations.runs.resume",

@@ -15,10 +15,20 @@ export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRe
      * hook's token, which names a workflow but no tenant.
      */
     readonly findEverywhere: (id: string) => Effect.Effect<ReadonlyArray<Workflow>>
+    /**
+     * The tenant's active workflows whose `event` trigger names one of `types`, oldest first by
+     * (createdAt, id): the workflows a batch of Live Chat events starts.
+     */
+    readonly listEventTriggered: (
+      tenantId: string,
+      types: ReadonlyArray<string>
+    ) => Effect.Effect<ReadonlyArray<Workflow>>
     /** Stores the workflow whole, inserting or replacing it. */
     readonly save: (workflow: Workflow) => Effect.Effect<void>
     /** Whether there was such a workflow. */
     readonly remove: (tenantId: string, id: string) => Effect.Effect<boolean>
+    /** Whether any of the tenant's workflows, active or not, has a trigger other than `manual`. */
+    readonly hasAutomaticTrigger: (tenantId: string) => Effect.Effect<boolean>
   }
 >() {
   static readonly layerMemory: Layer.Layer<WorkflowRepository, never, MemoryDatabase> = Layer.effect(
@@ -31,7 +41,27 @@ export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRe
         save,
         remove,
         findEverywhere: (id) =>
-          db.run(() => [...rows()].filter((row) => row.id === id).sort((a, b) => (a.tenantId < b.tenantId ? -1 : 1)))
+          db.run(() => [...rows()].filter((row) => row.id === id).sort((a, b) => (a.tenantId < b.tenantId ? -1 : 1))),
+        listEventTriggered: (tenantId, types) =>
+          db.run(() =>
+            [...rows()]
+              .filter(
+                (row) =>
+                  row.tenantId === tenantId &&
+                  row.active &&
+                  row.trigger.type === "event" &&
+                  Array.isArray(row.trigger.events) &&
+                  row.trigger.events.some((event) => types.includes(event))
+              )
+              .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          ),
+        hasAutomaticTrigger: (tenantId) =>
+          db.run(() =>
+            [...rows()].some(
+              (row) =>
+                row.tenantId === tenantId && typeof row.trigger.type === "string" && row.trigger.type !== "manual"
+            )
+          )
       })
     })
   )

@@ -45,6 +45,8 @@ export interface StepResult {
   readonly error: string | null
   /** Which try of this step this is: 1, then more after a crash or a retry. */
   readonly attempt: number
+  /** Whether a person approved this step (an approval step, or a skill its tool profile gates). */
+  readonly approved: boolean
   readonly startedAt: Date
   readonly finishedAt: Date | null
 }

@@ -1,13 +1,125 @@
 import { Context, Effect, Layer, Option } from "effect"
-import type { Page } from "../platform/Keyset.js"
+import { isUuid } from "../platform/Crypto.js"
+import { type Page, newestFirst } from "../platform/Keyset.js"
 import { memoryTable } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
-import type { Approval, ApprovalStatus, Run, RunStatus } from "./Run.js"
+import {
+  type Approval,
+  type ApprovalStatus,
+  RUN_STATUSES,
+  type Run,
+  type RunStatus,
+  type StepResult,
+  type StepStatus
+} from "./Run.js"
+import type { JsonObject } from "./Workflow.js"
 
 export interface RunQuery extends Page {
   readonly workflowId?: string | undefined
   readonly status?: RunStatus | undefined
 }
+
+/** How a tenant's runs created in a time range went. */
+export interface RunStatistics {
+  readonly total: number
+  readonly byStatus: Readonly<Record<RunStatus, number>>
+  /**
+   * Start latency (startedAt − createdAt, in milliseconds) of the runs a worker took: their
+   * number and `percentileDisc` at 0.5 and 0.95 (Postgres' percentile_disc). Null when no run
+   * was taken.
+   */
+  readonly startLatencyMs: { readonly samples: number; readonly p50: number; readonly p95: number } | null
+}
+
+/**
+ * The discrete percentile of Postgres' percentile_disc: the first of the values, sorted
+ * ascending, whose position reaches `fraction` of them, i.e. the ceil(fraction × n)-th (at
+ * least the first). Always one of the values, never an interpolation.
+ */
+export const percentileDisc = (ascending: ReadonlyArray<number>, fraction: number): number =>
+  ascending[Math.max(1, Math.ceil(fraction * ascending.length)) - 1]!
+
+/**
+ * The skills whose succeeded steps are messages a run sent, by the channel they went out on; a
+ * succeeded `deliver` step is a `channel` message too.
+ */
+export const MESSAGE_SKILLS = {
+  "email.send": "email",
+  "chat.post_message": "chat",
+  "channel.deliver": "channel",
+  "webhook.deliver": "webhook"
+} as const
+
+export type MessageChannel = (typeof MESSAGE_SKILLS)[keyof typeof MESSAGE_SKILLS]
+
+/** The channel a step result went out on when it is a message a run sent, else undefined. */
+export const messageChannel = (result: StepResult, step: JsonObject | null): MessageChannel | undefined => {
+  if (result.status !== "succeeded") return undefined
+  if (result.type === "deliver") return "channel"
+  const skillId = step?.skillId
+  return result.type === "skill" && typeof skillId === "string" && Object.hasOwn(MESSAGE_SKILLS, skillId)
+    ? MESSAGE_SKILLS[skillId as keyof typeof MESSAGE_SKILLS]
+    : undefined
+}
+
+/** A step in the runs' step log, which runs newest run first by (createdAt, id), then last step first. */
+export interface StepPosition {
+  readonly createdAt: Date
+  readonly runId: string
+  readonly index: number
+}
+
+export interface StepLogQuery {
+  /** Steps strictly after this one; its run is a stored run (its id a uuid). */
+  readonly after?: StepPosition | undefined
+  readonly limit: number
+  /**
+   * At most this many runs are read for a page: the runs from `after`'s (itself included while
+   * steps of it remain), newest first. Bounds a page's cost when few steps match.
+   */
+  readonly maxRuns: number
+  readonly runId?: string | undefined
+  readonly workflowId?: string | undefined
+  /** Steps in this status. */
+  readonly status?: StepStatus | undefined
+  /** Only the messages runs sent (see `messageChannel`). */
+  readonly messages?: boolean | undefined
+}
+
+export interface StepLogEntry {
+  readonly runId: string
+  readonly workflowId: string
+  readonly runCreatedAt: Date
+  readonly result: StepResult
+  /** The step as the run copied it from its workflow (placeholders unfilled); null if the run has none at the index. */
+  readonly step: JsonObject | null
+}
+
+export interface StepLogPage {
+  readonly entries: ReadonlyArray<StepLogEntry>
+  /**
+   * When `maxRuns` runs were read: the position after the last of them (its step 0), where the
+   * next page goes on; null when the runs ran out first.
+   */
+  readonly readTo: StepPosition | null
+}
+
+/** Whether step `index` of `run` comes after `position` in the step log. */
+const stepAfter = (position: StepPosition, run: Run, index: number) => {
+  const byRun = newestFirst({ createdAt: position.createdAt, id: position.runId }, run)
+  return byRun < 0 || (byRun === 0 && index < position.index)
+}
+
+/** What `RunRepository.update` writes: the fields a run's progress changes. */
+const progressOf = (run: Run) => ({
+  status: run.status,
+  results: run.results,
+  reason: run.reason,
+  leaseUntil: run.leaseUntil,
+  startedAt: run.startedAt,
+  finishedAt: run.finishedAt,
+  updatedAt: run.updatedAt
+})
 
 export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")<
   RunRepository,
@@ -23,8 +135,10 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
     /** Newest first by (createdAt, id). */
     readonly list: (tenantId: string, query: RunQuery) => Effect.Effect<ReadonlyArray<Run>>
     /**
-     * Stores the run whole if its stored status is one of `from` (and, when `leaseUntil` is given,
-     * the stored lease is that one: the writer still holds the run); whether it did.
+     * Stores the run's progress (status, results, reason, lease, start, finish, updatedAt) if its
+     * stored status is one of `from` (and, when `leaseUntil` is given, the stored lease is that one:
+     * the writer still holds the run); whether it did. What the run was made with (its steps,
+     * input, trigger, parent, idempotency key) never changes, and is not written.
      */
     readonly update: (
       run: Run,
@@ -40,6 +154,14 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
     readonly stalled: (at: Date, limit: number) => Effect.Effect<ReadonlyArray<Run>>
     /** How many of the tenant's runs are running now. */
     readonly countRunning: (tenantId: string) => Effect.Effect<number>
+    /** How the tenant's runs created from `from` to `to` (both included) went. */
+    readonly statistics: (tenantId: string, from: Date, to: Date) => Effect.Effect<RunStatistics>
+    /**
+     * A page of the step results of the tenant's runs, newest run first by (createdAt, id), then
+     * by step index descending: at most `limit` of those matching the query within the first
+     * `maxRuns` runs from the position on.
+     */
+    readonly stepLog: (tenantId: string, query: StepLogQuery) => Effect.Effect<StepLogPage>
   }
 >() {
   static readonly layerMemory: Layer.Layer<RunRepository, never, MemoryDatabase> = Layer.effect(
@@ -88,8 +210,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
             const stored = table.get(run.tenantId, run.id)
             if (stored === undefined || !from.includes(stored.status)) return Effect.succeed(false)
             if (leaseUntil !== undefined && !sameLease(stored.leaseUntil, leaseUntil)) return Effect.succeed(false)
-            if (heldByOther(run)) return keyHeld(run)
-            table.put(run, undo)
+            table.put({ ...stored, ...progressOf(run) }, undo)
             return Effect.succeed(true)
           }),
         claim: (tenantId, id, at, leaseUntil) =>
@@ -121,7 +242,73 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
               .slice(0, limit)
           ),
         countRunning: (tenantId) =>
-          db.run(() => [...table.rows()].filter((row) => row.tenantId === tenantId && row.status === "running").length)
+          db.run(() => [...table.rows()].filter((row) => row.tenantId === tenantId && row.status === "running").length),
+        statistics: (tenantId, from, to) =>
+          db.run(() => {
+            const created = [...table.rows()].filter(
+              (row) => row.tenantId === tenantId && row.createdAt >= from && row.createdAt <= to
+            )
+            const byStatus = Object.fromEntries(RUN_STATUSES.map((status) => [status, 0])) as Record<RunStatus, number>
+            for (const row of created) byStatus[row.status]++
+            const latencies = created
+              .flatMap((row) => (row.startedAt === null ? [] : [row.startedAt.getTime() - row.createdAt.getTime()]))
+              .sort((a, b) => a - b)
+            return {
+              total: created.length,
+              byStatus,
+              startLatencyMs:
+                latencies.length === 0
+                  ? null
+                  : {
+                      samples: latencies.length,
+                      p50: percentileDisc(latencies, 0.5),
+                      p95: percentileDisc(latencies, 0.95)
+                    }
+            }
+          }),
+        stepLog: (tenantId, query) =>
+          db.run((): StepLogPage => {
+            const { after } = query
+            if (after !== undefined && !isUuid(after.runId)) return { entries: [], readTo: null }
+            const read = [...table.rows()]
+              .filter(
+                (row) =>
+                  row.tenantId === tenantId &&
+                  (query.runId === undefined || row.id === query.runId) &&
+                  (query.workflowId === undefined || row.workflowId === query.workflowId) &&
+                  // The runs after the position's, and that run itself while its step 0 is still to come.
+                  (after === undefined || stepAfter(after, row, 0))
+              )
+              .sort(newestFirst)
+              .slice(0, query.maxRuns)
+            const entries = read
+              .flatMap((run) =>
+                [...run.results]
+                  .sort((a, b) => b.index - a.index)
+                  .map((result): StepLogEntry => {
+                    const step = run.steps[result.index]
+                    return {
+                      runId: run.id,
+                      workflowId: run.workflowId,
+                      runCreatedAt: run.createdAt,
+                      result,
+                      step: step ?? null
+                    }
+                  })
+                  .filter(
+                    ({ result, step }) =>
+                      (after === undefined || stepAfter(after, run, result.index)) &&
+                      (query.status === undefined || result.status === query.status) &&
+                      (!query.messages || messageChannel(result, step) !== undefined)
+                  )
+              )
+              .slice(0, query.limit)
+            const last = read.length === query.maxRuns ? read[read.length - 1] : undefined
+            return {
+              entries,
+              readTo: last === undefined ? null : { createdAt: last.createdAt, runId: last.id, index: 0 }
+            }
+          })
       })
     })
   )

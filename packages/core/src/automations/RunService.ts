@@ -1,6 +1,6 @@
 import { Clock, Context, Effect, Either, Layer, Option } from "effect"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
-import { SkillFailed, type SkillOutput, SkillRunners } from "../module/SkillRunner.js"
+import { SkillFailed, type SkillOutput } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../platform/Errors.js"
@@ -20,8 +20,10 @@ import {
 import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
 import { type Approval, type Run, type RunStatus, type RunTrigger, type StepResult, canMove } from "./Run.js"
 import { ApprovalRepository, RunRepository } from "./RunRepositories.js"
-import { findSkill } from "./Skills.js"
-import type { JsonObject } from "./Workflow.js"
+import { SkillRegistry } from "./Skills.js"
+import { DEFAULT_TOOL_PROFILE, verdictOf } from "./Governance.js"
+import { PolicyRepository, ToolProfileRepository } from "./GovernanceRepositories.js"
+import type { JsonObject, Workflow } from "./Workflow.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -40,6 +42,17 @@ export const runQueue = defineQueue("servicekit.automations.run", {
 export interface StartInput {
   readonly context?: string | undefined
   readonly payload?: JsonObject | undefined
+}
+
+/** How a run comes about, beyond its input. */
+export interface StartOptions {
+  /** The run that spawned it (subagent.spawn). */
+  readonly parentRunId?: string | null | undefined
+  /**
+   * Makes the start idempotent for 24 hours: a second start with the key answers the first run
+   * (an inbound hook's key, a trigger's firing).
+   */
+  readonly idempotencyKey?: string | null | undefined
 }
 
 export interface HookInput extends StartInput {
@@ -85,6 +98,15 @@ const render = (value: unknown, variables: JsonObject): Either.Either<unknown, s
   return Either.right(value)
 }
 
+/** What a run's steps see of their tenant, read when a worker takes the run. */
+interface RunSetting {
+  readonly entitlements: ReadonlyArray<Product>
+  /** The standing orders, for `{{policy}}`. */
+  readonly policy: string
+}
+
+const failed = (error: string): Outcome => ({ kind: "failed", error })
+
 /** A step's outcome as the worker stores it. */
 type Outcome =
   | { readonly kind: "done"; readonly output: SkillOutput }
@@ -110,8 +132,19 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       workflowId: string,
       input: StartInput,
       trigger: RunTrigger,
-      parentRunId?: string | null
+      options?: StartOptions
     ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive>
+    /**
+     * Records a firing that did not run (the tenant was busy, an empty heartbeat): a run that is
+     * skipped from the start, with the reason. Idempotent by `idempotencyKey` like `start`.
+     */
+    readonly skip: (
+      tenantId: string,
+      workflowId: string,
+      trigger: RunTrigger,
+      reason: string,
+      idempotencyKey: string | null
+    ) => Effect.Effect<Run, WorkflowNotFound>
     readonly hook: (
       tenantId: string,
       input: HookInput
@@ -151,7 +184,9 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       const runs = yield* RunRepository
       const approvals = yield* ApprovalRepository
       const tenants = yield* TenantService
-      const runners = yield* SkillRunners
+      const skills = yield* SkillRegistry
+      const policies = yield* PolicyRepository
+      const profiles = yield* ToolProfileRepository
       const jobs = yield* JobQueue
       const unit = yield* UnitOfWork
       const crypto = yield* SecretCrypto
@@ -171,30 +206,20 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       const conflict = (run: Run, to: RunStatus) =>
         new RunStateConflict({ message: `A ${run.status} run cannot become ${to}.` })
 
+      const findWorkflow = (tenantId: string, workflowId: string) =>
+        Effect.flatMap(workflows.find(tenantId, workflowId), (found) =>
+          Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new WorkflowNotFound())
+        )
+
       /** A new queued run of the workflow as it now stands. */
-      const newRun = (
-        tenantId: string,
-        workflowId: string,
-        input: StartInput,
-        trigger: RunTrigger,
-        parentRunId: string | null,
-        idempotencyKey: string | null
-      ) =>
+      const runOf = (workflow: Workflow, input: StartInput, trigger: RunTrigger, options: StartOptions) =>
         Effect.gen(function* () {
-          const workflow = yield* Effect.flatMap(workflows.find(tenantId, workflowId), (found) =>
-            Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new WorkflowNotFound())
-          )
-          if (!workflow.active)
-            return yield* Effect.fail(new WorkflowInactive({ message: "The workflow is not active." }))
-          if (workflow.steps.length === 0) {
-            return yield* Effect.fail(new WorkflowInactive({ message: "The workflow has no steps to run." }))
-          }
-          const flow = yield* flows.find(tenantId, workflow.flowId)
+          const flow = yield* flows.find(workflow.tenantId, workflow.flowId)
           const at = yield* now
           const run: Run = {
             id: randomUuid(crypto),
-            tenantId,
-            workflowId,
+            tenantId: workflow.tenantId,
+            workflowId: workflow.id,
             flowId: workflow.flowId,
             revision: Option.match(flow, { onNone: () => 1, onSome: (f) => f.revision }),
             steps: workflow.steps,
@@ -202,8 +227,8 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             trigger,
             context: input.context ?? "",
             payload: input.payload ?? {},
-            parentRunId,
-            idempotencyKey,
+            parentRunId: options.parentRunId ?? null,
+            idempotencyKey: options.idempotencyKey ?? null,
             results: [],
             reason: null,
             leaseUntil: null,
@@ -214,6 +239,37 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           }
           return run
         })
+
+      /** A new queued run of an active workflow with steps. */
+      const newRun = (
+        tenantId: string,
+        workflowId: string,
+        input: StartInput,
+        trigger: RunTrigger,
+        options: StartOptions
+      ) =>
+        Effect.gen(function* () {
+          const workflow = yield* findWorkflow(tenantId, workflowId)
+          if (!workflow.active)
+            return yield* Effect.fail(new WorkflowInactive({ message: "The workflow is not active." }))
+          if (workflow.steps.length === 0) {
+            return yield* Effect.fail(new WorkflowInactive({ message: "The workflow has no steps to run." }))
+          }
+          return yield* runOf(workflow, input, trigger, options)
+        })
+
+      /** Stores a new run (once per idempotency key) and, when it is queued, makes it due; answers the run that holds the key. */
+      const insertRun = (run: Run) => {
+        const ifQueued = (stored: Run) =>
+          stored.status === "queued" ? Effect.as(due(stored), stored) : Effect.succeed(stored)
+        if (run.idempotencyKey === null) return unit.withTransaction(Effect.zipRight(runs.insert(run), ifQueued(run)))
+        const keptSince = new Date(run.createdAt.getTime() - IDEMPOTENCY_HOURS * 3_600_000)
+        return unit.withTransaction(
+          Effect.flatMap(runs.insertKeyed(run, keptSince), (stored) =>
+            stored.id === run.id ? ifQueued(run) : Effect.succeed(stored)
+          )
+        )
+      }
 
       /** What a step's placeholders may name: the run's input and the results of the steps before `index`. */
       const variablesOf = (run: Run, index: number, policy: string): JsonObject => {
@@ -230,11 +286,11 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       }
 
       /** What one step does; nothing here is stored. */
-      const perform = (run: Run, index: number, attempt: number, entitlements: ReadonlyArray<Product>) =>
+      const perform = (run: Run, index: number, attempt: number, setting: RunSetting, approved: boolean) =>
         Effect.gen(function* (): Generator<any, Outcome, any> {
           const step = run.steps[index]!
-          const rendered = render(step, variablesOf(run, index, ""))
-          if (Either.isLeft(rendered)) return { kind: "failed", error: rendered.left }
+          const rendered = render(step, variablesOf(run, index, setting.policy))
+          if (Either.isLeft(rendered)) return failed(rendered.left)
           const filled = rendered.right as JsonObject
           switch (step.type) {
             case "log": {
@@ -246,82 +302,124 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
                 typeof step.expiresInSeconds === "number" ? step.expiresInSeconds : DEFAULT_APPROVAL_SECONDS
               return { kind: "wait", title: String(filled.title), skillId: null, expiresInSeconds: seconds }
             }
-            case "skill": {
-              const skillId = String(step.skillId)
-              const definition = findSkill(skillId)
-              const missing = definition?.requires.find((product) => !entitlements.includes(product))
-              if (missing !== undefined) {
-                return {
-                  kind: "failed",
-                  error: `The skill ${skillId} needs the ${missing} product, which the account is not entitled to.`
-                }
-              }
-              const runner = runners.get(skillId)
-              if (runner === undefined) {
-                return {
-                  kind: "failed",
-                  error: `The skill ${skillId} cannot run on this platform (no implementation is installed).`
-                }
-              }
-              const called = yield* Effect.either(
-                runner.run({
-                  tenantId: run.tenantId,
-                  runId: run.id,
-                  stepIndex: index,
-                  attempt,
-                  idempotencyKey: `${run.id}:${index}:${attempt}`,
-                  input: isObject(filled.input) ? filled.input : {}
-                })
-              )
-              return Either.match(called, {
-                onLeft: (error): Outcome => ({
-                  kind: "failed",
-                  error: error instanceof SkillFailed ? error.message : String(error)
-                }),
-                onRight: (output): Outcome => ({ kind: "done", output })
-              })
-            }
+            case "skill":
+              return yield* callSkill(run, index, attempt, setting, approved, filled)
             default:
-              return {
-                kind: "failed",
-                error: `A ${String(step.type)} step needs a product feature this platform has not installed.`
-              }
+              return failed(`A ${String(step.type)} step needs a product feature this platform has not installed.`)
           }
         }).pipe(
-          Effect.catchAllDefect((defect) =>
-            Effect.succeed<Outcome>({ kind: "failed", error: `The step failed unexpectedly: ${String(defect)}` })
-          )
+          Effect.catchAllDefect((defect) => Effect.succeed(failed(`The step failed unexpectedly: ${String(defect)}`)))
         )
+
+      /**
+       * A skill step: the skill must be known, entitled, installed and allowed by the step's tool
+       * profile; a gated skill waits for an approval first; its filled-in input is checked again.
+       */
+      const callSkill = (
+        run: Run,
+        index: number,
+        attempt: number,
+        setting: RunSetting,
+        approved: boolean,
+        step: JsonObject
+      ) =>
+        Effect.gen(function* (): Generator<any, Outcome, any> {
+          const skillId = String(step.skillId)
+          const skill = skills.find(skillId)
+          const runner = skills.runner(skillId)
+          if (skill === undefined || runner === undefined) {
+            return failed(`The skill ${skillId} cannot run on this platform (no implementation is installed).`)
+          }
+          const missing = skill.requires.find((product) => !setting.entitlements.includes(product))
+          if (missing !== undefined) {
+            return failed(`The skill ${skillId} needs the ${missing} product, which the account is not entitled to.`)
+          }
+          const named = typeof step.toolProfile === "string" ? step.toolProfile : undefined
+          const profile = Option.getOrUndefined(yield* profiles.findByName(run.tenantId, named ?? DEFAULT_TOOL_PROFILE))
+          if (named !== undefined && profile === undefined) return failed(`The tool profile ${named} does not exist.`)
+          const verdict = verdictOf(profile, skill)
+          if (verdict === "denied") {
+            return failed(`The tool profile ${profile!.name} does not allow the skill ${skillId}.`)
+          }
+          if (verdict === "approval" && !approved) {
+            return {
+              kind: "wait",
+              title: `Allow the skill ${skillId}`,
+              skillId,
+              expiresInSeconds: DEFAULT_APPROVAL_SECONDS
+            }
+          }
+          // Built-in skills were checked when the workflow was written (their runners check what
+          // placeholders filled in); an embedder's skill gets its input as its schema parses it.
+          const filled = isObject(step.input) ? step.input : {}
+          const input = yield* Effect.either(skill.parsesPlaceholders ? Effect.succeed(filled) : skill.parse(filled))
+          if (Either.isLeft(input)) {
+            const first = input.left[0]
+            return failed(`The input is invalid: ${first?.field ? `${first.field} ` : ""}${first?.reason ?? ""}`.trim())
+          }
+          const called = yield* Effect.either(
+            runner.run({
+              tenantId: run.tenantId,
+              runId: run.id,
+              stepIndex: index,
+              attempt,
+              idempotencyKey: `${run.id}:${index}:${attempt}`,
+              input: input.right as JsonObject
+            })
+          )
+          return Either.match(called, {
+            onLeft: (error): Outcome => failed(error instanceof SkillFailed ? error.message : String(error)),
+            onRight: (output): Outcome => ({ kind: "done", output })
+          })
+        })
 
       /** Stores `next` if the worker still holds `held`; false when the run was cancelled or taken over meanwhile. */
       const store = (held: Run, next: Run) => runs.update(next, ["running"], held.leaseUntil)
 
       const follow = (claimed: Run) =>
         Effect.gen(function* () {
-          const tenant = yield* Effect.either(tenants.get(claimed.tenantId))
-          const entitlements = Either.isRight(tenant) ? tenant.right.entitlements : []
+          // Read only when a step needs them, so a run of plain steps costs no extra queries.
+          const steps = JSON.stringify(claimed.steps)
+          const tenant = steps.includes('"skill"') ? yield* Effect.either(tenants.get(claimed.tenantId)) : undefined
+          const policy = steps.includes("policy") ? yield* policies.find(claimed.tenantId) : Option.none()
+          const setting: RunSetting = {
+            entitlements: tenant !== undefined && Either.isRight(tenant) ? tenant.right.entitlements : [],
+            policy: Option.match(policy, { onNone: () => "", onSome: (found) => found.standingOrders })
+          }
+          // `run` is the run as this worker follows it; `stored`, as last written (its lease is the
+          // worker's hold). Log and approval steps do nothing outside the run, so their results are
+          // written with the next write: after a crash they are simply done again. A skill's start
+          // and its result are each written before anything else happens.
           let run = claimed
+          let stored = claimed
+          const persist = (next: Run) =>
+            Effect.map(store(stored, next), (written) => {
+              if (written) stored = run = next
+              return written
+            })
           for (let index = 0; index < run.steps.length; index++) {
             const previous = run.results.find((result) => result.index === index)
             if (previous?.status === "succeeded" || previous?.status === "skipped") continue
             const at = yield* now
-            const attempt = (previous?.attempt ?? 0) + (previous?.status === "waiting_approval" ? 0 : 1)
+            const step = run.steps[index]!
+            const last = index === run.steps.length - 1
+            // A run waiting for an approval is queued again only once it is approved.
+            const resumed = previous?.status === "waiting_approval"
+            const attempt = (previous?.attempt ?? 0) + (resumed ? 0 : 1)
             const leaseUntil = new Date(at.getTime() + runLeaseMs)
             // An approved approval step is done; anything else starts (again).
-            if (previous?.status === "waiting_approval") {
+            if (resumed && step.type === "approval") {
               const done: StepResult = {
-                ...previous,
+                ...previous!,
+                approved: true,
                 status: "succeeded",
                 output: { approved: true },
                 outputText: "approved",
                 finishedAt: at
               }
-              const next: Run = { ...run, results: upsert(run.results, done), leaseUntil, updatedAt: at }
-              if (!(yield* store(run, next))) return
-              run = next
+              run = { ...run, results: upsert(run.results, done), leaseUntil, updatedAt: at }
               continue
             }
-            const step = run.steps[index]!
             const started: StepResult = {
               index,
               type: String(step.type),
@@ -331,13 +429,17 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               outputText: null,
               error: null,
               attempt,
+              // A gated skill approved before its worker died needs no second approval.
+              approved: resumed || (previous?.status === "running" && previous.approved),
               startedAt: at,
               finishedAt: null
             }
+            const sideEffects = step.type === "skill"
             const running: Run = { ...run, results: upsert(run.results, started), leaseUntil, updatedAt: at }
-            if (!(yield* store(run, running))) return
-            run = running
-            const outcome = yield* perform(run, index, attempt, entitlements)
+            if (sideEffects) {
+              if (!(yield* persist(running))) return
+            } else run = running
+            const outcome = yield* perform(run, index, attempt, setting, started.approved)
             const ended = yield* now
             if (outcome.kind === "done") {
               const done: StepResult = {
@@ -347,19 +449,29 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
                 outputText: outcome.output.outputText,
                 finishedAt: ended
               }
-              const next: Run = {
-                ...run,
-                results: upsert(run.results, done),
-                leaseUntil: new Date(ended.getTime() + runLeaseMs),
-                updatedAt: ended
-              }
-              if (!(yield* store(run, next))) return
-              run = next
+              const next: Run = last
+                ? {
+                    ...run,
+                    status: "succeeded",
+                    results: upsert(run.results, done),
+                    leaseUntil: null,
+                    finishedAt: ended,
+                    updatedAt: ended
+                  }
+                : {
+                    ...run,
+                    results: upsert(run.results, done),
+                    leaseUntil: new Date(ended.getTime() + runLeaseMs),
+                    updatedAt: ended
+                  }
+              if (last || sideEffects) {
+                if (!(yield* persist(next))) return
+              } else run = next
               continue
             }
             if (outcome.kind === "failed") {
               const failed: StepResult = { ...started, status: "failed", error: outcome.error, finishedAt: ended }
-              yield* store(run, {
+              yield* persist({
                 ...run,
                 status: "failed",
                 results: upsert(run.results, failed),
@@ -389,20 +501,23 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             }
             yield* unit.withTransaction(
               Effect.flatMap(
-                store(run, {
+                persist({
                   ...run,
                   status: "waiting_approval",
                   results: upsert(run.results, waiting),
                   leaseUntil: null,
                   updatedAt: ended
                 }),
-                (stored) => (stored ? approvals.insert(approval) : Effect.void)
+                (written) => (written ? approvals.insert(approval) : Effect.void)
               )
             )
             return
           }
-          const at = yield* now
-          yield* store(run, { ...run, status: "succeeded", leaseUntil: null, finishedAt: at, updatedAt: at })
+          // Every step was done before (a run taken over after its last write): it only ends.
+          if (stored.status === "running") {
+            const at = yield* now
+            yield* persist({ ...run, status: "succeeded", leaseUntil: null, finishedAt: at, updatedAt: at })
+          }
         })
 
       const pageSize = (limit: number | undefined) => limit ?? DEFAULT_PAGE_SIZE
@@ -416,23 +531,19 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             return yield* Effect.fail(invalidField("idempotencyKey", "must be 1 to 255 characters"))
           }
           const trigger: RunTrigger = { type: "webhook", event: input.event ?? null }
-          const run = yield* newRun(tenantId, input.workflowId, input, trigger, null, input.idempotencyKey ?? null)
-          if (run.idempotencyKey === null) {
-            return yield* unit.withTransaction(Effect.as(Effect.zipRight(runs.insert(run), due(run)), run))
-          }
-          const keptSince = new Date(run.createdAt.getTime() - IDEMPOTENCY_HOURS * 3_600_000)
-          return yield* unit.withTransaction(
-            Effect.flatMap(runs.insertKeyed(run, keptSince), (stored) =>
-              stored.id === run.id ? Effect.as(due(run), run) : Effect.succeed(stored)
-            )
+          return yield* insertRun(
+            yield* newRun(tenantId, input.workflowId, input, trigger, { idempotencyKey: input.idempotencyKey })
           )
         })
 
       return {
-        start: (tenantId, workflowId, input, trigger, parentRunId = null) =>
-          Effect.flatMap(newRun(tenantId, workflowId, input, trigger, parentRunId, null), (run) =>
-            unit.withTransaction(Effect.as(Effect.zipRight(runs.insert(run), due(run)), run))
-          ),
+        start: (tenantId, workflowId, input, trigger, options = {}) =>
+          Effect.flatMap(newRun(tenantId, workflowId, input, trigger, options), insertRun),
+        skip: (tenantId, workflowId, trigger, reason, idempotencyKey) =>
+          Effect.gen(function* () {
+            const run = yield* runOf(yield* findWorkflow(tenantId, workflowId), {}, trigger, { idempotencyKey })
+            return yield* insertRun({ ...run, status: "skipped", reason, finishedAt: run.createdAt })
+          }),
         hook,
         hookWithToken: (token, input) =>
           Effect.gen(function* () {

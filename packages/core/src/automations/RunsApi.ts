@@ -35,6 +35,7 @@ const StepResultJson = Schema.Struct({
   outputText: Schema.NullOr(Schema.String),
   error: Schema.NullOr(Schema.String),
   attempt: Integer,
+  approved: Schema.Boolean,
   startedAt: Timestamp,
   finishedAt: Schema.NullOr(Timestamp)
 }).annotations({ identifier: "StepResult" })

@@ -1,5 +1,8 @@
-import { Schema } from "effect"
+import { Context, Effect, Schema } from "effect"
 import { withReason } from "../http/Schemas.js"
+import type { SkillRunner } from "../module/SkillRunner.js"
+import type { ErrorDetail } from "../platform/Errors.js"
+import { issueDetails } from "../platform/ParseIssues.js"
 import type { Product } from "../platform/Products.js"
 
 /**
@@ -12,7 +15,16 @@ export interface SkillDefinition {
   readonly id: string
   /** Products the tenant must be entitled to; automations is always needed. */
   readonly requires: ReadonlyArray<Product>
-  readonly input: Schema.Schema<any, any>
+  /**
+   * Checks a step's input: its parsed form, or the problems with fields named inside the input
+   * ("" for the input itself).
+   */
+  readonly parse: (input: unknown) => Effect.Effect<unknown, ReadonlyArray<ErrorDetail>>
+  /**
+   * Whether `parse` can judge an input that still holds `{{…}}` placeholders (the built-in
+   * schemas can); when not, such an input is checked only at run time, once filled in.
+   */
+  readonly parsesPlaceholders: boolean
   /** Whether a run waits for an approval before the skill runs, unless a tool profile says otherwise. */
   readonly approval: boolean
   readonly description: string
@@ -54,12 +66,17 @@ const HttpsUrl = withReason(
 const NodeId = Text(200)
 const Json = Schema.Unknown
 
-/** An input schema: a JSON object with exactly these fields. */
-const input = (fields: Schema.Struct.Fields): Schema.Schema<any, any> =>
-  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error" } }) as unknown as Schema.Schema<
-    any,
-    any
-  >
+/** The parser of a JSON object with exactly these fields. */
+const input = (fields: Schema.Struct.Fields): SkillDefinition["parse"] => {
+  const decode = Schema.decodeUnknown(Schema.Struct(fields) as unknown as Schema.Schema<unknown, unknown>, {
+    errors: "all",
+    onExcessProperty: "error"
+  })
+  return (value) =>
+    Effect.mapError(decode(value), (error) =>
+      issueDetails(error).map((detail) => ({ ...detail, field: detail.field === "body" ? "" : detail.field }))
+    )
+}
 
 const skill = (
   id: string,
@@ -67,7 +84,14 @@ const skill = (
   fields: Schema.Struct.Fields,
   description: string,
   approval = false
-): SkillDefinition => ({ id, requires: ["automations", ...requires], input: input(fields), approval, description })
+): SkillDefinition => ({
+  id,
+  requires: ["automations", ...requires],
+  parse: input(fields),
+  parsesPlaceholders: true,
+  approval,
+  description
+})
 
 const nodeSkill = (id: string, fields: Schema.Struct.Fields, description: string, approval = false) =>
   skill(id, [], { nodeId: NodeId, ...fields }, description, approval)
@@ -149,6 +173,31 @@ export const builtInSkills: ReadonlyArray<SkillDefinition> = [
   nodeSkill("browser.content", {}, "Reads the content of a node's browser page.")
 ]
 
-const byId = new Map(builtInSkills.map((definition) => [definition.id, definition]))
-
-export const findSkill = (id: string): SkillDefinition | undefined => byId.get(id)
+/**
+ * The skills this platform knows, each with its implementation when one is installed: the
+ * built-in definitions, the runners the modules and the embedder supply, and the embedder's own
+ * skills. Composed at the root.
+ */
+export class SkillRegistry extends Context.Tag("@servicekit/core/SkillRegistry")<
+  SkillRegistry,
+  {
+    readonly find: (id: string) => SkillDefinition | undefined
+    /** The skill's implementation; none when the platform has not installed one. */
+    readonly runner: (id: string) => SkillRunner | undefined
+    readonly all: ReadonlyArray<SkillDefinition>
+  }
+>() {
+  /** A registry of the built-in skills and `extra` definitions, run by `runners`. */
+  static readonly make = (
+    extra: ReadonlyArray<SkillDefinition>,
+    runners: ReadonlyArray<SkillRunner>
+  ): SkillRegistry["Type"] => {
+    const definitions = new Map([...builtInSkills, ...extra].map((definition) => [definition.id, definition]))
+    const implementations = new Map(runners.map((runner) => [runner.id, runner]))
+    return {
+      find: (id) => definitions.get(id),
+      runner: (id) => implementations.get(id),
+      all: [...definitions.values()]
+    }
+  }
+}

@@ -1,9 +1,16 @@
 import { Effect, Either, ParseResult, Schema } from "effect"
 import { invalidSpec } from "../jobs/Scheduler.js"
-import { type PermissionDenied, ValidationFailed, invalidField, permissionDenied } from "../platform/Errors.js"
+import {
+  type ErrorDetail,
+  type PermissionDenied,
+  ValidationFailed,
+  invalidField,
+  permissionDenied
+} from "../platform/Errors.js"
 import { issueDetails } from "../platform/ParseIssues.js"
 import type { Product } from "../platform/Products.js"
-import { findSkill } from "./Skills.js"
+import { DEFAULT_TOOL_PROFILE, type ToolProfile, verdictOf } from "./Governance.js"
+import type { SkillRegistry } from "./Skills.js"
 import type { JsonObject } from "./Workflow.js"
 
 /**
@@ -30,16 +37,25 @@ const isObject = (value: unknown): value is JsonObject =>
 
 const fail = (field: string, reason: string) => Effect.fail(invalidField(field, reason))
 
+/** Problems found inside the value at `field`, as a 400 naming them. */
+const invalidDetails = (details: ReadonlyArray<ErrorDetail>, field: string) => {
+  const named = details.map((detail) => ({
+    field: detail.field === "" ? field : `${field}.${detail.field}`,
+    reason: detail.reason
+  }))
+  return new ValidationFailed({ message: `Invalid ${named[0]?.field ?? field}`, details: named })
+}
+
 /** Decodes `value` with `schema`; failures become details under `field`. */
 const decodeAt = <A, I>(schema: Schema.Schema<A, I>, value: unknown, field: string) =>
   Either.match(Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })(value), {
-    onLeft: (error: ParseResult.ParseError) => {
-      const details = issueDetails(error).map((detail) => ({
-        field: detail.field === "body" ? field : `${field}.${detail.field}`,
-        reason: detail.reason
-      }))
-      return Effect.fail(new ValidationFailed({ message: `Invalid ${details[0]?.field ?? field}`, details }))
-    },
+    onLeft: (error: ParseResult.ParseError) =>
+      Effect.fail(
+        invalidDetails(
+          issueDetails(error).map((detail) => ({ ...detail, field: detail.field === "body" ? "" : detail.field })),
+          field
+        )
+      ),
     onRight: () => Effect.void
   })
 
@@ -126,6 +142,7 @@ export const checkTrigger = (trigger: unknown): Effect.Effect<JsonObject, Valida
   })
 
 const Name = Schema.optional(Schema.String.pipe(Schema.maxLength(200)))
+const ProfileName = Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100)))
 
 const stepShapes = {
   log: Schema.Struct({
@@ -144,6 +161,7 @@ const stepShapes = {
     name: Name,
     instructions: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(20_000)),
     skills: Schema.optional(Schema.Array(Schema.String)),
+    toolProfile: ProfileName,
     maxTurns: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(1, 20)))
   }),
   approval: Schema.Struct({
@@ -156,20 +174,53 @@ const stepShapes = {
     type: Schema.Literal("skill"),
     name: Name,
     skillId: Schema.String,
-    input: Schema.Unknown
+    input: Schema.Unknown,
+    toolProfile: ProfileName
   })
 } as const
 
-/** A skill the tenant may use, or why not: unknown (400), or not entitled (403). */
-const checkSkill = (skillId: string, field: string, entitlements: ReadonlyArray<Product>) =>
+/** What a workflow's steps are checked against: the tenant's entitlements and tool profiles, and the platform's skills. */
+export interface StepRules {
+  readonly entitlements: ReadonlyArray<Product>
+  readonly skills: SkillRegistry["Type"]
+  /** The tenant's tool profile with this name, if any. */
+  readonly profile: (name: string) => Effect.Effect<ToolProfile | undefined>
+}
+
+/** The profile a step follows: the one it names (which must exist), else the tenant's default one if any. */
+const profileOf = (step: JsonObject, field: string, rules: StepRules) =>
   Effect.gen(function* () {
-    const skill = findSkill(skillId)
+    if (typeof step.toolProfile !== "string") return yield* rules.profile(DEFAULT_TOOL_PROFILE)
+    const profile = yield* rules.profile(step.toolProfile)
+    if (profile === undefined) return yield* fail(`${field}.toolProfile`, `is not a tool profile: ${step.toolProfile}`)
+    return profile
+  })
+
+/**
+ * A skill the tenant may use, or why not: unknown or not installed (400), or not entitled or
+ * denied by the step's tool profile (403).
+ */
+const checkSkill = (skillId: string, field: string, rules: StepRules, profile: ToolProfile | undefined) =>
+  Effect.gen(function* () {
+    const skill = rules.skills.find(skillId)
     if (skill === undefined) return yield* fail(field, `is not a known skill: ${skillId}`)
-    const missing = skill.requires.find((product) => !entitlements.includes(product))
+    if (rules.skills.runner(skillId) === undefined) {
+      return yield* fail(
+        field,
+        `the skill ${skillId} is not available on this platform (no implementation is installed)`
+      )
+    }
+    const missing = skill.requires.find((product) => !rules.entitlements.includes(product))
     if (missing !== undefined) {
       return yield* permissionDenied(
         "product_not_entitled",
         `${field}: the skill ${skillId} needs the ${missing} product, which the account is not entitled to.`
+      )
+    }
+    if (verdictOf(profile, skill) === "denied") {
+      return yield* permissionDenied(
+        "skill_denied",
+        `${field}: the tool profile ${profile!.name} does not allow the skill ${skillId}.`
       )
     }
     return skill
@@ -178,7 +229,7 @@ const checkSkill = (skillId: string, field: string, entitlements: ReadonlyArray<
 /** Checks `stepsJson` against the step types, the skills and their inputs; answers it as given. */
 export const checkSteps = (
   steps: unknown,
-  entitlements: ReadonlyArray<Product>
+  rules: StepRules
 ): Effect.Effect<ReadonlyArray<JsonObject>, ValidationFailed | PermissionDenied> =>
   Effect.gen(function* () {
     if (!Array.isArray(steps)) return yield* fail("stepsJson", "must be an array of steps")
@@ -192,17 +243,21 @@ export const checkSteps = (
       }
       yield* decodeAt(stepShapes[type as keyof typeof stepShapes] as Schema.Schema<unknown, unknown>, step, field)
       if (type === "skill") {
-        const skill = yield* checkSkill(step.skillId as string, `${field}.skillId`, entitlements)
+        const profile = yield* profileOf(step, field, rules)
+        const skill = yield* checkSkill(step.skillId as string, `${field}.skillId`, rules, profile)
         const skillInput = step.input
         if (!isObject(skillInput)) return yield* fail(`${field}.input`, "must be a JSON object")
-        yield* decodeAt(skill.input, skillInput, `${field}.input`)
+        if (skill.parsesPlaceholders || !JSON.stringify(skillInput).includes("{{")) {
+          yield* Effect.mapError(skill.parse(skillInput), (details) => invalidDetails(details, `${field}.input`))
+        }
         if (skill.id === "email.send" && ["html", "text", "body"].every((part) => skillInput[part] === undefined)) {
           return yield* fail(`${field}.input.html`, "html, text or body is required")
         }
       }
       if (type === "agent" && Array.isArray(step.skills)) {
+        const profile = yield* profileOf(step, field, rules)
         for (const [at, skillId] of step.skills.entries())
-          yield* checkSkill(skillId, `${field}.skills.${at}`, entitlements)
+          yield* checkSkill(skillId, `${field}.skills.${at}`, rules, profile)
       }
     }
     return steps as ReadonlyArray<JsonObject>

@@ -1,4 +1,5 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import { Scheduler } from "../jobs/Scheduler.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { type PermissionDenied, type ValidationFailed, invalidField } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
@@ -6,8 +7,11 @@ import type { Product } from "../platform/Products.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { FlowNotFound, WorkflowNotFound } from "./AutomationsErrors.js"
 import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
+import { sameSchedule, scheduleIdOf, scheduleOf } from "./Triggers.js"
 import type { Flow, JsonObject, Workflow } from "./Workflow.js"
-import { checkSteps, checkTrigger } from "./WorkflowDefinition.js"
+import { type StepRules, checkSteps, checkTrigger } from "./WorkflowDefinition.js"
+import { ToolProfileRepository } from "./GovernanceRepositories.js"
+import { SkillRegistry } from "./Skills.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -61,7 +65,9 @@ const stateOf = (workflow: Workflow, deleted = false): JsonObject => ({
 
 /**
  * Workflows and their flows: every write is validated against the trigger and step rules and
- * the tenant's entitlements, and bumps the flow's revision in the same unit of work.
+ * the tenant's entitlements, and bumps the flow's revision in the same unit of work. A schedule
+ * or heartbeat workflow's platform schedule changes in that unit too, and only when its timing
+ * or active flag does, so that other edits keep its next due time.
  */
 export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowService")<
   WorkflowService,
@@ -86,6 +92,14 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
       const flows = yield* FlowRepository
       const unit = yield* UnitOfWork
       const crypto = yield* SecretCrypto
+      const scheduler = yield* Scheduler
+      const skills = yield* SkillRegistry
+      const profiles = yield* ToolProfileRepository
+      const rulesFor = (author: Author): StepRules => ({
+        entitlements: author.entitlements,
+        skills,
+        profile: (name) => Effect.map(profiles.findByName(author.tenantId, name), Option.getOrUndefined)
+      })
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const flowOf = (workflow: Workflow) =>
@@ -98,8 +112,15 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
         Effect.flatMap(workflows.find(tenantId, id), (found) =>
           Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new WorkflowNotFound())
         )
-      /** Stores the workflow and moves its flow to the next revision, together. */
-      const store = (workflow: Workflow, deleted = false) =>
+      /** Creates, moves or removes the workflow's schedule when its timing or active flag changed. */
+      const reschedule = (workflow: Workflow, before: Workflow | undefined, deleted: boolean) => {
+        const next = deleted ? undefined : workflow
+        if (sameSchedule(before, next)) return Effect.void
+        const schedule = next === undefined ? undefined : scheduleOf(next)
+        return schedule === undefined ? scheduler.remove(scheduleIdOf(workflow.id)) : scheduler.upsert(schedule)
+      }
+      /** Stores the workflow (changed from `before`) and moves its flow to the next revision, together. */
+      const store = (workflow: Workflow, before?: Workflow, deleted = false) =>
         unit.withTransaction(
           Effect.gen(function* () {
             const at = yield* now
@@ -124,6 +145,7 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
             yield* flows.save(flow)
             if (deleted) yield* workflows.remove(workflow.tenantId, workflow.id)
             else yield* workflows.save(workflow)
+            yield* reschedule(workflow, before, deleted)
             return { ...workflow, revision: flow.revision }
           })
         )
@@ -133,7 +155,7 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
           Effect.gen(function* () {
             yield* checkName(input.name)
             const trigger = yield* checkTrigger(input.triggerJson)
-            const steps = yield* checkSteps(input.stepsJson, author.entitlements)
+            const steps = yield* checkSteps(input.stepsJson, rulesFor(author))
             const at = yield* now
             return yield* store({
               id: randomUuid(crypto),
@@ -162,21 +184,24 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
             if (patch.name !== undefined) yield* checkName(patch.name)
             const trigger = patch.triggerJson === undefined ? undefined : yield* checkTrigger(patch.triggerJson)
             const steps =
-              patch.stepsJson === undefined ? undefined : yield* checkSteps(patch.stepsJson, author.entitlements)
+              patch.stepsJson === undefined ? undefined : yield* checkSteps(patch.stepsJson, rulesFor(author))
             const current = yield* find(author.tenantId, id)
-            return yield* store({
-              ...current,
-              name: patch.name ?? current.name,
-              active: patch.active ?? current.active,
-              trigger: trigger ?? current.trigger,
-              steps: steps ?? current.steps,
-              updatedAt: yield* now
-            })
+            return yield* store(
+              {
+                ...current,
+                name: patch.name ?? current.name,
+                active: patch.active ?? current.active,
+                trigger: trigger ?? current.trigger,
+                steps: steps ?? current.steps,
+                updatedAt: yield* now
+              },
+              current
+            )
           }),
         remove: (tenantId, id) =>
           Effect.gen(function* () {
             const current = yield* find(tenantId, id)
-            return yield* store({ ...current, updatedAt: yield* now }, true)
+            return yield* store({ ...current, updatedAt: yield* now }, current, true)
           }),
         getFlow: (tenantId, id) =>
           Effect.flatMap(flows.find(tenantId, id), (found) =>

@@ -2,6 +2,7 @@ import { Layer } from "effect"
 import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
 import { CallingService } from "./CallingService.js"
+import { callingSkills } from "./CallingSkills.js"
 import { callingCommands } from "./CallingCommands.js"
 import { callingHandlers } from "./CallingHandlers.js"
 import { callsDashboardHandlers } from "./CallsDashboardHandlers.js"
@@ -22,6 +23,7 @@ export const calling = defineModule({
   services: Layer.merge(CallingService.layer, Softphone.layer.pipe(Layer.provideMerge(SipService.layer))),
   memory: Layer.merge(CallRepository.layerMemory, SipRepository.layerMemory),
   commands: callingCommands,
+  skills: callingSkills,
   development: {
     product: "voice",
     scopes: ["voice:read"],

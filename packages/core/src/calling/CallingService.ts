@@ -44,7 +44,6 @@ export interface CallSummary {
   readonly answerRatePercent: number | null
 }
 
-
 /** What an export takes: calls started in [from, to), optionally one direction and one result. */
 export interface ExportCalls {
   readonly from?: Date | undefined

@@ -6,7 +6,9 @@ import { SoftphoneUnavailable } from "./CallingErrors.js"
 export class SoftphoneApi extends HttpApiGroup.make("softphone")
   .add(
     HttpApiEndpoint.get("connectSoftphone", "/sip/ws")
-      .addSuccess(HttpApiSchema.Empty(101).annotations({ description: "Switching Protocols: the softphone's socket is open" }))
+      .addSuccess(
+        HttpApiSchema.Empty(101).annotations({ description: "Switching Protocols: the softphone's socket is open" })
+      )
       .addError(SoftphoneUnavailable)
       .annotate(OpenApi.Summary, "Softphone: SIP over WebSocket to the tenant's trunk")
       .annotate(

@@ -1,4 +1,4 @@
-import { Context, Data, type Effect } from "effect"
+import { Data, type Effect } from "effect"
 
 /** What a skill step hands its runner: the rendered input and where it stands. */
 export interface SkillCall {
@@ -32,9 +32,3 @@ export interface SkillRunner {
   readonly id: string
   readonly run: (call: SkillCall) => Effect.Effect<SkillOutput, SkillFailed, any>
 }
-
-/** Every module's skill runners, by skill id (composed at the root). */
-export class SkillRunners extends Context.Tag("@servicekit/core/SkillRunners")<
-  SkillRunners,
-  ReadonlyMap<string, SkillRunner>
->() {}

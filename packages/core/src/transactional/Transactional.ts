@@ -33,6 +33,8 @@ export interface EmailMessage {
   readonly text: string | null
   /** Sent with a test-mode key: delivered to the development mailbox only. */
   readonly test: boolean
+  /** What sent it: `metadata.source` of its activity entries. */
+  readonly source: string
   readonly status: MessageStatus
   /** Delivery attempts made so far. */
   readonly attempts: number
@@ -64,6 +66,9 @@ export interface ActivityEntry {
 
 /** `metadata.source` of what Transactional's API sends. */
 export const TRANSACTIONAL_SOURCE = "transactional_v1"
+
+/** `metadata.source` of what automation runs send (the `email.send` skill). */
+export const AUTOMATIONS_SOURCE = "automations_v1"
 
 /** Sent and failed deliveries over a window, per UTC day and per template. */
 export interface DeliveryStatistics {

@@ -4,6 +4,7 @@ import { defineModule } from "../module/ProductModule.js"
 import { transactionalDashboardHandlers, transactionalHandlers } from "./TransactionalHandlers.js"
 import { ActivityLog, MessageRepository, TemplateRepository } from "./TransactionalRepositories.js"
 import { TransactionalService, deliveryQueue } from "./TransactionalService.js"
+import { transactionalSkills } from "./TransactionalSkills.js"
 
 /**
  * Transactional email: templates, sends from a template or inline over API keys with
@@ -28,6 +29,7 @@ export const transactional = defineModule({
         )
     }
   ],
+  skills: transactionalSkills,
   development: {
     product: "transactional",
     scopes: ["transactional:send"],

@@ -63,6 +63,8 @@ export interface TemplatePatch {
 }
 
 export interface SendInput {
+  /** Who sends, as the activity ledger's `metadata.source` records it; Transactional's API by default. */
+  readonly source?: string | undefined
   readonly templateId?: string | undefined
   readonly to: ReadonlyArray<string>
   readonly variables?: Readonly<Record<string, unknown>> | undefined
@@ -280,6 +282,7 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
               to,
               ...content,
               test,
+              source: input.source ?? TRANSACTIONAL_SOURCE,
               status: "queued",
               attempts: 0,
               providerMessageId: null,
@@ -311,7 +314,7 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
         subject: message.subject,
         ...outcome,
         metadata: {
-          source: TRANSACTIONAL_SOURCE,
+          source: message.source,
           messageId: message.id,
           attempt: message.attempts,
           test: message.test,

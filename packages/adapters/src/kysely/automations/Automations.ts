@@ -1,17 +1,56 @@
-import type { ApprovalRepository, FlowRepository, RunRepository, WorkflowRepository } from "@servicekit/core"
+import type {
+  ApprovalRepository,
+  FlowRepository,
+  MemoryAuditRepository,
+  MemoryRepository,
+  PolicyRepository,
+  RunRepository,
+  ToolProfileRepository,
+  WorkflowRepository
+} from "@servicekit/core"
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Approvals from "./Approvals.js"
 import * as Flows from "./Flows.js"
+import * as Memory from "./Memory.js"
+import * as MemoryAudit from "./MemoryAudit.js"
 import * as migration0009 from "./migrations/0009_automations.js"
 import * as migration0011 from "./migrations/0011_automation_runs.js"
+import * as migration0012 from "./migrations/0012_automation_governance.js"
+import * as migration0013 from "./migrations/0013_automation_event_triggers.js"
+import * as Policies from "./Policies.js"
 import * as Runs from "./Runs.js"
+import * as ToolProfiles from "./ToolProfiles.js"
 import * as Workflows from "./Workflows.js"
 
-/** Automation workflows and their flows (the workflows' definitions over time), runs, and the approvals runs wait for. */
+/**
+ * Automation workflows and their flows (the workflows' definitions over time), runs, the approvals
+ * runs wait for, and what governs runs: standing orders, tool profiles, memory and its audit.
+ */
 export const automationsStorage: KyselyModuleStorage<
-  WorkflowRepository | FlowRepository | RunRepository | ApprovalRepository
+  | WorkflowRepository
+  | FlowRepository
+  | RunRepository
+  | ApprovalRepository
+  | PolicyRepository
+  | ToolProfileRepository
+  | MemoryRepository
+  | MemoryAuditRepository
 > = {
-  migrations: { "0009_automations": migration0009, "0011_automation_runs": migration0011 },
-  layer: Layer.mergeAll(Workflows.layer, Flows.layer, Runs.layer, Approvals.layer)
+  migrations: {
+    "0009_automations": migration0009,
+    "0011_automation_runs": migration0011,
+    "0012_automation_governance": migration0012,
+    "0013_automation_event_triggers": migration0013
+  },
+  layer: Layer.mergeAll(
+    Workflows.layer,
+    Flows.layer,
+    Runs.layer,
+    Approvals.layer,
+    Policies.layer,
+    ToolProfiles.layer,
+    Memory.layer,
+    MemoryAudit.layer
+  )
 }

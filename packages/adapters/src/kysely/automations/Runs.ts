@@ -1,6 +1,18 @@
-import { type Run, RunRepository, type StepResult, isUuid } from "@servicekit/core"
+import {
+  type JsonObject,
+  MESSAGE_SKILLS,
+  RUN_STATUSES,
+  type Run,
+  RunRepository,
+  type RunStatistics,
+  type RunStatus,
+  type StepLogPage,
+  type StepLogQuery,
+  type StepResult,
+  isUuid
+} from "@servicekit/core"
 import { Effect, Layer } from "effect"
-import type { Insertable, Kysely, Selectable } from "kysely"
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { type TenantTable, findInTenant, olderThan } from "../Keyset.js"
@@ -34,6 +46,7 @@ const toRow = (run: Run): Insertable<AutomationRunsTable> => ({
 
 const toResult = (stored: StoredStepResult): StepResult => ({
   ...stored,
+  approved: stored.approved ?? false,
   startedAt: new Date(stored.startedAt),
   finishedAt: stored.finishedAt === null ? null : new Date(stored.finishedAt)
 })
@@ -105,6 +118,123 @@ const insertKeyed = async (db: Db, run: Run, keptSince: Date): Promise<Selectabl
   throw new Error(`idempotency key of run ${run.id} changed hands ${KEYED_TRIES} times while inserting`)
 }
 
+/**
+ * A percentile of the start latency in milliseconds, null without started runs: Postgres'
+ * percentile_disc (one of the values, never an interpolation) over the runs with a started_at.
+ */
+const latencyPercentile = (fraction: number) =>
+  sql<
+    number | null
+  >`(percentile_disc(${sql.lit(fraction)}) within group (order by extract(epoch from started_at - created_at)) * 1000)::float8`
+
+/** How the tenant's runs created from `from` to `to` went: one range on automation_runs_tenant_created_idx. */
+const statistics = async (db: Db, tenantId: string, from: Date, to: Date): Promise<RunStatistics> => {
+  const row = await db
+    .selectFrom("automation_runs")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("total"),
+      ...RUN_STATUSES.map((status) => sql<number | string>`count(*) filter (where status = ${status})`.as(status)),
+      eb.fn.count<number | string>("started_at").as("started"),
+      latencyPercentile(0.5).as("p50"),
+      latencyPercentile(0.95).as("p95")
+    ])
+    .where("tenant_id", "=", tenantId)
+    .where("created_at", ">=", from)
+    .where("created_at", "<=", to)
+    .executeTakeFirstOrThrow()
+  const counts = row as unknown as Record<RunStatus, number | string>
+  // pg answers a bigint count as a string, PGlite as a number.
+  const started = Number(row.started)
+  return {
+    total: Number(row.total),
+    byStatus: Object.fromEntries(RUN_STATUSES.map((status) => [status, Number(counts[status])])) as Record<
+      RunStatus,
+      number
+    >,
+    startLatencyMs: started === 0 ? null : { samples: started, p50: Number(row.p50), p95: Number(row.p95) }
+  }
+}
+
+/** A step result of the lateral join, and its step index. */
+const stepResult = sql<StoredStepResult>`step_results.value`
+const stepIndex = sql<number>`(step_results.value ->> 'index')::int`
+
+/**
+ * A page of the step log. Its runs are a range of the run list's index (the workflow's with a
+ * workflowId, the primary key's with a runId), ended at the `maxRuns`-th run, which a first
+ * statement finds by reading that many index entries; the second expands only those runs'
+ * results (jsonb_array_elements in a lateral join), filters and orders them.
+ */
+const stepLog = async (db: Db, tenantId: string, query: StepLogQuery): Promise<StepLogPage> => {
+  const { after } = query
+  const range = [
+    sql<boolean>`tenant_id = ${tenantId}`,
+    ...(query.workflowId === undefined ? [] : [sql<boolean>`workflow_id = ${query.workflowId}`]),
+    ...(query.runId === undefined ? [] : [sql<boolean>`id = ${query.runId}`]),
+    // The runs after the position's, and that run itself while its step 0 is still to come.
+    ...(after === undefined
+      ? []
+      : [
+          after.index > 0
+            ? sql<boolean>`(created_at, id) <= (${after.createdAt}::timestamptz, ${after.runId}::uuid)`
+            : sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.runId}::uuid)`
+        ])
+  ]
+  const last = await db
+    .selectFrom("automation_runs")
+    .select(["created_at", "id"])
+    .where((eb) => eb.and(range))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .offset(query.maxRuns - 1)
+    .limit(1)
+    .executeTakeFirst()
+  const messageSkills = sql.join(Object.keys(MESSAGE_SKILLS).map((skillId) => sql`${skillId}`))
+  const conditions = [
+    ...range,
+    ...(last === undefined
+      ? []
+      : [sql<boolean>`(created_at, id) >= (${last.created_at}::timestamptz, ${last.id}::uuid)`]),
+    ...(after === undefined
+      ? []
+      : [
+          sql<boolean>`(created_at, id, ${stepIndex}) < (${after.createdAt}::timestamptz, ${after.runId}::uuid, ${after.index}::int)`
+        ]),
+    ...(query.status === undefined ? [] : [sql<boolean>`${stepResult} ->> 'status' = ${query.status}`]),
+    ...(query.messages
+      ? [
+          sql<boolean>`${stepResult} ->> 'status' = 'succeeded' and (${stepResult} ->> 'type' = 'deliver' or (${stepResult} ->> 'type' = 'skill' and steps -> ${stepIndex} ->> 'skillId' in (${messageSkills})))`
+        ]
+      : [])
+  ]
+  const rows = await db
+    .selectFrom("automation_runs")
+    .crossJoinLateral(sql`jsonb_array_elements(results)`.as("step_results"))
+    .select([
+      "id",
+      "workflow_id",
+      "created_at",
+      stepResult.as("step_result"),
+      sql<JsonObject | null>`steps -> ${stepIndex}`.as("step")
+    ])
+    .where((eb) => eb.and(conditions))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .orderBy(stepIndex, "desc")
+    .limit(query.limit)
+    .execute()
+  return {
+    entries: rows.map((row) => ({
+      runId: row.id,
+      workflowId: row.workflow_id,
+      runCreatedAt: row.created_at,
+      result: toResult(row.step_result),
+      step: row.step
+    })),
+    readTo: last === undefined ? null : { createdAt: last.created_at, runId: last.id, index: 0 }
+  }
+}
+
 export const make = (database: KyselyConnection): RunRepository["Type"] =>
   RunRepository.of({
     // Stores the run whole under its id, replacing what the id held, as the memory store does.
@@ -161,7 +291,15 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
             query(database, (db: Db) =>
               db
                 .updateTable("automation_runs")
-                .set(columnsOf(run))
+                .set({
+                  status: run.status,
+                  results: JSON.stringify(run.results),
+                  reason: run.reason,
+                  lease_until: run.leaseUntil,
+                  started_at: run.startedAt,
+                  finished_at: run.finishedAt,
+                  updated_at: run.updatedAt
+                })
                 .where("tenant_id", "=", run.tenantId)
                 .where("id", "=", run.id)
                 .where("status", "in", from)
@@ -237,7 +375,24 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
             // pg answers a bigint count as a string.
             (row) => Number(row.running)
           )
-        : Effect.succeed(0)
+        : Effect.succeed(0),
+
+    statistics: (tenantId, from, to) =>
+      isUuid(tenantId)
+        ? query(database, (db: Db) => statistics(db, tenantId, from, to))
+        : Effect.succeed({
+            total: 0,
+            byStatus: Object.fromEntries(RUN_STATUSES.map((status) => [status, 0])) as Record<RunStatus, number>,
+            startLatencyMs: null
+          }),
+
+    stepLog: (tenantId, stepQuery) =>
+      isUuid(tenantId) &&
+      (stepQuery.runId === undefined || isUuid(stepQuery.runId)) &&
+      (stepQuery.workflowId === undefined || isUuid(stepQuery.workflowId)) &&
+      (stepQuery.after === undefined || isUuid(stepQuery.after.runId))
+        ? query(database, (db: Db) => stepLog(db, tenantId, stepQuery))
+        : Effect.succeed({ entries: [], readTo: null })
   })
 
 export const layer: Layer.Layer<RunRepository, never, KyselyDatabase> = Layer.effect(

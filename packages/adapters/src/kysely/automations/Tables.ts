@@ -1,4 +1,4 @@
-import type { ApprovalStatus, Flow, Run, RunStatus, Workflow } from "@servicekit/core"
+import type { ApprovalStatus, Flow, MemoryAudit, Run, RunStatus, Workflow } from "@servicekit/core"
 import type { ColumnType } from "kysely"
 
 /** JSON written as text, so that pg and PGlite serialise it the same way, and read back parsed. */
@@ -28,7 +28,9 @@ export interface AutomationFlowsTable {
 }
 
 /** A step result as stored: JSON has no dates, so its times are ISO strings. */
-export interface StoredStepResult extends Omit<Run["results"][number], "startedAt" | "finishedAt"> {
+export interface StoredStepResult extends Omit<Run["results"][number], "startedAt" | "finishedAt" | "approved"> {
+  /** Absent from results stored before approvals were recorded per step. */
+  readonly approved?: boolean
   readonly startedAt: string
   readonly finishedAt: string | null
 }
@@ -72,9 +74,49 @@ export interface AutomationApprovalsTable {
   readonly updated_at: Date
 }
 
+export interface AutomationPoliciesTable {
+  readonly tenant_id: string
+  readonly standing_orders: string
+  readonly updated_at: Date
+}
+
+export interface AutomationToolProfilesTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly name: string
+  readonly allow: JsonColumn<ReadonlyArray<string>>
+  readonly deny: JsonColumn<ReadonlyArray<string>>
+  readonly require_approval_skills: JsonColumn<ReadonlyArray<string>>
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
+export interface AutomationMemoryTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly key: string
+  /** Any JSON, a bare string or null too. */
+  readonly value: JsonColumn<unknown>
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
+export interface AutomationMemoryAuditTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly key: string
+  readonly action: MemoryAudit["action"]
+  readonly actor: string
+  readonly created_at: Date
+}
+
 export interface AutomationsTables {
   readonly automation_workflows: AutomationWorkflowsTable
   readonly automation_flows: AutomationFlowsTable
   readonly automation_runs: AutomationRunsTable
   readonly automation_approvals: AutomationApprovalsTable
+  readonly automation_policies: AutomationPoliciesTable
+  readonly automation_tool_profiles: AutomationToolProfilesTable
+  readonly automation_memory: AutomationMemoryTable
+  readonly automation_memory_audit: AutomationMemoryAuditTable
 }

@@ -1,6 +1,6 @@
 import { type Workflow, WorkflowRepository, isUuid } from "@servicekit/core"
 import { Effect, Layer } from "effect"
-import type { Insertable, Kysely, Selectable } from "kysely"
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { type TenantTable, findInTenant, pageInTenant } from "../Keyset.js"
@@ -37,6 +37,26 @@ const table: TenantTable<Selectable<AutomationWorkflowsTable>, ReturnType<typeof
   toRecord: toWorkflow
 }
 
+/**
+ * The tenant's active workflows triggered by one of `types`, oldest first. Its first predicates
+ * spell out the partial index's (automation_workflows_event_idx), so that the planner reads that
+ * index in order: only the tenant's active event workflows, however many others it has.
+ */
+export const eventTriggeredQuery = (db: Db, tenantId: string, types: ReadonlyArray<string>) => {
+  const namesOne = sql.join(
+    types.map((type) => sql`trigger -> 'events' ? ${type}`),
+    sql` or `
+  )
+  return db
+    .selectFrom("automation_workflows")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .where(sql<boolean>`active and (trigger ->> 'type') = 'event'`)
+    .where(sql<boolean>`(${namesOne})`)
+    .orderBy("created_at")
+    .orderBy("id")
+}
+
 export const make = (database: KyselyConnection): WorkflowRepository["Type"] =>
   WorkflowRepository.of({
     find: (tenantId, id) => findInTenant(database, table, tenantId, id),
@@ -49,6 +69,14 @@ export const make = (database: KyselyConnection): WorkflowRepository["Type"] =>
             query(database, (db: Db) =>
               db.selectFrom("automation_workflows").selectAll().where("id", "=", id).orderBy("tenant_id").execute()
             ),
+            (rows) => rows.map(toWorkflow)
+          )
+        : Effect.succeed([]),
+
+    listEventTriggered: (tenantId, types) =>
+      isUuid(tenantId) && types.length > 0
+        ? Effect.map(
+            query(database, (db: Db) => eventTriggeredQuery(db, tenantId, types).execute()),
             (rows) => rows.map(toWorkflow)
           )
         : Effect.succeed([]),
@@ -78,6 +106,24 @@ export const make = (database: KyselyConnection): WorkflowRepository["Type"] =>
                 .executeTakeFirst()
             ),
             (result) => result.numDeletedRows > 0n
+          )
+        : Effect.succeed(false),
+
+    // The tenant's range of automation_workflows_pkey, read up to its first workflow triggered
+    // otherwise than by hand: as many rows as the tenant has manual workflows, at most.
+    hasAutomaticTrigger: (tenantId) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("automation_workflows")
+                .select(sql<number>`1`.as("found"))
+                .where("tenant_id", "=", tenantId)
+                .where(sql<boolean>`jsonb_typeof(trigger -> 'type') = 'string' and (trigger ->> 'type') <> 'manual'`)
+                .limit(1)
+                .executeTakeFirst()
+            ),
+            (row) => row !== undefined
           )
         : Effect.succeed(false)
   })

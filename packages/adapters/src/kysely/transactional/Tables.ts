@@ -25,6 +25,7 @@ export interface EmailMessagesTable {
   readonly html: string | null
   readonly text: string | null
   readonly test: boolean
+  readonly source: string
   readonly status: MessageStatus
   readonly attempts: number
   readonly provider_message_id: string | null

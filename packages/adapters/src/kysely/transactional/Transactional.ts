@@ -4,10 +4,11 @@ import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Activity from "./Activity.js"
 import * as Messages from "./Messages.js"
 import * as migration0008 from "./migrations/0008_transactional.js"
+import * as migration0014 from "./migrations/0014_email_message_source.js"
 import * as Templates from "./Templates.js"
 
 /** Email templates, the messages sent with them and the shared activity ledger of delivery attempts. */
 export const transactionalStorage: KyselyModuleStorage<TemplateRepository | MessageRepository | ActivityLog> = {
-  migrations: { "0008_transactional": migration0008 },
+  migrations: { "0008_transactional": migration0008, "0014_email_message_source": migration0014 },
   layer: Layer.mergeAll(Templates.layer, Messages.layer, Activity.layer)
 }

@@ -1,0 +1,39 @@
+import { Effect } from "effect"
+import { SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
+import { TenantService } from "../platform/TenantService.js"
+import { AUTOMATIONS_SOURCE } from "./Transactional.js"
+import { TransactionalService } from "./TransactionalService.js"
+
+const text = (value: unknown) => (typeof value === "string" ? value : undefined)
+
+/**
+ * Transactional's skill for automation steps: `email.send` sends inline content through the
+ * same path as the API (one message per recipient, delivered by the mailer's jobs), recorded in
+ * the activity ledger with `metadata.source` automations_v1. `body` is plain text, as `text`.
+ * The step's idempotency key makes a repeated try of the same attempt send nothing twice.
+ */
+export const transactionalSkills: ReadonlyArray<SkillRunner> = [
+  {
+    id: "email.send",
+    run: (call) =>
+      Effect.gen(function* () {
+        const tenant = yield* Effect.flatMap(TenantService, (tenants) => tenants.get(call.tenantId))
+        const mail = yield* TransactionalService
+        const result = yield* mail.send(
+          { tenantId: call.tenantId, environment: "live", entitlements: tenant.entitlements },
+          {
+            source: AUTOMATIONS_SOURCE,
+            to: Array.isArray(call.input.to) ? call.input.to.map(String) : [],
+            subject: text(call.input.subject),
+            html: text(call.input.html),
+            text: text(call.input.text) ?? text(call.input.body)
+          },
+          call.idempotencyKey
+        )
+        return {
+          output: { subject: text(call.input.subject), messages: result.messages },
+          outputText: result.messages.map((message) => message.id).join(",")
+        }
+      }).pipe(Effect.mapError((error) => new SkillFailed({ message: error.message })))
+  }
+]

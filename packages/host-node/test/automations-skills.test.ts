@@ -1,0 +1,3 @@
+import { automationsSkillsSuite } from "./automationsSkills.js"
+
+automationsSkillsSuite("the embedded default", () => ({}))
