@@ -10,17 +10,23 @@ import { type Served, expectRefusal, kitOn, serve } from "./hostileInput.js"
 const partner = () => {
   const received: Array<{ headers: IncomingHttpHeaders; body: any }> = []
   let status = 200
+  let body: string | undefined
   let server: Server
   return {
     received,
-    answer: (next: number) => (status = next),
+    answer: (next: number, text?: string) => {
+      status = next
+      body = text
+    },
     start: () =>
       new Promise<string>((resolve) => {
         server = createServer(async (request, response) => {
           let text = ""
           for await (const chunk of request) text += chunk
           received.push({ headers: request.headers, body: JSON.parse(text) })
-          response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ ok: status === 200 }))
+          response
+            .writeHead(status, { "content-type": "application/json" })
+            .end(body ?? JSON.stringify({ ok: status === 200 }))
         })
         server.listen(0, "127.0.0.1", () =>
           resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}/orders`)
@@ -329,6 +335,38 @@ export const automationsRunsSuite = (setting: RunsSetting) =>
         { workflowId: created.id, payload: 1 }
       ]) {
         await expectRefusal(await inbound({ authorization: `Bearer ${key}` }, bad), 400, "validation_failed")
+      }
+    })
+
+    it("keeps a partner's answer that storage cannot hold as text, with what it cannot keep replaced", async () => {
+      const created = await workflow([
+        { type: "skill", skillId: "webhook.deliver", input: { url: "{{payload.partner}}" } },
+        { type: "log", message: "saw {{last.outputText}}" }
+      ])
+      const deep = "[".repeat(100) + "]".repeat(100)
+      // JSON whose strings or nesting storage cannot hold stays the text it came as; raw NUL characters become U+FFFD.
+    const answers = [
+      ['{"name":"a\\u0000b"}', '{"name":"a\\u0000b"}'],
+      ['{"half":"\\ud800"}', '{"half":"\\ud800"}'],
+      [deep, deep],
+      ["not json \u0000 at all", "not json \uFFFD at all"]
+    ]
+      try {
+        for (const [answer, kept] of answers) {
+          hook.answer(200, answer)
+          const run = await settled(
+            (
+              await json(
+                await api("POST", `/automations/workflows/${created.id}/run`, { payload: { partner: partnerUrl } })
+              )
+            ).id
+          )
+          expect(run.status).toBe("succeeded")
+          expect(run.stepsResultJson[0].output.body).toBe(kept)
+          expect(run.stepsResultJson[1].outputText).toBe(`saw ${kept}`)
+        }
+      } finally {
+        hook.answer(200)
       }
     })
 

@@ -18,6 +18,7 @@ const lookup = defineSkill({
   run: async ({ input, idempotencyKey }) => {
     calls.push({ skill: "crm.lookup", input, idempotencyKey })
     if (input.email.endsWith("@gone.example")) throw new Error("The CRM has no such customer.")
+    if (input.email.endsWith("@nul.example")) return { name: "a\u0000b" }
     return { customer: input.email.split("@")[0], tier: input.tier }
   }
 })
@@ -435,6 +436,11 @@ export const automationsSkillsSuite = (storage: string, storageEnv: () => Record
 
       const thrown = await runOf([{ type: "skill", skillId: "crm.lookup", input: { email: "bob@gone.example" } }])
       expect(thrown).toMatchObject({ status: "failed", reason: "Step 0 failed: The CRM has no such customer." })
+      const unstorable = await runOf([{ type: "skill", skillId: "crm.lookup", input: { email: "ada@nul.example" } }])
+      expect(unstorable).toMatchObject({
+        status: "failed",
+        reason: "Step 0 failed: The skill's output cannot be stored: name must not contain NUL characters."
+      })
       const calledBefore = calls.length
       const unparsed = await runOf([{ type: "skill", skillId: "crm.lookup", input: { email: "{{payload.email}}" } }], {
         payload: { email: "nobody" }

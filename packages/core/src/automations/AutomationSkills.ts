@@ -1,4 +1,5 @@
 import { Effect, Option } from "effect"
+import { screenJson, storableText } from "../http/Inputs.js"
 import { SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
 import { isUuid } from "../platform/Crypto.js"
 import { OutboundHttp } from "../platform/OutboundHttp.js"
@@ -44,15 +45,19 @@ const webhookDeliver: SkillRunner = {
             if (response.status < 200 || response.status >= 300) {
               return Effect.fail(new SkillFailed({ message: `The partner answered HTTP ${response.status}.` }))
             }
-            let body: unknown = response.body
+            // The partner's answer is stored with the step: JSON when storage can keep it as it
+            // came (not too deep, no NUL), else as text with what it cannot keep replaced.
+            const text = storableText(response.body)
+            let body: unknown = text
             try {
-              body = response.body === "" ? null : JSON.parse(response.body)
+              const parsed: unknown = response.body === "" ? null : JSON.parse(response.body)
+              if (screenJson(parsed) === undefined) body = parsed
             } catch {
               // Not JSON: kept as text.
             }
             return Effect.succeed({
               output: { url: String(call.input.url), status: response.status, body },
-              outputText: response.body
+              outputText: text
             })
           })
         )

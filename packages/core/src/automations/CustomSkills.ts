@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { screenJson } from "../http/Inputs.js"
 import { type SkillCall, SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
 import type { Product } from "../platform/Products.js"
 import { type StandardOutput, type StandardSchema, validateStandard } from "../platform/StandardSchema.js"
@@ -36,9 +37,19 @@ const builtIns = new Map(builtInSkills.map((definition) => [definition.id, defin
 /** A thrown value as a step's error. */
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/** The JSON an embedder's `run` answered, and its text form for `{{last.outputText}}`. */
+/**
+ * The JSON an embedder's `run` answered, and its text form for `{{last.outputText}}`; an output
+ * storage cannot keep (NUL characters, lone surrogates, nesting beyond 64 levels) fails the step.
+ */
 const outputOf = (value: unknown) => {
   const output = value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown)
+  const refused = screenJson(output)
+  if (refused !== undefined) {
+    const detail = refused.details?.[0]
+    const why =
+      detail === undefined ? refused.message : `${detail.field.replace(/^body\.?/, "") || "it"} ${detail.reason}`
+    throw new Error(`The skill's output cannot be stored: ${why}.`)
+  }
   return { output, outputText: typeof output === "string" ? output : JSON.stringify(output) }
 }
 

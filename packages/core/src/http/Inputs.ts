@@ -7,6 +7,10 @@ const NUL = "\u0000"
 /** Half of a surrogate pair without its other half: JSON.parse lets it through, Postgres refuses it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
+/** Text storage can keep: NUL characters and lone surrogate halves become U+FFFD. */
+export const storableText = (text: string): string =>
+  text.replaceAll(NUL, "\uFFFD").replace(new RegExp(LONE_SURROGATE.source, "g"), "\uFFFD")
+
 /** Why storage could not keep this text, or undefined when it can. */
 const unstorable = (text: string) =>
   text.includes(NUL)
