@@ -52,7 +52,8 @@ describe("kysely storage on Postgres", () => {
             "0011_automation_runs",
             "0012_automation_governance",
             "0013_automation_event_triggers",
-            "0014_email_message_source"
+            "0014_email_message_source",
+            "0015_workflow_revision"
           ])
           return db
         })
@@ -131,6 +132,7 @@ describe("kysely storage on Postgres", () => {
           : { schemaVersion: 1, type: "schedule", everySeconds: 60 },
       steps: [{ type: "log", message: "hi" }],
       flowId: globalThis.crypto.randomUUID(),
+      revision: 1,
       createdAt: new Date(base + i * 60_000),
       updatedAt: new Date(base + i * 60_000)
     }))

@@ -20,6 +20,7 @@ const makeWorkflow = (tenantId: string, overrides: Partial<Workflow> = {}): Work
   trigger: { schemaVersion: 1, type: "manual" },
   steps: [{ type: "log", message: "started" }],
   flowId: uuid(),
+  revision: 1,
   createdAt: at("2026-04-01T09:00:00.000Z"),
   updatedAt: at("2026-04-01T09:00:00.000Z"),
   ...overrides

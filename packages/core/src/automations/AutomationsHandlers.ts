@@ -4,9 +4,10 @@ import { pageJson } from "../http/Pages.js"
 import { ApiCaller } from "../http/Security.js"
 import type { Flow } from "./Workflow.js"
 import { AutomationsApi } from "./AutomationsApi.js"
-import { type WorkflowView, WorkflowService } from "./WorkflowService.js"
+import { WorkflowService } from "./WorkflowService.js"
+import type { Workflow } from "./Workflow.js"
 
-const workflowJson = (workflow: WorkflowView) => ({
+const workflowJson = (workflow: Workflow) => ({
   id: workflow.id,
   name: workflow.name,
   active: workflow.active,

@@ -17,7 +17,7 @@ import {
   WorkflowInactive,
   WorkflowNotFound
 } from "./AutomationsErrors.js"
-import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
+import { WorkflowRepository } from "./AutomationsRepositories.js"
 import { type Approval, type Run, type RunStatus, type RunTrigger, type StepResult, canMove } from "./Run.js"
 import { ApprovalRepository, RunRepository } from "./RunRepositories.js"
 import { SkillRegistry } from "./Skills.js"
@@ -180,7 +180,6 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
     RunService,
     Effect.gen(function* () {
       const workflows = yield* WorkflowRepository
-      const flows = yield* FlowRepository
       const runs = yield* RunRepository
       const approvals = yield* ApprovalRepository
       const tenants = yield* TenantService
@@ -214,14 +213,13 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       /** A new queued run of the workflow as it now stands. */
       const runOf = (workflow: Workflow, input: StartInput, trigger: RunTrigger, options: StartOptions) =>
         Effect.gen(function* () {
-          const flow = yield* flows.find(workflow.tenantId, workflow.flowId)
           const at = yield* now
           const run: Run = {
             id: randomUuid(crypto),
             tenantId: workflow.tenantId,
             workflowId: workflow.id,
             flowId: workflow.flowId,
-            revision: Option.match(flow, { onNone: () => 1, onSome: (f) => f.revision }),
+            revision: workflow.revision,
             steps: workflow.steps,
             status: "queued",
             trigger,

@@ -14,6 +14,8 @@ export interface Workflow {
   readonly steps: ReadonlyArray<JsonObject>
   /** The workflow's flow: its revisions. */
   readonly flowId: string
+  /** The flow's revision this definition is (1 when created, one more with each change). */
+  readonly revision: number
   readonly createdAt: Date
   readonly updatedAt: Date
 }

@@ -42,11 +42,6 @@ export interface ListQuery {
   readonly cursor?: string | undefined
 }
 
-/** A workflow with the revision its flow stands at. */
-export interface WorkflowView extends Workflow {
-  readonly revision: number
-}
-
 type WriteError = ValidationFailed | PermissionDenied
 
 const checkName = (name: string) =>
@@ -72,15 +67,15 @@ const stateOf = (workflow: Workflow, deleted = false): JsonObject => ({
 export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowService")<
   WorkflowService,
   {
-    readonly create: (author: Author, input: WorkflowInput) => Effect.Effect<WorkflowView, WriteError>
-    readonly get: (tenantId: string, id: string) => Effect.Effect<WorkflowView, WorkflowNotFound>
-    readonly list: (tenantId: string, query: ListQuery) => Effect.Effect<Listed<WorkflowView>, ValidationFailed>
+    readonly create: (author: Author, input: WorkflowInput) => Effect.Effect<Workflow, WriteError>
+    readonly get: (tenantId: string, id: string) => Effect.Effect<Workflow, WorkflowNotFound>
+    readonly list: (tenantId: string, query: ListQuery) => Effect.Effect<Listed<Workflow>, ValidationFailed>
     readonly update: (
       author: Author,
       id: string,
       patch: WorkflowPatch
-    ) => Effect.Effect<WorkflowView, WriteError | WorkflowNotFound>
-    readonly remove: (tenantId: string, id: string) => Effect.Effect<WorkflowView, WorkflowNotFound>
+    ) => Effect.Effect<Workflow, WriteError | WorkflowNotFound>
+    readonly remove: (tenantId: string, id: string) => Effect.Effect<Workflow, WorkflowNotFound>
     readonly getFlow: (tenantId: string, id: string) => Effect.Effect<Flow, FlowNotFound>
     readonly listFlows: (tenantId: string, query: ListQuery) => Effect.Effect<Listed<Flow>, ValidationFailed>
   }
@@ -102,12 +97,6 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
       })
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const flowOf = (workflow: Workflow) =>
-        Effect.flatMap(flows.find(workflow.tenantId, workflow.flowId), (flow) =>
-          Option.isSome(flow) ? Effect.succeed(flow.value) : Effect.dieMessage(`Workflow ${workflow.id} has no flow`)
-        )
-      const view = (workflow: Workflow) =>
-        Effect.map(flowOf(workflow), (flow): WorkflowView => ({ ...workflow, revision: flow.revision }))
       const find = (tenantId: string, id: string) =>
         Effect.flatMap(workflows.find(tenantId, id), (found) =>
           Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new WorkflowNotFound())
@@ -142,11 +131,12 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
                 updatedAt: at
               })
             })
+            const stored: Workflow = { ...workflow, revision: flow.revision }
             yield* flows.save(flow)
             if (deleted) yield* workflows.remove(workflow.tenantId, workflow.id)
-            else yield* workflows.save(workflow)
+            else yield* workflows.save(stored)
             yield* reschedule(workflow, before, deleted)
-            return { ...workflow, revision: flow.revision }
+            return stored
           })
         )
 
@@ -165,19 +155,17 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
               trigger,
               steps,
               flowId: randomUuid(crypto),
+              revision: 1,
               createdAt: at,
               updatedAt: at
             })
           }),
-        get: (tenantId, id) => Effect.flatMap(find(tenantId, id), view),
+        get: find,
         list: (tenantId, query) =>
-          Effect.flatMap(
-            listPage(
-              { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor },
-              (cursor) => workflows.find(tenantId, cursor),
-              (page) => workflows.list(tenantId, page)
-            ),
-            (listed) => Effect.map(Effect.forEach(listed.items, view), (items) => ({ ...listed, items }))
+          listPage(
+            { limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor },
+            (cursor) => workflows.find(tenantId, cursor),
+            (page) => workflows.list(tenantId, page)
           ),
         update: (author, id, patch) =>
           Effect.gen(function* () {

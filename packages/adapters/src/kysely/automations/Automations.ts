@@ -18,6 +18,7 @@ import * as migration0009 from "./migrations/0009_automations.js"
 import * as migration0011 from "./migrations/0011_automation_runs.js"
 import * as migration0012 from "./migrations/0012_automation_governance.js"
 import * as migration0013 from "./migrations/0013_automation_event_triggers.js"
+import * as migration0015 from "./migrations/0015_workflow_revision.js"
 import * as Policies from "./Policies.js"
 import * as Runs from "./Runs.js"
 import * as ToolProfiles from "./ToolProfiles.js"
@@ -41,7 +42,8 @@ export const automationsStorage: KyselyModuleStorage<
     "0009_automations": migration0009,
     "0011_automation_runs": migration0011,
     "0012_automation_governance": migration0012,
-    "0013_automation_event_triggers": migration0013
+    "0013_automation_event_triggers": migration0013,
+    "0015_workflow_revision": migration0015
   },
   layer: Layer.mergeAll(
     Workflows.layer,

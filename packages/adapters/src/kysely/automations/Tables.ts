@@ -13,6 +13,7 @@ export interface AutomationWorkflowsTable {
   readonly trigger: JsonColumn<Workflow["trigger"]>
   readonly steps: JsonColumn<Workflow["steps"]>
   readonly flow_id: string
+  readonly revision: number
   readonly created_at: Date
   readonly updated_at: Date
 }

@@ -16,6 +16,7 @@ const toRow = (workflow: Workflow): Insertable<AutomationWorkflowsTable> => ({
   trigger: JSON.stringify(workflow.trigger),
   steps: JSON.stringify(workflow.steps),
   flow_id: workflow.flowId,
+  revision: workflow.revision,
   created_at: workflow.createdAt,
   updated_at: workflow.updatedAt
 })
@@ -28,6 +29,7 @@ const toWorkflow = (row: Selectable<AutomationWorkflowsTable>): Workflow => ({
   trigger: row.trigger,
   steps: row.steps,
   flowId: row.flow_id,
+  revision: row.revision,
   createdAt: row.created_at,
   updatedAt: row.updated_at
 })
