@@ -455,7 +455,7 @@ if (measured.length > 0) {
     )
   }
   console.log(
-    `\nTogether (the ${count(RUNS)} runs above): POST, queued → running ("start") and running → finished (the claim, then a write as the step starts, one as it ends and one as the run ends) ms p50/p95, and queued → running at a steady ${count(RATE)} runs/s for ${DURATION} s; CPU ms per run as above and of the clients (this process), next to the bare engine's per job (its producers in its own process)\n`
+    `\nTogether (the ${count(RUNS)} runs above): POST, queued → running ("start") and running → finished (the claim, then one write: the log step's result with the run's end) ms p50/p95, and queued → running at a steady ${count(RATE)} runs/s for ${DURATION} s; CPU ms per run as above and of the clients (this process), next to the bare engine's per job (its producers in its own process)\n`
   )
   console.log(
     "storage          POST p50/p95  start p50/p95  finish p50/p95  steady start  CPU SK/PG/Redis  clients  total  bare CPU engine/PG/Redis  total"
