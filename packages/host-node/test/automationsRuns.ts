@@ -338,6 +338,23 @@ export const automationsRunsSuite = (setting: RunsSetting) =>
       }
     })
 
+    it("stores runs started at once together, each once, and follows every one", async () => {
+      const created = await workflow([{ type: "log", message: "run {{payload.n}}" }])
+      const started = await Promise.all(
+        Array.from({ length: 40 }, async (_, n) =>
+          json(await api("POST", `/automations/workflows/${created.id}/run`, { payload: { n } }))
+        )
+      )
+      expect(new Set(started.map((run: any) => run.id)).size).toBe(40)
+      expect(started.every((run: any) => run.status === "queued")).toBe(true)
+      const done = await Promise.all(started.map((run: any) => settled(run.id, ["succeeded", "failed"])))
+      expect(done.map((run: any) => run.stepsResultJson[0].outputText)).toEqual(
+        Array.from({ length: 40 }, (_, n) => `run ${n}`)
+      )
+      const listed = await json(await api("GET", `/automations/runs?workflowId=${created.id}&limit=100`))
+      expect(listed.data).toHaveLength(40)
+    })
+
     it("keeps a partner's answer that storage cannot hold as text, with what it cannot keep replaced", async () => {
       const created = await workflow([
         { type: "skill", skillId: "webhook.deliver", input: { url: "{{payload.partner}}" } },
@@ -345,12 +362,12 @@ export const automationsRunsSuite = (setting: RunsSetting) =>
       ])
       const deep = "[".repeat(100) + "]".repeat(100)
       // JSON whose strings or nesting storage cannot hold stays the text it came as; raw NUL characters become U+FFFD.
-    const answers = [
-      ['{"name":"a\\u0000b"}', '{"name":"a\\u0000b"}'],
-      ['{"half":"\\ud800"}', '{"half":"\\ud800"}'],
-      [deep, deep],
-      ["not json \u0000 at all", "not json \uFFFD at all"]
-    ]
+      const answers = [
+        ['{"name":"a\\u0000b"}', '{"name":"a\\u0000b"}'],
+        ['{"half":"\\ud800"}', '{"half":"\\ud800"}'],
+        [deep, deep],
+        ["not json \u0000 at all", "not json \uFFFD at all"]
+      ]
       try {
         for (const [answer, kept] of answers) {
           hook.answer(200, answer)

@@ -3,6 +3,7 @@ import {
   type JobHandler,
   type JobPayload,
   JobQueue,
+  type JobToEnqueue,
   type QueueDefinition,
   UnitOfWork,
   type WorkOptions
@@ -151,16 +152,19 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
       yield* Effect.forkScoped(relayLoop)
 
       const relaySoon = Queue.offer(relaySignal, undefined)
-      const keepInOutbox = (db: Kysely<any>, queue: QueueDefinition, payload: JobPayload, options: EnqueueOptions) =>
+      /** Writes jobs to the outbox, in one statement. */
+      const keepInOutbox = (db: Kysely<any>, queue: QueueDefinition, jobs: ReadonlyArray<JobToEnqueue>) =>
         Effect.promise(() =>
           (db as Kysely<JobsTables>)
             .insertInto("job_outbox")
-            .values({
-              queue: JSON.stringify(stored(queue)),
-              payload: JSON.stringify(payload),
-              key: options.key ?? null,
-              run_at: options.runAt ?? null
-            })
+            .values(
+              jobs.map((job) => ({
+                queue: JSON.stringify(stored(queue)),
+                payload: JSON.stringify(job.payload),
+                key: job.options?.key ?? null,
+                run_at: job.options?.runAt ?? null
+              }))
+            )
             .execute()
         )
 
@@ -173,11 +177,16 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
               add(stored(queue), payload, options).pipe(
                 Effect.zipRight(outage.answered),
                 Effect.catchAll((error) =>
-                  Effect.all([outage.failed(error), keepInOutbox(database.db, queue, payload, options), relaySoon])
+                  Effect.all([
+                    outage.failed(error),
+                    keepInOutbox(database.db, queue, [{ payload, options }]),
+                    relaySoon
+                  ])
                 ),
                 Effect.asVoid
               ),
-            onSome: (open) => Effect.zipRight(keepInOutbox(open, queue, payload, options), unit.afterCommit(relaySoon))
+            onSome: (open) =>
+              Effect.zipRight(keepInOutbox(open, queue, [{ payload, options }]), unit.afterCommit(relaySoon))
           })
         )
 
@@ -225,8 +234,17 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
       return JobQueue.of({
         enqueue,
         // Each job through the same path: an outbox row in a unit of work, else straight to Redis.
+        // In a unit of work all of them in one outbox insert; else each straight to Redis, as enqueue does.
         enqueueMany: (queue, jobs) =>
-          Effect.forEach(jobs, (job) => enqueue(queue, job.payload, job.options), { discard: true }),
+          jobs.length === 0
+            ? Effect.void
+            : Effect.flatMap(currentTransaction(database), (trx) =>
+                Option.match(trx, {
+                  onNone: () =>
+                    Effect.forEach(jobs, (job) => enqueue(queue, job.payload, job.options), { discard: true }),
+                  onSome: (open) => Effect.zipRight(keepInOutbox(open, queue, jobs), unit.afterCommit(relaySoon))
+                })
+              ),
         work
       })
     })

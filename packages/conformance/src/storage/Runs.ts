@@ -180,6 +180,28 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
       })
     )
 
+    it.effect("inserts many runs in one call, each as insert stores it", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        yield* runs.insertMany([])
+        const batch = [
+          makeRun(tenant.id, { results: [makeResult(0)], payload: { n: 1 } }),
+          makeRun(tenant.id, { createdAt: plus(at("2026-07-01T09:00:00.000Z"), MINUTE) }),
+          makeRun(other.id, { idempotencyKey: "k" })
+        ]
+        yield* runs.insertMany(batch)
+        for (const run of batch) expect(yield* runs.find(run.tenantId, run.id)).toEqual(Option.some(run))
+        expect(yield* runs.find(other.id, batch[0]!.id)).toEqual(Option.none())
+        // A run stored again under its id is replaced, as insert does.
+        const again = { ...batch[1]!, context: "again" }
+        yield* runs.insertMany([again])
+        expect(yield* runs.find(tenant.id, again.id)).toEqual(Option.some(again))
+        yield* expectDefect(runs.insertMany([makeRun(other.id, { idempotencyKey: "k" })]))
+      })
+    )
+
     it.effect("refuses, as a defect, to store a key another run of the tenant holds", () =>
       Effect.gen(function* () {
         const runs = yield* RunRepository

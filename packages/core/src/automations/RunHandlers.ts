@@ -47,9 +47,7 @@ export const runHandlers = implement(
     const runs = yield* RunService
     return {
       runWorkflow: ({ path, payload }) =>
-        Effect.flatMap(tenant, (tenantId) =>
-          runs.start(tenantId, path.id, payload, { type: "manual", event: null })
-        ).pipe(Effect.map(runJson)),
+        Effect.flatMap(tenant, (tenantId) => runs.request(tenantId, path.id, payload)).pipe(Effect.map(runJson)),
       listRuns: ({ urlParams }) =>
         Effect.flatMap(tenant, (tenantId) => runs.list(tenantId, urlParams)).pipe(
           Effect.map((listed) => pageJson(listed, runJson))

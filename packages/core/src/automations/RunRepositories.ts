@@ -125,6 +125,8 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
   RunRepository,
   {
     readonly insert: (run: Run) => Effect.Effect<void>
+    /** Stores each run as `insert` does, in one statement. */
+    readonly insertMany: (runs: ReadonlyArray<Run>) => Effect.Effect<void>
     /**
      * Stores `run` unless the tenant has a run with its idempotency key created at or after
      * `keptSince`; answers the run that holds the key (this one or the earlier one). Concurrent
@@ -186,6 +188,14 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
           db.attempt((undo) => {
             if (heldByOther(run)) return keyHeld(run)
             table.put(run, undo)
+            return Effect.void
+          }),
+        insertMany: (runs) =>
+          db.attempt((undo) => {
+            for (const run of runs) {
+              if (heldByOther(run)) return keyHeld(run)
+              table.put(run, undo)
+            }
             return Effect.void
           }),
         insertKeyed: (run, keptSince) =>

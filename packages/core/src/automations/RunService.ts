@@ -1,4 +1,4 @@
-import { Clock, Context, Effect, Either, Layer, Option } from "effect"
+import { Chunk, Clock, Context, Deferred, Effect, Either, Exit, Layer, Option, Queue } from "effect"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
 import { SkillFailed, type SkillOutput } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
@@ -27,6 +27,11 @@ import type { JsonObject, Workflow } from "./Workflow.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
+/** Runs an API request starts are stored in groups of at most this many... */
+const GROUP_COMMIT_MAX = 100
+/** ...by this many committers at once. */
+const GROUP_COMMITTERS = 4
+
 /** How long an inbound hook's idempotency key answers its first run. */
 export const IDEMPOTENCY_HOURS = 24
 /** How long an approval waits when its step does not say. */
@@ -135,6 +140,15 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       options?: StartOptions
     ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive>
     /**
+     * A manual run an API request starts, outside any unit of work of the caller's: stored with
+     * the starts that arrive meanwhile, together (group commit).
+     */
+    readonly request: (
+      tenantId: string,
+      workflowId: string,
+      input: StartInput
+    ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive>
+    /**
      * Records a firing that did not run (the tenant was busy, an empty heartbeat): a run that is
      * skipped from the start, with the reason. Idempotent by `idempotencyKey` like `start`.
      */
@@ -176,7 +190,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
     readonly resumeStalled: Effect.Effect<number>
   }
 >() {
-  static readonly layer = Layer.effect(
+  static readonly layer = Layer.scoped(
     RunService,
     Effect.gen(function* () {
       const workflows = yield* WorkflowRepository
@@ -257,6 +271,28 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         })
 
       /** Stores a new run (once per idempotency key) and, when it is queued, makes it due; answers the run that holds the key. */
+      /**
+       * Group commit of the runs API requests start: each start waits for a unit of work of its
+       * own only while none is free; the starts that arrive meanwhile are stored together, in one
+       * insert and one enqueue, by whichever of the committers takes them.
+       */
+      const waiting = yield* Queue.unbounded<readonly [Run, Deferred.Deferred<Run>]>()
+      const commitGroup = Effect.gen(function* () {
+        const group = Chunk.toReadonlyArray(yield* Queue.takeBetween(waiting, 1, GROUP_COMMIT_MAX))
+        const started = group.map(([run]) => run)
+        const stored = yield* Effect.exit(
+          unit.withTransaction(
+            Effect.zipRight(runs.insertMany(started), jobs.enqueueMany(runQueue, started.map(jobOf)))
+          )
+        )
+        yield* Effect.forEach(group, ([run, done]) => Deferred.done(done, Exit.as(stored, run)), { discard: true })
+      })
+      for (let i = 0; i < GROUP_COMMITTERS; i++) yield* Effect.forkScoped(Effect.forever(commitGroup))
+      const startGrouped = (run: Run) =>
+        Effect.flatMap(Deferred.make<Run>(), (done) =>
+          Effect.zipRight(Queue.offer(waiting, [run, done]), Deferred.await(done))
+        )
+
       const insertRun = (run: Run) => {
         const ifQueued = (stored: Run) =>
           stored.status === "queued" ? Effect.as(due(stored), stored) : Effect.succeed(stored)
@@ -529,14 +565,17 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             return yield* Effect.fail(invalidField("idempotencyKey", "must be 1 to 255 characters"))
           }
           const trigger: RunTrigger = { type: "webhook", event: input.event ?? null }
-          return yield* insertRun(
-            yield* newRun(tenantId, input.workflowId, input, trigger, { idempotencyKey: input.idempotencyKey })
-          )
+          const run = yield* newRun(tenantId, input.workflowId, input, trigger, {
+            idempotencyKey: input.idempotencyKey
+          })
+          return yield* run.idempotencyKey === null ? startGrouped(run) : insertRun(run)
         })
 
       return {
         start: (tenantId, workflowId, input, trigger, options = {}) =>
           Effect.flatMap(newRun(tenantId, workflowId, input, trigger, options), insertRun),
+        request: (tenantId, workflowId, input) =>
+          Effect.flatMap(newRun(tenantId, workflowId, input, { type: "manual", event: null }, {}), startGrouped),
         skip: (tenantId, workflowId, trigger, reason, idempotencyKey) =>
           Effect.gen(function* () {
             const run = yield* runOf(yield* findWorkflow(tenantId, workflowId), {}, trigger, { idempotencyKey })

@@ -249,6 +249,30 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
         )
       ),
 
+    insertMany: (runs) =>
+      runs.length === 0
+        ? Effect.void
+        : Effect.asVoid(
+            query(database, (db: Db) =>
+              db
+                .insertInto("automation_runs")
+                .values(runs.map(toRow))
+                .onConflict((conflict) =>
+                  conflict
+                    .columns(["tenant_id", "id"])
+                    .doUpdateSet((eb) =>
+                      Object.fromEntries(
+                        Object.keys(columnsOf(runs[0]!)).map((column) => [
+                          column,
+                          eb.ref(`excluded.${column}` as never)
+                        ])
+                      )
+                    )
+                )
+                .execute()
+            )
+          ),
+
     insertKeyed: (run, keptSince) =>
       Effect.map(
         query(database, (db: Db) =>
