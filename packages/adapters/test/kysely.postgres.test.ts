@@ -53,7 +53,8 @@ describe("kysely storage on Postgres", () => {
             "0012_automation_governance",
             "0013_automation_event_triggers",
             "0014_email_message_source",
-            "0015_workflow_revision"
+            "0015_workflow_revision",
+            "0016_idempotency_sweep"
           ])
           return db
         })

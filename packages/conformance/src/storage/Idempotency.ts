@@ -41,6 +41,27 @@ export const idempotencySuite: StorageSuite<IdempotencyStore | TenantRepository>
       })
     )
 
+    it.effect("sweeps the records of every tenant created before a time, and only those", () =>
+      Effect.gen(function* () {
+        const store = yield* IdempotencyStore
+        // Long before any other test's records, which the sweep must not touch.
+        const long = at("2001-01-01T00:00:00.000Z")
+        const tenants = [(yield* insertTenant()).id, (yield* insertTenant()).id]
+        const old = tenants.map((tenantId) => ({ tenantId, key: uuid(), fingerprint: "sha256:old" }))
+        const recent = { tenantId: tenants[0]!, key: uuid(), fingerprint: "sha256:recent" }
+        for (const record of old) expect(yield* claimAt(record, long)).toEqual(Option.none())
+        expect(yield* claimAt(recent, plus(long, DAY))).toEqual(Option.none())
+
+        expect(yield* store.sweep(plus(long, MINUTE))).toBe(2)
+        expect(yield* store.sweep(plus(long, MINUTE))).toBe(0)
+        // A swept key is free at once, even inside its day; the recent record still holds its key.
+        expect(yield* claimAt({ ...old[0]!, fingerprint: "sha256:new" }, plus(long, 2 * MINUTE))).toEqual(Option.none())
+        expect(yield* claimAt({ ...recent, fingerprint: "sha256:other" }, plus(long, DAY + 1))).toEqual(
+          Option.some(pending({ scope: SCOPE, ...recent, createdAt: plus(long, DAY) }))
+        )
+      })
+    )
+
     it.effect("replaces a pending claim once abandoned and any record once expired, never earlier", () =>
       Effect.gen(function* () {
         const store = yield* IdempotencyStore

@@ -3,7 +3,7 @@ import { defineModule } from "../module/ProductModule.js"
 import { ApiKeyRepository } from "../platform/ApiKeys.js"
 import { TenantRepository } from "../platform/Tenants.js"
 import { UsageLedger } from "../platform/Usage.js"
-import { IdempotencyStore } from "../platform/Idempotency.js"
+import { IdempotencyStore, sweepIdempotencyKeys } from "../platform/Idempotency.js"
 import { accountsCommands } from "./AccountsCommands.js"
 import { groups } from "../http/Implement.js"
 import { adminHandlers } from "./AdminHandlers.js"
@@ -22,5 +22,6 @@ export const accounts = defineModule({
   memory: Layer.mergeAll(ApiKeyRepository.layerMemory, UsageLedger.layerMemory, IdempotencyStore.layerMemory).pipe(
     Layer.provideMerge(TenantRepository.layerMemory)
   ),
-  commands: accountsCommands
+  commands: accountsCommands,
+  periodic: [{ name: "platform.idempotency.sweep", every: () => "1 hour", run: sweepIdempotencyKeys }]
 })

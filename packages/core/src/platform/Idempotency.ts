@@ -36,6 +36,8 @@ export class IdempotencyStore extends Context.Tag("@servicekit/core/IdempotencyS
     readonly complete: (tenantId: string, scope: string, key: string, response: unknown) => Effect.Effect<void>
     /** Lets the key go after its request failed, so that a retry runs afresh. */
     readonly release: (tenantId: string, scope: string, key: string) => Effect.Effect<void>
+    /** Deletes the records of every tenant created before `expiredBefore`; how many it deleted. */
+    readonly sweep: (expiredBefore: Date) => Effect.Effect<number>
   }
 >() {
   static readonly layerMemory: Layer.Layer<IdempotencyStore, never, MemoryDatabase> = Layer.effect(
@@ -68,7 +70,13 @@ export class IdempotencyStore extends Context.Tag("@servicekit/core/IdempotencyS
             const held = rows.get(at)
             if (held !== undefined) set(undo, at, { ...held, response })
           }),
-        release: (tenantId, scope, key) => db.run((undo) => set(undo, id(tenantId, scope, key), undefined))
+        release: (tenantId, scope, key) => db.run((undo) => set(undo, id(tenantId, scope, key), undefined)),
+        sweep: (expiredBefore) =>
+          db.run((undo) => {
+            const expired = [...rows].filter(([, record]) => record.createdAt < expiredBefore)
+            for (const [at] of expired) set(undo, at, undefined)
+            return expired.length
+          })
       })
     })
   )
@@ -103,6 +111,12 @@ export class IdempotencyInProgress extends Schema.TaggedError<IdempotencyInProgr
 const KEPT_MS = 24 * 60 * 60 * 1000
 /** A pending claim this old belongs to a request that died: nothing takes a minute to accept. */
 const ABANDONED_MS = 60 * 1000
+
+/** Deletes the idempotency records that no longer hold their keys: a worker sweep, hourly. */
+export const sweepIdempotencyKeys: Effect.Effect<number, never, IdempotencyStore> = Effect.flatMap(
+  Effect.zip(IdempotencyStore, Clock.currentTimeMillis),
+  ([store, now]) => store.sweep(new Date(now - KEPT_MS))
+)
 
 /**
  * Runs `create` once per (tenant, scope, key): a repeat with the same fingerprint answers the

@@ -5,6 +5,7 @@ import * as ApiKeys from "./ApiKeys.js"
 import * as Idempotency from "./Idempotency.js"
 import * as migration0001 from "./migrations/0001_accounts.js"
 import * as migration0007 from "./migrations/0007_idempotency.js"
+import * as migration0016 from "./migrations/0016_idempotency_sweep.js"
 import * as Tenants from "./Tenants.js"
 import * as Usage from "./Usage.js"
 
@@ -12,6 +13,10 @@ import * as Usage from "./Usage.js"
 export const accountsStorage: KyselyModuleStorage<
   TenantRepository | ApiKeyRepository | UsageLedger | IdempotencyStore
 > = {
-  migrations: { "0001_accounts": migration0001, "0007_idempotency": migration0007 },
+  migrations: {
+    "0001_accounts": migration0001,
+    "0007_idempotency": migration0007,
+    "0016_idempotency_sweep": migration0016
+  },
   layer: Layer.mergeAll(Tenants.layer, ApiKeys.layer, Usage.layer, Idempotency.layer)
 }

@@ -98,6 +98,14 @@ export const make = (database: KyselyConnection): IdempotencyStore["Type"] => {
             )
           )
         : Effect.void,
+    // A range on idempotency_keys_created_idx.
+    sweep: (expiredBefore) =>
+      Effect.map(
+        query(database, (db: Db) =>
+          db.deleteFrom("idempotency_keys").where("created_at", "<", expiredBefore).executeTakeFirst()
+        ),
+        (result) => Number(result.numDeletedRows)
+      ),
     release: (tenantId, scope, key) =>
       isUuid(tenantId)
         ? Effect.asVoid(
