@@ -93,6 +93,11 @@ const checkDescription = (description: string | null | undefined) =>
  * retried with backoff until they succeed, fail for good or grow too old; every attempt lands in
  * the subscription's history.
  */
+/** How long a process keeps a subscription and its opened secret for deliveries. */
+const OPENED_TTL_MS = 5_000
+/** At most this many are kept; past it the cache starts afresh. */
+const OPENED_MAX = 10_000
+
 export class WebhookService extends Context.Tag("@servicekit/core/WebhookService")<
   WebhookService,
   {
@@ -183,10 +188,37 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
         createdAt: at
       })
 
-      /** POSTs the delivery, signed now with the subscription's secret. */
-      const send = (subscription: WebhookSubscription, delivery: WebhookDelivery, at: Date) =>
+      /**
+       * Subscriptions with their opened secrets, kept a few seconds in this process so that a
+       * delivery neither reads its subscription nor opens its secret each time. A change made
+       * through this service drops its entry at once; one made by another process shows within
+       * OPENED_TTL_MS.
+       */
+      const opened = new Map<
+        string,
+        { readonly subscription: WebhookSubscription; readonly secret: string; readonly until: number }
+      >()
+      const forget = (tenantId: string, id: string) => Effect.sync(() => opened.delete(`${tenantId}/${id}`))
+      const open = (subscription: WebhookSubscription) =>
+        Effect.map(box.open(subscription.sealedSecret), (secret) => ({ subscription, secret }))
+      const openedSubscription = (tenantId: string, id: string) =>
         Effect.gen(function* () {
-          const secret = yield* box.open(subscription.sealedSecret)
+          const at = yield* Clock.currentTimeMillis
+          const key = `${tenantId}/${id}`
+          const cached = opened.get(key)
+          if (cached !== undefined && cached.until > at) return Option.some(cached)
+          opened.delete(key)
+          const found = yield* subscriptions.find(tenantId, id)
+          if (Option.isNone(found)) return Option.none()
+          const entry = { ...(yield* open(found.value)), until: at + OPENED_TTL_MS }
+          if (opened.size >= OPENED_MAX) opened.clear()
+          opened.set(key, entry)
+          return Option.some(entry)
+        })
+
+      /** POSTs the delivery, signed now with the subscription's secret. */
+      const send = (subscription: WebhookSubscription, secret: string, delivery: WebhookDelivery, at: Date) =>
+        Effect.gen(function* () {
           const timestamp = Math.floor(at.getTime() / 1000)
           const started = yield* Clock.currentTimeMillis
           const answer = yield* Effect.either(
@@ -225,10 +257,14 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
         })
 
       /** One attempt of a claimed delivery, stored with its outcome (and the next job, when it retries). */
-      const attempt = (subscription: WebhookSubscription, delivery: WebhookDelivery, retries: boolean) =>
+      const attempt = (
+        { secret, subscription }: { readonly subscription: WebhookSubscription; readonly secret: string },
+        delivery: WebhookDelivery,
+        retries: boolean
+      ) =>
         Effect.gen(function* () {
           const at = yield* now
-          const result = yield* send(subscription, delivery, at)
+          const result = yield* send(subscription, secret, delivery, at)
           const ended = yield* now
           const succeeded = result.error === null
           let nextAttemptAt: Date | null = null
@@ -253,16 +289,28 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
             { statusCode: result.statusCode, durationMs: result.durationMs, error, nextRetryAt: nextAttemptAt },
             ended
           )
-          yield* unit.withTransaction(
-            Effect.gen(function* () {
-              yield* deliveries.record(stored, record)
-              if (nextAttemptAt !== null) yield* enqueue(stored)
-              // 410 Gone: the receiver asks for no more deliveries.
-              if (result.statusCode === 410) {
-                yield* subscriptions.save({ ...subscription, active: false, disabledReason: "gone", updatedAt: ended })
-              }
-            })
-          )
+          // 410 Gone: the receiver asks for no more deliveries.
+          const gone = result.statusCode === 410
+          if (nextAttemptAt === null && !gone) {
+            // The common case, one statement: no unit of work needed.
+            yield* deliveries.record(stored, record)
+          } else {
+            yield* unit.withTransaction(
+              Effect.gen(function* () {
+                yield* deliveries.record(stored, record)
+                if (nextAttemptAt !== null) yield* enqueue(stored)
+                if (gone) {
+                  yield* subscriptions.save({
+                    ...subscription,
+                    active: false,
+                    disabledReason: "gone",
+                    updatedAt: ended
+                  })
+                  yield* forget(subscription.tenantId, subscription.id)
+                }
+              })
+            )
+          }
           return record
         })
 
@@ -315,12 +363,13 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
               updatedAt: yield* now
             }
             yield* subscriptions.save(updated)
+            yield* forget(tenantId, id)
             return updated
           }),
         remove: (tenantId, id) =>
           unit.withTransaction(
             Effect.flatMap(find(tenantId, id), (subscription) =>
-              Effect.as(subscriptions.remove(tenantId, id), subscription)
+              Effect.as(Effect.zipRight(subscriptions.remove(tenantId, id), forget(tenantId, id)), subscription)
             )
           ),
         deliveries: (tenantId, id, query) =>
@@ -355,7 +404,7 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
               updatedAt: at
             }
             yield* deliveries.insertMany([delivery])
-            return yield* attempt(subscription, delivery, false)
+            return yield* attempt(yield* open(subscription), delivery, false)
           }),
         deliver: (tenantId, deliveryId) =>
           Effect.gen(function* () {
@@ -364,8 +413,8 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
             const claimed = yield* deliveries.claim(tenantId, deliveryId, at, leaseUntil)
             if (Option.isNone(claimed)) return
             const delivery = claimed.value
-            const subscription = yield* subscriptions.find(tenantId, delivery.subscriptionId)
-            if (Option.isNone(subscription) || !subscription.value.active) {
+            const subscription = yield* openedSubscription(tenantId, delivery.subscriptionId)
+            if (Option.isNone(subscription) || !subscription.value.subscription.active) {
               yield* deliveries.record(
                 { ...delivery, status: "failed", nextAttemptAt: null, updatedAt: at },
                 attemptOf(
