@@ -22,15 +22,14 @@
 // (seconds, default 5) the steady load. BENCH_PROFILE=<folder> writes a CPU profile of the
 // ServiceKit process there for each phase (automations-<storage>-<api|workers|runs>.cpuprofile),
 // and prints where it spent its time and the SQL it sent per run (bench/automations/sql.mjs).
-import { fork } from "node:child_process"
 import { mkdirSync } from "node:fs"
-import net from "node:net"
 import { join, resolve } from "node:path"
 import { performance } from "node:perf_hooks"
 import pg from "pg"
 import { Pool } from "undici"
 import { meter } from "./automations/cpu.mjs"
 import { summarize } from "./automations/profile.mjs"
+import { ask, paced, pool, reachable, sleep, start, stop, stopAll } from "./processes.mjs"
 
 const RUNS = Number(process.env.BENCH_AUTOMATIONS_RUNS ?? 2_000)
 const RATE = Number(process.env.BENCH_AUTOMATIONS_RATE ?? 50)
@@ -44,55 +43,11 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/1"
 const profiling = Boolean(process.env.BENCH_PROFILE)
 const chosen = (process.env.BENCH_AUTOMATIONS_STORAGE ?? "pglite,postgres,redis").split(",").filter(Boolean)
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 const percentile = (values, p) =>
   values.length === 0
     ? NaN
     : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
 const spread = (values) => [50, 95].map((p) => percentile(values, p))
-
-const reachable = (url, port) =>
-  new Promise((resolve) => {
-    const { hostname, port: given } = new URL(url)
-    const socket = net.connect({ host: hostname, port: Number(given || port) })
-    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)))
-    socket.once("connect", () => (socket.destroy(), resolve(true)))
-    socket.once("error", () => resolve(false))
-  })
-
-// Every child goes when the run ends, however it ends.
-const children = new Set()
-
-/** A child process started from `script`, and its first message. */
-const start = (script, env = {}) =>
-  new Promise((resolve, reject) => {
-    const child = fork(new URL(script, import.meta.url), { env: { ...process.env, ...env } })
-    children.add(child)
-    child.once("exit", () => children.delete(child))
-    child.once("message", (first) => resolve({ child, first }))
-    child.once("error", reject)
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)))
-  })
-
-const ask = (child, question, matches) =>
-  new Promise((resolve) => {
-    const listen = (answer) => {
-      if (!matches(answer)) return
-      child.off("message", listen)
-      resolve(answer)
-    }
-    child.on("message", listen)
-    child.send(question)
-  })
-
-/** Ends a child: each leaves when its IPC channel closes. */
-const stop = (child) => {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  const exited = new Promise((resolve) => child.once("exit", resolve))
-  if (child.connected) child.disconnect()
-  else child.kill()
-  return exited
-}
 
 const resetDatabase = async (name) => {
   const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })
@@ -101,28 +56,6 @@ const resetDatabase = async (name) => {
   await admin.query(`create database ${name}`)
   await admin.end()
   return postgresUrl.replace(/\/[^/]+$/, `/${name}`)
-}
-
-/** Runs `task(i)` for each i below `count`, `clients` at a time. */
-const pool = async (count, clients, task) => {
-  let next = 0
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < count) await task(next++)
-    })
-  )
-}
-
-/** Starts `task(i)` every 1000/rate ms for each i below `count`, without waiting for the previous ones. */
-const paced = async (count, rate, task) => {
-  const began = performance.now()
-  const running = []
-  for (let i = 0; i < count; i++) {
-    const wait = began + (i * 1000) / rate - performance.now()
-    if (wait > 0) await sleep(wait)
-    running.push(task(i))
-  }
-  await Promise.all(running)
 }
 
 /** The ServiceKit process's API over CLIENTS keep-alive connections. */
@@ -247,7 +180,7 @@ const perUnit = (cpu, units) => Object.fromEntries(Object.entries(cpu).map(([key
 
 const throughServiceKit = async (storage) => {
   const databaseUrl = storage === "pglite" ? "" : await resetDatabase("servicekit_bench_automations")
-  const { child, first } = await start("./automations/server.mjs", {
+  const { child, first } = await start(new URL("./automations/server.mjs", import.meta.url), {
     BENCH_AUTOMATIONS_DATABASE_URL: databaseUrl,
     BENCH_AUTOMATIONS_REDIS_URL: storage === "redis" ? redisUrl : "",
     BENCH_AUTOMATIONS_SQL: profiling ? "1" : ""
@@ -349,7 +282,7 @@ const throughServiceKit = async (storage) => {
 
 const bareEngine = async (storage) => {
   const url = storage === "redis" ? redisUrl : await resetDatabase("servicekit_bench_automations_bare")
-  const { child, first } = await start("./automations/bare.mjs", {
+  const { child, first } = await start(new URL("./automations/bare.mjs", import.meta.url), {
     BENCH_AUTOMATIONS_BARE: storage,
     BENCH_AUTOMATIONS_BARE_URL: storage === "pglite" ? "" : url
   })
@@ -398,7 +331,7 @@ try {
     rows.push({ storage, kit: await throughServiceKit(storage), bare: await bareEngine(storage) })
   }
 } finally {
-  await Promise.all([...children].map(stop))
+  await stopAll()
 }
 
 for (const row of rows.filter((row) => row.skipped)) console.log(`\n${name(row.storage)}: skipped, ${row.skipped}`)

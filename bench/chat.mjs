@@ -19,13 +19,13 @@
 // (seconds per steady load), BENCH_CHAT_VISITORS, BENCH_CHAT_FANOUT_MESSAGES.
 // BENCH_PROFILE=<folder> writes a CPU profile of the ServiceKit process there for each measured
 // phase (chat-<storage>-<phase>.cpuprofile); BENCH_CHAT_TRACE=1 prints each phase's duration.
-import { execSync, fork } from "node:child_process"
+import { execSync } from "node:child_process"
 import { mkdirSync } from "node:fs"
-import net from "node:net"
 import { join, resolve } from "node:path"
 import { performance } from "node:perf_hooks"
 import autocannon from "autocannon"
 import pg from "pg"
+import { ask, paced, pool, reachable, sleep, start, stop, stopAll } from "./processes.mjs"
 
 const WEBHOOKS = Number(process.env.BENCH_CHAT_WEBHOOKS ?? 1_000)
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 50)
@@ -45,7 +45,6 @@ const otherStorage =
 const storages = ["pglite", "postgres", "redis"].filter((s) => webhookStorage.includes(s) || otherStorage.includes(s))
 
 const now = () => performance.timeOrigin + performance.now()
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 const percentile = (values, p) =>
   values.length === 0
     ? NaN
@@ -53,49 +52,6 @@ const percentile = (values, p) =>
 const spread = (values) => [50, 95, 99].map((p) => percentile(values, p))
 const trace = (label, began) => {
   if (process.env.BENCH_CHAT_TRACE) console.error(`[chat] ${label}: ${((now() - began) / 1000).toFixed(1)} s`)
-}
-
-const reachable = (url, port) =>
-  new Promise((resolve) => {
-    const { hostname, port: given } = new URL(url)
-    const socket = net.connect({ host: hostname, port: Number(given || port) })
-    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)))
-    socket.once("connect", () => (socket.destroy(), resolve(true)))
-    socket.once("error", () => resolve(false))
-  })
-
-// Every child goes when the run ends, however it ends.
-const children = new Set()
-
-/** A child process started from `script`, and its first message. */
-const start = (script, env = {}) =>
-  new Promise((resolve, reject) => {
-    const child = fork(new URL(script, import.meta.url), { env: { ...process.env, ...env } })
-    children.add(child)
-    child.once("exit", () => children.delete(child))
-    child.once("message", (first) => resolve({ child, first }))
-    child.once("error", reject)
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)))
-  })
-
-const ask = (child, question, matches) =>
-  new Promise((resolve) => {
-    const listen = (answer) => {
-      if (!matches(answer)) return
-      child.off("message", listen)
-      resolve(answer)
-    }
-    child.on("message", listen)
-    child.send(question)
-  })
-
-/** Ends a child: each leaves when its IPC channel closes. */
-const stop = (child) => {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  const exited = new Promise((resolve) => child.once("exit", resolve))
-  if (child.connected) child.disconnect()
-  else child.kill()
-  return exited
 }
 
 const call = async (base, key, method, path, body) => {
@@ -111,28 +67,6 @@ const call = async (base, key, method, path, body) => {
   return JSON.parse(text)
 }
 
-/** Runs `task(i)` for each i below `count`, `clients` at a time. */
-const pool = async (count, clients, task) => {
-  let next = 0
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < count) await task(next++)
-    })
-  )
-}
-
-/** Starts `task(i)` every 1000/rate ms for each i below `count`, without waiting for the previous ones. */
-const paced = async (count, rate, task) => {
-  const began = performance.now()
-  const running = []
-  for (let i = 0; i < count; i++) {
-    const wait = began + (i * 1000) / rate - performance.now()
-    if (wait > 0) await sleep(wait)
-    running.push(task(i))
-  }
-  await Promise.all(running)
-}
-
 const resetDatabase = async () => {
   const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })
   await admin.connect()
@@ -143,7 +77,7 @@ const resetDatabase = async () => {
 }
 
 const receiverProcess = async () => {
-  const { child, first } = await start("./chat/receiver.mjs")
+  const { child, first } = await start(new URL("./chat/receiver.mjs", import.meta.url))
   return {
     url: first.url,
     secret: (secret) => ask(child, { secret }, (answer) => answer.secretSet),
@@ -155,7 +89,7 @@ const receiverProcess = async () => {
 }
 
 const bareProcess = async () => {
-  const { child } = await start("./chat/bare.mjs")
+  const { child } = await start(new URL("./chat/bare.mjs", import.meta.url))
   return {
     run: (run) => ask(child, { run }, (answer) => answer.done),
     paced: (run) => ask(child, { paced: run }, (answer) => answer.done)
@@ -163,7 +97,7 @@ const bareProcess = async () => {
 }
 
 const visitorsProcess = async () => {
-  const { child } = await start("./chat/visitors.mjs")
+  const { child } = await start(new URL("./chat/visitors.mjs", import.meta.url))
   return {
     open: (url, path, tokens) =>
       ask(child, { open: { url, path, tokens, concurrency: CLIENTS } }, (answer) => answer.opened !== undefined),
@@ -401,7 +335,7 @@ const visitorsOnServiceKit = async (kit, visitors) => {
 
 const visitorsOnRawServer = async (visitors) => {
   const began = now()
-  const { child, first } = await start("./chat/sse-raw.mjs")
+  const { child, first } = await start(new URL("./chat/sse-raw.mjs", import.meta.url))
   const ids = Array.from({ length: VISITORS }, (_, i) => `visitor-${i}`)
   const result = await visitorCases(visitors, {
     url: first.url,
@@ -447,7 +381,7 @@ try {
     }
     const began = now()
     const others = otherStorage.includes(storage)
-    const { child, first } = await start("./chat/server.mjs", {
+    const { child, first } = await start(new URL("./chat/server.mjs", import.meta.url), {
       BENCH_CHAT_DATABASE_URL: storage === "pglite" ? "" : await resetDatabase(),
       BENCH_CHAT_REDIS_URL: storage === "redis" ? redisUrl : "",
       BENCH_CHAT_CALLS: others && parts.has("messages") ? "1" : ""
@@ -563,5 +497,5 @@ try {
   }
   trace("run", runBegan)
 } finally {
-  await Promise.all([...children].map(stop))
+  await stopAll()
 }

@@ -9,11 +9,10 @@
 // BENCH_PROFILE=<folder> writes a CPU profile of the ServiceKit process there.
 // Storage: the embedded default (PGlite), Postgres, and Postgres with Redis ("redis": BullMQ) when
 // reachable (BENCH_MAIL_STORAGE=pglite,postgres,redis).
-import { fork } from "node:child_process"
-import net from "node:net"
 import { performance } from "node:perf_hooks"
 import nodemailer from "nodemailer"
 import pg from "pg"
+import { ask, reachable, start, stop } from "./processes.mjs"
 
 const N = Number(process.env.BENCH_MAIL_MESSAGES ?? 2_000)
 const CLIENTS = 16
@@ -24,39 +23,11 @@ const chosen = (process.env.BENCH_MAIL_STORAGE ?? "pglite,postgres,redis").split
 const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
 
-const reachable = (url, port) =>
-  new Promise((resolve) => {
-    const { hostname, port: given } = new URL(url)
-    const socket = net.connect({ host: hostname, port: Number(given || port) })
-    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)))
-    socket.once("connect", () => (socket.destroy(), resolve(true)))
-    socket.once("error", () => resolve(false))
-  })
-
-/** A child process started from `script`, and its first message. */
-const start = (script, env = {}, execArgv = []) =>
-  new Promise((resolve, reject) => {
-    const child = fork(new URL(script, import.meta.url), { env: { ...process.env, ...env }, execArgv })
-    child.once("message", (first) => resolve({ child, first }))
-    child.once("error", reject)
-    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)))
-  })
-
-const ask = (child, question, matches) =>
-  new Promise((resolve) => {
-    const listen = (answer) => {
-      if (!matches(answer)) return
-      child.off("message", listen)
-      resolve(answer)
-    }
-    child.on("message", listen)
-    child.send(question)
-  })
-
-const { child: sinkProcess, first: sinkReady } = await start("./mail/sink.mjs")
+const { child: sinkProcess, first: sinkReady } = await start(new URL("./mail/sink.mjs", import.meta.url))
 const sink = {
   url: sinkReady.url,
-  received: async () => (await ask(sinkProcess, { count: "received" }, (answer) => answer.received !== undefined)).received,
+  received: async () =>
+    (await ask(sinkProcess, { count: "received" }, (answer) => answer.received !== undefined)).received,
   until: (count) => ask(sinkProcess, { until: count }, (answer) => answer.arrived === count)
 }
 
@@ -89,11 +60,15 @@ const throughServiceKit = async (storage, recipients) => {
     await admin.end()
     databaseUrl = postgresUrl.replace(/\/[^/]+$/, "/servicekit_bench_mail")
   }
-  const { child, first } = await start("./mail/server.mjs", {
-    BENCH_MAIL_DATABASE_URL: databaseUrl,
-    BENCH_MAIL_REDIS_URL: storage === "redis" ? redisUrl : "",
-    BENCH_MAIL_SMTP_URL: sink.url
-  }, process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])
+  const { child, first } = await start(
+    new URL("./mail/server.mjs", import.meta.url),
+    {
+      BENCH_MAIL_DATABASE_URL: databaseUrl,
+      BENCH_MAIL_REDIS_URL: storage === "redis" ? redisUrl : "",
+      BENCH_MAIL_SMTP_URL: sink.url
+    },
+    process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
+  )
   const send = async (i) => {
     const { subject, text, html } = message(i)
     const to = Array.from({ length: recipients }, (_, r) => message(i * recipients + r).to)
@@ -122,9 +97,7 @@ const throughServiceKit = async (storage, recipients) => {
   )
   await sink.until(warm + N)
   const seconds = (performance.now() - began) / 1000
-  const exited = new Promise((resolve) => child.once("exit", resolve))
-  child.disconnect()
-  await exited
+  await stop(child)
   return { rate: N / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) }
 }
 
@@ -157,4 +130,4 @@ for (const storage of chosen) {
     )
   }
 }
-sinkProcess.disconnect()
+await stop(sinkProcess)
