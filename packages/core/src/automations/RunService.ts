@@ -270,7 +270,6 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           return yield* runOf(workflow, input, trigger, options)
         })
 
-      /** Stores a new run (once per idempotency key) and, when it is queued, makes it due; answers the run that holds the key. */
       /**
        * Group commit of the runs API requests start: each start waits for a unit of work of its
        * own only while none is free; the starts that arrive meanwhile are stored together, in one
@@ -293,6 +292,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           Effect.zipRight(Queue.offer(waiting, [run, done]), Deferred.await(done))
         )
 
+      /** Stores a new run (once per idempotency key) and, when it is queued, makes it due; answers the run that holds the key. */
       const insertRun = (run: Run) => {
         const ifQueued = (stored: Run) =>
           stored.status === "queued" ? Effect.as(due(stored), stored) : Effect.succeed(stored)

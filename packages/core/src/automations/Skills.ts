@@ -2,7 +2,7 @@ import { Context, Effect, Schema } from "effect"
 import { withReason } from "../http/Schemas.js"
 import type { SkillRunner } from "../module/SkillRunner.js"
 import type { ErrorDetail } from "../platform/Errors.js"
-import { issueDetails } from "../platform/ParseIssues.js"
+import { issueDetailsWithin } from "../platform/ParseIssues.js"
 import type { Product } from "../platform/Products.js"
 
 /**
@@ -72,10 +72,7 @@ const input = (fields: Schema.Struct.Fields): SkillDefinition["parse"] => {
     errors: "all",
     onExcessProperty: "error"
   })
-  return (value) =>
-    Effect.mapError(decode(value), (error) =>
-      issueDetails(error).map((detail) => ({ ...detail, field: detail.field === "body" ? "" : detail.field }))
-    )
+  return (value) => Effect.mapError(decode(value), (error) => issueDetailsWithin(error))
 }
 
 const skill = (

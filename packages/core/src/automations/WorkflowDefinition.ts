@@ -7,7 +7,7 @@ import {
   invalidField,
   permissionDenied
 } from "../platform/Errors.js"
-import { issueDetails } from "../platform/ParseIssues.js"
+import { issueDetailsWithin } from "../platform/ParseIssues.js"
 import type { Product } from "../platform/Products.js"
 import { DEFAULT_TOOL_PROFILE, type ToolProfile, verdictOf } from "./Governance.js"
 import type { SkillRegistry } from "./Skills.js"
@@ -49,13 +49,7 @@ const invalidDetails = (details: ReadonlyArray<ErrorDetail>, field: string) => {
 /** Decodes `value` with `schema`; failures become details under `field`. */
 const decodeAt = <A, I>(schema: Schema.Schema<A, I>, value: unknown, field: string) =>
   Either.match(Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })(value), {
-    onLeft: (error: ParseResult.ParseError) =>
-      Effect.fail(
-        invalidDetails(
-          issueDetails(error).map((detail) => ({ ...detail, field: detail.field === "body" ? "" : detail.field })),
-          field
-        )
-      ),
+    onLeft: (error: ParseResult.ParseError) => Effect.fail(invalidDetails(issueDetailsWithin(error), field)),
     onRight: () => Effect.void
   })
 

@@ -109,3 +109,7 @@ export const issueDetails = (error: ParseResult.ParseError): Array<ErrorDetail> 
   walk(error.issue, [])
   return [...byField].map(([field, reason]) => ({ field, reason }))
 }
+
+/** `issueDetails` of a value inside a request: fields named from the value ("" for the value itself). */
+export const issueDetailsWithin = (error: ParseResult.ParseError): Array<ErrorDetail> =>
+  issueDetails(error).map((detail) => ({ ...detail, field: detail.field === "body" ? "" : detail.field }))
