@@ -263,6 +263,7 @@ export { fromWebRequest, toWebResponse } from "./http/Web.js"
 export { isPublicAddress, parseRange } from "./platform/IpAllowlist.js"
 export {
   MAX_RESPONSE_BYTES,
+  type OutboundAnswer,
   OutboundFailed,
   OutboundHttp,
   OutboundRefused,

@@ -122,7 +122,7 @@ describe("memory outbound HTTP", () => {
   })
 
   it("refuses to name another client as the memory one", async () => {
-    const other = Layer.succeed(OutboundHttp, { post: () => Effect.never })
+    const other = Layer.succeed(OutboundHttp, { post: () => Effect.never, postAll: () => Effect.never })
     const exit = await Effect.runPromiseExit(memoryOutboundHttp.pipe(Effect.provide(other)))
     expect(exit._tag).toBe("Failure")
   })

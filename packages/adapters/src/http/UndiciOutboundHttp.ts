@@ -2,14 +2,15 @@ import { type LookupAddress, lookup as systemLookup } from "node:dns"
 import type { LookupFunction } from "node:net"
 import {
   MAX_RESPONSE_BYTES,
+  type OutboundAnswer,
   OutboundFailed,
   OutboundHttp,
   OutboundRefused,
-  type OutboundResponse,
+  type OutboundRequest,
   checkOutboundUrl,
   isPublicAddress
 } from "@servicekit/core"
-import { Duration, Effect, Layer } from "effect"
+import { Duration, Effect, Either, Layer } from "effect"
 // The package's file, not the bare name: Bun answers `undici` with a built-in stand-in whose Agent
 // cannot send requests, while this path is the real client on Node and Bun alike.
 import { Agent, type Dispatcher } from "undici/index.js"
@@ -68,15 +69,18 @@ const refusalOf = (error: unknown): AddressRefusedError | undefined => {
 
 const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"])
 
-const failureOf = (error: unknown): OutboundRefused | OutboundFailed => {
+const failureOf = (error: unknown, durationMs: number): OutboundRefused | OutboundFailed => {
   const refusal = refusalOf(error)
   if (refusal !== undefined) return new OutboundRefused({ reason: "address", message: refusal.message })
   const code = (error as { code?: unknown } | null)?.code
   const message = error instanceof Error ? error.message : String(error)
   return typeof code === "string" && TIMEOUT_CODES.has(code)
-    ? new OutboundFailed({ reason: "timeout", message })
-    : new OutboundFailed({ reason: "network", message: message || "The connection failed." })
+    ? new OutboundFailed({ reason: "timeout", message, durationMs })
+    : new OutboundFailed({ reason: "network", message: message || "The connection failed.", durationMs })
 }
+
+/** The reason a request's own deadline aborts it with, told apart from a cancelled batch. */
+const DEADLINE = Symbol("deadline")
 
 /** Reads at most MAX_RESPONSE_BYTES, then destroys the body, which drops the connection instead of draining it. */
 const readCapped = async (body: Dispatcher.ResponseData["body"]): Promise<string> => {
@@ -128,45 +132,58 @@ export const layerUndiciOutboundHttp = (options: UndiciOutboundHttpOptions = {})
         // destroy, not close: a request still running when the layer goes has been given up on.
         (agent) => Effect.promise(() => agent.destroy().catch(() => undefined))
       )
-      const post: OutboundHttp["Type"]["post"] = (request) =>
-        Effect.gen(function* () {
-          const url = yield* checkOutboundUrl(request.url, allowPrivate)
-          const timeout = Duration.decode(request.timeout)
-          // undici reads 0 as "no limit", as an infinite Duration means.
-          const timeoutMs = Duration.isFinite(timeout) ? Math.max(1, Math.ceil(Duration.toMillis(timeout))) : 0
-          const [duration, response] = yield* Effect.tryPromise({
-            try: async (signal): Promise<Omit<OutboundResponse, "durationMs">> => {
-              const response = await agent.request({
-                origin: url.origin,
-                path: `${url.pathname}${url.search}`,
-                method: "POST",
-                headers: request.headers,
-                body: request.body,
-                signal,
-                headersTimeout: timeoutMs,
-                bodyTimeout: timeoutMs
-              })
-              return {
-                status: response.statusCode,
-                headers: headersOf(response.headers),
-                body: await readCapped(response.body)
-              }
-            },
-            catch: failureOf
-          }).pipe(
-            // The deadline covers the whole exchange; undici's own timeouts only bound each silence.
-            Effect.timeoutFail({
-              duration: timeout,
-              onTimeout: () =>
-                new OutboundFailed({
+      /** One request from the guard to its end, never rejecting; `cancelled` gives it up. */
+      const exchange = async (request: OutboundRequest, cancelled: AbortSignal): Promise<OutboundAnswer> => {
+        const checked = checkOutboundUrl(request.url, allowPrivate)
+        if (Either.isLeft(checked)) return Either.left(checked.left)
+        const url = checked.right
+        const timeout = Duration.decode(request.timeout)
+        // undici reads 0 as "no limit", as an infinite Duration means.
+        const timeoutMs = Duration.isFinite(timeout) ? Math.max(1, Math.ceil(Duration.toMillis(timeout))) : 0
+        const started = performance.now()
+        // The deadline covers the whole exchange; undici's own timeouts only bound each silence.
+        const controller = new AbortController()
+        const deadline = timeoutMs > 0 ? setTimeout(() => controller.abort(DEADLINE), timeoutMs) : undefined
+        const cancel = () => controller.abort()
+        cancelled.addEventListener("abort", cancel)
+        try {
+          const response = await agent.request({
+            origin: url.origin,
+            path: `${url.pathname}${url.search}`,
+            method: "POST",
+            headers: request.headers,
+            body: request.body,
+            signal: controller.signal,
+            headersTimeout: timeoutMs,
+            bodyTimeout: timeoutMs
+          })
+          const body = await readCapped(response.body)
+          return Either.right({
+            status: response.statusCode,
+            headers: headersOf(response.headers),
+            body,
+            durationMs: performance.now() - started
+          })
+        } catch (error) {
+          const durationMs = performance.now() - started
+          return Either.left(
+            controller.signal.reason === DEADLINE
+              ? new OutboundFailed({
                   reason: "timeout",
-                  message: `No complete answer within ${Duration.format(timeout)}.`
+                  message: `No complete answer within ${Duration.format(timeout)}.`,
+                  durationMs
                 })
-            }),
-            Effect.timed
+              : failureOf(error, durationMs)
           )
-          return { ...response, durationMs: Duration.toMillis(duration) }
-        })
-      return { post }
+        } finally {
+          clearTimeout(deadline)
+          cancelled.removeEventListener("abort", cancel)
+        }
+      }
+      // One promise for the whole batch: no fiber per request.
+      const postAll: OutboundHttp["Type"]["postAll"] = (requests) =>
+        Effect.promise((signal) => Promise.all(requests.map((request) => exchange(request, signal))))
+      const post: OutboundHttp["Type"]["post"] = (request) => Effect.flatMap(postAll([request]), ([answer]) => answer)
+      return { post, postAll }
     })
   )

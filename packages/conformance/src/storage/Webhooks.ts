@@ -196,9 +196,11 @@ export const webhookSubscriptionsSuite: StorageSuite<
         const attempt = makeAttempt(delivery)
         const keptAttempt = makeAttempt(keptDelivery)
         const elsewhereAttempt = makeAttempt(elsewhereDelivery, { id: attempt.id })
-        yield* deliveries.record({ ...delivery, status: "succeeded", attempts: 1, nextAttemptAt: null }, attempt)
-        yield* deliveries.record({ ...keptDelivery, attempts: 1 }, keptAttempt)
-        yield* deliveries.record({ ...elsewhereDelivery, attempts: 1 }, elsewhereAttempt)
+        yield* deliveries.record([
+          { delivery: { ...delivery, status: "succeeded", attempts: 1, nextAttemptAt: null }, attempt }
+        ])
+        yield* deliveries.record([{ delivery: { ...keptDelivery, attempts: 1 }, attempt: keptAttempt }])
+        yield* deliveries.record([{ delivery: { ...elsewhereDelivery, attempts: 1 }, attempt: elsewhereAttempt }])
 
         expect(yield* subscriptions.remove(other.id, uuid())).toBe(false)
         expect(yield* subscriptions.remove(uuid(), subscription.id)).toBe(false)
@@ -257,7 +259,7 @@ export const webhookDeliveriesSuite: StorageSuite<
       })
     )
 
-    it.effect("claims a due pending delivery once per lease, counting the attempt", () =>
+    it.effect("claims due pending deliveries once per lease, counting the attempt", () =>
       Effect.gen(function* () {
         const deliveries = yield* WebhookDeliveryRepository
         const subscription = yield* storedSubscription()
@@ -267,31 +269,42 @@ export const webhookDeliveriesSuite: StorageSuite<
         const succeeded = makeDelivery(subscription, { status: "succeeded", attempts: 1, nextAttemptAt: null })
         const failed = makeDelivery(subscription, { status: "failed", attempts: 8, nextAttemptAt: null })
         yield* deliveries.insertMany([pending, later, succeeded, failed])
+        const tenantId = subscription.tenantId
 
         const now = plus(due, 1_000)
         const lease = plus(now, 30_000)
         const claimed: WebhookDelivery = { ...pending, attempts: 1, nextAttemptAt: lease, updatedAt: now }
-        expect(yield* deliveries.claim(subscription.tenantId, pending.id, now, lease)).toEqual(Option.some(claimed))
-        expect(yield* deliveries.find(subscription.tenantId, pending.id)).toEqual(Option.some(claimed))
+        expect(yield* deliveries.claim(tenantId, [pending.id], now, lease)).toEqual([claimed])
+        expect(yield* deliveries.find(tenantId, pending.id)).toEqual(Option.some(claimed))
         // Leased: nobody else takes it until the lease runs out, then it is due again.
-        expect(yield* deliveries.claim(subscription.tenantId, pending.id, now, lease)).toEqual(Option.none())
-        expect(yield* deliveries.claim(subscription.tenantId, pending.id, plus(lease, -1), lease)).toEqual(
-          Option.none()
-        )
+        expect(yield* deliveries.claim(tenantId, [pending.id], now, lease)).toEqual([])
+        expect(yield* deliveries.claim(tenantId, [pending.id], plus(lease, -1), lease)).toEqual([])
         const again = plus(lease, 60_000)
-        expect(yield* deliveries.claim(subscription.tenantId, pending.id, lease, again)).toEqual(
-          Option.some({ ...claimed, attempts: 2, nextAttemptAt: again, updatedAt: lease })
-        )
+        expect(yield* deliveries.claim(tenantId, [pending.id], lease, again)).toEqual([
+          { ...claimed, attempts: 2, nextAttemptAt: again, updatedAt: lease }
+        ])
 
-        expect(yield* deliveries.claim(subscription.tenantId, later.id, now, lease)).toEqual(Option.none())
-        expect(yield* deliveries.claim(subscription.tenantId, succeeded.id, now, lease)).toEqual(Option.none())
-        expect(yield* deliveries.claim(subscription.tenantId, failed.id, now, lease)).toEqual(Option.none())
-        expect(yield* deliveries.claim(subscription.tenantId, uuid(), now, lease)).toEqual(Option.none())
-        expect(yield* deliveries.claim(uuid(), later.id, plus(now, MINUTE), lease)).toEqual(Option.none())
-        expect(yield* deliveries.claim(subscription.tenantId, "not-a-uuid", now, lease)).toEqual(Option.none())
+        // Of many ids, those due and pending in the tenant; unknown, foreign and malformed ids are no error.
+        expect(
+          yield* deliveries.claim(tenantId, [later.id, succeeded.id, failed.id, uuid(), "not-a-uuid"], now, lease)
+        ).toEqual([])
+        expect(yield* deliveries.claim(uuid(), [later.id], plus(now, MINUTE), lease)).toEqual([])
+        expect(yield* deliveries.claim("not-a-uuid", [later.id], plus(now, MINUTE), lease)).toEqual([])
+        expect(yield* deliveries.claim(tenantId, [], plus(now, MINUTE), lease)).toEqual([])
         // Unclaimed deliveries are as they were.
-        expect(yield* deliveries.find(subscription.tenantId, later.id)).toEqual(Option.some(later))
-        expect(yield* deliveries.find(subscription.tenantId, succeeded.id)).toEqual(Option.some(succeeded))
+        expect(yield* deliveries.find(tenantId, later.id)).toEqual(Option.some(later))
+        expect(yield* deliveries.find(tenantId, succeeded.id)).toEqual(Option.some(succeeded))
+
+        const fresh = makeDelivery(subscription, { nextAttemptAt: due })
+        yield* deliveries.insertMany([fresh])
+        const afterwards = plus(now, MINUTE)
+        const both = yield* deliveries.claim(tenantId, [later.id, fresh.id, later.id, failed.id], afterwards, again)
+        expect([...both].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(
+          [
+            { ...later, attempts: 1, nextAttemptAt: again, updatedAt: afterwards },
+            { ...fresh, attempts: 1, nextAttemptAt: again, updatedAt: afterwards }
+          ].sort((a, b) => (a.id < b.id ? -1 : 1))
+        )
       })
     )
 
@@ -299,19 +312,30 @@ export const webhookDeliveriesSuite: StorageSuite<
       Effect.gen(function* () {
         const deliveries = yield* WebhookDeliveryRepository
         const subscription = yield* storedSubscription()
-        const delivery = makeDelivery(subscription)
-        yield* deliveries.insertMany([delivery])
-        const now = plus(delivery.nextAttemptAt!, 1_000)
+        const batch = Array.from({ length: 3 }, () => makeDelivery(subscription))
+        yield* deliveries.insertMany(batch)
+        const now = plus(batch[0].nextAttemptAt!, 1_000)
+        const ids = batch.map((delivery) => delivery.id)
         const claims = yield* Effect.all(
-          Array.from({ length: 5 }, () =>
-            withTransaction(deliveries.claim(subscription.tenantId, delivery.id, now, plus(now, 30_000)))
+          Array.from({ length: 5 }, (_, i) =>
+            // Overlapping batches, in different orders.
+            withTransaction(
+              deliveries.claim(subscription.tenantId, i % 2 === 0 ? ids : [...ids].reverse(), now, plus(now, 30_000))
+            )
           ),
           { concurrency: "unbounded" }
         )
-        expect(claims.filter(Option.isSome)).toHaveLength(1)
-        expect(Option.map(yield* deliveries.find(subscription.tenantId, delivery.id), (row) => row.attempts)).toEqual(
-          Option.some(1)
-        )
+        expect(
+          claims
+            .flat()
+            .map((delivery) => delivery.id)
+            .sort()
+        ).toEqual([...ids].sort())
+        for (const delivery of batch) {
+          expect(Option.map(yield* deliveries.find(subscription.tenantId, delivery.id), (row) => row.attempts)).toEqual(
+            Option.some(1)
+          )
+        }
       })
     )
 
@@ -322,9 +346,7 @@ export const webhookDeliveriesSuite: StorageSuite<
         const delivery = makeDelivery(subscription)
         yield* deliveries.insertMany([delivery])
         const now = plus(delivery.nextAttemptAt!, 1_000)
-        const claimed = Option.getOrThrow(
-          yield* deliveries.claim(subscription.tenantId, delivery.id, now, plus(now, 30_000))
-        )
+        const [claimed] = yield* deliveries.claim(subscription.tenantId, [delivery.id], now, plus(now, 30_000))
 
         const retry: WebhookDelivery = { ...claimed, nextAttemptAt: plus(now, MINUTE), updatedAt: plus(now, 500) }
         const refused = makeAttempt(delivery, {
@@ -334,7 +356,7 @@ export const webhookDeliveriesSuite: StorageSuite<
           nextRetryAt: plus(now, MINUTE),
           createdAt: plus(now, 500)
         })
-        yield* deliveries.record(retry, refused)
+        yield* deliveries.record([{ delivery: retry, attempt: refused }])
         expect(yield* deliveries.find(subscription.tenantId, delivery.id)).toEqual(Option.some(retry))
         expect(yield* deliveries.findAttempt(subscription.tenantId, refused.id)).toEqual(Option.some(refused))
 
@@ -351,7 +373,7 @@ export const webhookDeliveriesSuite: StorageSuite<
           durationMs: 3_001,
           createdAt: plus(now, 2 * MINUTE)
         })
-        yield* deliveries.record(succeeded, answered)
+        yield* deliveries.record([{ delivery: succeeded, attempt: answered }])
         expect(yield* deliveries.find(subscription.tenantId, delivery.id)).toEqual(Option.some(succeeded))
         expect(yield* deliveries.listAttempts(subscription.tenantId, subscription.id, { limit: 10 })).toEqual([
           answered,
@@ -361,6 +383,48 @@ export const webhookDeliveriesSuite: StorageSuite<
         expect(yield* deliveries.findAttempt(subscription.tenantId, uuid())).toEqual(Option.none())
         expect(yield* deliveries.findAttempt(subscription.tenantId, "not-a-uuid")).toEqual(Option.none())
         expect(yield* deliveries.findAttempt("not-a-uuid", refused.id)).toEqual(Option.none())
+      })
+    )
+
+    it.effect("records a batch of outcomes together, skipping deliveries that are gone or foreign", () =>
+      Effect.gen(function* () {
+        const deliveries = yield* WebhookDeliveryRepository
+        const subscription = yield* storedSubscription()
+        const other = yield* storedSubscription()
+        const now = at("2026-06-01T09:00:00.000Z")
+        const batch = Array.from({ length: 3 }, () => makeDelivery(subscription))
+        yield* deliveries.insertMany(batch)
+        const outcomes = batch.map((delivery, i) => ({
+          delivery: {
+            ...delivery,
+            status: i === 0 ? ("pending" as const) : ("succeeded" as const),
+            attempts: 1,
+            nextAttemptAt: i === 0 ? plus(now, MINUTE) : null,
+            updatedAt: now
+          },
+          attempt: makeAttempt(delivery, {
+            statusCode: i === 0 ? 503 : 200,
+            error: i === 0 ? "HTTP 503" : null,
+            nextRetryAt: i === 0 ? plus(now, MINUTE) : null,
+            createdAt: plus(now, i)
+          })
+        }))
+        // Never stored, and one stored under another tenant's id: neither gets a row.
+        const missing = makeDelivery(subscription)
+        const foreign = { ...batch[1], tenantId: other.tenantId }
+        const strays = [missing, foreign].map((delivery) => ({ delivery, attempt: makeAttempt(delivery) }))
+        yield* deliveries.record([...outcomes, ...strays])
+
+        for (const { attempt, delivery } of outcomes) {
+          expect(yield* deliveries.find(subscription.tenantId, delivery.id)).toEqual(Option.some(delivery))
+          expect(yield* deliveries.findAttempt(subscription.tenantId, attempt.id)).toEqual(Option.some(attempt))
+        }
+        expect(yield* deliveries.find(subscription.tenantId, missing.id)).toEqual(Option.none())
+        for (const { attempt } of strays) {
+          expect(yield* deliveries.findAttempt(attempt.tenantId, attempt.id)).toEqual(Option.none())
+        }
+        yield* deliveries.record([])
+        expect(yield* deliveries.listAttempts(subscription.tenantId, subscription.id, { limit: 10 })).toHaveLength(3)
       })
     )
 
@@ -374,7 +438,9 @@ export const webhookDeliveriesSuite: StorageSuite<
         expect(yield* subscriptions.remove(subscription.tenantId, subscription.id)).toBe(true)
 
         const attempt = makeAttempt(delivery)
-        yield* deliveries.record({ ...delivery, status: "succeeded", attempts: 1, nextAttemptAt: null }, attempt)
+        yield* deliveries.record([
+          { delivery: { ...delivery, status: "succeeded", attempts: 1, nextAttemptAt: null }, attempt }
+        ])
         expect(yield* deliveries.find(subscription.tenantId, delivery.id)).toEqual(Option.none())
         expect(yield* deliveries.findAttempt(subscription.tenantId, attempt.id)).toEqual(Option.none())
       })
@@ -399,9 +465,11 @@ export const webhookDeliveriesSuite: StorageSuite<
         )
         for (const attempt of stored) {
           const owner = attempt.deliveryId === delivery.id ? delivery : other
-          yield* deliveries.record({ ...owner, attempts: attempt.attempt }, attempt)
+          yield* deliveries.record([{ delivery: { ...owner, attempts: attempt.attempt }, attempt }])
         }
-        yield* deliveries.record(neighbours, makeAttempt(neighbours, { createdAt: plus(base, 4 * MINUTE) }))
+        yield* deliveries.record([
+          { delivery: neighbours, attempt: makeAttempt(neighbours, { createdAt: plus(base, 4 * MINUTE) }) }
+        ])
         const expected = [...stored].sort(attemptsNewestFirst)
         const list = (page: Page) => deliveries.listAttempts(subscription.tenantId, subscription.id, page)
 
@@ -455,7 +523,7 @@ export const webhookDeliveriesSuite: StorageSuite<
         )
         // A claimed delivery's lease moves it out of the window.
         const claimed = expected[0]
-        yield* deliveries.claim(claimed.tenantId, claimed.id, now, plus(now, MINUTE))
+        yield* deliveries.claim(claimed.tenantId, [claimed.id], now, plus(now, MINUTE))
         expect(yield* deliveries.due(now, 100)).toEqual(expected.slice(1))
 
         for (const subscription of [first, second]) yield* subscriptions.remove(subscription.tenantId, subscription.id)
@@ -478,10 +546,8 @@ export const webhookDeliveriesSuite: StorageSuite<
         const write = Effect.gen(function* () {
           yield* subscriptions.save(fresh)
           yield* deliveries.insertMany([freshDelivery])
-          const claimed = Option.getOrThrow(
-            yield* deliveries.claim(delivery.tenantId, delivery.id, now, plus(now, MINUTE))
-          )
-          yield* deliveries.record({ ...claimed, status: "succeeded", nextAttemptAt: null }, attempt)
+          const [claimed] = yield* deliveries.claim(delivery.tenantId, [delivery.id], now, plus(now, MINUTE))
+          yield* deliveries.record([{ delivery: { ...claimed, status: "succeeded", nextAttemptAt: null }, attempt }])
           yield* subscriptions.save({ ...existing, active: false })
         })
         expect(yield* Effect.flip(withTransaction(Effect.zipRight(write, Effect.fail("declined"))))).toBe("declined")

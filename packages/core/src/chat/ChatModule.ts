@@ -15,7 +15,7 @@ import { chatSkills } from "./ChatSkills.js"
 import { layerVisitorAuth } from "./VisitorAuth.js"
 import { webhookHandlers } from "./WebhookHandlers.js"
 import { layerMemoryWebhooks } from "./WebhookRepositories.js"
-import { WebhookService, webhookQueue, webhookSubscriber } from "./WebhookService.js"
+import { WebhookService, deliveryIdsOf, webhookQueue, webhookSubscriber } from "./WebhookService.js"
 
 /** Live Chat: visitors, hosted chat sessions, conversations and messages, and signed webhooks. */
 export const chat = defineModule({
@@ -38,7 +38,7 @@ export const chat = defineModule({
       concurrency: 50,
       handle: (job) =>
         Effect.flatMap(WebhookService, (webhooks) =>
-          webhooks.deliver(String(job.payload.tenantId), String(job.payload.deliveryId))
+          webhooks.deliver(String(job.payload.tenantId), deliveryIdsOf(job.payload))
         )
     }
   ],

@@ -19,24 +19,33 @@ export class WebhookSubscriptionRepository extends Context.Tag("@servicekit/core
   }
 >() {}
 
+/** A delivery's state after an attempt, and the attempt's history row. */
+export interface RecordedAttempt {
+  readonly delivery: WebhookDelivery
+  readonly attempt: DeliveryAttempt
+}
+
 export class WebhookDeliveryRepository extends Context.Tag("@servicekit/core/WebhookDeliveryRepository")<
   WebhookDeliveryRepository,
   {
     readonly insertMany: (deliveries: ReadonlyArray<WebhookDelivery>) => Effect.Effect<void>
     readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<WebhookDelivery>>
     /**
-     * The pending delivery due at `at`, with one more attempt counted and its next attempt moved
-     * to `leaseUntil` (so that no other worker takes it meanwhile), in one write; None when it is
-     * not pending, not yet due, or gone.
+     * Those of the tenant's deliveries `ids` that are pending and due at `at`, each with one more
+     * attempt counted and its next attempt moved to `leaseUntil` (so that no other worker takes
+     * it meanwhile), in one write; the others (not pending, not yet due, gone) are left out.
      */
     readonly claim: (
       tenantId: string,
-      id: string,
+      ids: ReadonlyArray<string>,
       at: Date,
       leaseUntil: Date
-    ) => Effect.Effect<Option.Option<WebhookDelivery>>
-    /** Stores the delivery's new state and appends the attempt to its history, as one write. */
-    readonly record: (delivery: WebhookDelivery, attempt: DeliveryAttempt) => Effect.Effect<void>
+    ) => Effect.Effect<ReadonlyArray<WebhookDelivery>>
+    /**
+     * Stores each delivery's new state and appends its attempt to its history, all in one write;
+     * a delivery no longer there (it went with its subscription) gets no attempt.
+     */
+    readonly record: (outcomes: ReadonlyArray<RecordedAttempt>) => Effect.Effect<void>
     /** A subscription's attempts, newest first by (createdAt, id). */
     readonly listAttempts: (
       tenantId: string,
@@ -86,25 +95,28 @@ export const layerMemoryWebhooks: Layer.Layer<
     const deliveryRepository = WebhookDeliveryRepository.of({
       insertMany: (rows) => db.run((undo) => rows.forEach((row) => deliveries.put(row, undo))),
       find: deliveries.find,
-      claim: (tenantId, id, at, leaseUntil) =>
-        Effect.flatMap(deliveries.find(tenantId, id), (found) => {
-          const delivery = Option.getOrUndefined(found)
-          if (delivery?.status !== "pending" || delivery.nextAttemptAt === null || delivery.nextAttemptAt > at) {
-            return Effect.succeed(Option.none())
+      claim: (tenantId, ids, at, leaseUntil) =>
+        db.run((undo) => {
+          const claimed: Array<WebhookDelivery> = []
+          for (const id of new Set(ids)) {
+            const row = deliveries.get(tenantId, id)
+            if (row?.status !== "pending" || row.nextAttemptAt === null || row.nextAttemptAt > at) continue
+            const delivery = { ...row, attempts: row.attempts + 1, nextAttemptAt: leaseUntil, updatedAt: at }
+            deliveries.put(delivery, undo)
+            claimed.push(delivery)
           }
-          const claimed = { ...delivery, attempts: delivery.attempts + 1, nextAttemptAt: leaseUntil, updatedAt: at }
-          return Effect.as(deliveries.save(claimed), Option.some(claimed))
+          return claimed
         }),
       // Like the SQL update: the delivery's state only, and nothing once it went with its subscription.
-      record: (delivery, attempt) =>
+      record: (outcomes) =>
         db.run((undo) => {
-          const stored = [...deliveries.rows()].find(
-            (row) => row.tenantId === delivery.tenantId && row.id === delivery.id
-          )
-          if (stored === undefined) return
-          const { attempts: count, nextAttemptAt, status, updatedAt } = delivery
-          deliveries.put({ ...stored, status, attempts: count, nextAttemptAt, updatedAt }, undo)
-          attempts.put(attempt, undo)
+          for (const { attempt, delivery } of outcomes) {
+            const stored = deliveries.get(delivery.tenantId, delivery.id)
+            if (stored === undefined) continue
+            const { attempts: count, nextAttemptAt, status, updatedAt } = delivery
+            deliveries.put({ ...stored, status, attempts: count, nextAttemptAt, updatedAt }, undo)
+            attempts.put(attempt, undo)
+          }
         }),
       listAttempts: (tenantId, subscriptionId, page) =>
         attempts.list(tenantId, page, (row) => row.subscriptionId === subscriptionId),

@@ -1,11 +1,11 @@
-import { Clock, Context, Effect, Either, Layer, Option } from "effect"
+import { Array as Arr, Clock, Context, Effect, Either, Layer, Option } from "effect"
 import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { DomainEvent } from "../jobs/EventOutbox.js"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
 import { SecretCrypto, randomBase62, randomUuid } from "../platform/Crypto.js"
 import { type ValidationFailed, invalidField } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
-import { OutboundHttp, type OutboundResponse, checkOutboundUrl } from "../platform/OutboundHttp.js"
+import { type OutboundAnswer, OutboundHttp, checkOutboundUrl } from "../platform/OutboundHttp.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
@@ -23,7 +23,11 @@ import {
   type WebhookEvent,
   type WebhookSubscription
 } from "./Webhook.js"
-import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "./WebhookRepositories.js"
+import {
+  type RecordedAttempt,
+  WebhookDeliveryRepository,
+  WebhookSubscriptionRepository
+} from "./WebhookRepositories.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -32,12 +36,26 @@ export const MAX_DESCRIPTION_LENGTH = 500
 /** The event a test delivery carries; it is never emitted otherwise and needs no subscription. */
 export const TEST_EVENT = "webhook.test"
 
-/** "Delivery X is due": the truth (attempts, next attempt) stays in the deliveries table. */
+/**
+ * "Deliveries X, Y… are due": the truth (attempts, next attempt) stays in the deliveries table.
+ * A job names up to DELIVERY_BATCH deliveries of one tenant, claimed together, posted at once and
+ * recorded in one write; a retry is a job of its own.
+ */
 export const webhookQueue = defineQueue("servicekit.chat.webhook", {
   maxAttempts: 5,
   backoff: "5 seconds",
   lease: "1 minute"
 })
+
+/** The most deliveries one job carries: an event batch's first attempts go out in jobs of this many. */
+export const DELIVERY_BATCH = 25
+
+/** The deliveries a job names (`deliveryIds`, or `deliveryId` as single-delivery jobs carried it). */
+export const deliveryIdsOf = (payload: Readonly<Record<string, unknown>>): ReadonlyArray<string> => {
+  const { deliveryId, deliveryIds } = payload
+  if (Array.isArray(deliveryIds)) return deliveryIds.filter((id): id is string => typeof id === "string")
+  return typeof deliveryId === "string" ? [deliveryId] : []
+}
 
 export interface SubscriptionInput {
   readonly url: string
@@ -87,17 +105,28 @@ const checkDescription = (description: string | null | undefined) =>
     ? Effect.fail(invalidField("description", `must be at most ${MAX_DESCRIPTION_LENGTH} characters`))
     : Effect.void
 
+/** A subscription with its secret opened. */
+interface OpenedSubscription {
+  readonly subscription: WebhookSubscription
+  readonly secret: string
+}
+
+/** A delivery's state after an attempt, its history row, and the subscription when its receiver answered 410 Gone. */
+interface Outcome extends RecordedAttempt {
+  readonly gone: WebhookSubscription | undefined
+}
+
+/** How long a process keeps a subscription and its opened secret for deliveries. */
+const OPENED_TTL_MS = 5_000
+/** At most this many are kept; past it the cache starts afresh. */
+const OPENED_MAX = 10_000
+
 /**
  * Signed webhooks for chat events: subscriptions with a secret shown once and kept sealed, one
  * delivery per event and subscription written in the dispatcher's unit of work, and attempts
  * retried with backoff until they succeed, fail for good or grow too old; every attempt lands in
  * the subscription's history.
  */
-/** How long a process keeps a subscription and its opened secret for deliveries. */
-const OPENED_TTL_MS = 5_000
-/** At most this many are kept; past it the cache starts afresh. */
-const OPENED_MAX = 10_000
-
 export class WebhookService extends Context.Tag("@servicekit/core/WebhookService")<
   WebhookService,
   {
@@ -121,8 +150,8 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
     ) => Effect.Effect<Listed<DeliveryAttempt>, ValidationFailed | WebhookNotFound>
     /** Sends a signed `webhook.test` event now, once, and answers its attempt. */
     readonly test: (tenantId: string, id: string) => Effect.Effect<DeliveryAttempt, WebhookNotFound>
-    /** One attempt of a due delivery: the handler of `webhookQueue`. */
-    readonly deliver: (tenantId: string, deliveryId: string) => Effect.Effect<void>
+    /** One attempt of each of the tenant's deliveries that is due: the handler of `webhookQueue`. */
+    readonly deliver: (tenantId: string, deliveryIds: ReadonlyArray<string>) => Effect.Effect<void>
     /** Queues every delivery whose attempt is due, in case its job was lost. */
     readonly drain: Effect.Effect<number>
     /** Writes the deliveries of a batch of chat events (in the dispatcher's unit of work). */
@@ -166,10 +195,25 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
 
       /** "The delivery's next attempt is due", keyed by the attempts made so far. */
       const jobOf = (delivery: WebhookDelivery): JobToEnqueue => ({
-        payload: { tenantId: delivery.tenantId, deliveryId: delivery.id },
+        payload: { tenantId: delivery.tenantId, deliveryIds: [delivery.id] },
         options: { key: `${delivery.id}@${delivery.attempts}`, runAt: delivery.nextAttemptAt ?? undefined }
       })
-      const enqueue = (delivery: WebhookDelivery) => jobs.enqueueMany(webhookQueue, [jobOf(delivery)])
+
+      /** New deliveries, due now, in jobs of up to DELIVERY_BATCH of one tenant, each keyed by its first. */
+      const firstAttemptJobs = (created: ReadonlyArray<WebhookDelivery>): Array<JobToEnqueue> => {
+        const byTenant = new Map<string, Array<WebhookDelivery>>()
+        for (const delivery of created) {
+          const own = byTenant.get(delivery.tenantId)
+          if (own === undefined) byTenant.set(delivery.tenantId, [delivery])
+          else own.push(delivery)
+        }
+        return [...byTenant.values()].flatMap((own) =>
+          Arr.chunksOf(own, DELIVERY_BATCH).map((batch) => ({
+            payload: { tenantId: batch[0].tenantId, deliveryIds: batch.map((delivery) => delivery.id) },
+            options: { key: `${batch[0].id}@0` }
+          }))
+        )
+      }
 
       /** The history row of the delivery's latest attempt. */
       const attemptOf = (
@@ -194,10 +238,7 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
        * through this service drops its entry at once; one made by another process shows within
        * OPENED_TTL_MS.
        */
-      const opened = new Map<
-        string,
-        { readonly subscription: WebhookSubscription; readonly secret: string; readonly until: number }
-      >()
+      const opened = new Map<string, OpenedSubscription & { readonly until: number }>()
       const forget = (tenantId: string, id: string) => Effect.sync(() => opened.delete(`${tenantId}/${id}`))
       const open = (subscription: WebhookSubscription) =>
         Effect.map(box.open(subscription.sealedSecret), (secret) => ({ subscription, secret }))
@@ -216,103 +257,139 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
           return Option.some(entry)
         })
 
-      /** POSTs the delivery, signed now with the subscription's secret. */
-      const send = (subscription: WebhookSubscription, secret: string, delivery: WebhookDelivery, at: Date) =>
-        Effect.gen(function* () {
-          const timestamp = Math.floor(at.getTime() / 1000)
-          const started = yield* Clock.currentTimeMillis
-          const answer = yield* Effect.either(
-            outbound.post({
-              url: subscription.url,
-              headers: {
-                "content-type": "application/json",
-                "user-agent": "ServiceKit-Webhooks/1",
-                [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, timestamp, delivery.body),
-                [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
-                [WEBHOOK_DELIVERY_HEADER]: delivery.id,
-                "X-Service-Event": delivery.event
-              },
-              body: delivery.body,
-              timeout: config.timeoutMs
-            })
-          )
-          const durationMs = (yield* Clock.currentTimeMillis) - started
-          return Either.match(answer, {
-            onLeft: (error) => ({
-              statusCode: null,
-              durationMs,
-              error: error.message,
-              // A refused address will be refused again: no retry.
-              retry: error._tag === "OutboundFailed",
-              response: undefined as OutboundResponse | undefined
-            }),
-            onRight: (response) => ({
-              statusCode: response.status,
-              durationMs: response.durationMs,
-              error: response.status >= 200 && response.status < 300 ? null : `HTTP ${response.status}`,
-              retry: retryable(response.status),
-              response
-            })
+      /** The delivery as a POST, signed at `timestamp` (Unix seconds) with the subscription's secret. */
+      const requestOf = (
+        { secret, subscription }: OpenedSubscription,
+        delivery: WebhookDelivery,
+        timestamp: number
+      ) => ({
+        url: subscription.url,
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "ServiceKit-Webhooks/1",
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, timestamp, delivery.body),
+          [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
+          [WEBHOOK_DELIVERY_HEADER]: delivery.id,
+          "X-Service-Event": delivery.event
+        },
+        body: delivery.body,
+        timeout: config.timeoutMs
+      })
+
+      /** What an answer (or its absence) means for the delivery: the attempt's figures, and whether to try again. */
+      const resultOf = (answer: OutboundAnswer) =>
+        Either.match(answer, {
+          onLeft: (error) => ({
+            statusCode: null,
+            durationMs: error._tag === "OutboundFailed" ? (error.durationMs ?? 0) : 0,
+            error: error.message,
+            // A refused address will be refused again: no retry.
+            retry: error._tag === "OutboundFailed",
+            retryAfter: undefined
+          }),
+          onRight: (response) => ({
+            statusCode: response.status,
+            durationMs: response.durationMs,
+            error: response.status >= 200 && response.status < 300 ? null : `HTTP ${response.status}`,
+            retry: retryable(response.status),
+            retryAfter: response.headers["retry-after"]
           })
         })
 
-      /** One attempt of a claimed delivery, stored with its outcome (and the next job, when it retries). */
-      const attempt = (
-        { secret, subscription }: { readonly subscription: WebhookSubscription; readonly secret: string },
+      /**
+       * A claimed delivery after its attempt ended at `ended`: its state and history row, its next
+       * attempt (only when `retries`), and its subscription when the receiver answered 410 Gone.
+       */
+      const outcomeOf = (
+        subscription: WebhookSubscription,
         delivery: WebhookDelivery,
+        answer: OutboundAnswer,
+        ended: Date,
         retries: boolean
-      ) =>
-        Effect.gen(function* () {
-          const at = yield* now
-          const result = yield* send(subscription, secret, delivery, at)
-          const ended = yield* now
-          const succeeded = result.error === null
-          let nextAttemptAt: Date | null = null
-          let error = result.error
-          if (!succeeded && result.retry && retries) {
-            const wait = Math.max(
-              backoff(delivery.attempts),
-              Math.min(config.retryMaxMs, retryAfterMs(result.response?.headers["retry-after"], ended) ?? 0)
-            )
-            const next = new Date(ended.getTime() + wait)
-            if (next.getTime() - delivery.createdAt.getTime() <= config.maxAgeMs) nextAttemptAt = next
-            else error = `${error}; given up after ${delivery.attempts} attempts`
-          }
-          const stored: WebhookDelivery = {
+      ): Outcome => {
+        const result = resultOf(answer)
+        const succeeded = result.error === null
+        let nextAttemptAt: Date | null = null
+        let error = result.error
+        if (!succeeded && result.retry && retries) {
+          const wait = Math.max(
+            backoff(delivery.attempts),
+            Math.min(config.retryMaxMs, retryAfterMs(result.retryAfter, ended) ?? 0)
+          )
+          const next = new Date(ended.getTime() + wait)
+          if (next.getTime() - delivery.createdAt.getTime() <= config.maxAgeMs) nextAttemptAt = next
+          else error = `${error}; given up after ${delivery.attempts} attempts`
+        }
+        return {
+          delivery: {
             ...delivery,
             status: succeeded ? "succeeded" : nextAttemptAt === null ? "failed" : "pending",
             nextAttemptAt,
             updatedAt: ended
-          }
-          const record = attemptOf(
+          },
+          attempt: attemptOf(
             delivery,
             { statusCode: result.statusCode, durationMs: result.durationMs, error, nextRetryAt: nextAttemptAt },
             ended
+          ),
+          gone: result.statusCode === 410 ? subscription : undefined
+        }
+      }
+
+      /** One attempt of each claimed delivery, all posted at once. */
+      const attemptAll = (
+        claimed: ReadonlyArray<{ readonly target: OpenedSubscription; readonly delivery: WebhookDelivery }>,
+        retries: boolean
+      ) =>
+        Effect.gen(function* () {
+          const timestamp = Math.floor((yield* Clock.currentTimeMillis) / 1000)
+          const answers = yield* outbound.postAll(
+            claimed.map(({ delivery, target }) => requestOf(target, delivery, timestamp))
           )
-          // 410 Gone: the receiver asks for no more deliveries.
-          const gone = result.statusCode === 410
-          if (nextAttemptAt === null && !gone) {
-            // The common case, one statement: no unit of work needed.
-            yield* deliveries.record(stored, record)
-          } else {
-            yield* unit.withTransaction(
-              Effect.gen(function* () {
-                yield* deliveries.record(stored, record)
-                if (nextAttemptAt !== null) yield* enqueue(stored)
-                if (gone) {
-                  yield* subscriptions.save({
-                    ...subscription,
-                    active: false,
-                    disabledReason: "gone",
-                    updatedAt: ended
-                  })
-                  yield* forget(subscription.tenantId, subscription.id)
-                }
-              })
-            )
-          }
-          return record
+          const ended = yield* now
+          return claimed.map(({ delivery, target }, i) =>
+            outcomeOf(target.subscription, delivery, answers[i]!, ended, retries)
+          )
         })
+
+      /** A claimed delivery whose subscription is gone or disabled fails without an attempt on the wire. */
+      const disabled = (delivery: WebhookDelivery, at: Date): Outcome => ({
+        delivery: { ...delivery, status: "failed", nextAttemptAt: null, updatedAt: at },
+        attempt: attemptOf(
+          delivery,
+          { statusCode: null, durationMs: 0, error: "The subscription is disabled.", nextRetryAt: null },
+          at
+        ),
+        gone: undefined
+      })
+
+      /**
+       * Records the outcomes in one write. Retries queue their next job, and a 410 Gone disables
+       * its subscription, in the same unit of work.
+       */
+      const store = (outcomes: ReadonlyArray<Outcome>) => {
+        const retrying = outcomes.filter((outcome) => outcome.delivery.nextAttemptAt !== null)
+        const gone = new Map(
+          outcomes.flatMap(({ gone }) => (gone === undefined ? [] : [[`${gone.tenantId}/${gone.id}`, gone] as const]))
+        )
+        // The common case, one statement: no unit of work needed.
+        if (retrying.length === 0 && gone.size === 0) return deliveries.record(outcomes)
+        return unit.withTransaction(
+          Effect.gen(function* () {
+            yield* deliveries.record(outcomes)
+            if (retrying.length > 0)
+              yield* jobs.enqueueMany(
+                webhookQueue,
+                retrying.map((each) => jobOf(each.delivery))
+              )
+            for (const subscription of gone.values()) {
+              const updatedAt = yield* now
+              yield* subscriptions.save({ ...subscription, active: false, disabledReason: "gone", updatedAt })
+              yield* forget(subscription.tenantId, subscription.id)
+            }
+          })
+        )
+      }
 
       const pageSize = (limit: number | undefined) => limit ?? DEFAULT_PAGE_SIZE
 
@@ -404,28 +481,32 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
               updatedAt: at
             }
             yield* deliveries.insertMany([delivery])
-            return yield* attempt(yield* open(subscription), delivery, false)
+            const [outcome] = yield* attemptAll([{ target: yield* open(subscription), delivery }], false)
+            yield* store([outcome])
+            return outcome.attempt
           }),
-        deliver: (tenantId, deliveryId) =>
+        deliver: (tenantId, deliveryIds) =>
           Effect.gen(function* () {
             const at = yield* now
             const leaseUntil = new Date(at.getTime() + config.timeoutMs + 30_000)
-            const claimed = yield* deliveries.claim(tenantId, deliveryId, at, leaseUntil)
-            if (Option.isNone(claimed)) return
-            const delivery = claimed.value
-            const subscription = yield* openedSubscription(tenantId, delivery.subscriptionId)
-            if (Option.isNone(subscription) || !subscription.value.subscription.active) {
-              yield* deliveries.record(
-                { ...delivery, status: "failed", nextAttemptAt: null, updatedAt: at },
-                attemptOf(
-                  delivery,
-                  { statusCode: null, durationMs: 0, error: "The subscription is disabled.", nextRetryAt: null },
-                  at
-                )
-              )
-              return
+            const claimed = yield* deliveries.claim(tenantId, deliveryIds, at, leaseUntil)
+            if (claimed.length === 0) return
+            // Each subscription once, before the posts start.
+            const targets = new Map<string, Option.Option<OpenedSubscription>>()
+            for (const { subscriptionId } of claimed) {
+              if (!targets.has(subscriptionId)) {
+                targets.set(subscriptionId, yield* openedSubscription(tenantId, subscriptionId))
+              }
             }
-            yield* attempt(subscription.value, delivery, true)
+            const sendable: Array<{ readonly target: OpenedSubscription; readonly delivery: WebhookDelivery }> = []
+            const outcomes: Array<Outcome> = []
+            for (const delivery of claimed) {
+              const target = Option.getOrUndefined(targets.get(delivery.subscriptionId)!)
+              if (target?.subscription.active) sendable.push({ target, delivery })
+              else outcomes.push(disabled(delivery, at))
+            }
+            if (sendable.length > 0) outcomes.push(...(yield* attemptAll(sendable, true)))
+            yield* store(outcomes)
           }),
         drain: Effect.gen(function* () {
           const due = yield* deliveries.due(yield* now, 1_000)
@@ -465,7 +546,7 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
             }
             if (created.length === 0) return
             yield* deliveries.insertMany(created)
-            yield* jobs.enqueueMany(webhookQueue, created.map(jobOf))
+            yield* jobs.enqueueMany(webhookQueue, firstAttemptJobs(created))
           })
       }
     })

@@ -34,7 +34,12 @@ export class OutboundRefused extends Data.TaggedError("OutboundRefused")<{
 export class OutboundFailed extends Data.TaggedError("OutboundFailed")<{
   readonly reason: "timeout" | "network"
   readonly message: string
+  /** How long the request ran before it failed, where the client timed it. */
+  readonly durationMs?: number | undefined
 }> {}
+
+/** One request's end: the partner's answer, or why there was none. */
+export type OutboundAnswer = Either.Either<OutboundResponse, OutboundRefused | OutboundFailed>
 
 /**
  * HTTP to URLs that tenants chose, through one guard: HTTPS to public addresses only (checked
@@ -46,6 +51,8 @@ export class OutboundHttp extends Context.Tag("@servicekit/core/OutboundHttp")<
   OutboundHttp,
   {
     readonly post: (request: OutboundRequest) => Effect.Effect<OutboundResponse, OutboundRefused | OutboundFailed>
+    /** Sends every request at once and answers each one's end, in the order given. */
+    readonly postAll: (requests: ReadonlyArray<OutboundRequest>) => Effect.Effect<ReadonlyArray<OutboundAnswer>>
   }
 >() {}
 

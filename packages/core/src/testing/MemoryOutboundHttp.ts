@@ -39,34 +39,37 @@ const capped = (body: string) => decoder.decode(encoder.encode(body).subarray(0,
 const makeClient = (options: MemoryOutboundHttpOptions): MemoryOutboundHttp => {
   const requests: Array<OutboundRequest> = []
   const respond = options.respond ?? (() => Effect.succeed<MemoryOutboundAnswer>({ status: 200 }))
-  const client: OutboundHttp["Type"] = {
-    post: (request) =>
-      Effect.suspend((): Effect.Effect<OutboundResponse, OutboundRefused | OutboundFailed> => {
-        requests.push(request)
-        const checked = checkOutboundUrl(request.url, options.allowPrivate ?? false)
-        if (Either.isLeft(checked)) return Effect.fail(checked.left)
-        return respond(request).pipe(
-          Effect.timeoutFail({
-            duration: request.timeout,
-            onTimeout: () =>
-              new OutboundFailed({
-                reason: "timeout",
-                message: `No answer within ${Duration.format(Duration.decode(request.timeout))}.`
-              })
-          }),
-          Effect.timed,
-          Effect.map(
-            ([duration, answer]): OutboundResponse => ({
-              status: answer.status,
-              headers: Object.fromEntries(
-                Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])
-              ),
-              body: capped(answer.body ?? ""),
-              durationMs: Duration.toMillis(duration)
+  const post: OutboundHttp["Type"]["post"] = (request) =>
+    Effect.suspend((): Effect.Effect<OutboundResponse, OutboundRefused | OutboundFailed> => {
+      requests.push(request)
+      const checked = checkOutboundUrl(request.url, options.allowPrivate ?? false)
+      if (Either.isLeft(checked)) return Effect.fail(checked.left)
+      return respond(request).pipe(
+        Effect.timeoutFail({
+          duration: request.timeout,
+          onTimeout: () =>
+            new OutboundFailed({
+              reason: "timeout",
+              message: `No answer within ${Duration.format(Duration.decode(request.timeout))}.`,
+              durationMs: Duration.toMillis(Duration.decode(request.timeout))
             })
-          )
+        }),
+        Effect.timed,
+        Effect.map(
+          ([duration, answer]): OutboundResponse => ({
+            status: answer.status,
+            headers: Object.fromEntries(
+              Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])
+            ),
+            body: capped(answer.body ?? ""),
+            durationMs: Duration.toMillis(duration)
+          })
         )
-      })
+      )
+    })
+  const client: OutboundHttp["Type"] = {
+    post,
+    postAll: (all) => Effect.forEach(all, (request) => Effect.either(post(request)), { concurrency: "unbounded" })
   }
   return { client, requests }
 }

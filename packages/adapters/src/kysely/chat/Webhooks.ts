@@ -8,7 +8,7 @@ import {
 } from "@servicekit/core"
 import { Array as Arr, Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
-import { findOne, query } from "../Connection.js"
+import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { type TenantTable, findInTenant, olderThan, pageInTenant } from "../Keyset.js"
 import type { ChatTables, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSubscriptionsTable } from "./Tables.js"
@@ -197,83 +197,82 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
 
     find: (tenantId, id) => findInTenant(database, deliveries, tenantId, id),
 
-    // One update: of two workers claiming at once, the second waits for the first and then finds it leased.
-    claim: (tenantId, id, at, leaseUntil) =>
-      isUuid(tenantId) && isUuid(id)
-        ? findOne(
-            database,
-            (db: Db) =>
+    // One update: of two workers claiming the same delivery at once, the second waits for the
+    // first and then finds it leased.
+    claim: (tenantId, ids, at, leaseUntil) => {
+      const wanted = [...new Set(ids)].filter(isUuid)
+      return isUuid(tenantId) && wanted.length > 0
+        ? Effect.map(
+            query(database, (db: Db) =>
               db
                 .updateTable("webhook_deliveries")
                 .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: leaseUntil, updated_at: at }))
                 .where("tenant_id", "=", tenantId)
-                .where("id", "=", id)
+                .where("id", "in", wanted)
                 .where("status", "=", "pending")
                 .where("next_attempt_at", "<=", at)
                 .returningAll()
-                .executeTakeFirst(),
-            toDelivery
-          )
-        : Effect.succeedNone,
-
-    // One statement: the delivery's new state, and the attempt appended only when the delivery is
-    // still there (it goes with its subscription, which may be removed while an attempt runs).
-    record: (delivery, attempt) =>
-      isUuid(delivery.tenantId) && isUuid(delivery.id)
-        ? Effect.asVoid(
-            query(database, (db: Db) =>
-              db
-                .with("stored", (cte) =>
-                  cte
-                    .updateTable("webhook_deliveries")
-                    .set({
-                      status: delivery.status,
-                      attempts: delivery.attempts,
-                      next_attempt_at: delivery.nextAttemptAt,
-                      updated_at: delivery.updatedAt
-                    })
-                    .where("tenant_id", "=", delivery.tenantId)
-                    .where("id", "=", delivery.id)
-                    .returning("id")
-                )
-                .insertInto("webhook_attempts")
-                .columns([
-                  "tenant_id",
-                  "id",
-                  "subscription_id",
-                  "delivery_id",
-                  "event_id",
-                  "event",
-                  "attempt",
-                  "status_code",
-                  "duration_ms",
-                  "error",
-                  "next_retry_at",
-                  "created_at"
-                ])
-                // INSERT ... SELECT takes untyped values as text: each is cast to its column's type.
-                .expression((eb) =>
-                  eb
-                    .selectFrom("stored")
-                    .select([
-                      sql<string>`${attempt.tenantId}::uuid`.as("tenant_id"),
-                      sql<string>`${attempt.id}::uuid`.as("id"),
-                      sql<string>`${attempt.subscriptionId}::uuid`.as("subscription_id"),
-                      sql<string>`${attempt.deliveryId}::uuid`.as("delivery_id"),
-                      sql<string>`${attempt.eventId}::uuid`.as("event_id"),
-                      sql<string>`${attempt.event}::text`.as("event"),
-                      sql<number>`${attempt.attempt}::integer`.as("attempt"),
-                      sql<number | null>`${attempt.statusCode}::integer`.as("status_code"),
-                      sql<number>`${attempt.durationMs}::double precision`.as("duration_ms"),
-                      sql<string | null>`${attempt.error}::text`.as("error"),
-                      sql<Date | null>`${attempt.nextRetryAt}::timestamptz`.as("next_retry_at"),
-                      sql<Date>`${attempt.createdAt}::timestamptz`.as("created_at")
-                    ])
-                )
                 .execute()
-            )
+            ),
+            (rows) => rows.map(toDelivery)
           )
-        : Effect.void,
+        : Effect.succeed([])
+    },
+
+    // One statement for the whole batch, its rows passed as one JSON array: each delivery's new
+    // state, and its attempt appended only when the delivery is still there (it goes with its
+    // subscription, which may be removed while an attempt runs).
+    record: (outcomes) => {
+      const stored = outcomes.filter(({ delivery }) => isUuid(delivery.tenantId) && isUuid(delivery.id))
+      if (stored.length === 0) return Effect.void
+      const rows = JSON.stringify(
+        stored.map(({ attempt, delivery }) => ({
+          tenant_id: delivery.tenantId,
+          id: delivery.id,
+          status: delivery.status,
+          attempts: delivery.attempts,
+          next_attempt_at: delivery.nextAttemptAt,
+          updated_at: delivery.updatedAt,
+          attempt_id: attempt.id,
+          subscription_id: attempt.subscriptionId,
+          event_id: attempt.eventId,
+          event: attempt.event,
+          attempt: attempt.attempt,
+          status_code: attempt.statusCode,
+          duration_ms: attempt.durationMs,
+          error: attempt.error,
+          next_retry_at: attempt.nextRetryAt,
+          created_at: attempt.createdAt
+        }))
+      )
+      return Effect.asVoid(
+        query(database, (db: Db) =>
+          sql`
+            with outcome as (
+              select * from jsonb_to_recordset(${rows}::jsonb) as o(
+                tenant_id uuid, id uuid, status text, attempts integer, next_attempt_at timestamptz,
+                updated_at timestamptz, attempt_id uuid, subscription_id uuid, event_id uuid, event text,
+                attempt integer, status_code integer, duration_ms double precision, error text,
+                next_retry_at timestamptz, created_at timestamptz
+              )
+            ), stored as (
+              update ${sql.id(database.schema, "webhook_deliveries")} as d
+              set status = o.status, attempts = o.attempts, next_attempt_at = o.next_attempt_at, updated_at = o.updated_at
+              from outcome as o
+              where d.tenant_id = o.tenant_id and d.id = o.id
+              returning d.tenant_id, d.id
+            )
+            insert into ${sql.id(database.schema, "webhook_attempts")} (
+              tenant_id, id, subscription_id, delivery_id, event_id, event, attempt, status_code, duration_ms,
+              error, next_retry_at, created_at
+            )
+            select o.tenant_id, o.attempt_id, o.subscription_id, o.id, o.event_id, o.event, o.attempt, o.status_code,
+              o.duration_ms, o.error, o.next_retry_at, o.created_at
+            from outcome as o join stored as s on s.tenant_id = o.tenant_id and s.id = o.id
+          `.execute(db)
+        )
+      )
+    },
 
     // A range on webhook_attempts_tenant_subscription_created_idx, read in its order.
     listAttempts: (tenantId, subscriptionId, { after, limit }) =>
