@@ -155,6 +155,8 @@ const webhooks = async (kit, receiver, bare) => {
   const posting = now()
   await pool(WEBHOOKS, CLIENTS, post)
   trace(`${kit.storage} webhooks: ${WEBHOOKS} messages posted`, posting)
+  const cpu = async () => (await ask(kit.child, { cpu: true }, (answer) => answer.cpuMicros !== undefined)).cpuMicros
+  const cpuBefore = await cpu()
   const { began, answer } = await profiled(kit, "webhooks", async () => {
     const began = now()
     await ask(kit.child, { startWorkers: true }, (answer) => answer.workersStarted)
@@ -163,6 +165,8 @@ const webhooks = async (kit, receiver, bare) => {
   const drained = await receiver.report()
   check("ServiceKit drain", WEBHOOKS, answer, drained)
   const servicekit = drained.received / (((answer.at || now()) - began) / 1000)
+  // CPU time per delivery (µs), steadier than rates on a shared machine; profiling adds its own.
+  const servicekitCpu = (await cpu()) - cpuBefore
   if (drained.sample === undefined) throw new Error(`${kit.storage}: no webhook delivery arrived`)
   const template = JSON.parse(drained.sample)
 
@@ -192,6 +196,7 @@ const webhooks = async (kit, receiver, bare) => {
   return {
     servicekit,
     baseline,
+    cpu: { servicekit: servicekitCpu / WEBHOOKS, bare: bareRun.cpuMicros / WEBHOOKS },
     latency: spread(steady.latencies),
     bareLatency: spread(bareSteady.latencies),
     problems
@@ -406,9 +411,11 @@ try {
     console.log(
       `\nWebhooks: ${count(WEBHOOKS)} message.created events waiting in the outbox, delivered once the workers start to a local receiver (a process of its own that verifies every signature); baseline: a bare undici loop signing and POSTing the same bodies to it, ${CONCURRENCY} at a time (deliveries/s)\n`
     )
-    console.log("storage          bare loop/s  ServiceKit/s  ratio  targets on Postgres+Redis: 1,000/s and 0.5x")
+    console.log(
+      "storage          bare loop/s  ServiceKit/s  ratio  CPU µs/delivery bare/ServiceKit  targets on Postgres+Redis: 1,000/s and 0.5x"
+    )
     for (const row of measured("webhooks")) {
-      const { servicekit, baseline } = row.webhooks
+      const { servicekit, baseline, cpu } = row.webhooks
       const ratio = servicekit / baseline
       const below = [servicekit < 1000 ? "below 1,000/s" : "", ratio < 0.5 ? "below 0.5x" : ""].filter(Boolean)
       const verdict = row.storage !== "redis" ? "" : below.length === 0 ? "met" : `below target (${below.join(", ")})`
@@ -418,6 +425,7 @@ try {
           count(baseline).padStart(11),
           count(servicekit).padStart(12),
           ratio.toFixed(2).padStart(5),
+          `${cpu.bare.toFixed(0)}/${cpu.servicekit.toFixed(0)}`.padStart(31),
           verdict
         ].join("  ")
       )

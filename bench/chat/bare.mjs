@@ -1,7 +1,8 @@
 // The baseline for webhook delivery, in a process of its own: a bare loop that signs (HMAC-SHA256
 // of `<timestamp>.<body>`, node:crypto) and POSTs bodies shaped as ServiceKit's deliveries with
 // undici, the client ServiceKit uses. { run } keeps `concurrency` requests in flight until `count`
-// were answered; { paced } starts one every 1/rate s. Answers { done } with the failures seen.
+// were answered (answering its CPU time too); { paced } starts one every 1/rate s. Answers { done } with
+// the failures seen.
 import { createHmac, randomUUID } from "node:crypto"
 import { createRequire } from "node:module"
 
@@ -59,7 +60,12 @@ const paced = async ({ count, rate, ...target }) => {
 }
 
 process.on("message", async (message) => {
-  if (message.run) process.send({ done: true, failed: await run(message.run) })
+  if (message.run) {
+    const before = process.cpuUsage()
+    const failed = await run(message.run)
+    const { user, system } = process.cpuUsage(before)
+    process.send({ done: true, failed, cpuMicros: user + system })
+  }
   if (message.paced) process.send({ done: true, failed: await paced(message.paced) })
 })
 process.on("disconnect", () => agent.close().then(() => process.exit(0)))

@@ -2,7 +2,8 @@
 // asks ({ startWorkers }), so that events can wait in the outbox first. It answers its URL, a
 // chat key for the webhooks tenant and one for the chat tenant (every chat scope), and, with
 // BENCH_CHAT_CALLS=1, the calls fixture of bench/seed.mjs (10,000 calls and a voice key).
-// { profile: "start" } and { profile: "stop", file } take a CPU profile of one phase.
+// { profile: "start" } and { profile: "stop", file } take a CPU profile of one phase; { cpu } answers the
+// process's CPU time so far ({ cpuMicros }).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { Session } from "node:inspector/promises"
 import { tmpdir } from "node:os"
@@ -41,7 +42,10 @@ process.send({ url: server.url, hooks, chat, calls })
 
 let inspector
 process.on("message", async (message) => {
-  if (message.startWorkers) {
+  if (message.cpu) {
+    const { user, system } = process.cpuUsage()
+    process.send({ cpuMicros: user + system })
+  } else if (message.startWorkers) {
     await kit.startWorkers()
     process.send({ workersStarted: true })
   } else if (message.profile === "start") {

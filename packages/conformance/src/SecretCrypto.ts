@@ -1,10 +1,10 @@
 import { Effect, FastCheck, type Layer } from "effect"
 import { describe, expect, it } from "vitest"
-import { layerCrypto, SecretCrypto } from "@servicekit/core"
+import { layerCrypto, SecretCrypto, signWebhook } from "@servicekit/core"
 
 const reference = Effect.runSync(Effect.provide(SecretCrypto, layerCrypto))
 
-/** The behaviour every SecretCrypto must share: standard SHA-256 hex digests and sized random bytes. */
+/** The behaviour every SecretCrypto must share: standard SHA-256 and HMAC-SHA256 hex, and sized random bytes. */
 export const secretCryptoConformance = (name: string, layer: Layer.Layer<SecretCrypto>) =>
   describe(`SecretCrypto conformance: ${name}`, () => {
     const crypto = Effect.runSync(Effect.provide(SecretCrypto, layer))
@@ -17,6 +17,24 @@ export const secretCryptoConformance = (name: string, layer: Layer.Layer<SecretC
         FastCheck.property(FastCheck.string({ unit: "binary", maxLength: 200 }), (text) => {
           expect(digest(text)).toBe(Effect.runSync(reference.sha256Hex(text)))
         }),
+        { numRuns: 300 }
+      )
+    })
+
+    it("gives standard HMAC-SHA256 in lowercase hex, as signWebhook signs, for any key and text", () => {
+      // RFC 4231, test case 2.
+      expect(crypto.hmacSha256Hex("Jefe", "what do ya want for nothing?")).toBe(
+        "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+      )
+      FastCheck.assert(
+        FastCheck.property(
+          FastCheck.string({ unit: "binary", maxLength: 80 }),
+          FastCheck.integer({ min: 0, max: 2 ** 32 }),
+          FastCheck.string({ unit: "binary", maxLength: 300 }),
+          (key, timestamp, body) => {
+            expect(crypto.hmacSha256Hex(key, `${timestamp}.${body}`)).toBe(signWebhook(key, timestamp, body))
+          }
+        ),
         { numRuns: 300 }
       )
     })

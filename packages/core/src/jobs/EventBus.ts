@@ -34,7 +34,8 @@ export const dispatchQueue = defineQueue("servicekit.events.dispatch", {
   lease: "2 minutes"
 })
 
-const BATCH = 100
+/** Events per unit of work: a backlog goes out in few transactions, each holding the role briefly. */
+const BATCH = 500
 
 /** Another process is dispatching: this job retries after its backoff, in case new events came in after that one's last look. */
 class DispatcherBusy extends Data.TaggedError("DispatcherBusy")<{}> {}

@@ -1,5 +1,6 @@
 import { sha256 } from "@noble/hashes/sha2"
-import { bytesToHex } from "@noble/hashes/utils"
+import { hmac } from "@noble/hashes/hmac"
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils"
 import { Context, Effect, Layer } from "effect"
 
 /**
@@ -11,16 +12,20 @@ export class SecretCrypto extends Context.Tag("@servicekit/core/SecretCrypto")<
   {
     readonly randomBytes: (size: number) => Uint8Array
     readonly sha256Hex: (text: string) => Effect.Effect<string>
+    /** Lowercase hex HMAC-SHA256 of the UTF-8 `text`, keyed with the UTF-8 `key`: a webhook signature. */
+    readonly hmacSha256Hex: (key: string, text: string) => string
   }
 >() {}
 
 // Synchronous on purpose: Web Crypto's digest is asynchronous and, on the key-verification
 // hot path, its round trip cost more than the hash itself.
 const sha256Hex = (text: string) => Effect.sync(() => bytesToHex(sha256(text)))
+const hmacSha256Hex = (key: string, text: string) => bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(text)))
 
 export const layerCrypto: Layer.Layer<SecretCrypto> = Layer.succeed(SecretCrypto, {
   randomBytes: (size) => globalThis.crypto.getRandomValues(new Uint8Array(size)),
-  sha256Hex
+  sha256Hex,
+  hmacSha256Hex
 })
 
 /**
@@ -37,7 +42,8 @@ export const layerDeterministic = (seed = 1): Layer.Layer<SecretCrypto> =>
     }
     return {
       randomBytes: (size) => Uint8Array.from({ length: size }, () => next() & 0xff),
-      sha256Hex
+      sha256Hex,
+      hmacSha256Hex
     }
   })
 

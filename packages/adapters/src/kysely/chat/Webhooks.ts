@@ -6,7 +6,7 @@ import {
   WebhookSubscriptionRepository,
   isUuid
 } from "@servicekit/core"
-import { Array as Arr, Effect, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
@@ -14,9 +14,6 @@ import { type TenantTable, findInTenant, olderThan, pageInTenant } from "../Keys
 import type { ChatTables, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSubscriptionsTable } from "./Tables.js"
 
 type Db = Kysely<ChatTables>
-
-// 11 parameters a row: 1,000 rows stay far below Postgres' 65,535 parameters a statement.
-const INSERT_CHUNK = 1_000
 
 const toSubscriptionRow = (subscription: WebhookSubscription): Insertable<WebhookSubscriptionsTable> => ({
   tenant_id: subscription.tenantId,
@@ -156,42 +153,33 @@ export const makeSubscriptions = (database: KyselyConnection): WebhookSubscripti
         : Effect.succeed([])
   })
 
-/** Stores each delivery whole under its id, replacing what the id held, as the memory store does. */
-const upsertDeliveries = (db: Db, rows: ReadonlyArray<Insertable<WebhookDeliveriesTable>>) =>
-  db
-    .insertInto("webhook_deliveries")
-    .values([...rows])
-    .onConflict((conflict) =>
-      conflict.columns(["tenant_id", "id"]).doUpdateSet((eb) => ({
-        subscription_id: eb.ref("excluded.subscription_id"),
-        event_id: eb.ref("excluded.event_id"),
-        event: eb.ref("excluded.event"),
-        body: eb.ref("excluded.body"),
-        status: eb.ref("excluded.status"),
-        attempts: eb.ref("excluded.attempts"),
-        next_attempt_at: eb.ref("excluded.next_attempt_at"),
-        created_at: eb.ref("excluded.created_at"),
-        updated_at: eb.ref("excluded.updated_at")
-      }))
-    )
-    .execute()
-
-const upsertChunks = async (db: Db, chunks: ReadonlyArray<ReadonlyArray<Insertable<WebhookDeliveriesTable>>>) => {
-  for (const chunk of chunks) await upsertDeliveries(db, chunk)
-}
-
 export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepository["Type"] =>
   WebhookDeliveryRepository.of({
+    // One statement for any number of rows, passed as one JSON array; each delivery is stored
+    // whole under its id, replacing what the id held, as the memory store does.
     insertMany: (rows) => {
       if (rows.length === 0) return Effect.void
       // One statement may not write a row twice: the last delivery with an id wins, as in a sequence of writes.
       const latest = new Map(rows.map((delivery) => [`${delivery.tenantId}/${delivery.id}`, delivery]))
-      const chunks = Arr.chunksOf([...latest.values()].map(toDeliveryRow), INSERT_CHUNK)
-      // Several statements run in one transaction, so a batch is stored whole or not at all.
-      return query(database, (db: Db) =>
-        chunks.length === 1 || db.isTransaction
-          ? upsertChunks(db, chunks)
-          : db.transaction().execute((trx) => upsertChunks(trx, chunks))
+      const json = JSON.stringify([...latest.values()].map(toDeliveryRow))
+      return Effect.asVoid(
+        query(database, (db: Db) =>
+          sql`
+            insert into ${sql.id(database.schema, "webhook_deliveries")} (
+              tenant_id, id, subscription_id, event_id, event, body, status, attempts, next_attempt_at, created_at,
+              updated_at
+            )
+            select * from jsonb_to_recordset(${json}::jsonb) as d(
+              tenant_id uuid, id uuid, subscription_id uuid, event_id uuid, event text, body text, status text,
+              attempts integer, next_attempt_at timestamptz, created_at timestamptz, updated_at timestamptz
+            )
+            on conflict (tenant_id, id) do update set
+              subscription_id = excluded.subscription_id, event_id = excluded.event_id, event = excluded.event,
+              body = excluded.body, status = excluded.status, attempts = excluded.attempts,
+              next_attempt_at = excluded.next_attempt_at, created_at = excluded.created_at,
+              updated_at = excluded.updated_at
+          `.execute(db)
+        )
       )
     },
 
