@@ -132,8 +132,8 @@ export const layerUndiciOutboundHttp = (options: UndiciOutboundHttpOptions = {})
         // destroy, not close: a request still running when the layer goes has been given up on.
         (agent) => Effect.promise(() => agent.destroy().catch(() => undefined))
       )
-      /** One request from the guard to its end, never rejecting; `cancelled` gives it up. */
-      const exchange = async (request: OutboundRequest, cancelled: AbortSignal): Promise<OutboundAnswer> => {
+      /** One request from the guard to its end, never rejecting; `controller` gives it up. */
+      const exchange = async (request: OutboundRequest, controller: AbortController): Promise<OutboundAnswer> => {
         const checked = checkOutboundUrl(request.url, allowPrivate)
         if (Either.isLeft(checked)) return Either.left(checked.left)
         const url = checked.right
@@ -142,10 +142,7 @@ export const layerUndiciOutboundHttp = (options: UndiciOutboundHttpOptions = {})
         const timeoutMs = Duration.isFinite(timeout) ? Math.max(1, Math.ceil(Duration.toMillis(timeout))) : 0
         const started = performance.now()
         // The deadline covers the whole exchange; undici's own timeouts only bound each silence.
-        const controller = new AbortController()
         const deadline = timeoutMs > 0 ? setTimeout(() => controller.abort(DEADLINE), timeoutMs) : undefined
-        const cancel = () => controller.abort()
-        cancelled.addEventListener("abort", cancel)
         try {
           const response = await agent.request({
             origin: url.origin,
@@ -177,12 +174,16 @@ export const layerUndiciOutboundHttp = (options: UndiciOutboundHttpOptions = {})
           )
         } finally {
           clearTimeout(deadline)
-          cancelled.removeEventListener("abort", cancel)
         }
       }
       // One promise for the whole batch: no fiber per request.
       const postAll: OutboundHttp["Type"]["postAll"] = (requests) =>
-        Effect.promise((signal) => Promise.all(requests.map((request) => exchange(request, signal))))
+        Effect.promise((interrupted) => {
+          const controllers = requests.map(() => new AbortController())
+          // One listener for the batch: an AbortSignal warns past ten.
+          interrupted.addEventListener("abort", () => controllers.forEach((controller) => controller.abort()))
+          return Promise.all(requests.map((request, i) => exchange(request, controllers[i]!)))
+        })
       const post: OutboundHttp["Type"]["post"] = (request) => Effect.flatMap(postAll([request]), ([answer]) => answer)
       return { post, postAll }
     })
