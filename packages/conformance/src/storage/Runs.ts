@@ -97,6 +97,10 @@ const richJson = {
 }
 
 const runsNewestFirst = newestFirst<Run>((run) => run.createdAt)
+
+/** One run claimed through claimMany: the run taken, or None. */
+const claimOne = (runs: RunRepository["Type"], tenantId: string, id: string, at: Date, leaseUntil: Date) =>
+  Effect.map(runs.claimMany([{ tenantId, id }], at, leaseUntil), (taken) => Option.fromNullable(taken[0]))
 const approvalsNewestFirst = newestFirst<Approval>((approval) => approval.createdAt)
 
 /** Statuses no worker may claim: the run waits for a person or has ended. */
@@ -364,23 +368,23 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
         const lease = plus(now, MINUTE)
 
         const claimed: Run = { ...queued, status: "running", leaseUntil: lease, startedAt: now, updatedAt: now }
-        expect(yield* runs.claim(tenant.id, queued.id, now, lease)).toEqual(Option.some(claimed))
+        expect(yield* claimOne(runs, tenant.id, queued.id, now, lease)).toEqual(Option.some(claimed))
         expect(yield* runs.find(tenant.id, queued.id)).toEqual(Option.some(claimed))
         // Its lease is live (until it has passed, not at its very end): nobody else takes it.
-        expect(yield* runs.claim(tenant.id, queued.id, now, plus(lease, MINUTE))).toEqual(Option.none())
-        expect(yield* runs.claim(tenant.id, queued.id, lease, plus(lease, MINUTE))).toEqual(Option.none())
+        expect(yield* claimOne(runs, tenant.id, queued.id, now, plus(lease, MINUTE))).toEqual(Option.none())
+        expect(yield* claimOne(runs, tenant.id, queued.id, lease, plus(lease, MINUTE))).toEqual(Option.none())
         expect(yield* runs.find(tenant.id, queued.id)).toEqual(Option.some(claimed))
         // Its worker died: the next worker takes it over, the first start kept.
         const later = plus(lease, 1)
         const again = plus(later, MINUTE)
         const takenOver: Run = { ...claimed, leaseUntil: again, updatedAt: later }
-        expect(yield* runs.claim(tenant.id, queued.id, later, again)).toEqual(Option.some(takenOver))
+        expect(yield* claimOne(runs, tenant.id, queued.id, later, again)).toEqual(Option.some(takenOver))
         expect(yield* runs.find(tenant.id, queued.id)).toEqual(Option.some(takenOver))
 
         // Running without a lease: free to take.
         const unleased = makeRun(tenant.id, { status: "running", startedAt: plus(now, -MINUTE) })
         yield* runs.insert(unleased)
-        expect(yield* runs.claim(tenant.id, unleased.id, now, lease)).toEqual(
+        expect(yield* claimOne(runs, tenant.id, unleased.id, now, lease)).toEqual(
           Option.some({ ...unleased, leaseUntil: lease, updatedAt: now })
         )
 
@@ -388,17 +392,17 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
           // A lease left behind long ago does not make an ended or waiting run claimable.
           const run = makeRun(tenant.id, { status, leaseUntil: plus(now, -MINUTE) })
           yield* runs.insert(run)
-          expect(yield* runs.claim(tenant.id, run.id, now, lease)).toEqual(Option.none())
+          expect(yield* claimOne(runs, tenant.id, run.id, now, lease)).toEqual(Option.none())
           expect(yield* runs.find(tenant.id, run.id)).toEqual(Option.some(run))
         }
 
         const elsewhere = makeRun(tenant.id)
         yield* runs.insert(elsewhere)
-        expect(yield* runs.claim(other.id, elsewhere.id, now, lease)).toEqual(Option.none())
-        expect(yield* runs.claim(uuid(), elsewhere.id, now, lease)).toEqual(Option.none())
-        expect(yield* runs.claim(tenant.id, uuid(), now, lease)).toEqual(Option.none())
-        expect(yield* runs.claim(tenant.id, "not-a-uuid", now, lease)).toEqual(Option.none())
-        expect(yield* runs.claim("not-a-uuid", elsewhere.id, now, lease)).toEqual(Option.none())
+        expect(yield* claimOne(runs, other.id, elsewhere.id, now, lease)).toEqual(Option.none())
+        expect(yield* claimOne(runs, uuid(), elsewhere.id, now, lease)).toEqual(Option.none())
+        expect(yield* claimOne(runs, tenant.id, uuid(), now, lease)).toEqual(Option.none())
+        expect(yield* claimOne(runs, tenant.id, "not-a-uuid", now, lease)).toEqual(Option.none())
+        expect(yield* claimOne(runs, "not-a-uuid", elsewhere.id, now, lease)).toEqual(Option.none())
         expect(yield* runs.find(tenant.id, elsewhere.id)).toEqual(Option.some(elsewhere))
       })
     )
@@ -412,13 +416,103 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
         const now = at("2026-07-01T09:01:00.000Z")
         const claims = yield* Effect.all(
           Array.from({ length: 5 }, (_, i) =>
-            withTransaction(runs.claim(tenant.id, run.id, now, plus(now, (i + 1) * MINUTE)))
+            withTransaction(claimOne(runs, tenant.id, run.id, now, plus(now, (i + 1) * MINUTE)))
           ),
           { concurrency: "unbounded" }
         )
         const won = claims.filter(Option.isSome)
         expect(won).toHaveLength(1)
         expect(yield* runs.find(tenant.id, run.id)).toEqual(won[0])
+      })
+    )
+
+    it.effect("claims many runs of several tenants in one call, each free one once, as claim does", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const now = at("2026-07-01T09:01:00.000Z")
+        const lease = plus(now, MINUTE)
+        const queued = makeRun(tenant.id, { results: [makeResult(0, { output: richJson })] })
+        const theirs = makeRun(other.id)
+        const stale = makeRun(tenant.id, {
+          status: "running",
+          leaseUntil: plus(now, -1),
+          startedAt: plus(now, -MINUTE)
+        })
+        const live = makeRun(tenant.id, { status: "running", leaseUntil: lease, startedAt: now })
+        const ended = UNCLAIMABLE.map((status) => makeRun(tenant.id, { status, leaseUntil: plus(now, -MINUTE) }))
+        yield* runs.insertMany([queued, stale, live, ...ended])
+        yield* runs.insert(theirs)
+
+        const claimed = yield* runs.claimMany(
+          [
+            queued,
+            theirs,
+            stale,
+            live,
+            ...ended,
+            // Twice, under another tenant, unknown and malformed: taken once or not at all.
+            queued,
+            { ...theirs, tenantId: tenant.id },
+            { tenantId: tenant.id, id: uuid() },
+            { tenantId: "not-a-uuid", id: queued.id },
+            { tenantId: tenant.id, id: "not-a-uuid" }
+          ].map(({ id, tenantId }) => ({ tenantId, id })),
+          now,
+          lease
+        )
+        const expected = [
+          { ...queued, status: "running" as const, leaseUntil: lease, startedAt: now, updatedAt: now },
+          { ...theirs, status: "running" as const, leaseUntil: lease, startedAt: now, updatedAt: now },
+          { ...stale, leaseUntil: lease, updatedAt: now }
+        ]
+        const byId = (a: Run, b: Run) => (a.id < b.id ? -1 : 1)
+        expect([...claimed].sort(byId)).toEqual([...expected].sort(byId))
+        for (const run of expected) expect(yield* runs.find(run.tenantId, run.id)).toEqual(Option.some(run))
+        for (const run of [live, ...ended]) expect(yield* runs.find(run.tenantId, run.id)).toEqual(Option.some(run))
+        expect(yield* runs.claimMany([{ tenantId: tenant.id, id: queued.id }], now, lease)).toEqual([])
+        expect(yield* runs.claimMany([], now, lease)).toEqual([])
+      })
+    )
+
+    it.effect("updates many runs in one call, each only from its statuses and under its lease", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const lease = at("2026-07-01T09:05:00.000Z")
+        const held = makeRun(tenant.id, { status: "running", leaseUntil: lease, startedAt: plus(lease, -MINUTE) })
+        const theirs = makeRun(other.id, { status: "failed", reason: "boom" })
+        const lost = makeRun(tenant.id, { status: "running", leaseUntil: plus(lease, MINUTE) })
+        const moved = makeRun(tenant.id, { status: "cancelled" })
+        yield* runs.insertMany([held, lost, moved])
+        yield* runs.insert(theirs)
+
+        const done: Run = {
+          ...held,
+          status: "succeeded",
+          results: [makeResult(0, { output: richJson, outputText: "done" })],
+          leaseUntil: null,
+          finishedAt: plus(lease, -1_000),
+          updatedAt: plus(lease, -1_000)
+        }
+        const requeued: Run = { ...theirs, status: "queued", reason: null, updatedAt: plus(theirs.updatedAt, 1) }
+        const written = yield* runs.updateMany([
+          { run: done, from: ["running"], leaseUntil: new Date(lease.getTime()) },
+          { run: { ...lost, status: "succeeded" }, from: ["running"], leaseUntil: lease },
+          { run: requeued, from: ["failed", "cancelled"] },
+          { run: { ...moved, status: "queued" }, from: ["failed"] },
+          { run: { ...held, id: uuid() }, from: ["running"] },
+          { run: { ...held, id: "not-a-uuid" }, from: ["running"] },
+          { run: { ...moved, reason: "x" }, from: [] }
+        ])
+        expect(written).toEqual([true, false, true, false, false, false, false])
+        expect(yield* runs.find(tenant.id, held.id)).toEqual(Option.some(done))
+        expect(yield* runs.find(other.id, theirs.id)).toEqual(Option.some(requeued))
+        expect(yield* runs.find(tenant.id, lost.id)).toEqual(Option.some(lost))
+        expect(yield* runs.find(tenant.id, moved.id)).toEqual(Option.some(moved))
+        expect(yield* runs.updateMany([])).toEqual([])
       })
     )
 
@@ -520,7 +614,7 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
         const queued = makeRun(tenant.id)
         yield* runs.insert(queued)
         const now = at("2026-07-01T09:01:00.000Z")
-        const claimed = Option.getOrThrow(yield* runs.claim(tenant.id, queued.id, now, plus(now, MINUTE)))
+        const claimed = Option.getOrThrow(yield* claimOne(runs, tenant.id, queued.id, now, plus(now, MINUTE)))
         expect(yield* runs.countRunning(tenant.id)).toBe(3)
         expect(yield* runs.update({ ...claimed, status: "succeeded", leaseUntil: null }, ["running"])).toBe(true)
         expect(yield* runs.countRunning(tenant.id)).toBe(2)
@@ -1027,7 +1121,7 @@ export const runsRollbackSuite: StorageSuite<RunRepository | ApprovalRepository 
         const write = Effect.gen(function* () {
           yield* runs.insert(fresh)
           expect(yield* runs.insertKeyed(keyed, plus(now, -24 * 60 * MINUTE))).toEqual(keyed)
-          const claimed = Option.getOrThrow(yield* runs.claim(tenant.id, queued.id, now, plus(now, MINUTE)))
+          const claimed = Option.getOrThrow(yield* claimOne(runs, tenant.id, queued.id, now, plus(now, MINUTE)))
           expect(yield* runs.update({ ...claimed, status: "waiting_approval" }, ["running"], claimed.leaseUntil)).toBe(
             true
           )

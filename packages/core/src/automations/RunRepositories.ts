@@ -121,6 +121,19 @@ const progressOf = (run: Run) => ({
   updatedAt: run.updatedAt
 })
 
+/** A run by its key. */
+export interface RunKey {
+  readonly tenantId: string
+  readonly id: string
+}
+
+/** One write of `RunRepository.updateMany`: the arguments of `update`. */
+export interface RunUpdate {
+  readonly run: Run
+  readonly from: ReadonlyArray<RunStatus>
+  readonly leaseUntil?: Date | null | undefined
+}
+
 export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")<
   RunRepository,
   {
@@ -148,10 +161,16 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
       leaseUntil?: Date | null | undefined
     ) => Effect.Effect<boolean>
     /**
-     * Takes a run for a worker until `leaseUntil`: a queued run, or a running one whose lease ran
-     * out before `at` (its worker died). The run as taken (status running); None otherwise.
+     * Takes runs, of any tenants, for a worker until `leaseUntil`, in one write: each queued run,
+     * and each running one whose lease ran out before `at` (its worker died), as taken (status
+     * running), once, in any order; the others are left out.
      */
-    readonly claim: (tenantId: string, id: string, at: Date, leaseUntil: Date) => Effect.Effect<Option.Option<Run>>
+    readonly claimMany: (keys: ReadonlyArray<RunKey>, at: Date, leaseUntil: Date) => Effect.Effect<ReadonlyArray<Run>>
+    /**
+     * `update` of many runs (each at most once) in one write, each with its own `from` and lease:
+     * whether each was written, in the order given.
+     */
+    readonly updateMany: (updates: ReadonlyArray<RunUpdate>) => Effect.Effect<ReadonlyArray<boolean>>
     /** Running runs of every tenant whose lease ran out before `at` (their worker died), the longest stalled first. */
     readonly stalled: (at: Date, limit: number) => Effect.Effect<ReadonlyArray<Run>>
     /** How many of the tenant's runs are running now. */
@@ -179,6 +198,30 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
       const heldByOther = (run: Run) => {
         const holder = holderOf(run)
         return holder !== undefined && holder.id !== run.id
+      }
+      type Undo = (reverse: () => void) => void
+      const updateOne = (undo: Undo, { from, leaseUntil, run }: RunUpdate) => {
+        const stored = table.get(run.tenantId, run.id)
+        if (stored === undefined || !from.includes(stored.status)) return false
+        if (leaseUntil !== undefined && !sameLease(stored.leaseUntil, leaseUntil)) return false
+        table.put({ ...stored, ...progressOf(run) }, undo)
+        return true
+      }
+      const claimOne = (undo: Undo, { id, tenantId }: RunKey, at: Date, leaseUntil: Date) => {
+        const stored = table.get(tenantId, id)
+        const free =
+          stored?.status === "queued" ||
+          (stored?.status === "running" && (stored.leaseUntil === null || stored.leaseUntil < at))
+        if (stored === undefined || !free) return undefined
+        const claimed: Run = {
+          ...stored,
+          status: "running",
+          leaseUntil,
+          startedAt: stored.startedAt ?? at,
+          updatedAt: at
+        }
+        table.put(claimed, undo)
+        return claimed
       }
       // Storing a held key is a defect, as the unique index makes it on Postgres.
       const keyHeld = (run: Run) =>
@@ -215,31 +258,10 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
               (query.workflowId === undefined || row.workflowId === query.workflowId) &&
               (query.status === undefined || row.status === query.status)
           ),
-        update: (run, from, leaseUntil) =>
-          db.attempt((undo) => {
-            const stored = table.get(run.tenantId, run.id)
-            if (stored === undefined || !from.includes(stored.status)) return Effect.succeed(false)
-            if (leaseUntil !== undefined && !sameLease(stored.leaseUntil, leaseUntil)) return Effect.succeed(false)
-            table.put({ ...stored, ...progressOf(run) }, undo)
-            return Effect.succeed(true)
-          }),
-        claim: (tenantId, id, at, leaseUntil) =>
-          db.run((undo) => {
-            const stored = table.get(tenantId, id)
-            const free =
-              stored?.status === "queued" ||
-              (stored?.status === "running" && (stored.leaseUntil === null || stored.leaseUntil < at))
-            if (stored === undefined || !free) return Option.none()
-            const claimed: Run = {
-              ...stored,
-              status: "running",
-              leaseUntil,
-              startedAt: stored.startedAt ?? at,
-              updatedAt: at
-            }
-            table.put(claimed, undo)
-            return Option.some(claimed)
-          }),
+        update: (run, from, leaseUntil) => db.run((undo) => updateOne(undo, { run, from, leaseUntil })),
+        updateMany: (updates) => db.run((undo) => updates.map((update) => updateOne(undo, update))),
+        claimMany: (keys, at, leaseUntil) =>
+          db.run((undo) => keys.flatMap((key) => claimOne(undo, key, at, leaseUntil) ?? [])),
         stalled: (at, limit) =>
           db.run(() =>
             [...table.rows()]

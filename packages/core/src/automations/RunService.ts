@@ -1,7 +1,8 @@
-import { Chunk, Clock, Context, Deferred, Effect, Either, Exit, Layer, Option, Queue } from "effect"
+import { Clock, Context, Effect, Either, Layer, Option } from "effect"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
 import { SkillFailed, type SkillOutput } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
+import { groupCommit } from "../platform/GroupCommit.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
@@ -19,7 +20,7 @@ import {
 } from "./AutomationsErrors.js"
 import { WorkflowRepository } from "./AutomationsRepositories.js"
 import { type Approval, type Run, type RunStatus, type RunTrigger, type StepResult, canMove } from "./Run.js"
-import { ApprovalRepository, RunRepository } from "./RunRepositories.js"
+import { ApprovalRepository, type RunKey, RunRepository } from "./RunRepositories.js"
 import { SkillRegistry } from "./Skills.js"
 import { DEFAULT_TOOL_PROFILE, verdictOf } from "./Governance.js"
 import { PolicyRepository, ToolProfileRepository } from "./GovernanceRepositories.js"
@@ -27,10 +28,10 @@ import type { JsonObject, Workflow } from "./Workflow.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
-/** Runs an API request starts are stored in groups of at most this many... */
-const GROUP_COMMIT_MAX = 100
-/** ...by this many committers at once. */
-const GROUP_COMMITTERS = 4
+/** The runs API requests start are stored in groups (see groupCommit)... */
+const STARTS = { max: 100, committers: 4 }
+/** ...as are the workers' claims and their writes of a run's progress, each a statement for many runs. */
+const WORKER_WRITES = { max: 50, committers: 2 }
 
 /** How long an inbound hook's idempotency key answers its first run. */
 export const IDEMPOTENCY_HOURS = 24
@@ -271,26 +272,19 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         })
 
       /**
-       * Group commit of the runs API requests start: each start waits for a unit of work of its
-       * own only while none is free; the starts that arrive meanwhile are stored together, in one
-       * insert and one enqueue, by whichever of the committers takes them.
+       * Group commit of the runs API requests start: the starts that arrive while the committers
+       * are busy are stored together, in one insert and one enqueue.
        */
-      const waiting = yield* Queue.unbounded<readonly [Run, Deferred.Deferred<Run>]>()
-      const commitGroup = Effect.gen(function* () {
-        const group = Chunk.toReadonlyArray(yield* Queue.takeBetween(waiting, 1, GROUP_COMMIT_MAX))
-        const started = group.map(([run]) => run)
-        const stored = yield* Effect.exit(
-          unit.withTransaction(
-            Effect.zipRight(runs.insertMany(started), jobs.enqueueMany(runQueue, started.map(jobOf)))
-          )
-        )
-        yield* Effect.forEach(group, ([run, done]) => Deferred.done(done, Exit.as(stored, run)), { discard: true })
-      })
-      for (let i = 0; i < GROUP_COMMITTERS; i++) yield* Effect.forkScoped(Effect.forever(commitGroup))
-      const startGrouped = (run: Run) =>
-        Effect.flatMap(Deferred.make<Run>(), (done) =>
-          Effect.zipRight(Queue.offer(waiting, [run, done]), Deferred.await(done))
-        )
+      const startGrouped = yield* groupCommit(
+        (started: ReadonlyArray<Run>) =>
+          Effect.as(
+            unit.withTransaction(
+              Effect.zipRight(runs.insertMany(started), jobs.enqueueMany(runQueue, started.map(jobOf)))
+            ),
+            started
+          ),
+        STARTS
+      )
 
       /** Stores a new run (once per idempotency key) and, when it is queued, makes it due; answers the run that holds the key. */
       const insertRun = (run: Run) => {
@@ -407,8 +401,33 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           })
         })
 
-      /** Stores `next` if the worker still holds `held`; false when the run was cancelled or taken over meanwhile. */
-      const store = (held: Run, next: Run) => runs.update(next, ["running"], held.leaseUntil)
+      /** Claims due runs for this process's workers, the claims of a moment together. */
+      const claimGrouped = yield* groupCommit(
+        (keys: ReadonlyArray<RunKey>) =>
+          Effect.gen(function* () {
+            const at = yield* now
+            const claimed = yield* runs.claimMany(keys, at, new Date(at.getTime() + runLeaseMs))
+            const byKey = new Map(claimed.map((run) => [`${run.tenantId}/${run.id}`, run]))
+            // A run asked for twice (a repeated job) goes to the first asker only.
+            return keys.map(({ id, tenantId }) => {
+              const key = `${tenantId}/${id}`
+              const run = byKey.get(key)
+              byKey.delete(key)
+              return Option.fromNullable(run)
+            })
+          }),
+        WORKER_WRITES
+      )
+      const updateGrouped = yield* groupCommit(runs.updateMany, WORKER_WRITES)
+
+      /**
+       * Stores `next` if the worker still holds `held`; false when the run was cancelled or taken
+       * over meanwhile. Grouped with other workers' writes, unless inside a unit of work (`alone`).
+       */
+      const store = (held: Run, next: Run, alone = false) =>
+        alone
+          ? runs.update(next, ["running"], held.leaseUntil)
+          : updateGrouped({ run: next, from: ["running"], leaseUntil: held.leaseUntil })
 
       const follow = (claimed: Run) =>
         Effect.gen(function* () {
@@ -426,8 +445,8 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           // and its result are each written before anything else happens.
           let run = claimed
           let stored = claimed
-          const persist = (next: Run) =>
-            Effect.map(store(stored, next), (written) => {
+          const persist = (next: Run, alone = false) =>
+            Effect.map(store(stored, next, alone), (written) => {
               if (written) stored = run = next
               return written
             })
@@ -535,13 +554,16 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             }
             yield* unit.withTransaction(
               Effect.flatMap(
-                persist({
-                  ...run,
-                  status: "waiting_approval",
-                  results: upsert(run.results, waiting),
-                  leaseUntil: null,
-                  updatedAt: ended
-                }),
+                persist(
+                  {
+                    ...run,
+                    status: "waiting_approval",
+                    results: upsert(run.results, waiting),
+                    leaseUntil: null,
+                    updatedAt: ended
+                  },
+                  true
+                ),
                 (written) => (written ? approvals.insert(approval) : Effect.void)
               )
             )
@@ -703,8 +725,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           ),
         process: (tenantId, runId) =>
           Effect.gen(function* () {
-            const at = yield* now
-            const claimed = yield* runs.claim(tenantId, runId, at, new Date(at.getTime() + runLeaseMs))
+            const claimed = yield* claimGrouped({ tenantId, id: runId })
             if (Option.isSome(claimed)) yield* follow(claimed.value)
           }),
         resumeStalled: Effect.gen(function* () {

@@ -13,7 +13,7 @@ import {
 } from "@servicekit/core"
 import { Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
-import { findOne, query } from "../Connection.js"
+import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { type TenantTable, findInTenant, olderThan } from "../Keyset.js"
 import type { AutomationRunsTable, AutomationsTables, StoredStepResult } from "./Tables.js"
@@ -336,36 +336,74 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
           )
         : Effect.succeed(false),
 
-    // One update: of two workers claiming at once, the second waits for the first and then finds it leased.
-    claim: (tenantId, id, at, leaseUntil) =>
-      isUuid(tenantId) && isUuid(id)
-        ? findOne(
-            database,
-            (db: Db) =>
-              db
-                .updateTable("automation_runs")
-                .set((eb) => ({
-                  status: "running",
-                  lease_until: leaseUntil,
-                  started_at: eb.fn.coalesce("started_at", eb.val(at)),
-                  updated_at: at
-                }))
-                .where("tenant_id", "=", tenantId)
-                .where("id", "=", id)
-                .where((eb) =>
-                  eb.or([
-                    eb("status", "=", "queued"),
-                    eb.and([
-                      eb("status", "=", "running"),
-                      eb.or([eb("lease_until", "is", null), eb("lease_until", "<", at)])
-                    ])
-                  ])
-                )
-                .returningAll()
-                .executeTakeFirst(),
-            toRun
-          )
-        : Effect.succeedNone,
+    // One statement, the keys passed as one JSON array (duplicates and malformed keys dropped first):
+    // of two workers claiming a run at once, the second waits for the first and then finds it leased.
+    claimMany: (keys, at, leaseUntil) => {
+      const wanted = [
+        ...new Map(
+          keys.filter((key) => isUuid(key.tenantId) && isUuid(key.id)).map((key) => [`${key.tenantId}/${key.id}`, key])
+        ).values()
+      ]
+      if (wanted.length === 0) return Effect.succeed([])
+      const json = JSON.stringify(wanted.map(({ id, tenantId }) => ({ tenant_id: tenantId, id })))
+      return Effect.map(
+        query(database, (db: Db) =>
+          sql<Selectable<AutomationRunsTable>>`
+            update ${sql.id(database.schema, "automation_runs")} as r
+            set status = 'running', lease_until = ${leaseUntil}, started_at = coalesce(r.started_at, ${at}),
+              updated_at = ${at}
+            from jsonb_to_recordset(${json}::jsonb) as k(tenant_id uuid, id uuid)
+            where r.tenant_id = k.tenant_id and r.id = k.id
+              and (r.status = 'queued' or (r.status = 'running' and (r.lease_until is null or r.lease_until < ${at})))
+            returning r.*
+          `.execute(db)
+        ),
+        (result) => result.rows.map(toRun)
+      )
+    },
+
+    // One statement, the writes passed as one JSON array; answers per write from the ids it updated.
+    updateMany: (updates) => {
+      const valid = updates.filter(({ from, run }) => isUuid(run.tenantId) && isUuid(run.id) && from.length > 0)
+      if (valid.length === 0) return Effect.succeed(updates.map(() => false))
+      const json = JSON.stringify(
+        valid.map(({ from, leaseUntil, run }) => ({
+          tenant_id: run.tenantId,
+          id: run.id,
+          status: run.status,
+          results: run.results,
+          reason: run.reason,
+          lease_until: run.leaseUntil,
+          started_at: run.startedAt,
+          finished_at: run.finishedAt,
+          updated_at: run.updatedAt,
+          from_statuses: from.join(","),
+          check_lease: leaseUntil !== undefined,
+          held_lease: leaseUntil ?? null
+        }))
+      )
+      return Effect.map(
+        query(database, (db: Db) =>
+          sql<{ readonly tenant_id: string; readonly id: string }>`
+            update ${sql.id(database.schema, "automation_runs")} as r
+            set status = u.status, results = u.results, reason = u.reason, lease_until = u.lease_until,
+              started_at = u.started_at, finished_at = u.finished_at, updated_at = u.updated_at
+            from jsonb_to_recordset(${json}::jsonb) as u(
+              tenant_id uuid, id uuid, status text, results jsonb, reason text, lease_until timestamptz,
+              started_at timestamptz, finished_at timestamptz, updated_at timestamptz, from_statuses text,
+              check_lease boolean, held_lease timestamptz
+            )
+            where r.tenant_id = u.tenant_id and r.id = u.id and r.status = any(string_to_array(u.from_statuses, ','))
+              and (not u.check_lease or r.lease_until is not distinct from u.held_lease)
+            returning r.tenant_id, r.id
+          `.execute(db)
+        ),
+        (result) => {
+          const written = new Set(result.rows.map((row) => `${row.tenant_id}/${row.id}`))
+          return updates.map(({ run }) => written.has(`${run.tenantId}/${run.id}`))
+        }
+      )
+    },
 
     // Running runs are few: the partial index automation_runs_tenant_running_idx holds them all.
     stalled: (at, limit) =>
