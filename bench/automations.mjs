@@ -7,7 +7,7 @@
 //               and the start latency, startedAt − createdAt (queued → running), p50/p95 over those
 //               runs, read back through GET /api/v1/automations/runs (PGlite has no other door)
 //   bare        the queue engine alone on the same storage (pg-boss on PGlite or Postgres, BullMQ on
-//               Redis): N jobs that do nothing, enqueued 50 at a time and worked 20 at a time (as the
+//               Redis): N jobs that do nothing, enqueued 50 at a time and worked 50 at a time (as the
 //               runs worker), jobs/s from the first enqueue to the last job started, and
 //               enqueue → handler p50/p95
 //   apart       before those: N runs started with the workers off (the API alone: runs/s, POST
@@ -37,7 +37,7 @@ const DURATION = Number(process.env.BENCH_AUTOMATIONS_DURATION ?? 5)
 const WARMUP = 200
 const CLIENTS = 50
 // The runs worker's concurrency (packages/core/src/automations/AutomationsModule.ts).
-const WORKER_CONCURRENCY = 20
+const WORKER_CONCURRENCY = 50
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/servicekit_bench"
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/1"
 const profiling = Boolean(process.env.BENCH_PROFILE)

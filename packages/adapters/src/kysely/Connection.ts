@@ -132,7 +132,8 @@ export const layerUnitOfWork: Layer.Layer<UnitOfWork, never, KyselyDatabase> = L
           open !== undefined && open.database === database
             ? Effect.sync(() => void open.committed.push(effect))
             : runCommitted([effect])
-        )
+        ),
+      serial: database.singleConnection
     }
   })
 )

@@ -51,7 +51,7 @@ export const automations = defineModule({
   workers: [
     {
       queue: runQueue,
-      concurrency: 20,
+      concurrency: 50,
       handle: (job) =>
         Effect.flatMap(RunService, (runs) => runs.process(String(job.payload.tenantId), String(job.payload.runId)))
     },

@@ -3,13 +3,20 @@ import { Chunk, Deferred, Effect, Exit, Queue, type Scope } from "effect"
 export interface GroupCommitOptions {
   /** The most items one call of `commit` takes. */
   readonly max: number
-  /** How many calls of `commit` may run at once. */
+  /** How many calls of `commit` may run at once (one where the store runs one unit of work at a time). */
   readonly committers: number
 }
 
+/** Resumes once the current event-loop turn's callbacks and promises have run. */
+const endOfTurn = Effect.async<void>((resume) => {
+  const handle = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(handle))
+})
+
 /**
  * Group commit: a caller waits for a write of its own only while every committer is busy; the
- * items that arrive meanwhile go together, up to `max`, to one call of `commit`, which answers
+ * items that arrive meanwhile, or in the same event-loop turn, go together, up to `max`, to one
+ * call of `commit`, which answers
  * each item's result in the order given. A group that fails (or dies) fails each of its callers
  * alike. The committers run until the scope closes.
  */
@@ -20,7 +27,11 @@ export const groupCommit = <A, B, E>(
   Effect.gen(function* () {
     const waiting = yield* Queue.unbounded<readonly [A, Deferred.Deferred<B, E>]>()
     const commitGroup = Effect.gen(function* () {
-      const group = Chunk.toReadonlyArray(yield* Queue.takeBetween(waiting, 1, options.max))
+      const first = yield* Queue.take(waiting)
+      // The rest of this event-loop turn's items join the first: requests that arrived together
+      // (on a store that runs statements on this thread, none would be waiting yet).
+      yield* endOfTurn
+      const group = [first, ...Chunk.toReadonlyArray(yield* Queue.takeUpTo(waiting, options.max - 1))]
       const answers = yield* Effect.exit(commit(group.map(([item]) => item)))
       yield* Effect.forEach(
         group,

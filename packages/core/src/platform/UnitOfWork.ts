@@ -22,6 +22,11 @@ export class UnitOfWork extends Context.Tag("@servicekit/core/UnitOfWork")<
      * that must not precede the data they announce (waking a worker, relaying a job).
      */
     readonly afterCommit: (effect: Effect.Effect<void>) => Effect.Effect<void>
+    /**
+     * True when the store runs one unit of work at a time (one connection: PGlite, memory), so
+     * that a second waits for the first to end: writers that batch use one committer there.
+     */
+    readonly serial: boolean
   }
 >() {}
 
@@ -138,7 +143,7 @@ export class MemoryDatabase extends Context.Tag("@servicekit/core/MemoryDatabase
         withTransaction,
         afterCommit
       }
-      return Context.make(MemoryDatabase, database).pipe(Context.add(UnitOfWork, { withTransaction, afterCommit }))
+      return Context.make(MemoryDatabase, database).pipe(Context.add(UnitOfWork, { withTransaction, afterCommit, serial: true }))
     })
   )
 }
