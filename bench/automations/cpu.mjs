@@ -32,10 +32,11 @@ const redisServer = () =>
     })
 
 /**
- * Starts measuring: `node` (a pid), the backends of `database` seen through `client` (a connected
+ * Starts measuring: `nodes` (pids of Node processes), the backends of `database` seen through `client` (a connected
  * pg.Client, or none) and, with `redis`, redis-server. `stop()` answers each one's ms since.
  */
-export const meter = async ({ node, client, database, redis = false }) => {
+export const meter = async ({ nodes, client, database, redis = false }) => {
+  const nodeCpu = () => nodes.reduce((sum, pid) => sum + cpuOf(pid), 0)
   const backends = async () =>
     client === undefined
       ? []
@@ -47,7 +48,7 @@ export const meter = async ({ node, client, database, redis = false }) => {
         ).rows.map((row) => row.pid)
   const redisPid = redis && available ? redisServer() : undefined
   const before = new Map((await backends()).map((pid) => [pid, cpuOf(pid)]))
-  const nodeBefore = cpuOf(node)
+  const nodeBefore = nodeCpu()
   const redisBefore = redisPid === undefined ? 0 : cpuOf(redisPid)
   return {
     stop: async () => {
@@ -55,7 +56,7 @@ export const meter = async ({ node, client, database, redis = false }) => {
       const pids = new Set([...before.keys(), ...(await backends())])
       const postgres = [...pids].reduce((sum, pid) => sum + Math.max(0, cpuOf(pid) - (before.get(pid) ?? 0)), 0)
       return {
-        node: available ? cpuOf(node) - nodeBefore : NaN,
+        node: available ? nodeCpu() - nodeBefore : NaN,
         postgres: available && client !== undefined ? postgres : NaN,
         redis: redisPid === undefined ? NaN : cpuOf(redisPid) - redisBefore
       }
