@@ -2,7 +2,7 @@ import { Clock, Context, Effect, Either, Layer, Option } from "effect"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
 import { SkillFailed, type SkillOutput } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
-import { type GroupCommitOptions, groupCommit } from "../platform/GroupCommit.js"
+import { type GroupCommitOptions, committersOn, groupCommit } from "../platform/GroupCommit.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
@@ -206,9 +206,10 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       const crypto = yield* SecretCrypto
       const { runLeaseMs } = yield* ServiceKitSettings
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
-      // On a store that runs one unit of work at a time, a second committer would only wait for the
-      // first, taking a group of one meanwhile: one committer gathers more.
-      const committersFor = (options: GroupCommitOptions) => (unit.serial ? { ...options, committers: 1 } : options)
+      const committersFor = (options: GroupCommitOptions) => ({
+        ...options,
+        committers: committersOn(unit, options.committers)
+      })
 
       const findRun = (tenantId: string, id: string) =>
         Effect.flatMap(runs.find(tenantId, id), (found) =>

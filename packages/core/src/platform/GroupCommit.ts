@@ -1,4 +1,5 @@
 import { Chunk, Deferred, Effect, Exit, Queue, type Scope } from "effect"
+import type { UnitOfWork } from "./UnitOfWork.js"
 
 export interface GroupCommitOptions {
   /** The most items one call of `commit` takes. */
@@ -6,6 +7,12 @@ export interface GroupCommitOptions {
   /** How many calls of `commit` may run at once (one where the store runs one unit of work at a time). */
   readonly committers: number
 }
+
+/**
+ * `committers` on a store that runs units of work side by side; one on a store that runs them one
+ * at a time, where a second committer would only wait for the first, taking a group of one meanwhile.
+ */
+export const committersOn = (unit: UnitOfWork["Type"], committers: number): number => (unit.serial ? 1 : committers)
 
 /** Resumes once the current event-loop turn's callbacks and promises have run. */
 const endOfTurn = Effect.async<void>((resume) => {

@@ -1,5 +1,6 @@
 import { Clock, Context, Effect, Either, Layer, Option, Schema } from "effect"
 import { JobQueue, defineQueue } from "../jobs/JobQueue.js"
+import { committersOn, groupCommit } from "../platform/GroupCommit.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { type PermissionDenied, ValidationFailed, invalidField, permissionDenied } from "../platform/Errors.js"
 import {
@@ -206,7 +207,7 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
     readonly deliver: (tenantId: string, messageId: string, attempt: number) => Effect.Effect<void, MailRejected>
   }
 >() {
-  static readonly layer = Layer.effect(
+  static readonly layer = Layer.scoped(
     TransactionalService,
     Effect.gen(function* () {
       const templates = yield* TemplateRepository
@@ -299,6 +300,25 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
           ? Effect.void
           : permissionDenied("product_not_entitled", "The account is not entitled to the business_email product.")
 
+      /** Stores composed messages and queues their deliveries (in the caller's unit of work). */
+      const store = (composed: ReadonlyArray<EmailMessage>) =>
+        Effect.zipRight(
+          messages.insertMany(composed),
+          jobs.enqueueMany(
+            deliveryQueue,
+            composed.map((message) => ({
+              payload: { tenantId: message.tenantId, messageId: message.id },
+              options: { key: message.id }
+            }))
+          )
+        )
+      /** Sends without an idempotency key, stored in groups: the requests of a moment in one unit of work. */
+      const storeGrouped = yield* groupCommit(
+        (sends: ReadonlyArray<ReadonlyArray<EmailMessage>>) =>
+          Effect.as(unit.withTransaction(store(sends.flat())), sends),
+        { max: 100, committers: committersOn(unit, 4) }
+      )
+
       /** The activity ledger's row for one delivery attempt of `message`. */
       const attemptEntry = (
         message: EmailMessage,
@@ -375,26 +395,23 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
         send: (sender, input, idempotencyKey) =>
           Effect.gen(function* () {
             yield* checkEntitled(sender)
+            const test = sender.environment === "test"
+            const answer = (composed: ReadonlyArray<EmailMessage>) => ({
+              test,
+              messages: composed.map((message) => ({ id: message.id, to: message.to, status: "queued" as const }))
+            })
+            if (idempotencyKey === undefined) {
+              return answer(yield* storeGrouped(yield* compose(sender.tenantId, input, test)))
+            }
             // The key's mode is part of the request: a test send never answers for a live one.
             const fingerprint = yield* crypto.sha256Hex(JSON.stringify([sender.environment, input]))
-            const test = sender.environment === "test"
             return yield* idempotent(
               { tenantId: sender.tenantId, scope: "transactional.send", key: idempotencyKey, fingerprint },
               SendResult,
               Effect.gen(function* () {
                 const composed = yield* compose(sender.tenantId, input, test)
-                yield* messages.insertMany(composed)
-                yield* jobs.enqueueMany(
-                  deliveryQueue,
-                  composed.map((message) => ({
-                    payload: { tenantId: message.tenantId, messageId: message.id },
-                    options: { key: message.id }
-                  }))
-                )
-                return {
-                  test,
-                  messages: composed.map((message) => ({ id: message.id, to: message.to, status: "queued" as const }))
-                }
+                yield* store(composed)
+                return answer(composed)
               })
             ).pipe(Effect.provideService(IdempotencyStore, idempotencyStore), Effect.provideService(UnitOfWork, unit))
           }),
