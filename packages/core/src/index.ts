@@ -133,7 +133,11 @@ export type {
   WebhookEvent,
   WebhookSubscription
 } from "./chat/Webhook.js"
-export { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "./chat/WebhookRepositories.js"
+export {
+  type RecordedAttempt,
+  WebhookDeliveryRepository,
+  WebhookSubscriptionRepository
+} from "./chat/WebhookRepositories.js"
 export { ConversationNotFound, ConversationStateConflict, WebhookNotFound } from "./chat/ChatErrors.js"
 export { ChatService } from "./chat/ChatService.js"
 export { WebhookService, webhookQueue } from "./chat/WebhookService.js"
@@ -160,7 +164,9 @@ export {
 export {
   ActivityLog,
   type ActivityQuery,
+  type MessageKey,
   MessageRepository,
+  type RecordedDelivery,
   TemplateRepository
 } from "./transactional/TransactionalRepositories.js"
 export { type Listed, type Page, type Position, listPage, newestFirst, pageOf } from "./platform/Keyset.js"
@@ -184,8 +190,10 @@ export {
   type ApprovalQuery,
   MESSAGE_SKILLS,
   type MessageChannel,
+  type RunKey,
   RunRepository,
   type RunQuery,
+  type RunUpdate,
   type RunStatistics,
   type StepLogEntry,
   type StepLogPage,

@@ -223,41 +223,64 @@ export const messagesSuite: StorageSuite<MessageRepository | ActivityLog | Tenan
       })
     )
 
-    it.effect("claims a queued message once per attempt, counting it, and never one that is not queued", () =>
+    it.effect("claims queued messages once per attempt, counting it, and never one that is not queued", () =>
       Effect.gen(function* () {
         const messages = yield* MessageRepository
         const tenant = yield* insertTenant()
         const other = yield* insertTenant()
         const queued = makeMessage(tenant.id)
         const elsewhere = { ...queued, tenantId: other.id }
+        const theirs = makeMessage(other.id)
         const sent = makeMessage(tenant.id, { status: "sent", attempts: 1 })
         const failed = makeMessage(tenant.id, { status: "failed", attempts: 5 })
         yield* messages.insertMany([queued, sent, failed])
-        yield* messages.insertMany([elsewhere])
+        yield* messages.insertMany([elsewhere, theirs])
         const when = at("2026-03-01T09:00:05.000Z")
+        const key = (message: EmailMessage) => ({ tenantId: message.tenantId, id: message.id })
 
         const claimed = { ...queued, attempts: 1, updatedAt: when }
-        expect(yield* messages.claim(tenant.id, queued.id, when)).toEqual(Option.some(claimed))
+        expect(yield* messages.claim([key(queued)], when)).toEqual([claimed])
         expect(yield* messages.find(tenant.id, queued.id)).toEqual(Option.some(claimed))
-        expect(yield* messages.claim(tenant.id, queued.id, when)).toEqual(Option.some({ ...claimed, attempts: 2 }))
-        expect(yield* messages.claim(tenant.id, sent.id, when)).toEqual(Option.none())
-        expect(yield* messages.claim(tenant.id, failed.id, when)).toEqual(Option.none())
-        expect(yield* messages.claim(tenant.id, uuid(), when)).toEqual(Option.none())
-        expect(yield* messages.claim(tenant.id, "not-a-uuid", when)).toEqual(Option.none())
+        expect(yield* messages.claim([key(queued)], when)).toEqual([{ ...claimed, attempts: 2 }])
+        // Of many keys, of two tenants: each queued one once; the others are no error.
+        const both = yield* messages.claim(
+          [
+            key(theirs),
+            key(sent),
+            key(failed),
+            key(queued),
+            key(theirs),
+            { tenantId: tenant.id, id: uuid() },
+            { tenantId: tenant.id, id: "not-a-uuid" },
+            { tenantId: "not-a-uuid", id: queued.id }
+          ],
+          when
+        )
+        const byId = (a: EmailMessage, b: EmailMessage) => (a.id < b.id ? -1 : 1)
+        expect([...both].sort(byId)).toEqual(
+          [
+            { ...queued, attempts: 3, updatedAt: when },
+            { ...theirs, attempts: 1, updatedAt: when }
+          ].sort(byId)
+        )
+        expect(yield* messages.claim([], when)).toEqual([])
+        expect(yield* messages.find(tenant.id, sent.id)).toEqual(Option.some(sent))
+        expect(yield* messages.find(tenant.id, failed.id)).toEqual(Option.some(failed))
         // Another tenant's message with the same id is its own.
         expect(yield* messages.find(other.id, queued.id)).toEqual(Option.some(elsewhere))
       })
     )
 
-    it.effect("records an attempt: the message's state and its ledger row together, only within its tenant", () =>
+    it.effect("records attempts: each message's state and its ledger row together, only within its tenant", () =>
       Effect.gen(function* () {
         const messages = yield* MessageRepository
         const activity = yield* ActivityLog
         const tenant = yield* insertTenant()
         const other = yield* insertTenant()
         const queued = makeMessage(tenant.id)
+        const second = makeMessage(tenant.id)
         const elsewhere = { ...queued, tenantId: other.id }
-        yield* messages.insertMany([queued])
+        yield* messages.insertMany([queued, second])
         yield* messages.insertMany([elsewhere])
 
         const sent: EmailMessage = {
@@ -273,10 +296,34 @@ export const messagesSuite: StorageSuite<MessageRepository | ActivityLog | Tenan
           metadata: { source: SOURCE, messageId: queued.id, attempt: 2 },
           createdAt: at("2026-03-01T09:00:06.000Z")
         })
-        yield* messages.recordAttempt(sent, entry)
+        const retrying: EmailMessage = {
+          ...second,
+          attempts: 1,
+          error: "451 try again — ✗",
+          updatedAt: at("2026-03-01T09:00:07.000Z")
+        }
+        const retryEntry = makeEntry(tenant.id, {
+          status: "failed",
+          error: "451 try again — ✗",
+          metadata: { source: SOURCE, messageId: second.id, attempt: 1, retrying: true },
+          createdAt: at("2026-03-01T09:00:07.000Z")
+        })
+        // A message gone meanwhile: its attempt still reaches the ledger, and no message appears.
+        const gone = makeMessage(tenant.id, { status: "sent", attempts: 1 })
+        const goneEntry = makeEntry(tenant.id, { metadata: { source: SOURCE, messageId: gone.id, attempt: 1 } })
+        yield* messages.recordAttempts([
+          { message: sent, attempt: entry },
+          { message: retrying, attempt: retryEntry },
+          { message: gone, attempt: goneEntry }
+        ])
         expect(yield* messages.find(tenant.id, queued.id)).toEqual(Option.some(sent))
-        expect(yield* activity.find(tenant.id, entry.id)).toEqual(Option.some(entry))
+        expect(yield* messages.find(tenant.id, second.id)).toEqual(Option.some(retrying))
+        expect(yield* messages.find(tenant.id, gone.id)).toEqual(Option.none())
+        for (const row of [entry, retryEntry, goneEntry]) {
+          expect(yield* activity.find(tenant.id, row.id)).toEqual(Option.some(row))
+        }
         expect(yield* messages.find(other.id, queued.id)).toEqual(Option.some(elsewhere))
+        yield* messages.recordAttempts([])
       })
     )
   }

@@ -60,21 +60,34 @@ export class TemplateRepository extends Context.Tag("@servicekit/core/TemplateRe
   )
 }
 
+/** A message by its key. */
+export interface MessageKey {
+  readonly tenantId: string
+  readonly id: string
+}
+
+/** A message's state after a delivery attempt, and the attempt's ledger row. */
+export interface RecordedDelivery {
+  readonly message: EmailMessage
+  readonly attempt: ActivityEntry
+}
+
 export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepository")<
   MessageRepository,
   {
     readonly insertMany: (messages: ReadonlyArray<EmailMessage>) => Effect.Effect<void>
     readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<EmailMessage>>
     /**
-     * The queued message with one more attempt counted and `updatedAt` set to `at`, in one write;
-     * None when it is not queued (sent, failed for good, or gone).
+     * Each of the messages named (of any tenants, each once) that is queued, with one more attempt
+     * counted and `updatedAt` set to `at`, in one write; those not queued (sent, failed for good,
+     * or gone) are left out. In any order.
      */
-    readonly claim: (tenantId: string, id: string, at: Date) => Effect.Effect<Option.Option<EmailMessage>>
+    readonly claim: (keys: ReadonlyArray<MessageKey>, at: Date) => Effect.Effect<ReadonlyArray<EmailMessage>>
     /**
-     * Stores the message's delivery state and appends the attempt to the activity ledger, as one
-     * write: every delivery ends with it.
+     * Stores each message's delivery state (if it is still there) and appends each attempt to the
+     * activity ledger, all as one write: every delivery ends with it.
      */
-    readonly recordAttempt: (message: EmailMessage, attempt: ActivityEntry) => Effect.Effect<void>
+    readonly recordAttempts: (attempts: ReadonlyArray<RecordedDelivery>) => Effect.Effect<void>
   }
 >() {
   static readonly layerMemory: Layer.Layer<MessageRepository, never, MemoryDatabase | ActivityLog> = Layer.effect(
@@ -93,19 +106,26 @@ export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepo
       return MessageRepository.of({
         insertMany: (messages) => db.run((undo) => messages.forEach((message) => put(message, undo))),
         find: (tenantId, id) => db.run(() => Option.fromNullable(rows.get(key(tenantId, id)))),
-        claim: (tenantId, id, at) =>
-          db.run((undo) => {
-            const message = rows.get(key(tenantId, id))
-            if (message?.status !== "queued") return Option.none()
-            const claimed = { ...message, attempts: message.attempts + 1, updatedAt: at }
-            put(claimed, undo)
-            return Option.some(claimed)
-          }),
-        recordAttempt: (message, attempt) =>
+        claim: (keys, at) =>
+          db.run((undo) =>
+            [...new Set(keys.map(({ id, tenantId }) => key(tenantId, id)))].flatMap((id) => {
+              const message = rows.get(id)
+              if (message?.status !== "queued") return []
+              const claimed = { ...message, attempts: message.attempts + 1, updatedAt: at }
+              put(claimed, undo)
+              return [claimed]
+            })
+          ),
+        // Like the SQL: the message only while it is there, every attempt into the ledger.
+        recordAttempts: (attempts) =>
           db.withTransaction(
             Effect.zipRight(
-              db.run((undo) => put(message, undo)),
-              activity.append(attempt)
+              db.run((undo) => {
+                for (const { message } of attempts) {
+                  if (rows.has(key(message.tenantId, message.id))) put(message, undo)
+                }
+              }),
+              Effect.forEach(attempts, ({ attempt }) => activity.append(attempt), { discard: true })
             )
           )
       })

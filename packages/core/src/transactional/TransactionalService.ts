@@ -1,4 +1,5 @@
 import { Clock, Context, Effect, Either, Layer, Option, Schema } from "effect"
+import { storableText } from "../http/Inputs.js"
 import { JobQueue, defineQueue } from "../jobs/JobQueue.js"
 import { committersOn, groupCommit } from "../platform/GroupCommit.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
@@ -25,7 +26,13 @@ import {
   TRANSACTIONAL_SOURCE,
   type TemplateBody
 } from "./Transactional.js"
-import { ActivityLog, MessageRepository, TemplateRepository } from "./TransactionalRepositories.js"
+import {
+  ActivityLog,
+  type MessageKey,
+  MessageRepository,
+  type RecordedDelivery,
+  TemplateRepository
+} from "./TransactionalRepositories.js"
 import {
   type TemplatePart,
   escapeHtml,
@@ -319,6 +326,29 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
         { max: 100, committers: committersOn(unit, 4) }
       )
 
+      const deliveryWrites = { max: 50, committers: committersOn(unit, 2) }
+      /** Claims messages for this process's deliveries, the claims of a moment in one write. */
+      const claimGrouped = yield* groupCommit(
+        (keys: ReadonlyArray<MessageKey>) =>
+          Effect.gen(function* () {
+            const claimed = yield* messages.claim(keys, yield* now)
+            const byKey = new Map(claimed.map((message) => [`${message.tenantId}/${message.id}`, message]))
+            // A message asked for twice (a repeated job) goes to the first asker only.
+            return keys.map(({ id, tenantId }) => {
+              const key = `${tenantId}/${id}`
+              const message = byKey.get(key)
+              byKey.delete(key)
+              return Option.fromNullable(message)
+            })
+          }),
+        deliveryWrites
+      )
+      /** Records delivery outcomes, those of a moment in one write. */
+      const recordGrouped = yield* groupCommit(
+        (outcomes: ReadonlyArray<RecordedDelivery>) => Effect.as(messages.recordAttempts(outcomes), outcomes),
+        deliveryWrites
+      )
+
       /** The activity ledger's row for one delivery attempt of `message`. */
       const attemptEntry = (
         message: EmailMessage,
@@ -437,7 +467,7 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
         deliver: (tenantId, messageId, attempt) =>
           Effect.gen(function* () {
             // Gone, or already delivered or given up by an earlier run of this job.
-            const claimed = yield* messages.claim(tenantId, messageId, yield* now)
+            const claimed = yield* claimGrouped({ tenantId, id: messageId })
             if (Option.isNone(claimed)) return
             const message = claimed.value
             const destination = message.test ? testMailbox : mailer
@@ -456,19 +486,20 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
             if (Either.isRight(outcome)) {
               const providerMessageId = outcome.right.providerMessageId
               const sent = { status: "sent" as const, providerMessageId, error: null }
-              yield* messages.recordAttempt(
-                { ...message, ...sent, updatedAt },
-                attemptEntry(message, sent, false, updatedAt)
-              )
+              yield* recordGrouped({
+                message: { ...message, ...sent, updatedAt },
+                attempt: attemptEntry(message, sent, false, updatedAt)
+              })
               return
             }
             const rejection = outcome.left
             const retrying = !rejection.permanent && attempt < deliveryQueue.maxAttempts
-            const failed = { status: "failed" as const, providerMessageId: null, error: rejection.reason }
-            yield* messages.recordAttempt(
-              { ...message, ...failed, status: retrying ? "queued" : "failed", updatedAt },
-              attemptEntry(message, failed, retrying, updatedAt)
-            )
+            // What the server answered may hold what text columns cannot (a NUL).
+            const failed = { status: "failed" as const, providerMessageId: null, error: storableText(rejection.reason) }
+            yield* recordGrouped({
+              message: { ...message, ...failed, status: retrying ? "queued" : "failed", updatedAt },
+              attempt: attemptEntry(message, failed, retrying, updatedAt)
+            })
             if (retrying) return yield* rejection
           })
       }

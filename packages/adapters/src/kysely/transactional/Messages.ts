@@ -1,6 +1,6 @@
 import { type EmailMessage, MessageRepository, isUuid } from "@servicekit/core"
 import { Array as Arr, Effect, Layer } from "effect"
-import type { Insertable, Kysely, Selectable } from "kysely"
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { toActivityRow } from "./Activity.js"
@@ -111,46 +111,73 @@ export const make = (database: KyselyConnection): MessageRepository["Type"] =>
           )
         : Effect.succeedNone,
 
-    claim: (tenantId, id, at) =>
-      isUuid(tenantId) && isUuid(id)
-        ? findOne(
-            database,
-            (db: Db) =>
-              db
-                .updateTable("email_messages")
-                .set((eb) => ({ attempts: eb("attempts", "+", 1), updated_at: at }))
-                .where("tenant_id", "=", tenantId)
-                .where("id", "=", id)
-                .where("status", "=", "queued")
-                .returningAll()
-                .executeTakeFirst(),
-            toMessage
-          )
-        : Effect.succeedNone,
-
-    // One statement: the message's new state, and its attempt appended to the ledger.
-    recordAttempt: (message, attempt) =>
-      Effect.asVoid(
+    // One statement, the keys passed as one JSON array (duplicates and malformed keys dropped first).
+    claim: (keys, at) => {
+      const wanted = [
+        ...new Map(
+          keys.filter((key) => isUuid(key.tenantId) && isUuid(key.id)).map((key) => [`${key.tenantId}/${key.id}`, key])
+        ).values()
+      ]
+      if (wanted.length === 0) return Effect.succeed([])
+      const json = JSON.stringify(wanted.map(({ id, tenantId }) => ({ tenant_id: tenantId, id })))
+      return Effect.map(
         query(database, (db: Db) =>
-          db
-            .with("stored", (cte) =>
-              cte
-                .updateTable("email_messages")
-                .set({
-                  status: message.status,
-                  attempts: message.attempts,
-                  provider_message_id: message.providerMessageId,
-                  error: message.error,
-                  updated_at: message.updatedAt
-                })
-                .where("tenant_id", "=", message.tenantId)
-                .where("id", "=", message.id)
+          sql<Selectable<EmailMessagesTable>>`
+            update ${sql.id(database.schema, "email_messages")} as e
+            set attempts = e.attempts + 1, updated_at = ${at}
+            from jsonb_to_recordset(${json}::jsonb) as k(tenant_id uuid, id uuid)
+            where e.tenant_id = k.tenant_id and e.id = k.id and e.status = 'queued'
+            returning e.*
+          `.execute(db)
+        ),
+        (result) => result.rows.map(toMessage)
+      )
+    },
+
+    // One statement for the batch, passed as two JSON arrays: each message's new state (while it
+    // is there), and every attempt appended to the ledger.
+    recordAttempts: (attempts) => {
+      const recorded = attempts.filter(({ message }) => isUuid(message.tenantId) && isUuid(message.id))
+      if (recorded.length === 0) return Effect.void
+      const states = JSON.stringify(
+        recorded.map(({ message }) => ({
+          tenant_id: message.tenantId,
+          id: message.id,
+          status: message.status,
+          attempts: message.attempts,
+          provider_message_id: message.providerMessageId,
+          error: message.error,
+          updated_at: message.updatedAt
+        }))
+      )
+      const entries = JSON.stringify(
+        recorded.map(({ attempt }) => ({ ...toActivityRow(attempt), metadata: attempt.metadata }))
+      )
+      return Effect.asVoid(
+        query(database, (db: Db) =>
+          sql`
+            with stored as (
+              update ${sql.id(database.schema, "email_messages")} as e
+              set status = m.status, attempts = m.attempts, provider_message_id = m.provider_message_id,
+                error = m.error, updated_at = m.updated_at
+              from jsonb_to_recordset(${states}::jsonb) as m(
+                tenant_id uuid, id uuid, status text, attempts integer, provider_message_id text, error text,
+                updated_at timestamptz
+              )
+              where e.tenant_id = m.tenant_id and e.id = m.id
             )
-            .insertInto("activity_log")
-            .values(toActivityRow(attempt))
-            .execute()
+            insert into ${sql.id(database.schema, "activity_log")} (
+              tenant_id, id, status, recipient, template_id, template_name, subject, provider_message_id, error,
+              metadata, created_at
+            )
+            select * from jsonb_to_recordset(${entries}::jsonb) as a(
+              tenant_id uuid, id uuid, status text, recipient text, template_id text, template_name text,
+              subject text, provider_message_id text, error text, metadata jsonb, created_at timestamptz
+            )
+          `.execute(db)
         )
       )
+    }
   })
 
 export const layer: Layer.Layer<MessageRepository, never, KyselyDatabase> = Layer.effect(
