@@ -200,20 +200,13 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
       })
 
       /** New deliveries, due now, in jobs of up to DELIVERY_BATCH of one tenant, each keyed by its first. */
-      const firstAttemptJobs = (created: ReadonlyArray<WebhookDelivery>): Array<JobToEnqueue> => {
-        const byTenant = new Map<string, Array<WebhookDelivery>>()
-        for (const delivery of created) {
-          const own = byTenant.get(delivery.tenantId)
-          if (own === undefined) byTenant.set(delivery.tenantId, [delivery])
-          else own.push(delivery)
-        }
-        return [...byTenant.values()].flatMap((own) =>
+      const firstAttemptJobs = (created: ReadonlyArray<WebhookDelivery>): Array<JobToEnqueue> =>
+        Object.values(Arr.groupBy(created, (delivery) => delivery.tenantId)).flatMap((own) =>
           Arr.chunksOf(own, DELIVERY_BATCH).map((batch) => ({
             payload: { tenantId: batch[0].tenantId, deliveryIds: batch.map((delivery) => delivery.id) },
             options: { key: `${batch[0].id}@0` }
           }))
         )
-      }
 
       /** The history row of the delivery's latest attempt. */
       const attemptOf = (
