@@ -1,6 +1,6 @@
-import { Effect, Exit } from "effect"
 import { describe, expect, it } from "vitest"
-import { groupCommit } from "../src/platform/GroupCommit.js"
+import { Effect, Exit, Option } from "effect"
+import { groupCommit, toFirstAskers } from "../src/platform/GroupCommit.js"
 
 describe("groupCommit", () => {
   it("commits the items of one event-loop turn together, answering each its own result", async () => {
@@ -45,5 +45,17 @@ describe("groupCommit", () => {
       )
     )
     expect(exits).toEqual([Exit.fail("refused"), Exit.fail("refused"), Exit.succeed("c!")])
+  })
+
+  it("hands each claimed row back to the first asker of its key only", () => {
+    const a = { tenantId: "t1", id: "a", n: 1 }
+    const b = { tenantId: "t2", id: "a", n: 2 }
+    const keys = [
+      { tenantId: "t1", id: "a" },
+      { tenantId: "t2", id: "a" },
+      { tenantId: "t1", id: "a" },
+      { tenantId: "t1", id: "missing" }
+    ]
+    expect(toFirstAskers(keys, [b, a])).toEqual([Option.some(a), Option.some(b), Option.none(), Option.none()])
   })
 })

@@ -65,3 +65,18 @@ export const pageInTenant = <Row, A>(
         (rows) => rows.map((row) => table.toRecord(row as Row))
       )
     : Effect.succeed([])
+
+/**
+ * The distinct well-formed (tenant, id) keys as one JSON array of `{ tenant_id, id }`, for
+ * `jsonb_to_recordset` (one parameter however many keys); undefined when none is left.
+ */
+export const keysAsJson = (
+  keys: ReadonlyArray<{ readonly tenantId: string; readonly id: string }>
+): string | undefined => {
+  const wanted = new Map(
+    keys.filter((key) => isUuid(key.tenantId) && isUuid(key.id)).map((key) => [`${key.tenantId}/${key.id}`, key])
+  )
+  return wanted.size === 0
+    ? undefined
+    : JSON.stringify([...wanted.values()].map(({ id, tenantId }) => ({ tenant_id: tenantId, id })))
+}

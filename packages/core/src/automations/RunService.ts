@@ -2,7 +2,7 @@ import { Clock, Context, Effect, Either, Layer, Option } from "effect"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
 import { SkillFailed, type SkillOutput } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
-import { type GroupCommitOptions, committersOn, groupCommit } from "../platform/GroupCommit.js"
+import { type GroupCommitOptions, committersOn, groupCommit, toFirstAskers } from "../platform/GroupCommit.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
@@ -408,18 +408,11 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       /** Claims due runs for this process's workers, the claims of a moment together. */
       const claimGrouped = yield* groupCommit(
         (keys: ReadonlyArray<RunKey>) =>
-          Effect.gen(function* () {
-            const at = yield* now
-            const claimed = yield* runs.claimMany(keys, at, new Date(at.getTime() + runLeaseMs))
-            const byKey = new Map(claimed.map((run) => [`${run.tenantId}/${run.id}`, run]))
-            // A run asked for twice (a repeated job) goes to the first asker only.
-            return keys.map(({ id, tenantId }) => {
-              const key = `${tenantId}/${id}`
-              const run = byKey.get(key)
-              byKey.delete(key)
-              return Option.fromNullable(run)
-            })
-          }),
+          Effect.flatMap(now, (at) =>
+            Effect.map(runs.claimMany(keys, at, new Date(at.getTime() + runLeaseMs)), (claimed) =>
+              toFirstAskers(keys, claimed)
+            )
+          ),
         committersFor(WORKER_WRITES)
       )
       const updateGrouped = yield* groupCommit(runs.updateMany, committersFor(WORKER_WRITES))

@@ -1,4 +1,4 @@
-import { Chunk, Deferred, Effect, Exit, Queue, type Scope } from "effect"
+import { Chunk, Deferred, Effect, Exit, Option, Queue, type Scope } from "effect"
 import type { UnitOfWork } from "./UnitOfWork.js"
 
 export interface GroupCommitOptions {
@@ -56,3 +56,21 @@ export const groupCommit = <A, B, E>(
         Effect.zipRight(Queue.offer(waiting, [item, done]), Deferred.await(done))
       )
   })
+
+/**
+ * Rows claimed for a group's keys, handed back in the keys' order: each row to the first asker of
+ * its (tenant, id) only, so that a key asked for twice (a repeated job) is worked once; None where
+ * nothing was claimed.
+ */
+export const toFirstAskers = <R extends { readonly tenantId: string; readonly id: string }>(
+  keys: ReadonlyArray<{ readonly tenantId: string; readonly id: string }>,
+  claimed: ReadonlyArray<R>
+): ReadonlyArray<Option.Option<R>> => {
+  const byKey = new Map(claimed.map((row) => [`${row.tenantId}/${row.id}`, row]))
+  return keys.map(({ id, tenantId }) => {
+    const key = `${tenantId}/${id}`
+    const row = byKey.get(key)
+    byKey.delete(key)
+    return Option.fromNullable(row)
+  })
+}

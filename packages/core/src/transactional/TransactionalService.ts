@@ -1,7 +1,7 @@
 import { Clock, Context, Effect, Either, Layer, Option, Schema } from "effect"
 import { storableText } from "../http/Inputs.js"
 import { JobQueue, defineQueue } from "../jobs/JobQueue.js"
-import { committersOn, groupCommit } from "../platform/GroupCommit.js"
+import { committersOn, groupCommit, toFirstAskers } from "../platform/GroupCommit.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { type PermissionDenied, ValidationFailed, invalidField, permissionDenied } from "../platform/Errors.js"
 import {
@@ -330,17 +330,7 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
       /** Claims messages for this process's deliveries, the claims of a moment in one write. */
       const claimGrouped = yield* groupCommit(
         (keys: ReadonlyArray<MessageKey>) =>
-          Effect.gen(function* () {
-            const claimed = yield* messages.claim(keys, yield* now)
-            const byKey = new Map(claimed.map((message) => [`${message.tenantId}/${message.id}`, message]))
-            // A message asked for twice (a repeated job) goes to the first asker only.
-            return keys.map(({ id, tenantId }) => {
-              const key = `${tenantId}/${id}`
-              const message = byKey.get(key)
-              byKey.delete(key)
-              return Option.fromNullable(message)
-            })
-          }),
+          Effect.flatMap(now, (at) => Effect.map(messages.claim(keys, at), (claimed) => toFirstAskers(keys, claimed))),
         deliveryWrites
       )
       /** Records delivery outcomes, those of a moment in one write. */

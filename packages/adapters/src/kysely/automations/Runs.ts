@@ -15,7 +15,7 @@ import { Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
-import { type TenantTable, findInTenant, olderThan } from "../Keyset.js"
+import { type TenantTable, findInTenant, keysAsJson, olderThan } from "../Keyset.js"
 import type { AutomationRunsTable, AutomationsTables, StoredStepResult } from "./Tables.js"
 
 type Db = Kysely<AutomationsTables>
@@ -339,13 +339,8 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
     // One statement, the keys passed as one JSON array (duplicates and malformed keys dropped first):
     // of two workers claiming a run at once, the second waits for the first and then finds it leased.
     claimMany: (keys, at, leaseUntil) => {
-      const wanted = [
-        ...new Map(
-          keys.filter((key) => isUuid(key.tenantId) && isUuid(key.id)).map((key) => [`${key.tenantId}/${key.id}`, key])
-        ).values()
-      ]
-      if (wanted.length === 0) return Effect.succeed([])
-      const json = JSON.stringify(wanted.map(({ id, tenantId }) => ({ tenant_id: tenantId, id })))
+      const json = keysAsJson(keys)
+      if (json === undefined) return Effect.succeed([])
       return Effect.map(
         query(database, (db: Db) =>
           sql<Selectable<AutomationRunsTable>>`

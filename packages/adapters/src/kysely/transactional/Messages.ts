@@ -3,6 +3,7 @@ import { Array as Arr, Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import { keysAsJson } from "../Keyset.js"
 import { toActivityRow } from "./Activity.js"
 import type { EmailMessagesTable, TransactionalTables } from "./Tables.js"
 
@@ -113,13 +114,8 @@ export const make = (database: KyselyConnection): MessageRepository["Type"] =>
 
     // One statement, the keys passed as one JSON array (duplicates and malformed keys dropped first).
     claim: (keys, at) => {
-      const wanted = [
-        ...new Map(
-          keys.filter((key) => isUuid(key.tenantId) && isUuid(key.id)).map((key) => [`${key.tenantId}/${key.id}`, key])
-        ).values()
-      ]
-      if (wanted.length === 0) return Effect.succeed([])
-      const json = JSON.stringify(wanted.map(({ id, tenantId }) => ({ tenant_id: tenantId, id })))
+      const json = keysAsJson(keys)
+      if (json === undefined) return Effect.succeed([])
       return Effect.map(
         query(database, (db: Db) =>
           sql<Selectable<EmailMessagesTable>>`
