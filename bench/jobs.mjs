@@ -7,7 +7,6 @@
 // unreachable). BENCH_JOBS_BACKENDS=pglite,postgres,redis picks some.
 import { randomUUID } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
-import net from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
@@ -19,6 +18,7 @@ import { Effect, Exit, Layer, ManagedRuntime, Scope } from "effect"
 import { Redis } from "ioredis"
 import pg from "pg"
 import PgBoss from "pg-boss"
+import { reachable } from "./processes.mjs"
 
 const DRAIN = 5_000
 const ROUNDS = 3
@@ -33,15 +33,6 @@ const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
 const round = (n, digits = 0) => Number(n.toFixed(digits))
 const unique = (name) => `${name}.${Math.random().toString(36).slice(2, 8)}`
-
-const reachable = (url, port) =>
-  new Promise((resolve) => {
-    const { hostname, port: given } = new URL(url)
-    const socket = net.connect({ host: hostname, port: Number(given || port) })
-    socket.setTimeout(1000, () => (socket.destroy(), resolve(false)))
-    socket.once("connect", () => (socket.destroy(), resolve(true)))
-    socket.once("error", () => resolve(false))
-  })
 
 const resetDatabase = async (name) => {
   const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })

@@ -161,6 +161,42 @@ export const outboundHttpConformance = (name: string, makeHarness: () => Promise
       )
     })
 
+    it("posts a batch at once and answers each request's end in order, a refusal failing only its own", async () => {
+      await withClient(false, (client, harness) =>
+        Effect.gen(function* () {
+          harness.answer({ status: 202, body: "queued" })
+          // Loopback and other schemes are refused here: nothing reaches the target, each answer says why.
+          const refused = yield* client.postAll([post("https://127.0.0.1/a"), post("ftp://example.com/b")])
+          expect(refused.map((answer) => answer._tag)).toEqual(["Left", "Left"])
+          expect(refused.map((answer) => (answer._tag === "Left" ? answer.left.reason : undefined))).toEqual([
+            "address",
+            "scheme"
+          ])
+          expect(yield* received(harness)).toEqual([])
+          expect(yield* client.postAll([])).toEqual([])
+        })
+      )
+      await withClient(true, (client, harness) =>
+        Effect.gen(function* () {
+          harness.answer({ status: 202, body: "queued" })
+          const answers = yield* client.postAll([
+            post(`${harness.url}/first`, '{"n":1}'),
+            post("not a url"),
+            post(`${harness.url}/third`, '{"n":3}')
+          ])
+          expect(
+            answers.map((answer) =>
+              answer._tag === "Right"
+                ? { status: answer.right.status, body: answer.right.body }
+                : { refused: answer.left._tag }
+            )
+          ).toEqual([{ status: 202, body: "queued" }, { refused: "OutboundRefused" }, { status: 202, body: "queued" }])
+          const paths = (yield* received(harness)).map((request) => `${request.path} ${request.body}`)
+          expect([...paths].sort()).toEqual(['/first {"n":1}', '/third {"n":3}'])
+        })
+      )
+    })
+
     it("returns 4xx and 5xx answers as responses, not failures", async () => {
       await withClient(true, (client, harness) =>
         Effect.gen(function* () {

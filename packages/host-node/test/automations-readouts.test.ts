@@ -3,7 +3,7 @@ import { type Server, createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiCaller, automationsClient, expectJson } from "./automationsClient.js"
+import { apiCaller, automationsClient, automationsTenants, expectJson } from "./automationsClient.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-readouts-"))
@@ -68,16 +68,12 @@ describe("Automations readouts over HTTP: SLO, onboarding, step log and messages
 
   beforeAll(async () => {
     partnerUrl = await hook.start()
-    const tenant = await served.kit.admin.createTenant({
-      name: "Readouts",
-      entitlements: ["automations", "chat", "transactional", "business_email"]
-    })
-    const keyOf = async (tenantId: string, product: "automations" | "chat", scopes: Array<string>) =>
-      (await served.kit.admin.createKey({ tenantId, product, environment: "live", scopes })).key
-    key = await keyOf(tenant.id, "automations", ["automations:manage"])
-    chatKey = await keyOf(tenant.id, "chat", ["chat:read", "chat:write"])
-    const otherTenant = await served.kit.admin.createTenant({ name: "Other", entitlements: ["automations"] })
-    otherKey = await keyOf(otherTenant.id, "automations", ["automations:manage"])
+    ;({ key, chatKey, otherKey } = await automationsTenants(served, "Readouts", [
+      "automations",
+      "chat",
+      "transactional",
+      "business_email"
+    ]))
     await served.kit.startWorkers()
   })
   afterAll(() => hook.stop())

@@ -11,7 +11,7 @@ import {
 } from "@servicekit/core/testing"
 import { Effect, Layer, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiCaller, automationsClient, expectJson } from "./automationsClient.js"
+import { apiCaller, automationsClient, automationsTenants, expectJson } from "./automationsClient.js"
 import { type Serving, expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-triggers-"))
@@ -136,13 +136,12 @@ for (const variant of variants) {
 
     beforeAll(async () => {
       partnerUrl = await partner.start()
-      const tenant = await served.kit.admin.createTenant({ name: "Triggers", entitlements: ["automations", "chat"] })
-      const keyOf = async (tenantId: string, product: "automations" | "chat", scopes: Array<string>) =>
-        (await served.kit.admin.createKey({ tenantId, product, environment: "live", scopes })).key
-      key = await keyOf(tenant.id, "automations", ["automations:manage"])
-      chatKey = await keyOf(tenant.id, "chat", ["chat:read", "chat:write"])
-      const other = await served.kit.admin.createTenant({ name: "Other", entitlements: ["automations", "chat"] })
-      otherKey = await keyOf(other.id, "automations", ["automations:manage"])
+      ;({ key, chatKey, otherKey } = await automationsTenants(
+        served,
+        "Triggers",
+        ["automations", "chat"],
+        ["automations", "chat"]
+      ))
       await served.kit.startWorkers()
     })
     afterAll(() => partner.stop())

@@ -1,4 +1,5 @@
 import { expect } from "vitest"
+import type { Served } from "./hostileInput.js"
 
 /** A client of `served`'s public API with a key: JSON bodies (a string goes as written). */
 export const apiCaller =
@@ -18,6 +19,29 @@ export const apiCaller =
 export const expectJson = async (response: Response, status = 200) => {
   expect(response.status, await response.clone().text()).toBe(status)
   return response.json()
+}
+
+type Entitlements = Parameters<Served["kit"]["admin"]["createTenant"]>[0]["entitlements"]
+
+/**
+ * A tenant named `name` with `entitlements`, its automations:manage key and a chat key (chat:read,
+ * chat:write), and another tenant's automations:manage key (entitled to `otherEntitlements`).
+ */
+export const automationsTenants = async (
+  served: Pick<Served, "kit">,
+  name: string,
+  entitlements: Entitlements,
+  otherEntitlements: Entitlements = ["automations"]
+) => {
+  const keyOf = async (tenantId: string, product: "automations" | "chat", scopes: Array<string>) =>
+    (await served.kit.admin.createKey({ tenantId, product, environment: "live", scopes })).key
+  const tenant = await served.kit.admin.createTenant({ name, entitlements })
+  const other = await served.kit.admin.createTenant({ name: "Other", entitlements: otherEntitlements })
+  return {
+    key: await keyOf(tenant.id, "automations", ["automations:manage"]),
+    chatKey: await keyOf(tenant.id, "chat", ["chat:read", "chat:write"]),
+    otherKey: await keyOf(other.id, "automations", ["automations:manage"])
+  }
 }
 
 const FINAL = ["succeeded", "failed", "waiting_approval", "cancelled"]

@@ -3,7 +3,7 @@ import { type IncomingHttpHeaders, type Server, createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiCaller, automationsClient, expectJson } from "./automationsClient.js"
+import { apiCaller, automationsClient, automationsTenants, expectJson } from "./automationsClient.js"
 import { type Served, expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 /** A partner system that records what it is sent and answers as told. */
@@ -70,13 +70,7 @@ export const automationsRunsSuite = (setting: RunsSetting) =>
 
     beforeAll(async () => {
       partnerUrl = await hook.start()
-      const tenant = await served.kit.admin.createTenant({ name: "Runs", entitlements: ["automations", "chat"] })
-      const keyOf = async (tenantId: string, product: "automations" | "chat", scopes: Array<string>) =>
-        (await served.kit.admin.createKey({ tenantId, product, environment: "live", scopes })).key
-      key = await keyOf(tenant.id, "automations", ["automations:manage"])
-      chatKey = await keyOf(tenant.id, "chat", ["chat:read", "chat:write"])
-      const other = await served.kit.admin.createTenant({ name: "Other", entitlements: ["automations"] })
-      otherKey = await keyOf(other.id, "automations", ["automations:manage"])
+      ;({ key, chatKey, otherKey } = await automationsTenants(served, "Runs", ["automations", "chat"]))
       stopWorkers = await setting.startWorkers(served, env())
     })
     afterAll(() => hook.stop())
