@@ -182,7 +182,7 @@ export {
 
 // automations
 export type { Flow, JsonObject, Workflow } from "./automations/Workflow.js"
-export { FlowRepository, WorkflowRepository } from "./automations/AutomationsRepositories.js"
+export { FlowRepository, type WorkflowKey, WorkflowRepository } from "./automations/AutomationsRepositories.js"
 export type { Approval, ApprovalStatus, Run, RunStatus, RunTrigger, StepResult, StepStatus } from "./automations/Run.js"
 export { RUN_STATUSES } from "./automations/Run.js"
 export {

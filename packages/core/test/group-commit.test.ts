@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { Effect, Exit, Option } from "effect"
-import { groupCommit, toFirstAskers } from "../src/platform/GroupCommit.js"
+import { groupCommit, toEveryAsker, toFirstAskers } from "../src/platform/GroupCommit.js"
 
 describe("groupCommit", () => {
   it("commits the items of one event-loop turn together, answering each its own result", async () => {
@@ -47,7 +47,7 @@ describe("groupCommit", () => {
     expect(exits).toEqual([Exit.fail("refused"), Exit.fail("refused"), Exit.succeed("c!")])
   })
 
-  it("hands each claimed row back to the first asker of its key only", () => {
+  it("hands each claimed row back to the first asker of its key only, and each row read to every asker", () => {
     const a = { tenantId: "t1", id: "a", n: 1 }
     const b = { tenantId: "t2", id: "a", n: 2 }
     const keys = [
@@ -57,5 +57,6 @@ describe("groupCommit", () => {
       { tenantId: "t1", id: "missing" }
     ]
     expect(toFirstAskers(keys, [b, a])).toEqual([Option.some(a), Option.some(b), Option.none(), Option.none()])
+    expect(toEveryAsker(keys, [b, a])).toEqual([Option.some(a), Option.some(b), Option.some(a), Option.none()])
   })
 })

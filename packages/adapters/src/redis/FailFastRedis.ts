@@ -7,18 +7,20 @@ import { redactUrl } from "../Urls.js"
  * disconnected instead of queueing for a reconnect, so a caller falls back (allows the request,
  * keeps the job in the database, drops a best-effort message) without waiting. It opens even when
  * Redis is down, says so once naming the URL and what that means, and ioredis keeps reconnecting
- * in the background. Closed with the scope.
+ * in the background. `autoPipelining` sends the commands issued in one event-loop turn in one write
+ * (for many small commands of concurrent requests). Closed with the scope.
  */
 export const connectFailFast = (
   url: string,
-  options: { readonly whileDown: string; readonly commandTimeoutMs: number }
+  options: { readonly whileDown: string; readonly commandTimeoutMs: number; readonly autoPipelining?: boolean }
 ): Effect.Effect<Redis, never, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.promise(async () => {
       const redis = new Redis(url, {
         lazyConnect: true,
         enableOfflineQueue: false,
-        commandTimeout: options.commandTimeoutMs
+        commandTimeout: options.commandTimeoutMs,
+        enableAutoPipelining: options.autoPipelining ?? false
       })
       // Outages surface as failed commands, which callers log once per outage; without a
       // listener ioredis would print every reconnect attempt as an unhandled error.

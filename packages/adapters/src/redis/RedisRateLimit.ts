@@ -52,7 +52,8 @@ export const layerRedisRateLimit = (
         Effect.map(
           connectFailFast(options.url, {
             whileDown: "rate limits allow every request until it does.",
-            commandTimeoutMs: 500
+            commandTimeoutMs: 500,
+            autoPipelining: true
           }),
           (redis) => make(redis, redis.status === "ready")
         )

@@ -180,6 +180,38 @@ export const workflowsSuite: StorageSuite<WorkflowRepository | TenantRepository>
       })
     )
 
+    it.effect("finds many workflows by (tenant, id) in one read, each only within its tenant", () =>
+      Effect.gen(function* () {
+        const workflows = yield* WorkflowRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const first = makeWorkflow(tenant.id, { trigger: richJson, steps: richSteps })
+        const second = makeWorkflow(tenant.id)
+        const elsewhere = makeWorkflow(other.id, { id: first.id })
+        yield* Effect.forEach([first, second, elsewhere], workflows.save, { discard: true })
+        const byId = (found: ReadonlyArray<Workflow>) =>
+          [...found].sort((a, b) => `${a.tenantId}/${a.id}`.localeCompare(`${b.tenantId}/${b.id}`))
+
+        expect(
+          byId(
+            yield* workflows.findMany([
+              { tenantId: tenant.id, id: first.id },
+              { tenantId: tenant.id, id: second.id },
+              // Asked twice, found once; another tenant's key finds its own workflow only.
+              { tenantId: tenant.id, id: first.id },
+              { tenantId: other.id, id: first.id },
+              { tenantId: other.id, id: second.id },
+              { tenantId: tenant.id, id: uuid() },
+              { tenantId: tenant.id, id: "not-a-uuid" },
+              { tenantId: "not-a-uuid", id: first.id }
+            ])
+          )
+        ).toEqual(byId([first, second, elsewhere]))
+        expect(yield* workflows.findMany([])).toEqual([])
+        expect(yield* workflows.findMany([{ tenantId: tenant.id, id: first.id.toUpperCase() }])).toEqual([])
+      })
+    )
+
     it.effect("replaces the whole workflow on save, its place in the list too", () =>
       Effect.gen(function* () {
         const workflows = yield* WorkflowRepository

@@ -4,10 +4,18 @@ import { memoryTable } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
 import type { Flow, Workflow } from "./Workflow.js"
 
+/** A workflow's key: ids are per tenant. */
+export interface WorkflowKey {
+  readonly tenantId: string
+  readonly id: string
+}
+
 export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRepository")<
   WorkflowRepository,
   {
     readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<Workflow>>
+    /** The workflows among these (tenant, id) keys, in one read, in no set order; keys that find none are left out. */
+    readonly findMany: (keys: ReadonlyArray<WorkflowKey>) => Effect.Effect<ReadonlyArray<Workflow>>
     /** Newest first by (createdAt, id). */
     readonly list: (tenantId: string, page: Page) => Effect.Effect<ReadonlyArray<Workflow>>
     /**
@@ -34,9 +42,10 @@ export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRe
   static readonly layerMemory: Layer.Layer<WorkflowRepository, never, MemoryDatabase> = Layer.effect(
     WorkflowRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const { find, list, save, remove, rows } = memoryTable<Workflow>(db)
+      const { find, findMany, list, save, remove, rows } = memoryTable<Workflow>(db)
       return WorkflowRepository.of({
         find,
+        findMany,
         list,
         save,
         remove,

@@ -2,7 +2,13 @@ import { Clock, Context, Effect, Either, Layer, Option } from "effect"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
 import { SkillFailed, type SkillOutput } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
-import { type GroupCommitOptions, committersOn, groupCommit, toFirstAskers } from "../platform/GroupCommit.js"
+import {
+  type GroupCommitOptions,
+  committersOn,
+  groupCommit,
+  toEveryAsker,
+  toFirstAskers
+} from "../platform/GroupCommit.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
@@ -18,7 +24,7 @@ import {
   WorkflowInactive,
   WorkflowNotFound
 } from "./AutomationsErrors.js"
-import { WorkflowRepository } from "./AutomationsRepositories.js"
+import { type WorkflowKey, WorkflowRepository } from "./AutomationsRepositories.js"
 import { type Approval, type Run, type RunStatus, type RunTrigger, type StepResult, canMove } from "./Run.js"
 import { ApprovalRepository, type RunKey, RunRepository } from "./RunRepositories.js"
 import { SkillRegistry } from "./Skills.js"
@@ -28,7 +34,7 @@ import type { JsonObject, Workflow } from "./Workflow.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
-/** The runs API requests start are stored in groups (see groupCommit)... */
+/** The runs API requests start are read and stored in groups (see groupCommit)... */
 const STARTS = { max: 100, committers: 4 }
 /** ...as are the workers' claims and their writes of a run's progress, each a statement for many runs. */
 const WORKER_WRITES = { max: 50, committers: 2 }
@@ -224,9 +230,20 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       const conflict = (run: Run, to: RunStatus) =>
         new RunStateConflict({ message: `A ${run.status} run cannot become ${to}.` })
 
-      const findWorkflow = (tenantId: string, workflowId: string) =>
-        Effect.flatMap(workflows.find(tenantId, workflowId), (found) =>
-          Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new WorkflowNotFound())
+      /** The workflows that API requests start, read together: one statement for a moment's starts. */
+      const readWorkflow = yield* groupCommit(
+        (keys: ReadonlyArray<WorkflowKey>) =>
+          Effect.map(workflows.findMany(keys), (found) => toEveryAsker(keys, found)),
+        committersFor(STARTS)
+      )
+      /**
+       * `grouped` for callers outside any unit of work; one inside reads alone, in its unit (a
+       * grouped read would wait outside it, for a connection the unit may hold).
+       */
+      const findWorkflow = (tenantId: string, workflowId: string, grouped = false) =>
+        Effect.flatMap(
+          grouped ? readWorkflow({ tenantId, id: workflowId }) : workflows.find(tenantId, workflowId),
+          (found) => (Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new WorkflowNotFound()))
         )
 
       /** A new queued run of the workflow as it now stands. */
@@ -263,10 +280,11 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         workflowId: string,
         input: StartInput,
         trigger: RunTrigger,
-        options: StartOptions
+        options: StartOptions,
+        grouped = false
       ) =>
         Effect.gen(function* () {
-          const workflow = yield* findWorkflow(tenantId, workflowId)
+          const workflow = yield* findWorkflow(tenantId, workflowId, grouped)
           if (!workflow.active)
             return yield* Effect.fail(new WorkflowInactive({ message: "The workflow is not active." }))
           if (workflow.steps.length === 0) {
@@ -584,9 +602,14 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             return yield* Effect.fail(invalidField("idempotencyKey", "must be 1 to 255 characters"))
           }
           const trigger: RunTrigger = { type: "webhook", event: input.event ?? null }
-          const run = yield* newRun(tenantId, input.workflowId, input, trigger, {
-            idempotencyKey: input.idempotencyKey
-          })
+          const run = yield* newRun(
+            tenantId,
+            input.workflowId,
+            input,
+            trigger,
+            { idempotencyKey: input.idempotencyKey },
+            true
+          )
           return yield* run.idempotencyKey === null ? startGrouped(run) : insertRun(run)
         })
 
@@ -594,7 +617,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         start: (tenantId, workflowId, input, trigger, options = {}) =>
           Effect.flatMap(newRun(tenantId, workflowId, input, trigger, options), insertRun),
         request: (tenantId, workflowId, input) =>
-          Effect.flatMap(newRun(tenantId, workflowId, input, { type: "manual", event: null }, {}), startGrouped),
+          Effect.flatMap(newRun(tenantId, workflowId, input, { type: "manual", event: null }, {}, true), startGrouped),
         skip: (tenantId, workflowId, trigger, reason, idempotencyKey) =>
           Effect.gen(function* () {
             const run = yield* runOf(yield* findWorkflow(tenantId, workflowId), {}, trigger, { idempotencyKey })

@@ -57,20 +57,30 @@ export const groupCommit = <A, B, E>(
       )
   })
 
+type Keyed = { readonly tenantId: string; readonly id: string }
+
+const answerByKey = <R extends Keyed>(
+  keys: ReadonlyArray<Keyed>,
+  rows: ReadonlyArray<R>,
+  once: boolean
+): ReadonlyArray<Option.Option<R>> => {
+  const byKey = new Map(rows.map((row) => [`${row.tenantId}/${row.id}`, row]))
+  return keys.map(({ id, tenantId }) => {
+    const key = `${tenantId}/${id}`
+    const row = byKey.get(key)
+    if (once) byKey.delete(key)
+    return Option.fromNullable(row)
+  })
+}
+
 /**
  * Rows claimed for a group's keys, handed back in the keys' order: each row to the first asker of
  * its (tenant, id) only, so that a key asked for twice (a repeated job) is worked once; None where
  * nothing was claimed.
  */
-export const toFirstAskers = <R extends { readonly tenantId: string; readonly id: string }>(
-  keys: ReadonlyArray<{ readonly tenantId: string; readonly id: string }>,
-  claimed: ReadonlyArray<R>
-): ReadonlyArray<Option.Option<R>> => {
-  const byKey = new Map(claimed.map((row) => [`${row.tenantId}/${row.id}`, row]))
-  return keys.map(({ id, tenantId }) => {
-    const key = `${tenantId}/${id}`
-    const row = byKey.get(key)
-    byKey.delete(key)
-    return Option.fromNullable(row)
-  })
-}
+export const toFirstAskers = <R extends Keyed>(keys: ReadonlyArray<Keyed>, claimed: ReadonlyArray<R>) =>
+  answerByKey(keys, claimed, true)
+
+/** Rows read for a group's keys, handed back in the keys' order, to every asker; None where none was found. */
+export const toEveryAsker = <R extends Keyed>(keys: ReadonlyArray<Keyed>, found: ReadonlyArray<R>) =>
+  answerByKey(keys, found, false)

@@ -27,6 +27,9 @@ export const memoryTable = <A extends { readonly tenantId: string; readonly id: 
     put,
     drop,
     find: (tenantId: string, id: string) => db.run(() => Option.fromNullable(rows.get(key(tenantId, id)))),
+    /** The rows among these keys, each once. */
+    findMany: (keys: ReadonlyArray<{ readonly tenantId: string; readonly id: string }>) =>
+      db.run(() => [...new Set(keys.flatMap(({ id, tenantId }) => rows.get(key(tenantId, id)) ?? []))]),
     /** Newest first; `where` narrows the tenant's rows. */
     list: (tenantId: string, page: Page, where: (row: A) => boolean = () => true) =>
       db.run(() =>

@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
-import { type TenantTable, findInTenant, pageInTenant } from "../Keyset.js"
+import { type TenantTable, findInTenant, findManyInTenant, pageInTenant } from "../Keyset.js"
 import type { AutomationWorkflowsTable, AutomationsTables } from "./Tables.js"
 
 type Db = Kysely<AutomationsTables>
@@ -62,7 +62,7 @@ export const eventTriggeredQuery = (db: Db, tenantId: string, types: ReadonlyArr
 export const make = (database: KyselyConnection): WorkflowRepository["Type"] =>
   WorkflowRepository.of({
     find: (tenantId, id) => findInTenant(database, table, tenantId, id),
-
+    findMany: (keys) => findManyInTenant(database, table, keys),
     list: (tenantId, page) => pageInTenant(database, table, tenantId, page),
 
     findEverywhere: (id) =>
