@@ -28,7 +28,11 @@ export const runWorkers: Effect.Effect<void, never, Scope.Scope | Services | Por
   const jobs = yield* JobQueue
   yield* Effect.forkScoped(runScheduler)
   yield* jobs.work(dispatchQueue, { concurrency: 1 }, () => dispatchEvents(subscribers))
-  for (const worker of moduleWorkers) yield* jobs.work(worker.queue, { concurrency: worker.concurrency }, worker.handle)
+  for (const worker of moduleWorkers) {
+    yield* jobs.work(worker.queue, { concurrency: worker.concurrency }, worker.handle)
+    // Closed before the worker (scopes close last in, first out): it waits for its own work first.
+    if (worker.eager !== undefined) yield* worker.eager(worker.concurrency)
+  }
   const settings = yield* ServiceKitSettings
   for (const work of periodicWork) {
     const once = Effect.catchAllCause(work.run, (cause) => Effect.logWarning(`${work.name} failed`, cause))

@@ -3,10 +3,11 @@ import { type IncomingHttpHeaders, type Server, type ServerResponse, createServe
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { Effect, Exit, Scope } from "effect"
+import { randomUUID } from "node:crypto"
+import { Effect, Exit, Option, Scope } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
 import { temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
-import { ServiceKit } from "@servicekit/core"
+import { type Run, RunRepository, ServiceKit, WorkflowRepository } from "@servicekit/core"
 import { resolveConfig } from "../src/Config.js"
 import { portsLayer } from "../src/Runtime.js"
 import { listen } from "../src/Server.js"
@@ -14,7 +15,7 @@ import { type Started, start } from "./spawn.js"
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url))
 
-describe("an automation run whose worker is killed mid-step", () => {
+describe("an automation run whose process dies", () => {
   const scope = Effect.runSync(Scope.make())
   const dataDir = mkdtempSync(join(tmpdir(), "servicekit-run-crash-"))
   afterAll(async () => {
@@ -128,6 +129,105 @@ describe("an automation run whose worker is killed mid-step", () => {
       ])
     } finally {
       for (const started of workers) await started.stop()
+      await server.close()
+      await kit.dispose()
+      partner.closeAllConnections()
+      await new Promise((resolve) => partner.close(resolve))
+    }
+  })
+  it("runs a run whose starting process reserved it and died before taking it, once its reservation runs out", async () => {
+    const received: Array<string> = []
+    const partner: Server = createServer((request, response) => {
+      request.resume()
+      request.on("end", () => {
+        received.push(String(request.headers["idempotency-key"]))
+        response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}')
+      })
+    })
+    await new Promise<void>((resolve) => partner.listen(0, "127.0.0.1", resolve))
+    const partnerUrl = `http://127.0.0.1:${(partner.address() as { port: number }).port}`
+    const databaseUrl = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
+    const env = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: "",
+      SERVICEKIT_DATA_DIR: dataDir,
+      SERVICEKIT_JWT_SECRET: "a-crash-test-secret-of-32-bytes!!!!",
+      SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
+      SERVICEKIT_RUN_LEASE_SECONDS: "1",
+      SERVICEKIT_LOG_LEVEL: "warn"
+    }
+    const kit = ServiceKit.make(portsLayer(resolveConfig({ workers: "off" }, { ...process.env, ...env })))
+    const server = await listen(kit, { port: 0, host: "127.0.0.1" })
+    let worker: Started | undefined
+    try {
+      const tenant = await kit.admin.createTenant({ name: "Reserved", entitlements: ["automations"] })
+      const { key } = await kit.admin.createKey({
+        tenantId: tenant.id,
+        product: "automations",
+        environment: "live",
+        scopes: ["automations:manage"]
+      })
+      const api = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${server.url}/api/v1/automations${path}`, {
+          method,
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body)
+        })
+        expect(response.status).toBe(200)
+        return response.json()
+      }
+      const created = await api("POST", "/workflows", {
+        name: "One call",
+        triggerJson: { schemaVersion: 1, type: "manual" },
+        stepsJson: [{ type: "skill", skillId: "webhook.deliver", input: { url: "{{payload.base}}/once" } }]
+      })
+      // What a process that follows the runs it starts leaves behind when it dies between storing
+      // a run and taking it: the run queued, reserved for it (a lease), and no job.
+      const now = new Date()
+      const reserved = await kit.runtime.runPromise(
+        Effect.gen(function* () {
+          const workflow = Option.getOrThrow(yield* (yield* WorkflowRepository).find(tenant.id, created.id))
+          const run: Run = {
+            id: randomUUID(),
+            tenantId: tenant.id,
+            workflowId: workflow.id,
+            flowId: workflow.flowId,
+            revision: workflow.revision,
+            steps: workflow.steps,
+            status: "queued",
+            trigger: { type: "manual", event: null },
+            context: "",
+            payload: { base: partnerUrl },
+            parentRunId: null,
+            idempotencyKey: null,
+            results: [],
+            reason: null,
+            leaseUntil: new Date(now.getTime() + 1_000),
+            createdAt: now,
+            startedAt: null,
+            finishedAt: null,
+            updatedAt: now
+          }
+          yield* (yield* RunRepository).insert(run)
+          return run
+        })
+      )
+
+      worker = start(process.execPath, [cli, "worker", "--json"], env)
+      await worker.waitFor(/\{"working":true\}/, 60_000)
+      const deadline = Date.now() + 30_000
+      let done = await api("GET", `/runs/${reserved.id}`)
+      while (done.status === "queued" || done.status === "running") {
+        if (Date.now() > deadline) throw new Error(`the reserved run never ran: ${JSON.stringify(done)}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        done = await api("GET", `/runs/${reserved.id}`)
+      }
+      expect(done.status).toBe("succeeded")
+      // Not before its reservation ran out, and once.
+      expect(Date.parse(done.startedAt)).toBeGreaterThanOrEqual(reserved.leaseUntil!.getTime())
+      expect(received).toEqual([`${reserved.id}:0:1`])
+    } finally {
+      await worker?.stop()
       await server.close()
       await kit.dispose()
       partner.closeAllConnections()

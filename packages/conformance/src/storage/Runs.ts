@@ -623,28 +623,40 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
       })
     )
 
-    it.effect("finds running runs whose lease ran out, across tenants, the longest stalled first", () =>
-      Effect.gen(function* () {
-        const runs = yield* RunRepository
-        const tenant = yield* insertTenant()
-        const other = yield* insertTenant()
-        // Far in the past, so that other tests' runs (leased around 2026) are not stalled yet.
-        const now = at("1999-06-01T12:00:00.000Z")
-        const older = makeRun(tenant.id, { status: "running", leaseUntil: plus(now, -2 * MINUTE) })
-        const newer = makeRun(other.id, { status: "running", leaseUntil: plus(now, -MINUTE) })
-        const live = makeRun(tenant.id, { status: "running", leaseUntil: plus(now, MINUTE) })
-        const queued = makeRun(tenant.id, { status: "queued", leaseUntil: plus(now, -3 * MINUTE) })
-        for (const run of [newer, live, older, queued]) yield* runs.insert(run)
-        // Other tests' running runs without a lease may follow (no lease sorts last).
-        const mine = new Set([older.id, newer.id, live.id, queued.id])
-        const stalled = yield* runs.stalled(now, 100)
-        expect(stalled.map((run) => run.id).filter((id) => mine.has(id))).toEqual([older.id, newer.id])
-        expect(stalled.slice(0, 2).map((run) => run.id)).toEqual([older.id, newer.id])
-        expect((yield* runs.stalled(now, 1)).map((run) => run.id)).toEqual([older.id])
-        for (const run of [older, newer, live]) {
-          yield* runs.update({ ...run, status: "succeeded", leaseUntil: null }, ["running"])
-        }
-      })
+    it.effect(
+      "finds running and reserved queued runs whose lease ran out, across tenants, the longest stalled first",
+      () =>
+        Effect.gen(function* () {
+          const runs = yield* RunRepository
+          const tenant = yield* insertTenant()
+          const other = yield* insertTenant()
+          // Far in the past, so that other tests' runs (leased around 2026) are not stalled yet.
+          const now = at("1999-06-01T12:00:00.000Z")
+          const older = makeRun(tenant.id, { status: "running", leaseUntil: plus(now, -2 * MINUTE) })
+          const newer = makeRun(other.id, { status: "running", leaseUntil: plus(now, -MINUTE) })
+          const live = makeRun(tenant.id, { status: "running", leaseUntil: plus(now, MINUTE) })
+          // Reserved for the process that started it, which died before taking it.
+          const reserved = makeRun(tenant.id, { status: "queued", leaseUntil: plus(now, -3 * MINUTE) })
+          const stillReserved = makeRun(other.id, { status: "queued", leaseUntil: plus(now, MINUTE) })
+          // Queued runs without a lease have their jobs; waiting and ended runs hold no lease.
+          const queued = makeRun(tenant.id, { status: "queued" })
+          const waiting = makeRun(tenant.id, { status: "waiting_approval", leaseUntil: plus(now, -4 * MINUTE) })
+          const ended = makeRun(other.id, { status: "succeeded", leaseUntil: plus(now, -4 * MINUTE) })
+          const all = [newer, live, older, reserved, stillReserved, queued, waiting, ended]
+          for (const run of all) yield* runs.insert(run)
+          // Other tests' running runs without a lease may follow (no lease sorts last).
+          const mine = new Set(all.map((run) => run.id))
+          const stalled = yield* runs.stalled(now, 100)
+          expect(stalled.map((run) => run.id).filter((id) => mine.has(id))).toEqual([reserved.id, older.id, newer.id])
+          expect(stalled.slice(0, 3).map((run) => run.id)).toEqual([reserved.id, older.id, newer.id])
+          expect((yield* runs.stalled(now, 1)).map((run) => run.id)).toEqual([reserved.id])
+          for (const run of [older, newer, live]) {
+            yield* runs.update({ ...run, status: "succeeded", leaseUntil: null }, ["running"])
+          }
+          for (const run of [reserved, stillReserved]) {
+            yield* runs.update({ ...run, status: "succeeded", leaseUntil: null }, ["queued"])
+          }
+        })
     )
 
     it.effect("counts a tenant's runs created in a time range by status, with start latency percentiles", () =>

@@ -53,7 +53,8 @@ export const automations = defineModule({
       queue: runQueue,
       concurrency: 50,
       handle: (job) =>
-        Effect.flatMap(RunService, (runs) => runs.process(String(job.payload.tenantId), String(job.payload.runId)))
+        Effect.flatMap(RunService, (runs) => runs.process(String(job.payload.tenantId), String(job.payload.runId))),
+      eager: (concurrency) => Effect.flatMap(RunService, (runs) => runs.followStartsHere(concurrency))
     },
     { queue: fireQueue, concurrency: 10, handle: fire }
   ],

@@ -171,7 +171,10 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
      * whether each was written, in the order given.
      */
     readonly updateMany: (updates: ReadonlyArray<RunUpdate>) => Effect.Effect<ReadonlyArray<boolean>>
-    /** Running runs of every tenant whose lease ran out before `at` (their worker died), the longest stalled first. */
+    /**
+     * Runs of every tenant whose lease ran out before `at`, the longest stalled first: running runs
+     * (their worker died) and queued runs reserved for the process that started them (it died first).
+     */
     readonly stalled: (at: Date, limit: number) => Effect.Effect<ReadonlyArray<Run>>
     /** How many of the tenant's runs are running now. */
     readonly countRunning: (tenantId: string) => Effect.Effect<number>
@@ -265,7 +268,11 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
         stalled: (at, limit) =>
           db.run(() =>
             [...table.rows()]
-              .filter((row) => row.status === "running" && (row.leaseUntil === null || row.leaseUntil < at))
+              .filter((row) =>
+                row.status === "running"
+                  ? row.leaseUntil === null || row.leaseUntil < at
+                  : row.status === "queued" && row.leaseUntil !== null && row.leaseUntil < at
+              )
               .sort(
                 (a, b) =>
                   (a.leaseUntil?.getTime() ?? Infinity) - (b.leaseUntil?.getTime() ?? Infinity) ||

@@ -1,4 +1,4 @@
-import { Clock, Context, Effect, Either, Layer, Option } from "effect"
+import { Clock, Context, Effect, Either, Layer, Option, Runtime, type Scope } from "effect"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
 import { SkillFailed, type SkillOutput } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
@@ -10,6 +10,7 @@ import {
   toFirstAskers
 } from "../platform/GroupCommit.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
+import { type Slots, makeSlots } from "../platform/Slots.js"
 import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
 import type { Product } from "../platform/Products.js"
@@ -191,6 +192,14 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
     ) => Effect.Effect<Approval, ApprovalNotFound | ApprovalStateConflict>
     /** Follows a due run as far as it goes: the handler of `runQueue`. */
     readonly process: (tenantId: string, runId: string) => Effect.Effect<void, unknown, any>
+    /**
+     * While the scope lasts (this process runs the run workers, in the scope's context), the runs
+     * that API requests start here are followed here at once, up to `concurrency` at a time,
+     * without a job: each is stored reserved for this process (a lease); should the process die
+     * first, the resume sweep queues it once the lease runs out. Closing takes no more and waits
+     * for the runs taken.
+     */
+    readonly followStartsHere: (concurrency: number) => Effect.Effect<void, never, Scope.Scope>
     /** Ends approvals whose time ran out, failing their runs. */
     readonly expireApprovals: Effect.Effect<number>
     /** Queues the runs whose worker died (their lease ran out), to be taken over where they stopped. */
@@ -293,18 +302,43 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           return yield* runOf(workflow, input, trigger, options)
         })
 
+      /** While this process runs the run workers (`followStartsHere`): its room for runs it starts, and their runtime. */
+      let here: { readonly slots: Slots; readonly runtime: Runtime.Runtime<any> } | undefined
+
+      /** Follows a run this process started and reserved, giving its slot back when done. */
+      const followStarted = (run: Run, slots: Slots) =>
+        processRun(run.tenantId, run.id).pipe(
+          Effect.catchAllCause((cause) =>
+            Effect.logWarning(`Run ${run.id} stopped; it resumes once its lease runs out.`, cause)
+          ),
+          Effect.ensuring(Effect.sync(() => slots.give(1)))
+        )
+
       /**
        * Group commit of the runs API requests start: the starts that arrive while the committers
-       * are busy are stored together, in one insert and one enqueue.
+       * are busy are stored together, in one insert and one enqueue. Those this process has room
+       * to follow are stored reserved for it (a lease) instead of queued as jobs, and followed at
+       * once after the commit.
        */
       const startGrouped = yield* groupCommit(
         (started: ReadonlyArray<Run>) =>
-          Effect.as(
-            unit.withTransaction(
-              Effect.zipRight(runs.insertMany(started), jobs.enqueueMany(runQueue, started.map(jobOf)))
-            ),
-            started
-          ),
+          Effect.gen(function* () {
+            const followers = here
+            const taken = followers?.slots.take(started.length) ?? 0
+            const stored = started.map((run, i) =>
+              i < taken ? { ...run, leaseUntil: new Date(run.createdAt.getTime() + runLeaseMs) } : run
+            )
+            yield* unit
+              .withTransaction(
+                Effect.zipRight(runs.insertMany(stored), jobs.enqueueMany(runQueue, stored.slice(taken).map(jobOf)))
+              )
+              .pipe(Effect.onError(() => Effect.sync(() => followers?.slots.give(taken))))
+            if (followers !== undefined) {
+              for (const run of stored.slice(0, taken))
+                Runtime.runFork(followers.runtime)(followStarted(run, followers.slots))
+            }
+            return stored
+          }),
         committersFor(STARTS)
       )
 
@@ -613,6 +647,13 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           return yield* run.idempotencyKey === null ? startGrouped(run) : insertRun(run)
         })
 
+      /** Claims a due run and follows it as far as it goes, unless another worker holds it or it ended. */
+      const processRun = (tenantId: string, runId: string) =>
+        Effect.gen(function* () {
+          const claimed = yield* claimGrouped({ tenantId, id: runId })
+          if (Option.isSome(claimed)) yield* follow(claimed.value)
+        })
+
       return {
         start: (tenantId, workflowId, input, trigger, options = {}) =>
           Effect.flatMap(newRun(tenantId, workflowId, input, trigger, options), insertRun),
@@ -743,10 +784,18 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               return decided.value
             })
           ),
-        process: (tenantId, runId) =>
+        process: processRun,
+        followStartsHere: (concurrency) =>
           Effect.gen(function* () {
-            const claimed = yield* claimGrouped({ tenantId, id: runId })
-            if (Option.isSome(claimed)) yield* follow(claimed.value)
+            const slots = yield* makeSlots(concurrency)
+            const mine = { slots, runtime: (yield* Effect.runtime<never>()) as Runtime.Runtime<any> }
+            here = mine
+            yield* Effect.addFinalizer(() =>
+              Effect.suspend(() => {
+                if (here === mine) here = undefined
+                return slots.close
+              })
+            )
           }),
         resumeStalled: Effect.gen(function* () {
           const stalled = yield* runs.stalled(yield* now, 100)

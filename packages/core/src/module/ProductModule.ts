@@ -53,6 +53,11 @@ export interface ModuleWorker {
   readonly queue: QueueDefinition
   readonly concurrency: number
   readonly handle: JobHandler<any>
+  /**
+   * Work of this queue the process takes on itself while the worker runs here, without a job, up
+   * to `concurrency` at a time (e.g. the runs its own requests start); it ends with the worker.
+   */
+  readonly eager?: ((concurrency: number) => Effect.Effect<void, never, any>) | undefined
 }
 
 /** A sweep a module runs in every worker process, first at start, then every `every`. */

@@ -19,6 +19,7 @@ import * as migration0011 from "./migrations/0011_automation_runs.js"
 import * as migration0012 from "./migrations/0012_automation_governance.js"
 import * as migration0013 from "./migrations/0013_automation_event_triggers.js"
 import * as migration0015 from "./migrations/0015_workflow_revision.js"
+import * as migration0017 from "./migrations/0017_run_reservations.js"
 import * as Policies from "./Policies.js"
 import * as Runs from "./Runs.js"
 import * as ToolProfiles from "./ToolProfiles.js"
@@ -43,7 +44,8 @@ export const automationsStorage: KyselyModuleStorage<
     "0011_automation_runs": migration0011,
     "0012_automation_governance": migration0012,
     "0013_automation_event_triggers": migration0013,
-    "0015_workflow_revision": migration0015
+    "0015_workflow_revision": migration0015,
+    "0017_run_reservations": migration0017
   },
   layer: Layer.mergeAll(
     Workflows.layer,

@@ -407,8 +407,15 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
           db
             .selectFrom("automation_runs")
             .selectAll()
-            .where("status", "=", "running")
-            .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", at)]))
+            .where((eb) =>
+              eb.or([
+                eb.and([
+                  eb("status", "=", "running"),
+                  eb.or([eb("lease_until", "is", null), eb("lease_until", "<", at)])
+                ]),
+                eb.and([eb("status", "=", "queued"), eb("lease_until", "<", at)])
+              ])
+            )
             .orderBy("lease_until", "asc")
             .orderBy("id", "asc")
             .limit(limit)
