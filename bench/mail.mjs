@@ -6,12 +6,16 @@
 //               by its in-process worker through the pooled SMTP adapter to the same server; the
 //               rate counts from the first request to the last message received, and the API's
 //               p50/p99 are those of the send requests (no SMTP in them)
+// CPU ms per message (user + system, /proc): nodemailer's process (this one) alone; ServiceKit's
+// process and, on Postgres, the backends of its database (with Postgres's background processes)
+// and, with Redis, redis-server. The sink's own CPU is left out of both.
 // BENCH_PROFILE=<folder> writes a CPU profile of the ServiceKit process there.
 // Storage: the embedded default (PGlite), Postgres, and Postgres with Redis ("redis": BullMQ) when
 // reachable (BENCH_MAIL_STORAGE=pglite,postgres,redis).
 import { performance } from "node:perf_hooks"
 import nodemailer from "nodemailer"
 import pg from "pg"
+import { meter } from "./automations/cpu.mjs"
 import { ask, reachable, start, stop } from "./processes.mjs"
 
 const N = Number(process.env.BENCH_MAIL_MESSAGES ?? 2_000)
@@ -42,12 +46,14 @@ const message = (i) => ({
 const baseline = async () => {
   const transport = nodemailer.createTransport({ url: sink.url, pool: true, maxConnections: 5, maxMessages: 100 })
   const before = await sink.received()
+  const cpu = process.cpuUsage()
   const began = performance.now()
   await Promise.all(Array.from({ length: N }, (_, i) => transport.sendMail(message(i))))
   await sink.until(before + N)
   const seconds = (performance.now() - began) / 1000
+  const used = process.cpuUsage(cpu)
   transport.close()
-  return N / seconds
+  return { rate: N / seconds, cpu: (used.user + used.system) / 1000 / N }
 }
 
 const throughServiceKit = async (storage, recipients) => {
@@ -89,6 +95,14 @@ const throughServiceKit = async (storage, recipients) => {
   const latencies = []
   const requests = N / recipients
   let next = 0
+  const client = databaseUrl === "" ? undefined : new pg.Client({ connectionString: databaseUrl })
+  await client?.connect()
+  const cpu = await meter({
+    nodes: [child.pid],
+    client,
+    database: "servicekit_bench_mail",
+    redis: storage === "redis"
+  })
   const began = performance.now()
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -97,13 +111,21 @@ const throughServiceKit = async (storage, recipients) => {
   )
   await sink.until(warm + N)
   const seconds = (performance.now() - began) / 1000
+  const used = await cpu.stop()
+  await client?.end()
   await stop(child)
-  return { rate: N / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) }
+  const perMessage = (ms) => (Number.isNaN(ms) ? "-" : (ms / N).toFixed(2))
+  return {
+    rate: N / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cpu: [used.node, used.postgres, used.redis].map(perMessage).join("/")
+  }
 }
 
 console.log(`\nTransactional email, ${N.toLocaleString("en")} messages to a local SMTP server that accepts at once\n`)
 console.log(
-  "storage    recipients/request  nodemailer pool msg/s  ServiceKit end to end msg/s  ratio  API p50 ms  API p99 ms"
+  "storage    recipients/request  nodemailer pool msg/s  ServiceKit end to end msg/s  ratio  API p50 ms  API p99 ms  CPU ms/msg nodemailer  ServiceKit/PG/Redis"
 )
 for (const storage of chosen) {
   if (storage !== "pglite" && !(await reachable(postgresUrl, 5432))) {
@@ -121,11 +143,13 @@ for (const storage of chosen) {
       [
         storage.padEnd(9),
         String(recipients).padStart(18),
-        bare.toFixed(0).padStart(21),
+        bare.rate.toFixed(0).padStart(21),
         measured.rate.toFixed(0).padStart(28),
-        (measured.rate / bare).toFixed(2).padStart(6),
+        (measured.rate / bare.rate).toFixed(2).padStart(6),
         measured.p50.toFixed(2).padStart(11),
-        measured.p99.toFixed(2).padStart(11)
+        measured.p99.toFixed(2).padStart(11),
+        bare.cpu.toFixed(2).padStart(21),
+        measured.cpu.padStart(19)
       ].join("  ")
     )
   }

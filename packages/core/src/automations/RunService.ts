@@ -321,24 +321,27 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
        * once after the commit.
        */
       const startGrouped = yield* groupCommit(
+        // Uninterruptible: a slot taken is given back on failure, or handed to its run's follower.
         (started: ReadonlyArray<Run>) =>
-          Effect.gen(function* () {
-            const followers = here
-            const taken = followers?.slots.take(started.length) ?? 0
-            const stored = started.map((run, i) =>
-              i < taken ? { ...run, leaseUntil: new Date(run.createdAt.getTime() + runLeaseMs) } : run
-            )
-            yield* unit
-              .withTransaction(
-                Effect.zipRight(runs.insertMany(stored), jobs.enqueueMany(runQueue, stored.slice(taken).map(jobOf)))
+          Effect.uninterruptible(
+            Effect.gen(function* () {
+              const followers = here
+              const taken = followers?.slots.take(started.length) ?? 0
+              const stored = started.map((run, i) =>
+                i < taken ? { ...run, leaseUntil: new Date(run.createdAt.getTime() + runLeaseMs) } : run
               )
-              .pipe(Effect.onError(() => Effect.sync(() => followers?.slots.give(taken))))
-            if (followers !== undefined) {
-              for (const run of stored.slice(0, taken))
-                Runtime.runFork(followers.runtime)(followStarted(run, followers.slots))
-            }
-            return stored
-          }),
+              yield* unit
+                .withTransaction(
+                  Effect.zipRight(runs.insertMany(stored), jobs.enqueueMany(runQueue, stored.slice(taken).map(jobOf)))
+                )
+                .pipe(Effect.onError(() => Effect.sync(() => followers?.slots.give(taken))))
+              if (followers !== undefined) {
+                for (const run of stored.slice(0, taken))
+                  Runtime.runFork(followers.runtime)(followStarted(run, followers.slots))
+              }
+              return stored
+            })
+          ),
         committersFor(STARTS)
       )
 
