@@ -1,9 +1,15 @@
+import { randomUUID } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
-import { type IncomingHttpHeaders, type Server, type ServerResponse, createServer } from "node:http"
+import {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  createServer
+} from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { randomUUID } from "node:crypto"
 import { Effect, Exit, Option, Scope } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
 import { temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
@@ -23,24 +29,18 @@ describe("an automation run whose process dies", () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it("is taken over by another worker, resumes at that step, and runs no finished step again", async () => {
-    // The partner: /first answers at once; the first call to /second never gets an answer.
-    const calls: Array<{ path: string; headers: IncomingHttpHeaders }> = []
-    const hanging: Array<ServerResponse> = []
+  /**
+   * A partner answering as `handle` says, a kit on a database of its own (its workers off, runs
+   * leased for 1 s), an automations key, and `worker()` starting a `servicekit worker` process on
+   * that database; `tearDown` stops them all.
+   */
+  const setUp = async (handle: (request: IncomingMessage, response: ServerResponse) => void) => {
     const partner: Server = createServer((request, response) => {
       request.resume()
-      request.on("end", () => {
-        calls.push({ path: request.url!, headers: request.headers })
-        if (request.url === "/second" && calls.filter((call) => call.path === "/second").length === 1) {
-          hanging.push(response)
-          return
-        }
-        response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}')
-      })
+      request.on("end", () => handle(request, response))
     })
     await new Promise<void>((resolve) => partner.listen(0, "127.0.0.1", resolve))
     const partnerUrl = `http://127.0.0.1:${(partner.address() as { port: number }).port}`
-
     const databaseUrl = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
     const env = {
       DATABASE_URL: databaseUrl,
@@ -55,21 +55,18 @@ describe("an automation run whose process dies", () => {
     const kit = ServiceKit.make(portsLayer(resolveConfig({ workers: "off" }, { ...process.env, ...env })))
     const server = await listen(kit, { port: 0, host: "127.0.0.1" })
     const workers: Array<Started> = []
-    const worker = async () => {
-      const started = start(process.execPath, [cli, "worker", "--json"], env)
-      workers.push(started)
-      await started.waitFor(/\{"working":true\}/, 60_000)
-      return started
-    }
-    try {
-      const tenant = await kit.admin.createTenant({ name: "Crash", entitlements: ["automations"] })
-      const { key } = await kit.admin.createKey({
-        tenantId: tenant.id,
-        product: "automations",
-        environment: "live",
-        scopes: ["automations:manage"]
-      })
-      const api = async (method: string, path: string, body?: unknown) => {
+    const tenant = await kit.admin.createTenant({ name: "Crash", entitlements: ["automations"] })
+    const { key } = await kit.admin.createKey({
+      tenantId: tenant.id,
+      product: "automations",
+      environment: "live",
+      scopes: ["automations:manage"]
+    })
+    return {
+      partnerUrl,
+      kit,
+      tenantId: tenant.id,
+      api: async (method: string, path: string, body?: unknown) => {
         const response = await fetch(`${server.url}/api/v1/automations${path}`, {
           method,
           headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
@@ -77,7 +74,47 @@ describe("an automation run whose process dies", () => {
         })
         expect(response.status).toBe(200)
         return response.json()
+      },
+      worker: async () => {
+        const started = start(process.execPath, [cli, "worker", "--json"], env)
+        workers.push(started)
+        await started.waitFor(/\{"working":true\}/, 60_000)
+        return started
+      },
+      tearDown: async () => {
+        for (const started of workers) await started.stop()
+        await server.close()
+        await kit.dispose()
+        partner.closeAllConnections()
+        await new Promise((resolve) => partner.close(resolve))
       }
+    }
+  }
+
+  /** Reads the run until it is neither queued nor running, failing after `deadline` (ms since the epoch). */
+  const ended = async (api: (method: string, path: string) => Promise<any>, id: string, deadline: number) => {
+    let run = await api("GET", `/runs/${id}`)
+    while (run.status === "queued" || run.status === "running") {
+      if (Date.now() > deadline) throw new Error(`the run did not end: ${JSON.stringify(run)}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      run = await api("GET", `/runs/${id}`)
+    }
+    return run
+  }
+
+  it("is taken over by another worker, resumes at that step, and runs no finished step again", async () => {
+    // The partner: /first answers at once; the first call to /second never gets an answer.
+    const calls: Array<{ path: string; headers: IncomingHttpHeaders }> = []
+    const hanging: Array<ServerResponse> = []
+    const { api, partnerUrl, tearDown, worker } = await setUp((request, response) => {
+      calls.push({ path: request.url!, headers: request.headers })
+      if (request.url === "/second" && calls.filter((call) => call.path === "/second").length === 1) {
+        hanging.push(response)
+        return
+      }
+      response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}')
+    })
+    try {
       const workflow = await api("POST", "/workflows", {
         name: "Two calls",
         triggerJson: { schemaVersion: 1, type: "manual" },
@@ -107,12 +144,7 @@ describe("an automation run whose process dies", () => {
       for (const response of hanging) response.destroy()
       await worker()
 
-      let done = midway
-      while (done.status === "running") {
-        if (Date.now() > deadline + 30_000) throw new Error(`the run was not taken over: ${JSON.stringify(done)}`)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-        done = await api("GET", `/runs/${run.id}`)
-      }
+      const done = await ended(api, run.id, deadline + 30_000)
       expect(done.status).toBe("succeeded")
       expect(done.stepsResultJson.map((step: any) => [step.status, step.attempt])).toEqual([
         ["succeeded", 1],
@@ -128,54 +160,17 @@ describe("an automation run whose process dies", () => {
         ["/second", `${run.id}:1:2`]
       ])
     } finally {
-      for (const started of workers) await started.stop()
-      await server.close()
-      await kit.dispose()
-      partner.closeAllConnections()
-      await new Promise((resolve) => partner.close(resolve))
+      await tearDown()
     }
   })
+
   it("runs a run whose starting process reserved it and died before taking it, once its reservation runs out", async () => {
     const received: Array<string> = []
-    const partner: Server = createServer((request, response) => {
-      request.resume()
-      request.on("end", () => {
-        received.push(String(request.headers["idempotency-key"]))
-        response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}')
-      })
+    const { api, kit, partnerUrl, tearDown, tenantId, worker } = await setUp((request, response) => {
+      received.push(String(request.headers["idempotency-key"]))
+      response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}')
     })
-    await new Promise<void>((resolve) => partner.listen(0, "127.0.0.1", resolve))
-    const partnerUrl = `http://127.0.0.1:${(partner.address() as { port: number }).port}`
-    const databaseUrl = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
-    const env = {
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: "",
-      SERVICEKIT_DATA_DIR: dataDir,
-      SERVICEKIT_JWT_SECRET: "a-crash-test-secret-of-32-bytes!!!!",
-      SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
-      SERVICEKIT_RUN_LEASE_SECONDS: "1",
-      SERVICEKIT_LOG_LEVEL: "warn"
-    }
-    const kit = ServiceKit.make(portsLayer(resolveConfig({ workers: "off" }, { ...process.env, ...env })))
-    const server = await listen(kit, { port: 0, host: "127.0.0.1" })
-    let worker: Started | undefined
     try {
-      const tenant = await kit.admin.createTenant({ name: "Reserved", entitlements: ["automations"] })
-      const { key } = await kit.admin.createKey({
-        tenantId: tenant.id,
-        product: "automations",
-        environment: "live",
-        scopes: ["automations:manage"]
-      })
-      const api = async (method: string, path: string, body?: unknown) => {
-        const response = await fetch(`${server.url}/api/v1/automations${path}`, {
-          method,
-          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body)
-        })
-        expect(response.status).toBe(200)
-        return response.json()
-      }
       const created = await api("POST", "/workflows", {
         name: "One call",
         triggerJson: { schemaVersion: 1, type: "manual" },
@@ -186,10 +181,10 @@ describe("an automation run whose process dies", () => {
       const now = new Date()
       const reserved = await kit.runtime.runPromise(
         Effect.gen(function* () {
-          const workflow = Option.getOrThrow(yield* (yield* WorkflowRepository).find(tenant.id, created.id))
+          const workflow = Option.getOrThrow(yield* (yield* WorkflowRepository).find(tenantId, created.id))
           const run: Run = {
             id: randomUUID(),
-            tenantId: tenant.id,
+            tenantId,
             workflowId: workflow.id,
             flowId: workflow.flowId,
             revision: workflow.revision,
@@ -213,25 +208,14 @@ describe("an automation run whose process dies", () => {
         })
       )
 
-      worker = start(process.execPath, [cli, "worker", "--json"], env)
-      await worker.waitFor(/\{"working":true\}/, 60_000)
-      const deadline = Date.now() + 30_000
-      let done = await api("GET", `/runs/${reserved.id}`)
-      while (done.status === "queued" || done.status === "running") {
-        if (Date.now() > deadline) throw new Error(`the reserved run never ran: ${JSON.stringify(done)}`)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-        done = await api("GET", `/runs/${reserved.id}`)
-      }
+      await worker()
+      const done = await ended(api, reserved.id, Date.now() + 30_000)
       expect(done.status).toBe("succeeded")
       // Not before its reservation ran out, and once.
       expect(Date.parse(done.startedAt)).toBeGreaterThanOrEqual(reserved.leaseUntil!.getTime())
       expect(received).toEqual([`${reserved.id}:0:1`])
     } finally {
-      await worker?.stop()
-      await server.close()
-      await kit.dispose()
-      partner.closeAllConnections()
-      await new Promise((resolve) => partner.close(resolve))
+      await tearDown()
     }
   })
 })
