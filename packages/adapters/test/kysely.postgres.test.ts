@@ -54,7 +54,8 @@ describe("kysely storage on Postgres", () => {
             "0013_automation_event_triggers",
             "0014_email_message_source",
             "0015_workflow_revision",
-            "0016_idempotency_sweep"
+            "0016_idempotency_sweep",
+            "0017_run_reservations"
           ])
           return db
         })

@@ -330,11 +330,13 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               const stored = started.map((run, i) =>
                 i < taken ? { ...run, leaseUntil: new Date(run.createdAt.getTime() + runLeaseMs) } : run
               )
-              yield* unit
-                .withTransaction(
-                  Effect.zipRight(runs.insertMany(stored), jobs.enqueueMany(runQueue, stored.slice(taken).map(jobOf)))
-                )
-                .pipe(Effect.onError(() => Effect.sync(() => followers?.slots.give(taken))))
+              const queued = stored.slice(taken).map(jobOf)
+              // Runs without jobs are one statement, atomic without a transaction of its own.
+              yield* (
+                queued.length === 0
+                  ? runs.insertMany(stored)
+                  : unit.withTransaction(Effect.zipRight(runs.insertMany(stored), jobs.enqueueMany(runQueue, queued)))
+              ).pipe(Effect.onError(() => Effect.sync(() => followers?.slots.give(taken))))
               if (followers !== undefined) {
                 for (const run of stored.slice(0, taken))
                   Runtime.runFork(followers.runtime)(followStarted(run, followers.slots))
