@@ -202,7 +202,10 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
     readonly followStartsHere: (concurrency: number) => Effect.Effect<void, never, Scope.Scope>
     /** Ends approvals whose time ran out, failing their runs. */
     readonly expireApprovals: Effect.Effect<number>
-    /** Queues the runs whose worker died (their lease ran out), to be taken over where they stopped. */
+    /**
+     * Queues the runs whose worker died (their lease ran out), to be taken over where they stopped,
+     * and those whose starting process died before taking them (their reservation ran out).
+     */
     readonly resumeStalled: Effect.Effect<number>
   }
 >() {
