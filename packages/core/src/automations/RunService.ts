@@ -308,11 +308,19 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       /** While this process runs the run workers (`followStartsHere`): its room for runs it starts, and their runtime. */
       let here: { readonly slots: Slots; readonly runtime: Runtime.Runtime<any> } | undefined
 
-      /** Follows a run this process started and reserved, giving its slot back when done. */
+      /**
+       * Follows a run this process started and reserved, for as long as a job of the run queue may
+       * take, giving its slot back when done. One that fails or outlasts that is queued as a job,
+       * which takes the run on (at once, or once the run's lease runs out).
+       */
       const followStarted = (run: Run, slots: Slots) =>
         processRun(run.tenantId, run.id).pipe(
+          Effect.timeoutFail({ duration: runQueue.lease, onTimeout: () => "outlasted the run queue's lease" }),
           Effect.catchAllCause((cause) =>
-            Effect.logWarning(`Run ${run.id} stopped; it resumes once its lease runs out.`, cause)
+            Effect.zipRight(
+              Effect.logWarning(`Run ${run.id} stopped; it is queued to go on.`, cause),
+              Effect.exit(due(run))
+            )
           ),
           Effect.ensuring(Effect.sync(() => slots.give(1)))
         )
@@ -324,9 +332,10 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
        * once after the commit.
        */
       const startGrouped = yield* groupCommit(
-        // Uninterruptible: a slot taken is given back on failure, or handed to its run's follower.
+        // A slot taken is given back if the write fails or is interrupted (a reservation it may
+        // have stored all the same is swept), or else handed to its run's follower, uninterrupted.
         (started: ReadonlyArray<Run>) =>
-          Effect.uninterruptible(
+          Effect.uninterruptibleMask((restore) =>
             Effect.gen(function* () {
               const followers = here
               const taken = followers?.slots.take(started.length) ?? 0
@@ -335,7 +344,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               )
               const queued = stored.slice(taken).map(jobOf)
               // Runs without jobs are one statement, atomic without a transaction of its own.
-              yield* (
+              yield* restore(
                 queued.length === 0
                   ? runs.insertMany(stored)
                   : unit.withTransaction(Effect.zipRight(runs.insertMany(stored), jobs.enqueueMany(runQueue, queued)))

@@ -14,7 +14,7 @@ export const makeSlots = (capacity: number): Effect.Effect<Slots> =>
     let free = capacity
     let closing = false
     const settle = () => {
-      if (closing && free === capacity) Deferred.unsafeDone(drained, Exit.void)
+      if (closing && free >= capacity) Deferred.unsafeDone(drained, Exit.void)
     }
     return {
       take: (wanted) => {
