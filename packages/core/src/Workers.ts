@@ -29,9 +29,9 @@ export const runWorkers: Effect.Effect<void, never, Scope.Scope | Services | Por
   yield* Effect.forkScoped(runScheduler)
   yield* jobs.work(dispatchQueue, { concurrency: 1 }, () => dispatchEvents(subscribers))
   for (const worker of moduleWorkers) {
-    yield* jobs.work(worker.queue, { concurrency: worker.concurrency }, worker.handle)
-    // Closed before the worker (scopes close last in, first out): it waits for its own work first.
+    // Closed after the worker (scopes close last in, first out), which stops taking jobs first.
     if (worker.eager !== undefined) yield* worker.eager(worker.concurrency)
+    yield* jobs.work(worker.queue, { concurrency: worker.concurrency }, worker.handle)
   }
   const settings = yield* ServiceKitSettings
   for (const work of periodicWork) {
