@@ -11,5 +11,6 @@ export default packageBuild([
   "src/crypto.ts",
   "src/sip.ts",
   "src/mail.ts",
-  "src/http.ts"
+  "src/http.ts",
+  "src/llm.ts"
 ])

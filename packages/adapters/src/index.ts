@@ -1,7 +1,7 @@
 /**
  * @servicekit/adapters — real implementations of the core ports, all of them. Each backend is
  * also an entry of its own (`@servicekit/adapters/postgres`, `/pglite`, `/redis`, `/kysely`,
- * `/jwt`, `/crypto`, `/sip`, `/mail`, `/http`) that loads only its own drivers.
+ * `/jwt`, `/crypto`, `/sip`, `/mail`, `/http`, `/llm`) that loads only its own drivers.
  */
 export * from "./kysely.js"
 export { type PgliteOptions, layerPglite } from "./pglite.js"
@@ -12,5 +12,6 @@ export * from "./crypto.js"
 export * from "./sip.js"
 export * from "./mail.js"
 export * from "./http.js"
+export * from "./llm.js"
 export * from "./fanout/index.js"
 export * from "./jobs/index.js"

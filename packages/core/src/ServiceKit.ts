@@ -12,13 +12,21 @@ import type { SkillRunner } from "./module/SkillRunner.js"
 import { type CustomSkill, customSkillParts } from "./automations/CustomSkills.js"
 import { SkillRegistry } from "./automations/Skills.js"
 import { ApiKeyService } from "./platform/ApiKeyService.js"
+import { ModelRouter } from "./platform/ModelRouter.js"
 import { RateLimiter } from "./platform/RateLimiter.js"
 import { TenantService } from "./platform/TenantService.js"
 import type { Ports } from "./Ports.js"
 import { runWorkers } from "./Workers.js"
 
 /** The platform's own services, which every module may use. */
-export type PlatformServices = TenantService | ApiKeyService | RateLimiter | EventBus | Scheduler | SkillRegistry
+export type PlatformServices =
+  | TenantService
+  | ApiKeyService
+  | RateLimiter
+  | EventBus
+  | Scheduler
+  | SkillRegistry
+  | ModelRouter
 
 export type Services = PlatformServices | ModuleServices
 
@@ -57,6 +65,7 @@ export const servicesLayer = (options: Options = {}): Layer.Layer<Services, neve
         RateLimiter.layer,
         EventBus.layer,
         Scheduler.layer,
+        ModelRouter.layer,
         skillRegistry(options.skills ?? [])
       )
     )

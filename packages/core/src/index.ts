@@ -280,6 +280,29 @@ export {
   checkOutboundUrl
 } from "./platform/OutboundHttp.js"
 export {
+  DEFAULT_CONTEXT_WINDOW,
+  LanguageModel,
+  type ModelCatalog,
+  ModelFailed,
+  type ModelFailure,
+  type ModelMessage,
+  type ModelReply,
+  type ModelRequest,
+  type ModelUsage,
+  estimateTokens,
+  failsOver,
+  failureOfStatus
+} from "./platform/LanguageModel.js"
+export {
+  COOLDOWN_BASE_MS,
+  COOLDOWN_MAX_MS,
+  MAX_RETRY_AFTER_WAIT_MS,
+  type ModelAttempt,
+  ModelCallFailed,
+  ModelRouter,
+  type RoutedReply
+} from "./platform/ModelRouter.js"
+export {
   type VerifyWebhookOptions,
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_SIGNATURE_HEADER,

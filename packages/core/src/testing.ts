@@ -18,6 +18,7 @@ import { layerTestTokens } from "./testing/TestTokens.js"
 import { layerMemorySipNetwork } from "./testing/MemorySipNetwork.js"
 import { layerMemoryMailer } from "./testing/MemoryMailer.js"
 import { layerMemoryOutboundHttp } from "./testing/MemoryOutboundHttp.js"
+import { layerScriptedLanguageModel } from "./testing/ScriptedLanguageModel.js"
 
 export { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
 export { layerTestTokens, testDashboardToken } from "./testing/TestTokens.js"
@@ -39,6 +40,14 @@ export {
   type MemoryOutboundHttp,
   type MemoryOutboundHttpOptions
 } from "./testing/MemoryOutboundHttp.js"
+export {
+  layerScriptedLanguageModel,
+  makeScriptedLanguageModel,
+  scriptedLanguageModel,
+  type ModelCue,
+  type ScriptedLanguageModel,
+  type ScriptedLanguageModelOptions
+} from "./testing/ScriptedLanguageModel.js"
 
 /**
  * Every module's storage ports in memory, over one MemoryDatabase (so units of work span them
@@ -54,7 +63,8 @@ export const layerMemoryStorage: Layer.Layer<StoragePorts | UnitOfWork | EventOu
 
 /**
  * Every port in memory: storage, rate limits, test dashboard tokens, a SIP network without trunks,
- * mailboxes, an outbound HTTP client that answers 200, settings.
+ * mailboxes, an outbound HTTP client that answers 200, a scripted language model (any label, which
+ * echoes until cued), settings.
  */
 export const layerMemory = (
   options: { readonly settings?: Partial<Settings>; readonly seed?: number } = {}
@@ -67,6 +77,7 @@ export const layerMemory = (
     layerMemorySipNetwork,
     layerMemoryMailer,
     layerMemoryOutboundHttp({ allowPrivate: options.settings?.outboundAllowPrivate }),
+    layerScriptedLanguageModel(),
     // A fixed key: tests need no configuration, and nothing sealed here is a real secret.
     layerSecretBox("00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"),
     options.seed === undefined ? layerCrypto : layerDeterministic(options.seed),

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto"
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { isSchemaName } from "@servicekit/adapters"
+import { type ChatCompletionsOptions, isSchemaName } from "@servicekit/adapters"
 import { type IpRateRule, defaultSettings, isOrigin, isSecretKey, parseRange } from "@servicekit/core"
 import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
 import { ensureDataFolder } from "./DataFolderLock.js"
+import { llmFromEnvironment } from "./LlmConfig.js"
 import type { LogFormat, LogLevelName } from "./Logging.js"
 
 export type DeploymentEnv = "development" | "staging" | "production"
@@ -60,6 +61,8 @@ export interface HostConfig {
   readonly metricsToken: string | undefined
   /** The platform admin credential; the `/api/admin` routes exist only when it is set. */
   readonly adminToken: string | undefined
+  /** The language models AI steps ask (SERVICEKIT_LLM_*); undefined: none, and AI steps are refused. */
+  readonly llm: ChatCompletionsOptions | undefined
 }
 
 export type HostOptions = Partial<Omit<HostConfig, "jwtSecret" | "secretKey">> & {
@@ -251,8 +254,10 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
     Effect.either(Effect.withConfigProvider(environmentConfig, ConfigProvider.fromMap(variables)))
   )
   if (Either.isLeft(fromEnv)) throw new ConfigurationError(`Invalid configuration: ${fromEnv.left.toString()}`)
+  const llm = llmFromEnvironment(env)
+  if ("problem" in llm) throw new ConfigurationError(`Invalid configuration: ${llm.problem}`)
   const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
-  const merged = { ...fromEnv.right, ...given }
+  const merged = { ...fromEnv.right, llm: llm.options, ...given }
   const dataDir = resolve(merged.dataDir)
   const badProxy = merged.trustedProxies.find((entry) => parseRange(entry) === undefined)
   if (badProxy !== undefined) {

@@ -5,6 +5,7 @@ import {
   layerNodeCrypto,
   layerDevelopmentMailbox,
   layerDevelopmentTestMailbox,
+  layerChatCompletionsModel,
   layerNodeSipNetwork,
   layerPgBossJobQueue,
   layerPglite,
@@ -20,6 +21,7 @@ import {
 import {
   FanOut,
   HealthChecks,
+  LanguageModel,
   type Ports,
   RequestObserver,
   layerSecretBox,
@@ -36,8 +38,8 @@ import { layerLogging, logsRequests, requestLogger } from "./Logging.js"
 /**
  * The ports for a configuration: PGlite or Postgres storage; jobs on BullMQ when Redis is
  * configured, else on pg-boss in the database; in-process or Redis rate limits; HS256 dashboard
- * tokens; node:crypto; the health checks readiness waits for; and the configured log format,
- * level and request lines.
+ * tokens; node:crypto; the operator's language models, if any; the health checks readiness waits
+ * for; and the configured log format, level and request lines.
  */
 export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks, unknown> => {
   // One process on the embedded database; across processes through Redis, else Postgres.
@@ -78,6 +80,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
     layerNodeSipNetwork,
     mail,
     layerUndiciOutboundHttp({ allowPrivate: config.outboundAllowPrivate }),
+    config.llm === undefined ? LanguageModel.layerNone : layerChatCompletionsModel(config.llm),
     layerSecretBox(config.secretKey),
     ServiceKitSettings.layer({
       mountPath: config.mountPath,

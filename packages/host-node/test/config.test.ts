@@ -119,9 +119,68 @@ describe("host configuration", () => {
     [{ SERVICEKIT_LOG_FORMAT: "xml" }, /SERVICEKIT_LOG_FORMAT/],
     [{ SERVICEKIT_LOG_LEVEL: "verbose" }, /SERVICEKIT_LOG_LEVEL/],
     [{ SERVICEKIT_METRICS: "yes" }, /SERVICEKIT_METRICS/],
-    [{ SERVICEKIT_METRICS_TOKEN: "short" }, /SERVICEKIT_METRICS_TOKEN/]
+    [{ SERVICEKIT_METRICS_TOKEN: "short" }, /SERVICEKIT_METRICS_TOKEN/],
+    [{ SERVICEKIT_LLM_API_KEY: "sk-test" }, /SERVICEKIT_LLM_BASE_URL or SERVICEKIT_LLM_MODELS/],
+    [{ SERVICEKIT_LLM_BASE_URL: "ftp://models.internal" }, /SERVICEKIT_LLM_BASE_URL must be an http or https URL/],
+    [{ SERVICEKIT_LLM_BASE_URL: "http://127.0.0.1:11434/v1" }, /SERVICEKIT_LLM_MODEL must name the model/],
+    [{ SERVICEKIT_LLM_MODELS: "{fast}" }, /SERVICEKIT_LLM_MODELS is not JSON/],
+    [{ SERVICEKIT_LLM_MODELS: "{}" }, /SERVICEKIT_LLM_MODELS must be a JSON object with at least one label/],
+    [{ SERVICEKIT_LLM_MODELS: '{"fast":{"model":"m"}}' }, /SERVICEKIT_LLM_MODELS.fast needs a baseUrl/],
+    [{ SERVICEKIT_LLM_MODELS: '{"fast":{"baseUrl":"http://a","secret":"x"}}' }, /unknown field secret/],
+    [{ SERVICEKIT_LLM_MODELS: '{"bad label":{"baseUrl":"http://a"}}' }, /the label "bad label"/],
+    [
+      { SERVICEKIT_LLM_MODELS: '{"fast":{"baseUrl":"http://a","timeoutSeconds":0}}' },
+      /SERVICEKIT_LLM_MODELS.fast.timeoutSeconds/
+    ],
+    [
+      { SERVICEKIT_LLM_MODELS: '{"fast":{"baseUrl":"http://a"}}', SERVICEKIT_LLM_MODEL: "smart" },
+      /SERVICEKIT_LLM_MODEL names smart, which SERVICEKIT_LLM_MODELS does not map/
+    ],
+    [
+      { SERVICEKIT_LLM_BASE_URL: "http://a", SERVICEKIT_LLM_MODEL: "m", SERVICEKIT_LLM_TIMEOUT_SECONDS: "forever" },
+      /SERVICEKIT_LLM_TIMEOUT_SECONDS/
+    ]
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(ConfigurationError)
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(message)
+  })
+
+  it("reads language models: one provider, or a label map taking defaults from it", () => {
+    expect(resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir }).llm).toBeUndefined()
+    expect(
+      resolveConfig(
+        {},
+        {
+          SERVICEKIT_DATA_DIR: dataDir,
+          SERVICEKIT_LLM_BASE_URL: "https://api.openai.com/v1",
+          SERVICEKIT_LLM_API_KEY: "sk-one",
+          SERVICEKIT_LLM_MODEL: "gpt-4o-mini",
+          SERVICEKIT_LLM_TIMEOUT_SECONDS: "20",
+          SERVICEKIT_LLM_CONTEXT_WINDOW: "128000"
+        }
+      ).llm
+    ).toEqual({
+      provider: { baseUrl: "https://api.openai.com/v1", apiKey: "sk-one", timeoutMs: 20_000, contextWindow: 128_000 },
+      defaultLabel: "gpt-4o-mini"
+    })
+    const mapped = resolveConfig(
+      {},
+      {
+        SERVICEKIT_DATA_DIR: dataDir,
+        SERVICEKIT_LLM_BASE_URL: "https://api.openai.com/v1",
+        SERVICEKIT_LLM_API_KEY: "sk-one",
+        SERVICEKIT_LLM_MODEL: "local",
+        SERVICEKIT_LLM_MODELS: JSON.stringify({
+          fast: { model: "gpt-4o-mini" },
+          local: { baseUrl: "http://127.0.0.1:11434/v1", model: "llama3.1", timeoutSeconds: 120, contextWindow: 8192 }
+        })
+      }
+    ).llm
+    expect(mapped?.defaultLabel).toBe("local")
+    expect(mapped?.labels).toEqual({
+      fast: { model: "gpt-4o-mini" },
+      local: { baseUrl: "http://127.0.0.1:11434/v1", model: "llama3.1", timeoutMs: 120_000, contextWindow: 8192 }
+    })
+    expect(mapped?.provider).toMatchObject({ baseUrl: "https://api.openai.com/v1", apiKey: "sk-one" })
   })
 })
