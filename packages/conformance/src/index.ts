@@ -22,6 +22,7 @@ import {
   governanceRollbackSuite,
   memoryAuditSuite,
   memorySuite,
+  modelChoicesSuite,
   policiesSuite,
   toolProfilesSuite
 } from "./storage/Governance.js"
@@ -61,6 +62,7 @@ export {
   memoryAuditSuite,
   memorySuite,
   messagesSuite,
+  modelChoicesSuite,
   policiesSuite,
   runsRollbackSuite,
   runsSuite,
@@ -103,6 +105,7 @@ export const moduleStorageSuites = {
     approvalsSuite,
     runsRollbackSuite,
     policiesSuite,
+    modelChoicesSuite,
     toolProfilesSuite,
     memorySuite,
     memoryAuditSuite,

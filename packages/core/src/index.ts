@@ -203,12 +203,13 @@ export {
   percentileDisc
 } from "./automations/RunRepositories.js"
 export { FlowNotFound, WorkflowNotFound } from "./automations/AutomationsErrors.js"
-export type { MemoryAudit, MemoryEntry, Policy, ToolProfile } from "./automations/Governance.js"
+export type { MemoryAudit, MemoryEntry, ModelChoice, Policy, ToolProfile } from "./automations/Governance.js"
 export {
   MemoryAuditRepository,
   type MemoryAuditQuery,
   MemoryRepository,
   type MemoryQuery,
+  ModelChoiceRepository,
   PolicyRepository,
   ToolProfileRepository
 } from "./automations/GovernanceRepositories.js"
@@ -282,6 +283,7 @@ export {
 export {
   DEFAULT_CONTEXT_WINDOW,
   LanguageModel,
+  MODEL_LABEL,
   type ModelCatalog,
   ModelFailed,
   type ModelFailure,

@@ -72,10 +72,12 @@ const profile = (name: string, lists: Partial<Pick<ToolProfile, "allow" | "deny"
 const rules = (
   entitlements: ReadonlyArray<Product>,
   profiles: ReadonlyArray<ToolProfile> = [],
-  skills: SkillRegistry["Type"] = registry
+  skills: SkillRegistry["Type"] = registry,
+  modelConfigured = true
 ) => ({
   entitlements,
   skills,
+  modelConfigured,
   profile: (name: string) => Effect.succeed(profiles.find((each) => each.name === name))
 })
 
@@ -131,6 +133,20 @@ describe("workflow definitions", () => {
       checkSteps([{ type: "skill", skillId: "system.run", input: samples["system.run"] }], rules(allProducts, [], bare))
     )
     expect(refused).toMatchObject({ _tag: "ValidationFailed", details: [{ field: "stepsJson.0.skillId" }] })
+  })
+
+  it("refuses ai.invoke and agent steps on a platform without a language model, naming the configuration", async () => {
+    const ai = [{ type: "skill", skillId: "ai.invoke", input: samples["ai.invoke"] }]
+    const refused = await refusal(checkSteps(ai, rules(allProducts, [], registry, false)))
+    expect(refused).toMatchObject({
+      _tag: "ValidationFailed",
+      details: [{ field: "stepsJson.0.skillId", reason: expect.stringContaining("SERVICEKIT_LLM_BASE_URL") }]
+    })
+    const agent = [{ type: "log" }, { type: "agent", instructions: "Help" }]
+    expect(await refusal(checkSteps(agent, rules(allProducts, [], registry, false)))).toMatchObject({
+      details: [{ field: "stepsJson.1.type", reason: expect.stringContaining("needs a language model") }]
+    })
+    await accepts(checkSteps([{ type: "log" }, { type: "approval", title: "OK?" }], rules(allProducts, [], registry, false)))
   })
 
   it("follows the step's tool profile, else the default one", async () => {

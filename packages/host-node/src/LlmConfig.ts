@@ -1,4 +1,5 @@
 import type { ChatCompletionsOptions, ModelProvider } from "@servicekit/adapters"
+import { MODEL_LABEL } from "@servicekit/core"
 
 /**
  * The operator's language models, from the environment:
@@ -73,7 +74,6 @@ const number = (text: string | undefined, min: number, max: number): number | un
   return Number.isFinite(value) && value >= min && value <= max ? value : null
 }
 
-const LABEL = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,199}$/
 const ENTRY_KEYS = new Set(["baseUrl", "apiKey", "model", "timeoutSeconds", "contextWindow"])
 
 /** SERVICEKIT_LLM_MODELS as providers by label, each checked. */
@@ -93,7 +93,9 @@ const labelMap = (
   }
   const map: Record<string, Partial<ModelProvider>> = {}
   for (const [label, entry] of Object.entries(parsed)) {
-    if (!LABEL.test(label)) return problem(`has the label "${label}": use letters, digits and . _ : / - (at most 200)`)
+    if (!MODEL_LABEL.test(label)) {
+      return problem(`has the label "${label}": use letters, digits and . _ : / @ + - (at most 200)`)
+    }
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return problem(`.${label} must be an object`)
     const fields = entry as Record<string, unknown>
     const unknown = Object.keys(fields).find((key) => !ENTRY_KEYS.has(key))

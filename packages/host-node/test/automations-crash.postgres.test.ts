@@ -153,11 +153,13 @@ describe("an automation run whose process dies", () => {
       ])
       expect(done.stepsResultJson[0].startedAt).toBe(midway.stepsResultJson[0].startedAt)
       expect(done.stepsResultJson[2].outputText).toBe("done after 200")
-      // The finished step ran once; the interrupted one ran again under its next attempt's key.
+      // The finished step ran once; the interrupted one ran again under the same key (the run's
+      // attempt did not change), so the partner can drop the duplicate.
+      expect(done.attempt).toBe(1)
       expect(calls.map((call) => [call.path, call.headers["idempotency-key"]])).toEqual([
         ["/first", `${run.id}:0:1`],
         ["/second", `${run.id}:1:1`],
-        ["/second", `${run.id}:1:2`]
+        ["/second", `${run.id}:1:1`]
       ])
     } finally {
       await tearDown()
@@ -190,6 +192,7 @@ describe("an automation run whose process dies", () => {
             revision: workflow.revision,
             steps: workflow.steps,
             status: "queued",
+            attempt: 1,
             trigger: { type: "manual", event: null },
             context: "",
             payload: { base: partnerUrl },

@@ -146,7 +146,12 @@ export const automationsRunsSuite = (setting: RunsSetting) =>
         await api("POST", `/automations/workflows/${created.id}/run`, { payload: { n: 7, partner: partnerUrl } })
       )
       const failed = await settled(queued.id)
-      expect(failed).toMatchObject({ status: "failed", reason: "Step 1 failed: The partner answered HTTP 500." })
+      expect(failed).toMatchObject({
+        status: "failed",
+        attempt: 1,
+        reason: "Step 1 failed: The partner answered HTTP 500."
+      })
+      expect(hook.received.at(-1)!.headers["idempotency-key"]).toBe(`${queued.id}:1:1`)
       expect(failed.stepsResultJson.map((step: any) => [step.status, step.attempt])).toEqual([
         ["succeeded", 1],
         ["failed", 1]
@@ -155,9 +160,9 @@ export const automationsRunsSuite = (setting: RunsSetting) =>
 
       hook.answer(200)
       const retried = await json(await api("POST", `/automations/runs/${queued.id}/retry`))
-      expect(retried.status).toBe("queued")
+      expect(retried).toMatchObject({ status: "queued", attempt: 2 })
       const done = await settled(queued.id, ["succeeded", "failed"])
-      expect(done.status).toBe("succeeded")
+      expect(done).toMatchObject({ status: "succeeded", attempt: 2 })
       expect(done.stepsResultJson.map((step: any) => [step.status, step.attempt, step.outputText])).toEqual([
         ["succeeded", 1, "first"],
         ["succeeded", 2, JSON.stringify({ ok: true })],

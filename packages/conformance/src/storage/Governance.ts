@@ -3,6 +3,8 @@ import {
   MemoryAuditRepository,
   type MemoryEntry,
   MemoryRepository,
+  type ModelChoice,
+  ModelChoiceRepository,
   type Policy,
   PolicyRepository,
   type TenantRepository,
@@ -115,6 +117,44 @@ export const policiesSuite: StorageSuite<PolicyRepository | TenantRepository | U
         expect(yield* policies.find(other.id)).toEqual(Option.some(elsewhere))
         expect(yield* policies.find(uuid())).toEqual(Option.none())
         expect(yield* policies.find("not-a-uuid")).toEqual(Option.none())
+      })
+    )
+  }
+}
+
+export const modelChoicesSuite: StorageSuite<ModelChoiceRepository | TenantRepository | UnitOfWork> = {
+  name: "automation model choices",
+  tests: (it) => {
+    it.effect("stores a tenant's model labels, replaces them when saved again, and finds them only for its tenant", () =>
+      Effect.gen(function* () {
+        const choices = yield* ModelChoiceRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        expect(yield* choices.find(tenant.id)).toEqual(Option.none())
+
+        const choice: ModelChoice = {
+          tenantId: tenant.id,
+          primary: "meta-llama/Llama-3.1-8B-Instruct",
+          failover: ["gpt-4o-mini", "qwen2.5:7b", "openai/gpt-4o@latest"],
+          updatedAt: at("2026-08-01T09:00:00.000Z")
+        }
+        yield* choices.save(choice)
+        expect(yield* choices.find(tenant.id)).toEqual(Option.some(choice))
+        expect(yield* choices.find(other.id)).toEqual(Option.none())
+
+        const elsewhere: ModelChoice = { ...choice, tenantId: other.id, primary: "fast" }
+        yield* choices.save(elsewhere)
+        const replaced: ModelChoice = { ...choice, primary: "smart", failover: [], updatedAt: plus(choice.updatedAt, MINUTE) }
+        yield* choices.save(replaced)
+        expect(yield* choices.find(tenant.id)).toEqual(Option.some(replaced))
+        expect(yield* choices.find(other.id)).toEqual(Option.some(elsewhere))
+        expect(yield* choices.find(uuid())).toEqual(Option.none())
+        expect(yield* choices.find("not-a-uuid")).toEqual(Option.none())
+
+        // Rolled back with its unit of work.
+        const write = choices.save({ ...replaced, primary: "changed" })
+        expect(yield* Effect.flip(withTransaction(Effect.zipRight(write, Effect.fail("declined"))))).toBe("declined")
+        expect(yield* choices.find(tenant.id)).toEqual(Option.some(replaced))
       })
     )
   }

@@ -38,6 +38,7 @@ const makeRun = (tenantId: string, overrides: Partial<Run> = {}): Run => ({
   revision: 1,
   steps: [{ type: "log", message: "started" }],
   status: "queued",
+  attempt: 1,
   trigger: { type: "manual", event: null },
   context: "",
   payload: {},
@@ -121,6 +122,7 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
             { type: "approval", title: "Grüße 👋", data: richJson }
           ],
           status: "failed",
+          attempt: 2_147_483_647,
           trigger: { type: "event", event: "message.created" },
           context: "Kunde 顧客 — {{payload.name}}\n",
           payload: richJson,
@@ -293,6 +295,7 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
         const retried: Run = {
           ...run,
           status: "queued",
+          attempt: 2,
           reason: null,
           results: [makeResult(0, { output: { kept: true } }), makeResult(1, { status: "running", finishedAt: null })],
           finishedAt: null,
@@ -497,7 +500,13 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
           finishedAt: plus(lease, -1_000),
           updatedAt: plus(lease, -1_000)
         }
-        const requeued: Run = { ...theirs, status: "queued", reason: null, updatedAt: plus(theirs.updatedAt, 1) }
+        const requeued: Run = {
+          ...theirs,
+          status: "queued",
+          attempt: 3,
+          reason: null,
+          updatedAt: plus(theirs.updatedAt, 1)
+        }
         const written = yield* runs.updateMany([
           { run: done, from: ["running"], leaseUntil: new Date(lease.getTime()) },
           { run: { ...lost, status: "succeeded" }, from: ["running"], leaseUntil: lease },

@@ -2,6 +2,7 @@ import { Effect, Layer } from "effect"
 import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
 import { automationsHandlers } from "./AutomationsHandlers.js"
+import { aiSkills } from "./AiSkills.js"
 import { automationSkills } from "./AutomationSkills.js"
 import { layerAutomationHookAuth } from "./HookAuth.js"
 import { hookHandlers, runHandlers } from "./RunHandlers.js"
@@ -13,6 +14,7 @@ import { ApprovalRepository, RunRepository } from "./RunRepositories.js"
 import {
   MemoryAuditRepository,
   MemoryRepository,
+  ModelChoiceRepository,
   PolicyRepository,
   ToolProfileRepository
 } from "./GovernanceRepositories.js"
@@ -21,6 +23,7 @@ import { eventTriggers, fire, fireQueue } from "./Triggers.js"
 import { governanceHandlers } from "./GovernanceHandlers.js"
 import { GovernanceService } from "./GovernanceService.js"
 import { MemoryService } from "./MemoryService.js"
+import { ModelService } from "./ModelService.js"
 
 /**
  * Automations: workflows with their triggers and steps, validated against the skill registry
@@ -36,6 +39,7 @@ export const automations = defineModule({
     RunService.layer,
     GovernanceService.layer,
     MemoryService.layer,
+    ModelService.layer,
     ReadoutService.layer
   ),
   memory: Layer.mergeAll(
@@ -44,6 +48,7 @@ export const automations = defineModule({
     RunRepository.layerMemory,
     ApprovalRepository.layerMemory,
     PolicyRepository.layerMemory,
+    ModelChoiceRepository.layerMemory,
     ToolProfileRepository.layerMemory,
     MemoryRepository.layerMemory,
     MemoryAuditRepository.layerMemory
@@ -71,7 +76,7 @@ export const automations = defineModule({
       run: Effect.flatMap(RunService, (runs) => runs.expireApprovals)
     }
   ],
-  skills: automationSkills,
+  skills: [...automationSkills, ...aiSkills],
   development: {
     product: "automations",
     scopes: ["automations:manage"],

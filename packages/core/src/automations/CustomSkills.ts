@@ -88,6 +88,7 @@ export const customSkillParts = (
         parse: (input) => validateStandard(schema, input),
         parsesPlaceholders: false,
         approval: skill.approval ?? false,
+        usesModel: false,
         description: skill.description ?? ""
       })
     }

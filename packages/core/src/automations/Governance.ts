@@ -9,6 +9,14 @@ export interface Policy {
   readonly updatedAt: Date
 }
 
+/** Which model labels a tenant's AI steps ask: `primary` first, then each failover label in order. */
+export interface ModelChoice {
+  readonly tenantId: string
+  readonly primary: string
+  readonly failover: ReadonlyArray<string>
+  readonly updatedAt: Date
+}
+
 /** The name of the profile a step follows unless it names another. */
 export const DEFAULT_TOOL_PROFILE = "default"
 

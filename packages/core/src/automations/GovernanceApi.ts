@@ -7,6 +7,7 @@ import { ValidationFailed } from "../platform/Errors.js"
 import { DEFAULT_TOOL_PROFILE } from "./Governance.js"
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_PROFILE_ENTRIES, MAX_STANDING_ORDERS } from "./GovernanceService.js"
 import { MAX_KEY_LENGTH, MAX_VALUE_BYTES } from "./MemoryService.js"
+import { MAX_FAILOVER } from "./ModelService.js"
 
 const Text = (max: number, what: string) =>
   withReason(withoutNul(Schema.String), `must be ${what}`).pipe(
@@ -23,6 +24,25 @@ export const PolicyJson = Schema.Struct({
 })
 
 const PolicyBody = Schema.Struct({ standingOrders: Text(MAX_STANDING_ORDERS, "a string") })
+
+export const ModelChoiceJson = Schema.Struct({
+  primary: Schema.NullOr(Schema.String),
+  failover: Schema.Array(Schema.String),
+  updatedAt: Schema.NullOr(Timestamp)
+}).annotations({
+  identifier: "ModelChoice",
+  description:
+    "The model labels `ai.invoke` and agent steps ask: `primary` first, then each `failover` label in order. Before the account chooses, the platform's default (`updatedAt` null); `primary` is null when the platform has no language model."
+})
+
+const ModelChoiceBody = Schema.Struct({
+  primary: Text(200, "a model label"),
+  failover: Schema.optional(
+    withReason(Schema.Array(Text(200, "a model label")), "must be a list of model labels").pipe(
+      Schema.maxItems(MAX_FAILOVER, { message: () => `must list at most ${MAX_FAILOVER} labels` })
+    )
+  )
+})
 
 const SkillList = withReason(Schema.Array(withoutNul(Schema.String)), "must be a list of skill ids")
 
@@ -95,6 +115,22 @@ export class GovernanceApi extends HttpApiGroup.make("automationGovernance")
       .annotate(OpenApi.Description, `At most ${MAX_STANDING_ORDERS} characters; runs starting from now see them.`)
   )
   .add(
+    HttpApiEndpoint.get("getModels", "/automations/models")
+      .addSuccess(ModelChoiceJson)
+      .annotate(OpenApi.Summary, "Get the model labels")
+  )
+  .add(
+    HttpApiEndpoint.put("putModels", "/automations/models")
+      .setPayload(ModelChoiceBody)
+      .addSuccess(ModelChoiceJson)
+      .addError(ValidationFailed)
+      .annotate(OpenApi.Summary, "Choose the model labels")
+      .annotate(
+        OpenApi.Description,
+        `A primary label and at most ${MAX_FAILOVER} failover labels, none twice. When the operator configured a label map, each must be one of its labels; with a single provider, a label is the model name sent to it. A call moves on to the next label after a timeout, a network error, HTTP 401/403/404/408/409/425/429/5xx or a malformed answer, never after a context-length error. 400 when the platform has no language model.`
+      )
+  )
+  .add(
     HttpApiEndpoint.get("listToolProfiles", "/automations/tool-profiles")
       .setUrlParams(PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE))
       .addSuccess(PageJson(ToolProfileJson, "ToolProfilePage"))
@@ -148,5 +184,5 @@ export class GovernanceApi extends HttpApiGroup.make("automationGovernance")
   .annotate(OpenApi.Title, "Automations governance")
   .annotate(
     OpenApi.Description,
-    "Standing orders, tool profiles and audited memory (API key, scope automations:manage)."
+    "Standing orders, model labels, tool profiles and audited memory (API key, scope automations:manage)."
   ) {}

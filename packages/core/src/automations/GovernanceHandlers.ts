@@ -6,6 +6,7 @@ import type { MemoryAudit, MemoryEntry, ToolProfile } from "./Governance.js"
 import { GovernanceApi } from "./GovernanceApi.js"
 import { GovernanceService } from "./GovernanceService.js"
 import { MemoryService } from "./MemoryService.js"
+import { ModelService } from "./ModelService.js"
 
 const profileJson = (profile: ToolProfile) => ({
   id: profile.id,
@@ -42,10 +43,16 @@ export const governanceHandlers = implement(
   Effect.gen(function* () {
     const governance = yield* GovernanceService
     const memory = yield* MemoryService
+    const models = yield* ModelService
     return {
       getPolicy: () => Effect.flatMap(tenant, governance.getPolicy),
       putPolicy: ({ payload }) =>
         Effect.flatMap(tenant, (tenantId) => governance.putPolicy(tenantId, payload.standingOrders)),
+      getModels: () => Effect.flatMap(tenant, models.get),
+      putModels: ({ payload }) =>
+        Effect.flatMap(tenant, (tenantId) => models.put(tenantId, payload)).pipe(
+          Effect.map((choice) => ({ primary: choice.primary, failover: choice.failover, updatedAt: choice.updatedAt }))
+        ),
       listToolProfiles: ({ urlParams }) =>
         Effect.flatMap(tenant, (tenantId) => governance.listProfiles(tenantId, urlParams)).pipe(
           Effect.map((listed) => pageJson(listed, profileJson))

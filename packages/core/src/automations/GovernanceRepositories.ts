@@ -2,7 +2,21 @@ import { Context, Effect, Layer, Option } from "effect"
 import type { Page } from "../platform/Keyset.js"
 import { memoryTable } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
-import type { MemoryAudit, MemoryEntry, Policy, ToolProfile } from "./Governance.js"
+import type { MemoryAudit, MemoryEntry, ModelChoice, Policy, ToolProfile } from "./Governance.js"
+
+/** A table in memory keyed by the tenant: a record each tenant has at most one of. */
+const oneRowPerTenant = <T extends { readonly tenantId: string }>(db: MemoryDatabase["Type"]) => {
+  const rows = new Map<string, T>()
+  return {
+    find: (tenantId: string) => db.run(() => Option.fromNullable(rows.get(tenantId))),
+    save: (row: T) =>
+      db.run((undo) => {
+        const previous = rows.get(row.tenantId)
+        rows.set(row.tenantId, row)
+        undo(() => (previous === undefined ? rows.delete(row.tenantId) : rows.set(row.tenantId, previous)))
+      })
+  }
+}
 
 export class PolicyRepository extends Context.Tag("@servicekit/core/PolicyRepository")<
   PolicyRepository,
@@ -14,20 +28,21 @@ export class PolicyRepository extends Context.Tag("@servicekit/core/PolicyReposi
 >() {
   static readonly layerMemory: Layer.Layer<PolicyRepository, never, MemoryDatabase> = Layer.effect(
     PolicyRepository,
-    Effect.map(MemoryDatabase, (db) => {
-      const policies = new Map<string, Policy>()
-      return PolicyRepository.of({
-        find: (tenantId) => db.run(() => Option.fromNullable(policies.get(tenantId))),
-        save: (policy) =>
-          db.run((undo) => {
-            const previous = policies.get(policy.tenantId)
-            policies.set(policy.tenantId, policy)
-            undo(() =>
-              previous === undefined ? policies.delete(policy.tenantId) : policies.set(policy.tenantId, previous)
-            )
-          })
-      })
-    })
+    Effect.map(MemoryDatabase, (db) => PolicyRepository.of(oneRowPerTenant<Policy>(db)))
+  )
+}
+
+export class ModelChoiceRepository extends Context.Tag("@servicekit/core/ModelChoiceRepository")<
+  ModelChoiceRepository,
+  {
+    readonly find: (tenantId: string) => Effect.Effect<Option.Option<ModelChoice>>
+    /** Stores the tenant's choice, replacing the one it had. */
+    readonly save: (choice: ModelChoice) => Effect.Effect<void>
+  }
+>() {
+  static readonly layerMemory: Layer.Layer<ModelChoiceRepository, never, MemoryDatabase> = Layer.effect(
+    ModelChoiceRepository,
+    Effect.map(MemoryDatabase, (db) => ModelChoiceRepository.of(oneRowPerTenant<ModelChoice>(db)))
   )
 }
 

@@ -69,6 +69,11 @@ export interface Run {
   /** The steps it follows, as they stood at that revision. */
   readonly steps: ReadonlyArray<JsonObject>
   readonly status: RunStatus
+  /**
+   * 1, and one more with each retry (POST /runs/{id}/retry). Side effects' idempotency keys carry
+   * it: a step tried again after a crash repeats its key, a retried run's steps make new ones.
+   */
+  readonly attempt: number
   readonly trigger: RunTrigger
   readonly context: string
   readonly payload: JsonObject

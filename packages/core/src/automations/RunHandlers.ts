@@ -13,6 +13,7 @@ export const runJson = (run: Run) => ({
   flowId: run.flowId,
   revision: run.revision,
   status: run.status,
+  attempt: run.attempt,
   trigger: run.trigger,
   context: run.context,
   payload: run.payload,

@@ -113,6 +113,7 @@ const stepAfter = (position: StepPosition, run: Run, index: number) => {
 /** What `RunRepository.update` writes: the fields a run's progress changes. */
 const progressOf = (run: Run) => ({
   status: run.status,
+  attempt: run.attempt,
   results: run.results,
   reason: run.reason,
   leaseUntil: run.leaseUntil,
@@ -150,7 +151,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
     /** Newest first by (createdAt, id). */
     readonly list: (tenantId: string, query: RunQuery) => Effect.Effect<ReadonlyArray<Run>>
     /**
-     * Stores the run's progress (status, results, reason, lease, start, finish, updatedAt) if its
+     * Stores the run's progress (status, attempt, results, reason, lease, start, finish, updatedAt) if its
      * stored status is one of `from` (and, when `leaseUntil` is given, the stored lease is that one:
      * the writer still holds the run); whether it did. What the run was made with (its steps,
      * input, trigger, parent, idempotency key) never changes, and is not written.

@@ -118,12 +118,12 @@ interface RunSetting {
   readonly policy: string
 }
 
-const failed = (error: string): Outcome => ({ kind: "failed", error })
+const failed = (error: string, output: unknown = null): Outcome => ({ kind: "failed", error, output })
 
 /** A step's outcome as the worker stores it. */
 type Outcome =
   | { readonly kind: "done"; readonly output: SkillOutput }
-  | { readonly kind: "failed"; readonly error: string }
+  | { readonly kind: "failed"; readonly error: string; readonly output: unknown }
   | {
       readonly kind: "wait"
       readonly title: string
@@ -270,6 +270,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             revision: workflow.revision,
             steps: workflow.steps,
             status: "queued",
+            attempt: 1,
             trigger,
             context: input.context ?? "",
             payload: input.payload ?? {},
@@ -464,12 +465,13 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               runId: run.id,
               stepIndex: index,
               attempt,
-              idempotencyKey: `${run.id}:${index}:${attempt}`,
+              idempotencyKey: `${run.id}:${index}:${run.attempt}`,
               input: input.right as JsonObject
             })
           )
           return Either.match(called, {
-            onLeft: (error): Outcome => failed(error instanceof SkillFailed ? error.message : String(error)),
+            onLeft: (error): Outcome =>
+              error instanceof SkillFailed ? failed(error.message, error.output ?? null) : failed(String(error)),
             onRight: (output): Outcome => ({ kind: "done", output })
           })
         })
@@ -589,7 +591,13 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               continue
             }
             if (outcome.kind === "failed") {
-              const failed: StepResult = { ...started, status: "failed", error: outcome.error, finishedAt: ended }
+              const failed: StepResult = {
+                ...started,
+                status: "failed",
+                output: outcome.output,
+                error: outcome.error,
+                finishedAt: ended
+              }
               yield* persist({
                 ...run,
                 status: "failed",
@@ -729,6 +737,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             const queued: Run = {
               ...run,
               status: "queued",
+              attempt: run.attempt + 1,
               reason: null,
               leaseUntil: null,
               finishedAt: null,

@@ -50,6 +50,10 @@ export const RunJson = Schema.Struct({
   flowId: UuidText,
   revision: Integer,
   status: Schema.Literal(...RUN_STATUSES),
+  attempt: Integer.annotations({
+    description:
+      "1, and one more with each retry. Side effects carry the idempotency key `<runId>:<step>:<attempt>`: a step tried again after a worker died repeats it, a retried run's steps make new ones."
+  }),
   trigger: Schema.Struct({ type: Schema.String, event: Schema.NullOr(Schema.String) }),
   context: Schema.String,
   payload: JsonObject,

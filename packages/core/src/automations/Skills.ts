@@ -27,6 +27,8 @@ export interface SkillDefinition {
   readonly parsesPlaceholders: boolean
   /** Whether a run waits for an approval before the skill runs, unless a tool profile says otherwise. */
   readonly approval: boolean
+  /** Whether it asks a language model: refused when written on a platform without one. */
+  readonly usesModel: boolean
   readonly description: string
 }
 
@@ -87,6 +89,7 @@ const skill = (
   parse: input(fields),
   parsesPlaceholders: true,
   approval,
+  usesModel: id === "ai.invoke",
   description
 })
 

@@ -10,6 +10,7 @@ import {
 import { issueDetailsWithin } from "../platform/ParseIssues.js"
 import type { Product } from "../platform/Products.js"
 import { DEFAULT_TOOL_PROFILE, type ToolProfile, verdictOf } from "./Governance.js"
+import { NO_MODEL_CONFIGURED } from "./ModelService.js"
 import type { SkillRegistry } from "./Skills.js"
 import type { JsonObject } from "./Workflow.js"
 
@@ -177,6 +178,8 @@ const stepShapes = {
 export interface StepRules {
   readonly entitlements: ReadonlyArray<Product>
   readonly skills: SkillRegistry["Type"]
+  /** Whether the platform has a language model (ai.invoke and agent steps need one). */
+  readonly modelConfigured: boolean
   /** The tenant's tool profile with this name, if any. */
   readonly profile: (name: string) => Effect.Effect<ToolProfile | undefined>
 }
@@ -203,6 +206,9 @@ const checkSkill = (skillId: string, field: string, rules: StepRules, profile: T
         field,
         `the skill ${skillId} is not available on this platform (no implementation is installed)`
       )
+    }
+    if (skill.usesModel && !rules.modelConfigured) {
+      return yield* fail(field, `the skill ${skillId} needs a language model: ${NO_MODEL_CONFIGURED}`)
     }
     const missing = skill.requires.find((product) => !rules.entitlements.includes(product))
     if (missing !== undefined) {
@@ -247,6 +253,9 @@ export const checkSteps = (
         if (skill.id === "email.send" && ["html", "text", "body"].every((part) => skillInput[part] === undefined)) {
           return yield* fail(`${field}.input.html`, "html, text or body is required")
         }
+      }
+      if (type === "agent" && !rules.modelConfigured) {
+        return yield* fail(`${field}.type`, `an agent step needs a language model: ${NO_MODEL_CONFIGURED}`)
       }
       if (type === "agent" && Array.isArray(step.skills)) {
         const profile = yield* profileOf(step, field, rules)

@@ -3,6 +3,7 @@ import { Scheduler } from "../jobs/Scheduler.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { type PermissionDenied, type ValidationFailed, invalidField } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
+import { LanguageModel } from "../platform/LanguageModel.js"
 import type { Product } from "../platform/Products.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { FlowNotFound, WorkflowNotFound } from "./AutomationsErrors.js"
@@ -90,9 +91,11 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
       const scheduler = yield* Scheduler
       const skills = yield* SkillRegistry
       const profiles = yield* ToolProfileRepository
+      const { catalog } = yield* LanguageModel
       const rulesFor = (author: Author): StepRules => ({
         entitlements: author.entitlements,
         skills,
+        modelConfigured: catalog.configured,
         profile: (name) => Effect.map(profiles.findByName(author.tenantId, name), Option.getOrUndefined)
       })
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))

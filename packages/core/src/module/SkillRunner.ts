@@ -7,7 +7,10 @@ export interface SkillCall {
   readonly stepIndex: number
   /** The step's try: 1, then more after a crash or a retry. */
   readonly attempt: number
-  /** `${runId}:${stepIndex}:${attempt}`: side effects carry it, so a repeated try is recognised. */
+  /**
+   * `${runId}:${stepIndex}:${runAttempt}`: side effects carry it, so a partner recognises a step
+   * tried again after a crash; a retried run (a new run attempt) makes new keys.
+   */
   readonly idempotencyKey: string
   /** The step's input with its placeholders filled in. */
   readonly input: { readonly [key: string]: unknown }
@@ -20,8 +23,14 @@ export interface SkillOutput {
   readonly outputText: string | null
 }
 
-/** A skill that could not do its work: the step fails with this message. */
-export class SkillFailed extends Data.TaggedError("SkillFailed")<{ readonly message: string }> {}
+/**
+ * A skill that could not do its work: the step fails with this message, and stores `output` (JSON,
+ * e.g. the model labels tried) as its output when given.
+ */
+export class SkillFailed extends Data.TaggedError("SkillFailed")<{
+  readonly message: string
+  readonly output?: unknown
+}> {}
 
 /**
  * A module's implementation of a skill the automations engine calls from a step. Its effect runs

@@ -76,6 +76,12 @@ export interface ModelCatalog {
   readonly contextWindow: (label: string) => number
 }
 
+/**
+ * What a model label may look like: a model name as providers spell them (`gpt-4o-mini`,
+ * `meta-llama/Llama-3.1-8B-Instruct`, `qwen2.5:7b`, `openai/gpt-4o@latest`), at most 200 characters.
+ */
+export const MODEL_LABEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}$/
+
 /** A context window for labels whose operator gave none. */
 export const DEFAULT_CONTEXT_WINDOW = 32_768
 

@@ -3,6 +3,7 @@ import type {
   FlowRepository,
   MemoryAuditRepository,
   MemoryRepository,
+  ModelChoiceRepository,
   PolicyRepository,
   RunRepository,
   ToolProfileRepository,
@@ -20,6 +21,8 @@ import * as migration0012 from "./migrations/0012_automation_governance.js"
 import * as migration0013 from "./migrations/0013_automation_event_triggers.js"
 import * as migration0015 from "./migrations/0015_workflow_revision.js"
 import * as migration0017 from "./migrations/0017_run_reservations.js"
+import * as migration0018 from "./migrations/0018_model_choices_and_run_attempts.js"
+import * as ModelChoices from "./ModelChoices.js"
 import * as Policies from "./Policies.js"
 import * as Runs from "./Runs.js"
 import * as ToolProfiles from "./ToolProfiles.js"
@@ -27,7 +30,7 @@ import * as Workflows from "./Workflows.js"
 
 /**
  * Automation workflows and their flows (the workflows' definitions over time), runs, the approvals
- * runs wait for, and what governs runs: standing orders, tool profiles, memory and its audit.
+ * runs wait for, and what governs runs: standing orders, model labels, tool profiles, memory and its audit.
  */
 export const automationsStorage: KyselyModuleStorage<
   | WorkflowRepository
@@ -35,6 +38,7 @@ export const automationsStorage: KyselyModuleStorage<
   | RunRepository
   | ApprovalRepository
   | PolicyRepository
+  | ModelChoiceRepository
   | ToolProfileRepository
   | MemoryRepository
   | MemoryAuditRepository
@@ -45,7 +49,8 @@ export const automationsStorage: KyselyModuleStorage<
     "0012_automation_governance": migration0012,
     "0013_automation_event_triggers": migration0013,
     "0015_workflow_revision": migration0015,
-    "0017_run_reservations": migration0017
+    "0017_run_reservations": migration0017,
+    "0018_model_choices_and_run_attempts": migration0018
   },
   layer: Layer.mergeAll(
     Workflows.layer,
@@ -53,6 +58,7 @@ export const automationsStorage: KyselyModuleStorage<
     Runs.layer,
     Approvals.layer,
     Policies.layer,
+    ModelChoices.layer,
     ToolProfiles.layer,
     Memory.layer,
     MemoryAudit.layer

@@ -28,6 +28,7 @@ const toRow = (run: Run): Insertable<AutomationRunsTable> => ({
   revision: run.revision,
   steps: JSON.stringify(run.steps),
   status: run.status,
+  attempt: run.attempt,
   trigger_type: run.trigger.type,
   trigger_event: run.trigger.event,
   context: run.context,
@@ -59,6 +60,7 @@ const toRun = (row: Selectable<AutomationRunsTable>): Run => ({
   revision: row.revision,
   steps: row.steps,
   status: row.status,
+  attempt: row.attempt,
   trigger: { type: row.trigger_type, event: row.trigger_event },
   context: row.context,
   payload: row.payload,
@@ -317,6 +319,7 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
                 .updateTable("automation_runs")
                 .set({
                   status: run.status,
+                  attempt: run.attempt,
                   results: JSON.stringify(run.results),
                   reason: run.reason,
                   lease_until: run.leaseUntil,
@@ -366,6 +369,7 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
           tenant_id: run.tenantId,
           id: run.id,
           status: run.status,
+          attempt: run.attempt,
           results: run.results,
           reason: run.reason,
           lease_until: run.leaseUntil,
@@ -381,10 +385,10 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
         query(database, (db: Db) =>
           sql<{ readonly tenant_id: string; readonly id: string }>`
             update ${sql.id(database.schema, "automation_runs")} as r
-            set status = u.status, results = u.results, reason = u.reason, lease_until = u.lease_until,
+            set status = u.status, attempt = u.attempt, results = u.results, reason = u.reason, lease_until = u.lease_until,
               started_at = u.started_at, finished_at = u.finished_at, updated_at = u.updated_at
             from jsonb_to_recordset(${json}::jsonb) as u(
-              tenant_id uuid, id uuid, status text, results jsonb, reason text, lease_until timestamptz,
+              tenant_id uuid, id uuid, status text, attempt integer, results jsonb, reason text, lease_until timestamptz,
               started_at timestamptz, finished_at timestamptz, updated_at timestamptz, from_statuses text,
               check_lease boolean, held_lease timestamptz
             )

@@ -44,6 +44,7 @@ export interface AutomationRunsTable {
   readonly revision: number
   readonly steps: JsonColumn<Run["steps"]>
   readonly status: RunStatus
+  readonly attempt: number
   readonly trigger_type: string
   readonly trigger_event: string | null
   readonly context: string
@@ -78,6 +79,13 @@ export interface AutomationApprovalsTable {
 export interface AutomationPoliciesTable {
   readonly tenant_id: string
   readonly standing_orders: string
+  readonly updated_at: Date
+}
+
+export interface AutomationModelChoicesTable {
+  readonly tenant_id: string
+  readonly primary_label: string
+  readonly failover: JsonColumn<ReadonlyArray<string>>
   readonly updated_at: Date
 }
 
@@ -117,6 +125,7 @@ export interface AutomationsTables {
   readonly automation_runs: AutomationRunsTable
   readonly automation_approvals: AutomationApprovalsTable
   readonly automation_policies: AutomationPoliciesTable
+  readonly automation_model_choices: AutomationModelChoicesTable
   readonly automation_tool_profiles: AutomationToolProfilesTable
   readonly automation_memory: AutomationMemoryTable
   readonly automation_memory_audit: AutomationMemoryAuditTable

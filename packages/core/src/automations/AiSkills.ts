@@ -1,0 +1,40 @@
+import { Effect, Option } from "effect"
+import { SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
+import type { ModelMessage } from "../platform/LanguageModel.js"
+import { PolicyRepository } from "./GovernanceRepositories.js"
+import { ModelService } from "./ModelService.js"
+import { UNTRUSTED_NOTE, untrusted } from "./Prompts.js"
+
+/**
+ * Asks the tenant's models (`/automations/models`, with failover) once: the standing orders as a
+ * system message, `input` as the question, and `context`, when given, fenced as untrusted data.
+ * Its output is `{ text, model, attempts, usage }`: the label that answered and every label tried.
+ */
+const aiInvoke: SkillRunner = {
+  id: "ai.invoke",
+  run: (call) =>
+    Effect.gen(function* () {
+      const models = yield* ModelService
+      const policy = yield* (yield* PolicyRepository).find(call.tenantId)
+      const orders = Option.match(policy, { onNone: () => "", onSome: (found) => found.standingOrders.trim() })
+      const context = typeof call.input.context === "string" ? call.input.context : ""
+      const question = String(call.input.input ?? "")
+      const messages: Array<ModelMessage> = [
+        ...(orders === "" ? [] : [{ role: "system" as const, content: orders }]),
+        ...(context === "" ? [] : [{ role: "system" as const, content: UNTRUSTED_NOTE }]),
+        { role: "user", content: context === "" ? question : `${question}\n\n${untrusted("context", context)}` }
+      ]
+      const answered = yield* Effect.mapError(
+        models.complete(call.tenantId, messages),
+        (failure) => new SkillFailed({ message: failure.message, output: { attempts: failure.attempts } })
+      )
+      const { reply, attempts } = answered
+      return {
+        output: { text: reply.text, model: reply.label, attempts, usage: reply.usage },
+        outputText: reply.text
+      }
+    })
+}
+
+/** The skills that ask a language model. */
+export const aiSkills: ReadonlyArray<SkillRunner> = [aiInvoke]

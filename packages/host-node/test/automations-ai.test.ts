@@ -1,0 +1,4 @@
+import { automationsAiSuite, withoutModelSuite } from "./automationsAi.js"
+
+automationsAiSuite("the embedded default", () => ({}))
+withoutModelSuite()
