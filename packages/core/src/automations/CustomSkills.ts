@@ -22,6 +22,11 @@ export interface CustomSkill<Input extends StandardSchema<any, any> = StandardSc
   /** Whether runs wait for an approval before calling it, unless a tool profile says otherwise. */
   readonly approval?: boolean | undefined
   /** Its input; a built-in skill's implementation may leave it out and gets the built-in's. */
+  /**
+   * The input as a JSON Schema, shown to agent steps that may call the skill (e.g. zod 4's
+   * `z.toJSONSchema(schema)`); without it, agents see only the description.
+   */
+  readonly inputJsonSchema?: unknown
   readonly input?: Input | undefined
   readonly run: (
     call: Omit<SkillCall, "input"> & { readonly input: StandardOutput<Input> }
@@ -89,6 +94,7 @@ export const customSkillParts = (
         parsesPlaceholders: false,
         approval: skill.approval ?? false,
         usesModel: false,
+        inputSchema: skill.inputJsonSchema,
         description: skill.description ?? ""
       })
     }

@@ -104,6 +104,8 @@ export interface Approval {
   readonly title: string
   /** The skill the approval gates, when a skill asked for it. */
   readonly skillId: string | null
+  /** The exact input the skill runs with once approved, when an agent's tool call asked for it. */
+  readonly input: JsonObject | null
   readonly status: ApprovalStatus
   readonly note: string | null
   readonly expiresAt: Date

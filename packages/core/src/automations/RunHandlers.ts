@@ -33,6 +33,7 @@ const approvalJson = (approval: Approval) => ({
   stepIndex: approval.stepIndex,
   title: approval.title,
   skillId: approval.skillId,
+  input: approval.input,
   status: approval.status,
   note: approval.note,
   expiresAt: approval.expiresAt,

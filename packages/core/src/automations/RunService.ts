@@ -30,6 +30,8 @@ import { type Approval, type Run, type RunStatus, type RunTrigger, type StepResu
 import { ApprovalRepository, type RunKey, RunRepository } from "./RunRepositories.js"
 import { SkillRegistry } from "./Skills.js"
 import { DEFAULT_TOOL_PROFILE, verdictOf } from "./Governance.js"
+import type { AgentTurn } from "./AgentProtocol.js"
+import { runAgentStep } from "./AgentStep.js"
 import { PolicyRepository, ToolProfileRepository } from "./GovernanceRepositories.js"
 import type { JsonObject, Workflow } from "./Workflow.js"
 
@@ -118,6 +120,11 @@ interface RunSetting {
   readonly policy: string
 }
 
+/** What an agent step stores as its output while it runs. */
+interface AgentProgress {
+  readonly turns?: ReadonlyArray<AgentTurn>
+}
+
 const failed = (error: string, output: unknown = null): Outcome => ({ kind: "failed", error, output })
 
 /** A step's outcome as the worker stores it. */
@@ -128,8 +135,15 @@ type Outcome =
       readonly kind: "wait"
       readonly title: string
       readonly skillId: string | null
+      /** The exact input an agent's gated call runs with once approved. */
+      readonly input: JsonObject | null
+      readonly approvalId?: string | undefined
+      /** The step's progress so far (an agent's turns). */
+      readonly output?: unknown
       readonly expiresInSeconds: number
     }
+  /** The worker no longer holds the run (cancelled, or taken over): nothing more is written. */
+  | { readonly kind: "lost" }
 
 /**
  * Runs of workflows: created queued (by the run endpoint, the inbound hook, triggers), followed
@@ -387,8 +401,19 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         return variables
       }
 
-      /** What one step does; nothing here is stored. */
-      const perform = (run: Run, index: number, attempt: number, setting: RunSetting, approved: boolean) =>
+      /**
+       * What one step does. Nothing here is stored, but for an agent step's turns, which it stores
+       * through `checkpoint` as it goes, resuming from those of `previous`.
+       */
+      const perform = (
+        run: Run,
+        index: number,
+        attempt: number,
+        setting: RunSetting,
+        approved: boolean,
+        previous: StepResult | undefined,
+        checkpoint: (output: unknown) => Effect.Effect<boolean>
+      ) =>
         Effect.gen(function* (): Generator<any, Outcome, any> {
           const step = run.steps[index]!
           const rendered = render(step, variablesOf(run, index, setting.policy))
@@ -402,10 +427,48 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             case "approval": {
               const seconds =
                 typeof step.expiresInSeconds === "number" ? step.expiresInSeconds : DEFAULT_APPROVAL_SECONDS
-              return { kind: "wait", title: String(filled.title), skillId: null, expiresInSeconds: seconds }
+              return { kind: "wait", title: String(filled.title), skillId: null, input: null, expiresInSeconds: seconds }
             }
             case "skill":
               return yield* callSkill(run, index, attempt, setting, approved, filled)
+            case "agent": {
+              if (!setting.entitlements.includes("ai_agent")) {
+                return failed("An agent step needs the ai_agent product, which the account is not entitled to.")
+              }
+              // A failed agent step (a retried run) starts over; a running or waiting one goes on.
+              const stored = previous?.status === "failed" ? undefined : (previous?.output as AgentProgress | null)
+              const outcome = yield* runAgentStep({
+                run,
+                index,
+                step: filled,
+                entitlements: setting.entitlements,
+                policy: setting.policy,
+                turns: Array.isArray(stored?.turns) ? stored.turns : [],
+                checkpoint,
+                decision: (approvalId) =>
+                  Effect.map(approvals.find(run.tenantId, approvalId), (found) =>
+                    Option.isSome(found) ? found.value.status : undefined
+                  )
+              })
+              switch (outcome.kind) {
+                case "done":
+                  return { kind: "done", output: { output: outcome.output, outputText: outcome.outputText } }
+                case "failed":
+                  return failed(outcome.error, outcome.output)
+                case "lost":
+                  return outcome
+                case "wait":
+                  return {
+                    kind: "wait",
+                    title: `Allow the skill ${outcome.skillId}`,
+                    skillId: outcome.skillId,
+                    input: outcome.input,
+                    approvalId: outcome.approvalId,
+                    output: outcome.output,
+                    expiresInSeconds: DEFAULT_APPROVAL_SECONDS
+                  }
+              }
+            }
             default:
               return failed(`A ${String(step.type)} step needs a product feature this platform has not installed.`)
           }
@@ -448,6 +511,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               kind: "wait",
               title: `Allow the skill ${skillId}`,
               skillId,
+              input: null,
               expiresInSeconds: DEFAULT_APPROVAL_SECONDS
             }
           }
@@ -501,8 +565,10 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         Effect.gen(function* () {
           // Read only when a step needs them, so a run of plain steps costs no extra queries.
           const steps = JSON.stringify(claimed.steps)
-          const tenant = steps.includes('"skill"') ? yield* Effect.either(tenants.get(claimed.tenantId)) : undefined
-          const policy = steps.includes("policy") ? yield* policies.find(claimed.tenantId) : Option.none()
+          const usesSkills = steps.includes('"skill"') || steps.includes('"agent"')
+          const tenant = usesSkills ? yield* Effect.either(tenants.get(claimed.tenantId)) : undefined
+          const policy =
+            steps.includes("policy") || steps.includes('"agent"') ? yield* policies.find(claimed.tenantId) : Option.none()
           const setting: RunSetting = {
             entitlements: tenant !== undefined && Either.isRight(tenant) ? tenant.right.entitlements : [],
             policy: Option.match(policy, { onNone: () => "", onSome: (found) => found.standingOrders })
@@ -555,12 +621,23 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               startedAt: at,
               finishedAt: null
             }
-            const sideEffects = step.type === "skill"
+            const sideEffects = step.type === "skill" || step.type === "agent"
             const running: Run = { ...run, results: upsert(run.results, started), leaseUntil, updatedAt: at }
             if (sideEffects) {
               if (!(yield* persist(running))) return
             } else run = running
-            const outcome = yield* perform(run, index, attempt, setting, started.approved)
+            // An agent stores its turns as it goes, each write extending the lease.
+            const checkpoint = (output: unknown) =>
+              Effect.flatMap(now, (at) =>
+                persist({
+                  ...run,
+                  results: upsert(run.results, { ...started, output }),
+                  leaseUntil: new Date(at.getTime() + runLeaseMs),
+                  updatedAt: at
+                })
+              )
+            const outcome = yield* perform(run, index, attempt, setting, started.approved, previous, checkpoint)
+            if (outcome.kind === "lost") return
             const ended = yield* now
             if (outcome.kind === "done") {
               const done: StepResult = {
@@ -610,15 +687,21 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               return
             }
             // Waits for a person: the approval and the paused run commit together.
-            const waiting: StepResult = { ...started, status: "waiting_approval", finishedAt: null }
+            const waiting: StepResult = {
+              ...started,
+              status: "waiting_approval",
+              output: outcome.output ?? null,
+              finishedAt: null
+            }
             const approval: Approval = {
-              id: randomUuid(crypto),
+              id: outcome.approvalId ?? randomUuid(crypto),
               tenantId: run.tenantId,
               runId: run.id,
               workflowId: run.workflowId,
               stepIndex: index,
               title: outcome.title,
               skillId: outcome.skillId,
+              input: outcome.input,
               status: "pending",
               note: null,
               expiresAt: new Date(ended.getTime() + outcome.expiresInSeconds * 1000),
@@ -788,8 +871,10 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               // An approval's run is never deleted.
               const run = yield* Effect.orDie(findRun(tenantId, approval.runId))
               if (run.status === "waiting_approval") {
+                // An agent hears of a rejected call and goes on; any other rejected step fails the run.
+                const agent = run.steps[approval.stepIndex]?.type === "agent"
                 const next: Run =
-                  decision === "approve"
+                  decision === "approve" || agent
                     ? { ...run, status: "queued", updatedAt: at }
                     : {
                         ...run,

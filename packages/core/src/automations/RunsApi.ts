@@ -76,6 +76,9 @@ export const ApprovalJson = Schema.Struct({
   stepIndex: Integer,
   title: Schema.String,
   skillId: Schema.NullOr(Schema.String),
+  input: Schema.NullOr(JsonObject).annotations({
+    description: "The exact input the skill runs with once approved, when an agent step's tool call asked; else null."
+  }),
   status: Schema.Literal("pending", "approved", "rejected", "expired"),
   note: Schema.NullOr(Schema.String),
   expiresAt: Timestamp,

@@ -1,4 +1,4 @@
-import { Context, Effect, Schema } from "effect"
+import { Context, Effect, JSONSchema, Schema } from "effect"
 import { withReason } from "../http/Schemas.js"
 import type { SkillRunner } from "../module/SkillRunner.js"
 import type { ErrorDetail } from "../platform/Errors.js"
@@ -29,6 +29,8 @@ export interface SkillDefinition {
   readonly approval: boolean
   /** Whether it asks a language model: refused when written on a platform without one. */
   readonly usesModel: boolean
+  /** Its input as a JSON Schema, shown to agents that may call it; undefined when unknown. */
+  readonly inputSchema: unknown
   readonly description: string
 }
 
@@ -90,8 +92,19 @@ const skill = (
   parsesPlaceholders: true,
   approval,
   usesModel: id === "ai.invoke",
+  inputSchema: jsonSchemaOf(fields),
   description
 })
+
+/** The JSON Schema of a skill's input fields, for agents' prompts; undefined when a field has none. */
+const jsonSchemaOf = (fields: Schema.Struct.Fields): unknown => {
+  try {
+    const { $schema: _draft, ...schema } = JSONSchema.make(Schema.Struct(fields)) as unknown as Record<string, unknown>
+    return schema
+  } catch {
+    return undefined
+  }
+}
 
 const nodeSkill = (id: string, fields: Schema.Struct.Fields, description: string, approval = false) =>
   skill(id, [], { nodeId: NodeId, ...fields }, description, approval)

@@ -257,6 +257,12 @@ export const checkSteps = (
       if (type === "agent" && !rules.modelConfigured) {
         return yield* fail(`${field}.type`, `an agent step needs a language model: ${NO_MODEL_CONFIGURED}`)
       }
+      if (type === "agent" && !rules.entitlements.includes("ai_agent")) {
+        return yield* permissionDenied(
+          "product_not_entitled",
+          `${field}: an agent step needs the ai_agent product, which the account is not entitled to.`
+        )
+      }
       if (type === "agent" && Array.isArray(step.skills)) {
         const profile = yield* profileOf(step, field, rules)
         for (const [at, skillId] of step.skills.entries())

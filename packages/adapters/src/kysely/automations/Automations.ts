@@ -21,7 +21,7 @@ import * as migration0012 from "./migrations/0012_automation_governance.js"
 import * as migration0013 from "./migrations/0013_automation_event_triggers.js"
 import * as migration0015 from "./migrations/0015_workflow_revision.js"
 import * as migration0017 from "./migrations/0017_run_reservations.js"
-import * as migration0018 from "./migrations/0018_model_choices_and_run_attempts.js"
+import * as migration0018 from "./migrations/0018_automation_ai.js"
 import * as ModelChoices from "./ModelChoices.js"
 import * as Policies from "./Policies.js"
 import * as Runs from "./Runs.js"
@@ -50,7 +50,7 @@ export const automationsStorage: KyselyModuleStorage<
     "0013_automation_event_triggers": migration0013,
     "0015_workflow_revision": migration0015,
     "0017_run_reservations": migration0017,
-    "0018_model_choices_and_run_attempts": migration0018
+    "0018_automation_ai": migration0018
   },
   layer: Layer.mergeAll(
     Workflows.layer,

@@ -68,6 +68,7 @@ export interface AutomationApprovalsTable {
   readonly step_index: number
   readonly title: string
   readonly skill_id: string | null
+  readonly input: ColumnType<Run["payload"] | null, string | null, string | null>
   readonly status: ApprovalStatus
   readonly note: string | null
   readonly expires_at: Date

@@ -1,8 +1,10 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Each tenant's model labels (one row a tenant, like its standing orders), and each run's attempt:
- * 1 for every run so far, one more with each retry; side effects' idempotency keys carry it.
+ * What AI steps need: each tenant's model labels (one row a tenant, like its standing orders);
+ * each run's attempt (1 for every run so far, one more with each retry; side effects'
+ * idempotency keys carry it); and the exact input of the skill call an approval gates (an agent's
+ * tool call), null for the approvals before.
  */
 export const up = async (db: Kysely<any>): Promise<void> => {
   await db.schema
@@ -17,5 +19,12 @@ export const up = async (db: Kysely<any>): Promise<void> => {
   await db.schema
     .alterTable("automation_runs")
     .addColumn("attempt", "integer", (column) => column.notNull().defaultTo(1))
+    .execute()
+
+  await db.schema
+    .alterTable("automation_approvals")
+    .addColumn("input", "jsonb", (column) =>
+      column.check(sql`input is null or jsonb_typeof(input) = 'object'`)
+    )
     .execute()
 }

@@ -1,0 +1,241 @@
+import { Effect, Either, Option } from "effect"
+import { SkillFailed } from "../module/SkillRunner.js"
+import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
+import type { Product } from "../platform/Products.js"
+import {
+  type AgentBrief,
+  type AgentTurn,
+  CORRECTIVE_PROMPT,
+  DEFAULT_AGENT_TURNS,
+  MAX_SAME_CALLS,
+  canonicalJson,
+  parseReply,
+  toolResult,
+  transcript
+} from "./AgentProtocol.js"
+import { DEFAULT_TOOL_PROFILE, verdictOf } from "./Governance.js"
+import { ToolProfileRepository } from "./GovernanceRepositories.js"
+import { ModelService } from "./ModelService.js"
+import type { ApprovalStatus, Run } from "./Run.js"
+import { SkillRegistry } from "./Skills.js"
+import type { JsonObject } from "./Workflow.js"
+
+/** Where an agent step stands, as the worker following its run hands it over. */
+export interface AgentStepCall {
+  readonly run: Run
+  readonly index: number
+  /** The step with its placeholders filled in. */
+  readonly step: JsonObject
+  readonly entitlements: ReadonlyArray<Product>
+  readonly policy: string
+  /** The turns stored before (a resumed step: after an approval, or taken over after a crash). */
+  readonly turns: ReadonlyArray<AgentTurn>
+  /** Stores the step's progress; false when the worker no longer holds the run. */
+  readonly checkpoint: (output: { readonly turns: ReadonlyArray<AgentTurn> }) => Effect.Effect<boolean>
+  /** How the approval a turn waited for was decided. */
+  readonly decision: (approvalId: string) => Effect.Effect<ApprovalStatus | undefined>
+}
+
+export type AgentOutcome =
+  | { readonly kind: "done"; readonly output: unknown; readonly outputText: string }
+  | { readonly kind: "failed"; readonly error: string; readonly output: unknown }
+  | {
+      readonly kind: "wait"
+      readonly approvalId: string
+      readonly skillId: string
+      readonly input: JsonObject
+      readonly output: unknown
+    }
+  /** The worker lost the run (cancelled, or taken over): nothing more is written. */
+  | { readonly kind: "lost" }
+
+const cut = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max)}…`)
+
+/**
+ * An agent step's tool-calling loop. Each turn asks the tenant's models with the transcript so
+ * far, then acts on the reply: FINAL ends the step; TOOL_CALL passes the gates a skill step
+ * passes (the step's skill list, entitlement, tool profile, input, approval) and runs the skill
+ * with a key for (run attempt, step, turn). Each turn is stored before the next starts, and a
+ * call before it runs, so a resumed step neither asks the model again for a turn it stored nor
+ * runs a finished call again.
+ */
+export const runAgentStep = (call: AgentStepCall) =>
+  Effect.gen(function* () {
+    const models = yield* ModelService
+    const registry = yield* SkillRegistry
+    const profiles = yield* ToolProfileRepository
+    const crypto = yield* SecretCrypto
+    const { run, index, step } = call
+    const maxTurns = typeof step.maxTurns === "number" ? step.maxTurns : DEFAULT_AGENT_TURNS
+    const allowed = Array.isArray(step.skills) ? step.skills.map(String) : []
+    const named = typeof step.toolProfile === "string" ? step.toolProfile : undefined
+    const profile = Option.getOrUndefined(yield* profiles.findByName(run.tenantId, named ?? DEFAULT_TOOL_PROFILE))
+    if (named !== undefined && profile === undefined) {
+      return { kind: "failed", error: `The tool profile ${named} does not exist.`, output: null } as AgentOutcome
+    }
+    const brief: AgentBrief = {
+      instructions: String(step.instructions ?? ""),
+      policy: call.policy,
+      skills: allowed.flatMap((id) => {
+        const skill = registry.find(id)
+        return skill === undefined || verdictOf(profile, skill) === "denied" ? [] : [skill]
+      }),
+      context: run.context,
+      payload: run.payload
+    }
+    const turns: Array<AgentTurn> = [...call.turns]
+    const replace = (turn: AgentTurn) => {
+      turns[turns.length - 1] = turn
+    }
+
+    /** Runs the skill of the last turn (allowed, or approved) and records what came back. */
+    const runCall = (turn: AgentTurn) =>
+      Effect.gen(function* () {
+        const { skillId, input } = turn.call!
+        const runner = registry.runner(skillId)!
+        const result = yield* Effect.either(
+          Effect.suspend(() =>
+            runner.run({
+              tenantId: run.tenantId,
+              runId: run.id,
+              stepIndex: index,
+              attempt: 1,
+              idempotencyKey: `${run.id}:${index}:${run.attempt}:${turn.turn}`,
+              input
+            })
+          )
+        )
+        const feedback = Either.match(result, {
+          onLeft: (error) => toolResult(skillId, "failed", error instanceof SkillFailed ? error.message : String(error)),
+          onRight: (output) => toolResult(skillId, "ok", JSON.stringify(output.output ?? null))
+        })
+        replace({ ...turn, feedback })
+      })
+
+    /** The gates a call passes, as the model should hear them when it does not pass. */
+    const gate = (skillId: string, input: JsonObject) =>
+      Effect.gen(function* () {
+        const skill = registry.find(skillId)
+        if (skill === undefined || !allowed.includes(skillId) || registry.runner(skillId) === undefined) {
+          return { verdict: "denied" as const, feedback: toolResult(skillId, "not_allowed", "this step may not call it.") }
+        }
+        const missing = skill.requires.find((product) => !call.entitlements.includes(product))
+        if (missing !== undefined) {
+          const why = `it needs the ${missing} product, which the account is not entitled to.`
+          return { verdict: "denied" as const, feedback: toolResult(skillId, "not_allowed", why) }
+        }
+        const verdict = verdictOf(profile, skill)
+        if (verdict === "denied") {
+          const why = `the tool profile ${profile!.name} does not allow it.`
+          return { verdict: "denied" as const, feedback: toolResult(skillId, "not_allowed", why) }
+        }
+        const parsed = yield* Effect.either(skill.parse(input))
+        if (Either.isLeft(parsed)) {
+          const problems = parsed.left.map((detail) => `${detail.field || "input"} ${detail.reason}`).join("; ")
+          return { verdict: "invalid" as const, feedback: toolResult(skillId, "invalid", problems) }
+        }
+        return {
+          verdict: verdict === "approval" ? ("approval" as const) : ("allowed" as const),
+          input: parsed.right as JsonObject
+        }
+      })
+
+    const saved = Effect.suspend(() => call.checkpoint({ turns: [...turns] }))
+    const failedWith = (error: string, extra: JsonObject = {}): AgentOutcome => ({
+      kind: "failed",
+      error,
+      output: { turns: [...turns], ...extra }
+    })
+
+    // A turn stored without what came back: its approval was decided, or its worker died.
+    const pending = turns.at(-1)
+    if (pending !== undefined && pending.feedback === null && pending.call !== null) {
+      if (pending.verdict === "approval") {
+        const decided = yield* call.decision(pending.approvalId ?? "")
+        if (decided === "approved") {
+          replace({ ...pending, verdict: "approved" })
+          if (!(yield* saved)) return { kind: "lost" } as AgentOutcome
+          yield* runCall(turns.at(-1)!)
+        } else if (decided === "rejected" || decided === "expired") {
+          replace({
+            ...pending,
+            verdict: "rejected",
+            feedback: toolResult(pending.call.skillId, "refused", "a person rejected this call.")
+          })
+        } else {
+          return failedWith(`The approval of the call to ${pending.call.skillId} is not decided.`)
+        }
+      } else {
+        yield* runCall(pending)
+      }
+      if (!(yield* saved)) return { kind: "lost" } as AgentOutcome
+    }
+
+    while (turns.length < maxTurns) {
+      const number = turns.length + 1
+      const asked = yield* Effect.either(models.complete(run.tenantId, transcript(brief, turns)))
+      if (Either.isLeft(asked)) return failedWith(asked.left.message, { attempts: asked.left.attempts })
+      const { reply, attempts } = asked.right
+      const base = { turn: number, label: reply.label, ms: reply.durationMs, attempts, reply: reply.text }
+      const parsed = parseReply(reply.text)
+
+      if (parsed.kind === "final") {
+        turns.push({ ...base, call: null, verdict: "final", feedback: null })
+        return {
+          kind: "done",
+          output: { text: parsed.text, model: reply.label, turns: [...turns] },
+          outputText: parsed.text
+        } as AgentOutcome
+      }
+      if (parsed.kind === "malformed") {
+        if (turns.at(-1)?.verdict === "malformed") {
+          turns.push({ ...base, call: null, verdict: "malformed", feedback: null })
+          return failedWith(`The model's reply does not follow the protocol (${parsed.why}): ${cut(reply.text)}`)
+        }
+        turns.push({ ...base, call: null, verdict: "malformed", feedback: CORRECTIVE_PROMPT })
+        if (!(yield* saved)) return { kind: "lost" } as AgentOutcome
+        continue
+      }
+
+      const key = canonicalJson(parsed.input)
+      const same = turns.filter(
+        (turn) => turn.call?.skillId === parsed.skillId && canonicalJson(turn.call.input) === key
+      ).length
+      if (same + 1 >= MAX_SAME_CALLS) {
+        turns.push({ ...base, call: { skillId: parsed.skillId, input: parsed.input }, verdict: "denied", feedback: null })
+        return failedWith(
+          `The agent called ${parsed.skillId} with the same input ${MAX_SAME_CALLS} times; the loop stopped.`
+        )
+      }
+      const passed = yield* gate(parsed.skillId, parsed.input)
+      if (passed.verdict === "denied" || passed.verdict === "invalid") {
+        const { verdict, feedback } = passed
+        turns.push({ ...base, call: { skillId: parsed.skillId, input: parsed.input }, verdict, feedback })
+        if (!(yield* saved)) return { kind: "lost" } as AgentOutcome
+        continue
+      }
+      const turn: AgentTurn = {
+        ...base,
+        call: { skillId: parsed.skillId, input: passed.input },
+        verdict: passed.verdict,
+        feedback: null
+      }
+      if (passed.verdict === "approval") {
+        const approvalId = randomUuid(crypto)
+        turns.push({ ...turn, approvalId })
+        return {
+          kind: "wait",
+          approvalId,
+          skillId: parsed.skillId,
+          input: passed.input,
+          output: { turns: [...turns] }
+        } as AgentOutcome
+      }
+      // The call is stored before it runs: a worker taking over runs it under the same key.
+      turns.push(turn)
+      if (!(yield* saved)) return { kind: "lost" } as AgentOutcome
+      yield* runCall(turn)
+      if (!(yield* saved)) return { kind: "lost" } as AgentOutcome
+    }
+    return failedWith(`The agent did not finish within ${maxTurns} turns.`)
+  })
