@@ -55,7 +55,8 @@ describe("kysely storage on Postgres", () => {
             "0014_email_message_source",
             "0015_workflow_revision",
             "0016_idempotency_sweep",
-            "0017_run_reservations"
+            "0017_run_reservations",
+            "0018_automation_ai"
           ])
           return db
         })

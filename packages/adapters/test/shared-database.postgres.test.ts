@@ -80,6 +80,7 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             "automation_flows",
             "automation_memory",
             "automation_memory_audit",
+            "automation_model_choices",
             "automation_policies",
             "automation_runs",
             "automation_tool_profiles",
