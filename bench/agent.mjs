@@ -5,14 +5,15 @@
 //   agent   as many runs of a workflow with one agent step on the embedded default (PGlite), its
 //           workers in-process, the model calling log.write each turn and FINAL at the last:
 //           turns/s from the first start to the last run's end, CPU ms per turn
+// The model server is a minimal OpenAI-compatible one here (@servicekit/conformance's needs vitest).
 // CPU is this process's user + system time (process.cpuUsage): the model server, the client,
 // ServiceKit and PGlite alike, so the difference per turn is the loop's own cost, its per-turn
 // writes included.
 import { mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
-import { startModelServer } from "@servicekit/conformance"
 import { createServiceKit, listen } from "@servicekit/host-node"
 import { Pool } from "undici"
 
@@ -26,8 +27,30 @@ const replyTo = (messages) => {
   return turn < TURNS ? `TOOL_CALL:log.write|{"message":"turn ${turn}"}` : "FINAL:done"
 }
 
-const models = await startModelServer()
-models.respondWith((request) => ({ reply: replyTo(request.messages) }))
+/** A chat completions server answering at once, as replyTo says. */
+const startModels = async () => {
+  const server = createServer((request, response) => {
+    const chunks = []
+    request.on("data", (chunk) => chunks.push(chunk))
+    request.on("end", () => {
+      const { model, messages } = JSON.parse(Buffer.concat(chunks).toString("utf8"))
+      const content = replyTo(messages)
+      response.writeHead(200, { "content-type": "application/json" })
+      const choice = { index: 0, message: { role: "assistant", content }, finish_reason: "stop" }
+      response.end(JSON.stringify({ id: "c", object: "chat.completion", model, choices: [choice] }))
+    })
+  })
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
+  return {
+    baseUrl: `http://127.0.0.1:${server.address().port}/v1`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(resolve)
+      })
+  }
+}
+const models = await startModels()
 
 const measure = async (work) => {
   const cpu = process.cpuUsage()
@@ -117,7 +140,12 @@ await inBatches(20, bareLoop)
 await inBatches(20, agentRun)
 const bare = await measure(() => inBatches(RUNS, bareLoop))
 let turns = 0
-const agent = await measure(() => inBatches(RUNS, async () => void (turns += await agentRun())))
+const agent = await measure(() =>
+  inBatches(RUNS, async () => {
+    const taken = await agentRun()
+    turns += taken
+  })
+)
 if (turns !== RUNS * TURNS) throw new Error(`expected ${RUNS * TURNS} turns, counted ${turns}`)
 
 const row = (name, { seconds, cpuMs }) =>
