@@ -26,7 +26,9 @@ const conversation: ReadonlyArray<ModelMessage> = [
 /** What every LanguageModel must do: answer, and fail each way with the same typed reason. */
 export const languageModelConformance = (name: string, makeHarness: () => Promise<LanguageModelHarness>) =>
   describe(`LanguageModel conformance: ${name}`, () => {
-    const withModel = async <A>(use: (model: LanguageModel["Type"], harness: LanguageModelHarness) => Effect.Effect<A, unknown>) => {
+    const withModel = async <A>(
+      use: (model: LanguageModel["Type"], harness: LanguageModelHarness) => Effect.Effect<A, unknown>
+    ) => {
       const harness = await makeHarness()
       try {
         return await Effect.runPromise(
@@ -39,7 +41,12 @@ export const languageModelConformance = (name: string, makeHarness: () => Promis
       }
     }
     /** The failure of one call to `label` after `cue`. */
-    const failureOf = (model: LanguageModel["Type"], harness: LanguageModelHarness, cue: ModelCue, label = harness.labels[0]) =>
+    const failureOf = (
+      model: LanguageModel["Type"],
+      harness: LanguageModelHarness,
+      cue: ModelCue,
+      label = harness.labels[0]
+    ) =>
       Effect.gen(function* () {
         harness.cue(label, cue)
         const answer = yield* Effect.either(model.complete({ label, messages: conversation }))

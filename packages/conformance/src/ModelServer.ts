@@ -47,7 +47,9 @@ const echo = (request: ModelServerRequest): ModelCue => ({
  * hold no choice, and OpenAI's context-length error. With `apiKey`, a call without that bearer
  * key is answered 401 as OpenAI does.
  */
-export const startModelServer = async (options: { readonly apiKey?: string | undefined } = {}): Promise<ModelServer> => {
+export const startModelServer = async (
+  options: { readonly apiKey?: string | undefined } = {}
+): Promise<ModelServer> => {
   const queued = new Map<string, Array<ModelCue>>()
   const received: Array<ModelServerRequest> = []
   let respond = echo

@@ -291,7 +291,6 @@ export {
   type ModelReply,
   type ModelRequest,
   type ModelUsage,
-  estimateTokens,
   failsOver,
   failureOfStatus
 } from "./platform/LanguageModel.js"

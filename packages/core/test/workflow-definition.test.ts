@@ -146,7 +146,8 @@ describe("workflow definitions", () => {
     expect(await refusal(checkSteps(agent, rules(allProducts, [], registry, false)))).toMatchObject({
       details: [{ field: "stepsJson.1.type", reason: expect.stringContaining("needs a language model") }]
     })
-    await accepts(checkSteps([{ type: "log" }, { type: "approval", title: "OK?" }], rules(allProducts, [], registry, false)))
+    const plain = [{ type: "log" }, { type: "approval", title: "OK?" }]
+    await accepts(checkSteps(plain, rules(allProducts, [], registry, false)))
   })
 
   it("follows the step's tool profile, else the default one", async () => {

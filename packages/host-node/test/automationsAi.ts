@@ -127,7 +127,9 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
       models.cue("m-local", { status: 401 })
       const failed = await run((await workflow([{ type: "skill", skillId: "ai.invoke", input: { input: "hi" } }])).id)
       expect(failed.status).toBe("failed")
-      expect(failed.reason).toMatch(/^Step 0 failed: Every model failed: fast: .*HTTP 500.*; smart: .*HTTP 429.*; local: .*HTTP 401/)
+      expect(failed.reason).toMatch(
+        /^Step 0 failed: Every model failed: fast: .*HTTP 500.*; smart: .*HTTP 429.*; local: .*HTTP 401/
+      )
       expect(failed.reason).not.toContain(API_KEY)
       const attempts = failed.stepsResultJson[0].output.attempts
       expect(attempts.map((attempt: any) => [attempt.label, attempt.outcome, attempt.status])).toEqual([
@@ -329,7 +331,10 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
 
       replies('TOOL_CALL:memory.read|{"key":"a"}', 'TOOL_CALL:memory.read|{"key":"b"}')
       const long = await run((await workflow([agentStep({ maxTurns: 2 })])).id)
-      expect(long).toMatchObject({ status: "failed", reason: "Step 0 failed: The agent did not finish within 2 turns." })
+      expect(long).toMatchObject({
+        status: "failed",
+        reason: "Step 0 failed: The agent did not finish within 2 turns."
+      })
 
       replies("Hello!", "Still chatting.")
       const chatty = await run((await workflow([agentStep()])).id)
@@ -357,7 +362,12 @@ export const withoutModelSuite = () =>
     let key: string
     const { api } = automationsClient(served, () => key)
     beforeAll(async () => {
-      ;({ key } = await automationsTenants(served, "No model", ["automations", "ai_agent", "chat"], ["automations", "chat"]))
+      ;({ key } = await automationsTenants(
+        served,
+        "No model",
+        ["automations", "ai_agent", "chat"],
+        ["automations", "chat"]
+      ))
     })
 
     it("answers no primary label, and refuses choosing one", async () => {

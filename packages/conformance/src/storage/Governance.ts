@@ -144,7 +144,8 @@ export const modelChoicesSuite: StorageSuite<ModelChoiceRepository | TenantRepos
 
         const elsewhere: ModelChoice = { ...choice, tenantId: other.id, primary: "fast" }
         yield* choices.save(elsewhere)
-        const replaced: ModelChoice = { ...choice, primary: "smart", failover: [], updatedAt: plus(choice.updatedAt, MINUTE) }
+        const later = plus(choice.updatedAt, MINUTE)
+        const replaced: ModelChoice = { ...choice, primary: "smart", failover: [], updatedAt: later }
         yield* choices.save(replaced)
         expect(yield* choices.find(tenant.id)).toEqual(Option.some(replaced))
         expect(yield* choices.find(other.id)).toEqual(Option.some(elsewhere))

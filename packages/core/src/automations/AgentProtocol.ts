@@ -99,7 +99,11 @@ export const cutToolResult = (text: string): string =>
     : `${text.slice(0, MAX_TOOL_RESULT_CHARS)}… [cut: ${text.length - MAX_TOOL_RESULT_CHARS} more characters]`
 
 /** The result of a call as the model reads it: a skill's output is data from outside, fenced. */
-export const toolResult = (skillId: string, outcome: "ok" | "not_allowed" | "invalid" | "refused" | "failed", text: string) =>
+export const toolResult = (
+  skillId: string,
+  outcome: "ok" | "not_allowed" | "invalid" | "refused" | "failed",
+  text: string
+) =>
   outcome === "ok"
     ? `TOOL_RESULT:${skillId}|${untrusted(`skill:${skillId}`, cutToolResult(text))}`
     : `TOOL_RESULT:${skillId}|${outcome.toUpperCase()}: ${cutToolResult(text)}`
@@ -133,16 +137,24 @@ export const systemPrompt = (brief: AgentBrief): string => {
   ].join("\n\n")
 }
 
-/** The conversation so far: the brief, the run's input, then each turn's reply and what came back. */
-export const transcript = (brief: AgentBrief, turns: ReadonlyArray<AgentTurn>): Array<ModelMessage> => {
+/** How every conversation of a step opens: the system prompt, then the run's input. */
+export const openingMessages = (brief: AgentBrief): ReadonlyArray<ModelMessage> => {
   const input = [
     ...(brief.context === "" ? [] : [untrusted("context", brief.context)]),
     ...(Object.keys(brief.payload).length === 0 ? [] : [untrusted("payload", JSON.stringify(brief.payload))])
   ]
-  const messages: Array<ModelMessage> = [
+  return [
     { role: "system", content: systemPrompt(brief) },
     { role: "user", content: input.length === 0 ? "Begin." : `The run's input:\n${input.join("\n")}` }
   ]
+}
+
+/** The conversation so far: its opening, then each turn's reply and what came back. */
+export const transcript = (
+  opening: ReadonlyArray<ModelMessage>,
+  turns: ReadonlyArray<AgentTurn>
+): Array<ModelMessage> => {
+  const messages = [...opening]
   for (const turn of turns) {
     messages.push({ role: "assistant", content: turn.reply })
     if (turn.feedback !== null) messages.push({ role: "user", content: turn.feedback })

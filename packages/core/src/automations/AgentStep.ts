@@ -1,6 +1,7 @@
-import { Effect, Either, Option } from "effect"
+import { Effect, Either } from "effect"
 import { SkillFailed } from "../module/SkillRunner.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
+import { ModelRouter } from "../platform/ModelRouter.js"
 import type { Product } from "../platform/Products.js"
 import {
   type AgentBrief,
@@ -9,15 +10,17 @@ import {
   DEFAULT_AGENT_TURNS,
   MAX_SAME_CALLS,
   canonicalJson,
+  openingMessages,
   parseReply,
   toolResult,
   transcript
 } from "./AgentProtocol.js"
-import { DEFAULT_TOOL_PROFILE, verdictOf } from "./Governance.js"
-import { ToolProfileRepository } from "./GovernanceRepositories.js"
+import { verdictOf } from "./Governance.js"
+import { ToolProfileRepository, profileOfStep } from "./GovernanceRepositories.js"
 import { ModelService } from "./ModelService.js"
-import type { ApprovalStatus, Run } from "./Run.js"
+import type { ApprovalStatus, Run, StepResult } from "./Run.js"
 import { SkillRegistry } from "./Skills.js"
+import { type StepOutcome, stepFailed, waitForSkill } from "./StepOutcome.js"
 import type { JsonObject } from "./Workflow.js"
 
 /** Where an agent step stands, as the worker following its run hands it over. */
@@ -28,26 +31,25 @@ export interface AgentStepCall {
   readonly step: JsonObject
   readonly entitlements: ReadonlyArray<Product>
   readonly policy: string
-  /** The turns stored before (a resumed step: after an approval, or taken over after a crash). */
-  readonly turns: ReadonlyArray<AgentTurn>
+  /**
+   * The step's result stored before: a running or waiting step goes on from its turns (after an
+   * approval, or taken over after a crash); a failed one (a retried run) starts over.
+   */
+  readonly previous: StepResult | undefined
   /** Stores the step's progress; false when the worker no longer holds the run. */
   readonly checkpoint: (output: { readonly turns: ReadonlyArray<AgentTurn> }) => Effect.Effect<boolean>
   /** How the approval a turn waited for was decided. */
   readonly decision: (approvalId: string) => Effect.Effect<ApprovalStatus | undefined>
 }
 
-export type AgentOutcome =
-  | { readonly kind: "done"; readonly output: unknown; readonly outputText: string }
-  | { readonly kind: "failed"; readonly error: string; readonly output: unknown }
-  | {
-      readonly kind: "wait"
-      readonly approvalId: string
-      readonly skillId: string
-      readonly input: JsonObject
-      readonly output: unknown
-    }
-  /** The worker lost the run (cancelled, or taken over): nothing more is written. */
-  | { readonly kind: "lost" }
+const LOST: StepOutcome = { kind: "lost" }
+
+/** The turns a step stored in its output, if any. */
+const storedTurns = (previous: StepResult | undefined): ReadonlyArray<AgentTurn> => {
+  if (previous === undefined || previous.status === "failed") return []
+  const turns = (previous.output as { readonly turns?: unknown } | null)?.turns
+  return Array.isArray(turns) ? turns : []
+}
 
 const cut = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max)}…`)
 
@@ -60,19 +62,19 @@ const cut = (text: string, max = 300) => (text.length <= max ? text : `${text.sl
  * runs a finished call again.
  */
 export const runAgentStep = (call: AgentStepCall) =>
-  Effect.gen(function* () {
-    const models = yield* ModelService
+  Effect.gen(function* (): Generator<any, StepOutcome, any> {
+    const router = yield* ModelRouter
     const registry = yield* SkillRegistry
     const profiles = yield* ToolProfileRepository
     const crypto = yield* SecretCrypto
     const { run, index, step } = call
     const maxTurns = typeof step.maxTurns === "number" ? step.maxTurns : DEFAULT_AGENT_TURNS
     const allowed = Array.isArray(step.skills) ? step.skills.map(String) : []
-    const named = typeof step.toolProfile === "string" ? step.toolProfile : undefined
-    const profile = Option.getOrUndefined(yield* profiles.findByName(run.tenantId, named ?? DEFAULT_TOOL_PROFILE))
-    if (named !== undefined && profile === undefined) {
-      return { kind: "failed", error: `The tool profile ${named} does not exist.`, output: null } as AgentOutcome
-    }
+    const found = yield* Effect.either(profileOfStep(profiles, run.tenantId, step))
+    if (Either.isLeft(found)) return stepFailed(found.left)
+    const profile = found.right
+    // Read once a step: every turn asks the same labels with the same opening.
+    const labels = yield* (yield* ModelService).labels(run.tenantId)
     const brief: AgentBrief = {
       instructions: String(step.instructions ?? ""),
       policy: call.policy,
@@ -83,7 +85,8 @@ export const runAgentStep = (call: AgentStepCall) =>
       context: run.context,
       payload: run.payload
     }
-    const turns: Array<AgentTurn> = [...call.turns]
+    const opening = openingMessages(brief)
+    const turns: Array<AgentTurn> = [...storedTurns(call.previous)]
     const replace = (turn: AgentTurn) => {
       turns[turns.length - 1] = turn
     }
@@ -106,7 +109,8 @@ export const runAgentStep = (call: AgentStepCall) =>
           )
         )
         const feedback = Either.match(result, {
-          onLeft: (error) => toolResult(skillId, "failed", error instanceof SkillFailed ? error.message : String(error)),
+          onLeft: (error) =>
+            toolResult(skillId, "failed", error instanceof SkillFailed ? error.message : String(error)),
           onRight: (output) => toolResult(skillId, "ok", JSON.stringify(output.output ?? null))
         })
         replace({ ...turn, feedback })
@@ -115,20 +119,20 @@ export const runAgentStep = (call: AgentStepCall) =>
     /** The gates a call passes, as the model should hear them when it does not pass. */
     const gate = (skillId: string, input: JsonObject) =>
       Effect.gen(function* () {
+        const notAllowed = (why: string) => ({
+          verdict: "denied" as const,
+          feedback: toolResult(skillId, "not_allowed", why)
+        })
         const skill = registry.find(skillId)
         if (skill === undefined || !allowed.includes(skillId) || registry.runner(skillId) === undefined) {
-          return { verdict: "denied" as const, feedback: toolResult(skillId, "not_allowed", "this step may not call it.") }
+          return notAllowed("this step may not call it.")
         }
         const missing = skill.requires.find((product) => !call.entitlements.includes(product))
         if (missing !== undefined) {
-          const why = `it needs the ${missing} product, which the account is not entitled to.`
-          return { verdict: "denied" as const, feedback: toolResult(skillId, "not_allowed", why) }
+          return notAllowed(`it needs the ${missing} product, which the account is not entitled to.`)
         }
         const verdict = verdictOf(profile, skill)
-        if (verdict === "denied") {
-          const why = `the tool profile ${profile!.name} does not allow it.`
-          return { verdict: "denied" as const, feedback: toolResult(skillId, "not_allowed", why) }
-        }
+        if (verdict === "denied") return notAllowed(`the tool profile ${profile!.name} does not allow it.`)
         const parsed = yield* Effect.either(skill.parse(input))
         if (Either.isLeft(parsed)) {
           const problems = parsed.left.map((detail) => `${detail.field || "input"} ${detail.reason}`).join("; ")
@@ -141,11 +145,7 @@ export const runAgentStep = (call: AgentStepCall) =>
       })
 
     const saved = Effect.suspend(() => call.checkpoint({ turns: [...turns] }))
-    const failedWith = (error: string, extra: JsonObject = {}): AgentOutcome => ({
-      kind: "failed",
-      error,
-      output: { turns: [...turns], ...extra }
-    })
+    const failedWith = (error: string, extra: JsonObject = {}) => stepFailed(error, { turns: [...turns], ...extra })
 
     // A turn stored without what came back: its approval was decided, or its worker died.
     const pending = turns.at(-1)
@@ -154,7 +154,7 @@ export const runAgentStep = (call: AgentStepCall) =>
         const decided = yield* call.decision(pending.approvalId ?? "")
         if (decided === "approved") {
           replace({ ...pending, verdict: "approved" })
-          if (!(yield* saved)) return { kind: "lost" } as AgentOutcome
+          if (!(yield* saved)) return LOST
           yield* runCall(turns.at(-1)!)
         } else if (decided === "rejected" || decided === "expired") {
           replace({
@@ -168,12 +168,12 @@ export const runAgentStep = (call: AgentStepCall) =>
       } else {
         yield* runCall(pending)
       }
-      if (!(yield* saved)) return { kind: "lost" } as AgentOutcome
+      if (!(yield* saved)) return LOST
     }
 
     while (turns.length < maxTurns) {
       const number = turns.length + 1
-      const asked = yield* Effect.either(models.complete(run.tenantId, transcript(brief, turns)))
+      const asked = yield* Effect.either(router.complete(labels, transcript(opening, turns)))
       if (Either.isLeft(asked)) return failedWith(asked.left.message, { attempts: asked.left.attempts })
       const { reply, attempts } = asked.right
       const base = { turn: number, label: reply.label, ms: reply.durationMs, attempts, reply: reply.text }
@@ -183,9 +183,8 @@ export const runAgentStep = (call: AgentStepCall) =>
         turns.push({ ...base, call: null, verdict: "final", feedback: null })
         return {
           kind: "done",
-          output: { text: parsed.text, model: reply.label, turns: [...turns] },
-          outputText: parsed.text
-        } as AgentOutcome
+          output: { output: { text: parsed.text, model: reply.label, turns: [...turns] }, outputText: parsed.text }
+        }
       }
       if (parsed.kind === "malformed") {
         if (turns.at(-1)?.verdict === "malformed") {
@@ -193,7 +192,7 @@ export const runAgentStep = (call: AgentStepCall) =>
           return failedWith(`The model's reply does not follow the protocol (${parsed.why}): ${cut(reply.text)}`)
         }
         turns.push({ ...base, call: null, verdict: "malformed", feedback: CORRECTIVE_PROMPT })
-        if (!(yield* saved)) return { kind: "lost" } as AgentOutcome
+        if (!(yield* saved)) return LOST
         continue
       }
 
@@ -202,7 +201,8 @@ export const runAgentStep = (call: AgentStepCall) =>
         (turn) => turn.call?.skillId === parsed.skillId && canonicalJson(turn.call.input) === key
       ).length
       if (same + 1 >= MAX_SAME_CALLS) {
-        turns.push({ ...base, call: { skillId: parsed.skillId, input: parsed.input }, verdict: "denied", feedback: null })
+        const call = { skillId: parsed.skillId, input: parsed.input }
+        turns.push({ ...base, call, verdict: "denied", feedback: null })
         return failedWith(
           `The agent called ${parsed.skillId} with the same input ${MAX_SAME_CALLS} times; the loop stopped.`
         )
@@ -211,7 +211,7 @@ export const runAgentStep = (call: AgentStepCall) =>
       if (passed.verdict === "denied" || passed.verdict === "invalid") {
         const { verdict, feedback } = passed
         turns.push({ ...base, call: { skillId: parsed.skillId, input: parsed.input }, verdict, feedback })
-        if (!(yield* saved)) return { kind: "lost" } as AgentOutcome
+        if (!(yield* saved)) return LOST
         continue
       }
       const turn: AgentTurn = {
@@ -223,19 +223,13 @@ export const runAgentStep = (call: AgentStepCall) =>
       if (passed.verdict === "approval") {
         const approvalId = randomUuid(crypto)
         turns.push({ ...turn, approvalId })
-        return {
-          kind: "wait",
-          approvalId,
-          skillId: parsed.skillId,
-          input: passed.input,
-          output: { turns: [...turns] }
-        } as AgentOutcome
+        return waitForSkill(parsed.skillId, { input: passed.input, approvalId, output: { turns: [...turns] } })
       }
       // The call is stored before it runs: a worker taking over runs it under the same key.
       turns.push(turn)
-      if (!(yield* saved)) return { kind: "lost" } as AgentOutcome
+      if (!(yield* saved)) return LOST
       yield* runCall(turn)
-      if (!(yield* saved)) return { kind: "lost" } as AgentOutcome
+      if (!(yield* saved)) return LOST
     }
     return failedWith(`The agent did not finish within ${maxTurns} turns.`)
   })

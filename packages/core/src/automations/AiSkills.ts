@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import { SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
 import type { ModelMessage } from "../platform/LanguageModel.js"
+import { ModelRouter } from "../platform/ModelRouter.js"
 import { PolicyRepository } from "./GovernanceRepositories.js"
 import { ModelService } from "./ModelService.js"
 import { UNTRUSTED_NOTE, untrusted } from "./Prompts.js"
@@ -14,7 +15,8 @@ const aiInvoke: SkillRunner = {
   id: "ai.invoke",
   run: (call) =>
     Effect.gen(function* () {
-      const models = yield* ModelService
+      const labels = yield* (yield* ModelService).labels(call.tenantId)
+      const router = yield* ModelRouter
       const policy = yield* (yield* PolicyRepository).find(call.tenantId)
       const orders = Option.match(policy, { onNone: () => "", onSome: (found) => found.standingOrders.trim() })
       const context = typeof call.input.context === "string" ? call.input.context : ""
@@ -25,7 +27,7 @@ const aiInvoke: SkillRunner = {
         { role: "user", content: context === "" ? question : `${question}\n\n${untrusted("context", context)}` }
       ]
       const answered = yield* Effect.mapError(
-        models.complete(call.tenantId, messages),
+        router.complete(labels, messages),
         (failure) => new SkillFailed({ message: failure.message, output: { attempts: failure.attempts } })
       )
       const { reply, attempts } = answered

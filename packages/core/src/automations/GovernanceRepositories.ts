@@ -2,7 +2,14 @@ import { Context, Effect, Layer, Option } from "effect"
 import type { Page } from "../platform/Keyset.js"
 import { memoryTable } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
-import type { MemoryAudit, MemoryEntry, ModelChoice, Policy, ToolProfile } from "./Governance.js"
+import {
+  DEFAULT_TOOL_PROFILE,
+  type MemoryAudit,
+  type MemoryEntry,
+  type ModelChoice,
+  type Policy,
+  type ToolProfile
+} from "./Governance.js"
 
 /** A table in memory keyed by the tenant: a record each tenant has at most one of. */
 const oneRowPerTenant = <T extends { readonly tenantId: string }>(db: MemoryDatabase["Type"]) => {
@@ -80,6 +87,23 @@ export class ToolProfileRepository extends Context.Tag("@servicekit/core/ToolPro
           })
       })
     })
+  )
+}
+
+/**
+ * The profile a step follows when it runs: the one it names as `toolProfile`, else the tenant's
+ * default one if any; a named profile that no longer exists fails the step (the message says so).
+ */
+export const profileOfStep = (
+  profiles: ToolProfileRepository["Type"],
+  tenantId: string,
+  step: { readonly toolProfile?: unknown }
+): Effect.Effect<ToolProfile | undefined, string> => {
+  const named = typeof step.toolProfile === "string" ? step.toolProfile : undefined
+  return Effect.flatMap(profiles.findByName(tenantId, named ?? DEFAULT_TOOL_PROFILE), (found) =>
+    Option.isNone(found) && named !== undefined
+      ? Effect.fail(`The tool profile ${named} does not exist.`)
+      : Effect.succeed(Option.getOrUndefined(found))
   )
 }
 

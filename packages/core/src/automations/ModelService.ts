@@ -1,7 +1,6 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type ValidationFailed, invalidField } from "../platform/Errors.js"
-import { LanguageModel, MODEL_LABEL, type ModelMessage } from "../platform/LanguageModel.js"
-import { type ModelCallFailed, ModelRouter, type RoutedReply } from "../platform/ModelRouter.js"
+import { LanguageModel, MODEL_LABEL } from "../platform/LanguageModel.js"
 import type { ModelChoice } from "./Governance.js"
 import { ModelChoiceRepository } from "./GovernanceRepositories.js"
 
@@ -26,28 +25,21 @@ export interface ModelChoiceView {
 
 /**
  * Which model labels a tenant's AI steps ask (`/automations/models`), checked against what the
- * operator configured, and model calls along them with failover.
+ * operator configured.
  */
 export class ModelService extends Context.Tag("@servicekit/core/ModelService")<
   ModelService,
   {
-    /** Whether the platform has a language model: AI steps are refused when it has none. */
-    readonly configured: boolean
     readonly get: (tenantId: string) => Effect.Effect<ModelChoiceView>
     readonly put: (tenantId: string, input: ModelChoiceInput) => Effect.Effect<ModelChoice, ValidationFailed>
-    /** Asks the tenant's labels in order (`labels` first when given, e.g. an agent's own model). */
-    readonly complete: (
-      tenantId: string,
-      messages: ReadonlyArray<ModelMessage>,
-      options?: { readonly labels?: ReadonlyArray<string> | undefined; readonly maxTokens?: number | undefined }
-    ) => Effect.Effect<RoutedReply, ModelCallFailed>
+    /** The labels the tenant's model calls try, in order (ModelRouter.complete takes them). */
+    readonly labels: (tenantId: string) => Effect.Effect<ReadonlyArray<string>>
   }
 >() {
   static readonly layer = Layer.effect(
     ModelService,
     Effect.gen(function* () {
       const { catalog } = yield* LanguageModel
-      const router = yield* ModelRouter
       const choices = yield* ModelChoiceRepository
 
       const platformDefault: ModelChoiceView = { primary: catalog.defaultLabel ?? null, failover: [], updatedAt: null }
@@ -75,7 +67,6 @@ export class ModelService extends Context.Tag("@servicekit/core/ModelService")<
       }
 
       return {
-        configured: catalog.configured,
         get,
         put: (tenantId, input) =>
           Effect.gen(function* () {
@@ -105,14 +96,11 @@ export class ModelService extends Context.Tag("@servicekit/core/ModelService")<
             yield* choices.save(choice)
             return choice
           }),
-        complete: (tenantId, messages, options = {}) =>
-          Effect.flatMap(get(tenantId), (choice) =>
-            router.complete(
-              [...(options.labels ?? []), ...(choice.primary === null ? [] : [choice.primary]), ...choice.failover],
-              messages,
-              { maxTokens: options.maxTokens }
-            )
-          )
+        labels: (tenantId) =>
+          Effect.map(get(tenantId), (choice) => [
+            ...(choice.primary === null ? [] : [choice.primary]),
+            ...choice.failover
+          ])
       }
     })
   )

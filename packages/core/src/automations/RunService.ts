@@ -1,6 +1,6 @@
 import { Clock, Context, Effect, Either, Layer, Option, Runtime, type Scope } from "effect"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
-import { SkillFailed, type SkillOutput } from "../module/SkillRunner.js"
+import { SkillFailed } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
 import {
   type GroupCommitOptions,
@@ -29,10 +29,10 @@ import { type WorkflowKey, WorkflowRepository } from "./AutomationsRepositories.
 import { type Approval, type Run, type RunStatus, type RunTrigger, type StepResult, canMove } from "./Run.js"
 import { ApprovalRepository, type RunKey, RunRepository } from "./RunRepositories.js"
 import { SkillRegistry } from "./Skills.js"
-import { DEFAULT_TOOL_PROFILE, verdictOf } from "./Governance.js"
-import type { AgentTurn } from "./AgentProtocol.js"
+import { verdictOf } from "./Governance.js"
 import { runAgentStep } from "./AgentStep.js"
-import { PolicyRepository, ToolProfileRepository } from "./GovernanceRepositories.js"
+import { DEFAULT_APPROVAL_SECONDS, type StepOutcome, stepFailed, waitForSkill } from "./StepOutcome.js"
+import { PolicyRepository, ToolProfileRepository, profileOfStep } from "./GovernanceRepositories.js"
 import type { JsonObject, Workflow } from "./Workflow.js"
 
 export const DEFAULT_PAGE_SIZE = 25
@@ -44,8 +44,7 @@ const WORKER_WRITES = { max: 50, committers: 2 }
 
 /** How long an inbound hook's idempotency key answers its first run. */
 export const IDEMPOTENCY_HOURS = 24
-/** How long an approval waits when its step does not say. */
-export const DEFAULT_APPROVAL_SECONDS = 72 * 3_600
+export { DEFAULT_APPROVAL_SECONDS }
 
 /** "Run X is due": the run's state and its steps' results stay in ServiceKit's tables. */
 export const runQueue = defineQueue("servicekit.automations.run", {
@@ -120,30 +119,6 @@ interface RunSetting {
   readonly policy: string
 }
 
-/** What an agent step stores as its output while it runs. */
-interface AgentProgress {
-  readonly turns?: ReadonlyArray<AgentTurn>
-}
-
-const failed = (error: string, output: unknown = null): Outcome => ({ kind: "failed", error, output })
-
-/** A step's outcome as the worker stores it. */
-type Outcome =
-  | { readonly kind: "done"; readonly output: SkillOutput }
-  | { readonly kind: "failed"; readonly error: string; readonly output: unknown }
-  | {
-      readonly kind: "wait"
-      readonly title: string
-      readonly skillId: string | null
-      /** The exact input an agent's gated call runs with once approved. */
-      readonly input: JsonObject | null
-      readonly approvalId?: string | undefined
-      /** The step's progress so far (an agent's turns). */
-      readonly output?: unknown
-      readonly expiresInSeconds: number
-    }
-  /** The worker no longer holds the run (cancelled, or taken over): nothing more is written. */
-  | { readonly kind: "lost" }
 
 /**
  * Runs of workflows: created queued (by the run endpoint, the inbound hook, triggers), followed
@@ -414,10 +389,10 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         previous: StepResult | undefined,
         checkpoint: (output: unknown) => Effect.Effect<boolean>
       ) =>
-        Effect.gen(function* (): Generator<any, Outcome, any> {
+        Effect.gen(function* (): Generator<any, StepOutcome, any> {
           const step = run.steps[index]!
           const rendered = render(step, variablesOf(run, index, setting.policy))
-          if (Either.isLeft(rendered)) return failed(rendered.left)
+          if (Either.isLeft(rendered)) return stepFailed(rendered.left)
           const filled = rendered.right as JsonObject
           switch (step.type) {
             case "log": {
@@ -427,53 +402,36 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             case "approval": {
               const seconds =
                 typeof step.expiresInSeconds === "number" ? step.expiresInSeconds : DEFAULT_APPROVAL_SECONDS
-              return { kind: "wait", title: String(filled.title), skillId: null, input: null, expiresInSeconds: seconds }
+              const title = String(filled.title)
+              return { kind: "wait", title, skillId: null, input: null, expiresInSeconds: seconds }
             }
             case "skill":
               return yield* callSkill(run, index, attempt, setting, approved, filled)
             case "agent": {
               if (!setting.entitlements.includes("ai_agent")) {
-                return failed("An agent step needs the ai_agent product, which the account is not entitled to.")
+                return stepFailed("An agent step needs the ai_agent product, which the account is not entitled to.")
               }
-              // A failed agent step (a retried run) starts over; a running or waiting one goes on.
-              const stored = previous?.status === "failed" ? undefined : (previous?.output as AgentProgress | null)
-              const outcome = yield* runAgentStep({
+              return yield* runAgentStep({
                 run,
                 index,
                 step: filled,
                 entitlements: setting.entitlements,
                 policy: setting.policy,
-                turns: Array.isArray(stored?.turns) ? stored.turns : [],
+                previous,
                 checkpoint,
                 decision: (approvalId) =>
                   Effect.map(approvals.find(run.tenantId, approvalId), (found) =>
                     Option.isSome(found) ? found.value.status : undefined
                   )
               })
-              switch (outcome.kind) {
-                case "done":
-                  return { kind: "done", output: { output: outcome.output, outputText: outcome.outputText } }
-                case "failed":
-                  return failed(outcome.error, outcome.output)
-                case "lost":
-                  return outcome
-                case "wait":
-                  return {
-                    kind: "wait",
-                    title: `Allow the skill ${outcome.skillId}`,
-                    skillId: outcome.skillId,
-                    input: outcome.input,
-                    approvalId: outcome.approvalId,
-                    output: outcome.output,
-                    expiresInSeconds: DEFAULT_APPROVAL_SECONDS
-                  }
-              }
             }
             default:
-              return failed(`A ${String(step.type)} step needs a product feature this platform has not installed.`)
+              return stepFailed(`A ${String(step.type)} step needs a product feature this platform has not installed.`)
           }
         }).pipe(
-          Effect.catchAllDefect((defect) => Effect.succeed(failed(`The step failed unexpectedly: ${String(defect)}`)))
+          Effect.catchAllDefect((defect) =>
+            Effect.succeed(stepFailed(`The step failed unexpectedly: ${String(defect)}`))
+          )
         )
 
       /**
@@ -488,32 +446,26 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         approved: boolean,
         step: JsonObject
       ) =>
-        Effect.gen(function* (): Generator<any, Outcome, any> {
+        Effect.gen(function* (): Generator<any, StepOutcome, any> {
           const skillId = String(step.skillId)
           const skill = skills.find(skillId)
           const runner = skills.runner(skillId)
           if (skill === undefined || runner === undefined) {
-            return failed(`The skill ${skillId} cannot run on this platform (no implementation is installed).`)
+            return stepFailed(`The skill ${skillId} cannot run on this platform (no implementation is installed).`)
           }
           const missing = skill.requires.find((product) => !setting.entitlements.includes(product))
           if (missing !== undefined) {
-            return failed(`The skill ${skillId} needs the ${missing} product, which the account is not entitled to.`)
+            return stepFailed(`The skill ${skillId} needs the ${missing} product, which the account is not entitled to.`)
           }
-          const named = typeof step.toolProfile === "string" ? step.toolProfile : undefined
-          const profile = Option.getOrUndefined(yield* profiles.findByName(run.tenantId, named ?? DEFAULT_TOOL_PROFILE))
-          if (named !== undefined && profile === undefined) return failed(`The tool profile ${named} does not exist.`)
+          const found = yield* Effect.either(profileOfStep(profiles, run.tenantId, step))
+          if (Either.isLeft(found)) return stepFailed(found.left)
+          const profile = found.right
           const verdict = verdictOf(profile, skill)
           if (verdict === "denied") {
-            return failed(`The tool profile ${profile!.name} does not allow the skill ${skillId}.`)
+            return stepFailed(`The tool profile ${profile!.name} does not allow the skill ${skillId}.`)
           }
           if (verdict === "approval" && !approved) {
-            return {
-              kind: "wait",
-              title: `Allow the skill ${skillId}`,
-              skillId,
-              input: null,
-              expiresInSeconds: DEFAULT_APPROVAL_SECONDS
-            }
+            return waitForSkill(skillId)
           }
           // Built-in skills were checked when the workflow was written (their runners check what
           // placeholders filled in); an embedder's skill gets its input as its schema parses it.
@@ -521,7 +473,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           const input = yield* Effect.either(skill.parsesPlaceholders ? Effect.succeed(filled) : skill.parse(filled))
           if (Either.isLeft(input)) {
             const first = input.left[0]
-            return failed(`The input is invalid: ${first?.field ? `${first.field} ` : ""}${first?.reason ?? ""}`.trim())
+            return stepFailed(`The input is invalid: ${first?.field ? `${first.field} ` : ""}${first?.reason ?? ""}`.trim())
           }
           const called = yield* Effect.either(
             runner.run({
@@ -534,9 +486,11 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             })
           )
           return Either.match(called, {
-            onLeft: (error): Outcome =>
-              error instanceof SkillFailed ? failed(error.message, error.output ?? null) : failed(String(error)),
-            onRight: (output): Outcome => ({ kind: "done", output })
+            onLeft: (error): StepOutcome =>
+              error instanceof SkillFailed
+                ? stepFailed(error.message, error.output ?? null)
+                : stepFailed(String(error)),
+            onRight: (output): StepOutcome => ({ kind: "done", output })
           })
         })
 
@@ -567,8 +521,8 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           const steps = JSON.stringify(claimed.steps)
           const usesSkills = steps.includes('"skill"') || steps.includes('"agent"')
           const tenant = usesSkills ? yield* Effect.either(tenants.get(claimed.tenantId)) : undefined
-          const policy =
-            steps.includes("policy") || steps.includes('"agent"') ? yield* policies.find(claimed.tenantId) : Option.none()
+          const usesPolicy = steps.includes("policy") || steps.includes('"agent"')
+          const policy = usesPolicy ? yield* policies.find(claimed.tenantId) : Option.none()
           const setting: RunSetting = {
             entitlements: tenant !== undefined && Either.isRight(tenant) ? tenant.right.entitlements : [],
             policy: Option.match(policy, { onNone: () => "", onSome: (found) => found.standingOrders })

@@ -117,13 +117,12 @@ export class LanguageModel extends Context.Tag("@servicekit/core/LanguageModel")
   })
 }
 
-/** Whether a label's failure sends the call on to the next label (not for a context too long, or a request wrong everywhere). */
+/**
+ * Whether a label's failure sends the call on to the next label: not for a context too long, nor
+ * for a request every label would refuse.
+ */
 export const failsOver = (failure: ModelFailed): boolean =>
   failure.reason !== "context_too_long" && failure.reason !== "invalid_request"
-
-/** Rough token count of messages (about four characters a token, plus a few per message), for compaction. */
-export const estimateTokens = (messages: ReadonlyArray<ModelMessage>): number =>
-  messages.reduce((total, message) => total + Math.ceil(message.content.length / 4) + 4, 0)
 
 /** The failure a provider's non-2xx HTTP status stands for (a context-length error is told by its body). */
 export const failureOfStatus = (status: number): ModelFailure =>

@@ -1,11 +1,9 @@
-import { type ModelChoice, ModelChoiceRepository, isUuid } from "@servicekit/core"
+import { type ModelChoice, ModelChoiceRepository } from "@servicekit/core"
 import { Effect, Layer } from "effect"
-import type { Insertable, Kysely, Selectable } from "kysely"
-import { findOne, query } from "../Connection.js"
+import type { Insertable, Selectable } from "kysely"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
-import type { AutomationModelChoicesTable, AutomationsTables } from "./Tables.js"
-
-type Db = Kysely<AutomationsTables>
+import { tenantRow } from "../TenantRow.js"
+import type { AutomationModelChoicesTable } from "./Tables.js"
 
 const toRow = (choice: ModelChoice): Insertable<AutomationModelChoicesTable> => ({
   tenant_id: choice.tenantId,
@@ -22,35 +20,7 @@ const toChoice = (row: Selectable<AutomationModelChoicesTable>): ModelChoice => 
 })
 
 export const make = (database: KyselyConnection): ModelChoiceRepository["Type"] =>
-  ModelChoiceRepository.of({
-    find: (tenantId) =>
-      isUuid(tenantId)
-        ? findOne(
-            database,
-            (db: Db) =>
-              db
-                .selectFrom("automation_model_choices")
-                .selectAll()
-                .where("tenant_id", "=", tenantId)
-                .executeTakeFirst(),
-            toChoice
-          )
-        : Effect.succeedNone,
-
-    // One statement: of two writers, the second waits for the first's row and then replaces it.
-    save: (choice) => {
-      const { tenant_id: _tenantId, ...columns } = toRow(choice)
-      return Effect.asVoid(
-        query(database, (db: Db) =>
-          db
-            .insertInto("automation_model_choices")
-            .values(toRow(choice))
-            .onConflict((conflict) => conflict.column("tenant_id").doUpdateSet(columns))
-            .execute()
-        )
-      )
-    }
-  })
+  ModelChoiceRepository.of(tenantRow(database, "automation_model_choices", toRow, toChoice))
 
 export const layer: Layer.Layer<ModelChoiceRepository, never, KyselyDatabase> = Layer.effect(
   ModelChoiceRepository,

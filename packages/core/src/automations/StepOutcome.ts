@@ -1,0 +1,42 @@
+import type { SkillOutput } from "../module/SkillRunner.js"
+import type { JsonObject } from "./Workflow.js"
+
+/** How long an approval waits when its step does not say. */
+export const DEFAULT_APPROVAL_SECONDS = 72 * 3_600
+
+/** What a step came to, as the worker following its run stores it. */
+export type StepOutcome =
+  | { readonly kind: "done"; readonly output: SkillOutput }
+  | { readonly kind: "failed"; readonly error: string; readonly output: unknown }
+  | {
+      readonly kind: "wait"
+      readonly title: string
+      readonly skillId: string | null
+      /** The exact input an agent's gated call runs with once approved. */
+      readonly input: JsonObject | null
+      readonly approvalId?: string | undefined
+      /** The step's progress so far (an agent's turns). */
+      readonly output?: unknown
+      readonly expiresInSeconds: number
+    }
+  /** The worker no longer holds the run (cancelled, or taken over): nothing more is written. */
+  | { readonly kind: "lost" }
+
+export const stepFailed = (error: string, output: unknown = null): StepOutcome => ({ kind: "failed", error, output })
+
+/**
+ * The run waits for a person to allow a skill: a gated skill step, or an agent's call (with its
+ * exact input, the approval's id and the turns so far).
+ */
+export const waitForSkill = (
+  skillId: string,
+  agentCall?: { readonly input: JsonObject; readonly approvalId: string; readonly output: unknown }
+): StepOutcome => ({
+  kind: "wait",
+  title: `Allow the skill ${skillId}`,
+  skillId,
+  input: agentCall?.input ?? null,
+  approvalId: agentCall?.approvalId,
+  output: agentCall?.output,
+  expiresInSeconds: DEFAULT_APPROVAL_SECONDS
+})
