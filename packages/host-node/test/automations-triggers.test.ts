@@ -11,24 +11,13 @@ import {
 } from "@servicekit/core/testing"
 import { Effect, Layer, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiCaller, automationsClient, automationsTenants, expectJson } from "./automationsClient.js"
+import { apiCaller, automationsClient, automationsTenants, expectJson, until } from "./automationsClient.js"
 import { type Serving, expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-triggers-"))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Polls `check` until it answers something, or fails naming `what`. */
-const until = async <A>(what: string, check: () => Promise<A | undefined>, timeoutMs = 30_000): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const found = await check()
-    if (found !== undefined) return found
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await sleep(100)
-  }
-}
 
 /** A partner that holds every request until released: what keeps runs `running` in a webhook.deliver step. */
 interface SlowPartner {

@@ -5,7 +5,7 @@ import { defineSkill } from "@servicekit/core"
 import { type ModelServer, startModelServer } from "@servicekit/conformance"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { z } from "zod"
-import { automationsClient, automationsTenants, expectJson } from "./automationsClient.js"
+import { automationsClient, automationsTenants, expectJson, until } from "./automationsClient.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const API_KEY = "sk-local-test-0123456789"
@@ -196,6 +196,21 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
       ])
       expect(done.stepsResultJson[0].outputText).toBe("echo: again")
       expect(models.requests().slice(asked).map((request) => request.model)).toEqual(["m-local"])
+    })
+
+    it("skips a heartbeat with an empty checklist before any model is asked", async () => {
+      const asked = models.requests().length
+      const beating = await workflow(
+        [{ type: "skill", skillId: "ai.invoke", input: { input: "{{context}}" } }, { type: "agent", instructions: "Look." }],
+        { triggerJson: { schemaVersion: 1, type: "heartbeat", everySeconds: 1, checklist: ["# Daily", "", "- [ ]", "1."] } }
+      )
+      const skipped = await until("a skipped heartbeat", async () => {
+        const runs = await expectJson(await api("GET", `/automations/runs?workflowId=${beating.id}`))
+        return runs.data.length > 0 ? runs.data[0] : undefined
+      })
+      expect(skipped).toMatchObject({ status: "skipped", reason: "empty-heartbeat", stepsResultJson: [] })
+      await expectJson(await api("DELETE", `/automations/workflows/${beating.id}`))
+      expect(models.requests().length).toBe(asked)
     })
 
     /** The model's replies to the next calls of the primary label, in order. */

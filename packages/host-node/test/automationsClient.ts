@@ -44,6 +44,17 @@ export const automationsTenants = async (
   }
 }
 
+/** Polls `check` until it answers something, or fails naming `what`. */
+export const until = async <A>(what: string, check: () => Promise<A | undefined>, timeoutMs = 30_000): Promise<A> => {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = await check()
+    if (found !== undefined) return found
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 const FINAL = ["succeeded", "failed", "waiting_approval", "cancelled"]
 
 /** What automation tests do over the API with an automations:manage key: workflows, runs, waiting for runs. */

@@ -75,13 +75,30 @@ export const sameSchedule = (a: Workflow | undefined, b: Workflow | undefined) =
 const lines = (value: unknown): ReadonlyArray<string> =>
   Array.isArray(value) ? value.filter((line): line is string => typeof line === "string" && line.trim() !== "") : []
 
-/** A heartbeat with nothing to look at: no checklist line, and only log steps without a message. */
+/**
+ * A checklist line with something to check: not blank, not a markdown heading, not a bare bullet
+ * or an empty checkbox ("- [ ]"). Headings only organise a checklist; they ask for nothing.
+ */
+const isChecklistItem = (line: string) => {
+  const text = line.trim()
+  if (text === "" || /^#{1,6}(\s|$)/.test(text)) return false
+  return text.replace(/^([-*+]|\d+[.)])\s*(\[[ xX]?\]\s*)?/, "").trim() !== ""
+}
+
+/** A step a heartbeat without a checklist has no use for: a log step without a message, or one that asks a model. */
+const idleWithoutChecklist = (step: JsonObject) =>
+  (step.type === "log" && (typeof step.message !== "string" || step.message.trim() === "")) ||
+  step.type === "agent" ||
+  (step.type === "skill" && step.skillId === "ai.invoke")
+
+/**
+ * A heartbeat with nothing to look at: no checklist item, and only steps that would log nothing or
+ * spend a model's tokens on nothing. It is skipped before any model is asked.
+ */
 const isEmptyHeartbeat = (workflow: Workflow) =>
   workflow.trigger.type === "heartbeat" &&
-  lines(workflow.trigger.checklist).length === 0 &&
-  workflow.steps.every(
-    (step) => step.type === "log" && (typeof step.message !== "string" || step.message.trim() === "")
-  )
+  !lines(workflow.trigger.checklist).some(isChecklistItem) &&
+  workflow.steps.every(idleWithoutChecklist)
 
 /** A firing's run input: its due time, and a heartbeat's checklist (also as the context, one line each). */
 const firingInput = (workflow: Workflow, dueAt: string): StartInput => {
