@@ -12,7 +12,7 @@ const accepts = async (effect: Effect.Effect<unknown, unknown>) =>
 const refusal = async (effect: Effect.Effect<unknown, any>) => {
   const result = await Effect.runPromise(Effect.either(effect))
   if (Either.isRight(result)) throw new Error("accepted")
-  return result.left as { _tag: string; code?: string; details?: Array<{ field: string }> }
+  return result.left as { _tag: string; code?: string; details?: Array<{ field: string; reason?: string }> }
 }
 
 /** A valid input for each built-in skill. */
@@ -73,11 +73,13 @@ const rules = (
   entitlements: ReadonlyArray<Product>,
   profiles: ReadonlyArray<ToolProfile> = [],
   skills: SkillRegistry["Type"] = registry,
-  modelConfigured = true
+  modelConfigured = true,
+  outboundAllowPrivate = false
 ) => ({
   entitlements,
   skills,
   modelConfigured,
+  outboundAllowPrivate,
   profile: (name: string) => Effect.succeed(profiles.find((each) => each.name === name))
 })
 
@@ -108,9 +110,32 @@ describe("workflow definitions", () => {
       { type: "log" },
       { type: "deliver", channelId: "c1", content: "{{last.outputText}}" },
       { type: "agent", instructions: "Help", skills: ["log.write"], maxTurns: 5 },
-      { type: "approval", title: "OK?", expiresInSeconds: 3600 }
+      { type: "approval", title: "OK?", expiresInSeconds: 3600 },
+      { type: "approval" }
     ]
     await accepts(checkSteps(steps, rules(allProducts)))
+  })
+
+  it("checks a partner URL by the outbound client's rule: http and private targets only where allowed", async () => {
+    const deliver = (url: string) => [{ type: "skill", skillId: "webhook.deliver", input: { url } }]
+    const refusedAt = async (url: string, allowPrivate: boolean) =>
+      (await refusal(checkSteps(deliver(url), rules(allProducts, [], registry, true, allowPrivate)))).details
+    expect(await refusedAt("http://127.0.0.1:8080/hook", false)).toEqual([
+      { field: "stepsJson.0.input.url", reason: "cannot be reached from this platform: The URL must use https." }
+    ])
+    expect(await refusedAt("https://10.0.0.7/hook", false)).toEqual([
+      { field: "stepsJson.0.input.url", reason: "cannot be reached from this platform: 10.0.0.7 is not a public address." }
+    ])
+    for (const url of ["http://127.0.0.1:8080/hook", "https://10.0.0.7/hook", "http://partner.example/hook"]) {
+      await accepts(checkSteps(deliver(url), rules(allProducts, [], registry, true, true)))
+    }
+    // Not a URL the client speaks, allowed or not; a placeholder is checked when it is sent.
+    for (const allowPrivate of [false, true]) {
+      expect((await refusedAt("ftp://partner.example/x", allowPrivate))?.[0]?.reason).toBe(
+        "must be an http or https URL or a {{placeholder}}"
+      )
+      await accepts(checkSteps(deliver("{{payload.url}}"), rules(allProducts, [], registry, true, allowPrivate)))
+    }
   })
 
   it("needs each skill's products, naming the first one missing", async () => {

@@ -142,7 +142,7 @@ describe("Automations workflows and flows over HTTP", () => {
         { ...daily, stepsJson: [{ type: "skill", skillId: "webhook.deliver", input: { url: "http://example.com" } }] },
         "stepsJson.0.input.url"
       ],
-      [{ ...daily, stepsJson: [{ type: "approval" }] }, "stepsJson.0.title"],
+      [{ ...daily, stepsJson: [{ type: "approval", title: "" }] }, "stepsJson.0.title"],
       [{ ...daily, stepsJson: Array.from({ length: 51 }, () => ({ type: "log" })) }, "stepsJson"],
       [{ ...daily, name: "" }, "name"],
       [{ ...daily, triggerJson: [1] }, "triggerJson"],

@@ -83,7 +83,7 @@ export const automationsRunsSuite = (setting: RunsSetting) =>
           type: "skill",
           name: "notify",
           skillId: "webhook.deliver",
-          // A literal URL must be https; this one comes from the payload (http is allowed to loopback in tests).
+          // The partner's URL from the payload (the retry test below writes it as it is).
           input: { url: "{{payload.partner}}", body: { order: "{{payload.order.id}}", said: "{{last.outputText}}" } }
         },
         {
@@ -137,7 +137,8 @@ export const automationsRunsSuite = (setting: RunsSetting) =>
         {
           type: "skill",
           skillId: "webhook.deliver",
-          input: { url: "{{payload.partner}}", body: { n: "{{payload.n}}" } }
+          // A literal http URL: allowed, as at send time, under SERVICEKIT_OUTBOUND_ALLOW_PRIVATE.
+          input: { url: `${partnerUrl}/retry`, body: { n: "{{payload.n}}" } }
         },
         { type: "log", message: "after {{step1.status}}" }
       ])
@@ -230,9 +231,12 @@ export const automationsRunsSuite = (setting: RunsSetting) =>
     })
 
     it("cancels a waiting run, lists runs by workflow and status, and refuses runs that cannot start", async () => {
-      const created = await workflow([{ type: "approval", title: "Wait" }])
+      // An approval step as the spec writes it: its title defaults to its place in the run.
+      const created = await workflow([{ type: "approval" }])
       const run = await json(await api("POST", `/automations/workflows/${created.id}/run`, {}))
       await settled(run.id)
+      const pending = await json(await api("GET", "/automations/approvals?status=pending"))
+      expect(pending.data.find((approval: any) => approval.runId === run.id)?.title).toBe("Approve step 0")
       const cancelled = await json(await api("POST", `/automations/runs/${run.id}/cancel`))
       expect(cancelled).toMatchObject({ status: "cancelled", reason: "Cancelled." })
       await expectRefusal(await api("POST", `/automations/runs/${run.id}/cancel`), 409, "invalid_run_transition")

@@ -3,6 +3,7 @@ import { SkillFailed } from "../module/SkillRunner.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { ModelRouter } from "../platform/ModelRouter.js"
 import type { Product } from "../platform/Products.js"
+import { ServiceKitSettings } from "../platform/Settings.js"
 import {
   type AgentBrief,
   type AgentTurn,
@@ -19,7 +20,7 @@ import { verdictOf } from "./Governance.js"
 import { ToolProfileRepository, profileOfStep } from "./GovernanceRepositories.js"
 import { ModelService } from "./ModelService.js"
 import type { ApprovalStatus, Run, StepResult } from "./Run.js"
-import { SkillRegistry } from "./Skills.js"
+import { SkillRegistry, outboundUrlProblem } from "./Skills.js"
 import { type StepOutcome, stepFailed, waitForSkill } from "./StepOutcome.js"
 import type { JsonObject } from "./Workflow.js"
 
@@ -67,6 +68,7 @@ export const runAgentStep = (call: AgentStepCall) =>
     const registry = yield* SkillRegistry
     const profiles = yield* ToolProfileRepository
     const crypto = yield* SecretCrypto
+    const { outboundAllowPrivate } = yield* ServiceKitSettings
     const { run, index, step } = call
     const maxTurns = typeof step.maxTurns === "number" ? step.maxTurns : DEFAULT_AGENT_TURNS
     const allowed = Array.isArray(step.skills) ? step.skills.map(String) : []
@@ -137,6 +139,11 @@ export const runAgentStep = (call: AgentStepCall) =>
         if (Either.isLeft(parsed)) {
           const problems = parsed.left.map((detail) => `${detail.field || "input"} ${detail.reason}`).join("; ")
           return { verdict: "invalid" as const, feedback: toolResult(skillId, "invalid", problems) }
+        }
+        const unreachable = outboundUrlProblem(skillId, parsed.right as JsonObject, outboundAllowPrivate)
+        if (unreachable !== undefined) {
+          const problem = `${unreachable.field} ${unreachable.reason}`
+          return { verdict: "invalid" as const, feedback: toolResult(skillId, "invalid", problem) }
         }
         return {
           verdict: verdict === "approval" ? ("approval" as const) : ("allowed" as const),

@@ -31,7 +31,7 @@ import { ApprovalRepository, type RunKey, RunRepository } from "./RunRepositorie
 import { SkillRegistry } from "./Skills.js"
 import { verdictOf } from "./Governance.js"
 import { runAgentStep } from "./AgentStep.js"
-import { DEFAULT_APPROVAL_SECONDS, type StepOutcome, stepFailed, waitForSkill } from "./StepOutcome.js"
+import { DEFAULT_APPROVAL_SECONDS, type StepOutcome, approvalTitle, stepFailed, waitForSkill } from "./StepOutcome.js"
 import { PolicyRepository, ToolProfileRepository, profileOfStep } from "./GovernanceRepositories.js"
 import type { JsonObject, Workflow } from "./Workflow.js"
 
@@ -402,8 +402,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             case "approval": {
               const seconds =
                 typeof step.expiresInSeconds === "number" ? step.expiresInSeconds : DEFAULT_APPROVAL_SECONDS
-              const title = String(filled.title)
-              return { kind: "wait", title, skillId: null, input: null, expiresInSeconds: seconds }
+              return { kind: "wait", title: approvalTitle(filled, index), skillId: null, input: null, expiresInSeconds: seconds }
             }
             case "skill":
               return yield* callSkill(run, index, attempt, setting, approved, filled)

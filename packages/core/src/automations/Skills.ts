@@ -1,9 +1,11 @@
-import { Context, Effect, JSONSchema, Schema } from "effect"
+import { Context, Effect, Either, JSONSchema, Schema } from "effect"
 import { withReason } from "../http/Schemas.js"
 import type { SkillRunner } from "../module/SkillRunner.js"
 import type { ErrorDetail } from "../platform/Errors.js"
+import { checkOutboundUrl } from "../platform/OutboundHttp.js"
 import { issueDetailsWithin } from "../platform/ParseIssues.js"
 import type { Product } from "../platform/Products.js"
+import type { JsonObject } from "./Workflow.js"
 
 /**
  * The skills a workflow step may call: each declares the products it needs, its input and
@@ -52,20 +54,22 @@ const EmailAddress = withReason(
   "must be an email address or a {{placeholder}}"
 )
 
-const HttpsUrl = withReason(
-  Schema.String.pipe(
-    Schema.maxLength(2048),
-    Schema.filter((text) => {
-      if (hasPlaceholder(text)) return true
-      try {
-        return new URL(text).protocol === "https:"
-      } catch {
-        return false
-      }
-    })
-  ),
-  "must be an https URL or a {{placeholder}}"
-)
+/** A URL of one of `protocols`, or a value with a placeholder (checked once filled in). */
+const urlOf = (protocols: ReadonlyArray<string>, reason: string) =>
+  withReason(
+    Schema.String.pipe(
+      Schema.maxLength(2048),
+      Schema.filter((text) => hasPlaceholder(text) || (URL.canParse(text) && protocols.includes(new URL(text).protocol)))
+    ),
+    reason
+  )
+
+const HttpsUrl = urlOf(["https:"], "must be an https URL or a {{placeholder}}")
+/**
+ * A partner's URL: http is well-formed here, and whether this platform may reach it is the
+ * guarded outbound client's rule (`checkOutboundUrl`), applied by `outboundUrlProblem`.
+ */
+const PartnerUrl = urlOf(["https:", "http:"], "must be an http or https URL or a {{placeholder}}")
 
 const NodeId = Text(200)
 const Json = Schema.Unknown
@@ -141,7 +145,7 @@ export const builtInSkills: ReadonlyArray<SkillDefinition> = [
     "webhook.deliver",
     [],
     {
-      url: HttpsUrl,
+      url: PartnerUrl,
       body: Schema.optional(Json),
       headers: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.String }))
     },
@@ -185,6 +189,23 @@ export const builtInSkills: ReadonlyArray<SkillDefinition> = [
   nodeSkill("browser.evaluate", { script: Text(100_000) }, "Evaluates a script in a node's browser.", true),
   nodeSkill("browser.content", {}, "Reads the content of a node's browser page.")
 ]
+
+/**
+ * Why the outbound client would refuse a skill input's partner URL (`webhook.deliver`'s `url`), as
+ * it would when sending: https only and public addresses only, unless private targets are allowed
+ * (SERVICEKIT_OUTBOUND_ALLOW_PRIVATE). A URL with a placeholder is checked when it is sent.
+ */
+export const outboundUrlProblem = (
+  skillId: string,
+  input: JsonObject,
+  allowPrivate: boolean
+): { readonly field: string; readonly reason: string } | undefined => {
+  if (skillId !== "webhook.deliver" || typeof input.url !== "string" || hasPlaceholder(input.url)) return undefined
+  return Either.match(checkOutboundUrl(input.url, allowPrivate), {
+    onLeft: (refused) => ({ field: "url", reason: `cannot be reached from this platform: ${refused.message}` }),
+    onRight: () => undefined
+  })
+}
 
 /**
  * The skills this platform knows, each with its implementation when one is installed: the

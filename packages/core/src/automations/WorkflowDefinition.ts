@@ -11,7 +11,7 @@ import { issueDetailsWithin } from "../platform/ParseIssues.js"
 import type { Product } from "../platform/Products.js"
 import { DEFAULT_TOOL_PROFILE, type ToolProfile, verdictOf } from "./Governance.js"
 import { NO_MODEL_CONFIGURED } from "./ModelService.js"
-import type { SkillRegistry } from "./Skills.js"
+import { type SkillRegistry, outboundUrlProblem } from "./Skills.js"
 import type { JsonObject } from "./Workflow.js"
 
 /**
@@ -162,7 +162,7 @@ const stepShapes = {
   approval: Schema.Struct({
     type: Schema.Literal("approval"),
     name: Name,
-    title: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+    title: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))),
     expiresInSeconds: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(60, 2_592_000)))
   }),
   skill: Schema.Struct({
@@ -180,6 +180,8 @@ export interface StepRules {
   readonly skills: SkillRegistry["Type"]
   /** Whether the platform has a language model (ai.invoke and agent steps need one). */
   readonly modelConfigured: boolean
+  /** Whether partner URLs may be http and private (SERVICEKIT_OUTBOUND_ALLOW_PRIVATE). */
+  readonly outboundAllowPrivate: boolean
   /** The tenant's tool profile with this name, if any. */
   readonly profile: (name: string) => Effect.Effect<ToolProfile | undefined>
 }
@@ -250,6 +252,8 @@ export const checkSteps = (
         if (skill.parsesPlaceholders || !JSON.stringify(skillInput).includes("{{")) {
           yield* Effect.mapError(skill.parse(skillInput), (details) => invalidDetails(details, `${field}.input`))
         }
+        const unreachable = outboundUrlProblem(skill.id, skillInput, rules.outboundAllowPrivate)
+        if (unreachable !== undefined) return yield* fail(`${field}.input.${unreachable.field}`, unreachable.reason)
         if (skill.id === "email.send" && ["html", "text", "body"].every((part) => skillInput[part] === undefined)) {
           return yield* fail(`${field}.input.html`, "html, text or body is required")
         }

@@ -5,6 +5,7 @@ import { type PermissionDenied, type ValidationFailed, invalidField } from "../p
 import { type Listed, listPage } from "../platform/Keyset.js"
 import { LanguageModel } from "../platform/LanguageModel.js"
 import type { Product } from "../platform/Products.js"
+import { ServiceKitSettings } from "../platform/Settings.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { FlowNotFound, WorkflowNotFound } from "./AutomationsErrors.js"
 import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
@@ -92,10 +93,12 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
       const skills = yield* SkillRegistry
       const profiles = yield* ToolProfileRepository
       const { catalog } = yield* LanguageModel
+      const { outboundAllowPrivate } = yield* ServiceKitSettings
       const rulesFor = (author: Author): StepRules => ({
         entitlements: author.entitlements,
         skills,
         modelConfigured: catalog.configured,
+        outboundAllowPrivate,
         profile: (name) => Effect.map(profiles.findByName(author.tenantId, name), Option.getOrUndefined)
       })
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))

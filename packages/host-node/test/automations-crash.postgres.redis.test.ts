@@ -10,10 +10,12 @@ import {
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { startModelServer } from "@servicekit/conformance"
 import { Effect, Exit, Option, Scope } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
+import { redisUrl } from "../../adapters/test/services.js"
 import { temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
-import { type Run, RunRepository, ServiceKit, WorkflowRepository } from "@servicekit/core"
+import { type Product, type Run, RunRepository, ServiceKit, WorkflowRepository } from "@servicekit/core"
 import { resolveConfig } from "../src/Config.js"
 import { portsLayer } from "../src/Runtime.js"
 import { listen } from "../src/Server.js"
@@ -32,9 +34,14 @@ describe("an automation run whose process dies", () => {
   /**
    * A partner answering as `handle` says, a kit on a database of its own (its workers off, runs
    * leased for 1 s), an automations key, and `worker()` starting a `servicekit worker` process on
-   * that database; `tearDown` stops them all.
+   * that database; `tearDown` stops them all. `extra` adds to their environment (Postgres alone
+   * unless it names Redis) and `entitlements` to the tenant's.
    */
-  const setUp = async (handle: (request: IncomingMessage, response: ServerResponse) => void) => {
+  const setUp = async (
+    handle: (request: IncomingMessage, response: ServerResponse) => void,
+    extra: Record<string, string> = {},
+    entitlements: ReadonlyArray<Product> = []
+  ) => {
     const partner: Server = createServer((request, response) => {
       request.resume()
       request.on("end", () => handle(request, response))
@@ -49,13 +56,14 @@ describe("an automation run whose process dies", () => {
       SERVICEKIT_JWT_SECRET: "a-crash-test-secret-of-32-bytes!!!!",
       SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
       SERVICEKIT_RUN_LEASE_SECONDS: "1",
-      SERVICEKIT_LOG_LEVEL: "warn"
+      SERVICEKIT_LOG_LEVEL: "warn",
+      ...extra
     }
-    // Like the worker processes, on Postgres alone, whatever the suite's environment says.
+    // Like the worker processes, whatever the suite's environment says.
     const kit = ServiceKit.make(portsLayer(resolveConfig({ workers: "off" }, { ...process.env, ...env })))
     const server = await listen(kit, { port: 0, host: "127.0.0.1" })
     const workers: Array<Started> = []
-    const tenant = await kit.admin.createTenant({ name: "Crash", entitlements: ["automations"] })
+    const tenant = await kit.admin.createTenant({ name: "Crash", entitlements: ["automations", ...entitlements] })
     const { key } = await kit.admin.createKey({
       tenantId: tenant.id,
       product: "automations",
@@ -219,6 +227,90 @@ describe("an automation run whose process dies", () => {
       expect(received).toEqual([`${reserved.id}:0:1`])
     } finally {
       await tearDown()
+    }
+  })
+
+  it("resumes an agent step at the turn its worker died in, on Postgres and Redis", async () => {
+    const models = await startModelServer({ apiKey: "sk-crash-test-0123456789" })
+    const calls: Array<{ path: string; key: string }> = []
+    const hanging: Array<ServerResponse> = []
+    const { api, partnerUrl, tearDown, worker } = await setUp(
+      (request, response) => {
+        calls.push({ path: request.url!, key: String(request.headers["idempotency-key"]) })
+        if (calls.length === 1) {
+          hanging.push(response)
+          return
+        }
+        response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}')
+      },
+      {
+        REDIS_URL: redisUrl,
+        SERVICEKIT_DB_SCHEMA: `agent_crash_${process.pid}`,
+        SERVICEKIT_LLM_BASE_URL: models.baseUrl,
+        SERVICEKIT_LLM_API_KEY: "sk-crash-test-0123456789",
+        SERVICEKIT_LLM_MODEL: "m-crash"
+      },
+      ["ai_agent"]
+    )
+    try {
+      models.cue(
+        "m-crash",
+        { reply: 'TOOL_CALL:memory.write|{"key":"crash/seen","value":1}' },
+        { reply: `TOOL_CALL:webhook.deliver|{"url":"${partnerUrl}/notify","body":{"turn":2}}` },
+        { reply: "FINAL:Notified." }
+      )
+      const workflow = await api("POST", "/workflows", {
+        name: "Agent",
+        triggerJson: { schemaVersion: 1, type: "manual" },
+        stepsJson: [
+          { type: "agent", instructions: "Note the visit, then notify the partner.", skills: ["memory.write", "webhook.deliver"] },
+          { type: "log", message: "{{last.outputText}}" }
+        ]
+      })
+      const first = await worker()
+      const run = await api("POST", `/workflows/${workflow.id}/run`, {})
+      const deadline = Date.now() + 30_000
+      while (hanging.length === 0) {
+        if (Date.now() > deadline) {
+          const stuck = JSON.stringify(await api("GET", `/runs/${run.id}`))
+          throw new Error(`the agent never called the partner: ${stuck}\n${first.output()}`)
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      // Turn 2's call is stored before it runs; what came back is not.
+      const midway = await api("GET", `/runs/${run.id}`)
+      expect(midway.status).toBe("running")
+      expect(midway.stepsResultJson[0].output.turns.map((turn: any) => [turn.turn, turn.verdict, turn.feedback !== null]))
+        .toEqual([
+          [1, "allowed", true],
+          [2, "allowed", false]
+        ])
+
+      first.child.kill("SIGKILL")
+      await first.stop()
+      for (const response of hanging) response.destroy()
+      await worker()
+
+      const done = await ended(api, run.id, deadline + 30_000)
+      expect(done.status).toBe("succeeded")
+      expect(done.stepsResultJson[1].outputText).toBe("Notified.")
+      expect(done.stepsResultJson[0].output.turns.map((turn: any) => turn.verdict)).toEqual([
+        "allowed",
+        "allowed",
+        "final"
+      ])
+      // The model answered each turn once: the turns stored before the crash were not asked again.
+      expect(models.requests()).toHaveLength(3)
+      // The interrupted call ran again under its turn's key; the finished memory write did not run again.
+      expect(calls).toEqual([
+        { path: "/notify", key: `${run.id}:0:1:2` },
+        { path: "/notify", key: `${run.id}:0:1:2` }
+      ])
+      const audit = await api("GET", "/memory/audit?key=crash/seen")
+      expect(audit.data).toHaveLength(1)
+    } finally {
+      await tearDown()
+      await models.close()
     }
   })
 })
