@@ -56,7 +56,8 @@ describe("kysely storage on Postgres", () => {
             "0015_workflow_revision",
             "0016_idempotency_sweep",
             "0017_run_reservations",
-            "0018_automation_ai"
+            "0018_automation_ai",
+            "0019_automation_agents_sessions"
           ])
           return db
         })

@@ -76,6 +76,7 @@ describe("ServiceKit inside an app's own Postgres database", () => {
           expect(tables.rows.filter((row) => row.table_schema === schema).map((row) => row.table_name)).toEqual([
             "activity_log",
             "api_keys",
+            "automation_agents",
             "automation_approvals",
             "automation_flows",
             "automation_memory",
@@ -83,6 +84,8 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             "automation_model_choices",
             "automation_policies",
             "automation_runs",
+            "automation_session_entries",
+            "automation_sessions",
             "automation_tool_profiles",
             "automation_workflows",
             "calls",

@@ -205,6 +205,19 @@ export {
 export { FlowNotFound, WorkflowNotFound } from "./automations/AutomationsErrors.js"
 export type { MemoryAudit, MemoryEntry, ModelChoice, Policy, ToolProfile } from "./automations/Governance.js"
 export {
+  type NewSessionEntry,
+  SESSION_SCOPES,
+  type Session,
+  type SessionEntry,
+  type SessionRole,
+  type SessionScope,
+  estimateTokens,
+  sessionKey
+} from "./automations/Session.js"
+export { type SessionFilter, SessionRepository } from "./automations/SessionRepositories.js"
+export { type Agent, ROUTE_KEY, type RouteTarget, routeAgent } from "./automations/Agent.js"
+export { AgentRepository } from "./automations/AgentRepositories.js"
+export {
   MemoryAuditRepository,
   type MemoryAuditQuery,
   MemoryRepository,

@@ -69,6 +69,8 @@ const profile = (name: string, lists: Partial<Pick<ToolProfile, "allow" | "deny"
   ...lists
 })
 
+const KNOWN_AGENT = "00000000-0000-4000-8000-0000000000a1"
+
 const rules = (
   entitlements: ReadonlyArray<Product>,
   profiles: ReadonlyArray<ToolProfile> = [],
@@ -80,7 +82,8 @@ const rules = (
   skills,
   modelConfigured,
   outboundAllowPrivate,
-  profile: (name: string) => Effect.succeed(profiles.find((each) => each.name === name))
+  profile: (name: string) => Effect.succeed(profiles.find((each) => each.name === name)),
+  agentExists: (id: string) => Effect.succeed(id === KNOWN_AGENT)
 })
 
 describe("workflow definitions", () => {
@@ -110,10 +113,22 @@ describe("workflow definitions", () => {
       { type: "log" },
       { type: "deliver", channelId: "c1", content: "{{last.outputText}}" },
       { type: "agent", instructions: "Help", skills: ["log.write"], maxTurns: 5 },
+      { type: "agent", instructions: "Help", session: { scope: "dm", peer: "{{payload.visitorId}}" } },
+      { type: "agent", instructions: "Help", session: { scope: "workspace" } },
+      { type: "agent", agent: KNOWN_AGENT },
+      { type: "agent" },
       { type: "approval", title: "OK?", expiresInSeconds: 3600 },
       { type: "approval" }
     ]
     await accepts(checkSteps(steps, rules(allProducts)))
+  })
+
+  it("needs an agent a step names to be one of the account's", async () => {
+    const named = (agent: string) => checkSteps([{ type: "agent", agent }], rules(allProducts))
+    expect((await refusal(named("00000000-0000-4000-8000-0000000000b2"))).details).toEqual([
+      { field: "stepsJson.0.agent", reason: "is not an agent of this account: 00000000-0000-4000-8000-0000000000b2" }
+    ])
+    expect((await refusal(named("support"))).details?.[0]?.field).toBe("stepsJson.0.agent")
   })
 
   it("checks a partner URL by the outbound client's rule: http and private targets only where allowed", async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { defineSkill } from "@servicekit/core"
 import { type ModelServer, startModelServer } from "@servicekit/conformance"
+import type { ModelCue } from "@servicekit/core/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { z } from "zod"
 import { automationsClient, automationsTenants, expectJson, until } from "./automationsClient.js"
@@ -52,9 +53,11 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
         SERVICEKIT_LLM_BASE_URL: models.baseUrl,
         SERVICEKIT_LLM_API_KEY: API_KEY,
         SERVICEKIT_LLM_TIMEOUT_SECONDS: "2",
-        SERVICEKIT_LLM_MODELS: JSON.stringify(
-          Object.fromEntries(Object.entries(MODEL_NAMES).map(([label, model]) => [label, { model }]))
-        ),
+        SERVICEKIT_LLM_MODELS: JSON.stringify({
+          ...Object.fromEntries(Object.entries(MODEL_NAMES).map(([label, model]) => [label, { model }])),
+          // A small window: a session passes its compaction threshold (60%, ~614 tokens) within a run.
+          tiny: { model: "m-tiny", contextWindow: 1_024 }
+        }),
         ...storageEnv()
       }, { skills: [refund] })
     )
@@ -235,7 +238,11 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
       )
       const asked = models.requests().length
       const refunded = refunds.length
-      const created = await workflow([agentStep(), { type: "log", message: "{{last.outputText}}" }])
+      // The workspace session: its memory is the account's.
+      const created = await workflow([
+        agentStep({ session: { scope: "workspace" } }),
+        { type: "log", message: "{{last.outputText}}" }
+      ])
       const queued = await expectJson(
         await api("POST", `/automations/workflows/${created.id}/run`, {
           payload: { name: "Ada" },
@@ -361,10 +368,197 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
       await expectJson(await api("PUT", "/automations/memory", { key: "big", value: big }))
       replies('TOOL_CALL:memory.read|{"key":"big"}', "FINAL:read it")
       const asked = models.requests().length
-      expect((await run((await workflow([agentStep()])).id)).status).toBe("succeeded")
+      const reader = await workflow([agentStep({ session: { scope: "workspace" } })])
+      expect((await run(reader.id)).status).toBe("succeeded")
       const result = models.requests()[asked + 1]!.messages.at(-1)!.content
       expect(result.length).toBeLessThan(4_300)
       expect(result).toMatch(/\[cut: \d+ more characters\]/)
+    })
+
+    it("keeps each peer's session apart, and compacts a long one by the model, a tool result with its call", async () => {
+      await expectJson(await api("PUT", "/automations/models", { primary: "tiny", failover: [] }))
+      const tiny = (...cues: Array<string | Exclude<ModelCue, string>>) =>
+        models.cue("m-tiny", ...cues.map((cue) => (typeof cue === "string" ? { reply: cue } : cue)))
+      const visit = await workflow([
+        agentStep({ session: { scope: "dm", peer: "{{payload.visitor}}" } }),
+        { type: "log", message: "{{last.outputText}}" }
+      ])
+      const visitBy = (visitor: string) => run(visit.id, { payload: { visitor } })
+      const notes = "n".repeat(2_000)
+      const short = "s".repeat(700)
+
+      // Carol's first visit passes the threshold; summarising fails, so nothing changes.
+      tiny(`TOOL_CALL:memory.write|{"key":"notes","value":"${notes}"}`, "FINAL:Noted.", { status: 500 })
+      const first = await visitBy("carol")
+      expect(first.status).toBe("succeeded")
+      const sessionId = first.stepsResultJson[0].output.sessionId
+      const unchanged = await expectJson(await api("GET", `/automations/sessions/${sessionId}`))
+      expect(unchanged).toMatchObject({ scope: "dm", peer: "carol", compactedThroughSeq: 0, summarySeq: null })
+      expect(unchanged.messages.map((entry: any) => [entry.seq, entry.role])).toEqual([
+        [1, "user"],
+        [2, "assistant"],
+        [3, "tool"],
+        [4, "assistant"]
+      ])
+      expect(unchanged.messages[1].toolCall).toEqual({ skillId: "memory.write", input: { key: "notes", value: notes } })
+      expect(unchanged.messages[2]).toMatchObject({ callSeq: 2, source: `${first.id}:0:1:1:result` })
+
+      // Her second visit: the last call and its result fit the kept tail only together.
+      const asked = models.requests().length
+      tiny(
+        `TOOL_CALL:memory.write|{"key":"short","value":"${short}"}`,
+        "FINAL:Saved.",
+        "Carol left notes for order A-1 (https://shop.example/orders/A-1)."
+      )
+      expect((await visitBy("carol")).status).toBe("succeeded")
+      const compacted = await expectJson(await api("GET", `/automations/sessions/${sessionId}`))
+      expect(compacted).toMatchObject({ compactedThroughSeq: 5, summarySeq: 9 })
+      expect(compacted.messages.map((entry: any) => [entry.seq, entry.role])).toEqual([
+        [1, "user"],
+        [2, "assistant"],
+        [3, "tool"],
+        [4, "assistant"],
+        [5, "user"],
+        [6, "assistant"],
+        [7, "tool"],
+        [8, "assistant"],
+        [9, "summary"]
+      ])
+      expect(compacted.messages[8]).toMatchObject({
+        content: "Carol left notes for order A-1 (https://shop.example/orders/A-1).",
+        covers: { fromSeq: 1, toSeq: 5 }
+      })
+      expect(compacted.messages[6].callSeq).toBe(6)
+      const kept = compacted.messages.slice(5, 9)
+      expect(compacted.tokenEstimate).toBe(kept.reduce((sum: number, entry: any) => sum + entry.tokens, 0))
+      const summarising = models.requests().slice(asked).find((request) => request.messages[0]!.content.startsWith("Summarise"))!
+      expect(summarising.messages[0]!.content).toContain("URL and key exactly as written")
+      expect(summarising.messages[1]!.content).toContain(notes)
+      expect(summarising.messages[1]!.content).not.toContain(short)
+
+      // Dave's session is his own, memory included; Carol's next visit reads the summary and the tail.
+      tiny('TOOL_CALL:memory.read|{"key":"notes"}', "FINAL:Nothing yet.")
+      const dave = await visitBy("dave")
+      expect(dave.stepsResultJson[0].output.sessionId).not.toBe(sessionId)
+      expect(dave.stepsResultJson[0].output.turns[0].feedback).toContain('"found":false')
+      const before = models.requests().length
+      tiny('TOOL_CALL:memory.read|{"key":"notes"}', "FINAL:Found them.")
+      const third = await visitBy("carol")
+      expect(third.stepsResultJson[0].output.turns[0].feedback).toContain('"found":true')
+      const opening = models.requests()[before]!.messages.map((message) => message.content).join("\n")
+      expect(opening).toContain("Carol left notes for order A-1")
+      expect(opening).toContain(short)
+      expect(opening).not.toContain(notes)
+
+      // The API: one session per scope and peer, another account sees none of them.
+      const opened = await expectJson(await api("POST", "/automations/sessions", { scope: "dm", peer: "carol" }))
+      expect(opened.id).toBe(sessionId)
+      const listed = await expectJson(await api("GET", "/automations/sessions?scope=dm"))
+      expect(listed.data.map((session: any) => session.peer).sort()).toEqual(["carol", "dave"])
+      const paged = await expectJson(await api("GET", `/automations/sessions/${sessionId}?limit=2&after=2`))
+      expect(paged.messages.map((entry: any) => entry.seq)).toEqual([3, 4])
+      expect(paged.meta).toEqual({ limit: 2, nextAfter: 4 })
+      await expectRefusal(await otherApi("GET", `/automations/sessions/${sessionId}`), 404, "session_not_found")
+      expect((await expectJson(await otherApi("GET", "/automations/sessions"))).data).toEqual([])
+      const refusals: Array<[string, string, unknown, string]> = [
+        ["POST", "/automations/sessions", { scope: "dm" }, "peer"],
+        ["POST", "/automations/sessions", { scope: "workspace", peer: "x" }, "peer"],
+        ["POST", "/automations/sessions", { scope: "team" }, "scope"],
+        ["POST", "/automations/sessions", { scope: "dm", peer: "a\u0000b" }, "peer"],
+        ["POST", "/automations/sessions", { scope: "dm", peer: "x".repeat(201) }, "peer"],
+        ["GET", "/automations/sessions/not-a-uuid", undefined, "id"],
+        ["GET", `/automations/sessions/${sessionId}?limit=0`, undefined, "limit"],
+        ["GET", `/automations/sessions/${sessionId}?after=-1`, undefined, "after"],
+        ["GET", "/automations/sessions?scope=team", undefined, "scope"]
+      ]
+      for (const [method, path, body, field] of refusals) {
+        const error = await expectRefusal(await api(method, path, body), 400, "validation_failed")
+        expect(error.details?.[0]?.field, `${method} ${path}`).toBe(field)
+      }
+      const steps = [agentStep({ session: { scope: "dm" } })]
+      const refused = await expectRefusal(
+        await api("POST", "/automations/workflows", {
+          name: "No peer",
+          triggerJson: { schemaVersion: 1, type: "manual" },
+          stepsJson: steps
+        }),
+        400,
+        "validation_failed"
+      )
+      expect(refused.details?.[0]?.field).toBe("stepsJson.0.session.peer")
+    })
+
+    it("routes a run to the agent whose route key matches most specifically, else the default agent", async () => {
+      await expectJson(await api("PUT", "/automations/models", { primary: "fast", failover: [] }))
+      const agent = async (body: Record<string, unknown>) =>
+        expectJson(await api("POST", "/automations/agents", { skills: ["memory.read"], ...body }))
+      const general = await agent({ name: "General", instructions: "You are the general desk.", route_keys: ["*"] })
+      const vip = await agent({
+        name: "VIP",
+        instructions: "You are the VIP desk.",
+        // A label the tests before left answering (failed labels cool down for a while).
+        model: "local",
+        route_keys: ["peer:vip-1", "channel:ch-1"]
+      })
+      const channel = await agent({ name: "Channel", instructions: "You are the channel desk.", route_keys: ["channel:ch-1"] })
+      const fallback = await agent({ name: "Fallback", instructions: "You are the fallback desk.", isDefault: true })
+      expect(vip).toMatchObject({ model: "local", route_keys: ["peer:vip-1", "channel:ch-1"], isDefault: false })
+
+      const routed = await workflow([{ type: "agent" }])
+      /** The desk a run with this payload was routed to, as its system prompt says, and the model asked. */
+      const deskFor = async (payload: Record<string, unknown>, model = "m-fast") => {
+        models.cue(model, { reply: "FINAL:ok" })
+        const asked = models.requests().length
+        const done = await run(routed.id, { payload })
+        expect(done.status, JSON.stringify(done)).toBe("succeeded")
+        const request = models.requests()[asked]!
+        expect(request.model).toBe(model)
+        return /You are the (\w+) desk/.exec(request.messages[0]!.content)?.[1]
+      }
+      // A peer key beats a channel key; of two agents with the same key the first created wins.
+      expect(await deskFor({ peer: "vip-1", channelId: "ch-1" }, "m-local")).toBe("VIP")
+      expect(await deskFor({ channelId: "ch-1" }, "m-local")).toBe("VIP")
+      expect(await deskFor({ peer: "someone" })).toBe("general")
+      await expectJson(await api("PATCH", `/automations/agents/${vip.id}`, { route_keys: ["peer:vip-1"], model: null }))
+      expect(await deskFor({ channelId: "ch-1" })).toBe("channel")
+      await expectJson(await api("PATCH", `/automations/agents/${general.id}`, { route_keys: [] }))
+      expect(await deskFor({ peer: "someone" })).toBe("fallback")
+
+      // Each agent keeps its own sessions.
+      const sessions = await expectJson(await api("GET", `/automations/sessions?agentId=${fallback.id}`))
+      expect(sessions.data.map((session: any) => [session.scope, session.agentId])).toEqual([["run", fallback.id]])
+
+      // One default at a time; a step naming a deleted agent fails when it runs.
+      const second = await agent({ name: "Second", instructions: "You are the second desk.", isDefault: true })
+      const listed = await expectJson(await api("GET", "/automations/agents?limit=10"))
+      expect(listed.data.filter((each: any) => each.isDefault).map((each: any) => each.id)).toEqual([second.id])
+      const named = await workflow([{ type: "agent", agent: channel.id }])
+      expect(await expectJson(await api("DELETE", `/automations/agents/${channel.id}`))).toMatchObject({ id: channel.id })
+      const orphan = await run(named.id)
+      expect(orphan).toMatchObject({ status: "failed", reason: `Step 0 failed: The agent ${channel.id} does not exist.` })
+
+      await expectRefusal(await api("DELETE", `/automations/agents/${channel.id}`), 404, "agent_not_found")
+      await expectRefusal(await otherApi("PATCH", `/automations/agents/${vip.id}`, { name: "Mine" }), 404, "agent_not_found")
+      await expectRefusal(await otherApi("DELETE", `/automations/agents/${vip.id}`), 404, "agent_not_found")
+      expect((await expectJson(await otherApi("GET", "/automations/agents"))).data).toEqual([])
+      const refusals: Array<[Record<string, unknown>, string]> = [
+        [{ name: "", instructions: "x" }, "name"],
+        [{ name: "A", instructions: "" }, "instructions"],
+        [{ name: "A", instructions: "x", model: "gpt-9" }, "model"],
+        [{ name: "A", instructions: "x", toolProfile: "nope" }, "toolProfile"],
+        [{ name: "A", instructions: "x", skills: ["no.such"] }, "skills.0"],
+        [{ name: "A", instructions: "x", route_keys: ["team:x"] }, "route_keys.0"],
+        [{ name: "A", instructions: "x", route_keys: ["*", "*"] }, "route_keys.1"],
+        [{ name: "A", instructions: "x", route_keys: ["peer:a b"] }, "route_keys.0"],
+        [{ name: "A\u0000", instructions: "x" }, "name"],
+        [{ name: "A", instructions: "x", isDefault: "yes" }, "isDefault"]
+      ]
+      for (const [body, field] of refusals) {
+        const error = await expectRefusal(await api("POST", "/automations/agents", body), 400, "validation_failed")
+        expect(error.details?.[0]?.field, JSON.stringify(body)).toBe(field)
+      }
+      await expectRefusal(await api("PATCH", `/automations/agents/${vip.id}`, { route_keys: "*" }), 400, "validation_failed")
+      expect((await expectJson(await api("GET", "/automations/agents?limit=10"))).data).toHaveLength(4)
     })
   })
 

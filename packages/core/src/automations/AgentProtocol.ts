@@ -137,17 +137,24 @@ export const systemPrompt = (brief: AgentBrief): string => {
   ].join("\n\n")
 }
 
-/** How every conversation of a step opens: the system prompt, then the run's input. */
-export const openingMessages = (brief: AgentBrief): ReadonlyArray<ModelMessage> => {
+/** What the step is asked, as its first user message: the run's input, fenced. */
+export const runInput = (brief: AgentBrief): string => {
   const input = [
     ...(brief.context === "" ? [] : [untrusted("context", brief.context)]),
     ...(Object.keys(brief.payload).length === 0 ? [] : [untrusted("payload", JSON.stringify(brief.payload))])
   ]
-  return [
-    { role: "system", content: systemPrompt(brief) },
-    { role: "user", content: input.length === 0 ? "Begin." : `The run's input:\n${input.join("\n")}` }
-  ]
+  return input.length === 0 ? "Begin." : `The run's input:\n${input.join("\n")}`
 }
+
+/** How every conversation of a step opens: the system prompt, what its session holds, then the run's input. */
+export const openingMessages = (
+  brief: AgentBrief,
+  history: ReadonlyArray<ModelMessage> = []
+): ReadonlyArray<ModelMessage> => [
+  { role: "system", content: systemPrompt(brief) },
+  ...history,
+  { role: "user", content: runInput(brief) }
+]
 
 /** The conversation so far: its opening, then each turn's reply and what came back. */
 export const transcript = (

@@ -1,4 +1,4 @@
-import { Effect, Either } from "effect"
+import { Effect, Either, Option } from "effect"
 import { SkillFailed } from "../module/SkillRunner.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { ModelRouter } from "../platform/ModelRouter.js"
@@ -13,13 +13,18 @@ import {
   canonicalJson,
   openingMessages,
   parseReply,
+  runInput,
   toolResult,
   transcript
 } from "./AgentProtocol.js"
+import { type Agent, type RouteTarget, routeAgent } from "./Agent.js"
+import { AgentRepository } from "./AgentRepositories.js"
 import { verdictOf } from "./Governance.js"
 import { ToolProfileRepository, profileOfStep } from "./GovernanceRepositories.js"
 import { ModelService } from "./ModelService.js"
 import type { ApprovalStatus, Run, StepResult } from "./Run.js"
+import type { NewSessionEntry, SessionScope } from "./Session.js"
+import { SessionService, historyMessages } from "./SessionService.js"
 import { SkillRegistry, outboundUrlProblem } from "./Skills.js"
 import { type StepOutcome, stepFailed, waitForSkill } from "./StepOutcome.js"
 import type { JsonObject } from "./Workflow.js"
@@ -69,14 +74,28 @@ export const runAgentStep = (call: AgentStepCall) =>
     const profiles = yield* ToolProfileRepository
     const crypto = yield* SecretCrypto
     const { outboundAllowPrivate } = yield* ServiceKitSettings
-    const { run, index, step } = call
+    const { run, index } = call
+    const resolved = yield* agentOfStep(run, call.step)
+    if (typeof resolved === "string") return stepFailed(resolved)
+    const { agent, step } = resolved
     const maxTurns = typeof step.maxTurns === "number" ? step.maxTurns : DEFAULT_AGENT_TURNS
     const allowed = Array.isArray(step.skills) ? step.skills.map(String) : []
     const found = yield* Effect.either(profileOfStep(profiles, run.tenantId, step))
     if (Either.isLeft(found)) return stepFailed(found.left)
     const profile = found.right
-    // Read once a step: every turn asks the same labels with the same opening.
-    const labels = yield* (yield* ModelService).labels(run.tenantId)
+    // Read once a step: every turn asks the same labels with the same opening. An agent's own label goes first.
+    const accountLabels = yield* (yield* ModelService).labels(run.tenantId)
+    const labels =
+      agent?.model == null ? accountLabels : [agent.model, ...accountLabels.filter((label) => label !== agent.model)]
+    const sessions = yield* SessionService
+    const { scope, peer } = sessionOfStep(run, step)
+    const opened = yield* Effect.either(sessions.open(run.tenantId, { scope, peer, agentId: agent?.id ?? null }))
+    if (Either.isLeft(opened)) {
+      const problem = opened.left.details?.[0]
+      return stepFailed(`The agent's ${scope} session: ${problem ? `${problem.field} ${problem.reason}` : opened.left.message}`)
+    }
+    const session = opened.right
+    const memoryPrefix = scope === "workspace" ? undefined : `sessions/${session.id}/`
     const brief: AgentBrief = {
       instructions: String(step.instructions ?? ""),
       policy: call.policy,
@@ -87,7 +106,7 @@ export const runAgentStep = (call: AgentStepCall) =>
       context: run.context,
       payload: run.payload
     }
-    const opening = openingMessages(brief)
+    const opening = openingMessages(brief, historyMessages(yield* sessions.view(session)))
     const turns: Array<AgentTurn> = [...storedTurns(call.previous)]
     const replace = (turn: AgentTurn) => {
       turns[turns.length - 1] = turn
@@ -106,7 +125,8 @@ export const runAgentStep = (call: AgentStepCall) =>
               stepIndex: index,
               attempt: 1,
               idempotencyKey: `${run.id}:${index}:${run.attempt}:${turn.turn}`,
-              input
+              input,
+              memoryPrefix
             })
           )
         )
@@ -154,89 +174,176 @@ export const runAgentStep = (call: AgentStepCall) =>
     const saved = Effect.suspend(() => call.checkpoint({ turns: [...turns] }))
     const failedWith = (error: string, extra: JsonObject = {}) => stepFailed(error, { turns: [...turns], ...extra })
 
-    // A turn stored without what came back: its approval was decided, or its worker died.
-    const pending = turns.at(-1)
-    if (pending !== undefined && pending.feedback === null && pending.call !== null) {
-      if (pending.verdict === "approval") {
-        const decided = yield* call.decision(pending.approvalId ?? "")
-        if (decided === "approved") {
-          replace({ ...pending, verdict: "approved" })
-          if (!(yield* saved)) return LOST
-          yield* runCall(turns.at(-1)!)
-        } else if (decided === "rejected" || decided === "expired") {
-          replace({
-            ...pending,
-            verdict: "rejected",
-            feedback: toolResult(pending.call.skillId, "refused", "a person rejected this call.")
-          })
+    const loop = Effect.gen(function* (): Generator<any, StepOutcome, any> {
+      // A turn stored without what came back: its approval was decided, or its worker died.
+      const pending = turns.at(-1)
+      if (pending !== undefined && pending.feedback === null && pending.call !== null) {
+        if (pending.verdict === "approval") {
+          const decided = yield* call.decision(pending.approvalId ?? "")
+          if (decided === "approved") {
+            replace({ ...pending, verdict: "approved" })
+            if (!(yield* saved)) return LOST
+            yield* runCall(turns.at(-1)!)
+          } else if (decided === "rejected" || decided === "expired") {
+            replace({
+              ...pending,
+              verdict: "rejected",
+              feedback: toolResult(pending.call.skillId, "refused", "a person rejected this call.")
+            })
+          } else {
+            return failedWith(`The approval of the call to ${pending.call.skillId} is not decided.`)
+          }
         } else {
-          return failedWith(`The approval of the call to ${pending.call.skillId} is not decided.`)
+          yield* runCall(pending)
         }
-      } else {
-        yield* runCall(pending)
-      }
-      if (!(yield* saved)) return LOST
-    }
-
-    while (turns.length < maxTurns) {
-      const number = turns.length + 1
-      const asked = yield* Effect.either(router.complete(labels, transcript(opening, turns)))
-      if (Either.isLeft(asked)) return failedWith(asked.left.message, { attempts: asked.left.attempts })
-      const { reply, attempts } = asked.right
-      const base = { turn: number, label: reply.label, ms: reply.durationMs, attempts, reply: reply.text }
-      const parsed = parseReply(reply.text)
-
-      if (parsed.kind === "final") {
-        turns.push({ ...base, call: null, verdict: "final", feedback: null })
-        return {
-          kind: "done",
-          output: { output: { text: parsed.text, model: reply.label, turns: [...turns] }, outputText: parsed.text }
-        }
-      }
-      if (parsed.kind === "malformed") {
-        if (turns.at(-1)?.verdict === "malformed") {
-          turns.push({ ...base, call: null, verdict: "malformed", feedback: null })
-          return failedWith(`The model's reply does not follow the protocol (${parsed.why}): ${cut(reply.text)}`)
-        }
-        turns.push({ ...base, call: null, verdict: "malformed", feedback: CORRECTIVE_PROMPT })
         if (!(yield* saved)) return LOST
-        continue
       }
 
-      const key = canonicalJson(parsed.input)
-      const same = turns.filter(
-        (turn) => turn.call?.skillId === parsed.skillId && canonicalJson(turn.call.input) === key
-      ).length
-      if (same + 1 >= MAX_SAME_CALLS) {
-        const call = { skillId: parsed.skillId, input: parsed.input }
-        turns.push({ ...base, call, verdict: "denied", feedback: null })
-        return failedWith(
-          `The agent called ${parsed.skillId} with the same input ${MAX_SAME_CALLS} times; the loop stopped.`
-        )
-      }
-      const passed = yield* gate(parsed.skillId, parsed.input)
-      if (passed.verdict === "denied" || passed.verdict === "invalid") {
-        const { verdict, feedback } = passed
-        turns.push({ ...base, call: { skillId: parsed.skillId, input: parsed.input }, verdict, feedback })
+      while (turns.length < maxTurns) {
+        const number = turns.length + 1
+        const asked = yield* Effect.either(router.complete(labels, transcript(opening, turns)))
+        if (Either.isLeft(asked)) return failedWith(asked.left.message, { attempts: asked.left.attempts })
+        const { reply, attempts } = asked.right
+        const base = { turn: number, label: reply.label, ms: reply.durationMs, attempts, reply: reply.text }
+        const parsed = parseReply(reply.text)
+
+        if (parsed.kind === "final") {
+          turns.push({ ...base, call: null, verdict: "final", feedback: null })
+          return {
+            kind: "done",
+            output: {
+              output: { text: parsed.text, model: reply.label, sessionId: session.id, turns: [...turns] },
+              outputText: parsed.text
+            }
+          }
+        }
+        if (parsed.kind === "malformed") {
+          if (turns.at(-1)?.verdict === "malformed") {
+            turns.push({ ...base, call: null, verdict: "malformed", feedback: null })
+            return failedWith(`The model's reply does not follow the protocol (${parsed.why}): ${cut(reply.text)}`)
+          }
+          turns.push({ ...base, call: null, verdict: "malformed", feedback: CORRECTIVE_PROMPT })
+          if (!(yield* saved)) return LOST
+          continue
+        }
+
+        const key = canonicalJson(parsed.input)
+        const same = turns.filter(
+          (turn) => turn.call?.skillId === parsed.skillId && canonicalJson(turn.call.input) === key
+        ).length
+        if (same + 1 >= MAX_SAME_CALLS) {
+          const call = { skillId: parsed.skillId, input: parsed.input }
+          turns.push({ ...base, call, verdict: "denied", feedback: null })
+          return failedWith(
+            `The agent called ${parsed.skillId} with the same input ${MAX_SAME_CALLS} times; the loop stopped.`
+          )
+        }
+        const passed = yield* gate(parsed.skillId, parsed.input)
+        if (passed.verdict === "denied" || passed.verdict === "invalid") {
+          const { verdict, feedback } = passed
+          turns.push({ ...base, call: { skillId: parsed.skillId, input: parsed.input }, verdict, feedback })
+          if (!(yield* saved)) return LOST
+          continue
+        }
+        const turn: AgentTurn = {
+          ...base,
+          call: { skillId: parsed.skillId, input: passed.input },
+          verdict: passed.verdict,
+          feedback: null
+        }
+        if (passed.verdict === "approval") {
+          const approvalId = randomUuid(crypto)
+          turns.push({ ...turn, approvalId })
+          return waitForSkill(parsed.skillId, { input: passed.input, approvalId, output: { turns: [...turns] } })
+        }
+        // The call is stored before it runs: a worker taking over runs it under the same key.
+        turns.push(turn)
         if (!(yield* saved)) return LOST
-        continue
+        yield* runCall(turn)
+        if (!(yield* saved)) return LOST
       }
-      const turn: AgentTurn = {
-        ...base,
-        call: { skillId: parsed.skillId, input: passed.input },
-        verdict: passed.verdict,
-        feedback: null
-      }
-      if (passed.verdict === "approval") {
-        const approvalId = randomUuid(crypto)
-        turns.push({ ...turn, approvalId })
-        return waitForSkill(parsed.skillId, { input: passed.input, approvalId, output: { turns: [...turns] } })
-      }
-      // The call is stored before it runs: a worker taking over runs it under the same key.
-      turns.push(turn)
-      if (!(yield* saved)) return LOST
-      yield* runCall(turn)
-      if (!(yield* saved)) return LOST
+      return failedWith(`The agent did not finish within ${maxTurns} turns.`)
+    })
+
+    const outcome = yield* loop
+    // A finished step's conversation joins its session (a step waiting for a person joins it once it ends).
+    if (outcome.kind === "done" || outcome.kind === "failed") {
+      yield* sessions.append(session, sessionEntries(run, index, runInput(brief), turns))
     }
-    return failedWith(`The agent did not finish within ${maxTurns} turns.`)
+    return outcome
   })
+
+/**
+ * Who an agent step runs as: the agent it names (`agent`), else, without instructions of its own,
+ * the agent the run routes to (see routeTargetOf), else itself. The step's own fields win over the
+ * agent's. A reason when the named agent is gone or none is routed to.
+ */
+const agentOfStep = (run: Run, step: JsonObject) =>
+  Effect.gen(function* () {
+    const agents = yield* AgentRepository
+    let agent: Agent | undefined
+    if (typeof step.agent === "string") {
+      agent = Option.getOrUndefined(yield* agents.find(run.tenantId, step.agent))
+      if (agent === undefined) return `The agent ${step.agent} does not exist.`
+    } else if (typeof step.instructions !== "string") {
+      agent = routeAgent(yield* agents.all(run.tenantId), routeTargetOf(run))
+      if (agent === undefined) return "No agent's route key matches this run, and the account has no default agent."
+    }
+    if (agent === undefined) return { agent, step }
+    const merged: JsonObject = {
+      instructions: agent.instructions,
+      skills: agent.skills,
+      ...(agent.toolProfile === null ? {} : { toolProfile: agent.toolProfile }),
+      ...Object.fromEntries(Object.entries(step).filter(([, value]) => value !== undefined))
+    }
+    return { agent, step: merged }
+  })
+
+/**
+ * What a run brings to routing: its trigger's event (`event:<type>`), and from its payload the
+ * `channelId` (`channel:<id>`) and the peer (`peer:<id>`): `peer`, else a visitor message's author.
+ */
+export const routeTargetOf = (run: Run): RouteTarget => {
+  const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined)
+  const message = run.payload.message as JsonObject | undefined
+  const author = message?.authorType === "visitor" ? text(message.authorId) : undefined
+  return {
+    event: run.trigger.event ?? undefined,
+    channelId: text(run.payload.channelId),
+    peer: text(run.payload.peer) ?? author
+  }
+}
+
+/** The session an agent step keeps: `session.scope` (default `run`, whose peer is the run) and its peer. */
+const sessionOfStep = (run: Run, step: JsonObject): { readonly scope: SessionScope; readonly peer: string | null } => {
+  const chosen = (typeof step.session === "object" && step.session !== null ? step.session : {}) as JsonObject
+  const scope = (typeof chosen.scope === "string" ? chosen.scope : "run") as SessionScope
+  if (scope === "run") return { scope, peer: run.id }
+  return { scope, peer: typeof chosen.peer === "string" ? chosen.peer : null }
+}
+
+/**
+ * A finished step's conversation as session entries: the run's input, then each turn's reply (with
+ * the call it made) and what went back. Their sources name the run attempt, step and turn, so a
+ * step finished again after a crash appends nothing twice.
+ */
+const sessionEntries = (
+  run: Run,
+  index: number,
+  input: string,
+  turns: ReadonlyArray<AgentTurn>
+): ReadonlyArray<NewSessionEntry> => {
+  const source = (turn: number, part: string) => `${run.id}:${index}:${run.attempt}:${turn}:${part}`
+  const entries: Array<NewSessionEntry> = [{ role: "user", content: input, source: source(0, "input") }]
+  for (const turn of turns) {
+    const callIndex = entries.length
+    entries.push({ role: "assistant", content: turn.reply, toolCall: turn.call, source: source(turn.turn, "reply") })
+    if (turn.feedback === null) continue
+    entries.push(
+      turn.call === null
+        ? { role: "user", content: turn.feedback, source: source(turn.turn, "prompt") }
+        : { role: "tool", content: turn.feedback, source: source(turn.turn, "result"), callIndex }
+    )
+  }
+  return entries
+}

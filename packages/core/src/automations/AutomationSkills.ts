@@ -74,7 +74,8 @@ const memoryRead: SkillRunner = {
   id: "memory.read",
   run: (call) => {
     const key = String(call.input.key)
-    return Effect.flatMap(MemoryService, (memory) => memory.read(call.tenantId, key, `run:${call.runId}`)).pipe(
+    const stored = `${call.memoryPrefix ?? ""}${key}`
+    return Effect.flatMap(MemoryService, (memory) => memory.read(call.tenantId, stored, `run:${call.runId}`)).pipe(
       Effect.mapError(asStepFailure),
       Effect.map(
         Option.match({
@@ -89,13 +90,16 @@ const memoryRead: SkillRunner = {
 /** Writes an entry (audited as the run's write). */
 const memoryWrite: SkillRunner = {
   id: "memory.write",
-  run: (call) =>
-    Effect.flatMap(MemoryService, (memory) =>
-      memory.write(call.tenantId, String(call.input.key), call.input.value ?? null, `run:${call.runId}`)
+  run: (call) => {
+    const key = String(call.input.key)
+    const stored = `${call.memoryPrefix ?? ""}${key}`
+    return Effect.flatMap(MemoryService, (memory) =>
+      memory.write(call.tenantId, stored, call.input.value ?? null, `run:${call.runId}`)
     ).pipe(
       Effect.mapError(asStepFailure),
-      Effect.map((entry) => ({ output: { key: entry.key, value: entry.value }, outputText: asText(entry.value) }))
+      Effect.map((entry) => ({ output: { key, value: entry.value }, outputText: asText(entry.value) }))
     )
+  }
 }
 
 /** How deep runs may spawn runs: a workflow that spawns itself stops here instead of looping forever. */

@@ -62,3 +62,18 @@ export class ApprovalStateConflict extends Schema.TaggedError<ApprovalStateConfl
     description: "`approval_decided`: it was decided already; `approval_expired`: its time ran out (the run failed)."
   })
 ) {}
+
+export class SessionNotFound extends Schema.TaggedError<SessionNotFound>()(
+  "SessionNotFound",
+  { message: Schema.optionalWith(Schema.String, { default: () => "No such session." }) },
+  HttpApiSchema.annotations({
+    status: 404,
+    description: "No session with this id in this account (`session_not_found`)."
+  })
+) {}
+
+export class AgentNotFound extends Schema.TaggedError<AgentNotFound>()(
+  "AgentNotFound",
+  { message: Schema.optionalWith(Schema.String, { default: () => "No such agent." }) },
+  HttpApiSchema.annotations({ status: 404, description: "No agent with this id in this account (`agent_not_found`)." })
+) {}

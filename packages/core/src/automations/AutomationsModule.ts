@@ -18,6 +18,12 @@ import {
   PolicyRepository,
   ToolProfileRepository
 } from "./GovernanceRepositories.js"
+import { SessionRepository } from "./SessionRepositories.js"
+import { AgentRepository } from "./AgentRepositories.js"
+import { agentHandlers } from "./AgentHandlers.js"
+import { AgentService } from "./AgentService.js"
+import { sessionHandlers } from "./SessionHandlers.js"
+import { SessionService } from "./SessionService.js"
 import { WorkflowService } from "./WorkflowService.js"
 import { eventTriggers, fire, fireQueue } from "./Triggers.js"
 import { governanceHandlers } from "./GovernanceHandlers.js"
@@ -32,16 +38,18 @@ import { ModelService } from "./ModelService.js"
  */
 export const automations = defineModule({
   name: "automations",
-  groups: groups(automationsHandlers, runHandlers, hookHandlers, governanceHandlers, readoutHandlers),
+  groups: groups(automationsHandlers, runHandlers, hookHandlers, governanceHandlers, sessionHandlers, agentHandlers, readoutHandlers),
   middleware: layerAutomationHookAuth,
+  // Sessions and agents check model labels as they are built: the model service comes first.
   services: Layer.mergeAll(
     WorkflowService.layer,
     RunService.layer,
     GovernanceService.layer,
     MemoryService.layer,
-    ModelService.layer,
+    SessionService.layer,
+    AgentService.layer,
     ReadoutService.layer
-  ),
+  ).pipe(Layer.provideMerge(ModelService.layer)),
   memory: Layer.mergeAll(
     WorkflowRepository.layerMemory,
     FlowRepository.layerMemory,
@@ -51,7 +59,9 @@ export const automations = defineModule({
     ModelChoiceRepository.layerMemory,
     ToolProfileRepository.layerMemory,
     MemoryRepository.layerMemory,
-    MemoryAuditRepository.layerMemory
+    MemoryAuditRepository.layerMemory,
+    SessionRepository.layerMemory,
+    AgentRepository.layerMemory
   ),
   workers: [
     {

@@ -34,6 +34,8 @@ export class ModelService extends Context.Tag("@servicekit/core/ModelService")<
     readonly put: (tenantId: string, input: ModelChoiceInput) => Effect.Effect<ModelChoice, ValidationFailed>
     /** The labels the tenant's model calls try, in order (ModelRouter.complete takes them). */
     readonly labels: (tenantId: string) => Effect.Effect<ReadonlyArray<string>>
+    /** Why `label` is not one this platform configures (`field` named), or undefined. */
+    readonly checkLabel: (field: string, label: string) => ValidationFailed | undefined
   }
 >() {
   static readonly layer = Layer.effect(
@@ -68,6 +70,7 @@ export class ModelService extends Context.Tag("@servicekit/core/ModelService")<
 
       return {
         get,
+        checkLabel: (field, label) => (catalog.configured ? checkLabel(field, label) : invalidField(field, NO_MODEL_CONFIGURED)),
         put: (tenantId, input) =>
           Effect.gen(function* () {
             if (!catalog.configured) return yield* invalidField("primary", NO_MODEL_CONFIGURED)

@@ -11,6 +11,7 @@ import { issueDetailsWithin } from "../platform/ParseIssues.js"
 import type { Product } from "../platform/Products.js"
 import { DEFAULT_TOOL_PROFILE, type ToolProfile, verdictOf } from "./Governance.js"
 import { NO_MODEL_CONFIGURED } from "./ModelService.js"
+import { MAX_PEER_LENGTH, SESSION_SCOPES } from "./Session.js"
 import { type SkillRegistry, outboundUrlProblem } from "./Skills.js"
 import type { JsonObject } from "./Workflow.js"
 
@@ -154,10 +155,17 @@ const stepShapes = {
   agent: Schema.Struct({
     type: Schema.Literal("agent"),
     name: Name,
-    instructions: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(20_000)),
+    instructions: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(20_000))),
+    agent: Schema.optional(Schema.UUID),
     skills: Schema.optional(Schema.Array(Schema.String)),
     toolProfile: ProfileName,
-    maxTurns: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(1, 20)))
+    maxTurns: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(1, 20))),
+    session: Schema.optional(
+      Schema.Struct({
+        scope: Schema.Literal(...SESSION_SCOPES),
+        peer: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(MAX_PEER_LENGTH)))
+      })
+    )
   }),
   approval: Schema.Struct({
     type: Schema.Literal("approval"),
@@ -184,6 +192,8 @@ export interface StepRules {
   readonly outboundAllowPrivate: boolean
   /** The tenant's tool profile with this name, if any. */
   readonly profile: (name: string) => Effect.Effect<ToolProfile | undefined>
+  /** Whether the tenant has an agent with this id. */
+  readonly agentExists: (id: string) => Effect.Effect<boolean>
 }
 
 /** The profile a step follows: the one it names (which must exist), else the tenant's default one if any. */
@@ -256,6 +266,19 @@ export const checkSteps = (
         if (unreachable !== undefined) return yield* fail(`${field}.input.${unreachable.field}`, unreachable.reason)
         if (skill.id === "email.send" && ["html", "text", "body"].every((part) => skillInput[part] === undefined)) {
           return yield* fail(`${field}.input.html`, "html, text or body is required")
+        }
+      }
+      if (type === "agent" && typeof step.agent === "string" && !(yield* rules.agentExists(step.agent))) {
+        return yield* fail(`${field}.agent`, `is not an agent of this account: ${step.agent}`)
+      }
+      if (type === "agent" && isObject(step.session)) {
+        const { peer, scope } = step.session
+        const needsPeer = scope === "dm" || scope === "group" || scope === "channel"
+        if (needsPeer && peer === undefined) {
+          return yield* fail(`${field}.session.peer`, `is required for the ${scope} scope (e.g. {{payload.visitorId}})`)
+        }
+        if (!needsPeer && peer !== undefined) {
+          return yield* fail(`${field}.session.peer`, `must be absent for the ${scope} scope`)
         }
       }
       if (type === "agent" && !rules.modelConfigured) {

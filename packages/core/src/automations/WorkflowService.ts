@@ -6,6 +6,7 @@ import { type Listed, listPage } from "../platform/Keyset.js"
 import { LanguageModel } from "../platform/LanguageModel.js"
 import type { Product } from "../platform/Products.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
+import { AgentRepository } from "./AgentRepositories.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { FlowNotFound, WorkflowNotFound } from "./AutomationsErrors.js"
 import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
@@ -92,6 +93,7 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
       const scheduler = yield* Scheduler
       const skills = yield* SkillRegistry
       const profiles = yield* ToolProfileRepository
+      const agents = yield* AgentRepository
       const { catalog } = yield* LanguageModel
       const { outboundAllowPrivate } = yield* ServiceKitSettings
       const rulesFor = (author: Author): StepRules => ({
@@ -99,7 +101,8 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
         skills,
         modelConfigured: catalog.configured,
         outboundAllowPrivate,
-        profile: (name) => Effect.map(profiles.findByName(author.tenantId, name), Option.getOrUndefined)
+        profile: (name) => Effect.map(profiles.findByName(author.tenantId, name), Option.getOrUndefined),
+        agentExists: (id) => Effect.map(agents.find(author.tenantId, id.toLowerCase()), Option.isSome)
       })
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 

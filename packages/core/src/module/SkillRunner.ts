@@ -14,6 +14,11 @@ export interface SkillCall {
   readonly idempotencyKey: string
   /** The step's input with its placeholders filled in. */
   readonly input: { readonly [key: string]: unknown }
+  /**
+   * Where the call's memory keys live: an agent step's session other than `workspace` keeps its
+   * memory under `sessions/<sessionId>/`, so sessions do not read each other's.
+   */
+  readonly memoryPrefix?: string | undefined
 }
 
 export interface SkillOutput {

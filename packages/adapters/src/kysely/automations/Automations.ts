@@ -1,4 +1,5 @@
 import type {
+  AgentRepository,
   ApprovalRepository,
   FlowRepository,
   MemoryAuditRepository,
@@ -6,11 +7,13 @@ import type {
   ModelChoiceRepository,
   PolicyRepository,
   RunRepository,
+  SessionRepository,
   ToolProfileRepository,
   WorkflowRepository
 } from "@servicekit/core"
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
+import * as Agents from "./Agents.js"
 import * as Approvals from "./Approvals.js"
 import * as Flows from "./Flows.js"
 import * as Memory from "./Memory.js"
@@ -22,15 +25,18 @@ import * as migration0013 from "./migrations/0013_automation_event_triggers.js"
 import * as migration0015 from "./migrations/0015_workflow_revision.js"
 import * as migration0017 from "./migrations/0017_run_reservations.js"
 import * as migration0018 from "./migrations/0018_automation_ai.js"
+import * as migration0019 from "./migrations/0019_automation_agents_sessions.js"
 import * as ModelChoices from "./ModelChoices.js"
 import * as Policies from "./Policies.js"
 import * as Runs from "./Runs.js"
+import * as Sessions from "./Sessions.js"
 import * as ToolProfiles from "./ToolProfiles.js"
 import * as Workflows from "./Workflows.js"
 
 /**
  * Automation workflows and their flows (the workflows' definitions over time), runs, the approvals
- * runs wait for, and what governs runs: standing orders, model labels, tool profiles, memory and its audit.
+ * runs wait for, what governs runs (standing orders, model labels, tool profiles, memory and its audit),
+ * agent profiles, and sessions with their entries.
  */
 export const automationsStorage: KyselyModuleStorage<
   | WorkflowRepository
@@ -42,6 +48,8 @@ export const automationsStorage: KyselyModuleStorage<
   | ToolProfileRepository
   | MemoryRepository
   | MemoryAuditRepository
+  | AgentRepository
+  | SessionRepository
 > = {
   migrations: {
     "0009_automations": migration0009,
@@ -50,7 +58,8 @@ export const automationsStorage: KyselyModuleStorage<
     "0013_automation_event_triggers": migration0013,
     "0015_workflow_revision": migration0015,
     "0017_run_reservations": migration0017,
-    "0018_automation_ai": migration0018
+    "0018_automation_ai": migration0018,
+    "0019_automation_agents_sessions": migration0019
   },
   layer: Layer.mergeAll(
     Workflows.layer,
@@ -61,6 +70,8 @@ export const automationsStorage: KyselyModuleStorage<
     ModelChoices.layer,
     ToolProfiles.layer,
     Memory.layer,
-    MemoryAudit.layer
+    MemoryAudit.layer,
+    Agents.layer,
+    Sessions.layer
   )
 }

@@ -1,4 +1,14 @@
-import type { ApprovalStatus, Flow, MemoryAudit, Run, RunStatus, Workflow } from "@servicekit/core"
+import type {
+  ApprovalStatus,
+  Flow,
+  MemoryAudit,
+  Run,
+  RunStatus,
+  SessionEntry,
+  SessionRole,
+  SessionScope,
+  Workflow
+} from "@servicekit/core"
 import type { ColumnType } from "kysely"
 
 /** JSON written as text, so that pg and PGlite serialise it the same way, and read back parsed. */
@@ -120,6 +130,50 @@ export interface AutomationMemoryAuditTable {
   readonly created_at: Date
 }
 
+export interface AutomationAgentsTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly name: string
+  readonly instructions: string
+  readonly model: string | null
+  readonly tool_profile: string | null
+  readonly skills: JsonColumn<ReadonlyArray<string>>
+  readonly route_keys: JsonColumn<ReadonlyArray<string>>
+  readonly is_default: boolean
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
+export interface AutomationSessionsTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly scope: SessionScope
+  readonly agent_id: string | null
+  readonly peer: string | null
+  readonly key: string
+  readonly title: string | null
+  readonly compacted_through: number
+  readonly summary_seq: number | null
+  readonly next_seq: number
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
+export interface AutomationSessionEntriesTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly session_id: string
+  readonly seq: number
+  readonly role: SessionRole
+  readonly content: string
+  readonly tool_call: ColumnType<SessionEntry["toolCall"], string | null, string | null>
+  readonly call_seq: number | null
+  readonly covers: ColumnType<SessionEntry["covers"], string | null, string | null>
+  readonly source: string | null
+  readonly tokens: number
+  readonly created_at: Date
+}
+
 export interface AutomationsTables {
   readonly automation_workflows: AutomationWorkflowsTable
   readonly automation_flows: AutomationFlowsTable
@@ -130,4 +184,7 @@ export interface AutomationsTables {
   readonly automation_tool_profiles: AutomationToolProfilesTable
   readonly automation_memory: AutomationMemoryTable
   readonly automation_memory_audit: AutomationMemoryAuditTable
+  readonly automation_agents: AutomationAgentsTable
+  readonly automation_sessions: AutomationSessionsTable
+  readonly automation_session_entries: AutomationSessionEntriesTable
 }
