@@ -26,6 +26,7 @@ import {
   policiesSuite,
   toolProfilesSuite
 } from "./storage/Governance.js"
+import { agentsSuite, sessionsSuite } from "./storage/Sessions.js"
 import { idempotencySuite } from "./storage/Idempotency.js"
 import { approvalsSuite, runsRollbackSuite, runsSuite } from "./storage/Runs.js"
 import { tenantsSuite } from "./storage/Tenants.js"
@@ -49,6 +50,7 @@ export * from "./SipNetwork.js"
 export { type StorageSuite, runStorageConformance } from "./Storage.js"
 export {
   activitySuite,
+  agentsSuite,
   apiKeysSuite,
   approvalsSuite,
   callsSuite,
@@ -66,6 +68,7 @@ export {
   policiesSuite,
   runsRollbackSuite,
   runsSuite,
+  sessionsSuite,
   sipSuite,
   templatesSuite,
   tenantsSuite,
@@ -109,7 +112,9 @@ export const moduleStorageSuites = {
     toolProfilesSuite,
     memorySuite,
     memoryAuditSuite,
-    governanceRollbackSuite
+    governanceRollbackSuite,
+    sessionsSuite,
+    agentsSuite
   ]
 } satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }
 
