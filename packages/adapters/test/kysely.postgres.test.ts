@@ -57,7 +57,7 @@ describe("kysely storage on Postgres", () => {
             "0016_idempotency_sweep",
             "0017_run_reservations",
             "0018_automation_ai",
-            "0019_automation_agents_sessions"
+            "0019_automation_agents"
           ])
           return db
         })

@@ -78,6 +78,7 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             "api_keys",
             "automation_agents",
             "automation_approvals",
+            "automation_channels",
             "automation_flows",
             "automation_memory",
             "automation_memory_audit",

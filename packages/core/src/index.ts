@@ -217,6 +217,8 @@ export {
 export { type SessionFilter, SessionRepository } from "./automations/SessionRepositories.js"
 export { type Agent, ROUTE_KEY, type RouteTarget, routeAgent } from "./automations/Agent.js"
 export { AgentRepository } from "./automations/AgentRepositories.js"
+export { CHANNEL_TYPES, type Channel, type ChannelType } from "./automations/Channel.js"
+export { ChannelRepository } from "./automations/ChannelRepositories.js"
 export {
   MemoryAuditRepository,
   type MemoryAuditQuery,

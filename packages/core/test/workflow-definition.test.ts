@@ -26,7 +26,7 @@ const samples: Record<string, Record<string, unknown>> = {
   "webhook.deliver": { url: "https://partner.example/hook", body: { any: ["json"] } },
   "memory.read": { key: "k" },
   "memory.write": { key: "k", value: { n: 1 } },
-  "channel.deliver": { channelId: "c1", content: "Hi" },
+  "channel.deliver": { channelId: "{{payload.channelId}}", content: "Hi" },
   "voice.usage_read": {},
   "subagent.spawn": { workflowId: "w1", payload: { a: 1 } },
   "node.capture_screen": { nodeId: "n1" },
@@ -70,6 +70,7 @@ const profile = (name: string, lists: Partial<Pick<ToolProfile, "allow" | "deny"
 })
 
 const KNOWN_AGENT = "00000000-0000-4000-8000-0000000000a1"
+const KNOWN_CHANNEL = "00000000-0000-4000-8000-0000000000c1"
 
 const rules = (
   entitlements: ReadonlyArray<Product>,
@@ -83,7 +84,8 @@ const rules = (
   modelConfigured,
   outboundAllowPrivate,
   profile: (name: string) => Effect.succeed(profiles.find((each) => each.name === name)),
-  agentExists: (id: string) => Effect.succeed(id === KNOWN_AGENT)
+  agentExists: (id: string) => Effect.succeed(id === KNOWN_AGENT),
+  channelExists: (id: string) => Effect.succeed(id === KNOWN_CHANNEL)
 })
 
 describe("workflow definitions", () => {
@@ -111,7 +113,8 @@ describe("workflow definitions", () => {
     const steps = [
       ...builtInSkills.map((skill) => ({ type: "skill", skillId: skill.id, input: samples[skill.id] })),
       { type: "log" },
-      { type: "deliver", channelId: "c1", content: "{{last.outputText}}" },
+      { type: "deliver", channelId: KNOWN_CHANNEL, content: "{{last.outputText}}" },
+      { type: "deliver", channelId: "{{payload.channelId}}" },
       { type: "agent", instructions: "Help", skills: ["log.write"], maxTurns: 5 },
       { type: "agent", instructions: "Help", session: { scope: "dm", peer: "{{payload.visitorId}}" } },
       { type: "agent", instructions: "Help", session: { scope: "workspace" } },
@@ -129,6 +132,11 @@ describe("workflow definitions", () => {
       { field: "stepsJson.0.agent", reason: "is not an agent of this account: 00000000-0000-4000-8000-0000000000b2" }
     ])
     expect((await refusal(named("support"))).details?.[0]?.field).toBe("stepsJson.0.agent")
+    // The same for channels a deliver step or channel.deliver names as written.
+    const deliver = [{ type: "deliver", channelId: "00000000-0000-4000-8000-0000000000c2" }]
+    expect((await refusal(checkSteps(deliver, rules(allProducts)))).details?.[0]?.field).toBe("stepsJson.0.channelId")
+    const skill = [{ type: "skill", skillId: "channel.deliver", input: { channelId: "elsewhere", content: "x" } }]
+    expect((await refusal(checkSteps(skill, rules(allProducts)))).details?.[0]?.field).toBe("stepsJson.0.input.channelId")
   })
 
   it("checks a partner URL by the outbound client's rule: http and private targets only where allowed", async () => {

@@ -77,3 +77,9 @@ export class AgentNotFound extends Schema.TaggedError<AgentNotFound>()(
   { message: Schema.optionalWith(Schema.String, { default: () => "No such agent." }) },
   HttpApiSchema.annotations({ status: 404, description: "No agent with this id in this account (`agent_not_found`)." })
 ) {}
+
+export class ChannelNotFound extends Schema.TaggedError<ChannelNotFound>()(
+  "ChannelNotFound",
+  { message: Schema.optionalWith(Schema.String, { default: () => "No such channel." }) },
+  HttpApiSchema.annotations({ status: 404, description: "No channel with this id in this account (`channel_not_found`)." })
+) {}

@@ -4,7 +4,8 @@ import { defineModule } from "../module/ProductModule.js"
 import { automationsHandlers } from "./AutomationsHandlers.js"
 import { aiSkills } from "./AiSkills.js"
 import { automationSkills } from "./AutomationSkills.js"
-import { layerAutomationHookAuth } from "./HookAuth.js"
+import { channelSkills } from "./ChannelSkills.js"
+import { layerAutomationHookAuth, layerChannelInboundAuth } from "./HookAuth.js"
 import { hookHandlers, runHandlers } from "./RunHandlers.js"
 import { readoutHandlers } from "./ReadoutHandlers.js"
 import { ReadoutService } from "./ReadoutService.js"
@@ -22,6 +23,9 @@ import { SessionRepository } from "./SessionRepositories.js"
 import { AgentRepository } from "./AgentRepositories.js"
 import { agentHandlers } from "./AgentHandlers.js"
 import { AgentService } from "./AgentService.js"
+import { channelHandlers, channelInboundHandlers } from "./ChannelHandlers.js"
+import { ChannelRepository } from "./ChannelRepositories.js"
+import { ChannelService } from "./ChannelService.js"
 import { sessionHandlers } from "./SessionHandlers.js"
 import { SessionService } from "./SessionService.js"
 import { WorkflowService } from "./WorkflowService.js"
@@ -38,8 +42,8 @@ import { ModelService } from "./ModelService.js"
  */
 export const automations = defineModule({
   name: "automations",
-  groups: groups(automationsHandlers, runHandlers, hookHandlers, governanceHandlers, sessionHandlers, agentHandlers, readoutHandlers),
-  middleware: layerAutomationHookAuth,
+  groups: groups(automationsHandlers, runHandlers, hookHandlers, governanceHandlers, sessionHandlers, agentHandlers, channelHandlers, channelInboundHandlers, readoutHandlers),
+  middleware: Layer.mergeAll(layerAutomationHookAuth, layerChannelInboundAuth),
   // Sessions and agents check model labels as they are built: the model service comes first.
   services: Layer.mergeAll(
     WorkflowService.layer,
@@ -48,6 +52,7 @@ export const automations = defineModule({
     MemoryService.layer,
     SessionService.layer,
     AgentService.layer,
+    ChannelService.layer,
     ReadoutService.layer
   ).pipe(Layer.provideMerge(ModelService.layer)),
   memory: Layer.mergeAll(
@@ -61,7 +66,8 @@ export const automations = defineModule({
     MemoryRepository.layerMemory,
     MemoryAuditRepository.layerMemory,
     SessionRepository.layerMemory,
-    AgentRepository.layerMemory
+    AgentRepository.layerMemory,
+    ChannelRepository.layerMemory
   ),
   workers: [
     {
@@ -86,7 +92,7 @@ export const automations = defineModule({
       run: Effect.flatMap(RunService, (runs) => runs.expireApprovals)
     }
   ],
-  skills: [...automationSkills, ...aiSkills],
+  skills: [...automationSkills, ...aiSkills, ...channelSkills],
   development: {
     product: "automations",
     scopes: ["automations:manage"],

@@ -31,6 +31,8 @@ export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRe
       tenantId: string,
       types: ReadonlyArray<string>
     ) => Effect.Effect<ReadonlyArray<Workflow>>
+    /** The tenant's active workflows whose `channel` trigger names this channel, oldest first by (createdAt, id). */
+    readonly listChannelTriggered: (tenantId: string, channelId: string) => Effect.Effect<ReadonlyArray<Workflow>>
     /** Stores the workflow whole, inserting or replacing it. */
     readonly save: (workflow: Workflow) => Effect.Effect<void>
     /** Whether there was such a workflow. */
@@ -51,6 +53,18 @@ export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRe
         remove,
         findEverywhere: (id) =>
           db.run(() => [...rows()].filter((row) => row.id === id).sort((a, b) => (a.tenantId < b.tenantId ? -1 : 1))),
+        listChannelTriggered: (tenantId, channelId) =>
+          db.run(() =>
+            [...rows()]
+              .filter(
+                (row) =>
+                  row.tenantId === tenantId &&
+                  row.active &&
+                  row.trigger.type === "channel" &&
+                  row.trigger.channelId === channelId
+              )
+              .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+          ),
         listEventTriggered: (tenantId, types) =>
           db.run(() =>
             [...rows()]

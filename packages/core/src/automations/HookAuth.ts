@@ -5,8 +5,9 @@ import { RequiredScope, apiKeyGuard } from "../http/Security.js"
 import { PermissionDenied, RateLimited, Unauthenticated } from "../platform/Errors.js"
 
 export const AUTOMATION_TOKEN_HEADER = "x-service-automation-token"
+export const CHANNEL_SECRET_HEADER = "x-service-channel-secret"
 
-/** Who calls the inbound hook: an API key's tenant, or a webhook token still to be matched to its workflow. */
+/** Who calls an inbound endpoint: an API key's tenant, or a webhook token or channel secret still to be matched. */
 export class HookCaller extends Context.Tag("@servicekit/core/HookCaller")<
   HookCaller,
   { readonly tenantId: string } | { readonly token: string }
@@ -21,8 +22,17 @@ export class AutomationHookAuth extends HttpApiMiddleware.Tag<AutomationHookAuth
   { failure: Schema.Union(Unauthenticated, PermissionDenied, RateLimited), provides: HookCaller }
 ) {}
 
-export const layerAutomationHookAuth = Layer.effect(
-  AutomationHookAuth,
+/**
+ * `X-Service-Channel-Secret` when present (checked against the channel's inbound secret), else an
+ * API key with automations:manage: the credential of a channel's inbound endpoint.
+ */
+export class ChannelInboundAuth extends HttpApiMiddleware.Tag<ChannelInboundAuth>()(
+  "@servicekit/core/ChannelInboundAuth",
+  { failure: Schema.Union(Unauthenticated, PermissionDenied, RateLimited), provides: HookCaller }
+) {}
+
+/** The caller: the secret in `header` when the request has one (to be checked by the handler), else an API key's tenant. */
+const secretOrApiKey = (header: string) =>
   Effect.gen(function* () {
     const guard = (yield* apiKeyGuard)(Context.make(RequiredScope, "automations:manage"))
     if ("refused" in guard) return yield* Effect.dieMessage(guard.refused)
@@ -31,8 +41,10 @@ export const layerAutomationHookAuth = Layer.effect(
       (caller): HookCaller["Type"] => ({ tenantId: caller.tenantId })
     )
     return Effect.flatMap(FiberRef.get(CurrentRequest), (state): Effect.Effect<HookCaller["Type"], unknown> => {
-      const token = firstHeader(state.headers, AUTOMATION_TOKEN_HEADER)
+      const token = firstHeader(state.headers, header)
       return token === undefined ? byKey : Effect.succeed({ token })
     }) as Effect.Effect<HookCaller["Type"], Unauthenticated | PermissionDenied | RateLimited>
   })
-)
+
+export const layerAutomationHookAuth = Layer.effect(AutomationHookAuth, secretOrApiKey(AUTOMATION_TOKEN_HEADER))
+export const layerChannelInboundAuth = Layer.effect(ChannelInboundAuth, secretOrApiKey(CHANNEL_SECRET_HEADER))

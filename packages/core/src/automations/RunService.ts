@@ -406,6 +406,18 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             }
             case "skill":
               return yield* callSkill(run, index, attempt, setting, approved, filled)
+            // A deliver step is channel.deliver with its content, by default what the step before said.
+            case "deliver": {
+              const content =
+                typeof filled.content === "string" ? filled.content : String((variablesOf(run, index, "").last as JsonObject).outputText)
+              const input = { channelId: filled.channelId, content }
+              return yield* callSkill(run, index, attempt, setting, approved, {
+                type: "skill",
+                skillId: "channel.deliver",
+                input,
+                ...(typeof filled.toolProfile === "string" ? { toolProfile: filled.toolProfile } : {})
+              })
+            }
             case "agent": {
               if (!setting.entitlements.includes("ai_agent")) {
                 return stepFailed("An agent step needs the ai_agent product, which the account is not entitled to.")

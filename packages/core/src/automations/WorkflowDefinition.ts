@@ -194,6 +194,8 @@ export interface StepRules {
   readonly profile: (name: string) => Effect.Effect<ToolProfile | undefined>
   /** Whether the tenant has an agent with this id. */
   readonly agentExists: (id: string) => Effect.Effect<boolean>
+  /** Whether the tenant has a channel with this id. */
+  readonly channelExists: (id: string) => Effect.Effect<boolean>
 }
 
 /** The profile a step follows: the one it names (which must exist), else the tenant's default one if any. */
@@ -238,6 +240,15 @@ const checkSkill = (skillId: string, field: string, rules: StepRules, profile: T
     return skill
   })
 
+/** A channel a step names as written (a placeholder is filled and checked when the run gets there). */
+export const checkChannel = (channelId: unknown, field: string, rules: Pick<StepRules, "channelExists">) =>
+  Effect.gen(function* () {
+    if (typeof channelId !== "string" || channelId.includes("{{")) return
+    if (!(yield* rules.channelExists(channelId))) {
+      return yield* fail(field, `is not a channel of this account: ${channelId}`)
+    }
+  })
+
 /** Checks `stepsJson` against the step types, the skills and their inputs; answers it as given. */
 export const checkSteps = (
   steps: unknown,
@@ -267,6 +278,13 @@ export const checkSteps = (
         if (skill.id === "email.send" && ["html", "text", "body"].every((part) => skillInput[part] === undefined)) {
           return yield* fail(`${field}.input.html`, "html, text or body is required")
         }
+      }
+      if (type === "deliver") {
+        yield* checkSkill("channel.deliver", `${field}.type`, rules, yield* profileOf(step, field, rules))
+        yield* checkChannel(step.channelId as string, `${field}.channelId`, rules)
+      }
+      if (type === "skill" && step.skillId === "channel.deliver" && isObject(step.input)) {
+        yield* checkChannel(step.input.channelId, `${field}.input.channelId`, rules)
       }
       if (type === "agent" && typeof step.agent === "string" && !(yield* rules.agentExists(step.agent))) {
         return yield* fail(`${field}.agent`, `is not an agent of this account: ${step.agent}`)

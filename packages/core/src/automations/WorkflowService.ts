@@ -1,18 +1,19 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { Scheduler } from "../jobs/Scheduler.js"
-import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
+import { SecretCrypto, isUuid, randomUuid } from "../platform/Crypto.js"
 import { type PermissionDenied, type ValidationFailed, invalidField } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
 import { LanguageModel } from "../platform/LanguageModel.js"
 import type { Product } from "../platform/Products.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { AgentRepository } from "./AgentRepositories.js"
+import { ChannelRepository } from "./ChannelRepositories.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { FlowNotFound, WorkflowNotFound } from "./AutomationsErrors.js"
 import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
 import { sameSchedule, scheduleIdOf, scheduleOf } from "./Triggers.js"
 import type { Flow, JsonObject, Workflow } from "./Workflow.js"
-import { type StepRules, checkSteps, checkTrigger } from "./WorkflowDefinition.js"
+import { type StepRules, checkChannel, checkSteps, checkTrigger } from "./WorkflowDefinition.js"
 import { ToolProfileRepository } from "./GovernanceRepositories.js"
 import { SkillRegistry } from "./Skills.js"
 
@@ -94,6 +95,7 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
       const skills = yield* SkillRegistry
       const profiles = yield* ToolProfileRepository
       const agents = yield* AgentRepository
+      const channels = yield* ChannelRepository
       const { catalog } = yield* LanguageModel
       const { outboundAllowPrivate } = yield* ServiceKitSettings
       const rulesFor = (author: Author): StepRules => ({
@@ -102,7 +104,11 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
         modelConfigured: catalog.configured,
         outboundAllowPrivate,
         profile: (name) => Effect.map(profiles.findByName(author.tenantId, name), Option.getOrUndefined),
-        agentExists: (id) => Effect.map(agents.find(author.tenantId, id.toLowerCase()), Option.isSome)
+        agentExists: (id) => Effect.map(agents.find(author.tenantId, id.toLowerCase()), Option.isSome),
+        channelExists: (id) =>
+          isUuid(id.toLowerCase())
+            ? Effect.map(channels.find(author.tenantId, id.toLowerCase()), Option.isSome)
+            : Effect.succeed(false)
       })
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
@@ -154,6 +160,7 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
           Effect.gen(function* () {
             yield* checkName(input.name)
             const trigger = yield* checkTrigger(input.triggerJson)
+            yield* checkChannel(trigger.channelId, "triggerJson.channelId", rulesFor(author))
             const steps = yield* checkSteps(input.stepsJson, rulesFor(author))
             const at = yield* now
             return yield* store({
@@ -180,6 +187,7 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
           Effect.gen(function* () {
             if (patch.name !== undefined) yield* checkName(patch.name)
             const trigger = patch.triggerJson === undefined ? undefined : yield* checkTrigger(patch.triggerJson)
+            if (trigger !== undefined) yield* checkChannel(trigger.channelId, "triggerJson.channelId", rulesFor(author))
             const steps =
               patch.stepsJson === undefined ? undefined : yield* checkSteps(patch.stepsJson, rulesFor(author))
             const current = yield* find(author.tenantId, id)

@@ -1,6 +1,7 @@
 import type {
   AgentRepository,
   ApprovalRepository,
+  ChannelRepository,
   FlowRepository,
   MemoryAuditRepository,
   MemoryRepository,
@@ -15,6 +16,7 @@ import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Agents from "./Agents.js"
 import * as Approvals from "./Approvals.js"
+import * as Channels from "./Channels.js"
 import * as Flows from "./Flows.js"
 import * as Memory from "./Memory.js"
 import * as MemoryAudit from "./MemoryAudit.js"
@@ -25,7 +27,7 @@ import * as migration0013 from "./migrations/0013_automation_event_triggers.js"
 import * as migration0015 from "./migrations/0015_workflow_revision.js"
 import * as migration0017 from "./migrations/0017_run_reservations.js"
 import * as migration0018 from "./migrations/0018_automation_ai.js"
-import * as migration0019 from "./migrations/0019_automation_agents_sessions.js"
+import * as migration0019 from "./migrations/0019_automation_agents.js"
 import * as ModelChoices from "./ModelChoices.js"
 import * as Policies from "./Policies.js"
 import * as Runs from "./Runs.js"
@@ -36,7 +38,7 @@ import * as Workflows from "./Workflows.js"
 /**
  * Automation workflows and their flows (the workflows' definitions over time), runs, the approvals
  * runs wait for, what governs runs (standing orders, model labels, tool profiles, memory and its audit),
- * agent profiles, and sessions with their entries.
+ * agent profiles, sessions with their entries, and channels.
  */
 export const automationsStorage: KyselyModuleStorage<
   | WorkflowRepository
@@ -50,6 +52,7 @@ export const automationsStorage: KyselyModuleStorage<
   | MemoryAuditRepository
   | AgentRepository
   | SessionRepository
+  | ChannelRepository
 > = {
   migrations: {
     "0009_automations": migration0009,
@@ -59,7 +62,7 @@ export const automationsStorage: KyselyModuleStorage<
     "0015_workflow_revision": migration0015,
     "0017_run_reservations": migration0017,
     "0018_automation_ai": migration0018,
-    "0019_automation_agents_sessions": migration0019
+    "0019_automation_agents": migration0019
   },
   layer: Layer.mergeAll(
     Workflows.layer,
@@ -72,6 +75,7 @@ export const automationsStorage: KyselyModuleStorage<
     Memory.layer,
     MemoryAudit.layer,
     Agents.layer,
-    Sessions.layer
+    Sessions.layer,
+    Channels.layer
   )
 }

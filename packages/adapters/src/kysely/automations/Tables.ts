@@ -1,5 +1,7 @@
 import type {
   ApprovalStatus,
+  Channel,
+  ChannelType,
   Flow,
   MemoryAudit,
   Run,
@@ -174,6 +176,17 @@ export interface AutomationSessionEntriesTable {
   readonly created_at: Date
 }
 
+export interface AutomationChannelsTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly name: string
+  readonly type: ChannelType
+  readonly config: JsonColumn<Channel["config"]>
+  readonly inbound_secret: string | null
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
 export interface AutomationsTables {
   readonly automation_workflows: AutomationWorkflowsTable
   readonly automation_flows: AutomationFlowsTable
@@ -187,4 +200,5 @@ export interface AutomationsTables {
   readonly automation_agents: AutomationAgentsTable
   readonly automation_sessions: AutomationSessionsTable
   readonly automation_session_entries: AutomationSessionEntriesTable
+  readonly automation_channels: AutomationChannelsTable
 }

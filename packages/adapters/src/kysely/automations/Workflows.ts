@@ -75,6 +75,23 @@ export const make = (database: KyselyConnection): WorkflowRepository["Type"] =>
           )
         : Effect.succeed([]),
 
+    listChannelTriggered: (tenantId, channelId) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("automation_workflows")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .where(sql<boolean>`active and (trigger ->> 'type') = 'channel' and (trigger ->> 'channelId') = ${channelId}`)
+                .orderBy("created_at")
+                .orderBy("id")
+                .execute()
+            ),
+            (rows) => rows.map(toWorkflow)
+          )
+        : Effect.succeed([]),
+
     listEventTriggered: (tenantId, types) =>
       isUuid(tenantId) && types.length > 0
         ? Effect.map(

@@ -4,7 +4,8 @@ const required = (column: ColumnDefinitionBuilder) => column.notNull()
 const tenant = (column: ColumnDefinitionBuilder) => column.notNull().references("tenants.id")
 
 /**
- * Agent profiles, and sessions with their entries. A session is unique by its key (scope, agent,
+ * What agents work with: their profiles, sessions with their entries, and channels (an inbound
+ * secret is stored sealed by the secret box, never as given). A session is unique by its key (scope, agent,
  * peer), so opening it is one INSERT ... ON CONFLICT; its `next_seq` is where appenders reserve
  * their sequence numbers (the row lock orders them). Entries are unique by sequence number and by
  * source, so an append repeated after a crash stores nothing twice.
@@ -90,4 +91,26 @@ export const up = async (db: Kysely<any>): Promise<void> => {
       sql`role in ('user', 'assistant', 'tool', 'summary')`
     )
     .execute()
+
+  await db.schema
+    .createTable("automation_channels")
+    .addColumn("tenant_id", "uuid", tenant)
+    .addColumn("id", "uuid", required)
+    .addColumn("name", "text", required)
+    .addColumn("type", "text", required)
+    .addColumn("config", "jsonb", required)
+    .addColumn("inbound_secret", "text")
+    .addColumn("created_at", "timestamptz", required)
+    .addColumn("updated_at", "timestamptz", required)
+    .addPrimaryKeyConstraint("automation_channels_pkey", ["tenant_id", "id"])
+    .addCheckConstraint("automation_channels_type_check", sql`type in ('webhook', 'email', 'chat')`)
+    .addCheckConstraint("automation_channels_config_check", sql`jsonb_typeof(config) = 'object'`)
+    .execute()
+  await db.schema
+    .createIndex("automation_channels_tenant_created_idx")
+    .on("automation_channels")
+    .columns(["tenant_id", "created_at desc", "id desc"])
+    .execute()
+  // Inbound messages find their channel by id alone (the secret says whose it is).
+  await db.schema.createIndex("automation_channels_id_idx").on("automation_channels").column("id").execute()
 }
