@@ -625,7 +625,17 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
           404,
           "channel_not_found"
         )
-        await expectRefusal(await inbound({ "x-service-channel-secret": secret }, { peer: "erin" }), 400, "validation_failed")
+        for (const hostile of [
+          { peer: "erin" },
+          { text: "x".repeat(10_001) },
+          { text: "a\u0000b" },
+          { text: "hi", payload: [1] },
+          { text: "hi", idempotencyKey: "" }
+        ]) {
+          await expectRefusal(await inbound({ "x-service-channel-secret": secret }, hostile), 400, "validation_failed")
+        }
+        const deep = { text: "hi", payload: JSON.parse('{"a":'.repeat(70) + "1" + "}".repeat(70)) }
+        await expectRefusal(await inbound({ "x-service-channel-secret": secret }, deep), 400, "invalid_body")
         expect((await expectJson(await api("GET", `/automations/runs?workflowId=${listening.id}`))).data).toEqual([])
 
         models.cue("m-fast", { reply: "FINAL:Your order A-1 ships tomorrow." })
