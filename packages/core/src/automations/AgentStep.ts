@@ -106,7 +106,8 @@ export const runAgentStep = (call: AgentStepCall) =>
       context: run.context,
       payload: run.payload
     }
-    const opening = openingMessages(brief, historyMessages(yield* sessions.view(session)))
+    const history = yield* sessions.view(session)
+    const opening = openingMessages(brief, historyMessages(history))
     const turns: Array<AgentTurn> = [...storedTurns(call.previous)]
     const replace = (turn: AgentTurn) => {
       turns[turns.length - 1] = turn
@@ -256,9 +257,10 @@ export const runAgentStep = (call: AgentStepCall) =>
           turns.push({ ...turn, approvalId })
           return waitForSkill(parsed.skillId, { input: passed.input, approvalId, output: { turns: [...turns] } })
         }
-        // The call is stored before it runs: a worker taking over runs it under the same key.
+        // A call with side effects is stored before it runs: a worker taking over runs it under the
+        // same key. One without is stored with its result (a worker taking over asks for the turn again).
         turns.push(turn)
-        if (!(yield* saved)) return LOST
+        if (registry.find(parsed.skillId)?.sideEffects !== false && !(yield* saved)) return LOST
         yield* runCall(turn)
         if (!(yield* saved)) return LOST
       }
@@ -268,7 +270,10 @@ export const runAgentStep = (call: AgentStepCall) =>
     const outcome = yield* loop
     // A finished step's conversation joins its session (a step waiting for a person joins it once it ends).
     if (outcome.kind === "done" || outcome.kind === "failed") {
-      yield* sessions.append(session, sessionEntries(run, index, runInput(brief), turns))
+      yield* sessions.append(session, sessionEntries(run, index, runInput(brief), turns), {
+        labels,
+        viewTokens: history.tokens
+      })
     }
     return outcome
   })

@@ -94,6 +94,7 @@ export const customSkillParts = (
         parsesPlaceholders: false,
         approval: skill.approval ?? false,
         usesModel: false,
+        sideEffects: true,
         inputSchema: skill.inputJsonSchema,
         description: skill.description ?? ""
       })

@@ -57,6 +57,12 @@ export interface SessionView {
   readonly tokens: number
 }
 
+/** What an appender already knows, to spare reads: the labels it asks, and the view it read before. */
+export interface AppendContext {
+  readonly labels: ReadonlyArray<string>
+  readonly viewTokens: number
+}
+
 export interface SessionDetail {
   readonly session: Session
   /** The estimated tokens of what the model reads of it. */
@@ -124,7 +130,11 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
      * Appends entries (those whose source the session holds are dropped), then compacts the
      * session if its view grew past COMPACT_AT_SHARE of the context window.
      */
-    readonly append: (session: Session, entries: ReadonlyArray<NewSessionEntry>) => Effect.Effect<void>
+    readonly append: (
+      session: Session,
+      entries: ReadonlyArray<NewSessionEntry>,
+      known?: AppendContext
+    ) => Effect.Effect<void>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -181,9 +191,8 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
       }
 
       /** Summarises the view's older entries into one summary entry; on any failure nothing changes. */
-      const compact = (session: Session) =>
+      const compact = (session: Session, labels: ReadonlyArray<string>) =>
         Effect.gen(function* () {
-          const labels = yield* models.labels(session.tenantId)
           if (labels.length === 0) return
           const window = catalog.contextWindow(labels[0]!)
           const current = yield* view(session)
@@ -301,7 +310,7 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
 
         view,
 
-        append: (session, added) =>
+        append: (session, added, known) =>
           Effect.gen(function* () {
             if (added.length === 0) return
             const stored = yield* unit.withTransaction(
@@ -329,8 +338,14 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
               })
             )
             if (!stored) return
+            const labels = known?.labels ?? (yield* models.labels(session.tenantId))
+            // Below the threshold as far as the appender knows: no read needed to tell.
+            if (known !== undefined && labels.length > 0) {
+              const grown = known.viewTokens + added.reduce((sum, entry) => sum + estimateTokens(entry.content), 0)
+              if (grown <= catalog.contextWindow(labels[0]!) * COMPACT_AT_SHARE) return
+            }
             const latest = yield* sessions.find(session.tenantId, session.id)
-            if (Option.isSome(latest)) yield* compact(latest.value)
+            if (Option.isSome(latest)) yield* compact(latest.value, labels)
           })
       }
     })

@@ -31,6 +31,12 @@ export interface SkillDefinition {
   readonly approval: boolean
   /** Whether it asks a language model: refused when written on a platform without one. */
   readonly usesModel: boolean
+  /**
+   * Whether it changes anything outside the run when it runs again (a send, a write): an agent
+   * stores such a call before running it, so a worker taking over runs it under the same key;
+   * a call without side effects is stored with its result in one write.
+   */
+  readonly sideEffects: boolean
   /** Its input as a JSON Schema, shown to agents that may call it; undefined when unknown. */
   readonly inputSchema: unknown
   readonly description: string
@@ -83,6 +89,9 @@ const input = (fields: Schema.Struct.Fields): SkillDefinition["parse"] => {
   return (value) => Effect.mapError(decode(value), (error) => issueDetailsWithin(error))
 }
 
+/** Built-in skills that only read (memory.read's audit row aside): run again, they change nothing that matters. */
+const READS_ONLY = new Set(["log.write", "memory.read", "voice.usage_read"])
+
 const skill = (
   id: string,
   requires: ReadonlyArray<Product>,
@@ -96,6 +105,7 @@ const skill = (
   parsesPlaceholders: true,
   approval,
   usesModel: id === "ai.invoke",
+  sideEffects: !READS_ONLY.has(id),
   inputSchema: jsonSchemaOf(fields),
   description
 })
