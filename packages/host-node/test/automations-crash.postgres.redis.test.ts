@@ -174,6 +174,31 @@ describe("an automation run whose process dies", () => {
     }
   })
 
+  it("keeps its lease through a step that outlasts it, so no other worker takes the run over", async () => {
+    const calls: Array<string> = []
+    const { api, partnerUrl, tearDown, worker } = await setUp((request, response) => {
+      calls.push(String(request.headers["idempotency-key"]))
+      // Three leases long.
+      setTimeout(() => response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'), 3_000)
+    })
+    try {
+      const workflow = await api("POST", "/workflows", {
+        name: "Slow partner",
+        triggerJson: { schemaVersion: 1, type: "manual" },
+        stepsJson: [{ type: "skill", skillId: "webhook.deliver", input: { url: "{{payload.base}}/slow" } }]
+      })
+      await worker()
+      await worker()
+      const run = await api("POST", `/workflows/${workflow.id}/run`, { payload: { base: partnerUrl } })
+      const done = await ended(api, run.id, Date.now() + 30_000)
+      expect(done.status).toBe("succeeded")
+      expect(done.stepsResultJson[0].attempt).toBe(1)
+      expect(calls).toEqual([`${run.id}:0:1`])
+    } finally {
+      await tearDown()
+    }
+  })
+
   it("runs a run whose starting process reserved it and died before taking it, once its reservation runs out", async () => {
     const received: Array<string> = []
     const { api, kit, partnerUrl, tearDown, tenantId, worker } = await setUp((request, response) => {

@@ -1,4 +1,4 @@
-import { Clock, Context, Effect, Either, Layer, Option, Runtime, type Scope } from "effect"
+import { Clock, Context, Effect, Either, Fiber, Layer, Option, Runtime, type Scope } from "effect"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
 import { SkillFailed } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
@@ -544,11 +544,39 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           // and its result are each written before anything else happens.
           let run = claimed
           let stored = claimed
+          // One write at a time: each compares the lease the one before wrote.
+          const writing = yield* Effect.makeSemaphore(1)
           const persist = (next: Run, alone = false) =>
-            Effect.map(store(stored, next, alone), (written) => {
-              if (written) stored = run = next
-              return written
-            })
+            writing.withPermits(1)(
+              Effect.map(store(stored, next, alone), (written) => {
+                if (written) stored = run = next
+                return written
+              })
+            )
+          /**
+           * Extends the hold on the run while a step outlasts a third of the lease (a slow partner,
+           * a slow model), so that no other worker takes it over; false once the run is lost. A
+           * write under way is never cut off, or the next one would compare a stale lease.
+           */
+          const keepLease = Effect.sleep(runLeaseMs / 3).pipe(
+            Effect.zipRight(
+              Effect.uninterruptible(
+                writing.withPermits(1)(
+                  Effect.flatMap(now, (at) => {
+                    const next: Run = { ...stored, leaseUntil: new Date(at.getTime() + runLeaseMs), updatedAt: at }
+                    return Effect.map(store(stored, next), (written) => {
+                      if (written) {
+                        stored = next
+                        run = { ...run, leaseUntil: next.leaseUntil, updatedAt: at }
+                      }
+                      return written
+                    })
+                  })
+                )
+              )
+            ),
+            Effect.repeat({ while: (written) => written })
+          )
           for (let index = 0; index < run.steps.length; index++) {
             const previous = run.results.find((result) => result.index === index)
             if (previous?.status === "succeeded" || previous?.status === "skipped") continue
@@ -586,7 +614,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               startedAt: at,
               finishedAt: null
             }
-            const sideEffects = step.type === "skill" || step.type === "agent"
+            const sideEffects = step.type === "skill" || step.type === "agent" || step.type === "deliver"
             const running: Run = { ...run, results: upsert(run.results, started), leaseUntil, updatedAt: at }
             if (sideEffects) {
               if (!(yield* persist(running))) return
@@ -601,7 +629,10 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
                   updatedAt: at
                 })
               )
-            const outcome = yield* perform(run, index, attempt, setting, started.approved, previous, checkpoint)
+            const keeping = sideEffects ? yield* Effect.fork(keepLease) : undefined
+            const outcome = yield* perform(run, index, attempt, setting, started.approved, previous, checkpoint).pipe(
+              Effect.ensuring(keeping === undefined ? Effect.void : Fiber.interrupt(keeping))
+            )
             if (outcome.kind === "lost") return
             const ended = yield* now
             if (outcome.kind === "done") {
