@@ -56,7 +56,8 @@ describe("agent routing", () => {
       peer: "v-7"
     })
     // An agent's or the API's message names no peer.
-    expect(routeTargetOf(run({ type: "event", event: "message.created" }, { message: { authorType: "api" } })).peer)
-      .toBeUndefined()
+    expect(
+      routeTargetOf(run({ type: "event", event: "message.created" }, { message: { authorType: "api" } })).peer
+    ).toBeUndefined()
   })
 })

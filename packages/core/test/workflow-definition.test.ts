@@ -136,7 +136,9 @@ describe("workflow definitions", () => {
     const deliver = [{ type: "deliver", channelId: "00000000-0000-4000-8000-0000000000c2" }]
     expect((await refusal(checkSteps(deliver, rules(allProducts)))).details?.[0]?.field).toBe("stepsJson.0.channelId")
     const skill = [{ type: "skill", skillId: "channel.deliver", input: { channelId: "elsewhere", content: "x" } }]
-    expect((await refusal(checkSteps(skill, rules(allProducts)))).details?.[0]?.field).toBe("stepsJson.0.input.channelId")
+    expect((await refusal(checkSteps(skill, rules(allProducts)))).details?.[0]?.field).toBe(
+      "stepsJson.0.input.channelId"
+    )
   })
 
   it("checks a partner URL by the outbound client's rule: http and private targets only where allowed", async () => {
@@ -147,7 +149,10 @@ describe("workflow definitions", () => {
       { field: "stepsJson.0.input.url", reason: "cannot be reached from this platform: The URL must use https." }
     ])
     expect(await refusedAt("https://10.0.0.7/hook", false)).toEqual([
-      { field: "stepsJson.0.input.url", reason: "cannot be reached from this platform: 10.0.0.7 is not a public address." }
+      {
+        field: "stepsJson.0.input.url",
+        reason: "cannot be reached from this platform: 10.0.0.7 is not a public address."
+      }
     ])
     for (const url of ["http://127.0.0.1:8080/hook", "https://10.0.0.7/hook", "http://partner.example/hook"]) {
       await accepts(checkSteps(deliver(url), rules(allProducts, [], registry, true, true)))

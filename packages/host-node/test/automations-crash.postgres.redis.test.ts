@@ -288,7 +288,11 @@ describe("an automation run whose process dies", () => {
         name: "Agent",
         triggerJson: { schemaVersion: 1, type: "manual" },
         stepsJson: [
-          { type: "agent", instructions: "Note the visit, then notify the partner.", skills: ["memory.write", "webhook.deliver"] },
+          {
+            type: "agent",
+            instructions: "Note the visit, then notify the partner.",
+            skills: ["memory.write", "webhook.deliver"]
+          },
           { type: "log", message: "{{last.outputText}}" }
         ]
       })
@@ -305,11 +309,12 @@ describe("an automation run whose process dies", () => {
       // Turn 2's call is stored before it runs; what came back is not.
       const midway = await api("GET", `/runs/${run.id}`)
       expect(midway.status).toBe("running")
-      expect(midway.stepsResultJson[0].output.turns.map((turn: any) => [turn.turn, turn.verdict, turn.feedback !== null]))
-        .toEqual([
-          [1, "allowed", true],
-          [2, "allowed", false]
-        ])
+      expect(
+        midway.stepsResultJson[0].output.turns.map((turn: any) => [turn.turn, turn.verdict, turn.feedback !== null])
+      ).toEqual([
+        [1, "allowed", true],
+        [2, "allowed", false]
+      ])
 
       first.child.kill("SIGKILL")
       await first.stop()
@@ -332,7 +337,10 @@ describe("an automation run whose process dies", () => {
         { path: "/notify", key: `${run.id}:0:1:2` }
       ])
       // Written once, in the run's session.
-      const audit = await api("GET", `/memory/audit?key=sessions/${done.stepsResultJson[0].output.sessionId}/crash/seen`)
+      const audit = await api(
+        "GET",
+        `/memory/audit?key=sessions/${done.stepsResultJson[0].output.sessionId}/crash/seen`
+      )
       expect(audit.data.map((entry: any) => entry.action)).toEqual(["write"])
     } finally {
       await tearDown()

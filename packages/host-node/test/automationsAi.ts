@@ -49,20 +49,23 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
       rmSync(dataDir, { recursive: true, force: true })
     })
     const served = serve(() =>
-      kitOn({
-        SERVICEKIT_DATA_DIR: join(dataDir, "kit"),
-        SERVICEKIT_LLM_BASE_URL: models.baseUrl,
-        SERVICEKIT_LLM_API_KEY: API_KEY,
-        SERVICEKIT_LLM_TIMEOUT_SECONDS: "2",
-        // The channel test's receiver listens on loopback.
-        SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
-        SERVICEKIT_LLM_MODELS: JSON.stringify({
-          ...Object.fromEntries(Object.entries(MODEL_NAMES).map(([label, model]) => [label, { model }])),
-          // A small window: a session passes its compaction threshold (60%, ~614 tokens) within a run.
-          tiny: { model: "m-tiny", contextWindow: 1_024 }
-        }),
-        ...storageEnv()
-      }, { skills: [refund] })
+      kitOn(
+        {
+          SERVICEKIT_DATA_DIR: join(dataDir, "kit"),
+          SERVICEKIT_LLM_BASE_URL: models.baseUrl,
+          SERVICEKIT_LLM_API_KEY: API_KEY,
+          SERVICEKIT_LLM_TIMEOUT_SECONDS: "2",
+          // The channel test's receiver listens on loopback.
+          SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
+          SERVICEKIT_LLM_MODELS: JSON.stringify({
+            ...Object.fromEntries(Object.entries(MODEL_NAMES).map(([label, model]) => [label, { model }])),
+            // A small window: a session passes its compaction threshold (60%, ~614 tokens) within a run.
+            tiny: { model: "m-tiny", contextWindow: 1_024 }
+          }),
+          ...storageEnv()
+        },
+        { skills: [refund] }
+      )
     )
     let key: string
     let otherKey: string
@@ -201,14 +204,29 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
         ["local", "ok"]
       ])
       expect(done.stepsResultJson[0].outputText).toBe("echo: again")
-      expect(models.requests().slice(asked).map((request) => request.model)).toEqual(["m-local"])
+      expect(
+        models
+          .requests()
+          .slice(asked)
+          .map((request) => request.model)
+      ).toEqual(["m-local"])
     })
 
     it("skips a heartbeat with an empty checklist before any model is asked", async () => {
       const asked = models.requests().length
       const beating = await workflow(
-        [{ type: "skill", skillId: "ai.invoke", input: { input: "{{context}}" } }, { type: "agent", instructions: "Look." }],
-        { triggerJson: { schemaVersion: 1, type: "heartbeat", everySeconds: 1, checklist: ["# Daily", "", "- [ ]", "1."] } }
+        [
+          { type: "skill", skillId: "ai.invoke", input: { input: "{{context}}" } },
+          { type: "agent", instructions: "Look." }
+        ],
+        {
+          triggerJson: {
+            schemaVersion: 1,
+            type: "heartbeat",
+            everySeconds: 1,
+            checklist: ["# Daily", "", "- [ ]", "1."]
+          }
+        }
       )
       const skipped = await until("a skipped heartbeat", async () => {
         const runs = await expectJson(await api("GET", `/automations/runs?workflowId=${beating.id}`))
@@ -267,7 +285,9 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
         input: { customer: "ada", amount: 5 },
         title: "Allow the skill partner.refund"
       })
-      await expectJson(await api("POST", `/automations/approvals/${approval.id}/decide`, { decision: "approve", note: "fine" }))
+      await expectJson(
+        await api("POST", `/automations/approvals/${approval.id}/decide`, { decision: "approve", note: "fine" })
+      )
       const done = await settled(queued.id)
       expect(done.status).toBe("succeeded")
       const output = done.stepsResultJson[0].output
@@ -322,7 +342,9 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
       const approvals = await expectJson(await api("GET", "/automations/approvals?status=pending"))
       const approval = approvals.data.find((each: any) => each.runId === queued.id)
       expect(approval.input).toEqual({ customer: "bob", amount: 7 })
-      await expectJson(await api("POST", `/automations/approvals/${approval.id}/decide`, { decision: "reject", note: "no" }))
+      await expectJson(
+        await api("POST", `/automations/approvals/${approval.id}/decide`, { decision: "reject", note: "no" })
+      )
       const done = await settled(queued.id)
       expect(done.status).toBe("succeeded")
       expect(done.stepsResultJson[0].outputText).toBe("I could not refund Bob.")
@@ -334,7 +356,11 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
         "final"
       ])
       expect(refunds.length).toBe(refunded)
-      const last = models.requests().slice(asked).at(-1)!.messages.filter((message) => message.role === "user")
+      const last = models
+        .requests()
+        .slice(asked)
+        .at(-1)!
+        .messages.filter((message) => message.role === "user")
       expect(last[1]!.content).toContain("did not follow the protocol")
       expect(last[2]!.content).toBe("TOOL_RESULT:voice.usage_read|NOT_ALLOWED: this step may not call it.")
       expect(last[3]!.content).toMatch(/^TOOL_RESULT:partner.refund\|INVALID: amount /)
@@ -434,7 +460,10 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
       expect(compacted.messages[6].callSeq).toBe(6)
       const kept = compacted.messages.slice(5, 9)
       expect(compacted.tokenEstimate).toBe(kept.reduce((sum: number, entry: any) => sum + entry.tokens, 0))
-      const summarising = models.requests().slice(asked).find((request) => request.messages[0]!.content.startsWith("Summarise"))!
+      const summarising = models
+        .requests()
+        .slice(asked)
+        .find((request) => request.messages[0]!.content.startsWith("Summarise"))!
       expect(summarising.messages[0]!.content).toContain("URL and key exactly as written")
       expect(summarising.messages[1]!.content).toContain(notes)
       expect(summarising.messages[1]!.content).not.toContain(short)
@@ -448,7 +477,10 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
       tiny('TOOL_CALL:memory.read|{"key":"notes"}', "FINAL:Found them.")
       const third = await visitBy("carol")
       expect(third.stepsResultJson[0].output.turns[0].feedback).toContain('"found":true')
-      const opening = models.requests()[before]!.messages.map((message) => message.content).join("\n")
+      const opening = models
+        .requests()
+        [before]!.messages.map((message) => message.content)
+        .join("\n")
       expect(opening).toContain("Carol left notes for order A-1")
       expect(opening).toContain(short)
       expect(opening).not.toContain(notes)
@@ -503,7 +535,11 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
         model: "local",
         route_keys: ["peer:vip-1", "channel:ch-1"]
       })
-      const channel = await agent({ name: "Channel", instructions: "You are the channel desk.", route_keys: ["channel:ch-1"] })
+      const channel = await agent({
+        name: "Channel",
+        instructions: "You are the channel desk.",
+        route_keys: ["channel:ch-1"]
+      })
       const fallback = await agent({ name: "Fallback", instructions: "You are the fallback desk.", isDefault: true })
       expect(vip).toMatchObject({ model: "local", route_keys: ["peer:vip-1", "channel:ch-1"], isDefault: false })
 
@@ -536,12 +572,21 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
       const listed = await expectJson(await api("GET", "/automations/agents?limit=10"))
       expect(listed.data.filter((each: any) => each.isDefault).map((each: any) => each.id)).toEqual([second.id])
       const named = await workflow([{ type: "agent", agent: channel.id }])
-      expect(await expectJson(await api("DELETE", `/automations/agents/${channel.id}`))).toMatchObject({ id: channel.id })
+      expect(await expectJson(await api("DELETE", `/automations/agents/${channel.id}`))).toMatchObject({
+        id: channel.id
+      })
       const orphan = await run(named.id)
-      expect(orphan).toMatchObject({ status: "failed", reason: `Step 0 failed: The agent ${channel.id} does not exist.` })
+      expect(orphan).toMatchObject({
+        status: "failed",
+        reason: `Step 0 failed: The agent ${channel.id} does not exist.`
+      })
 
       await expectRefusal(await api("DELETE", `/automations/agents/${channel.id}`), 404, "agent_not_found")
-      await expectRefusal(await otherApi("PATCH", `/automations/agents/${vip.id}`, { name: "Mine" }), 404, "agent_not_found")
+      await expectRefusal(
+        await otherApi("PATCH", `/automations/agents/${vip.id}`, { name: "Mine" }),
+        404,
+        "agent_not_found"
+      )
       await expectRefusal(await otherApi("DELETE", `/automations/agents/${vip.id}`), 404, "agent_not_found")
       expect((await expectJson(await otherApi("GET", "/automations/agents"))).data).toEqual([])
       const refusals: Array<[Record<string, unknown>, string]> = [
@@ -560,7 +605,11 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
         const error = await expectRefusal(await api("POST", "/automations/agents", body), 400, "validation_failed")
         expect(error.details?.[0]?.field, JSON.stringify(body)).toBe(field)
       }
-      await expectRefusal(await api("PATCH", `/automations/agents/${vip.id}`, { route_keys: "*" }), 400, "validation_failed")
+      await expectRefusal(
+        await api("PATCH", `/automations/agents/${vip.id}`, { route_keys: "*" }),
+        400,
+        "validation_failed"
+      )
       expect((await expectJson(await api("GET", "/automations/agents?limit=10"))).data).toHaveLength(4)
     })
 
@@ -620,11 +669,7 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
         )
         expect(wrong.message).not.toContain(secret)
         await expectRefusal(await inbound({}, message), 401, "missing_credentials")
-        await expectRefusal(
-          await inbound({ authorization: `Bearer ${otherKey}` }, message),
-          404,
-          "channel_not_found"
-        )
+        await expectRefusal(await inbound({ authorization: `Bearer ${otherKey}` }, message), 404, "channel_not_found")
         for (const hostile of [
           { peer: "erin" },
           { text: "x".repeat(10_001) },
@@ -665,7 +710,9 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
           runId: done.id
         })
         expect(verifyWebhook(secret, delivery.headers as any, delivery.body)).toMatchObject({ ok: true })
-        expect(verifyWebhook("another-secret-0123456", delivery.headers as any, delivery.body)).toMatchObject({ ok: false })
+        expect(verifyWebhook("another-secret-0123456", delivery.headers as any, delivery.body)).toMatchObject({
+          ok: false
+        })
         expect(delivery.headers["idempotency-key"]).toBe(`${done.id}:1:1`)
 
         const messages = await expectJson(await api("GET", `/automations/messages?workflowId=${listening.id}`))
@@ -691,7 +738,9 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
           triggerJson: { schemaVersion: 1, type: "channel", channelId: crypto.randomUUID() },
           stepsJson: [{ type: "log" }]
         })
-        expect((await expectRefusal(unknown, 400, "validation_failed")).details?.[0]?.field).toBe("triggerJson.channelId")
+        expect((await expectRefusal(unknown, 400, "validation_failed")).details?.[0]?.field).toBe(
+          "triggerJson.channelId"
+        )
         expect((await expectJson(await otherApi("GET", "/automations/channels"))).data).toEqual([])
       } finally {
         receiver.closeAllConnections()

@@ -42,6 +42,22 @@ export const findInTenant = <Row, A>(
       )
     : Effect.succeedNone
 
+/** Deletes the tenant's row with this id: whether there was one (an id or tenant that is no uuid finds none). */
+export const removeInTenant = (
+  database: KyselyConnection,
+  tableName: string,
+  tenantId: string,
+  id: string
+): Effect.Effect<boolean> =>
+  isUuid(tenantId) && isUuid(id)
+    ? Effect.map(
+        query(database, (db: Kysely<any>) =>
+          db.deleteFrom(tableName).where("tenant_id", "=", tenantId).where("id", "=", id).executeTakeFirst()
+        ),
+        (result) => result.numDeletedRows > 0n
+      )
+    : Effect.succeed(false)
+
 /**
  * The rows among these (tenant, id) keys, in one statement however many keys, in no set order;
  * keys that are no uuids or find nothing are left out.

@@ -85,7 +85,9 @@ export const sessionsSuite: StorageSuite<SessionRepository | TenantRepository | 
           "peer-3",
           "visitor-1"
         ])
-        expect((yield* sessions.list(tenant.id, { limit: 10 }, { peer: "peer-1" })).map((s) => s.scope)).toEqual(["run"])
+        expect((yield* sessions.list(tenant.id, { limit: 10 }, { peer: "peer-1" })).map((s) => s.scope)).toEqual([
+          "run"
+        ])
         expect(yield* sessions.list(tenant.id, { limit: 10 }, { agentId: uuid() })).toEqual([])
         expect(yield* sessions.find(other.id, first.id)).toEqual(Option.none())
         expect(yield* sessions.find(tenant.id, "not-a-uuid")).toEqual(Option.none())
@@ -93,65 +95,69 @@ export const sessionsSuite: StorageSuite<SessionRepository | TenantRepository | 
       })
     )
 
-    it.effect("numbers entries in order, drops a source the session holds, and compacts from the expected point only", () =>
-      Effect.gen(function* () {
-        const sessions = yield* SessionRepository
-        const tenant = yield* insertTenant()
-        const other = yield* insertTenant()
-        const session = yield* sessions.findOrCreate(makeSession(tenant.id))
-        const later = plus(T0, MINUTE)
-        expect(yield* sessions.reserve(tenant.id, session.id, 3, later)).toBe(1)
-        expect(yield* sessions.reserve(tenant.id, session.id, 2, later)).toBe(4)
-        expect(yield* sessions.reserve(other.id, session.id, 1, later)).toBeUndefined()
-        expect(yield* sessions.reserve(tenant.id, uuid(), 1, later)).toBeUndefined()
-        expect(Option.getOrThrow(yield* sessions.find(tenant.id, session.id))).toMatchObject({
-          nextSeq: 6,
-          updatedAt: later
+    it.effect(
+      "numbers entries in order, drops a source the session holds, and compacts from the expected point only",
+      () =>
+        Effect.gen(function* () {
+          const sessions = yield* SessionRepository
+          const tenant = yield* insertTenant()
+          const other = yield* insertTenant()
+          const session = yield* sessions.findOrCreate(makeSession(tenant.id))
+          const later = plus(T0, MINUTE)
+          expect(yield* sessions.reserve(tenant.id, session.id, 3, later)).toBe(1)
+          expect(yield* sessions.reserve(tenant.id, session.id, 2, later)).toBe(4)
+          expect(yield* sessions.reserve(other.id, session.id, 1, later)).toBeUndefined()
+          expect(yield* sessions.reserve(tenant.id, uuid(), 1, later)).toBeUndefined()
+          expect(Option.getOrThrow(yield* sessions.find(tenant.id, session.id))).toMatchObject({
+            nextSeq: 6,
+            updatedAt: later
+          })
+
+          const call = makeEntry(session, 2, {
+            role: "assistant",
+            toolCall: { skillId: "memory.write", input: { key: "k", value: { nested: [1, "two"] } } }
+          })
+          const entries = [
+            makeEntry(session, 1),
+            call,
+            makeEntry(session, 3, { role: "tool", callSeq: 2 }),
+            makeEntry(session, 4, { source: null }),
+            makeEntry(session, 5, { source: null, role: "summary", covers: { fromSeq: 1, toSeq: 3 } })
+          ]
+          expect(yield* sessions.insertEntries(entries)).toEqual(entries)
+          // A repeated source is dropped; another session may hold it.
+          const repeated = makeEntry(session, 6, { source: entries[0]!.source })
+          expect(yield* sessions.insertEntries([repeated])).toEqual([])
+          const second = yield* sessions.findOrCreate(makeSession(tenant.id, { peer: "visitor-2" }))
+          expect(yield* sessions.insertEntries([makeEntry(second, 1)])).toHaveLength(1)
+
+          expect(yield* sessions.entries(tenant.id, session.id, { afterSeq: 0, limit: 10 })).toEqual(entries)
+          expect((yield* sessions.entries(tenant.id, session.id, { afterSeq: 2, limit: 2 })).map((e) => e.seq)).toEqual(
+            [3, 4]
+          )
+          expect(yield* sessions.entries(other.id, session.id, { afterSeq: 0, limit: 10 })).toEqual([])
+          expect(yield* sessions.findEntry(tenant.id, session.id, 2)).toEqual(Option.some(call))
+          expect(yield* sessions.findEntry(other.id, session.id, 2)).toEqual(Option.none())
+
+          const change = { from: 0, through: 3, summarySeq: 5, at: later }
+          expect(yield* sessions.compact(other.id, session.id, change)).toBe(false)
+          expect(yield* sessions.compact(tenant.id, session.id, change)).toBe(true)
+          // A compaction that started from the old point lost the race.
+          expect(yield* sessions.compact(tenant.id, session.id, { ...change, through: 4 })).toBe(false)
+          expect(Option.getOrThrow(yield* sessions.find(tenant.id, session.id))).toMatchObject({
+            compactedThrough: 3,
+            summarySeq: 5
+          })
+
+          // Rolled back with its unit of work.
+          const write = Effect.zipRight(
+            sessions.reserve(tenant.id, session.id, 1, later),
+            sessions.insertEntries([makeEntry(session, 6, { source: "rolled-back" })])
+          )
+          expect(yield* Effect.flip(withTransaction(Effect.zipRight(write, Effect.fail("declined"))))).toBe("declined")
+          expect(yield* sessions.entries(tenant.id, session.id, { afterSeq: 5, limit: 10 })).toEqual([])
+          expect(Option.getOrThrow(yield* sessions.find(tenant.id, session.id)).nextSeq).toBe(6)
         })
-
-        const call = makeEntry(session, 2, {
-          role: "assistant",
-          toolCall: { skillId: "memory.write", input: { key: "k", value: { nested: [1, "two"] } } }
-        })
-        const entries = [
-          makeEntry(session, 1),
-          call,
-          makeEntry(session, 3, { role: "tool", callSeq: 2 }),
-          makeEntry(session, 4, { source: null }),
-          makeEntry(session, 5, { source: null, role: "summary", covers: { fromSeq: 1, toSeq: 3 } })
-        ]
-        expect(yield* sessions.insertEntries(entries)).toEqual(entries)
-        // A repeated source is dropped; another session may hold it.
-        const repeated = makeEntry(session, 6, { source: entries[0]!.source })
-        expect(yield* sessions.insertEntries([repeated])).toEqual([])
-        const second = yield* sessions.findOrCreate(makeSession(tenant.id, { peer: "visitor-2" }))
-        expect(yield* sessions.insertEntries([makeEntry(second, 1)])).toHaveLength(1)
-
-        expect(yield* sessions.entries(tenant.id, session.id, { afterSeq: 0, limit: 10 })).toEqual(entries)
-        expect((yield* sessions.entries(tenant.id, session.id, { afterSeq: 2, limit: 2 })).map((e) => e.seq)).toEqual([3, 4])
-        expect(yield* sessions.entries(other.id, session.id, { afterSeq: 0, limit: 10 })).toEqual([])
-        expect(yield* sessions.findEntry(tenant.id, session.id, 2)).toEqual(Option.some(call))
-        expect(yield* sessions.findEntry(other.id, session.id, 2)).toEqual(Option.none())
-
-        const change = { from: 0, through: 3, summarySeq: 5, at: later }
-        expect(yield* sessions.compact(other.id, session.id, change)).toBe(false)
-        expect(yield* sessions.compact(tenant.id, session.id, change)).toBe(true)
-        // A compaction that started from the old point lost the race.
-        expect(yield* sessions.compact(tenant.id, session.id, { ...change, through: 4 })).toBe(false)
-        expect(Option.getOrThrow(yield* sessions.find(tenant.id, session.id))).toMatchObject({
-          compactedThrough: 3,
-          summarySeq: 5
-        })
-
-        // Rolled back with its unit of work.
-        const write = Effect.zipRight(
-          sessions.reserve(tenant.id, session.id, 1, later),
-          sessions.insertEntries([makeEntry(session, 6, { source: "rolled-back" })])
-        )
-        expect(yield* Effect.flip(withTransaction(Effect.zipRight(write, Effect.fail("declined"))))).toBe("declined")
-        expect((yield* sessions.entries(tenant.id, session.id, { afterSeq: 5, limit: 10 }))).toEqual([])
-        expect(Option.getOrThrow(yield* sessions.find(tenant.id, session.id)).nextSeq).toBe(6)
-      })
     )
   }
 }

@@ -19,14 +19,7 @@ export const MAX_SAME_CALLS = 3
 
 /** What a turn's call met at the gates, and what came of it. */
 export type TurnVerdict =
-  | "final"
-  | "malformed"
-  | "denied"
-  | "invalid"
-  | "allowed"
-  | "approval"
-  | "approved"
-  | "rejected"
+  "final" | "malformed" | "denied" | "invalid" | "allowed" | "approval" | "approved" | "rejected"
 
 /** One turn of an agent step, stored in the step's result before the next turn starts. */
 export interface AgentTurn {
@@ -90,7 +83,7 @@ export const canonicalJson = (value: unknown): string =>
           .sort()
           .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
           .join(",")}}`
-      : JSON.stringify(value) ?? "null"
+      : (JSON.stringify(value) ?? "null")
 
 /** `text` cut to MAX_TOOL_RESULT_CHARS, saying how much was left out. */
 export const cutToolResult = (text: string): string =>

@@ -32,7 +32,10 @@ export type AgentPatch = Partial<AgentInput>
 
 const hasNul = (text: string) => text.includes("\u0000")
 
-/** Agent profiles (`/automations/agents`): checked against the platform's labels and skills and the account's tool profiles. */
+/**
+ * Agent profiles (`/automations/agents`), checked against the platform's labels and skills and
+ * the account's tool profiles.
+ */
 export class AgentService extends Context.Tag("@servicekit/core/AgentService")<
   AgentService,
   {
@@ -42,7 +45,11 @@ export class AgentService extends Context.Tag("@servicekit/core/AgentService")<
     ) => Effect.Effect<Listed<Agent>, ValidationFailed>
     readonly get: (tenantId: string, id: string) => Effect.Effect<Agent, AgentNotFound>
     readonly create: (tenantId: string, input: AgentInput) => Effect.Effect<Agent, ValidationFailed>
-    readonly update: (tenantId: string, id: string, patch: AgentPatch) => Effect.Effect<Agent, AgentNotFound | ValidationFailed>
+    readonly update: (
+      tenantId: string,
+      id: string,
+      patch: AgentPatch
+    ) => Effect.Effect<Agent, AgentNotFound | ValidationFailed>
     readonly remove: (tenantId: string, id: string) => Effect.Effect<Agent, AgentNotFound>
   }
 >() {
@@ -68,21 +75,29 @@ export class AgentService extends Context.Tag("@servicekit/core/AgentService")<
           if (agent.name.trim() === "" || agent.name.length > MAX_AGENT_NAME || hasNul(agent.name)) {
             return yield* invalidField("name", `must be 1 to ${MAX_AGENT_NAME} characters without NUL`)
           }
-          if (agent.instructions.trim() === "" || agent.instructions.length > MAX_INSTRUCTIONS || hasNul(agent.instructions)) {
+          if (
+            agent.instructions.trim() === "" ||
+            agent.instructions.length > MAX_INSTRUCTIONS ||
+            hasNul(agent.instructions)
+          ) {
             return yield* invalidField("instructions", `must be 1 to ${MAX_INSTRUCTIONS} characters without NUL`)
           }
           if (agent.model !== null) {
             const problem = models.checkLabel("model", agent.model)
             if (problem !== undefined) return yield* problem
           }
-          if (agent.toolProfile !== null && Option.isNone(yield* profiles.findByName(agent.tenantId, agent.toolProfile))) {
+          if (
+            agent.toolProfile !== null &&
+            Option.isNone(yield* profiles.findByName(agent.tenantId, agent.toolProfile))
+          ) {
             return yield* invalidField("toolProfile", `is not a tool profile: ${agent.toolProfile}`)
           }
           if (agent.skills.length > MAX_AGENT_SKILLS) {
             return yield* invalidField("skills", `must list at most ${MAX_AGENT_SKILLS} skills`)
           }
           for (const [index, skillId] of agent.skills.entries()) {
-            if (skills.find(skillId) === undefined) return yield* invalidField(`skills.${index}`, `is not a known skill: ${skillId}`)
+            if (skills.find(skillId) === undefined)
+              return yield* invalidField(`skills.${index}`, `is not a known skill: ${skillId}`)
           }
           if (agent.routeKeys.length > MAX_ROUTE_KEYS) {
             return yield* invalidField("route_keys", `must list at most ${MAX_ROUTE_KEYS} keys`)
@@ -94,7 +109,8 @@ export class AgentService extends Context.Tag("@servicekit/core/AgentService")<
                 "must be *, peer:<externalId>, channel:<channelId> or event:<type> (at most 200 characters after the colon, no spaces)"
               )
             }
-            if (agent.routeKeys.indexOf(key) !== index) return yield* invalidField(`route_keys.${index}`, `repeats ${key}`)
+            if (agent.routeKeys.indexOf(key) !== index)
+              return yield* invalidField(`route_keys.${index}`, `repeats ${key}`)
           }
         })
 
@@ -104,7 +120,8 @@ export class AgentService extends Context.Tag("@servicekit/core/AgentService")<
           Effect.gen(function* () {
             if (agent.isDefault) {
               for (const other of yield* agents.all(agent.tenantId)) {
-                if (other.isDefault && other.id !== agent.id) yield* agents.save({ ...other, isDefault: false, updatedAt: agent.updatedAt })
+                if (other.isDefault && other.id !== agent.id)
+                  yield* agents.save({ ...other, isDefault: false, updatedAt: agent.updatedAt })
               }
             }
             yield* agents.save(agent)
@@ -138,7 +155,10 @@ export class AgentService extends Context.Tag("@servicekit/core/AgentService")<
             }
             yield* check(agent)
             if ((yield* agents.all(tenantId)).length >= MAX_AGENTS) {
-              return yield* invalidField("name", `cannot be added: the account has ${MAX_AGENTS} agents, the most it may have`)
+              return yield* invalidField(
+                "name",
+                `cannot be added: the account has ${MAX_AGENTS} agents, the most it may have`
+              )
             }
             return yield* store(agent)
           }),

@@ -92,7 +92,9 @@ export const runAgentStep = (call: AgentStepCall) =>
     const opened = yield* Effect.either(sessions.open(run.tenantId, { scope, peer, agentId: agent?.id ?? null }))
     if (Either.isLeft(opened)) {
       const problem = opened.left.details?.[0]
-      return stepFailed(`The agent's ${scope} session: ${problem ? `${problem.field} ${problem.reason}` : opened.left.message}`)
+      return stepFailed(
+        `The agent's ${scope} session: ${problem ? `${problem.field} ${problem.reason}` : opened.left.message}`
+      )
     }
     const session = opened.right
     const memoryPrefix = scope === "workspace" ? undefined : `sessions/${session.id}/`

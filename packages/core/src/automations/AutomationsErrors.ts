@@ -81,5 +81,8 @@ export class AgentNotFound extends Schema.TaggedError<AgentNotFound>()(
 export class ChannelNotFound extends Schema.TaggedError<ChannelNotFound>()(
   "ChannelNotFound",
   { message: Schema.optionalWith(Schema.String, { default: () => "No such channel." }) },
-  HttpApiSchema.annotations({ status: 404, description: "No channel with this id in this account (`channel_not_found`)." })
+  HttpApiSchema.annotations({
+    status: 404,
+    description: "No channel with this id in this account (`channel_not_found`)."
+  })
 ) {}

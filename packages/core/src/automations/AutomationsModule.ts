@@ -42,7 +42,17 @@ import { ModelService } from "./ModelService.js"
  */
 export const automations = defineModule({
   name: "automations",
-  groups: groups(automationsHandlers, runHandlers, hookHandlers, governanceHandlers, sessionHandlers, agentHandlers, channelHandlers, channelInboundHandlers, readoutHandlers),
+  groups: groups(
+    automationsHandlers,
+    runHandlers,
+    hookHandlers,
+    governanceHandlers,
+    sessionHandlers,
+    agentHandlers,
+    channelHandlers,
+    channelInboundHandlers,
+    readoutHandlers
+  ),
   middleware: Layer.mergeAll(layerAutomationHookAuth, layerChannelInboundAuth),
   // Sessions and agents check model labels as they are built: the model service comes first.
   services: Layer.mergeAll(

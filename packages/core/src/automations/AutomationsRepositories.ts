@@ -45,6 +45,13 @@ export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRe
     WorkflowRepository,
     Effect.map(MemoryDatabase, (db) => {
       const { find, findMany, list, save, remove, rows } = memoryTable<Workflow>(db)
+      /** The tenant's active workflows whose trigger `wanted` says, oldest first. */
+      const activeOldestFirst = (tenantId: string, wanted: (trigger: Workflow["trigger"]) => boolean) =>
+        db.run(() =>
+          [...rows()]
+            .filter((row) => row.tenantId === tenantId && row.active && wanted(row.trigger))
+            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        )
       return WorkflowRepository.of({
         find,
         findMany,
@@ -54,29 +61,14 @@ export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRe
         findEverywhere: (id) =>
           db.run(() => [...rows()].filter((row) => row.id === id).sort((a, b) => (a.tenantId < b.tenantId ? -1 : 1))),
         listChannelTriggered: (tenantId, channelId) =>
-          db.run(() =>
-            [...rows()]
-              .filter(
-                (row) =>
-                  row.tenantId === tenantId &&
-                  row.active &&
-                  row.trigger.type === "channel" &&
-                  row.trigger.channelId === channelId
-              )
-              .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
-          ),
+          activeOldestFirst(tenantId, (trigger) => trigger.type === "channel" && trigger.channelId === channelId),
         listEventTriggered: (tenantId, types) =>
-          db.run(() =>
-            [...rows()]
-              .filter(
-                (row) =>
-                  row.tenantId === tenantId &&
-                  row.active &&
-                  row.trigger.type === "event" &&
-                  Array.isArray(row.trigger.events) &&
-                  row.trigger.events.some((event) => types.includes(event))
-              )
-              .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          activeOldestFirst(
+            tenantId,
+            (trigger) =>
+              trigger.type === "event" &&
+              Array.isArray(trigger.events) &&
+              trigger.events.some((event) => types.includes(event))
           ),
         hasAutomaticTrigger: (tenantId) =>
           db.run(() =>

@@ -54,7 +54,12 @@ export const configProblem = (
       return undefined
     case "email": {
       const to = config.to
-      if (!Array.isArray(to) || to.length === 0 || to.length > 50 || !to.every((each) => typeof each === "string" && isEmailAddress(each))) {
+      if (
+        !Array.isArray(to) ||
+        to.length === 0 ||
+        to.length > 50 ||
+        !to.every((each) => typeof each === "string" && isEmailAddress(each))
+      ) {
         return { field: "to", reason: "must list 1 to 50 email addresses" }
       }
       if (config.subject !== undefined && !text(config.subject, 998)) {
@@ -63,6 +68,8 @@ export const configProblem = (
       return undefined
     }
     case "chat":
-      return text(config.conversationId, 200) ? undefined : { field: "conversationId", reason: "must name a Live Chat conversation" }
+      return text(config.conversationId, 200)
+        ? undefined
+        : { field: "conversationId", reason: "must name a Live Chat conversation" }
   }
 }

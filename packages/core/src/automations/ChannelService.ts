@@ -84,7 +84,10 @@ export class ChannelService extends Context.Tag("@servicekit/core/ChannelService
           const id = channelId.toLowerCase()
           if ("tenantId" in caller) {
             const found = isUuid(id) ? yield* channels.find(caller.tenantId, id) : Option.none()
-            return yield* Option.match(found, { onNone: () => Effect.fail(new ChannelNotFound()), onSome: Effect.succeed })
+            return yield* Option.match(found, {
+              onNone: () => Effect.fail(new ChannelNotFound()),
+              onSome: Effect.succeed
+            })
           }
           const found = isUuid(id) ? yield* channels.findAnywhere(id) : Option.none()
           // An unknown channel and a wrong secret answer alike: a secret's holder learns nothing more.
@@ -121,7 +124,10 @@ export class ChannelService extends Context.Tag("@servicekit/core/ChannelService
             if (input.type === "webhook") {
               const refused = checkOutboundUrl(String(config.url), outboundAllowPrivate)
               if (Either.isLeft(refused)) {
-                return yield* invalidField("config_json.url", `cannot be reached from this platform: ${refused.left.message}`)
+                return yield* invalidField(
+                  "config_json.url",
+                  `cannot be reached from this platform: ${refused.left.message}`
+                )
               }
             }
             const at = yield* now
@@ -171,7 +177,10 @@ export class ChannelService extends Context.Tag("@servicekit/core/ChannelService
                 )
               )
               if (Either.isRight(run)) started.push(run.right)
-              else yield* Effect.logDebug(`automations: channel ${channel.id} started no run of ${workflow.id}: ${run.left.message}`)
+              else
+                yield* Effect.logDebug(
+                  `automations: channel ${channel.id} started no run of ${workflow.id}: ${run.left.message}`
+                )
             }
             return started
           })

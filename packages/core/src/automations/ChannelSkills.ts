@@ -3,7 +3,12 @@ import { SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
 import { isUuid } from "../platform/Crypto.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { TenantService } from "../platform/TenantService.js"
-import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, signWebhook } from "../platform/WebhookSignature.js"
+import {
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  signWebhook
+} from "../platform/WebhookSignature.js"
 import type { Channel } from "./Channel.js"
 import { ChannelRepository } from "./ChannelRepositories.js"
 import { SkillRegistry } from "./Skills.js"
@@ -62,7 +67,9 @@ const channelDeliver: SkillRunner = {
       const registry = yield* SkillRegistry
       const runner = registry.runner(via.skillId)
       if (runner === undefined) {
-        return yield* new SkillFailed({ message: `A ${channel.type} channel needs ${via.skillId}, which this platform has not installed.` })
+        return yield* new SkillFailed({
+          message: `A ${channel.type} channel needs ${via.skillId}, which this platform has not installed.`
+        })
       }
       const tenant = yield* Effect.either((yield* TenantService).get(call.tenantId))
       const entitlements = tenant._tag === "Right" ? tenant.right.entitlements : []

@@ -23,7 +23,7 @@ export const ChannelJson = Schema.Struct({
 }).annotations({
   identifier: "Channel",
   description:
-    "Where messages go out (`deliver` steps, `channel.deliver`) and come in (`/channels/{id}/inbound`). `webhook`: a POST of `{ event: \"channel.message\", channelId, content, runId }` to `config_json.url`, signed like chat webhooks (`X-Service-Signature`: hex HMAC-SHA256 of `<X-Service-Timestamp>.<body>` keyed with the inbound secret). `email`: an email to `config_json.to` (optional `subject`) through Transactional. `chat`: a message in the Live Chat conversation `config_json.conversationId`."
+    'Where messages go out (`deliver` steps, `channel.deliver`) and come in (`/channels/{id}/inbound`). `webhook`: a POST of `{ event: "channel.message", channelId, content, runId }` to `config_json.url`, signed like chat webhooks (`X-Service-Signature`: hex HMAC-SHA256 of `<X-Service-Timestamp>.<body>` keyed with the inbound secret). `email`: an email to `config_json.to` (optional `subject`) through Transactional. `chat`: a message in the Live Chat conversation `config_json.conversationId`.'
 })
 
 const ChannelBody = Schema.Struct({
@@ -83,7 +83,10 @@ export class ChannelsApi extends HttpApiGroup.make("automationChannels")
   .annotate(RequiredScope, "automations:manage")
   .prefix("/v1")
   .annotate(OpenApi.Title, "Automations channels")
-  .annotate(OpenApi.Description, "Channels messages go out through and come in by (API key, scope automations:manage).") {}
+  .annotate(
+    OpenApi.Description,
+    "Channels messages go out through and come in by (API key, scope automations:manage)."
+  ) {}
 
 export const ChannelInboundJson = Schema.Struct({
   channelId: UuidText,
@@ -109,7 +112,7 @@ export class ChannelInboundApi extends HttpApiGroup.make("automationChannelInbou
       .annotate(OpenApi.Summary, "Post an inbound message to a channel")
       .annotate(
         OpenApi.Description,
-        "Authenticated by `X-Service-Channel-Secret` (a wrong secret, or a channel without one, is a 401 `invalid_channel_secret` and stores nothing) or by an API key with automations:manage. Starts a run of each active workflow whose trigger is `{ type: \"channel\", channelId }` of this channel, with `{{context}}` the text (framed as untrusted for models) and `{{payload.*}}` the body's `payload` with `channelId`, `peer` and `text`. An agent step without instructions of its own is routed by `peer:` and `channel:` route keys; a `deliver` step to `{{payload.channelId}}` answers where the message came from. The same `idempotencyKey` starts no second run."
+        'Authenticated by `X-Service-Channel-Secret` (a wrong secret, or a channel without one, is a 401 `invalid_channel_secret` and stores nothing) or by an API key with automations:manage. Starts a run of each active workflow whose trigger is `{ type: "channel", channelId }` of this channel, with `{{context}}` the text (framed as untrusted for models) and `{{payload.*}}` the body\'s `payload` with `channelId`, `peer` and `text`. An agent step without instructions of its own is routed by `peer:` and `channel:` route keys; a `deliver` step to `{{payload.channelId}}` answers where the message came from. The same `idempotencyKey` starts no second run.'
       )
   )
   .middleware(ChannelInboundAuth)

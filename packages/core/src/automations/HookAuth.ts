@@ -31,7 +31,7 @@ export class ChannelInboundAuth extends HttpApiMiddleware.Tag<ChannelInboundAuth
   { failure: Schema.Union(Unauthenticated, PermissionDenied, RateLimited), provides: HookCaller }
 ) {}
 
-/** The caller: the secret in `header` when the request has one (to be checked by the handler), else an API key's tenant. */
+/** The caller: the secret in `header` when the request has one (the handler checks it), else an API key's tenant. */
 const secretOrApiKey = (header: string) =>
   Effect.gen(function* () {
     const guard = (yield* apiKeyGuard)(Context.make(RequiredScope, "automations:manage"))

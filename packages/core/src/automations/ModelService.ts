@@ -70,7 +70,8 @@ export class ModelService extends Context.Tag("@servicekit/core/ModelService")<
 
       return {
         get,
-        checkLabel: (field, label) => (catalog.configured ? checkLabel(field, label) : invalidField(field, NO_MODEL_CONFIGURED)),
+        checkLabel: (field, label) =>
+          catalog.configured ? checkLabel(field, label) : invalidField(field, NO_MODEL_CONFIGURED),
         put: (tenantId, input) =>
           Effect.gen(function* () {
             if (!catalog.configured) return yield* invalidField("primary", NO_MODEL_CONFIGURED)

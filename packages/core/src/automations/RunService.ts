@@ -119,7 +119,6 @@ interface RunSetting {
   readonly policy: string
 }
 
-
 /**
  * Runs of workflows: created queued (by the run endpoint, the inbound hook, triggers), followed
  * step by step by workers on the platform's queue, each step's result stored before the next
@@ -402,14 +401,22 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             case "approval": {
               const seconds =
                 typeof step.expiresInSeconds === "number" ? step.expiresInSeconds : DEFAULT_APPROVAL_SECONDS
-              return { kind: "wait", title: approvalTitle(filled, index), skillId: null, input: null, expiresInSeconds: seconds }
+              return {
+                kind: "wait",
+                title: approvalTitle(filled, index),
+                skillId: null,
+                input: null,
+                expiresInSeconds: seconds
+              }
             }
             case "skill":
               return yield* callSkill(run, index, attempt, setting, approved, filled)
             // A deliver step is channel.deliver with its content, by default what the step before said.
             case "deliver": {
               const content =
-                typeof filled.content === "string" ? filled.content : String((variablesOf(run, index, "").last as JsonObject).outputText)
+                typeof filled.content === "string"
+                  ? filled.content
+                  : String((variablesOf(run, index, "").last as JsonObject).outputText)
               const input = { channelId: filled.channelId, content }
               return yield* callSkill(run, index, attempt, setting, approved, {
                 type: "skill",
@@ -466,7 +473,9 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           }
           const missing = skill.requires.find((product) => !setting.entitlements.includes(product))
           if (missing !== undefined) {
-            return stepFailed(`The skill ${skillId} needs the ${missing} product, which the account is not entitled to.`)
+            return stepFailed(
+              `The skill ${skillId} needs the ${missing} product, which the account is not entitled to.`
+            )
           }
           const found = yield* Effect.either(profileOfStep(profiles, run.tenantId, step))
           if (Either.isLeft(found)) return stepFailed(found.left)
@@ -484,7 +493,9 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           const input = yield* Effect.either(skill.parsesPlaceholders ? Effect.succeed(filled) : skill.parse(filled))
           if (Either.isLeft(input)) {
             const first = input.left[0]
-            return stepFailed(`The input is invalid: ${first?.field ? `${first.field} ` : ""}${first?.reason ?? ""}`.trim())
+            return stepFailed(
+              `The input is invalid: ${first?.field ? `${first.field} ` : ""}${first?.reason ?? ""}`.trim()
+            )
           }
           const called = yield* Effect.either(
             runner.run({

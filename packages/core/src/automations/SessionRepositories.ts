@@ -23,7 +23,12 @@ export class SessionRepository extends Context.Tag("@servicekit/core/SessionRepo
      * the first one, or undefined when the session does not exist. Appenders of one session wait
      * for each other here until their unit of work ends.
      */
-    readonly reserve: (tenantId: string, sessionId: string, count: number, at: Date) => Effect.Effect<number | undefined>
+    readonly reserve: (
+      tenantId: string,
+      sessionId: string,
+      count: number,
+      at: Date
+    ) => Effect.Effect<number | undefined>
     /** Stores entries whose source the session does not hold yet; answers those stored. */
     readonly insertEntries: (entries: ReadonlyArray<SessionEntry>) => Effect.Effect<ReadonlyArray<SessionEntry>>
     /** The session's entries after `afterSeq`, in order, at most `limit`. */

@@ -160,12 +160,10 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
             session.summarySeq === null
               ? undefined
               : Option.getOrUndefined(yield* sessions.findEntry(session.tenantId, session.id, session.summarySeq))
-          const entries = (
-            yield* sessions.entries(session.tenantId, session.id, {
-              afterSeq: session.compactedThrough,
-              limit: MAX_VIEW_ENTRIES
-            })
-          ).filter((entry) => entry.role !== "summary")
+          const entries = (yield* sessions.entries(session.tenantId, session.id, {
+            afterSeq: session.compactedThrough,
+            limit: MAX_VIEW_ENTRIES
+          })).filter((entry) => entry.role !== "summary")
           const tokens = entries.reduce((sum, entry) => sum + entry.tokens, summary?.tokens ?? 0)
           return { summary, entries, tokens }
         })
@@ -351,4 +349,3 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
     })
   )
 }
-

@@ -132,4 +132,7 @@ export class SessionsApi extends HttpApiGroup.make("automationSessions")
   .annotate(RequiredScope, "automations:manage")
   .prefix("/v1")
   .annotate(OpenApi.Title, "Automations sessions")
-  .annotate(OpenApi.Description, "Agent and channel transcripts with compaction (API key, scope automations:manage).") {}
+  .annotate(
+    OpenApi.Description,
+    "Agent and channel transcripts with compaction (API key, scope automations:manage)."
+  ) {}

@@ -65,7 +65,9 @@ const urlOf = (protocols: ReadonlyArray<string>, reason: string) =>
   withReason(
     Schema.String.pipe(
       Schema.maxLength(2048),
-      Schema.filter((text) => hasPlaceholder(text) || (URL.canParse(text) && protocols.includes(new URL(text).protocol)))
+      Schema.filter(
+        (text) => hasPlaceholder(text) || (URL.canParse(text) && protocols.includes(new URL(text).protocol))
+      )
     ),
     reason
   )

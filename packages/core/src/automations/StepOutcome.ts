@@ -24,7 +24,11 @@ export type StepOutcome =
 
 /** An approval step's title: its own, else its name, else its place in the run (steps count from 0). */
 export const approvalTitle = (step: JsonObject, index: number) =>
-  typeof step.title === "string" ? step.title : typeof step.name === "string" ? `Approve: ${step.name}` : `Approve step ${index}`
+  typeof step.title === "string"
+    ? step.title
+    : typeof step.name === "string"
+      ? `Approve: ${step.name}`
+      : `Approve step ${index}`
 
 export const stepFailed = (error: string, output: unknown = null): StepOutcome => ({ kind: "failed", error, output })
 

@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
-import { type TenantTable, findInTenant, pageInTenant } from "../Keyset.js"
+import { type TenantTable, findInTenant, pageInTenant, removeInTenant } from "../Keyset.js"
 import type { AutomationAgentsTable, AutomationsTables } from "./Tables.js"
 
 type Db = Kysely<AutomationsTables>
@@ -70,15 +70,7 @@ export const make = (database: KyselyConnection): AgentRepository["Type"] =>
         )
       )
     },
-    remove: (tenantId, id) =>
-      isUuid(tenantId) && isUuid(id)
-        ? Effect.map(
-            query(database, (db: Db) =>
-              db.deleteFrom("automation_agents").where("tenant_id", "=", tenantId).where("id", "=", id).executeTakeFirst()
-            ),
-            (result) => Number(result.numDeletedRows) > 0
-          )
-        : Effect.succeed(false)
+    remove: (tenantId, id) => removeInTenant(database, "automation_agents", tenantId, id)
   })
 
 export const layer: Layer.Layer<AgentRepository, never, KyselyDatabase> = Layer.effect(

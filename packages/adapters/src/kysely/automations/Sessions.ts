@@ -117,7 +117,9 @@ export const make = (database: KyselyConnection): SessionRepository["Type"] =>
                 .where("tenant_id", "=", tenantId)
                 .$if(filter.scope !== undefined, (select) => select.where("scope", "=", filter.scope!))
                 .$if(filter.agentId !== undefined, (select) =>
-                  isUuid(filter.agentId!) ? select.where("agent_id", "=", filter.agentId!) : select.where(sql<boolean>`false`)
+                  isUuid(filter.agentId!)
+                    ? select.where("agent_id", "=", filter.agentId!)
+                    : select.where(sql<boolean>`false`)
                 )
                 .$if(filter.peer !== undefined, (select) => select.where("peer", "=", filter.peer!))
                 .$if(after !== undefined, (select) => select.where(olderThan(after!)))

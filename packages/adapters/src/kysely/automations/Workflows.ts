@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
-import { type TenantTable, findInTenant, findManyInTenant, pageInTenant } from "../Keyset.js"
+import { type TenantTable, findInTenant, findManyInTenant, pageInTenant, removeInTenant } from "../Keyset.js"
 import type { AutomationWorkflowsTable, AutomationsTables } from "./Tables.js"
 
 type Db = Kysely<AutomationsTables>
@@ -83,7 +83,9 @@ export const make = (database: KyselyConnection): WorkflowRepository["Type"] =>
                 .selectFrom("automation_workflows")
                 .selectAll()
                 .where("tenant_id", "=", tenantId)
-                .where(sql<boolean>`active and (trigger ->> 'type') = 'channel' and (trigger ->> 'channelId') = ${channelId}`)
+                .where(
+                  sql<boolean>`active and (trigger ->> 'type') = 'channel' and (trigger ->> 'channelId') = ${channelId}`
+                )
                 .orderBy("created_at")
                 .orderBy("id")
                 .execute()
@@ -114,19 +116,7 @@ export const make = (database: KyselyConnection): WorkflowRepository["Type"] =>
       )
     },
 
-    remove: (tenantId, id) =>
-      isUuid(tenantId) && isUuid(id)
-        ? Effect.map(
-            query(database, (db: Db) =>
-              db
-                .deleteFrom("automation_workflows")
-                .where("tenant_id", "=", tenantId)
-                .where("id", "=", id)
-                .executeTakeFirst()
-            ),
-            (result) => result.numDeletedRows > 0n
-          )
-        : Effect.succeed(false),
+    remove: (tenantId, id) => removeInTenant(database, "automation_workflows", tenantId, id),
 
     // The tenant's range of automation_workflows_pkey, read up to its first workflow triggered
     // otherwise than by hand: as many rows as the tenant has manual workflows, at most.

@@ -1,9 +1,9 @@
-import { type EmailTemplate, TemplateRepository, isUuid } from "@servicekit/core"
+import { type EmailTemplate, TemplateRepository } from "@servicekit/core"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
-import { query, write } from "../Connection.js"
+import { write } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
-import { type TenantTable, findInTenant, pageInTenant } from "../Keyset.js"
+import { type TenantTable, findInTenant, pageInTenant, removeInTenant } from "../Keyset.js"
 import type { EmailTemplatesTable, TransactionalTables } from "./Tables.js"
 
 type Db = Kysely<TransactionalTables>
@@ -58,15 +58,7 @@ export const make = (database: KyselyConnection): TemplateRepository["Type"] => 
 
     list: (tenantId, page) => pageInTenant(database, table, tenantId, page),
 
-    remove: (tenantId, id) =>
-      isUuid(tenantId) && isUuid(id)
-        ? Effect.map(
-            query(database, (db: Db) =>
-              db.deleteFrom("email_templates").where("tenant_id", "=", tenantId).where("id", "=", id).executeTakeFirst()
-            ),
-            (result) => result.numDeletedRows > 0n
-          )
-        : Effect.succeed(false)
+    remove: (tenantId, id) => removeInTenant(database, "email_templates", tenantId, id)
   })
 }
 

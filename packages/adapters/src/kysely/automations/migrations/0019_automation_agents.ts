@@ -51,10 +51,7 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .addPrimaryKeyConstraint("automation_sessions_pkey", ["tenant_id", "id"])
     // findOrCreate's ON CONFLICT names it.
     .addUniqueConstraint("automation_sessions_tenant_key", ["tenant_id", "key"])
-    .addCheckConstraint(
-      "automation_sessions_scope_check",
-      sql`scope in ('dm', 'group', 'run', 'channel', 'workspace')`
-    )
+    .addCheckConstraint("automation_sessions_scope_check", sql`scope in ('dm', 'group', 'run', 'channel', 'workspace')`)
     .execute()
   await db.schema
     .createIndex("automation_sessions_tenant_created_idx")
@@ -70,7 +67,9 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .addColumn("seq", "integer", required)
     .addColumn("role", "text", required)
     .addColumn("content", "text", required)
-    .addColumn("tool_call", "jsonb", (column) => column.check(sql`tool_call is null or jsonb_typeof(tool_call) = 'object'`))
+    .addColumn("tool_call", "jsonb", (column) =>
+      column.check(sql`tool_call is null or jsonb_typeof(tool_call) = 'object'`)
+    )
     .addColumn("call_seq", "integer")
     .addColumn("covers", "jsonb", (column) => column.check(sql`covers is null or jsonb_typeof(covers) = 'object'`))
     .addColumn("source", "text")
@@ -86,10 +85,7 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     // Reads go by sequence number; a repeated source is dropped (NULL sources never conflict).
     .addUniqueConstraint("automation_session_entries_seq", ["tenant_id", "session_id", "seq"])
     .addUniqueConstraint("automation_session_entries_source", ["tenant_id", "session_id", "source"])
-    .addCheckConstraint(
-      "automation_session_entries_role_check",
-      sql`role in ('user', 'assistant', 'tool', 'summary')`
-    )
+    .addCheckConstraint("automation_session_entries_role_check", sql`role in ('user', 'assistant', 'tool', 'summary')`)
     .execute()
 
   await db.schema
