@@ -747,6 +747,37 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
         await new Promise((resolve) => receiver.close(resolve))
       }
     })
+
+    it("compacts the session at once when the model refuses the context as too long, and asks again", async () => {
+      await expectJson(await api("PUT", "/automations/models", { primary: "fast", failover: [] }))
+      const visit = await workflow([
+        agentStep({ instructions: "Greet {{payload.visitor}}.", session: { scope: "dm", peer: "{{payload.visitor}}" } })
+      ])
+      models.cue("m-fast", { reply: "FINAL:Hello Frank, order B-2 noted." })
+      const first = await run(visit.id, { payload: { visitor: "frank" } })
+      const sessionId = first.stepsResultJson[0].output.sessionId
+
+      const asked = models.requests().length
+      models.cue("m-fast", "context_too_long", { reply: "Frank asked about order B-2." }, { reply: "FINAL:Welcome back." })
+      const second = await run(visit.id, { payload: { visitor: "frank" } })
+      expect(second).toMatchObject({ status: "succeeded", stepsResultJson: [{ outputText: "Welcome back." }] })
+      const sent = models.requests().slice(asked)
+      expect(sent).toHaveLength(3)
+      expect(sent[1]!.messages[0]!.content).toMatch(/^Summarise/)
+      const retried = sent[2]!.messages.map((message) => message.content).join("\n")
+      expect(retried).toContain("Frank asked about order B-2.")
+      expect(retried).toContain("FINAL:Hello Frank, order B-2 noted.")
+      // Everything but the last entry went into the summary; the transcript stays whole.
+      const session = await expectJson(await api("GET", `/automations/sessions/${sessionId}`))
+      expect(session).toMatchObject({ compactedThroughSeq: 1, summarySeq: 3 })
+      expect(session.messages.map((entry: any) => entry.role)).toEqual(["user", "assistant", "summary", "user", "assistant"])
+
+      // Refused again after compacting: the step fails naming the provider's answer.
+      models.cue("m-fast", "context_too_long", { reply: "Still Frank." }, "context_too_long")
+      const third = await run(visit.id, { payload: { visitor: "frank" } })
+      expect(third.status).toBe("failed")
+      expect(third.reason).toMatch(/context/i)
+    })
   })
 
 /** A kit without a language model: AI steps and model choices are refused, naming the configuration. */

@@ -108,8 +108,10 @@ export const runAgentStep = (call: AgentStepCall) =>
       context: run.context,
       payload: run.payload
     }
-    const history = yield* sessions.view(session)
-    const opening = openingMessages(brief, historyMessages(history))
+    let history = yield* sessions.view(session)
+    let opening = openingMessages(brief, historyMessages(history))
+    // A context the model refuses as too long is met once by compacting the session now.
+    let compactedForLength = false
     const turns: Array<AgentTurn> = [...storedTurns(call.previous)]
     const replace = (turn: AgentTurn) => {
       turns[turns.length - 1] = turn
@@ -205,6 +207,15 @@ export const runAgentStep = (call: AgentStepCall) =>
       while (turns.length < maxTurns) {
         const number = turns.length + 1
         const asked = yield* Effect.either(router.complete(labels, transcript(opening, turns)))
+        if (Either.isLeft(asked) && asked.left.last.reason === "context_too_long" && !compactedForLength) {
+          compactedForLength = true
+          const compacted = yield* sessions.compactNow(session, labels)
+          if (Option.isSome(compacted)) {
+            history = yield* sessions.view(compacted.value)
+            opening = openingMessages(brief, historyMessages(history))
+            continue
+          }
+        }
         if (Either.isLeft(asked)) return failedWith(asked.left.message, { attempts: asked.left.attempts })
         const { reply, attempts } = asked.right
         const base = { turn: number, label: reply.label, ms: reply.durationMs, attempts, reply: reply.text }

@@ -127,6 +127,12 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
     readonly list: (tenantId: string, query: SessionListQuery) => Effect.Effect<Listed<Session>, ValidationFailed>
     readonly view: (session: Session) => Effect.Effect<SessionView>
     /**
+     * Compacts the session now, keeping only its last entry (and that entry's call), after the
+     * model refused its context as too long; answers the session as it then is, or None when
+     * nothing could be compacted.
+     */
+    readonly compactNow: (session: Session, labels: ReadonlyArray<string>) => Effect.Effect<Option.Option<Session>>
+    /**
      * Appends entries (those whose source the session holds are dropped), then compacts the
      * session if its view grew past COMPACT_AT_SHARE of the context window.
      */
@@ -188,15 +194,19 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
         }
       }
 
-      /** Summarises the view's older entries into one summary entry; on any failure nothing changes. */
-      const compact = (session: Session, labels: ReadonlyArray<string>) =>
+      /**
+       * Summarises the view's older entries into one summary entry, once past the threshold or, when
+       * `urgent` (the model refused the context as too long), now, keeping only the last entry (and
+       * its call). Whether it did: on any failure nothing changes.
+       */
+      const compact = (session: Session, labels: ReadonlyArray<string>, urgent = false) =>
         Effect.gen(function* () {
-          if (labels.length === 0) return
+          if (labels.length === 0) return false
           const window = catalog.contextWindow(labels[0]!)
           const current = yield* view(session)
-          if (current.tokens <= window * COMPACT_AT_SHARE || current.entries.length < 2) return
-          const start = tailStart(current.entries, window * KEEP_SHARE)
-          if (start === 0) return
+          if ((!urgent && current.tokens <= window * COMPACT_AT_SHARE) || current.entries.length < 2) return false
+          const start = tailStart(current.entries, urgent ? 0 : window * KEEP_SHARE)
+          if (start === 0) return false
           const older = current.entries.slice(0, start)
           const text = [
             ...(current.summary === undefined ? [] : [`[summary of what came before]\n${current.summary.content}`]),
@@ -210,16 +220,16 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
           )
           if (Either.isLeft(asked)) {
             yield* Effect.logInfo(`automations: session ${session.id} not compacted: ${asked.left.message}`)
-            return
+            return false
           }
           const through = older.at(-1)!.seq
           const fromSeq = current.summary?.covers?.fromSeq ?? older[0]!.seq
           const summary = asked.right.reply.text.trim()
-          yield* unit.withTransaction(
+          return yield* unit.withTransaction(
             Effect.gen(function* () {
               const at = yield* now
               const seq = yield* sessions.reserve(session.tenantId, session.id, 1, at)
-              if (seq === undefined) return
+              if (seq === undefined) return false
               // Only from where this compaction started: one that lost the race to another stores nothing.
               const won = yield* sessions.compact(session.tenantId, session.id, {
                 from: session.compactedThrough,
@@ -227,7 +237,7 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
                 summarySeq: seq,
                 at
               })
-              if (!won) return
+              if (!won) return false
               yield* sessions.insertEntries([
                 {
                   id: randomUuid(crypto),
@@ -244,6 +254,7 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
                   createdAt: at
                 }
               ])
+              return true
             })
           )
         })
@@ -307,6 +318,13 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
           ),
 
         view,
+
+        compactNow: (session, labels) =>
+          Effect.gen(function* () {
+            const latest = yield* sessions.find(session.tenantId, session.id)
+            if (Option.isNone(latest) || !(yield* compact(latest.value, labels, true))) return Option.none()
+            return yield* sessions.find(session.tenantId, session.id)
+          }),
 
         append: (session, added, known) =>
           Effect.gen(function* () {
