@@ -69,11 +69,13 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
     )
     let key: string
     let otherKey: string
+    let chatKey: string
     const { api, workflow, run, settled } = automationsClient(served, () => key)
+    const chatApi = automationsClient(served, () => chatKey).api
     const otherApi = automationsClient(served, () => otherKey).api
 
     beforeAll(async () => {
-      ;({ key, otherKey } = await automationsTenants(
+      ;({ key, otherKey, chatKey } = await automationsTenants(
         served,
         "AI",
         ["automations", "ai_agent", "chat"],
@@ -758,7 +760,12 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
       const sessionId = first.stepsResultJson[0].output.sessionId
 
       const asked = models.requests().length
-      models.cue("m-fast", "context_too_long", { reply: "Frank asked about order B-2." }, { reply: "FINAL:Welcome back." })
+      models.cue(
+        "m-fast",
+        "context_too_long",
+        { reply: "Frank asked about order B-2." },
+        { reply: "FINAL:Welcome back." }
+      )
       const second = await run(visit.id, { payload: { visitor: "frank" } })
       expect(second).toMatchObject({ status: "succeeded", stepsResultJson: [{ outputText: "Welcome back." }] })
       const sent = models.requests().slice(asked)
@@ -770,13 +777,67 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
       // Everything but the last entry went into the summary; the transcript stays whole.
       const session = await expectJson(await api("GET", `/automations/sessions/${sessionId}`))
       expect(session).toMatchObject({ compactedThroughSeq: 1, summarySeq: 3 })
-      expect(session.messages.map((entry: any) => entry.role)).toEqual(["user", "assistant", "summary", "user", "assistant"])
+      expect(session.messages.map((entry: any) => entry.role)).toEqual([
+        "user",
+        "assistant",
+        "summary",
+        "user",
+        "assistant"
+      ])
 
       // Refused again after compacting: the step fails naming the provider's answer.
       models.cue("m-fast", "context_too_long", { reply: "Still Frank." }, "context_too_long")
       const third = await run(visit.id, { payload: { visitor: "frank" } })
       expect(third.status).toBe("failed")
       expect(third.reason).toMatch(/context/i)
+    })
+
+    it("delivers through a chat channel into its Live Chat conversation, and needs Business Email for an email one", async () => {
+      const conversation = await expectJson(await chatApi("POST", "/chat/conversations", { name: "Channel test" }))
+      const chat = await expectJson(
+        await api("POST", "/automations/channels", {
+          name: "Desk",
+          type: "chat",
+          config_json: { conversationId: conversation.id }
+        })
+      )
+      expect(chat).toMatchObject({ type: "chat", hasInboundSecret: false })
+      const email = await expectJson(
+        await api("POST", "/automations/channels", {
+          name: "Mail",
+          type: "email",
+          config_json: { to: ["ops@example.com"], subject: "From the agent" }
+        })
+      )
+      const done = await run(
+        (
+          await workflow([
+            { type: "log", message: "Your parcel left today." },
+            { type: "deliver", channelId: chat.id },
+            { type: "skill", skillId: "channel.deliver", input: { channelId: chat.id, content: "Anything else?" } }
+          ])
+        ).id
+      )
+      expect(done.status).toBe("succeeded")
+      const messages = await expectJson(await chatApi("GET", `/chat/conversations/${conversation.id}/messages`))
+      expect(messages.data.map((message: any) => [message.authorType, message.content])).toEqual([
+        ["system", "Your parcel left today."],
+        ["system", "Anything else?"]
+      ])
+      // This account has no Business Email: the email channel's step fails saying so.
+      const refused = await run((await workflow([{ type: "deliver", channelId: email.id, content: "Hi" }])).id)
+      expect(refused).toMatchObject({
+        status: "failed",
+        reason:
+          "Step 0 failed: The email channel needs the business_email product, which the account is not entitled to."
+      })
+      // A channel without an inbound secret takes no message by secret.
+      const inbound = await fetch(`${served.url}/api/v1/automations/channels/${chat.id}/inbound`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-service-channel-secret": "0123456789abcdef0123" },
+        body: JSON.stringify({ text: "hello" })
+      })
+      await expectRefusal(inbound, 401, "invalid_channel_secret")
     })
   })
 

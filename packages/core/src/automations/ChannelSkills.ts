@@ -68,7 +68,7 @@ const channelDeliver: SkillRunner = {
       const runner = registry.runner(via.skillId)
       if (runner === undefined) {
         return yield* new SkillFailed({
-          message: `A ${channel.type} channel needs ${via.skillId}, which this platform has not installed.`
+          message: `The ${channel.type} channel needs ${via.skillId}, which this platform has not installed.`
         })
       }
       const tenant = yield* Effect.either((yield* TenantService).get(call.tenantId))
@@ -76,7 +76,7 @@ const channelDeliver: SkillRunner = {
       const missing = registry.find(via.skillId)?.requires.find((product) => !entitlements.includes(product))
       if (missing !== undefined) {
         return yield* new SkillFailed({
-          message: `A ${channel.type} channel needs the ${missing} product, which the account is not entitled to.`
+          message: `The ${channel.type} channel needs the ${missing} product, which the account is not entitled to.`
         })
       }
       const sent = yield* runner.run({ ...call, input: via.input })

@@ -541,7 +541,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         Effect.gen(function* () {
           // Read only when a step needs them, so a run of plain steps costs no extra queries.
           const steps = JSON.stringify(claimed.steps)
-          const usesSkills = steps.includes('"skill"') || steps.includes('"agent"')
+          const usesSkills = steps.includes('"skill"') || steps.includes('"agent"') || steps.includes('"deliver"')
           const tenant = usesSkills ? yield* Effect.either(tenants.get(claimed.tenantId)) : undefined
           const usesPolicy = steps.includes("policy") || steps.includes('"agent"')
           const policy = usesPolicy ? yield* policies.find(claimed.tenantId) : Option.none()
