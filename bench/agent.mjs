@@ -5,6 +5,8 @@
 //   agent   as many runs of a workflow with one agent step on the embedded default (PGlite), its
 //           workers in-process, the model calling log.write each turn and FINAL at the last:
 //           turns/s from the first start to the last run's end (each run polled every 250 ms), CPU ms per turn
+// BENCH_AGENT_DATABASE_URL runs the agent on that Postgres database instead (emptied of ServiceKit's
+// schema first): the database's CPU is then in its own processes, not counted here.
 // The model server is a minimal OpenAI-compatible one here (@servicekit/conformance's needs vitest).
 // CPU is this process's user + system time (process.cpuUsage): the model server, the client,
 // ServiceKit and PGlite alike, so the difference per turn is the loop's own cost, its per-turn
@@ -15,6 +17,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
 import { createServiceKit, listen } from "@servicekit/host-node"
+import pg from "pg"
 import { Pool } from "undici"
 
 const RUNS = Number(process.env.BENCH_AGENT_RUNS ?? 200)
@@ -93,8 +96,17 @@ const bareLoop = async () => {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-bench-agent-"))
+const databaseUrl = process.env.BENCH_AGENT_DATABASE_URL || undefined
+const dropSchema = async () => {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  await client.query("drop schema if exists bench_agent cascade")
+  await client.end()
+}
+if (databaseUrl !== undefined) await dropSchema()
 const kit = createServiceKit({
   dataDir,
+  ...(databaseUrl === undefined ? {} : { databaseUrl, dbSchema: "bench_agent" }),
   logLevel: "warn",
   keyRateLimitPerMinute: 100_000_000,
   ipRateLimits: [{ pathPrefix: "/v1/", limit: 100_000_000, windowMs: 60_000 }],
@@ -152,7 +164,8 @@ if (turns !== RUNS * TURNS) throw new Error(`expected ${RUNS * TURNS} turns, cou
 
 const row = (name, { seconds, cpuMs }) =>
   `${name.padEnd(6)} ${(turns / seconds).toFixed(0).padStart(7)} turns/s ${(cpuMs / turns).toFixed(3).padStart(8)} CPU ms/turn`
-console.log(`agent loop: ${RUNS} runs × ${TURNS} turns, ${CLIENTS} at a time, the model server answering at once`)
+const on = databaseUrl === undefined ? "the embedded default (PGlite, in this process)" : "Postgres (its CPU not counted)"
+console.log(`agent loop on ${on}: ${RUNS} runs × ${TURNS} turns, ${CLIENTS} at a time, the model answering at once`)
 console.log(row("bare", bare))
 console.log(row("agent", agent))
 console.log(
@@ -162,7 +175,8 @@ console.log(
 await api.close()
 await modelPool.close()
 await server.close()
-await kit.close?.()
 await models.close()
+await kit.dispose()
+if (databaseUrl !== undefined) await dropSchema()
 rmSync(dataDir, { recursive: true, force: true })
 process.exit(0)
