@@ -100,7 +100,7 @@ const databaseUrl = process.env.BENCH_AGENT_DATABASE_URL || undefined
 const dropSchema = async () => {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
-  await client.query("drop schema if exists bench_agent cascade")
+  await client.query("drop schema if exists bench_agent, bench_agent_jobs cascade")
   await client.end()
 }
 if (databaseUrl !== undefined) await dropSchema()
