@@ -64,8 +64,9 @@ const cut = (text: string, max = 300) => (text.length <= max ? text : `${text.sl
  * far, then acts on the reply: FINAL ends the step; TOOL_CALL passes the gates a skill step
  * passes (the step's skill list, entitlement, tool profile, input, approval) and runs the skill
  * with a key for (run attempt, step, turn). Each turn is stored before the next starts, and a
- * call before it runs, so a resumed step neither asks the model again for a turn it stored nor
- * runs a finished call again.
+ * call with side effects before it runs, so a resumed step neither asks the model again for a turn
+ * it stored nor runs a finished call again. The step runs as its agent (named or routed), reads
+ * its session into the prompt, and appends its conversation to the session when it ends.
  */
 export const runAgentStep = (call: AgentStepCall) =>
   Effect.gen(function* (): Generator<any, StepOutcome, any> {
