@@ -839,6 +839,34 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
       })
       await expectRefusal(inbound, 401, "invalid_channel_secret")
     })
+
+    it("routes a Live Chat event to the agent whose event key names it", async () => {
+      await expectJson(await api("PUT", "/automations/models", { primary: "fast", failover: [] }))
+      await expectJson(
+        await api("POST", "/automations/agents", {
+          name: "Events desk",
+          instructions: "You are the events desk.",
+          route_keys: ["event:message.created"]
+        })
+      )
+      const listening = await workflow([{ type: "agent" }], {
+        triggerJson: { schemaVersion: 1, type: "event", events: ["message.created"] }
+      })
+      models.cue("m-fast", { reply: "FINAL:Seen." })
+      const asked = models.requests().length
+      const conversation = await expectJson(await chatApi("POST", "/chat/conversations", { name: "Events" }))
+      await expectJson(
+        await chatApi("POST", `/chat/conversations/${conversation.id}/messages`, { content: "Is anyone there?" })
+      )
+      const started = await until("the event's run", async () => {
+        const runs = await expectJson(await api("GET", `/automations/runs?workflowId=${listening.id}`))
+        return runs.data[0]
+      })
+      const done = await settled(started.id)
+      expect(done).toMatchObject({ status: "succeeded", trigger: { type: "event", event: "message.created" } })
+      expect(models.requests()[asked]!.messages[0]!.content).toContain("You are the events desk.")
+      await expectJson(await api("DELETE", `/automations/workflows/${listening.id}`))
+    })
   })
 
 /** A kit without a language model: AI steps and model choices are refused, naming the configuration. */
