@@ -1,3 +1,4 @@
+import type { ServiceKit } from "@servicekit/core"
 import type { HostOptions } from "./Config.js"
 import { bootstrapDevelopmentTenant } from "./DevBootstrap.js"
 import { createServiceKit } from "./Runtime.js"
@@ -62,9 +63,12 @@ const untilSignalled = () =>
 /**
  * A worker process (`servicekit worker`): the background workers without the HTTP API, until
  * SIGTERM/SIGINT, then a drain (running jobs finish) and exit. Run any number beside the servers
- * on PostgreSQL; on the embedded database `serve` runs them in its own process.
+ * on PostgreSQL; on the embedded database `serve` runs them in its own process. An embedder's
+ * worker passes the same `skills` as its servers.
  */
-export const workUntilSignalled = async (options: HostOptions & { readonly json?: boolean } = {}): Promise<void> => {
+export const workUntilSignalled = async (
+  options: HostOptions & ServiceKit.Options & { readonly json?: boolean } = {}
+): Promise<void> => {
   const kit = createServiceKit({ ...options, holder: "servicekit worker" })
   await kit.startWorkers()
   const storage = kit.config.databaseUrl === undefined ? `embedded database in ${kit.config.dataDir}` : "PostgreSQL"

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createServer } from "node:http"
-import { defineSkill, verifyWebhook } from "@servicekit/core"
+import { verifyWebhook } from "@servicekit/core"
 import { type ModelServer, startModelServer } from "@servicekit/conformance"
 import type { ModelCue } from "@servicekit/core/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { z } from "zod"
 import { automationsClient, automationsTenants, expectJson, until } from "./automationsClient.js"
+import { refundSkill } from "./fixtures/refundSkill.mjs"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const API_KEY = "sk-local-test-0123456789"
@@ -17,56 +17,67 @@ const MODEL_NAMES: Readonly<Record<string, string>> = { fast: "m-fast", smart: "
 /** What the partner's refund system was asked, with the idempotency key of each call. */
 const refunds: Array<{ input: unknown; idempotencyKey: string }> = []
 
-/** The embedder's skill over its partner's refund system. */
-const refund = defineSkill({
-  id: "partner.refund",
-  description: "Refunds an amount to a customer.",
-  input: z.object({ customer: z.string(), amount: z.number().positive() }).strict(),
-  inputJsonSchema: {
-    type: "object",
-    required: ["customer", "amount"],
-    properties: { customer: { type: "string" }, amount: { type: "number", exclusiveMinimum: 0 } }
-  },
-  run: ({ input, idempotencyKey }) => {
-    refunds.push({ input, idempotencyKey })
-    return { refunded: input.amount, reference: `R-${refunds.length}` }
+/** The partner's refund system: records each refund and answers its reference. */
+const startRefundPartner = async () => {
+  const server = createServer((request, response) => {
+    let body = ""
+    request.on("data", (chunk) => (body += chunk))
+    request.on("end", () => {
+      const refund = JSON.parse(body)
+      refunds.push(refund)
+      response.writeHead(200, { "content-type": "application/json" })
+      response.end(JSON.stringify({ refunded: refund.input.amount, reference: `R-${refunds.length}` }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/refunds`,
+    close: () => new Promise((resolve) => server.close(resolve))
   }
-})
+}
+
+/** Starts the workers elsewhere (worker processes) with the kit's environment; answers how to stop them. */
+export type StartWorkers = (env: Record<string, string>) => Promise<() => Promise<void>>
 
 /**
  * Model labels, ai.invoke and agent steps over HTTP, on the storage `storage` names, against the local
  * OpenAI-compatible test server misbehaving on cue.
  */
-export const automationsAiSuite = (storage: string, storageEnv: () => Record<string, string>) =>
+export const automationsAiSuite = (
+  storage: string,
+  storageEnv: () => Record<string, string>,
+  startWorkers?: StartWorkers
+) =>
   describe(`Automations models and ai.invoke over HTTP, on ${storage}`, () => {
     const dataDir = mkdtempSync(join(tmpdir(), "servicekit-ai-"))
     let models: ModelServer
+    let partner: Awaited<ReturnType<typeof startRefundPartner>>
+    let stopWorkers = async () => {}
     beforeAll(async () => {
       models = await startModelServer({ apiKey: API_KEY })
+      partner = await startRefundPartner()
     })
     afterAll(async () => {
+      await stopWorkers()
       await models.close()
+      await partner.close()
       rmSync(dataDir, { recursive: true, force: true })
     })
-    const served = serve(() =>
-      kitOn(
-        {
-          SERVICEKIT_DATA_DIR: join(dataDir, "kit"),
-          SERVICEKIT_LLM_BASE_URL: models.baseUrl,
-          SERVICEKIT_LLM_API_KEY: API_KEY,
-          SERVICEKIT_LLM_TIMEOUT_SECONDS: "2",
-          // The channel test's receiver listens on loopback.
-          SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
-          SERVICEKIT_LLM_MODELS: JSON.stringify({
-            ...Object.fromEntries(Object.entries(MODEL_NAMES).map(([label, model]) => [label, { model }])),
-            // A small window: a session passes its compaction threshold (60%, ~614 tokens) within a run.
-            tiny: { model: "m-tiny", contextWindow: 1_024 }
-          }),
-          ...storageEnv()
-        },
-        { skills: [refund] }
-      )
-    )
+    const env = (): Record<string, string> => ({
+      SERVICEKIT_DATA_DIR: join(dataDir, "kit"),
+      SERVICEKIT_LLM_BASE_URL: models.baseUrl,
+      SERVICEKIT_LLM_API_KEY: API_KEY,
+      SERVICEKIT_LLM_TIMEOUT_SECONDS: "2",
+      // The channel test's receiver listens on loopback.
+      SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
+      SERVICEKIT_LLM_MODELS: JSON.stringify({
+        ...Object.fromEntries(Object.entries(MODEL_NAMES).map(([label, model]) => [label, { model }])),
+        // A small window: a session passes its compaction threshold (60%, ~614 tokens) within a run.
+        tiny: { model: "m-tiny", contextWindow: 1_024 }
+      }),
+      ...storageEnv()
+    })
+    const served = serve(() => kitOn(env(), { skills: [refundSkill(() => partner.url)] }))
     let key: string
     let otherKey: string
     let chatKey: string
@@ -81,7 +92,8 @@ export const automationsAiSuite = (storage: string, storageEnv: () => Record<str
         ["automations", "ai_agent", "chat"],
         ["automations", "chat"]
       ))
-      await served.kit.startWorkers()
+      if (startWorkers === undefined) await served.kit.startWorkers()
+      else stopWorkers = await startWorkers({ ...env(), REFUND_PARTNER_URL: partner.url })
     })
 
     it("answers the platform's default labels until the account chooses, and checks each label it is given", async () => {
