@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { afterAll, describe, expect, it } from "vitest"
+import { afterAll, afterEach, describe, expect, it } from "vitest"
 import { run, start } from "./spawn.js"
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url))
@@ -17,11 +17,22 @@ describe("servicekit CLI round trip on the embedded database", () => {
     expect(result.code).toBe(0)
     return JSON.parse(result.stdout)
   }
+  const serving: Array<ReturnType<typeof start>> = []
   const serve = async () => {
     const server = start(process.execPath, [cli, "serve", "--port", "0", "--host", "127.0.0.1", "--json"], env)
+    serving.push(server)
     const [line] = await server.waitFor(/\{"listening".*\}/)
     return { server, url: JSON.parse(line).listening as string }
   }
+  // A test that ran out of time leaves no server holding the data folder for the next ones.
+  afterEach(() =>
+    Promise.all(
+      serving.splice(0).map((server) => {
+        if (server.child.exitCode === null) server.child.kill("SIGKILL")
+        return server.stop()
+      })
+    )
+  )
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
   let tenantId: string
@@ -87,7 +98,8 @@ describe("servicekit CLI round trip on the embedded database", () => {
     } finally {
       expect(await server.stop()).toBe(0)
     }
-  })
+    // Four processes one after another (a server, two CLI runs, the server's drain): minutes on a busy machine.
+  }, 180_000)
 
   it("revokes keys and signs dashboard tokens the server accepts", async () => {
     const revoked = await json("key", "revoke", "--tenant", tenantId, keyId)
