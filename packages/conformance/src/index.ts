@@ -26,7 +26,7 @@ import {
   policiesSuite,
   toolProfilesSuite
 } from "./storage/Governance.js"
-import { agentsSuite, sessionsSuite } from "./storage/Sessions.js"
+import { agentsSuite, channelsSuite, sessionsSuite } from "./storage/Agents.js"
 import { idempotencySuite } from "./storage/Idempotency.js"
 import { approvalsSuite, runsRollbackSuite, runsSuite } from "./storage/Runs.js"
 import { tenantsSuite } from "./storage/Tenants.js"
@@ -54,6 +54,7 @@ export {
   apiKeysSuite,
   approvalsSuite,
   callsSuite,
+  channelsSuite,
   chatMessagesSuite,
   chatRollbackSuite,
   conversationsSuite,
@@ -114,7 +115,8 @@ export const moduleStorageSuites = {
     memoryAuditSuite,
     governanceRollbackSuite,
     sessionsSuite,
-    agentsSuite
+    agentsSuite,
+    channelsSuite
   ]
 } satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }
 

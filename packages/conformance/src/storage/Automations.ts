@@ -281,6 +281,29 @@ export const workflowsSuite: StorageSuite<WorkflowRepository | TenantRepository>
       })
     )
 
+    it.effect("lists a tenant's active workflows triggered by a channel, oldest first", () =>
+      Effect.gen(function* () {
+        const workflows = yield* WorkflowRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const base = at("2026-04-01T00:00:00.000Z")
+        const channel = uuid()
+        const onChannel = (channelId: string, tenantId = tenant.id, overrides: Partial<Workflow> = {}) =>
+          makeWorkflow(tenantId, { trigger: { schemaVersion: 1, type: "channel", channelId }, ...overrides })
+        const later = onChannel(channel, tenant.id, { createdAt: plus(base, 2 * MINUTE) })
+        const earlier = onChannel(channel, tenant.id, { createdAt: plus(base, MINUTE) })
+        const inactive = onChannel(channel, tenant.id, { active: false })
+        const elsewhere = onChannel(uuid())
+        const otherTenant = onChannel(channel, other.id)
+        for (const workflow of [later, earlier, inactive, elsewhere, otherTenant]) yield* workflows.save(workflow)
+
+        expect(yield* workflows.listChannelTriggered(tenant.id, channel)).toEqual([earlier, later])
+        expect(yield* workflows.listChannelTriggered(other.id, channel)).toEqual([otherTenant])
+        expect(yield* workflows.listChannelTriggered(tenant.id, uuid())).toEqual([])
+        expect(yield* workflows.listChannelTriggered("not-a-uuid", channel)).toEqual([])
+      })
+    )
+
     it.effect("removes a workflow only within its tenant, and says whether there was one", () =>
       Effect.gen(function* () {
         const workflows = yield* WorkflowRepository

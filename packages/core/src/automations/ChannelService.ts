@@ -2,7 +2,6 @@ import { Clock, Context, Effect, Either, Layer, Option } from "effect"
 import { SecretCrypto, constantTimeEqual, isUuid, randomUuid } from "../platform/Crypto.js"
 import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
-import { checkOutboundUrl } from "../platform/OutboundHttp.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { WorkflowRepository } from "./AutomationsRepositories.js"
@@ -18,6 +17,7 @@ import {
 } from "./Channel.js"
 import { ChannelRepository } from "./ChannelRepositories.js"
 import type { Run } from "./Run.js"
+import { unreachable } from "./Skills.js"
 import { RunService } from "./RunService.js"
 import type { JsonObject } from "./Workflow.js"
 
@@ -121,15 +121,8 @@ export class ChannelService extends Context.Tag("@servicekit/core/ChannelService
             }
             const problem = configProblem(input.type, config, inboundSecret !== undefined)
             if (problem !== undefined) return yield* invalidField(`config_json.${problem.field}`, problem.reason)
-            if (input.type === "webhook") {
-              const refused = checkOutboundUrl(String(config.url), outboundAllowPrivate)
-              if (Either.isLeft(refused)) {
-                return yield* invalidField(
-                  "config_json.url",
-                  `cannot be reached from this platform: ${refused.left.message}`
-                )
-              }
-            }
+            const refused = input.type === "webhook" ? unreachable(String(config.url), outboundAllowPrivate) : undefined
+            if (refused !== undefined) return yield* invalidField("config_json.url", refused)
             const at = yield* now
             const channel: Channel = {
               id: randomUuid(crypto),

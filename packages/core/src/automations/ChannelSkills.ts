@@ -1,4 +1,4 @@
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect, Either, Option } from "effect"
 import { SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
 import { isUuid } from "../platform/Crypto.js"
 import { SecretBox } from "../platform/SecretBox.js"
@@ -72,7 +72,7 @@ const channelDeliver: SkillRunner = {
         })
       }
       const tenant = yield* Effect.either((yield* TenantService).get(call.tenantId))
-      const entitlements = tenant._tag === "Right" ? tenant.right.entitlements : []
+      const entitlements = Either.isRight(tenant) ? tenant.right.entitlements : []
       const missing = registry.find(via.skillId)?.requires.find((product) => !entitlements.includes(product))
       if (missing !== undefined) {
         return yield* new SkillFailed({

@@ -361,15 +361,21 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         )
       }
 
+      /** The steps before `index` that succeeded. */
+      const succeededBefore = (run: Run, index: number) =>
+        run.results.filter((result) => result.index < index && result.status === "succeeded")
+      /** `{{last.outputText}}`: the text of the last step before `index` that succeeded. */
+      const lastOutputText = (run: Run, index: number) => succeededBefore(run, index).at(-1)?.outputText ?? ""
+
       /** What a step's placeholders may name: the run's input and the results of the steps before `index`. */
       const variablesOf = (run: Run, index: number, policy: string): JsonObject => {
-        const before = run.results.filter((result) => result.index < index && result.status === "succeeded")
+        const before = succeededBefore(run, index)
         const variables: Record<string, unknown> = {
           context: run.context,
           payload: run.payload,
           event: { type: run.trigger.event ?? run.trigger.type },
           policy,
-          last: { outputText: before.at(-1)?.outputText ?? "" }
+          last: { outputText: lastOutputText(run, index) }
         }
         for (const result of before) variables[`step${result.index}`] = result.output
         return variables
@@ -413,10 +419,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               return yield* callSkill(run, index, attempt, setting, approved, filled)
             // A deliver step is channel.deliver with its content, by default what the step before said.
             case "deliver": {
-              const content =
-                typeof filled.content === "string"
-                  ? filled.content
-                  : String((variablesOf(run, index, "").last as JsonObject).outputText)
+              const content = typeof filled.content === "string" ? filled.content : lastOutputText(run, index)
               const input = { channelId: filled.channelId, content }
               return yield* callSkill(run, index, attempt, setting, approved, {
                 type: "skill",

@@ -329,6 +329,7 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
         append: (session, added, known) =>
           Effect.gen(function* () {
             if (added.length === 0) return
+            const tokens = added.map((entry) => estimateTokens(entry.content))
             const stored = yield* unit.withTransaction(
               Effect.gen(function* () {
                 const at = yield* now
@@ -346,7 +347,7 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
                     callSeq: entry.callIndex === undefined ? null : first + entry.callIndex,
                     covers: null,
                     source: entry.source,
-                    tokens: estimateTokens(entry.content),
+                    tokens: tokens[index]!,
                     createdAt: at
                   }))
                 )
@@ -357,7 +358,7 @@ export class SessionService extends Context.Tag("@servicekit/core/SessionService
             const labels = known?.labels ?? (yield* models.labels(session.tenantId))
             // Below the threshold as far as the appender knows: no read needed to tell.
             if (known !== undefined && labels.length > 0) {
-              const grown = known.viewTokens + added.reduce((sum, entry) => sum + estimateTokens(entry.content), 0)
+              const grown = tokens.reduce((sum, each) => sum + each, known.viewTokens)
               if (grown <= catalog.contextWindow(labels[0]!) * COMPACT_AT_SHARE) return
             }
             const latest = yield* sessions.find(session.tenantId, session.id)

@@ -213,11 +213,16 @@ export const outboundUrlProblem = (
   allowPrivate: boolean
 ): { readonly field: string; readonly reason: string } | undefined => {
   if (skillId !== "webhook.deliver" || typeof input.url !== "string" || hasPlaceholder(input.url)) return undefined
-  return Either.match(checkOutboundUrl(input.url, allowPrivate), {
-    onLeft: (refused) => ({ field: "url", reason: `cannot be reached from this platform: ${refused.message}` }),
+  const reason = unreachable(input.url, allowPrivate)
+  return reason === undefined ? undefined : { field: "url", reason }
+}
+
+/** Why the outbound client would refuse `url`, as a field's reason; undefined when it may be reached. */
+export const unreachable = (url: string, allowPrivate: boolean): string | undefined =>
+  Either.match(checkOutboundUrl(url, allowPrivate), {
+    onLeft: (refused) => `cannot be reached from this platform: ${refused.message}`,
     onRight: () => undefined
   })
-}
 
 /**
  * The skills this platform knows, each with its implementation when one is installed: the

@@ -1,6 +1,8 @@
 import {
   type Agent,
   AgentRepository,
+  type Channel,
+  ChannelRepository,
   type Session,
   type SessionEntry,
   SessionRepository,
@@ -216,6 +218,58 @@ export const agentsSuite: StorageSuite<AgentRepository | TenantRepository | Unit
         const write = agents.save({ ...changed, name: "rolled back" })
         expect(yield* Effect.flip(withTransaction(Effect.zipRight(write, Effect.fail("declined"))))).toBe("declined")
         expect(yield* agents.find(tenant.id, changed.id)).toEqual(Option.some(changed))
+      })
+    )
+  }
+}
+
+const makeChannel = (tenantId: string, overrides: Partial<Channel> = {}): Channel => ({
+  id: uuid(),
+  tenantId,
+  name: "Partner",
+  type: "webhook",
+  config: { url: "https://partner.example/inbox?a=1&b=ü" },
+  inboundSecret: "v1.sealed-text",
+  createdAt: T0,
+  updatedAt: T0,
+  ...overrides
+})
+
+export const channelsSuite: StorageSuite<ChannelRepository | TenantRepository | UnitOfWork> = {
+  name: "automation channels",
+  tests: (it) => {
+    it.effect("stores channels, finds one within its tenant or by id alone, and lists them newest first", () =>
+      Effect.gen(function* () {
+        const channels = yield* ChannelRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const made = [
+          makeChannel(tenant.id),
+          makeChannel(tenant.id, {
+            type: "email",
+            config: { to: ["a@example.com"] },
+            inboundSecret: null,
+            createdAt: plus(T0, MINUTE)
+          }),
+          makeChannel(tenant.id, { type: "chat", config: { conversationId: "c-1" }, createdAt: plus(T0, 2 * MINUTE) })
+        ]
+        for (const channel of made) yield* channels.insert(channel)
+        const elsewhere = makeChannel(other.id)
+        yield* channels.insert(elsewhere)
+
+        expect(yield* channels.find(tenant.id, made[1]!.id)).toEqual(Option.some(made[1]))
+        expect(yield* channels.find(other.id, made[1]!.id)).toEqual(Option.none())
+        // By id alone: what an inbound secret is checked against, whichever the tenant.
+        expect(yield* channels.findAnywhere(elsewhere.id)).toEqual(Option.some(elsewhere))
+        expect(yield* channels.findAnywhere(uuid())).toEqual(Option.none())
+        expect(yield* channels.findAnywhere("not-a-uuid")).toEqual(Option.none())
+        expect(yield* allPages((after) => channels.list(tenant.id, { limit: 2, after }), 2)).toEqual(
+          [...made].reverse()
+        )
+
+        const write = channels.insert(makeChannel(tenant.id, { name: "rolled back" }))
+        expect(yield* Effect.flip(withTransaction(Effect.zipRight(write, Effect.fail("declined"))))).toBe("declined")
+        expect(yield* channels.list(tenant.id, { limit: 10 })).toHaveLength(3)
       })
     )
   }
