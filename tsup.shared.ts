@@ -1,5 +1,17 @@
 import { type Options, defineConfig } from "tsup"
 
+// Running a server needs only the JavaScript: `npm start` and the CLI build without declarations
+// (scripts/build-packages.mjs sets this), which is most of a fresh clone's build time.
+const declarations = process.env.SERVICEKIT_BUILD_DECLARATIONS !== "0"
+
 /** The one build every package shares: ESM plus declarations for Node 20 and Bun. */
 export const packageBuild = (entry: Array<string>, options: Partial<Options> = {}) =>
-  defineConfig({ entry, format: ["esm"], dts: true, clean: true, sourcemap: true, target: "node20", ...options })
+  defineConfig({
+    entry,
+    format: ["esm"],
+    clean: true,
+    sourcemap: true,
+    target: "node20",
+    ...options,
+    dts: declarations ? (options.dts ?? true) : false
+  })

@@ -1,7 +1,9 @@
 // Builds the packages whose sources changed since their last build, in dependency order; with
 // --force, all of them. A package's inputs are its src/, package.json and tsup config, the
 // shared build settings and the lockfile; their digest is kept in node_modules/.cache, so a
-// fresh clone builds everything once and an unchanged checkout builds nothing.
+// fresh clone builds everything once and an unchanged checkout builds nothing. With
+// --without-declarations (what `npm start` and the CLI use: running needs only JavaScript) the
+// type declarations, most of the build's time, are left out; a later full build adds them.
 import { execFileSync } from "node:child_process"
 import { createHash } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs"
@@ -32,38 +34,59 @@ const inputsDigest = (name) => {
   return hash.digest("hex")
 }
 
-/** Every file the package's exports and bin point into dist/ exists. */
-const outputsPresent = (name) => {
+/** Every file the package's exports point into dist/ exists (declarations only when asked for). */
+const outputsPresent = (name, declarations) => {
   const dir = join(root, "packages", name)
   const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"))
-  const targets = Object.values(manifest.exports ?? {}).flatMap((target) => Object.values(target))
+  const targets = Object.values(manifest.exports ?? {}).flatMap((conditions) =>
+    Object.entries(conditions)
+      .filter(([condition]) => declarations || condition !== "types")
+      .map(([, target]) => target)
+  )
   return targets.filter((target) => target.startsWith("./dist/")).every((target) => existsSync(join(dir, target)))
 }
+
+// A stamp is the inputs' digest and what was built from them.
+const FULL = "with-declarations"
+const JS_ONLY = "javascript-only"
 
 /**
  * Builds what is stale. `log` receives one line per package built; the build's own output goes
  * to `output` (a file descriptor or "inherit").
  */
-export const buildPackages = ({ force = false, log = console.log, output = "inherit" } = {}) => {
+export const buildPackages = ({ force = false, declarations = true, log = console.log, output = "inherit" } = {}) => {
   mkdirSync(stampDir, { recursive: true })
   let built = 0
   for (const name of packages) {
     const stamp = join(stampDir, `${name}.sha256`)
     const digest = inputsDigest(name)
-    const fresh = !force && outputsPresent(name) && existsSync(stamp) && readFileSync(stamp, "utf8") === digest
+    const [builtFrom, kind] = existsSync(stamp) ? readFileSync(stamp, "utf8").split(" ") : []
+    const fresh =
+      !force && builtFrom === digest && (kind === FULL || !declarations) && outputsPresent(name, declarations)
     if (fresh) continue
-    log(`building @servicekit/${name}${force ? "" : " (its sources changed since the last build)"}`)
+    const reason = force
+      ? ""
+      : builtFrom !== digest
+        ? " (its sources changed since the last build)"
+        : kind !== FULL && declarations
+          ? " (adding its type declarations)"
+          : " (its build output is missing)"
+    log(`building @servicekit/${name}${reason}`)
     execFileSync("npm", ["run", "build", "--silent", "-w", `@servicekit/${name}`], {
       cwd: root,
-      stdio: ["ignore", output, output]
+      stdio: ["ignore", output, output],
+      env: { ...process.env, SERVICEKIT_BUILD_DECLARATIONS: declarations ? "1" : "0" }
     })
-    writeFileSync(stamp, digest)
+    writeFileSync(stamp, `${digest} ${declarations ? FULL : JS_ONLY}`)
     built += 1
   }
   return built
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const built = buildPackages({ force: process.argv.includes("--force") })
+  const built = buildPackages({
+    force: process.argv.includes("--force"),
+    declarations: !process.argv.includes("--without-declarations")
+  })
   if (built === 0) console.log("packages are up to date")
 }
