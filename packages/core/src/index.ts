@@ -19,7 +19,7 @@ export {
   defineModule,
   requiredFlag
 } from "./module/ProductModule.js"
-export { type SkillCall, SkillFailed, type SkillOutput, type SkillRunner } from "./module/SkillRunner.js"
+export { type SkillCall, SkillFailed, type SkillOutput, SkillPending, type SkillRunner } from "./module/SkillRunner.js"
 
 // platform
 export * as KeyFormat from "./platform/KeyFormat.js"
@@ -219,6 +219,16 @@ export { type Agent, ROUTE_KEY, type RouteTarget, routeAgent } from "./automatio
 export { AgentRepository } from "./automations/AgentRepositories.js"
 export { CHANNEL_TYPES, type Channel, type ChannelType } from "./automations/Channel.js"
 export { ChannelRepository } from "./automations/ChannelRepositories.js"
+export {
+  COMMAND_STATUSES,
+  type CommandStatus,
+  NODE_SKILLS,
+  NODE_STATUSES,
+  type Node,
+  type NodeCommand,
+  type NodeStatus
+} from "./automations/nodes/Node.js"
+export { NodeCommandRepository, NodeRepository } from "./automations/nodes/NodeRepositories.js"
 export {
   MemoryAuditRepository,
   type MemoryAuditQuery,

@@ -1,5 +1,5 @@
 import { Effect, Either, Option } from "effect"
-import { SkillFailed } from "../module/SkillRunner.js"
+import { SkillFailed, SkillPending } from "../module/SkillRunner.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { ModelRouter } from "../platform/ModelRouter.js"
 import type { Product } from "../platform/Products.js"
@@ -136,13 +136,23 @@ export const runAgentStep = (call: AgentStepCall) =>
             })
           )
         )
+        // A call whose work goes on elsewhere (a node) leaves the turn open: the step waits, and
+        // runs the call again, under the same key, once the run is woken.
+        if (Either.isLeft(result) && result.left instanceof SkillPending) return result.left
         const feedback = Either.match(result, {
           onLeft: (error) =>
             toolResult(skillId, "failed", error instanceof SkillFailed ? error.message : String(error)),
           onRight: (output) => toolResult(skillId, "ok", JSON.stringify(output.output ?? null))
         })
         replace({ ...turn, feedback })
+        return undefined
       })
+    const waitFor = (pending: SkillPending): StepOutcome => ({
+      kind: "pending",
+      until: pending.until,
+      ready: pending.ready,
+      output: { turns: [...turns] }
+    })
 
     /** The gates a call passes, as the model should hear them when it does not pass. */
     const gate = (skillId: string, input: JsonObject) =>
@@ -189,7 +199,8 @@ export const runAgentStep = (call: AgentStepCall) =>
           if (decided === "approved") {
             replace({ ...pending, verdict: "approved" })
             if (!(yield* saved)) return LOST
-            yield* runCall(turns.at(-1)!)
+            const waiting = yield* runCall(turns.at(-1)!)
+            if (waiting !== undefined) return waitFor(waiting)
           } else if (decided === "rejected" || decided === "expired") {
             replace({
               ...pending,
@@ -200,7 +211,8 @@ export const runAgentStep = (call: AgentStepCall) =>
             return failedWith(`The approval of the call to ${pending.call.skillId} is not decided.`)
           }
         } else {
-          yield* runCall(pending)
+          const waiting = yield* runCall(pending)
+          if (waiting !== undefined) return waitFor(waiting)
         }
         if (!(yield* saved)) return LOST
       }
@@ -275,7 +287,8 @@ export const runAgentStep = (call: AgentStepCall) =>
         // same key. One without is stored with its result (a worker taking over asks for the turn again).
         turns.push(turn)
         if (registry.find(parsed.skillId)?.sideEffects !== false && !(yield* saved)) return LOST
-        yield* runCall(turn)
+        const waiting = yield* runCall(turn)
+        if (waiting !== undefined) return waitFor(waiting)
         if (!(yield* saved)) return LOST
       }
       return failedWith(`The agent did not finish within ${maxTurns} turns.`)

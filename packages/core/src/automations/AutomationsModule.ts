@@ -34,11 +34,17 @@ import { governanceHandlers } from "./GovernanceHandlers.js"
 import { GovernanceService } from "./GovernanceService.js"
 import { MemoryService } from "./MemoryService.js"
 import { ModelService } from "./ModelService.js"
+import { layerNodeDeviceAuth } from "./nodes/NodeDeviceAuth.js"
+import { nodeClaimHandlers, nodeDeviceHandlers, nodeHandlers } from "./nodes/NodeHandlers.js"
+import { NodeCommandRepository, NodeRepository } from "./nodes/NodeRepositories.js"
+import { NodeService } from "./nodes/NodeService.js"
+import { nodeSkills } from "./nodes/NodeSkills.js"
 
 /**
  * Automations: workflows with their triggers and steps, validated against the skill registry
  * and the tenant's entitlements, and their flows' revisions, over API keys with
- * automations:manage.
+ * automations:manage; what runs them (runs, approvals, agents, sessions, channels) and companion
+ * nodes (nodes/), which run node skills for them.
  */
 export const automations = defineModule({
   name: "automations",
@@ -51,9 +57,12 @@ export const automations = defineModule({
     agentHandlers,
     channelHandlers,
     channelInboundHandlers,
-    readoutHandlers
+    readoutHandlers,
+    nodeHandlers,
+    nodeClaimHandlers,
+    nodeDeviceHandlers
   ),
-  middleware: Layer.mergeAll(layerAutomationHookAuth, layerChannelInboundAuth),
+  middleware: Layer.mergeAll(layerAutomationHookAuth, layerChannelInboundAuth, layerNodeDeviceAuth),
   // Sessions and agents check model labels as they are built: the model service comes first.
   services: Layer.mergeAll(
     WorkflowService.layer,
@@ -63,7 +72,8 @@ export const automations = defineModule({
     SessionService.layer,
     AgentService.layer,
     ChannelService.layer,
-    ReadoutService.layer
+    ReadoutService.layer,
+    NodeService.layer
   ).pipe(Layer.provideMerge(ModelService.layer)),
   memory: Layer.mergeAll(
     WorkflowRepository.layerMemory,
@@ -77,7 +87,9 @@ export const automations = defineModule({
     MemoryAuditRepository.layerMemory,
     SessionRepository.layerMemory,
     AgentRepository.layerMemory,
-    ChannelRepository.layerMemory
+    ChannelRepository.layerMemory,
+    NodeRepository.layerMemory,
+    NodeCommandRepository.layerMemory
   ),
   workers: [
     {
@@ -102,7 +114,7 @@ export const automations = defineModule({
       run: Effect.flatMap(RunService, (runs) => runs.expireApprovals)
     }
   ],
-  skills: [...automationSkills, ...aiSkills, ...channelSkills],
+  skills: [...automationSkills, ...aiSkills, ...channelSkills, ...nodeSkills],
   development: {
     product: "automations",
     scopes: ["automations:manage"],

@@ -35,6 +35,7 @@ export interface Slo {
     readonly queued: number
     readonly running: number
     readonly waitingApproval: number
+    readonly waitingNode: number
     readonly succeeded: number
     readonly failed: number
     readonly cancelled: number
@@ -302,6 +303,7 @@ export class ReadoutService extends Context.Tag("@servicekit/core/ReadoutService
                 queued: byStatus.queued,
                 running: byStatus.running,
                 waitingApproval: byStatus.waiting_approval,
+                waitingNode: byStatus.waiting_node,
                 succeeded: byStatus.succeeded,
                 failed: byStatus.failed,
                 cancelled: byStatus.cancelled,

@@ -4,10 +4,10 @@ import { Integer, PageLimit, Timestamp, Uuid, UuidText, withReason } from "../ht
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { ValidationFailed } from "../platform/Errors.js"
 import { MAX_RUNS_PER_PAGE, SLO_WINDOW_DAYS } from "./ReadoutService.js"
+import { STEP_STATUSES } from "./Run.js"
 import { MESSAGE_SKILLS } from "./RunRepositories.js"
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./RunService.js"
 
-const STEP_STATUSES = ["running", "succeeded", "failed", "waiting_approval", "skipped"] as const
 const CHANNELS = ["email", "chat", "channel", "webhook"] as const
 
 const Count = Integer.annotations({ description: "Runs created in the window" })
@@ -21,6 +21,7 @@ export const SloJson = Schema.Struct({
     queued: Count,
     running: Count,
     waitingApproval: Count,
+    waitingNode: Count,
     succeeded: Count,
     failed: Count,
     cancelled: Count,

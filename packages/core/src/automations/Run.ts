@@ -6,6 +6,7 @@ export const RUN_STATUSES = [
   "queued",
   "running",
   "waiting_approval",
+  "waiting_node",
   "succeeded",
   "failed",
   "cancelled",
@@ -15,13 +16,16 @@ export type RunStatus = (typeof RUN_STATUSES)[number]
 
 /**
  * The run state machine: the statuses each status may move to. A run is queued when created or
- * retried, running while a worker follows its steps, waiting_approval while an approval is open;
- * succeeded, failed, cancelled and skipped end it (failed and cancelled runs may be retried).
+ * retried, running while a worker follows its steps, waiting_approval while an approval is open,
+ * waiting_node while a companion node works on a command of it (its result queues the run again;
+ * once the command's time is up a worker takes the run up to fail the step); succeeded, failed,
+ * cancelled and skipped end it (failed and cancelled runs may be retried).
  */
 export const RUN_TRANSITIONS: Readonly<Record<RunStatus, ReadonlyArray<RunStatus>>> = {
   queued: ["running", "cancelled", "skipped"],
-  running: ["succeeded", "failed", "waiting_approval", "cancelled", "queued"],
+  running: ["succeeded", "failed", "waiting_approval", "waiting_node", "cancelled", "queued"],
   waiting_approval: ["queued", "failed", "cancelled"],
+  waiting_node: ["queued", "running", "cancelled"],
   succeeded: [],
   failed: ["queued"],
   cancelled: ["queued"],
@@ -30,7 +34,8 @@ export const RUN_TRANSITIONS: Readonly<Record<RunStatus, ReadonlyArray<RunStatus
 
 export const canMove = (from: RunStatus, to: RunStatus) => RUN_TRANSITIONS[from].includes(to)
 
-export type StepStatus = "running" | "succeeded" | "failed" | "waiting_approval" | "skipped"
+export const STEP_STATUSES = ["running", "succeeded", "failed", "waiting_approval", "waiting_node", "skipped"] as const
+export type StepStatus = (typeof STEP_STATUSES)[number]
 
 /** One step's outcome, stored before the next step starts. */
 export interface StepResult {
@@ -84,7 +89,10 @@ export interface Run {
   readonly results: ReadonlyArray<StepResult>
   /** Why it failed, was skipped or cancelled. */
   readonly reason: string | null
-  /** While running: until when the worker holding it may write; after that another worker takes it over. */
+  /**
+   * While running: until when the worker holding it may write; after that another worker takes it
+   * over. While waiting_node: when the node's time is up and a worker takes the run up again.
+   */
   readonly leaseUntil: Date | null
   readonly createdAt: Date
   readonly startedAt: Date | null
@@ -104,7 +112,7 @@ export interface Approval {
   readonly title: string
   /** The skill the approval gates, when a skill asked for it. */
   readonly skillId: string | null
-  /** The exact input the skill runs with once approved, when an agent's tool call asked for it. */
+  /** The exact input the skill runs with once approved (null for an approval step). */
   readonly input: JsonObject | null
   readonly status: ApprovalStatus
   readonly note: string | null

@@ -163,8 +163,8 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
     ) => Effect.Effect<boolean>
     /**
      * Takes runs, of any tenants, for a worker until `leaseUntil`, in one write: each queued run,
-     * and each running one whose lease ran out before `at` (its worker died), as taken (status
-     * running), once, in any order; the others are left out.
+     * each running one whose lease ran out before `at` (its worker died), and each waiting_node one
+     * whose time is up by `at`, as taken (status running), once, in any order; the others are left out.
      */
     readonly claimMany: (keys: ReadonlyArray<RunKey>, at: Date, leaseUntil: Date) => Effect.Effect<ReadonlyArray<Run>>
     /**
@@ -174,7 +174,8 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
     readonly updateMany: (updates: ReadonlyArray<RunUpdate>) => Effect.Effect<ReadonlyArray<boolean>>
     /**
      * Runs of every tenant whose lease ran out before `at`, the longest stalled first: running runs
-     * (their worker died) and queued runs reserved for the process that started them (it died first).
+     * (their worker died), queued runs reserved for the process that started them (it died first)
+     * and runs waiting for a node past their time (the job that was to take them up is late or lost).
      */
     readonly stalled: (at: Date, limit: number) => Effect.Effect<ReadonlyArray<Run>>
     /** How many of the tenant's runs are running now. */
@@ -215,7 +216,8 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
         const stored = table.get(tenantId, id)
         const free =
           stored?.status === "queued" ||
-          (stored?.status === "running" && (stored.leaseUntil === null || stored.leaseUntil < at))
+          (stored?.status === "running" && (stored.leaseUntil === null || stored.leaseUntil < at)) ||
+          (stored?.status === "waiting_node" && stored.leaseUntil !== null && stored.leaseUntil <= at)
         if (stored === undefined || !free) return undefined
         const claimed: Run = {
           ...stored,
@@ -272,7 +274,9 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
               .filter((row) =>
                 row.status === "running"
                   ? row.leaseUntil === null || row.leaseUntil < at
-                  : row.status === "queued" && row.leaseUntil !== null && row.leaseUntil < at
+                  : (row.status === "queued" || row.status === "waiting_node") &&
+                    row.leaseUntil !== null &&
+                    row.leaseUntil < at
               )
               .sort(
                 (a, b) =>

@@ -1,6 +1,6 @@
 import { Clock, Context, Effect, Either, Fiber, Layer, Option, Runtime, type Scope } from "effect"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
-import { SkillFailed } from "../module/SkillRunner.js"
+import { SkillFailed, SkillPending } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
 import {
   type GroupCommitOptions,
@@ -191,8 +191,14 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
     /** Ends approvals whose time ran out, failing their runs. */
     readonly expireApprovals: Effect.Effect<number>
     /**
+     * Queues a run waiting for a node again, once the node answered (see SkillPending); false
+     * when the run waits no more.
+     */
+    readonly wake: (tenantId: string, runId: string) => Effect.Effect<boolean>
+    /**
      * Queues the runs whose worker died (their lease ran out), to be taken over where they stopped,
-     * and those whose starting process died before taking them (their reservation ran out).
+     * those whose starting process died before taking them (their reservation ran out), and those
+     * whose node's time is up.
      */
     readonly resumeStalled: Effect.Effect<number>
   }
@@ -229,6 +235,20 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       const due = (run: Run) => jobs.enqueueMany(runQueue, [jobOf(run)])
       const conflict = (run: Run, to: RunStatus) =>
         new RunStateConflict({ message: `A ${run.status} run cannot become ${to}.` })
+
+      /** Queues a run waiting for a node again; false when it waits no more (woken already, cancelled). */
+      const wake = (tenantId: string, runId: string) =>
+        Effect.gen(function* () {
+          const found = yield* runs.find(tenantId, runId)
+          if (Option.isNone(found) || found.value.status !== "waiting_node") return false
+          const at = yield* now
+          const queued: Run = { ...found.value, status: "queued", leaseUntil: null, updatedAt: at }
+          return yield* unit.withTransaction(
+            Effect.flatMap(runs.update(queued, ["waiting_node"]), (moved) =>
+              moved ? Effect.as(due(queued), true) : Effect.succeed(false)
+            )
+          )
+        })
 
       /** The workflows that API requests start, read together: one statement for a moment's starts. */
       const readWorkflow = yield* groupCommit(
@@ -487,12 +507,12 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           if (verdict === "denied") {
             return stepFailed(`The tool profile ${profile!.name} does not allow the skill ${skillId}.`)
           }
-          if (verdict === "approval" && !approved) {
-            return waitForSkill(skillId)
-          }
           // Built-in skills were checked when the workflow was written (their runners check what
           // placeholders filled in); an embedder's skill gets its input as its schema parses it.
           const filled = isObject(step.input) ? step.input : {}
+          // The approval shows the input filled in, which is what runs: the run's input and the
+          // results of the steps before do not change while it waits.
+          if (verdict === "approval" && !approved) return waitForSkill(skillId, { input: filled })
           const input = yield* Effect.either(skill.parsesPlaceholders ? Effect.succeed(filled) : skill.parse(filled))
           if (Either.isLeft(input)) {
             const first = input.left[0]
@@ -512,9 +532,11 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           )
           return Either.match(called, {
             onLeft: (error): StepOutcome =>
-              error instanceof SkillFailed
-                ? stepFailed(error.message, error.output ?? null)
-                : stepFailed(String(error)),
+              error instanceof SkillPending
+                ? { kind: "pending", until: error.until, ready: error.ready, output: error.output }
+                : error instanceof SkillFailed
+                  ? stepFailed(error.message, error.output ?? null)
+                  : stepFailed(String(error)),
             onRight: (output): StepOutcome => ({ kind: "done", output })
           })
         })
@@ -597,9 +619,11 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             const at = yield* now
             const step = run.steps[index]!
             const last = index === run.steps.length - 1
-            // A run waiting for an approval is queued again only once it is approved.
+            // A run waiting for an approval is queued again only once it is approved; one waiting
+            // for a node, once the node answered or its time is up: both go on with the same try.
             const resumed = previous?.status === "waiting_approval"
-            const attempt = (previous?.attempt ?? 0) + (resumed ? 0 : 1)
+            const answered = previous?.status === "waiting_node"
+            const attempt = (previous?.attempt ?? 0) + (resumed || answered ? 0 : 1)
             const leaseUntil = new Date(at.getTime() + runLeaseMs)
             // An approved approval step is done; anything else starts (again).
             if (resumed && step.type === "approval") {
@@ -623,8 +647,8 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               outputText: null,
               error: null,
               attempt,
-              // A gated skill approved before its worker died needs no second approval.
-              approved: resumed || (previous?.status === "running" && previous.approved),
+              // A gated skill approved before its worker died, or before it waited for a node, needs no second approval.
+              approved: resumed || ((previous?.status === "running" || answered) && previous.approved),
               startedAt: at,
               finishedAt: null
             }
@@ -694,6 +718,29 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
                 finishedAt: ended,
                 updatedAt: ended
               })
+              return
+            }
+            if (outcome.kind === "pending") {
+              // Waits for a node, holding no worker: the result queues the run again (`wake`), and a
+              // job at `until` takes it up in case none comes. A result that came before the run was
+              // stored as waiting would find nothing to wake: `ready` catches it.
+              const parked: Run = {
+                ...run,
+                status: "waiting_node",
+                results: upsert(run.results, { ...started, status: "waiting_node", output: outcome.output }),
+                leaseUntil: outcome.until,
+                updatedAt: ended
+              }
+              const timeUp: JobToEnqueue = {
+                payload: { tenantId: run.tenantId, runId: run.id },
+                options: { key: `run:${run.id}:until:${outcome.until.getTime()}`, runAt: outcome.until }
+              }
+              const written = yield* unit.withTransaction(
+                Effect.flatMap(persist(parked, true), (written) =>
+                  written ? Effect.as(jobs.enqueueMany(runQueue, [timeUp]), true) : Effect.succeed(false)
+                )
+              )
+              if (written && (yield* outcome.ready)) yield* wake(run.tenantId, run.id)
               return
             }
             // Waits for a person: the approval and the paused run commit together.
@@ -918,6 +965,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               })
             )
           }),
+        wake,
         resumeStalled: Effect.gen(function* () {
           const stalled = yield* runs.stalled(yield* now, 100)
           yield* jobs.enqueueMany(runQueue, stalled.map(jobOf))

@@ -22,7 +22,7 @@ import {
   WorkflowInactive,
   WorkflowNotFound
 } from "./AutomationsErrors.js"
-import { RUN_STATUSES, RUN_TRANSITIONS } from "./Run.js"
+import { RUN_STATUSES, RUN_TRANSITIONS, STEP_STATUSES } from "./Run.js"
 import { DEFAULT_APPROVAL_SECONDS, DEFAULT_PAGE_SIZE, IDEMPOTENCY_HOURS, MAX_PAGE_SIZE } from "./RunService.js"
 import { MIN_WEBHOOK_TOKEN } from "./WorkflowDefinition.js"
 
@@ -30,7 +30,7 @@ const StepResultJson = Schema.Struct({
   index: Integer,
   type: Schema.String,
   name: Schema.NullOr(Schema.String),
-  status: Schema.Literal("running", "succeeded", "failed", "waiting_approval", "skipped"),
+  status: Schema.Literal(...STEP_STATUSES),
   output: Schema.Unknown,
   outputText: Schema.NullOr(Schema.String),
   error: Schema.NullOr(Schema.String),

@@ -122,8 +122,14 @@ const jsonSchemaOf = (fields: Schema.Struct.Fields): unknown => {
   }
 }
 
+/** How long a node command may take; the step fails once it is up (see NodeService). */
+const CommandSeconds = withReason(
+  Schema.Number.pipe(Schema.int(), Schema.between(1, 3_600)),
+  "must be a whole number of seconds from 1 to 3600"
+)
+
 const nodeSkill = (id: string, fields: Schema.Struct.Fields, description: string, approval = false) =>
-  skill(id, [], { nodeId: NodeId, ...fields }, description, approval)
+  skill(id, [], { nodeId: NodeId, ...fields, timeoutSeconds: Schema.optional(CommandSeconds) }, description, approval)
 
 export const builtInSkills: ReadonlyArray<SkillDefinition> = [
   skill("log.write", [], { message: Text(10_000) }, "Writes a line to the run's log."),

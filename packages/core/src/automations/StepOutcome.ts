@@ -1,3 +1,4 @@
+import type { Effect } from "effect"
 import type { SkillOutput } from "../module/SkillRunner.js"
 import type { JsonObject } from "./Workflow.js"
 
@@ -12,12 +13,20 @@ export type StepOutcome =
       readonly kind: "wait"
       readonly title: string
       readonly skillId: string | null
-      /** The exact input an agent's gated call runs with once approved. */
+      /** The exact input the gated skill runs with once approved. */
       readonly input: JsonObject | null
       readonly approvalId?: string | undefined
       /** The step's progress so far (an agent's turns). */
       readonly output?: unknown
       readonly expiresInSeconds: number
+    }
+  /** The skill's work goes on elsewhere (see SkillPending): the run waits for it until `until`. */
+  | {
+      readonly kind: "pending"
+      readonly until: Date
+      readonly ready: Effect.Effect<boolean, never, any>
+      /** What the step waits for, or an agent's turns so far. */
+      readonly output: unknown
     }
   /** The worker no longer holds the run (cancelled, or taken over): nothing more is written. */
   | { readonly kind: "lost" }
@@ -33,18 +42,18 @@ export const approvalTitle = (step: JsonObject, index: number) =>
 export const stepFailed = (error: string, output: unknown = null): StepOutcome => ({ kind: "failed", error, output })
 
 /**
- * The run waits for a person to allow a skill: a gated skill step, or an agent's call (with its
- * exact input, the approval's id and the turns so far).
+ * The run waits for a person to allow a skill with its exact input: a gated skill step, or an
+ * agent's call (with the approval's id and the turns so far).
  */
 export const waitForSkill = (
   skillId: string,
-  agentCall?: { readonly input: JsonObject; readonly approvalId: string; readonly output: unknown }
+  call: { readonly input: JsonObject; readonly approvalId?: string; readonly output?: unknown }
 ): StepOutcome => ({
   kind: "wait",
   title: `Allow the skill ${skillId}`,
   skillId,
-  input: agentCall?.input ?? null,
-  approvalId: agentCall?.approvalId,
-  output: agentCall?.output,
+  input: call.input,
+  approvalId: call.approvalId,
+  output: call.output,
   expiresInSeconds: DEFAULT_APPROVAL_SECONDS
 })

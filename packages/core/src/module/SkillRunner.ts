@@ -38,11 +38,24 @@ export class SkillFailed extends Data.TaggedError("SkillFailed")<{
 }> {}
 
 /**
+ * A skill whose work goes on elsewhere (a companion node runs the command): the run waits, holding
+ * no worker, until the work's result queues it again or `until` passes, and then calls the skill
+ * again with the same idempotency key, which answers the result (or fails, when time ran out).
+ * `ready` tells whether the result came meanwhile: asked once the run is stored as waiting, so a
+ * result that came before that is not missed. `output` (JSON) shows what the step waits for.
+ */
+export class SkillPending extends Data.TaggedError("SkillPending")<{
+  readonly until: Date
+  readonly ready: Effect.Effect<boolean, never, any>
+  readonly output: unknown
+}> {}
+
+/**
  * A module's implementation of a skill the automations engine calls from a step. Its effect runs
  * in a worker with every service at hand, so a product implements skills over its own services
  * without the automations module knowing it.
  */
 export interface SkillRunner {
   readonly id: string
-  readonly run: (call: SkillCall) => Effect.Effect<SkillOutput, SkillFailed, any>
+  readonly run: (call: SkillCall) => Effect.Effect<SkillOutput, SkillFailed | SkillPending, any>
 }

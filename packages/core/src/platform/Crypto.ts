@@ -73,6 +73,10 @@ const randomString = (bytes: (size: number) => Uint8Array, alphabet: string, len
 export const randomBase62 = (crypto: SecretCrypto["Type"], length: number) =>
   randomString(crypto.randomBytes, BASE62, length)
 
+/** `length` characters drawn uniformly from `alphabet` (at most 256 characters). */
+export const randomOf = (crypto: SecretCrypto["Type"], alphabet: string, length: number) =>
+  randomString(crypto.randomBytes, alphabet, length)
+
 export const randomBase36 = (crypto: SecretCrypto["Type"], length: number) =>
   randomString(crypto.randomBytes, BASE36, length)
 

@@ -77,7 +77,11 @@ export const defaultSettings: Settings = {
   keyCacheTtlMs: 10_000,
   keyRateLimit: { limit: 600, windowMs: 60_000 },
   exportRateLimit: { limit: 5, windowMs: 60_000 },
-  ipRateLimits: [{ pathPrefix: "/v1/", limit: 3_000, windowMs: 60_000 }],
+  // A pairing code is the claim's only credential: its guesses are limited per client address.
+  ipRateLimits: [
+    { pathPrefix: "/v1/", limit: 3_000, windowMs: 60_000 },
+    { pathPrefix: "/v1/automations/nodes/claim", limit: 20, windowMs: 60_000 }
+  ],
   trustedProxies: [],
   corsOrigins: [],
   metrics: { enabled: false },

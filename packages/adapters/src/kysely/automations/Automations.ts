@@ -3,6 +3,8 @@ import type {
   ApprovalRepository,
   ChannelRepository,
   FlowRepository,
+  NodeCommandRepository,
+  NodeRepository,
   MemoryAuditRepository,
   MemoryRepository,
   ModelChoiceRepository,
@@ -28,6 +30,9 @@ import * as migration0015 from "./migrations/0015_workflow_revision.js"
 import * as migration0017 from "./migrations/0017_run_reservations.js"
 import * as migration0018 from "./migrations/0018_automation_ai.js"
 import * as migration0019 from "./migrations/0019_automation_agents.js"
+import * as migration0020 from "./migrations/0020_automation_nodes.js"
+import * as NodeCommands from "./nodes/NodeCommands.js"
+import * as Nodes from "./nodes/Nodes.js"
 import * as ModelChoices from "./ModelChoices.js"
 import * as Policies from "./Policies.js"
 import * as Runs from "./Runs.js"
@@ -38,7 +43,7 @@ import * as Workflows from "./Workflows.js"
 /**
  * Automation workflows and their flows (the workflows' definitions over time), runs, the approvals
  * runs wait for, what governs runs (standing orders, model labels, tool profiles, memory and its audit),
- * agent profiles, sessions with their entries, and channels.
+ * agent profiles, sessions with their entries, channels, and companion nodes with their commands (nodes/).
  */
 export const automationsStorage: KyselyModuleStorage<
   | WorkflowRepository
@@ -53,6 +58,8 @@ export const automationsStorage: KyselyModuleStorage<
   | AgentRepository
   | SessionRepository
   | ChannelRepository
+  | NodeRepository
+  | NodeCommandRepository
 > = {
   migrations: {
     "0009_automations": migration0009,
@@ -62,7 +69,8 @@ export const automationsStorage: KyselyModuleStorage<
     "0015_workflow_revision": migration0015,
     "0017_run_reservations": migration0017,
     "0018_automation_ai": migration0018,
-    "0019_automation_agents": migration0019
+    "0019_automation_agents": migration0019,
+    "0020_automation_nodes": migration0020
   },
   layer: Layer.mergeAll(
     Workflows.layer,
@@ -76,6 +84,8 @@ export const automationsStorage: KyselyModuleStorage<
     MemoryAudit.layer,
     Agents.layer,
     Sessions.layer,
-    Channels.layer
+    Channels.layer,
+    Nodes.layer,
+    NodeCommands.layer
   )
 }

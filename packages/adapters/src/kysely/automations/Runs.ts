@@ -352,7 +352,8 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
               updated_at = ${at}
             from jsonb_to_recordset(${json}::jsonb) as k(tenant_id uuid, id uuid)
             where r.tenant_id = k.tenant_id and r.id = k.id
-              and (r.status = 'queued' or (r.status = 'running' and (r.lease_until is null or r.lease_until < ${at})))
+              and (r.status = 'queued' or (r.status = 'running' and (r.lease_until is null or r.lease_until < ${at}))
+                or (r.status = 'waiting_node' and r.lease_until <= ${at}))
             returning r.*
           `.execute(db)
         ),
@@ -417,7 +418,8 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
                   eb("status", "=", "running"),
                   eb.or([eb("lease_until", "is", null), eb("lease_until", "<", at)])
                 ]),
-                eb.and([eb("status", "=", "queued"), eb("lease_until", "<", at)])
+                eb.and([eb("status", "=", "queued"), eb("lease_until", "<", at)]),
+                eb.and([eb("status", "=", "waiting_node"), eb("lease_until", "<", at)])
               ])
             )
             .orderBy("lease_until", "asc")

@@ -2,8 +2,11 @@ import type {
   ApprovalStatus,
   Channel,
   ChannelType,
+  CommandStatus,
   Flow,
   MemoryAudit,
+  NodeCommand,
+  NodeStatus,
   Run,
   RunStatus,
   SessionEntry,
@@ -187,6 +190,50 @@ export interface AutomationChannelsTable {
   readonly updated_at: Date
 }
 
+export interface AutomationNodesTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly name: string
+  readonly status: NodeStatus
+  readonly platform: string | null
+  readonly version: string | null
+  readonly capabilities: JsonColumn<ReadonlyArray<string>>
+  readonly allow_system: boolean
+  readonly allow_browser: boolean
+  readonly allowed_binaries: JsonColumn<ReadonlyArray<string>>
+  readonly allowed_hosts: JsonColumn<ReadonlyArray<string>>
+  readonly pairing_code_digest: string | null
+  readonly pairing_expires_at: Date | null
+  readonly device_secret_digest: string | null
+  readonly paired_at: Date | null
+  readonly last_seen_at: Date | null
+  readonly revoked_at: Date | null
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
+export interface AutomationNodeCommandsTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly node_id: string
+  readonly run_id: string | null
+  readonly idempotency_key: string
+  readonly command: string
+  readonly params: JsonColumn<NodeCommand["params"]>
+  readonly status: CommandStatus
+  readonly deliveries: number
+  readonly delivered_at: Date | null
+  readonly expires_at: Date
+  readonly output: string | null
+  readonly data: string | null
+  readonly mime_type: string | null
+  readonly error_code: string | null
+  readonly error_message: string | null
+  readonly completed_at: Date | null
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
 export interface AutomationsTables {
   readonly automation_workflows: AutomationWorkflowsTable
   readonly automation_flows: AutomationFlowsTable
@@ -201,4 +248,6 @@ export interface AutomationsTables {
   readonly automation_sessions: AutomationSessionsTable
   readonly automation_session_entries: AutomationSessionEntriesTable
   readonly automation_channels: AutomationChannelsTable
+  readonly automation_nodes: AutomationNodesTable
+  readonly automation_node_commands: AutomationNodeCommandsTable
 }

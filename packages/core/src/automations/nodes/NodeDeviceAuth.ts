@@ -1,0 +1,32 @@
+import { HttpApiMiddleware } from "@effect/platform"
+import { Context, Effect, FiberRef, Layer } from "effect"
+import { CurrentRequest, bearerToken } from "../../http/RequestContext.js"
+import { Unauthenticated } from "../../platform/Errors.js"
+
+/** The device secret a request presents, still to be checked against the node its path names. */
+export class DeviceSecret extends Context.Tag("@servicekit/core/DeviceSecret")<DeviceSecret, string | undefined>() {}
+
+/**
+ * A node device's credential: `Authorization: Bearer <deviceSecret>`, or, for the WebSocket,
+ * whose clients cannot always set headers, the `secret` query parameter. The node's service checks
+ * it against the node in the path (NodeService.device); it never reaches a log line, which holds
+ * the path without its query.
+ */
+export class NodeDeviceAuth extends HttpApiMiddleware.Tag<NodeDeviceAuth>()("@servicekit/core/NodeDeviceAuth", {
+  failure: Unauthenticated,
+  provides: DeviceSecret
+}) {}
+
+/** The `secret` query parameter's value, undefined when absent or empty. */
+const querySecret = (url: string | undefined): string | undefined => {
+  const query = url?.split("?", 2)[1]
+  return query === undefined ? undefined : new URLSearchParams(query).get("secret") || undefined
+}
+
+export const layerNodeDeviceAuth = Layer.succeed(
+  NodeDeviceAuth,
+  Effect.map(FiberRef.get(CurrentRequest), (state) => {
+    const bearer = bearerToken(state.headers)
+    return typeof bearer === "string" && bearer.length > 0 ? bearer : querySecret(state.request?.url)
+  })
+)

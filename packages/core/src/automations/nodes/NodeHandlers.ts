@@ -1,0 +1,103 @@
+import { Effect } from "effect"
+import { implement } from "../../http/Implement.js"
+import { pageJson } from "../../http/Pages.js"
+import { ApiCaller } from "../../http/Security.js"
+import { RunService } from "../RunService.js"
+import { DEFAULT_POLL_SECONDS, type Node, type NodeCommand } from "./Node.js"
+import { DeviceSecret } from "./NodeDeviceAuth.js"
+import { NodeClaimApi, NodeDeviceApi, NodesApi } from "./NodesApi.js"
+import { NodeService } from "./NodeService.js"
+
+export const nodeJson = (node: Node) => ({
+  id: node.id,
+  name: node.name,
+  status: node.status,
+  platform: node.platform,
+  version: node.version,
+  capabilities: node.capabilities,
+  allowSystem: node.allowSystem,
+  allowBrowser: node.allowBrowser,
+  allowedBinaries: node.allowedBinaries,
+  allowedHosts: node.allowedHosts,
+  pairingExpiresAt: node.status === "pending" ? node.pairingExpiresAt : null,
+  pairedAt: node.pairedAt,
+  lastSeenAt: node.lastSeenAt,
+  revokedAt: node.revokedAt,
+  createdAt: node.createdAt,
+  updatedAt: node.updatedAt
+})
+
+/** A command as its device receives it, over the long poll or the WebSocket. */
+export const commandJson = (command: NodeCommand) => ({
+  id: command.id,
+  command: command.command,
+  params: command.params,
+  deliveries: command.deliveries,
+  expiresAt: command.expiresAt,
+  createdAt: command.createdAt
+})
+
+const tenant = Effect.map(ApiCaller, (caller) => caller.tenantId)
+
+export const nodeHandlers = implement(
+  NodesApi,
+  Effect.gen(function* () {
+    const nodes = yield* NodeService
+    return {
+      listNodes: ({ urlParams }) =>
+        Effect.flatMap(tenant, (tenantId) => nodes.list(tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, nodeJson))
+        ),
+      createNode: ({ payload }) =>
+        Effect.flatMap(tenant, (tenantId) => nodes.create(tenantId, payload)).pipe(
+          Effect.map(({ node, pairingCode }) => ({ ...nodeJson(node), pairingCode }))
+        ),
+      updateNode: ({ path, payload }) =>
+        Effect.flatMap(tenant, (tenantId) => nodes.update(tenantId, path.id, payload)).pipe(Effect.map(nodeJson)),
+      revokeNode: ({ path }) =>
+        Effect.flatMap(tenant, (tenantId) => nodes.revoke(tenantId, path.id)).pipe(Effect.map(nodeJson))
+    }
+  })
+)
+
+export const nodeClaimHandlers = implement(
+  NodeClaimApi,
+  Effect.gen(function* () {
+    const nodes = yield* NodeService
+    return {
+      claimNode: ({ payload: { pairingCode, ...report } }) =>
+        Effect.map(nodes.claim(pairingCode, report), ({ deviceSecret, node }) => ({ ...nodeJson(node), deviceSecret }))
+    }
+  })
+)
+
+export const nodeDeviceHandlers = implement(
+  NodeDeviceApi,
+  Effect.gen(function* () {
+    const nodes = yield* NodeService
+    const runs = yield* RunService
+    return {
+      nodeHeartbeat: ({ path, payload }) =>
+        Effect.flatMap(DeviceSecret, (secret) => nodes.heartbeat(path.id, secret, payload)).pipe(
+          Effect.map((node) => ({
+            id: node.id,
+            name: node.name,
+            capabilities: node.capabilities,
+            allowSystem: node.allowSystem,
+            allowBrowser: node.allowBrowser,
+            allowedBinaries: node.allowedBinaries,
+            allowedHosts: node.allowedHosts
+          }))
+        ),
+      nodeCommands: ({ path, urlParams }) =>
+        Effect.flatMap(DeviceSecret, (secret) => nodes.poll(path.id, secret, urlParams.wait ?? DEFAULT_POLL_SECONDS)).pipe(
+          Effect.map((commands) => ({ data: commands.map(commandJson) }))
+        ),
+      nodeCommandResult: ({ path, payload }) =>
+        Effect.flatMap(DeviceSecret, (secret) => nodes.complete(path.id, secret, path.commandId, payload)).pipe(
+          Effect.provideService(RunService, runs),
+          Effect.map((command) => ({ id: command.id, status: command.status, completedAt: command.completedAt }))
+        )
+    }
+  })
+)

@@ -1,0 +1,3 @@
+import { automationsNodesSuite } from "./automationsNodes.js"
+
+automationsNodesSuite("the embedded default", () => ({}))
