@@ -28,6 +28,7 @@ import {
 } from "./storage/Governance.js"
 import { agentsSuite, channelsSuite, sessionsSuite } from "./storage/Agents.js"
 import { idempotencySuite } from "./storage/Idempotency.js"
+import { nodesSuite } from "./storage/Nodes.js"
 import { approvalsSuite, runsRollbackSuite, runsSuite } from "./storage/Runs.js"
 import { tenantsSuite } from "./storage/Tenants.js"
 import { transactionsSuite } from "./storage/Transactions.js"
@@ -66,6 +67,7 @@ export {
   memorySuite,
   messagesSuite,
   modelChoicesSuite,
+  nodesSuite,
   policiesSuite,
   runsRollbackSuite,
   runsSuite,
@@ -116,7 +118,8 @@ export const moduleStorageSuites = {
     governanceRollbackSuite,
     sessionsSuite,
     agentsSuite,
-    channelsSuite
+    channelsSuite,
+    nodesSuite
   ]
 } satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }
 

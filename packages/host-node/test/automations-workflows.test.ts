@@ -157,6 +157,21 @@ describe("Automations workflows and flows over HTTP", () => {
     expect((await (await call("GET", "/workflows?limit=100")).json()).data.length).toBe(before)
   })
 
+  it("refuses, when written, a skill this platform has no implementation of", async () => {
+    const response = await api(key)("POST", "/workflows", {
+      name: "Campaign",
+      triggerJson: { schemaVersion: 1, type: "manual" },
+      stepsJson: [{ type: "skill", skillId: "marketing.campaign_send", input: { campaignId: "c1" } }]
+    })
+    const error = (await expectRefusal(response, 400, "validation_failed")) as any
+    expect(error.details).toEqual([
+      {
+        field: "stepsJson.0.skillId",
+        reason: "the skill marketing.campaign_send is not available on this platform (no implementation is installed)"
+      }
+    ])
+  })
+
   it("refuses a skill whose product the account lacks with 403, and keeps tenants apart", async () => {
     const refused = await expectRefusal(await api(noEmailKey)("POST", "/workflows", daily), 403, "product_not_entitled")
     expect(refused.message).toContain("email.send")

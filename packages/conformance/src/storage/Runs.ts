@@ -411,6 +411,28 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
       })
     )
 
+    it.effect("takes a run waiting for a node once its time is up, and not before", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const now = at("2026-07-01T09:01:00.000Z")
+        const lease = plus(now, MINUTE)
+        const waiting = makeRun(tenant.id, { status: "waiting_node", leaseUntil: plus(now, 1_000), startedAt: now })
+        const due = makeRun(tenant.id, { status: "waiting_node", leaseUntil: now, startedAt: plus(now, -MINUTE) })
+        yield* runs.insertMany([waiting, due])
+        expect(yield* claimOne(runs, tenant.id, waiting.id, now, lease)).toEqual(Option.none())
+        expect(yield* runs.find(tenant.id, waiting.id)).toEqual(Option.some(waiting))
+        // Its time is up at `now` itself: the job set for that moment takes it.
+        const taken = { ...due, status: "running" as const, leaseUntil: lease, updatedAt: now }
+        expect(yield* claimOne(runs, tenant.id, due.id, now, lease)).toEqual(Option.some(taken))
+        expect(yield* runs.find(tenant.id, due.id)).toEqual(Option.some(taken))
+        // A result queues it again: from waiting_node only.
+        const woken = { ...waiting, status: "queued" as const, leaseUntil: null, updatedAt: now }
+        expect(yield* runs.update(woken, ["waiting_node"])).toBe(true)
+        expect(yield* runs.update(woken, ["waiting_node"])).toBe(false)
+      })
+    )
+
     it.effect("gives one of several concurrent claims the run", () =>
       Effect.gen(function* () {
         const runs = yield* RunRepository
@@ -652,14 +674,21 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
           const queued = makeRun(tenant.id, { status: "queued" })
           const waiting = makeRun(tenant.id, { status: "waiting_approval", leaseUntil: plus(now, -4 * MINUTE) })
           const ended = makeRun(other.id, { status: "succeeded", leaseUntil: plus(now, -4 * MINUTE) })
-          const all = [newer, live, older, reserved, stillReserved, queued, waiting, ended]
+          // Waiting for a node: found once its time is up (its lease column), not before.
+          const nodeTimeUp = makeRun(other.id, { status: "waiting_node", leaseUntil: plus(now, -5 * MINUTE) })
+          const nodeWaiting = makeRun(tenant.id, { status: "waiting_node", leaseUntil: plus(now, MINUTE) })
+          const all = [newer, live, older, reserved, stillReserved, queued, waiting, ended, nodeTimeUp, nodeWaiting]
           for (const run of all) yield* runs.insert(run)
           // Other tests' running runs without a lease may follow (no lease sorts last).
           const mine = new Set(all.map((run) => run.id))
           const stalled = yield* runs.stalled(now, 100)
-          expect(stalled.map((run) => run.id).filter((id) => mine.has(id))).toEqual([reserved.id, older.id, newer.id])
-          expect(stalled.slice(0, 3).map((run) => run.id)).toEqual([reserved.id, older.id, newer.id])
-          expect((yield* runs.stalled(now, 1)).map((run) => run.id)).toEqual([reserved.id])
+          const expected = [nodeTimeUp.id, reserved.id, older.id, newer.id]
+          expect(stalled.map((run) => run.id).filter((id) => mine.has(id))).toEqual(expected)
+          expect(stalled.slice(0, 4).map((run) => run.id)).toEqual(expected)
+          expect((yield* runs.stalled(now, 1)).map((run) => run.id)).toEqual([nodeTimeUp.id])
+          for (const run of [nodeTimeUp, nodeWaiting]) {
+            yield* runs.update({ ...run, status: "cancelled", leaseUntil: null }, ["waiting_node"])
+          }
           for (const run of [older, newer, live]) {
             yield* runs.update({ ...run, status: "succeeded", leaseUntil: null }, ["running"])
           }
@@ -712,6 +741,7 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
             queued: 1,
             running: 1,
             waiting_approval: 1,
+            waiting_node: 0,
             succeeded: 3,
             failed: 1,
             cancelled: 1,
@@ -726,7 +756,16 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
         expect((yield* runs.statistics(tenant.id, from, from)).startLatencyMs).toBeNull()
         const none = {
           total: 0,
-          byStatus: { queued: 0, running: 0, waiting_approval: 0, succeeded: 0, failed: 0, cancelled: 0, skipped: 0 },
+          byStatus: {
+            queued: 0,
+            running: 0,
+            waiting_approval: 0,
+            waiting_node: 0,
+            succeeded: 0,
+            failed: 0,
+            cancelled: 0,
+            skipped: 0
+          },
           startLatencyMs: null
         }
         expect(yield* runs.statistics(tenant.id, plus(to, 2), plus(to, MINUTE))).toEqual(none)

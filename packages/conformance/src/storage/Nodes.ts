@@ -1,0 +1,235 @@
+import {
+  type Node,
+  type NodeCommand,
+  NodeCommandRepository,
+  NodeRepository,
+  type TenantRepository,
+  type UnitOfWork,
+  withTransaction
+} from "@servicekit/core"
+import { Effect, Option } from "effect"
+import { expect } from "vitest"
+import type { StorageSuite } from "../Storage.js"
+import { MINUTE, allPages, at, insertTenant, plus, uuid } from "./fixtures.js"
+
+const T0 = at("2026-09-01T09:00:00.000Z")
+
+const makeNode = (tenantId: string, overrides: Partial<Node> = {}): Node => ({
+  id: uuid(),
+  tenantId,
+  name: "Laptop — Grüße ✓",
+  status: "pending",
+  platform: null,
+  version: null,
+  capabilities: [],
+  allowSystem: false,
+  allowBrowser: false,
+  allowedBinaries: [],
+  allowedHosts: [],
+  pairingCodeDigest: uuid().replaceAll("-", ""),
+  pairingExpiresAt: plus(T0, 15 * MINUTE),
+  deviceSecretDigest: null,
+  pairedAt: null,
+  lastSeenAt: null,
+  revokedAt: null,
+  createdAt: T0,
+  updatedAt: T0,
+  ...overrides
+})
+
+const makeCommand = (node: Node, overrides: Partial<NodeCommand> = {}): NodeCommand => ({
+  id: uuid(),
+  tenantId: node.tenantId,
+  nodeId: node.id,
+  runId: uuid(),
+  idempotencyKey: `${uuid()}:0:1`,
+  command: "system.run",
+  params: { argv: ["echo", "naïve ✓ 東京"] },
+  status: "queued",
+  deliveries: 0,
+  deliveredAt: null,
+  expiresAt: plus(T0, 10 * MINUTE),
+  output: null,
+  data: null,
+  mimeType: null,
+  errorCode: null,
+  errorMessage: null,
+  completedAt: null,
+  createdAt: T0,
+  updatedAt: T0,
+  ...overrides
+})
+
+export const nodesSuite: StorageSuite<NodeRepository | NodeCommandRepository | TenantRepository | UnitOfWork> = {
+  name: "automation nodes",
+  tests: (it) => {
+    it.effect("stores nodes, finds one within its tenant, by id alone or by pairing code, and lists them newest first", () =>
+      Effect.gen(function* () {
+        const nodes = yield* NodeRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const made = [0, 1, 2].map((i) => makeNode(tenant.id, { createdAt: plus(T0, i * MINUTE) }))
+        for (const node of made) yield* nodes.insert(node)
+        const elsewhere = makeNode(other.id)
+        yield* nodes.insert(elsewhere)
+
+        expect(yield* nodes.find(tenant.id, made[1]!.id)).toEqual(Option.some(made[1]))
+        expect(yield* nodes.find(other.id, made[1]!.id)).toEqual(Option.none())
+        expect(yield* nodes.find(tenant.id, "not-a-uuid")).toEqual(Option.none())
+        expect(yield* nodes.findAnywhere(elsewhere.id)).toEqual(Option.some(elsewhere))
+        expect(yield* nodes.findAnywhere("not-a-uuid")).toEqual(Option.none())
+        expect(yield* nodes.findByPairingCode(made[2]!.pairingCodeDigest!)).toEqual(Option.some(made[2]))
+        expect(yield* nodes.findByPairingCode("unknown")).toEqual(Option.none())
+        expect(yield* allPages((after) => nodes.list(tenant.id, { limit: 2, after }), 2)).toEqual([...made].reverse())
+
+        const write = nodes.insert(makeNode(tenant.id))
+        expect(yield* Effect.flip(withTransaction(Effect.zipRight(write, Effect.fail("declined"))))).toBe("declined")
+        expect(yield* nodes.list(tenant.id, { limit: 10 })).toHaveLength(3)
+      })
+    )
+
+    it.effect("updates a node whose status is one of those given, every changing field, never its creation", () =>
+      Effect.gen(function* () {
+        const nodes = yield* NodeRepository
+        const tenant = yield* insertTenant()
+        const node = makeNode(tenant.id)
+        yield* nodes.insert(node)
+        const paired: Node = {
+          ...node,
+          name: "Front desk",
+          status: "paired",
+          platform: "linux x64",
+          version: "1.2.3",
+          capabilities: ["node.ping", "system.run"],
+          allowSystem: true,
+          allowBrowser: true,
+          allowedBinaries: ["/usr/bin/echo", "ls"],
+          allowedHosts: ["example.com", "*.example.org"],
+          deviceSecretDigest: "f".repeat(64),
+          pairedAt: plus(T0, MINUTE),
+          lastSeenAt: plus(T0, 2 * MINUTE),
+          updatedAt: plus(T0, 2 * MINUTE),
+          createdAt: plus(T0, 99 * MINUTE)
+        }
+        expect(yield* nodes.update(paired, ["pending"])).toBe(true)
+        expect(yield* nodes.find(tenant.id, node.id)).toEqual(Option.some({ ...paired, createdAt: T0 }))
+        // A second claim finds it paired: refused.
+        expect(yield* nodes.update({ ...paired, name: "twice" }, ["pending"])).toBe(false)
+        const revoked: Node = { ...paired, status: "revoked", deviceSecretDigest: null, revokedAt: plus(T0, 3 * MINUTE) }
+        expect(yield* nodes.update(revoked, ["pending", "paired"])).toBe(true)
+        expect((yield* nodes.find(tenant.id, node.id)).pipe(Option.map((found) => found.status))).toEqual(
+          Option.some("revoked")
+        )
+        expect(yield* nodes.update({ ...revoked, tenantId: (yield* insertTenant()).id }, ["revoked"])).toBe(false)
+        expect(yield* nodes.update(makeNode(tenant.id), ["pending"])).toBe(false)
+      })
+    )
+
+    it.effect("stores a command once per idempotency key and tenant, and finds it by key or by node", () =>
+      Effect.gen(function* () {
+        const nodes = yield* NodeRepository
+        const commands = yield* NodeCommandRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const node = makeNode(tenant.id, { status: "paired" })
+        yield* nodes.insert(node)
+        const first = makeCommand(node)
+        expect(yield* commands.insertOnce(first)).toEqual(first)
+        // The same step asking again (a crash, a wake) gets the command stored first.
+        expect(yield* commands.insertOnce({ ...first, id: uuid(), params: { argv: ["other"] } })).toEqual(first)
+        const theirs = makeCommand(makeNode(other.id), { idempotencyKey: first.idempotencyKey })
+        expect(yield* commands.insertOnce(theirs)).toEqual(theirs)
+
+        expect(yield* commands.findByKey(tenant.id, first.idempotencyKey)).toEqual(Option.some(first))
+        expect(yield* commands.findByKey(tenant.id, "unknown")).toEqual(Option.none())
+        expect(yield* commands.find(tenant.id, node.id, first.id)).toEqual(Option.some(first))
+        expect(yield* commands.find(tenant.id, uuid(), first.id)).toEqual(Option.none())
+        expect(yield* commands.find(other.id, node.id, first.id)).toEqual(Option.none())
+        expect(yield* commands.find(tenant.id, node.id, "not-a-uuid")).toEqual(Option.none())
+      })
+    )
+
+    it.effect("hands out a node's due commands oldest first, again once a delivery goes unanswered, never expired ones", () =>
+      Effect.gen(function* () {
+        const nodes = yield* NodeRepository
+        const commands = yield* NodeCommandRepository
+        const tenant = yield* insertTenant()
+        const node = makeNode(tenant.id, { status: "paired" })
+        const otherNode = makeNode(tenant.id, { status: "paired" })
+        for (const n of [node, otherNode]) yield* nodes.insert(n)
+        const now = plus(T0, MINUTE)
+        const second = makeCommand(node, { createdAt: plus(T0, 2_000) })
+        const first = makeCommand(node, { createdAt: plus(T0, 1_000) })
+        const third = makeCommand(node, { createdAt: plus(T0, 3_000) })
+        const expired = makeCommand(node, { expiresAt: now })
+        const done = makeCommand(node, { status: "succeeded", output: "ok", completedAt: T0 })
+        const elsewhere = makeCommand(otherNode)
+        for (const command of [second, first, third, expired, done, elsewhere]) yield* commands.insertOnce(command)
+
+        const handed = yield* commands.deliver(tenant.id, node.id, now, plus(now, -MINUTE), 2)
+        const delivered = (command: NodeCommand, deliveries: number, when: Date): NodeCommand => ({
+          ...command,
+          status: "delivered",
+          deliveries,
+          deliveredAt: when,
+          updatedAt: when
+        })
+        expect(handed).toEqual([delivered(first, 1, now), delivered(second, 1, now)])
+        expect(yield* commands.deliver(tenant.id, node.id, now, plus(now, -MINUTE), 10)).toEqual([
+          delivered(third, 1, now)
+        ])
+        expect(yield* commands.deliver(tenant.id, node.id, now, plus(now, -MINUTE), 10)).toEqual([])
+        // Unanswered for longer than the redelivery wait: handed out again.
+        const later = plus(now, 90_000)
+        expect(
+          (yield* commands.deliver(tenant.id, node.id, later, plus(later, -MINUTE), 10)).map((c) => [c.id, c.deliveries])
+        ).toEqual([
+          [first.id, 2],
+          [second.id, 2],
+          [third.id, 2]
+        ])
+        expect(yield* commands.deliver(tenant.id, uuid(), now, now, 10)).toEqual([])
+        expect(yield* commands.deliver("not-a-uuid", node.id, now, now, 10)).toEqual([])
+      })
+    )
+
+    it.effect("stores a command's result once, only while it is open", () =>
+      Effect.gen(function* () {
+        const nodes = yield* NodeRepository
+        const commands = yield* NodeCommandRepository
+        const tenant = yield* insertTenant()
+        const node = makeNode(tenant.id, { status: "paired" })
+        yield* nodes.insert(node)
+        const command = makeCommand(node)
+        yield* commands.insertOnce(command)
+        const finished: NodeCommand = {
+          ...command,
+          status: "succeeded",
+          output: "hello — ✓\n",
+          data: "iVBORw0KGgo=",
+          mimeType: "image/png",
+          completedAt: plus(T0, MINUTE),
+          updatedAt: plus(T0, MINUTE)
+        }
+        expect(yield* commands.finish(finished)).toBe(true)
+        expect(yield* commands.findByKey(tenant.id, command.idempotencyKey)).toEqual(Option.some(finished))
+        expect(yield* commands.finish({ ...finished, status: "failed", errorCode: "late" })).toBe(false)
+        expect(yield* commands.findByKey(tenant.id, command.idempotencyKey)).toEqual(Option.some(finished))
+
+        const failed = makeCommand(node)
+        yield* commands.insertOnce(failed)
+        const ended: NodeCommand = {
+          ...failed,
+          status: "failed",
+          errorCode: "outside_root",
+          errorMessage: "leaves the root",
+          completedAt: plus(T0, MINUTE),
+          updatedAt: plus(T0, MINUTE)
+        }
+        expect(yield* commands.finish(ended)).toBe(true)
+        expect(yield* commands.find(tenant.id, node.id, failed.id)).toEqual(Option.some(ended))
+        expect(yield* commands.finish({ ...makeCommand(node), status: "expired" })).toBe(false)
+      })
+    )
+  }
+}
