@@ -12,13 +12,23 @@ const PAIRING_CODE = /^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{8}$/
 /**
  * Companion nodes over HTTP, the test playing the device: pairing, the device routes, node skills
  * in workflows with the run waiting for the device's result, approvals bound to the command, and
- * what is refused.
+ * what is refused. With `startWorkers`, runs are followed by other processes (which queue the
+ * commands the server's long polls hear of).
  */
-export const automationsNodesSuite = (storage: string, storageEnv: () => Record<string, string>) =>
+export const automationsNodesSuite = (
+  storage: string,
+  storageEnv: () => Record<string, string>,
+  startWorkers?: (env: Record<string, string>) => Promise<() => Promise<void>>
+) =>
   describe(`Automations companion nodes over HTTP, on ${storage}`, () => {
     const dataDir = mkdtempSync(join(tmpdir(), "servicekit-nodes-"))
-    afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-    const served = serve(() => kitOn({ SERVICEKIT_DATA_DIR: join(dataDir, "kit"), ...storageEnv() }))
+    let stopWorkers = async () => {}
+    afterAll(async () => {
+      await stopWorkers()
+      rmSync(dataDir, { recursive: true, force: true })
+    })
+    const env = () => ({ SERVICEKIT_DATA_DIR: join(dataDir, "kit"), ...storageEnv() })
+    const served = serve(() => kitOn(env()))
     let key: string
     let otherKey: string
     const { api, workflow, run, settled } = automationsClient(served, () => key)
@@ -54,7 +64,8 @@ export const automationsNodesSuite = (storage: string, storageEnv: () => Record<
 
     beforeAll(async () => {
       ;({ key, otherKey } = await automationsTenants(served, "Nodes", ["automations", "chat"]))
-      await served.kit.startWorkers()
+      if (startWorkers === undefined) await served.kit.startWorkers()
+      else stopWorkers = await startWorkers(env())
     })
 
     it("pairs a device once with a code shown once, and refuses a used, unknown or expired code for good", async () => {
