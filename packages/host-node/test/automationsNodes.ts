@@ -138,10 +138,18 @@ export const automationsNodesSuite = (
       ]) {
         await expectRefusal(await device(secret!)("POST", path!, {}), 401, "invalid_device_secret")
       }
-      await expectRefusal(await node.call("POST", `/${node.id}/heartbeat`, { version: "x\u0000" }), 400, "validation_failed")
+      await expectRefusal(
+        await node.call("POST", `/${node.id}/heartbeat`, { version: "x\u0000" }),
+        400,
+        "validation_failed"
+      )
 
       // Another account sees none of it.
-      await expectRefusal(await otherApi("PATCH", `/automations/nodes/${node.id}`, { allowSystem: true }), 404, "node_not_found")
+      await expectRefusal(
+        await otherApi("PATCH", `/automations/nodes/${node.id}`, { allowSystem: true }),
+        404,
+        "node_not_found"
+      )
       await expectRefusal(await otherApi("DELETE", `/automations/nodes/${node.id}`), 404, "node_not_found")
       const theirs = await expectJson(await otherApi("GET", "/automations/nodes"))
       expect(theirs.data).toEqual([])
@@ -166,7 +174,11 @@ export const automationsNodesSuite = (
         [{ name: "" }, "name"]
       ]
       for (const [body, field] of refusals) {
-        const error = await expectRefusal(await api("PATCH", `/automations/nodes/${node.id}`, body), 400, "validation_failed")
+        const error = await expectRefusal(
+          await api("PATCH", `/automations/nodes/${node.id}`, body),
+          400,
+          "validation_failed"
+        )
         expect(error.details?.[0]?.field, JSON.stringify(body)).toBe(field)
       }
       const changed = await expectJson(
@@ -222,7 +234,9 @@ export const automationsNodesSuite = (
 
     it("fails the step with the device's error, and refuses results that are not what they claim", async () => {
       const node = await paired({}, ["node.files_read", "node.capture_screen"])
-      const created = await workflow([{ type: "skill", skillId: "node.files_read", input: { nodeId: node.id, path: "../etc/passwd" } }])
+      const created = await workflow([
+        { type: "skill", skillId: "node.files_read", input: { nodeId: node.id, path: "../etc/passwd" } }
+      ])
       const started = await expectJson(await api("POST", `/automations/workflows/${created.id}/run`, {}))
       const command = await until("the command", async () => (await poll(node, 1))[0])
       const refusals: Array<[unknown, string]> = [
@@ -267,13 +281,17 @@ export const automationsNodesSuite = (
       await expectJson(await api("POST", `/automations/approvals/${approval.id}/decide`, { decision: "approve" }))
       const command = await until("the approved command", async () => (await poll(node, 1))[0])
       expect(command).toMatchObject({ command: "system.run", params: { argv: ["echo", "hello"] } })
-      await expectJson(await node.call("POST", `/${node.id}/commands/${command.id}/result`, { ok: true, output: "hello\n" }))
+      await expectJson(
+        await node.call("POST", `/${node.id}/commands/${command.id}/result`, { ok: true, output: "hello\n" })
+      )
       const done = await settled(started.id)
       expect(done.status).toBe("succeeded")
       expect(done.stepsResultJson[0]).toMatchObject({ approved: true, output: { output: "hello\n" } })
 
       // A program the node does not allow fails the step once approved, before the device hears of it.
-      const rm = await workflow([{ type: "skill", skillId: "system.run", input: { nodeId: node.id, argv: ["rm", "-rf", "/"] } }])
+      const rm = await workflow([
+        { type: "skill", skillId: "system.run", input: { nodeId: node.id, argv: ["rm", "-rf", "/"] } }
+      ])
       const second = await expectJson(await api("POST", `/automations/workflows/${rm.id}/run`, {}))
       await settled(second.id, ["waiting_approval"])
       const pending = (await expectJson(await api("GET", "/automations/approvals?status=pending"))).data.find(
@@ -281,16 +299,22 @@ export const automationsNodesSuite = (
       )
       await expectJson(await api("POST", `/automations/approvals/${pending.id}/decide`, { decision: "approve" }))
       const refused = await settled(second.id)
-      expect(refused.reason).toBe("Step 0 failed: The node Laptop does not allow the program rm (not on its allowedBinaries).")
+      expect(refused.reason).toBe(
+        "Step 0 failed: The node Laptop does not allow the program rm (not on its allowedBinaries)."
+      )
       expect(await poll(node, 0)).toEqual([])
     })
 
     it("fails a step whose node never picks up its command once its time is up, naming the node offline", async () => {
       const node = await paired({}, ["node.ping"])
-      const created = await workflow([{ type: "skill", skillId: "node.ping", input: { nodeId: node.id, timeoutSeconds: 1 } }])
+      const created = await workflow([
+        { type: "skill", skillId: "node.ping", input: { nodeId: node.id, timeoutSeconds: 1 } }
+      ])
       const started = await expectJson(await api("POST", `/automations/workflows/${created.id}/run`, {}))
       const failed = await settled(started.id, ["failed"])
-      expect(failed.reason).toMatch(/^Step 0 failed: The node did not pick up node\.ping within 1 s: it is offline \(it was last seen /)
+      expect(failed.reason).toMatch(
+        /^Step 0 failed: The node did not pick up node\.ping within 1 s: it is offline \(it was last seen /
+      )
       // Too late: the device is told, and nothing changes.
       const [late] = (await expectJson(await node.call("GET", `/${node.id}/commands?wait=0`))).data
       expect(late).toBeUndefined()
@@ -303,7 +327,10 @@ export const automationsNodesSuite = (
         return created.id as string
       })()
       const cases: Array<[unknown, string]> = [
-        [{ type: "skill", skillId: "node.capture_screen", input: { nodeId: node.id } }, "does not offer node.capture_screen (it offers: node.ping)"],
+        [
+          { type: "skill", skillId: "node.capture_screen", input: { nodeId: node.id } },
+          "does not offer node.capture_screen (it offers: node.ping)"
+        ],
         [{ type: "skill", skillId: "node.ping", input: { nodeId: theirs } }, `No node ${theirs} in this account.`],
         [
           { type: "skill", skillId: "browser.screenshot", input: { nodeId: node.id } },

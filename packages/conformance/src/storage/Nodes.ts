@@ -63,29 +63,31 @@ const makeCommand = (node: Node, overrides: Partial<NodeCommand> = {}): NodeComm
 export const nodesSuite: StorageSuite<NodeRepository | NodeCommandRepository | TenantRepository | UnitOfWork> = {
   name: "automation nodes",
   tests: (it) => {
-    it.effect("stores nodes, finds one within its tenant, by id alone or by pairing code, and lists them newest first", () =>
-      Effect.gen(function* () {
-        const nodes = yield* NodeRepository
-        const tenant = yield* insertTenant()
-        const other = yield* insertTenant()
-        const made = [0, 1, 2].map((i) => makeNode(tenant.id, { createdAt: plus(T0, i * MINUTE) }))
-        for (const node of made) yield* nodes.insert(node)
-        const elsewhere = makeNode(other.id)
-        yield* nodes.insert(elsewhere)
+    it.effect(
+      "stores nodes, finds one within its tenant, by id alone or by pairing code, and lists them newest first",
+      () =>
+        Effect.gen(function* () {
+          const nodes = yield* NodeRepository
+          const tenant = yield* insertTenant()
+          const other = yield* insertTenant()
+          const made = [0, 1, 2].map((i) => makeNode(tenant.id, { createdAt: plus(T0, i * MINUTE) }))
+          for (const node of made) yield* nodes.insert(node)
+          const elsewhere = makeNode(other.id)
+          yield* nodes.insert(elsewhere)
 
-        expect(yield* nodes.find(tenant.id, made[1]!.id)).toEqual(Option.some(made[1]))
-        expect(yield* nodes.find(other.id, made[1]!.id)).toEqual(Option.none())
-        expect(yield* nodes.find(tenant.id, "not-a-uuid")).toEqual(Option.none())
-        expect(yield* nodes.findAnywhere(elsewhere.id)).toEqual(Option.some(elsewhere))
-        expect(yield* nodes.findAnywhere("not-a-uuid")).toEqual(Option.none())
-        expect(yield* nodes.findByPairingCode(made[2]!.pairingCodeDigest!)).toEqual(Option.some(made[2]))
-        expect(yield* nodes.findByPairingCode("unknown")).toEqual(Option.none())
-        expect(yield* allPages((after) => nodes.list(tenant.id, { limit: 2, after }), 2)).toEqual([...made].reverse())
+          expect(yield* nodes.find(tenant.id, made[1]!.id)).toEqual(Option.some(made[1]))
+          expect(yield* nodes.find(other.id, made[1]!.id)).toEqual(Option.none())
+          expect(yield* nodes.find(tenant.id, "not-a-uuid")).toEqual(Option.none())
+          expect(yield* nodes.findAnywhere(elsewhere.id)).toEqual(Option.some(elsewhere))
+          expect(yield* nodes.findAnywhere("not-a-uuid")).toEqual(Option.none())
+          expect(yield* nodes.findByPairingCode(made[2]!.pairingCodeDigest!)).toEqual(Option.some(made[2]))
+          expect(yield* nodes.findByPairingCode("unknown")).toEqual(Option.none())
+          expect(yield* allPages((after) => nodes.list(tenant.id, { limit: 2, after }), 2)).toEqual([...made].reverse())
 
-        const write = nodes.insert(makeNode(tenant.id))
-        expect(yield* Effect.flip(withTransaction(Effect.zipRight(write, Effect.fail("declined"))))).toBe("declined")
-        expect(yield* nodes.list(tenant.id, { limit: 10 })).toHaveLength(3)
-      })
+          const write = nodes.insert(makeNode(tenant.id))
+          expect(yield* Effect.flip(withTransaction(Effect.zipRight(write, Effect.fail("declined"))))).toBe("declined")
+          expect(yield* nodes.list(tenant.id, { limit: 10 })).toHaveLength(3)
+        })
     )
 
     it.effect("updates a node whose status is one of those given, every changing field, never its creation", () =>
@@ -115,7 +117,12 @@ export const nodesSuite: StorageSuite<NodeRepository | NodeCommandRepository | T
         expect(yield* nodes.find(tenant.id, node.id)).toEqual(Option.some({ ...paired, createdAt: T0 }))
         // A second claim finds it paired: refused.
         expect(yield* nodes.update({ ...paired, name: "twice" }, ["pending"])).toBe(false)
-        const revoked: Node = { ...paired, status: "revoked", deviceSecretDigest: null, revokedAt: plus(T0, 3 * MINUTE) }
+        const revoked: Node = {
+          ...paired,
+          status: "revoked",
+          deviceSecretDigest: null,
+          revokedAt: plus(T0, 3 * MINUTE)
+        }
         expect(yield* nodes.update(revoked, ["pending", "paired"])).toBe(true)
         expect((yield* nodes.find(tenant.id, node.id)).pipe(Option.map((found) => found.status))).toEqual(
           Option.some("revoked")
@@ -149,48 +156,53 @@ export const nodesSuite: StorageSuite<NodeRepository | NodeCommandRepository | T
       })
     )
 
-    it.effect("hands out a node's due commands oldest first, again once a delivery goes unanswered, never expired ones", () =>
-      Effect.gen(function* () {
-        const nodes = yield* NodeRepository
-        const commands = yield* NodeCommandRepository
-        const tenant = yield* insertTenant()
-        const node = makeNode(tenant.id, { status: "paired" })
-        const otherNode = makeNode(tenant.id, { status: "paired" })
-        for (const n of [node, otherNode]) yield* nodes.insert(n)
-        const now = plus(T0, MINUTE)
-        const second = makeCommand(node, { createdAt: plus(T0, 2_000) })
-        const first = makeCommand(node, { createdAt: plus(T0, 1_000) })
-        const third = makeCommand(node, { createdAt: plus(T0, 3_000) })
-        const expired = makeCommand(node, { expiresAt: now })
-        const done = makeCommand(node, { status: "succeeded", output: "ok", completedAt: T0 })
-        const elsewhere = makeCommand(otherNode)
-        for (const command of [second, first, third, expired, done, elsewhere]) yield* commands.insertOnce(command)
+    it.effect(
+      "hands out a node's due commands oldest first, again once a delivery goes unanswered, never expired ones",
+      () =>
+        Effect.gen(function* () {
+          const nodes = yield* NodeRepository
+          const commands = yield* NodeCommandRepository
+          const tenant = yield* insertTenant()
+          const node = makeNode(tenant.id, { status: "paired" })
+          const otherNode = makeNode(tenant.id, { status: "paired" })
+          for (const n of [node, otherNode]) yield* nodes.insert(n)
+          const now = plus(T0, MINUTE)
+          const second = makeCommand(node, { createdAt: plus(T0, 2_000) })
+          const first = makeCommand(node, { createdAt: plus(T0, 1_000) })
+          const third = makeCommand(node, { createdAt: plus(T0, 3_000) })
+          const expired = makeCommand(node, { expiresAt: now })
+          const done = makeCommand(node, { status: "succeeded", output: "ok", completedAt: T0 })
+          const elsewhere = makeCommand(otherNode)
+          for (const command of [second, first, third, expired, done, elsewhere]) yield* commands.insertOnce(command)
 
-        const handed = yield* commands.deliver(tenant.id, node.id, now, plus(now, -MINUTE), 2)
-        const delivered = (command: NodeCommand, deliveries: number, when: Date): NodeCommand => ({
-          ...command,
-          status: "delivered",
-          deliveries,
-          deliveredAt: when,
-          updatedAt: when
+          const handed = yield* commands.deliver(tenant.id, node.id, now, plus(now, -MINUTE), 2)
+          const delivered = (command: NodeCommand, deliveries: number, when: Date): NodeCommand => ({
+            ...command,
+            status: "delivered",
+            deliveries,
+            deliveredAt: when,
+            updatedAt: when
+          })
+          expect(handed).toEqual([delivered(first, 1, now), delivered(second, 1, now)])
+          expect(yield* commands.deliver(tenant.id, node.id, now, plus(now, -MINUTE), 10)).toEqual([
+            delivered(third, 1, now)
+          ])
+          expect(yield* commands.deliver(tenant.id, node.id, now, plus(now, -MINUTE), 10)).toEqual([])
+          // Unanswered for longer than the redelivery wait: handed out again.
+          const later = plus(now, 90_000)
+          expect(
+            (yield* commands.deliver(tenant.id, node.id, later, plus(later, -MINUTE), 10)).map((c) => [
+              c.id,
+              c.deliveries
+            ])
+          ).toEqual([
+            [first.id, 2],
+            [second.id, 2],
+            [third.id, 2]
+          ])
+          expect(yield* commands.deliver(tenant.id, uuid(), now, now, 10)).toEqual([])
+          expect(yield* commands.deliver("not-a-uuid", node.id, now, now, 10)).toEqual([])
         })
-        expect(handed).toEqual([delivered(first, 1, now), delivered(second, 1, now)])
-        expect(yield* commands.deliver(tenant.id, node.id, now, plus(now, -MINUTE), 10)).toEqual([
-          delivered(third, 1, now)
-        ])
-        expect(yield* commands.deliver(tenant.id, node.id, now, plus(now, -MINUTE), 10)).toEqual([])
-        // Unanswered for longer than the redelivery wait: handed out again.
-        const later = plus(now, 90_000)
-        expect(
-          (yield* commands.deliver(tenant.id, node.id, later, plus(later, -MINUTE), 10)).map((c) => [c.id, c.deliveries])
-        ).toEqual([
-          [first.id, 2],
-          [second.id, 2],
-          [third.id, 2]
-        ])
-        expect(yield* commands.deliver(tenant.id, uuid(), now, now, 10)).toEqual([])
-        expect(yield* commands.deliver("not-a-uuid", node.id, now, now, 10)).toEqual([])
-      })
     )
 
     it.effect("stores a command's result once, only while it is open", () =>

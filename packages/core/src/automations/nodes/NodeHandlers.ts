@@ -90,9 +90,9 @@ export const nodeDeviceHandlers = implement(
           }))
         ),
       nodeCommands: ({ path, urlParams }) =>
-        Effect.flatMap(DeviceSecret, (secret) => nodes.poll(path.id, secret, urlParams.wait ?? DEFAULT_POLL_SECONDS)).pipe(
-          Effect.map((commands) => ({ data: commands.map(commandJson) }))
-        ),
+        Effect.flatMap(DeviceSecret, (secret) =>
+          nodes.poll(path.id, secret, urlParams.wait ?? DEFAULT_POLL_SECONDS)
+        ).pipe(Effect.map((commands) => ({ data: commands.map(commandJson) }))),
       nodeCommandResult: ({ path, payload }) =>
         Effect.flatMap(DeviceSecret, (secret) => nodes.complete(path.id, secret, path.commandId, payload)).pipe(
           Effect.provideService(RunService, runs),

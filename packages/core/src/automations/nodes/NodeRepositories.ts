@@ -87,7 +87,9 @@ export class NodeCommandRepository extends Context.Tag("@servicekit/core/NodeCom
           }),
         findByKey: (tenantId, key) => db.run(() => Option.fromNullable(byKey(tenantId, key))),
         find: (tenantId, nodeId, id) =>
-          db.run(() => Option.fromNullable(table.get(tenantId, id)).pipe(Option.filter((row) => row.nodeId === nodeId))),
+          db.run(() =>
+            Option.fromNullable(table.get(tenantId, id)).pipe(Option.filter((row) => row.nodeId === nodeId))
+          ),
         deliver: (tenantId, nodeId, at, redeliverBefore, limit) =>
           db.run((undo) => {
             const due = [...table.rows()]

@@ -94,7 +94,11 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
       tenantId: string,
       query: { readonly limit?: number | undefined; readonly cursor?: string | undefined }
     ) => Effect.Effect<Listed<Node>, ValidationFailed>
-    readonly update: (tenantId: string, id: string, patch: NodePatch) => Effect.Effect<Node, NodeNotFound | ValidationFailed>
+    readonly update: (
+      tenantId: string,
+      id: string,
+      patch: NodePatch
+    ) => Effect.Effect<Node, NodeNotFound | ValidationFailed>
     /** Clears the device secret: the device's next call is refused. */
     readonly revoke: (tenantId: string, id: string) => Effect.Effect<Node, NodeNotFound>
     readonly claim: (
@@ -165,7 +169,10 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
             (binary) => binary.length === 0 || binary.length > 4096 || /[\u0000\n\r]/.test(binary)
           )
           if (badBinary >= 0) {
-            return yield* invalidField(`allowedBinaries.${badBinary}`, "must be a program name or path of 1 to 4096 characters")
+            return yield* invalidField(
+              `allowedBinaries.${badBinary}`,
+              "must be a program name or path of 1 to 4096 characters"
+            )
           }
           if (hosts.length > MAX_ALLOWLIST) {
             return yield* invalidField("allowedHosts", `must list at most ${MAX_ALLOWLIST} hosts`)
@@ -217,7 +224,10 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
           const digest = yield* crypto.sha256Hex(secret)
           // The digest is compared even without a node, so the time taken does not tell whether one exists.
           const stored = Option.isSome(found) ? (found.value.deviceSecretDigest ?? "") : ""
-          const matches = constantTimeEqual(digest, stored.length === digest.length ? stored : "x".repeat(digest.length))
+          const matches = constantTimeEqual(
+            digest,
+            stored.length === digest.length ? stored : "x".repeat(digest.length)
+          )
           if (Option.isNone(found) || found.value.status !== "paired" || stored === "" || !matches) {
             return yield* wrongSecret
           }
@@ -363,7 +373,10 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
             }
             const node = found.value
             if (node.status !== "pending") {
-              return yield* unauthenticated("pairing_code_used", `This pairing code was claimed already. ${stopRetrying}`)
+              return yield* unauthenticated(
+                "pairing_code_used",
+                `This pairing code was claimed already. ${stopRetrying}`
+              )
             }
             const at = yield* now
             if (node.pairingExpiresAt === null || node.pairingExpiresAt <= at) {
@@ -383,7 +396,10 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
             }
             // Of two claims at once, one pairs; the other is told the code was used.
             if (!(yield* nodes.update(paired, ["pending"]))) {
-              return yield* unauthenticated("pairing_code_used", `This pairing code was claimed already. ${stopRetrying}`)
+              return yield* unauthenticated(
+                "pairing_code_used",
+                `This pairing code was claimed already. ${stopRetrying}`
+              )
             }
             return { node: paired, deviceSecret }
           }),
@@ -423,7 +439,10 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
         complete: (nodeId, secret, commandId, result) =>
           Effect.gen(function* () {
             const node = yield* device(nodeId, secret)
-            if (result.output !== undefined && (result.output.length > MAX_OUTPUT_CHARS || result.output.includes("\u0000"))) {
+            if (
+              result.output !== undefined &&
+              (result.output.length > MAX_OUTPUT_CHARS || result.output.includes("\u0000"))
+            ) {
               return yield* invalidField("output", `must be at most ${MAX_OUTPUT_CHARS} characters without NUL`)
             }
             if (result.data !== undefined) {

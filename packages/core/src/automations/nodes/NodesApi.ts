@@ -43,8 +43,7 @@ export const NodeJson = Schema.Struct({
   updatedAt: Timestamp
 }).annotations({
   identifier: "Node",
-  description:
-    "A companion device: `pending` until its pairing code is claimed, then `paired`, `revoked` once cut off."
+  description: "A companion device: `pending` until its pairing code is claimed, then `paired`, `revoked` once cut off."
 })
 
 const CreatedNodeJson = Schema.extend(
