@@ -82,7 +82,17 @@ describe("Automations readouts over HTTP: SLO, onboarding, step log and messages
     const slo = await json(await api("GET", "/automations/slo"))
     expect(slo).toMatchObject({
       windowDays: 7,
-      runs: { total: 0, queued: 0, running: 0, waitingApproval: 0, succeeded: 0, failed: 0, cancelled: 0, skipped: 0 },
+      runs: {
+        total: 0,
+        queued: 0,
+        running: 0,
+        waitingApproval: 0,
+        waitingNode: 0,
+        succeeded: 0,
+        failed: 0,
+        cancelled: 0,
+        skipped: 0
+      },
       successRatePercent: null,
       startLatencyMs: null
     })
@@ -178,6 +188,7 @@ describe("Automations readouts over HTTP: SLO, onboarding, step log and messages
       queued: 0,
       running: 0,
       waitingApproval: 0,
+      waitingNode: 0,
       succeeded: 2,
       failed: 1,
       cancelled: 1,

@@ -19,7 +19,10 @@ describe("host configuration", () => {
       redisUrl: undefined,
       publicUrl: "http://localhost:8787",
       keyRateLimitPerMinute: 600,
-      ipRateLimits: [{ pathPrefix: "/v1/", limit: 3000, windowMs: 60_000 }],
+      ipRateLimits: [
+        { pathPrefix: "/v1/", limit: 3000, windowMs: 60_000 },
+        { pathPrefix: "/v1/automations/nodes/claim", limit: 20, windowMs: 60_000 }
+      ],
       trustedProxies: [],
       corsOrigins: [],
       shutdownTimeoutSeconds: 10,
