@@ -57,7 +57,8 @@ describe("kysely storage on Postgres", () => {
             "0016_idempotency_sweep",
             "0017_run_reservations",
             "0018_automation_ai",
-            "0019_automation_agents"
+            "0019_automation_agents",
+            "0020_automation_nodes"
           ])
           return db
         })

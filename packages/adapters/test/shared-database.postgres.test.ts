@@ -83,6 +83,8 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             "automation_memory",
             "automation_memory_audit",
             "automation_model_choices",
+            "automation_node_commands",
+            "automation_nodes",
             "automation_policies",
             "automation_runs",
             "automation_session_entries",
