@@ -22,6 +22,8 @@ automationsNodesSuite(
       SERVICEKIT_LOG_LEVEL: "warn"
     })
     await worker.waitFor(/\{"working":true\}/, 60_000)
-    return () => worker.stop()
+    return async () => {
+      await worker.stop()
+    }
   }
 )
