@@ -37,6 +37,7 @@ import { ModelService } from "./ModelService.js"
 import { layerNodeDeviceAuth } from "./nodes/NodeDeviceAuth.js"
 import { nodeClaimHandlers, nodeDeviceHandlers, nodeHandlers } from "./nodes/NodeHandlers.js"
 import { NodeCommandRepository, NodeRepository } from "./nodes/NodeRepositories.js"
+import { NodeCommandService } from "./nodes/NodeCommandService.js"
 import { NodeService } from "./nodes/NodeService.js"
 import { nodeSkills } from "./nodes/NodeSkills.js"
 
@@ -73,7 +74,7 @@ export const automations = defineModule({
     AgentService.layer,
     ChannelService.layer,
     ReadoutService.layer,
-    NodeService.layer
+    NodeCommandService.layer.pipe(Layer.provideMerge(NodeService.layer))
   ).pipe(Layer.provideMerge(ModelService.layer)),
   memory: Layer.mergeAll(
     WorkflowRepository.layerMemory,

@@ -732,7 +732,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
                 updatedAt: ended
               }
               const timeUp: JobToEnqueue = {
-                payload: { tenantId: run.tenantId, runId: run.id },
+                ...jobOf(run),
                 options: { key: `run:${run.id}:until:${outcome.until.getTime()}`, runAt: outcome.until }
               }
               const written = yield* unit.withTransaction(

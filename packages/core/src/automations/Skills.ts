@@ -6,6 +6,7 @@ import { checkOutboundUrl } from "../platform/OutboundHttp.js"
 import { issueDetailsWithin } from "../platform/ParseIssues.js"
 import type { Product } from "../platform/Products.js"
 import type { JsonObject } from "./Workflow.js"
+import { MAX_COMMAND_SECONDS, NODE_SKILLS, type NodeSkillId } from "./nodes/Node.js"
 
 /**
  * The skills a workflow step may call: each declares the products it needs, its input and
@@ -122,14 +123,62 @@ const jsonSchemaOf = (fields: Schema.Struct.Fields): unknown => {
   }
 }
 
-/** How long a node command may take; the step fails once it is up (see NodeService). */
+/** How long a node command may take; the step fails once it is up (see NodeCommandService). */
 const CommandSeconds = withReason(
-  Schema.Number.pipe(Schema.int(), Schema.between(1, 3_600)),
-  "must be a whole number of seconds from 1 to 3600"
+  Schema.Number.pipe(Schema.int(), Schema.between(1, MAX_COMMAND_SECONDS)),
+  `must be a whole number of seconds from 1 to ${MAX_COMMAND_SECONDS}`
 )
 
-const nodeSkill = (id: string, fields: Schema.Struct.Fields, description: string, approval = false) =>
-  skill(id, [], { nodeId: NodeId, ...fields, timeoutSeconds: Schema.optional(CommandSeconds) }, description, approval)
+interface NodeSkillSpec {
+  readonly fields: Schema.Struct.Fields
+  readonly description: string
+  readonly approval?: boolean
+}
+
+/** Each node skill's own input fields (besides `nodeId` and `timeoutSeconds`), keyed by every node skill. */
+const nodeSkills: Readonly<Record<NodeSkillId, NodeSkillSpec>> = {
+  "node.ping": { fields: {}, description: "Checks that a paired node answers." },
+  "node.files_list": { fields: { path: Schema.optional(Text(4096)) }, description: "Lists files on a paired node." },
+  "node.files_read": { fields: { path: Text(4096) }, description: "Reads a file on a paired node." },
+  "node.capture_screen": { fields: {}, description: "Captures a paired node's screen." },
+  "node.capture_camera": {
+    fields: {},
+    description: "Captures a paired node's camera (needs a media tool on the device)."
+  },
+  "node.capture_audio": {
+    fields: {},
+    description: "Records a paired node's audio (needs a media tool on the device)."
+  },
+  "system.run": {
+    fields: {
+      argv: withReason(
+        Schema.Array(Text(4096)).pipe(Schema.minItems(1), Schema.maxItems(64)),
+        "must list 1 to 64 arguments"
+      )
+    },
+    description: "Runs a program on a node that allows it (argv, no shell).",
+    approval: true
+  },
+  "browser.navigate": { fields: { url: HttpsUrl }, description: "Opens a page in a node's browser.", approval: true },
+  "browser.screenshot": { fields: {}, description: "Takes a screenshot in a node's browser." },
+  "browser.click": { fields: { selector: Text(2000) }, description: "Clicks in a node's browser." },
+  "browser.type": { fields: { selector: Text(2000), text: Text(10_000) }, description: "Types in a node's browser." },
+  "browser.evaluate": {
+    fields: { script: Text(100_000) },
+    description: "Evaluates a script in a node's browser.",
+    approval: true
+  },
+  "browser.content": { fields: {}, description: "Reads the content of a node's browser page." }
+}
+
+const nodeSkill = (id: NodeSkillId, spec: NodeSkillSpec) =>
+  skill(
+    id,
+    [],
+    { nodeId: NodeId, ...spec.fields, timeoutSeconds: Schema.optional(CommandSeconds) },
+    spec.description,
+    spec.approval ?? false
+  )
 
 export const builtInSkills: ReadonlyArray<SkillDefinition> = [
   skill("log.write", [], { message: Text(10_000) }, "Writes a line to the run's log."),
@@ -183,29 +232,7 @@ export const builtInSkills: ReadonlyArray<SkillDefinition> = [
     },
     "Starts a child run of a workflow."
   ),
-  nodeSkill("node.capture_screen", {}, "Captures a paired node's screen."),
-  nodeSkill("node.capture_camera", {}, "Captures a paired node's camera (needs a media tool on the device)."),
-  nodeSkill("node.capture_audio", {}, "Records a paired node's audio (needs a media tool on the device)."),
-  nodeSkill("node.ping", {}, "Checks that a paired node answers."),
-  nodeSkill("node.files_list", { path: Schema.optional(Text(4096)) }, "Lists files on a paired node."),
-  nodeSkill("node.files_read", { path: Text(4096) }, "Reads a file on a paired node."),
-  nodeSkill(
-    "system.run",
-    {
-      argv: withReason(
-        Schema.Array(Text(4096)).pipe(Schema.minItems(1), Schema.maxItems(64)),
-        "must list 1 to 64 arguments"
-      )
-    },
-    "Runs a program on a node that allows it (argv, no shell).",
-    true
-  ),
-  nodeSkill("browser.navigate", { url: HttpsUrl }, "Opens a page in a node's browser.", true),
-  nodeSkill("browser.screenshot", {}, "Takes a screenshot in a node's browser."),
-  nodeSkill("browser.click", { selector: Text(2000) }, "Clicks in a node's browser."),
-  nodeSkill("browser.type", { selector: Text(2000), text: Text(10_000) }, "Types in a node's browser."),
-  nodeSkill("browser.evaluate", { script: Text(100_000) }, "Evaluates a script in a node's browser.", true),
-  nodeSkill("browser.content", {}, "Reads the content of a node's browser page.")
+  ...NODE_SKILLS.map((id) => nodeSkill(id, nodeSkills[id]))
 ]
 
 /**

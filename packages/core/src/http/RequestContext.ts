@@ -62,6 +62,15 @@ export const firstHeader = (headers: RequestHeaders, name: string): string | und
   return typeof value === "string" ? value : value?.[0]
 }
 
+/**
+ * A query parameter of a request URL, undefined when absent or empty: how WebSocket clients, which
+ * cannot always set headers, pass a credential.
+ */
+export const queryParameter = (url: string | undefined, name: string): string | undefined => {
+  const query = url?.split("?", 2)[1]
+  return query === undefined ? undefined : new URLSearchParams(query).get(name) || undefined
+}
+
 const BEARER = /^Bearer(?: +(\S*))? *$/i
 
 /**

@@ -14,7 +14,7 @@ import { parseKey } from "../platform/KeyFormat.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { type Environment, type KeyProduct, type Product, productOfScope } from "../platform/Products.js"
 import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
-import { CurrentRequest, type RequestState, bearerToken, firstHeader } from "./RequestContext.js"
+import { CurrentRequest, type RequestState, bearerToken, firstHeader, queryParameter } from "./RequestContext.js"
 
 /**
  * How routes authenticate, declared in the contract and nowhere else: the engine runs the
@@ -221,12 +221,6 @@ export const apiKeyOrDashboardGuard = Effect.gen(function* () {
   return guard
 })
 
-/** The `token` query parameter's value, undefined when absent or empty. */
-const queryToken = (url: string | undefined): string | undefined => {
-  const query = url?.split("?", 2)[1]
-  return query === undefined ? undefined : new URLSearchParams(query).get("token") || undefined
-}
-
 /** Dashboard-token authentication from `?token=`; an API key there, or in a header, is refused. */
 export const dashboardSocketGuard = Effect.gen(function* () {
   const verifier = yield* DashboardTokenVerifier
@@ -236,7 +230,7 @@ export const dashboardSocketGuard = Effect.gen(function* () {
     return verifiedSession(
       verifier,
       state,
-      queryToken(state.request?.url),
+      queryParameter(state.request?.url, "token"),
       "Pass a dashboard token in the 'token' query parameter."
     )
   })

@@ -83,6 +83,7 @@ export const NODE_SKILLS = [
   "browser.evaluate",
   "browser.content"
 ] as const
+export type NodeSkillId = (typeof NODE_SKILLS)[number]
 
 export const PAIRING_MINUTES = 15
 /** 31 characters without look-alikes (no 0/O, 1/I/L): 8 of them are about 40 bits, and claims are rate-limited. */

@@ -1,6 +1,6 @@
 import { HttpApiMiddleware } from "@effect/platform"
 import { Context, Effect, FiberRef, Layer } from "effect"
-import { CurrentRequest, bearerToken } from "../../http/RequestContext.js"
+import { CurrentRequest, bearerToken, queryParameter } from "../../http/RequestContext.js"
 import { Unauthenticated } from "../../platform/Errors.js"
 
 /** The device secret a request presents, still to be checked against the node its path names. */
@@ -17,16 +17,10 @@ export class NodeDeviceAuth extends HttpApiMiddleware.Tag<NodeDeviceAuth>()("@se
   provides: DeviceSecret
 }) {}
 
-/** The `secret` query parameter's value, undefined when absent or empty. */
-const querySecret = (url: string | undefined): string | undefined => {
-  const query = url?.split("?", 2)[1]
-  return query === undefined ? undefined : new URLSearchParams(query).get("secret") || undefined
-}
-
 export const layerNodeDeviceAuth = Layer.succeed(
   NodeDeviceAuth,
   Effect.map(FiberRef.get(CurrentRequest), (state) => {
     const bearer = bearerToken(state.headers)
-    return typeof bearer === "string" && bearer.length > 0 ? bearer : querySecret(state.request?.url)
+    return typeof bearer === "string" && bearer.length > 0 ? bearer : queryParameter(state.request?.url, "secret")
   })
 )

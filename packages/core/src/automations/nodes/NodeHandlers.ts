@@ -6,6 +6,7 @@ import { RunService } from "../RunService.js"
 import { DEFAULT_POLL_SECONDS, type Node, type NodeCommand } from "./Node.js"
 import { DeviceSecret } from "./NodeDeviceAuth.js"
 import { NodeClaimApi, NodeDeviceApi, NodesApi } from "./NodesApi.js"
+import { NodeCommandService } from "./NodeCommandService.js"
 import { NodeService } from "./NodeService.js"
 
 export const nodeJson = (node: Node) => ({
@@ -75,6 +76,7 @@ export const nodeDeviceHandlers = implement(
   NodeDeviceApi,
   Effect.gen(function* () {
     const nodes = yield* NodeService
+    const commands = yield* NodeCommandService
     const runs = yield* RunService
     return {
       nodeHeartbeat: ({ path, payload }) =>
@@ -91,10 +93,10 @@ export const nodeDeviceHandlers = implement(
         ),
       nodeCommands: ({ path, urlParams }) =>
         Effect.flatMap(DeviceSecret, (secret) =>
-          nodes.poll(path.id, secret, urlParams.wait ?? DEFAULT_POLL_SECONDS)
-        ).pipe(Effect.map((commands) => ({ data: commands.map(commandJson) }))),
+          commands.poll(path.id, secret, urlParams.wait ?? DEFAULT_POLL_SECONDS)
+        ).pipe(Effect.map((due) => ({ data: due.map(commandJson) }))),
       nodeCommandResult: ({ path, payload }) =>
-        Effect.flatMap(DeviceSecret, (secret) => nodes.complete(path.id, secret, path.commandId, payload)).pipe(
+        Effect.flatMap(DeviceSecret, (secret) => commands.complete(path.id, secret, path.commandId, payload)).pipe(
           Effect.provideService(RunService, runs),
           Effect.map((command) => ({ id: command.id, status: command.status, completedAt: command.completedAt }))
         )

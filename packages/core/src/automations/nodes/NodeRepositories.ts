@@ -128,7 +128,7 @@ export class NodeCommandRepository extends Context.Tag("@servicekit/core/NodeCom
 }
 
 /** What `finish` stores of a command. */
-export const pickResult = (command: NodeCommand) => ({
+const pickResult = (command: NodeCommand) => ({
   status: command.status,
   output: command.output,
   data: command.data,

@@ -1,34 +1,22 @@
-import { Clock, Context, Duration, Effect, Layer, Option, Stream } from "effect"
-import { FanOut } from "../../jobs/FanOut.js"
-import { type SkillCall, SkillFailed, type SkillOutput, SkillPending } from "../../module/SkillRunner.js"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SecretCrypto, constantTimeEqual, isUuid, randomBase62, randomOf, randomUuid } from "../../platform/Crypto.js"
 import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../../platform/Errors.js"
 import { type Listed, listPage } from "../../platform/Keyset.js"
-import { RunService } from "../RunService.js"
-import type { JsonObject } from "../Workflow.js"
 import {
-  DEFAULT_COMMAND_SECONDS,
   MAX_ALLOWLIST,
-  MAX_DATA_BYTES,
   MAX_NODE_NAME,
-  MAX_OUTPUT_CHARS,
   NODE_SKILLS,
   type Node,
-  type NodeCommand,
   PAIRING_ALPHABET,
   PAIRING_CODE_LENGTH,
   PAIRING_MINUTES,
-  REDELIVER_AFTER_SECONDS,
-  normalizePairingCode,
-  refusal
+  normalizePairingCode
 } from "./Node.js"
-import { NodeCommandClosed, NodeCommandNotFound, NodeNotFound } from "./NodeErrors.js"
-import { NodeCommandRepository, NodeRepository, OPEN_COMMAND } from "./NodeRepositories.js"
+import { NodeNotFound } from "./NodeErrors.js"
+import { NodeRepository } from "./NodeRepositories.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
-/** Commands one poll hands out at most. */
-const POLL_BATCH = 20
 /** lastSeenAt is written at most this often by polls and heartbeats of a busy device. */
 const SEEN_EVERY_MS = 10_000
 
@@ -55,21 +43,6 @@ export interface DeviceReport {
   readonly capabilities?: ReadonlyArray<string> | undefined
 }
 
-export interface CommandResult {
-  readonly ok: boolean
-  readonly output?: string | undefined
-  /** Base64. */
-  readonly data?: string | undefined
-  readonly mimeType?: string | undefined
-  readonly error?: { readonly code: string; readonly message: string } | undefined
-}
-
-/** Where a node's devices hear that a command is queued for it. */
-export const nodeTopic = (nodeId: string) => `nodes:${nodeId}`
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
-const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/
-const ERROR_CODE = /^[a-z0-9_.-]{1,64}$/
 const HOST_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]{0,62})(\.[a-z0-9]([a-z0-9-]{0,62}))*$/i
 
 const stopRetrying = "Ask the account for a new pairing code: retrying this one will not work."
@@ -80,8 +53,8 @@ const wrongSecret = unauthenticated(
 
 /**
  * Companion nodes (`/automations/nodes`): created with a pairing code a device claims once for
- * its secret; the device then heartbeats, takes the commands queued for it (a long poll, or a
- * WebSocket push) and posts their results, which wake the runs that wait for them.
+ * its secret, changed and revoked by the account; the device authenticates with its secret and
+ * heartbeats. The commands it runs are NodeCommandService's.
  */
 export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
   NodeService,
@@ -107,44 +80,20 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
     ) => Effect.Effect<{ readonly node: Node; readonly deviceSecret: string }, Unauthenticated | ValidationFailed>
     /** The paired node this device secret belongs to (constant-time comparison). */
     readonly device: (nodeId: string, secret: string | undefined) => Effect.Effect<Node, Unauthenticated>
+    /** Notes that the device was heard from (lastSeenAt, written at most every 10 s). */
+    readonly seen: (node: Node) => Effect.Effect<Node>
     readonly heartbeat: (
       nodeId: string,
       secret: string | undefined,
       report: DeviceReport
     ) => Effect.Effect<Node, Unauthenticated | ValidationFailed>
-    /** The commands due for the node, waiting up to `waitSeconds` for one when none is. */
-    readonly poll: (
-      nodeId: string,
-      secret: string | undefined,
-      waitSeconds: number
-    ) => Effect.Effect<ReadonlyArray<NodeCommand>, Unauthenticated>
-    /** Hands out the commands due for a node already authenticated (a WebSocket's). */
-    readonly due: (node: Node) => Effect.Effect<ReadonlyArray<NodeCommand>>
-    /** Stores a command's result, once, and queues the run waiting for it. */
-    readonly complete: (
-      nodeId: string,
-      secret: string | undefined,
-      commandId: string,
-      result: CommandResult
-    ) => Effect.Effect<
-      NodeCommand,
-      Unauthenticated | NodeCommandNotFound | NodeCommandClosed | ValidationFailed,
-      RunService
-    >
-    /**
-     * A node skill: queues the command for the node (once per idempotency key) and waits for its
-     * result without holding a worker (SkillPending); called again, answers the result.
-     */
-    readonly dispatch: (skillId: string, call: SkillCall) => Effect.Effect<SkillOutput, SkillFailed | SkillPending>
   }
 >() {
   static readonly layer = Layer.effect(
     NodeService,
     Effect.gen(function* () {
       const nodes = yield* NodeRepository
-      const commands = yield* NodeCommandRepository
       const crypto = yield* SecretCrypto
-      const fanOut = yield* FanOut
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const findNode = (tenantId: string, id: string) =>
@@ -222,13 +171,9 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
           }
           const found = yield* nodes.findAnywhere(nodeId.toLowerCase())
           const digest = yield* crypto.sha256Hex(secret)
-          // The digest is compared even without a node, so the time taken does not tell whether one exists.
+          // Compared even without a node, so the time taken does not tell whether one exists.
           const stored = Option.isSome(found) ? (found.value.deviceSecretDigest ?? "") : ""
-          const matches = constantTimeEqual(
-            digest,
-            stored.length === digest.length ? stored : "x".repeat(digest.length)
-          )
-          if (Option.isNone(found) || found.value.status !== "paired" || stored === "" || !matches) {
+          if (!constantTimeEqual(digest, stored) || Option.isNone(found) || found.value.status !== "paired") {
             return yield* wrongSecret
           }
           return found.value
@@ -243,65 +188,6 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
           const updated: Node = { ...next, lastSeenAt: at, updatedAt: at }
           yield* nodes.update(updated, ["paired"])
           return updated
-        })
-
-      const due = (node: Node) =>
-        Effect.flatMap(now, (at) =>
-          commands.deliver(
-            node.tenantId,
-            node.id,
-            at,
-            new Date(at.getTime() - REDELIVER_AFTER_SECONDS * 1000),
-            POLL_BATCH
-          )
-        )
-
-      /** What a command came to, as its step sees it. */
-      const settle = (command: NodeCommand) =>
-        Effect.gen(function* () {
-          const view = {
-            commandId: command.id,
-            nodeId: command.nodeId,
-            command: command.command,
-            ok: command.status === "succeeded",
-            output: command.output,
-            ...(command.data === null ? {} : { data: command.data, mimeType: command.mimeType })
-          }
-          if (command.status === "succeeded") return { output: view, outputText: command.output }
-          if (command.status === "failed") {
-            const code = command.errorCode === null ? "" : ` (${command.errorCode})`
-            return yield* new SkillFailed({
-              message: `The node could not run ${command.command}${code}: ${command.errorMessage ?? "no reason given"}`,
-              output: view
-            })
-          }
-          const at = yield* now
-          if (command.status === "expired" || command.expiresAt <= at) {
-            if (command.status !== "expired") {
-              yield* commands.finish({ ...command, status: "expired", completedAt: at, updatedAt: at })
-            }
-            const node = yield* nodes.find(command.tenantId, command.nodeId)
-            const lastSeen = Option.match(node, {
-              onNone: () => "it no longer exists",
-              onSome: (found) =>
-                found.lastSeenAt === null ? "it was never seen" : `it was last seen ${found.lastSeenAt.toISOString()}`
-            })
-            const seconds = Math.round((command.expiresAt.getTime() - command.createdAt.getTime()) / 1000)
-            return yield* new SkillFailed({
-              message:
-                command.deliveredAt === null
-                  ? `The node did not pick up ${command.command} within ${seconds} s: it is offline (${lastSeen}).`
-                  : `The node took ${command.command} but did not answer within ${seconds} s (${lastSeen}).`,
-              output: view
-            })
-          }
-          return yield* new SkillPending({
-            until: command.expiresAt,
-            ready: Effect.map(commands.findByKey(command.tenantId, command.idempotencyKey), (found) =>
-              Option.exists(found, (stored) => !OPEN_COMMAND.includes(stored.status))
-            ),
-            output: { commandId: command.id, nodeId: command.nodeId, command: command.command, waiting: true }
-          })
         })
 
       return {
@@ -405,140 +291,12 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
           }),
 
         device,
+        seen,
 
         heartbeat: (nodeId, secret, report) =>
           Effect.gen(function* () {
             const node = yield* device(nodeId, secret)
             return yield* seen(node, yield* reported(node, report))
-          }),
-
-        poll: (nodeId, secret, waitSeconds) =>
-          Effect.gen(function* () {
-            const node = yield* seen(yield* device(nodeId, secret))
-            const first = yield* due(node)
-            if (first.length > 0 || waitSeconds <= 0) return first
-            // Listening before looking again: a command queued in between is not missed.
-            return yield* Effect.scoped(
-              Effect.gen(function* () {
-                const signals = yield* fanOut.subscribe(nodeTopic(node.id))
-                const again = yield* due(node)
-                if (again.length > 0) return again
-                yield* signals.pipe(
-                  Stream.take(1),
-                  Stream.runDrain,
-                  Effect.timeout(Duration.seconds(waitSeconds)),
-                  Effect.ignore
-                )
-                return yield* due(node)
-              })
-            )
-          }),
-
-        due,
-
-        complete: (nodeId, secret, commandId, result) =>
-          Effect.gen(function* () {
-            const node = yield* device(nodeId, secret)
-            if (
-              result.output !== undefined &&
-              (result.output.length > MAX_OUTPUT_CHARS || result.output.includes("\u0000"))
-            ) {
-              return yield* invalidField("output", `must be at most ${MAX_OUTPUT_CHARS} characters without NUL`)
-            }
-            if (result.data !== undefined) {
-              const bytes = Math.floor((result.data.length * 3) / 4) - (result.data.match(/=+$/)?.[0].length ?? 0)
-              if (result.data.length % 4 !== 0 || !BASE64.test(result.data) || bytes > MAX_DATA_BYTES) {
-                return yield* invalidField("data", `must be base64 of at most ${MAX_DATA_BYTES} bytes`)
-              }
-            }
-            if (result.mimeType !== undefined && !MIME_TYPE.test(result.mimeType)) {
-              return yield* invalidField("mimeType", "must be a media type such as image/png")
-            }
-            if (result.error !== undefined) {
-              if (!ERROR_CODE.test(result.error.code)) {
-                return yield* invalidField("error.code", "must be 1 to 64 of a-z, 0-9, _ . -")
-              }
-              if (result.error.message.length > 2_000 || result.error.message.includes("\u0000")) {
-                return yield* invalidField("error.message", "must be at most 2000 characters without NUL")
-              }
-            }
-            const found = isUuid(commandId)
-              ? yield* commands.find(node.tenantId, node.id, commandId.toLowerCase())
-              : Option.none()
-            if (Option.isNone(found)) return yield* new NodeCommandNotFound()
-            const command = found.value
-            const at = yield* now
-            const closed = (code: "command_finished" | "command_expired") =>
-              new NodeCommandClosed({
-                code,
-                message:
-                  code === "command_finished"
-                    ? "The command has its result already."
-                    : "The command's time ran out before its result came; its step failed."
-              })
-            if (command.status === "expired") return yield* closed("command_expired")
-            if (!OPEN_COMMAND.includes(command.status)) return yield* closed("command_finished")
-            const runs = yield* RunService
-            const wakeRun = command.runId === null ? Effect.void : runs.wake(command.tenantId, command.runId)
-            if (command.expiresAt <= at) {
-              if (yield* commands.finish({ ...command, status: "expired", completedAt: at, updatedAt: at })) {
-                yield* wakeRun
-              }
-              return yield* closed("command_expired")
-            }
-            const finished: NodeCommand = {
-              ...command,
-              status: result.ok ? "succeeded" : "failed",
-              output: result.output ?? null,
-              data: result.data ?? null,
-              mimeType: result.data === undefined ? null : (result.mimeType ?? "application/octet-stream"),
-              errorCode: result.ok ? null : (result.error?.code ?? "failed"),
-              errorMessage: result.ok ? null : (result.error?.message ?? null),
-              completedAt: at,
-              updatedAt: at
-            }
-            if (!(yield* commands.finish(finished))) return yield* closed("command_finished")
-            yield* wakeRun
-            yield* seen(node)
-            return finished
-          }),
-
-        dispatch: (skillId, call) =>
-          Effect.gen(function* () {
-            const asked = yield* commands.findByKey(call.tenantId, call.idempotencyKey)
-            if (Option.isSome(asked)) return yield* settle(asked.value)
-            const { nodeId, timeoutSeconds, ...params } = call.input as JsonObject
-            const id = String(nodeId)
-            const found = isUuid(id) ? yield* nodes.find(call.tenantId, id.toLowerCase()) : Option.none()
-            if (Option.isNone(found)) return yield* new SkillFailed({ message: `No node ${id} in this account.` })
-            const node = found.value
-            const refused = refusal(node, skillId, params)
-            if (refused !== undefined) return yield* new SkillFailed({ message: refused })
-            const at = yield* now
-            const seconds = typeof timeoutSeconds === "number" ? timeoutSeconds : DEFAULT_COMMAND_SECONDS
-            const stored = yield* commands.insertOnce({
-              id: randomUuid(crypto),
-              tenantId: call.tenantId,
-              nodeId: node.id,
-              runId: call.runId,
-              idempotencyKey: call.idempotencyKey,
-              command: skillId,
-              params,
-              status: "queued",
-              deliveries: 0,
-              deliveredAt: null,
-              expiresAt: new Date(at.getTime() + seconds * 1000),
-              output: null,
-              data: null,
-              mimeType: null,
-              errorCode: null,
-              errorMessage: null,
-              completedAt: null,
-              createdAt: at,
-              updatedAt: at
-            })
-            yield* fanOut.publish(nodeTopic(node.id), stored.id)
-            return yield* settle(stored)
           })
       }
     })
