@@ -222,12 +222,18 @@ export { ChannelRepository } from "./automations/ChannelRepositories.js"
 export {
   COMMAND_STATUSES,
   type CommandStatus,
+  DEFAULT_POLL_SECONDS,
+  MAX_DATA_BYTES,
+  MAX_OUTPUT_CHARS,
   NODE_SKILLS,
   NODE_STATUSES,
   type Node,
   type NodeCommand,
-  type NodeStatus
+  type NodeSkillId,
+  type NodeStatus,
+  hostAllowed
 } from "./automations/nodes/Node.js"
+export { SOCKET_SECRET_REFUSED } from "./automations/nodes/NodeCommandService.js"
 export { NodeCommandRepository, NodeRepository } from "./automations/nodes/NodeRepositories.js"
 export {
   MemoryAuditRepository,

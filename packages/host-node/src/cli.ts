@@ -16,10 +16,16 @@ import { ConfigurationError, type HostOptions, resolveConfig } from "./Config.js
 import { DataFolderBusy, DataFolderUnusable } from "./DataFolderLock.js"
 import { createServiceKit, type NodeServiceKit } from "./Runtime.js"
 import { serveUntilSignalled, workUntilSignalled } from "./Serve.js"
+import { pairNode, runNode } from "./companion/Commands.js"
+import { CompanionError } from "./companion/DeviceConfig.js"
 
 /** A command of the host itself; every module adds its own (see the modules list in core). */
 interface HostCommand extends Omit<Command, "run"> {
-  readonly run: (flags: Record<string, string | undefined>, json: boolean) => Promise<CommandOutput | undefined>
+  readonly run: (
+    flags: Record<string, string | undefined>,
+    json: boolean,
+    args: ReadonlyArray<string>
+  ) => Promise<CommandOutput | undefined>
 }
 
 const moduleCommands = modules.flatMap(
@@ -104,6 +110,20 @@ const hostCommands: ReadonlyArray<HostCommand> = [
       )
   },
   {
+    name: "node pair",
+    usage:
+      "node pair <server url> <pairing code> [--config FILE]\n                                            pair this machine as a companion node; stores its secret (0600)",
+    flags: ["config", "root", "chromium"],
+    run: (flags, _json, args) => pairNode(args, flags)
+  },
+  {
+    name: "node run",
+    usage:
+      "node run [--root DIR] [--transport auto|websocket|poll] [--chromium PATH] [--config FILE]\n                                            run the paired node's commands (files under --root, default here)",
+    flags: ["config", "root", "chromium", "transport"],
+    run: (flags, json) => runNode(flags, json)
+  },
+  {
     name: "jwt",
     usage: "jwt --tenant ID [--role admin|member] [--sub SUBJECT]",
     flags: ["tenant", "role", "sub"],
@@ -171,7 +191,7 @@ const main = async (argv: Array<string>): Promise<number> => {
       ? await withKit(flags, `servicekit ${name}`, (kit) =>
           run(kit, (command as Command).run({ flags, args, readFile: readText }))
         )
-      : await (command as HostCommand).run(flags, json)
+      : await (command as HostCommand).run(flags, json, args)
     if (output !== undefined) console.log(json ? JSON.stringify(output.json) : output.text)
     return 0
   } catch (error) {
@@ -188,7 +208,12 @@ const report = (error: unknown, json: boolean): number => {
     )
     return 2
   }
-  if (error instanceof DataFolderBusy || error instanceof DataFolderUnusable || error instanceof ConfigurationError) {
+  if (
+    error instanceof DataFolderBusy ||
+    error instanceof DataFolderUnusable ||
+    error instanceof ConfigurationError ||
+    error instanceof CompanionError
+  ) {
     console.error(
       json ? JSON.stringify({ error: { code: error.name, message: error.message } }) : `error: ${error.message}`
     )

@@ -205,6 +205,36 @@ export const nodesSuite: StorageSuite<NodeRepository | NodeCommandRepository | T
         })
     )
 
+    it.effect("puts a delivered command back in the queue unless it ended or was handed out again", () =>
+      Effect.gen(function* () {
+        const nodes = yield* NodeRepository
+        const commands = yield* NodeCommandRepository
+        const tenant = yield* insertTenant()
+        const node = makeNode(tenant.id, { status: "paired" })
+        yield* nodes.insert(node)
+        const pushed = makeCommand(node)
+        const answered = makeCommand(node, { createdAt: plus(T0, 1_000) })
+        for (const command of [pushed, answered]) yield* commands.insertOnce(command)
+        const now = plus(T0, MINUTE)
+        const [first, second] = yield* commands.deliver(tenant.id, node.id, now, plus(now, -MINUTE), 10)
+        expect(yield* commands.finish({ ...second, status: "succeeded", completedAt: now, updatedAt: now })).toBe(true)
+        expect(yield* commands.requeue(second, now)).toBe(false)
+
+        const later = plus(now, 1_000)
+        expect(yield* commands.requeue(first, later)).toBe(true)
+        expect(yield* commands.findByKey(tenant.id, pushed.idempotencyKey)).toEqual(
+          Option.some({ ...first, status: "queued", deliveredAt: null, updatedAt: later })
+        )
+        // Queued again: due at once, and a stale requeue of the earlier delivery changes nothing.
+        const again = yield* commands.deliver(tenant.id, node.id, later, plus(later, -MINUTE), 10)
+        expect(again.map((c) => [c.id, c.deliveries])).toEqual([[pushed.id, 2]])
+        expect(yield* commands.requeue(first, later)).toBe(false)
+        expect(yield* commands.requeue({ ...again[0], tenantId: (yield* insertTenant()).id }, later)).toBe(false)
+        expect(yield* commands.findByKey(tenant.id, pushed.idempotencyKey)).toEqual(Option.some(again[0]))
+        expect(yield* commands.requeue({ ...again[0], id: "not-a-uuid" }, later)).toBe(false)
+      })
+    )
+
     it.effect("stores a command's result once, only while it is open", () =>
       Effect.gen(function* () {
         const nodes = yield* NodeRepository

@@ -1,5 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { DashboardSocketAuth } from "../http/Security.js"
+import { UpgradeRequired } from "../http/WebSocket.js"
 import { SoftphoneUnavailable } from "./CallingErrors.js"
 
 /** The dashboard softphone's SIP over WebSocket; the dashboard token comes as `?token=`. */
@@ -10,6 +11,7 @@ export class SoftphoneApi extends HttpApiGroup.make("softphone")
         HttpApiSchema.Empty(101).annotations({ description: "Switching Protocols: the softphone's socket is open" })
       )
       .addError(SoftphoneUnavailable)
+      .addError(UpgradeRequired)
       .annotate(OpenApi.Summary, "Softphone: SIP over WebSocket to the tenant's trunk")
       .annotate(
         OpenApi.Description,

@@ -1,5 +1,5 @@
-import { HttpServerResponse } from "@effect/platform"
-import { Effect, Fiber, FiberRef, Queue, Runtime, type Scope, Stream } from "effect"
+import { HttpApiSchema, HttpServerResponse } from "@effect/platform"
+import { Effect, Fiber, FiberRef, Queue, Runtime, Schema, type Scope, Stream } from "effect"
 import { ApiError } from "./ApiError.js"
 import { CurrentRequest, firstHeader } from "./RequestContext.js"
 
@@ -27,6 +27,17 @@ export interface Socket {
 }
 
 const INBOX_SIZE = 1024
+
+/** How a WebSocket endpoint's 426 is documented (the response itself is acceptWebSocket's). */
+export class UpgradeRequired extends Schema.TaggedError<UpgradeRequired>()(
+  "UpgradeRequired",
+  { code: Schema.Literal("upgrade_required"), message: Schema.String },
+  HttpApiSchema.annotations({
+    status: 426,
+    description:
+      "Not a WebSocket upgrade (or without the subprotocol the endpoint needs), or a host without WebSocket support (the web-standard handler): only the native Node and Bun hosts upgrade."
+  })
+) {}
 
 const upgradeRequired = (message: string) =>
   new ApiError({ status: 426, code: "upgrade_required", message, headers: { upgrade: "websocket" } })

@@ -103,6 +103,30 @@ export const MAX_OUTPUT_CHARS = 256 * 1024
 /** Decoded bytes of a result's `data`; the request, base64 and all, must fit the host's 1 MiB body limit. */
 export const MAX_DATA_BYTES = 640 * 1024
 
+/** Where a node's open sockets and long polls hear that a command is queued or the node changed. */
+export const nodeTopic = (nodeId: string) => `nodes:${nodeId}`
+
+/** A command as its device receives it, over the long poll or the WebSocket. */
+export const commandJson = (command: NodeCommand) => ({
+  id: command.id,
+  command: command.command,
+  params: command.params,
+  deliveries: command.deliveries,
+  expiresAt: command.expiresAt,
+  createdAt: command.createdAt
+})
+
+/** What the node may do, for the device to enforce as well: answered to heartbeats, pushed to sockets. */
+export const nodeSettingsJson = (node: Node) => ({
+  id: node.id,
+  name: node.name,
+  capabilities: node.capabilities,
+  allowSystem: node.allowSystem,
+  allowBrowser: node.allowBrowser,
+  allowedBinaries: node.allowedBinaries,
+  allowedHosts: node.allowedHosts
+})
+
 /** A pairing code as typed: case and separators do not matter. */
 export const normalizePairingCode = (text: string) => text.toUpperCase().replace(/[\s-]/g, "")
 

@@ -1,4 +1,5 @@
-import { Clock, Context, Duration, Effect, Layer, Option, Stream } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option, Queue, type Scope, Stream } from "effect"
+import type { Socket } from "../../http/WebSocket.js"
 import { FanOut } from "../../jobs/FanOut.js"
 import { type SkillCall, SkillFailed, type SkillOutput, SkillPending } from "../../module/SkillRunner.js"
 import { SecretCrypto, isUuid, randomUuid } from "../../platform/Crypto.js"
@@ -12,6 +13,9 @@ import {
   type Node,
   type NodeCommand,
   REDELIVER_AFTER_SECONDS,
+  commandJson,
+  nodeSettingsJson,
+  nodeTopic,
   refusal
 } from "./Node.js"
 import { NodeCommandClosed, NodeCommandNotFound } from "./NodeErrors.js"
@@ -30,8 +34,16 @@ export interface CommandResult {
   readonly error?: { readonly code: string; readonly message: string } | undefined
 }
 
-/** Where a node's devices hear that a command is queued for it. */
-export const nodeTopic = (nodeId: string) => `nodes:${nodeId}`
+/**
+ * How often an open socket looks again without a signal: for commands due again after an
+ * unanswered delivery, and for a revocation whose signal was missed.
+ */
+const SOCKET_RECHECK_SECONDS = 25
+/** The close code telling the device its secret no longer works (as a 401 would): pair again. */
+export const SOCKET_SECRET_REFUSED = 4401
+
+const PING = /^\s*\{\s*"type"\s*:\s*"ping"\s*\}\s*$/
+const PONG = JSON.stringify({ type: "pong" })
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/
@@ -50,6 +62,16 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
       secret: string | undefined,
       waitSeconds: number
     ) => Effect.Effect<ReadonlyArray<NodeCommand>, Unauthenticated>
+    /**
+     * The device's socket, once its secret is checked: it is sent the node's settings (again when
+     * they change) and its commands as they fall due, and closed with SOCKET_SECRET_REFUSED once
+     * the secret stops working. Commands pushed to a socket that closes before their result go
+     * back in the queue, for the next socket or long poll.
+     */
+    readonly connect: (
+      nodeId: string,
+      secret: string | undefined
+    ) => Effect.Effect<(socket: Socket) => Effect.Effect<void, never, Scope.Scope>, Unauthenticated>
     /** Stores a command's result, once, and queues the run waiting for it. */
     readonly complete: (
       nodeId: string,
@@ -159,6 +181,45 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
               })
             )
           }),
+
+        connect: (nodeId, secret) =>
+          Effect.map(nodes.device(nodeId, secret), (node) => (socket: Socket) =>
+            Effect.gen(function* () {
+              const wake = yield* Queue.sliding<true>(1)
+              const signals = yield* fanOut.subscribe(nodeTopic(node.id))
+              yield* Effect.forkScoped(Stream.runForEach(signals, () => wake.offer(true)))
+              yield* Effect.forkScoped(
+                Stream.runForEach(socket.messages, (data) =>
+                  typeof data === "string" && PING.test(data) ? socket.send(PONG) : Effect.void
+                )
+              )
+              const pushed = new Map<string, NodeCommand>()
+              yield* Effect.addFinalizer(() =>
+                Effect.flatMap(now, (at) =>
+                  Effect.forEach(pushed.values(), (command) => commands.requeue(command, at), { discard: true })
+                )
+              )
+              let settings = ""
+              for (;;) {
+                const current = yield* Effect.option(nodes.device(node.id, secret))
+                if (Option.isNone(current)) {
+                  return yield* socket.close(SOCKET_SECRET_REFUSED, "invalid_device_secret")
+                }
+                const fresh = yield* nodes.seen(current.value)
+                const told = JSON.stringify({ type: "settings", node: nodeSettingsJson(fresh) })
+                if (told !== settings) yield* socket.send((settings = told))
+                const at = yield* now
+                for (const [id, command] of pushed) if (command.expiresAt <= at) pushed.delete(id)
+                const batch = yield* due(fresh)
+                for (const command of batch) pushed.set(command.id, command)
+                if (batch.length > 0) yield* socket.send(JSON.stringify({ type: "commands", data: batch.map(commandJson) }))
+                // A full batch may leave more due: look again at once.
+                if (batch.length < POLL_BATCH) {
+                  yield* wake.take.pipe(Effect.timeout(Duration.seconds(SOCKET_RECHECK_SECONDS)), Effect.ignore)
+                }
+              }
+            })
+          ),
 
         complete: (nodeId, secret, commandId, result) =>
           Effect.gen(function* () {

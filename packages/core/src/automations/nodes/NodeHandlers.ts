@@ -1,9 +1,10 @@
 import { Effect } from "effect"
 import { implement } from "../../http/Implement.js"
 import { pageJson } from "../../http/Pages.js"
+import { acceptWebSocket } from "../../http/WebSocket.js"
 import { ApiCaller } from "../../http/Security.js"
 import { RunService } from "../RunService.js"
-import { DEFAULT_POLL_SECONDS, type Node, type NodeCommand } from "./Node.js"
+import { DEFAULT_POLL_SECONDS, type Node, commandJson, nodeSettingsJson } from "./Node.js"
 import { DeviceSecret } from "./NodeDeviceAuth.js"
 import { NodeClaimApi, NodeDeviceApi, NodesApi } from "./NodesApi.js"
 import { NodeCommandService } from "./NodeCommandService.js"
@@ -26,16 +27,6 @@ export const nodeJson = (node: Node) => ({
   revokedAt: node.revokedAt,
   createdAt: node.createdAt,
   updatedAt: node.updatedAt
-})
-
-/** A command as its device receives it, over the long poll or the WebSocket. */
-export const commandJson = (command: NodeCommand) => ({
-  id: command.id,
-  command: command.command,
-  params: command.params,
-  deliveries: command.deliveries,
-  expiresAt: command.expiresAt,
-  createdAt: command.createdAt
 })
 
 const tenant = Effect.map(ApiCaller, (caller) => caller.tenantId)
@@ -81,20 +72,16 @@ export const nodeDeviceHandlers = implement(
     return {
       nodeHeartbeat: ({ path, payload }) =>
         Effect.flatMap(DeviceSecret, (secret) => nodes.heartbeat(path.id, secret, payload)).pipe(
-          Effect.map((node) => ({
-            id: node.id,
-            name: node.name,
-            capabilities: node.capabilities,
-            allowSystem: node.allowSystem,
-            allowBrowser: node.allowBrowser,
-            allowedBinaries: node.allowedBinaries,
-            allowedHosts: node.allowedHosts
-          }))
+          Effect.map(nodeSettingsJson)
         ),
       nodeCommands: ({ path, urlParams }) =>
         Effect.flatMap(DeviceSecret, (secret) =>
           commands.poll(path.id, secret, urlParams.wait ?? DEFAULT_POLL_SECONDS)
         ).pipe(Effect.map((due) => ({ data: due.map(commandJson) }))),
+      nodeSocket: ({ path }) =>
+        Effect.flatMap(DeviceSecret, (secret) => commands.connect(path.id, secret)).pipe(
+          Effect.flatMap((pushCommands) => acceptWebSocket({}, pushCommands))
+        ),
       nodeCommandResult: ({ path, payload }) =>
         Effect.flatMap(DeviceSecret, (secret) => commands.complete(path.id, secret, path.commandId, payload)).pipe(
           Effect.provideService(RunService, runs),

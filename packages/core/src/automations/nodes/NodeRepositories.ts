@@ -69,6 +69,11 @@ export class NodeCommandRepository extends Context.Tag("@servicekit/core/NodeCom
     ) => Effect.Effect<ReadonlyArray<NodeCommand>>
     /** Stores how the command ended if it is still open (queued or delivered); whether it did. */
     readonly finish: (command: NodeCommand) => Effect.Effect<boolean>
+    /**
+     * Puts a delivered command back in the queue (the socket it was pushed to dropped), unless it
+     * has ended or was handed out again since (`deliveries` moved on); whether it did.
+     */
+    readonly requeue: (command: NodeCommand, at: Date) => Effect.Effect<boolean>
   }
 >() {
   static readonly layerMemory: Layer.Layer<NodeCommandRepository, never, MemoryDatabase> = Layer.effect(
@@ -120,6 +125,13 @@ export class NodeCommandRepository extends Context.Tag("@servicekit/core/NodeCom
             const stored = table.get(command.tenantId, command.id)
             if (stored === undefined || !OPEN_COMMAND.includes(stored.status)) return false
             table.put({ ...stored, ...pickResult(command) }, undo)
+            return true
+          }),
+        requeue: (command, at) =>
+          db.run((undo) => {
+            const stored = table.get(command.tenantId, command.id)
+            if (stored?.status !== "delivered" || stored.deliveries !== command.deliveries) return false
+            table.put({ ...stored, status: "queued", deliveredAt: null, updatedAt: at }, undo)
             return true
           })
       })

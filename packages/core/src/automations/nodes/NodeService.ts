@@ -1,4 +1,5 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import { FanOut } from "../../jobs/FanOut.js"
 import { SecretCrypto, constantTimeEqual, isUuid, randomBase62, randomOf, randomUuid } from "../../platform/Crypto.js"
 import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../../platform/Errors.js"
 import { type Listed, listPage } from "../../platform/Keyset.js"
@@ -10,6 +11,7 @@ import {
   PAIRING_ALPHABET,
   PAIRING_CODE_LENGTH,
   PAIRING_MINUTES,
+  nodeTopic,
   normalizePairingCode
 } from "./Node.js"
 import { NodeNotFound } from "./NodeErrors.js"
@@ -94,6 +96,9 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
     Effect.gen(function* () {
       const nodes = yield* NodeRepository
       const crypto = yield* SecretCrypto
+      const fanOut = yield* FanOut
+      /** Tells the node's open sockets to look again: its settings changed, or it was revoked. */
+      const changed = (node: Node) => fanOut.publish(nodeTopic(node.id), "changed")
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const findNode = (tenantId: string, id: string) =>
@@ -235,6 +240,7 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
             const node = yield* findNode(tenantId, id)
             const updated: Node = { ...(yield* settingsOver(node, patch)), updatedAt: yield* now }
             if (!(yield* nodes.update(updated, [node.status]))) return yield* new NodeNotFound()
+            yield* changed(updated)
             return updated
           }),
 
@@ -245,6 +251,7 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
             const at = yield* now
             const revoked: Node = { ...node, status: "revoked", deviceSecretDigest: null, revokedAt: at, updatedAt: at }
             yield* nodes.update(revoked, ["pending", "paired"])
+            yield* changed(revoked)
             return revoked
           }),
 

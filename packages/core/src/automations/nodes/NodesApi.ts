@@ -1,8 +1,9 @@
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { PageJson, PageParams } from "../../http/Pages.js"
 import { DecimalInt, Integer, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../../http/Security.js"
+import { UpgradeRequired } from "../../http/WebSocket.js"
 import { Unauthenticated, ValidationFailed } from "../../platform/Errors.js"
 import {
   COMMAND_STATUSES,
@@ -244,6 +245,17 @@ export class NodeDeviceApi extends HttpApiGroup.make("automationNodeDevice")
       .annotate(
         OpenApi.Description,
         `${DeviceAuthDescription} \`ok\` with \`output\` (text, at most ${MAX_OUTPUT_CHARS} characters, no NUL) and \`data\` (base64, at most ${MAX_DATA_BYTES} bytes decoded, e.g. a PNG with \`mimeType\`), or \`ok: false\` with \`error: { code, message }\`. Stored once (a second result: 409 \`command_finished\`; after the command's time: 409 \`command_expired\`); the run waiting for it goes on.`
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("nodeSocket", "/automations/nodes/:id/ws")
+      .setPath(Id)
+      .addSuccess(HttpApiSchema.Empty(101).annotations({ description: "Switching Protocols: the device's socket is open" }))
+      .addError(UpgradeRequired)
+      .annotate(OpenApi.Summary, "Commands pushed over a WebSocket (the device)")
+      .annotate(
+        OpenApi.Description,
+        `The device secret as \`?secret=\` (for clients that cannot set headers) or \`Authorization: Bearer\`; a wrong, revoked or other node's secret: 401 before the upgrade. On the native Node and Bun hosts (426 elsewhere). The server sends JSON text messages: \`{"type":"settings","node":{...}}\` on open and whenever the node's settings change (as a heartbeat answers them), and \`{"type":"commands","data":[...]}\` as commands fall due, in the long poll's shape; results go to the result route. The device may send \`{"type":"ping"}\` (answered \`{"type":"pong"}\`). When the secret stops working (revoked) the socket closes with code 4401. Commands pushed to a socket that closes before their result are queued again at once for the next socket or long poll, and a device runs each command id once. The long poll stays available beside the socket.`
       )
   )
   .middleware(NodeDeviceAuth)

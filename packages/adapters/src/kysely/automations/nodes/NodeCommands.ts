@@ -148,6 +148,22 @@ export const make = (database: KyselyConnection): NodeCommandRepository["Type"] 
             ),
             (result) => result.numUpdatedRows > 0n
           )
+        : Effect.succeed(false),
+    requeue: (command, at) =>
+      isUuid(command.tenantId) && isUuid(command.id)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .updateTable("automation_node_commands")
+                .set({ status: "queued", delivered_at: null, updated_at: at })
+                .where("tenant_id", "=", command.tenantId)
+                .where("id", "=", command.id)
+                .where("status", "=", "delivered")
+                .where("deliveries", "=", command.deliveries)
+                .executeTakeFirst()
+            ),
+            (result) => result.numUpdatedRows > 0n
+          )
         : Effect.succeed(false)
   })
 }

@@ -1,0 +1,74 @@
+import { constants } from "node:fs"
+import { access } from "node:fs/promises"
+import type { CommandResult } from "./DeviceApi.js"
+import { CommandFailed, withData } from "./Outcome.js"
+import { findProgram, runProgram } from "./Programs.js"
+
+const CAMERA_DEVICE = "/dev/video0"
+const AUDIO_SECONDS = 5
+const CAPTURE_TIMEOUT_MS = 30_000
+/** Captures larger than this are not read in full (the result's cap refuses them anyway). */
+const MAX_CAPTURE_BYTES = 16 * 1024 * 1024
+
+type CaptureSkill = "node.capture_screen" | "node.capture_camera" | "node.capture_audio"
+
+/** How this machine captures, per skill: the command to run, or what to install. */
+export type CapturePlan =
+  | { readonly argv: ReadonlyArray<string>; readonly mimeType: string }
+  | { readonly missing: string }
+
+const exists = (path: string) => access(path, constants.R_OK).then(() => true, () => false)
+
+/** Finds the tools once, at start. */
+export const planCaptures = async (): Promise<Readonly<Record<CaptureSkill, CapturePlan>>> => {
+  const [magick, ffmpeg, screencapture, camera] = await Promise.all([
+    findProgram("import"),
+    findProgram("ffmpeg"),
+    process.platform === "darwin" ? findProgram("screencapture") : Promise.resolve(undefined),
+    exists(CAMERA_DEVICE)
+  ])
+  const display = process.env.DISPLAY
+  const screen: CapturePlan =
+    screencapture !== undefined
+      ? { argv: [screencapture, "-x", "-t", "png", "/dev/stdout"], mimeType: "image/png" }
+      : display === undefined || display === ""
+        ? { missing: "a display: run the companion in a desktop session or under Xvfb (DISPLAY is not set)" }
+        : magick !== undefined
+          ? { argv: [magick, "-window", "root", "png:-"], mimeType: "image/png" }
+          : ffmpeg !== undefined
+            ? {
+                argv: [ffmpeg, "-loglevel", "error", "-f", "x11grab", "-i", display, "-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "-"],
+                mimeType: "image/png"
+              }
+            : { missing: "ImageMagick (its import command) or ffmpeg, e.g. apt-get install imagemagick" }
+  const noFfmpeg = { missing: "ffmpeg, e.g. apt-get install ffmpeg" }
+  return {
+    "node.capture_screen": screen,
+    "node.capture_camera":
+      ffmpeg === undefined
+        ? noFfmpeg
+        : !camera
+          ? { missing: `a camera at ${CAMERA_DEVICE}` }
+          : {
+              argv: [ffmpeg, "-loglevel", "error", "-f", "v4l2", "-i", CAMERA_DEVICE, "-frames:v", "1", "-f", "image2pipe", "-c:v", "mjpeg", "-"],
+              mimeType: "image/jpeg"
+            },
+    "node.capture_audio":
+      ffmpeg === undefined
+        ? noFfmpeg
+        : {
+            argv: [ffmpeg, "-loglevel", "error", "-f", process.platform === "darwin" ? "avfoundation" : "alsa", "-i", process.platform === "darwin" ? ":0" : "default", "-t", String(AUDIO_SECONDS), "-ac", "1", "-ar", "16000", "-f", "wav", "-"],
+            mimeType: "audio/wav"
+          }
+  }
+}
+
+/** Runs the planned capture; a missing tool fails with `tool_missing`, naming what to install. */
+export const capture = async (skill: CaptureSkill, plan: CapturePlan, cwd: string): Promise<CommandResult> => {
+  if ("missing" in plan) throw new CommandFailed("tool_missing", `${skill} needs ${plan.missing}.`)
+  const ran = await runProgram(plan.argv, { cwd, timeoutMs: CAPTURE_TIMEOUT_MS, maxBytes: MAX_CAPTURE_BYTES })
+  if (ran.exitCode !== 0 || ran.stdout.length === 0) {
+    throw new CommandFailed("capture_failed", `${skill} failed (${ran.exitCode ?? "killed"}): ${ran.stderr.trim()}`)
+  }
+  return withData(ran.stdout, plan.mimeType)
+}
