@@ -5,7 +5,8 @@ import net from "node:net"
  * External services and programs for integration tests. Test files that need one say so in
  * their name (`*.postgres.test.ts`, `*.redis.test.ts`, both for `*.postgres.redis.test.ts`,
  * `*.sipp.test.ts` for the SIPp program, Debian's `sip-tester`; `*.browser.test.ts` for Debian's
- * Chromium at `chromiumPath`, driven by playwright-core);
+ * Chromium at `chromiumPath`, driven by playwright-core; `*.desktop.test.ts` for a virtual screen,
+ * Debian's xvfb and imagemagick);
  * vitest.config.ts leaves them out, with a printed reason, when the service is
  * unreachable, unless REQUIRE_SERVICES=1 (CI), which fails the run instead.
  */
@@ -26,6 +27,12 @@ export const services = [
     marker: ".browser.",
     where: chromiumPath,
     available: async () => runs(chromiumPath, ["--version"])
+  },
+  {
+    name: "Xvfb and ImageMagick",
+    marker: ".desktop.",
+    where: "the PATH",
+    available: async () => runs("Xvfb", ["-version"]) && runs("import", ["-version"])
   }
 ] as const
 

@@ -73,12 +73,13 @@ const urlOf = (protocols: ReadonlyArray<string>, reason: string) =>
     reason
   )
 
-const HttpsUrl = urlOf(["https:"], "must be an https URL or a {{placeholder}}")
 /**
- * A partner's URL: http is well-formed here, and whether this platform may reach it is the
- * guarded outbound client's rule (`checkOutboundUrl`), applied by `outboundUrlProblem`.
+ * A partner's URL, or a page a node's browser opens: http is well-formed here. Whether this
+ * platform may reach a partner is the guarded outbound client's rule (`checkOutboundUrl`, applied
+ * by `outboundUrlProblem`); a node's pages are its host allowlist's (the node, not the platform,
+ * fetches them, often on its own network).
  */
-const PartnerUrl = urlOf(["https:", "http:"], "must be an http or https URL or a {{placeholder}}")
+const WebUrl = urlOf(["https:", "http:"], "must be an http or https URL or a {{placeholder}}")
 
 const NodeId = Text(200)
 const Json = Schema.Unknown
@@ -159,7 +160,7 @@ const nodeSkills: Readonly<Record<NodeSkillId, NodeSkillSpec>> = {
     description: "Runs a program on a node that allows it (argv, no shell).",
     approval: true
   },
-  "browser.navigate": { fields: { url: HttpsUrl }, description: "Opens a page in a node's browser.", approval: true },
+  "browser.navigate": { fields: { url: WebUrl }, description: "Opens a page in a node's browser.", approval: true },
   "browser.screenshot": { fields: {}, description: "Takes a screenshot in a node's browser." },
   "browser.click": { fields: { selector: Text(2000) }, description: "Clicks in a node's browser." },
   "browser.type": { fields: { selector: Text(2000), text: Text(10_000) }, description: "Types in a node's browser." },
@@ -212,7 +213,7 @@ export const builtInSkills: ReadonlyArray<SkillDefinition> = [
     "webhook.deliver",
     [],
     {
-      url: PartnerUrl,
+      url: WebUrl,
       body: Schema.optional(Json),
       headers: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.String }))
     },

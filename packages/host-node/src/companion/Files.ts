@@ -27,13 +27,13 @@ const outsideRoot = () =>
   new CommandFailed("outside_root", "The path leaves this node's files root; only files inside it can be reached.")
 
 /**
- * The real path of `requested` inside `root` (itself a real path): relative paths are taken from
- * the root, absolute ones must lie in it; `..` or a symlink (anywhere along the path) that leads
- * out is refused.
+ * The real path of `requested` inside `root` (itself a real path). Every path is taken from the
+ * root, `/` being the root itself (as in a chroot: the node's paths never name the machine's);
+ * `..` or a symlink (anywhere along the path) that leads out is refused.
  */
 export const pathInRoot = async (root: string, requested: string) => {
   if (requested.includes("\u0000")) throw new CommandFailed("invalid_path", "The path contains a NUL character.")
-  const target = isAbsolute(requested) ? resolve(requested) : resolve(root, requested)
+  const target = resolve(root, `.${sep}${requested}`)
   if (!inside(root, target)) throw outsideRoot()
   let real: string
   try {
