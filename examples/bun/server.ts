@@ -5,6 +5,8 @@ import { serve } from "@servicekit/host-bun"
 
 const kit = createServiceKit({ holder: "servicekit on bun" })
 const server = serve(kit, { port: kit.config.port, hostname: kit.config.host })
+// Jobs, runs and deliveries in this process too, unless SERVICEKIT_WORKERS says another process runs them.
+if (kit.config.workers === "in-process") await kit.startWorkers()
 console.log(`ServiceKit on Bun ${Bun.version} listening on ${server.url}`)
 
 const development = await bootstrapDevelopmentTenant(kit, `${server.url}/api`)

@@ -3,10 +3,11 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type Started, start } from "../../../packages/host-node/test/spawn.js"
+import { type Started, run, start } from "../../../packages/host-node/test/spawn.js"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
 const bun = join(root, "node_modules/.bin/bun")
+const cli = join(root, "packages/host-node/dist/cli.js")
 
 describe("ServiceKit on Bun.serve (real bun binary)", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "servicekit-bun-"))
@@ -15,6 +16,8 @@ describe("ServiceKit on Bun.serve (real bun binary)", () => {
   let key: string
   let tenantId: string
   let adminToken: string
+  let automationsKey: string
+  let companion: Started | undefined
 
   beforeAll(async () => {
     server = start(bun, [join(root, "examples/bun/server.ts")], {
@@ -31,10 +34,12 @@ describe("ServiceKit on Bun.serve (real bun binary)", () => {
     base = url
     tenantId = (await server.waitFor(/DEVELOPMENT tenant (\S+)/, 150_000))[1]
     key = (await server.waitFor(/voice test key: (\S+)/))[1]
+    automationsKey = (await server.waitFor(/automations test key: (\S+)/))[1]
     adminToken = (await server.waitFor(/admin dashboard token: (\S+)/))[1]
   }, 180_000)
 
   afterAll(async () => {
+    await companion?.stop()
     expect(await server.stop()).toBe(0)
     rmSync(dataDir, { recursive: true, force: true })
   })
@@ -68,5 +73,35 @@ describe("ServiceKit on Bun.serve (real bun binary)", () => {
     const refused = await fetch(`${base}/api/v1/voice/usage`, { headers: { "x-api-key": outside.key } })
     expect(refused.status).toBe(403)
     expect((await refused.json()).error.code).toBe("ip_not_allowed")
+  })
+
+  it("pushes a companion node's commands over Bun's WebSocket", async () => {
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`${base}/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${automationsKey}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body)
+      }).then((r) => r.json())
+    const node = await api("POST", "/automations/nodes", { name: "Bun companion" })
+    const config = join(dataDir, "node.json")
+    const paired = await run(process.execPath, [cli, "node", "pair", base, node.pairingCode, "--config", config])
+    expect(paired.code, paired.stderr).toBe(0)
+    companion = start(process.execPath, [cli, "node", "run", "--config", config, "--root", dataDir, "--transport", "websocket"], {})
+    await companion.waitFor(/commands come over the WebSocket/, 30_000)
+    const workflow = await api("POST", "/automations/workflows", {
+      name: "Ping the companion",
+      triggerJson: { schemaVersion: 1, type: "manual" },
+      stepsJson: [{ type: "skill", skillId: "node.ping", input: { nodeId: node.id } }]
+    })
+    const started = await api("POST", `/automations/workflows/${workflow.id}/run`, {})
+    let found: any
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+      found = await api("GET", `/automations/runs/${started.id}`)
+      if (found.status === "succeeded" || found.status === "failed") break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(found.status).toBe("succeeded")
+    expect(found.stepsResultJson[0].outputText).toBe("pong")
+    expect(companion.output()).toMatch(/node\.ping \S+: ok/)
   })
 })
