@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { NodeRepository } from "@servicekit/core"
 import { Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import WebSocket from "ws"
 import { automationsClient, automationsTenants, expectJson, until } from "./automationsClient.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
@@ -349,5 +350,74 @@ export const automationsNodesSuite = (
       })
       await expectRefusal(badInput, 400, "validation_failed")
       await expectRefusal(await node.call("GET", `/${node.id}/commands?wait=61`), 400, "validation_failed")
+    })
+
+    it("pushes settings and commands over the WebSocket, and closes it with 4401 once revoked", async () => {
+      const node = await paired({}, ["node.ping"])
+      const socketUrl = `${served.url.replace(/^http/, "ws")}/api/v1/automations/nodes/${node.id}/ws`
+      /** Opens the socket; resolves with the status it was refused with, or the open socket and its messages. */
+      const connect = (url: string, headers: Record<string, string> = {}) =>
+        new Promise<{ status: number } | { socket: WebSocket; messages: Array<any>; closed: Promise<number> }>(
+          (resolve) => {
+            const socket = new WebSocket(url, { headers })
+            const messages: Array<any> = []
+            const closed = new Promise<number>((done) => socket.on("close", (code) => done(code)))
+            socket.on("message", (data) => messages.push(JSON.parse(data.toString())))
+            socket.on("unexpected-response", (_request, response) => {
+              response.resume()
+              resolve({ status: response.statusCode ?? 0 })
+            })
+            socket.on("error", () => undefined)
+            socket.on("open", () => resolve({ socket, messages, closed }))
+          }
+        )
+      // Refused before the upgrade: no secret, a wrong one, another node's; and no upgrade at all.
+      const other = await paired()
+      expect(await connect(socketUrl)).toEqual({ status: 401 })
+      expect(await connect(`${socketUrl}?secret=svk_node_wrong`)).toEqual({ status: 401 })
+      expect(await connect(`${socketUrl}?secret=${other.secret}`)).toEqual({ status: 401 })
+      await expectRefusal(await node.call("GET", `/${node.id}/ws`), 426, "upgrade_required")
+
+      const opened = await connect(`${socketUrl}?secret=${node.secret}`)
+      if (!("socket" in opened)) throw new Error(`refused with ${opened.status}`)
+      const { socket, messages, closed } = opened
+      const next = (type: string, after = 0) =>
+        until(`a ${type} message`, async () => messages.slice(after).find((message) => message.type === type))
+      expect(await next("settings")).toEqual({
+        type: "settings",
+        node: {
+          id: node.id,
+          name: "Laptop",
+          capabilities: ["node.ping"],
+          allowSystem: false,
+          allowBrowser: false,
+          allowedBinaries: [],
+          allowedHosts: []
+        }
+      })
+      socket.send("not json \u0000")
+      socket.send(JSON.stringify({ type: "ping" }))
+      expect(await next("pong")).toEqual({ type: "pong" })
+
+      let seen = messages.length
+      await expectJson(await api("PATCH", `/automations/nodes/${node.id}`, { allowSystem: true, allowedBinaries: ["echo"] }))
+      expect((await next("settings", seen)).node).toMatchObject({ allowSystem: true, allowedBinaries: ["echo"] })
+
+      seen = messages.length
+      const created = await workflow([{ type: "skill", skillId: "node.ping", input: { nodeId: node.id } }])
+      const started = await expectJson(await api("POST", `/automations/workflows/${created.id}/run`, {}))
+      const pushed = await next("commands", seen)
+      expect(pushed.data).toEqual([
+        expect.objectContaining({ command: "node.ping", params: {}, deliveries: 1 })
+      ])
+      await expectJson(
+        await node.call("POST", `/${node.id}/commands/${pushed.data[0].id}/result`, { ok: true, output: "pong" })
+      )
+      expect((await settled(started.id)).stepsResultJson[0].outputText).toBe("pong")
+      // Pushed, so not handed out again by a long poll.
+      expect(await poll(node, 0)).toEqual([])
+
+      await expectJson(await api("DELETE", `/automations/nodes/${node.id}`))
+      expect(await closed).toBe(4401)
     })
   })
