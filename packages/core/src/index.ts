@@ -233,7 +233,12 @@ export {
   type NodeStatus,
   hostAllowed
 } from "./automations/nodes/Node.js"
-export { SOCKET_SECRET_REFUSED } from "./automations/nodes/NodeCommandService.js"
+export {
+  type CommandResult,
+  NodeCommandService,
+  SOCKET_SECRET_REFUSED
+} from "./automations/nodes/NodeCommandService.js"
+export { NodeService } from "./automations/nodes/NodeService.js"
 export { NodeCommandRepository, NodeRepository } from "./automations/nodes/NodeRepositories.js"
 export {
   MemoryAuditRepository,

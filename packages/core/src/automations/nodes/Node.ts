@@ -105,6 +105,8 @@ export const MAX_DATA_BYTES = 640 * 1024
 
 /** Where a node's open sockets and long polls hear that a command is queued or the node changed. */
 export const nodeTopic = (nodeId: string) => `nodes:${nodeId}`
+/** The signal on a node's topic when its settings changed or it was revoked (a queued command sends its id). */
+export const NODE_CHANGED = "changed"
 
 /** A command as its device receives it, over the long poll or the WebSocket. */
 export const commandJson = (command: NodeCommand) => ({

@@ -1,4 +1,4 @@
-import { Clock, Context, Duration, Effect, Layer, Option, Queue, type Scope, Stream } from "effect"
+import { Chunk, Clock, Context, Duration, Effect, Layer, Option, Queue, type Scope, Stream } from "effect"
 import type { Socket } from "../../http/WebSocket.js"
 import { FanOut } from "../../jobs/FanOut.js"
 import { type SkillCall, SkillFailed, type SkillOutput, SkillPending } from "../../module/SkillRunner.js"
@@ -15,6 +15,7 @@ import {
   REDELIVER_AFTER_SECONDS,
   commandJson,
   nodeSettingsJson,
+  NODE_CHANGED,
   nodeTopic,
   refusal
 } from "./Node.js"
@@ -39,6 +40,8 @@ export interface CommandResult {
  * unanswered delivery, and for a revocation whose signal was missed.
  */
 const SOCKET_RECHECK_SECONDS = 25
+/** How long a socket lets the signals of commands queued together gather before taking what is due. */
+const SOCKET_GATHER = Duration.millis(1)
 /** The close code telling the device its secret no longer works (as a 401 would): pair again. */
 export const SOCKET_SECRET_REFUSED = 4401
 
@@ -185,9 +188,13 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
         connect: (nodeId, secret) =>
           Effect.map(nodes.device(nodeId, secret), (node) => (socket: Socket) =>
             Effect.gen(function* () {
-              const wake = yield* Queue.sliding<true>(1)
+              // A queued command's signal only asks for what is due; a change (or the periodic
+              // look) checks the secret and the settings again. Signals coalesce while one is handled.
+              const wake = yield* Queue.sliding<"due" | "check">(64)
               const signals = yield* fanOut.subscribe(nodeTopic(node.id))
-              yield* Effect.forkScoped(Stream.runForEach(signals, () => wake.offer(true)))
+              yield* Effect.forkScoped(
+                Stream.runForEach(signals, (signal) => wake.offer(signal === NODE_CHANGED ? "check" : "due"))
+              )
               yield* Effect.forkScoped(
                 Stream.runForEach(socket.messages, (data) =>
                   typeof data === "string" && PING.test(data) ? socket.send(PONG) : Effect.void
@@ -199,24 +206,36 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
                   Effect.forEach(pushed.values(), (command) => commands.requeue(command, at), { discard: true })
                 )
               )
+              let current = node
               let settings = ""
+              let reason: "due" | "check" = "check"
               for (;;) {
-                const current = yield* Effect.option(nodes.device(node.id, secret))
-                if (Option.isNone(current)) {
-                  return yield* socket.close(SOCKET_SECRET_REFUSED, "invalid_device_secret")
+                // Commands queued together go out together: a moment for their signals to gather,
+                // then the signals so far are answered by the one look below (their commands are stored).
+                if (reason === "due") yield* Effect.sleep(SOCKET_GATHER)
+                const gathered = yield* wake.takeAll
+                if (reason === "check" || Chunk.some(gathered, (signal) => signal === "check")) {
+                  const checked = yield* Effect.option(nodes.device(node.id, secret))
+                  if (Option.isNone(checked)) {
+                    return yield* socket.close(SOCKET_SECRET_REFUSED, "invalid_device_secret")
+                  }
+                  current = yield* nodes.seen(checked.value)
+                  const told = JSON.stringify({ type: "settings", node: nodeSettingsJson(current) })
+                  if (told !== settings) yield* socket.send((settings = told))
+                  const at = yield* now
+                  for (const [id, command] of pushed) if (command.expiresAt <= at) pushed.delete(id)
                 }
-                const fresh = yield* nodes.seen(current.value)
-                const told = JSON.stringify({ type: "settings", node: nodeSettingsJson(fresh) })
-                if (told !== settings) yield* socket.send((settings = told))
-                const at = yield* now
-                for (const [id, command] of pushed) if (command.expiresAt <= at) pushed.delete(id)
-                const batch = yield* due(fresh)
+                const batch = yield* due(current)
                 for (const command of batch) pushed.set(command.id, command)
                 if (batch.length > 0) yield* socket.send(JSON.stringify({ type: "commands", data: batch.map(commandJson) }))
                 // A full batch may leave more due: look again at once.
-                if (batch.length < POLL_BATCH) {
-                  yield* wake.take.pipe(Effect.timeout(Duration.seconds(SOCKET_RECHECK_SECONDS)), Effect.ignore)
-                }
+                reason =
+                  batch.length === POLL_BATCH
+                    ? "due"
+                    : yield* wake.take.pipe(
+                        Effect.timeout(Duration.seconds(SOCKET_RECHECK_SECONDS)),
+                        Effect.orElseSucceed(() => "check" as const)
+                      )
               }
             })
           ),

@@ -11,6 +11,7 @@ import {
   PAIRING_ALPHABET,
   PAIRING_CODE_LENGTH,
   PAIRING_MINUTES,
+  NODE_CHANGED,
   nodeTopic,
   normalizePairingCode
 } from "./Node.js"
@@ -98,7 +99,7 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
       const crypto = yield* SecretCrypto
       const fanOut = yield* FanOut
       /** Tells the node's open sockets to look again: its settings changed, or it was revoked. */
-      const changed = (node: Node) => fanOut.publish(nodeTopic(node.id), "changed")
+      const changed = (node: Node) => fanOut.publish(nodeTopic(node.id), NODE_CHANGED)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const findNode = (tenantId: string, id: string) =>
