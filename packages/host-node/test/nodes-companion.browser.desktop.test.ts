@@ -33,8 +33,14 @@ describe("Companion nodes: the servicekit node client against a real server", ()
 
   beforeAll(async () => {
     models = await startModelServer({ apiKey: API_KEY })
-    page = createServer((_request, response) => {
+    page = createServer((request, response) => {
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      // Random pixels over the viewport: a PNG of it passes the result's cap.
+      if (request.url === "/noise") {
+        return response.end(`<!doctype html><title>Noise</title><body style="margin:0"><canvas id="c" width="1280" height="720"></canvas>
+          <script>const c = document.getElementById("c").getContext("2d"); const image = c.createImageData(1280, 720);
+          for (let i = 0; i < image.data.length; i++) image.data[i] = (i % 4 === 3) ? 255 : Math.random() * 256; c.putImageData(image, 0, 0)</script>`)
+      }
       response.end(`<!doctype html><title>Order form</title>
         <input id="name"><button id="go" onclick="document.getElementById('out').textContent = 'Hello, ' + document.getElementById('name').value">Go</button>
         <p id="out"></p>`)
@@ -258,6 +264,16 @@ describe("Companion nodes: the servicekit node client against a real server", ()
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
     // IHDR: the page's viewport.
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1280, 720])
+
+    // A screenshot too large in PNG comes as JPEG.
+    const noisy = await runOf([
+      { type: "skill", skillId: "browser.navigate", input: { nodeId: main.id, url: pageUrl.replace("/form", "/noise") } },
+      { type: "skill", skillId: "browser.screenshot", input: { nodeId: main.id } }
+    ])
+    await approve(noisy)
+    const shot = (await settled(noisy)).stepsResultJson[1].output
+    expect(shot.mimeType).toBe("image/jpeg")
+    expect(Buffer.from(shot.data, "base64").subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]))
 
     // A host off the node's list is refused before anything reaches the device.
     const elsewhere = await runOf([

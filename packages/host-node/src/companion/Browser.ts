@@ -1,6 +1,6 @@
 import { constants } from "node:fs"
 import { access } from "node:fs/promises"
-import { hostAllowed } from "@servicekit/core"
+import { MAX_DATA_BYTES, hostAllowed } from "@servicekit/core"
 import type { Browser as PlaywrightBrowser, Page } from "playwright-core"
 import type { CommandResult, NodeSettings } from "./DeviceApi.js"
 import { CommandFailed, succeeded, withData } from "./Outcome.js"
@@ -105,7 +105,11 @@ export const makeBrowser = (executablePath: string, settings: () => NodeSettings
         return succeeded(await (await current()).content())
       case "browser.screenshot": {
         const found = await current()
-        return withData(await found.screenshot({ type: "png", timeout }), "image/png", await where(found))
+        const png = await found.screenshot({ type: "png", timeout })
+        // A busy page can pass the result's cap in PNG; JPEG fits it.
+        return png.length <= MAX_DATA_BYTES
+          ? withData(png, "image/png", await where(found))
+          : withData(await found.screenshot({ type: "jpeg", quality: 70, timeout }), "image/jpeg", await where(found))
       }
       default:
         throw new CommandFailed("unknown_command", `This companion does not know ${skill}.`)

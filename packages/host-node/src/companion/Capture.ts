@@ -1,5 +1,6 @@
 import { constants } from "node:fs"
 import { access } from "node:fs/promises"
+import { MAX_DATA_BYTES } from "@servicekit/core"
 import type { CommandResult } from "./DeviceApi.js"
 import { CommandFailed, withData } from "./Outcome.js"
 import { findProgram, runProgram } from "./Programs.js"
@@ -12,10 +13,16 @@ const MAX_CAPTURE_BYTES = 16 * 1024 * 1024
 
 type CaptureSkill = "node.capture_screen" | "node.capture_camera" | "node.capture_audio"
 
-/** How this machine captures, per skill: the command to run, or what to install. */
-export type CapturePlan =
-  | { readonly argv: ReadonlyArray<string>; readonly mimeType: string }
-  | { readonly missing: string }
+interface CaptureCommand {
+  readonly argv: ReadonlyArray<string>
+  readonly mimeType: string
+}
+
+/**
+ * How this machine captures, per skill: the command to run (and a smaller encoding for when its
+ * output passes the result's cap, as a busy full-HD screen in PNG does), or what to install.
+ */
+export type CapturePlan = (CaptureCommand & { readonly smaller?: CaptureCommand }) | { readonly missing: string }
 
 const exists = (path: string) => access(path, constants.R_OK).then(() => true, () => false)
 
@@ -34,11 +41,19 @@ export const planCaptures = async (): Promise<Readonly<Record<CaptureSkill, Capt
       : display === undefined || display === ""
         ? { missing: "a display: run the companion in a desktop session or under Xvfb (DISPLAY is not set)" }
         : magick !== undefined
-          ? { argv: [magick, "-window", "root", "png:-"], mimeType: "image/png" }
+          ? {
+              argv: [magick, "-window", "root", "png:-"],
+              mimeType: "image/png",
+              smaller: { argv: [magick, "-window", "root", "-quality", "70", "jpeg:-"], mimeType: "image/jpeg" }
+            }
           : ffmpeg !== undefined
             ? {
                 argv: [ffmpeg, "-loglevel", "error", "-f", "x11grab", "-i", display, "-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "-"],
-                mimeType: "image/png"
+                mimeType: "image/png",
+                smaller: {
+                  argv: [ffmpeg, "-loglevel", "error", "-f", "x11grab", "-i", display, "-frames:v", "1", "-f", "image2pipe", "-c:v", "mjpeg", "-q:v", "6", "-"],
+                  mimeType: "image/jpeg"
+                }
               }
             : { missing: "ImageMagick (its import command) or ffmpeg, e.g. apt-get install imagemagick" }
   const noFfmpeg = { missing: "ffmpeg, e.g. apt-get install ffmpeg" }
@@ -63,12 +78,18 @@ export const planCaptures = async (): Promise<Readonly<Record<CaptureSkill, Capt
   }
 }
 
-/** Runs the planned capture; a missing tool fails with `tool_missing`, naming what to install. */
-export const capture = async (skill: CaptureSkill, plan: CapturePlan, cwd: string): Promise<CommandResult> => {
-  if ("missing" in plan) throw new CommandFailed("tool_missing", `${skill} needs ${plan.missing}.`)
-  const ran = await runProgram(plan.argv, { cwd, timeoutMs: CAPTURE_TIMEOUT_MS, maxBytes: MAX_CAPTURE_BYTES })
+const captured = async (skill: CaptureSkill, command: CaptureCommand, cwd: string) => {
+  const ran = await runProgram(command.argv, { cwd, timeoutMs: CAPTURE_TIMEOUT_MS, maxBytes: MAX_CAPTURE_BYTES })
   if (ran.exitCode !== 0 || ran.stdout.length === 0) {
     throw new CommandFailed("capture_failed", `${skill} failed (${ran.exitCode ?? "killed"}): ${ran.stderr.trim()}`)
   }
-  return withData(ran.stdout, plan.mimeType)
+  return ran.stdout
+}
+
+/** Runs the planned capture; a missing tool fails with `tool_missing`, naming what to install. */
+export const capture = async (skill: CaptureSkill, plan: CapturePlan, cwd: string): Promise<CommandResult> => {
+  if ("missing" in plan) throw new CommandFailed("tool_missing", `${skill} needs ${plan.missing}.`)
+  const bytes = await captured(skill, plan, cwd)
+  if (bytes.length <= MAX_DATA_BYTES || plan.smaller === undefined) return withData(bytes, plan.mimeType)
+  return withData(await captured(skill, plan.smaller, cwd), plan.smaller.mimeType)
 }
