@@ -352,6 +352,18 @@ export const automationsNodesSuite = (
       await expectRefusal(await node.call("GET", `/${node.id}/commands?wait=61`), 400, "validation_failed")
     })
 
+    it("fails the steps waiting for a node at once when the node is revoked", async () => {
+      const node = await paired({}, ["node.ping"])
+      const created = await workflow([{ type: "skill", skillId: "node.ping", input: { nodeId: node.id } }])
+      const started = await expectJson(await api("POST", `/automations/workflows/${created.id}/run`, {}))
+      await settled(started.id, ["waiting_node"])
+      await expectJson(await api("DELETE", `/automations/nodes/${node.id}`))
+      const failed = await settled(started.id)
+      expect(failed.reason).toBe(
+        "Step 0 failed: The node could not run node.ping (node_revoked): The node was revoked before it answered."
+      )
+    })
+
     it("pushes settings and commands over the WebSocket, and closes it with 4401 once revoked", async () => {
       const node = await paired({}, ["node.ping"])
       const socketUrl = `${served.url.replace(/^http/, "ws")}/api/v1/automations/nodes/${node.id}/ws`

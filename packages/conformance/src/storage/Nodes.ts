@@ -235,6 +235,25 @@ export const nodesSuite: StorageSuite<NodeRepository | NodeCommandRepository | T
       })
     )
 
+    it.effect("lists a node's open commands oldest first, not those ended, another node's or tenant's", () =>
+      Effect.gen(function* () {
+        const nodes = yield* NodeRepository
+        const commands = yield* NodeCommandRepository
+        const tenant = yield* insertTenant()
+        const node = makeNode(tenant.id, { status: "paired" })
+        const sibling = makeNode(tenant.id, { status: "paired" })
+        for (const n of [node, sibling]) yield* nodes.insert(n)
+        const later = makeCommand(node, { createdAt: plus(T0, 2_000) })
+        const first = makeCommand(node, { createdAt: plus(T0, 1_000), status: "delivered", deliveries: 1 })
+        const ended = makeCommand(node, { status: "failed", errorCode: "x", completedAt: T0 })
+        for (const command of [later, first, ended, makeCommand(sibling)]) yield* commands.insertOnce(command)
+        expect(yield* commands.listOpen(tenant.id, node.id, 10)).toEqual([first, later])
+        expect(yield* commands.listOpen(tenant.id, node.id, 1)).toEqual([first])
+        expect(yield* commands.listOpen((yield* insertTenant()).id, node.id, 10)).toEqual([])
+        expect(yield* commands.listOpen(tenant.id, "not-a-uuid", 10)).toEqual([])
+      })
+    )
+
     it.effect("stores a command's result once, only while it is open", () =>
       Effect.gen(function* () {
         const nodes = yield* NodeRepository

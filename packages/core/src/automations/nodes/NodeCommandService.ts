@@ -86,6 +86,8 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
       Unauthenticated | NodeCommandNotFound | NodeCommandClosed | ValidationFailed,
       RunService
     >
+    /** Fails the revoked node's open commands at once, waking the runs that wait for them. */
+    readonly abandon: (node: Node) => Effect.Effect<number, never, RunService>
     /**
      * A node skill: queues the command for the node (once per idempotency key) and waits for its
      * result without holding a worker (SkillPending); called again, answers the result.
@@ -305,6 +307,30 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
             yield* wakeRun
             yield* nodes.seen(node)
             return finished
+          }),
+
+        abandon: (node) =>
+          Effect.gen(function* () {
+            const runs = yield* RunService
+            let failed = 0
+            for (;;) {
+              const open = yield* commands.listOpen(node.tenantId, node.id, POLL_BATCH)
+              if (open.length === 0) return failed
+              const at = yield* now
+              for (const command of open) {
+                const ended: NodeCommand = {
+                  ...command,
+                  status: "failed",
+                  errorCode: "node_revoked",
+                  errorMessage: "The node was revoked before it answered.",
+                  completedAt: at,
+                  updatedAt: at
+                }
+                if (!(yield* commands.finish(ended))) continue
+                failed++
+                if (command.runId !== null) yield* runs.wake(command.tenantId, command.runId)
+              }
+            }
           }),
 
         dispatch: (skillId, call) =>

@@ -35,6 +35,8 @@ export const nodeHandlers = implement(
   NodesApi,
   Effect.gen(function* () {
     const nodes = yield* NodeService
+    const commands = yield* NodeCommandService
+    const runs = yield* RunService
     return {
       listNodes: ({ urlParams }) =>
         Effect.flatMap(tenant, (tenantId) => nodes.list(tenantId, urlParams)).pipe(
@@ -47,7 +49,10 @@ export const nodeHandlers = implement(
       updateNode: ({ path, payload }) =>
         Effect.flatMap(tenant, (tenantId) => nodes.update(tenantId, path.id, payload)).pipe(Effect.map(nodeJson)),
       revokeNode: ({ path }) =>
-        Effect.flatMap(tenant, (tenantId) => nodes.revoke(tenantId, path.id)).pipe(Effect.map(nodeJson))
+        Effect.flatMap(tenant, (tenantId) => nodes.revoke(tenantId, path.id)).pipe(
+          Effect.tap((revoked) => commands.abandon(revoked).pipe(Effect.provideService(RunService, runs))),
+          Effect.map(nodeJson)
+        )
     }
   })
 )

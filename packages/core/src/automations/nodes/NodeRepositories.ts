@@ -74,6 +74,8 @@ export class NodeCommandRepository extends Context.Tag("@servicekit/core/NodeCom
      * has ended or was handed out again since (`deliveries` moved on); whether it did.
      */
     readonly requeue: (command: NodeCommand, at: Date) => Effect.Effect<boolean>
+    /** The node's commands still open (queued or delivered), oldest first, at most `limit`. */
+    readonly listOpen: (tenantId: string, nodeId: string, limit: number) => Effect.Effect<ReadonlyArray<NodeCommand>>
   }
 >() {
   static readonly layerMemory: Layer.Layer<NodeCommandRepository, never, MemoryDatabase> = Layer.effect(
@@ -133,7 +135,14 @@ export class NodeCommandRepository extends Context.Tag("@servicekit/core/NodeCom
             if (stored?.status !== "delivered" || stored.deliveries !== command.deliveries) return false
             table.put({ ...stored, status: "queued", deliveredAt: null, updatedAt: at }, undo)
             return true
-          })
+          }),
+        listOpen: (tenantId, nodeId, limit) =>
+          db.run(() =>
+            [...table.rows()]
+              .filter((row) => row.tenantId === tenantId && row.nodeId === nodeId && OPEN_COMMAND.includes(row.status))
+              .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+              .slice(0, limit)
+          )
       })
     })
   )

@@ -163,7 +163,7 @@ export class NodesApi extends HttpApiGroup.make("automationNodes")
       .annotate(OpenApi.Summary, "Revoke a node")
       .annotate(
         OpenApi.Description,
-        "Clears the device secret: the device's next call is refused (401 `invalid_device_secret`). The node stays listed as `revoked`; its commands still waiting fail their steps when their time is up."
+        "Clears the device secret: the device's next call is refused (401 `invalid_device_secret`) and its WebSocket closes (4401). The node stays listed as `revoked`; its commands still open fail at once (`node_revoked`), and so do the steps waiting for them."
       )
   )
   .middleware(ApiKeyAuth)

@@ -164,7 +164,25 @@ export const make = (database: KyselyConnection): NodeCommandRepository["Type"] 
             ),
             (result) => result.numUpdatedRows > 0n
           )
-        : Effect.succeed(false)
+        : Effect.succeed(false),
+    listOpen: (tenantId, nodeId, limit) =>
+      isUuid(tenantId) && isUuid(nodeId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("automation_node_commands")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .where("node_id", "=", nodeId)
+                .where("status", "in", ["queued", "delivered"])
+                .orderBy("created_at")
+                .orderBy("id")
+                .limit(limit)
+                .execute()
+            ),
+            (rows) => rows.map(toCommand)
+          )
+        : Effect.succeed([])
   })
 }
 
