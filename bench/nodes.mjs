@@ -101,7 +101,12 @@ const measure = async (name, connect, count = COMMANDS) => {
   const waiters = new Map()
   const answer = async (command) => {
     receivedAt.set(command.id, performance.now())
-    await call("POST", `/automations/nodes/${node.id}/commands/${command.id}/result`, { ok: true, output: "pong" }, node.secret)
+    await call(
+      "POST",
+      `/automations/nodes/${node.id}/commands/${command.id}/result`,
+      { ok: true, output: "pong" },
+      node.secret
+    )
     answered.add(command.id)
     waiters.get(command.id)?.()
   }
@@ -175,7 +180,8 @@ const poll = await measure("Long-poll device", byLongPoll)
 
 const row = (name, figures) =>
   `${name.padEnd(10)} ${figures.perSecond.toFixed(0).padStart(6)} commands/s  push p50 ${figures.p50.toFixed(1).padStart(6)} ms  p95 ${figures.p95.toFixed(1).padStart(6)} ms  ${figures.cpuMs.toFixed(3).padStart(6)} CPU ms/command`
-const on = databaseUrl === undefined ? "the embedded default (PGlite, in this process)" : "Postgres (its CPU not counted)"
+const on =
+  databaseUrl === undefined ? "the embedded default (PGlite, in this process)" : "Postgres (its CPU not counted)"
 console.log(`node commands on ${on}: ${COMMANDS} node.ping commands, ${OUTSTANDING} outstanding, answered at once`)
 console.log(row("websocket", socket))
 console.log(row("long poll", poll))

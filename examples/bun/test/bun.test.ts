@@ -56,7 +56,10 @@ describe("ServiceKit on Bun.serve (real bun binary)", () => {
     const response = await fetch(`${base}/api/v1/voice/calls/not-a-uuid`, { headers: { "x-api-key": key } })
     expect(response.status).toBe(400)
     const body = await response.json()
-    expect(body.error).toMatchObject({ code: "validation_failed", details: [{ field: "id", reason: "must be a uuid" }] })
+    expect(body.error).toMatchObject({
+      code: "validation_failed",
+      details: [{ field: "id", reason: "must be a uuid" }]
+    })
     expect((await fetch(`${base}/api/v1/voice/usage`)).status).toBe(401)
   })
 
@@ -86,7 +89,11 @@ describe("ServiceKit on Bun.serve (real bun binary)", () => {
     const config = join(dataDir, "node.json")
     const paired = await run(process.execPath, [cli, "node", "pair", base, node.pairingCode, "--config", config])
     expect(paired.code, paired.stderr).toBe(0)
-    companion = start(process.execPath, [cli, "node", "run", "--config", config, "--root", dataDir, "--transport", "websocket"], {})
+    companion = start(
+      process.execPath,
+      [cli, "node", "run", "--config", config, "--root", dataDir, "--transport", "websocket"],
+      {}
+    )
     await companion.waitFor(/commands come over the WebSocket/, 30_000)
     const workflow = await api("POST", "/automations/workflows", {
       name: "Ping the companion",
@@ -95,7 +102,7 @@ describe("ServiceKit on Bun.serve (real bun binary)", () => {
     })
     const started = await api("POST", `/automations/workflows/${workflow.id}/run`, {})
     let found: any
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
       found = await api("GET", `/automations/runs/${started.id}`)
       if (found.status === "succeeded" || found.status === "failed") break
       await new Promise((resolve) => setTimeout(resolve, 100))

@@ -28,8 +28,8 @@ interface HostCommand extends Omit<Command, "run"> {
   ) => Promise<CommandOutput | undefined>
 }
 
-const moduleCommands = modules.flatMap(
-  (module): ReadonlyArray<Command> => ("commands" in module ? (module.commands ?? []) : [])
+const moduleCommands = modules.flatMap((module): ReadonlyArray<Command> =>
+  "commands" in module ? (module.commands ?? []) : []
 )
 
 const storageFlags = ["data-dir", "database-url", "redis-url"]

@@ -6,9 +6,19 @@ import { Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
 import { automationsClient, automationsTenants, expectJson, until } from "./automationsClient.js"
-import { expectRefusal, kitOn, serve } from "./hostileInput.js"
+import { type Served, expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const PAIRING_CODE = /^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{8}$/
+
+/** Moves a pending node's pairing code past its 15 minutes. */
+export const expirePairingCode = (served: Pick<Served, "kit">, nodeId: string) =>
+  served.kit.runtime.runPromise(
+    Effect.gen(function* () {
+      const nodes = yield* NodeRepository
+      const node = Option.getOrThrow(yield* nodes.findAnywhere(nodeId))
+      yield* nodes.update({ ...node, pairingExpiresAt: new Date(Date.now() - 1_000) }, ["pending"])
+    })
+  )
 
 /**
  * Companion nodes over HTTP, the test playing the device: pairing, the device routes, node skills
@@ -97,13 +107,7 @@ export const automationsNodesSuite = (
 
       // A code past its 15 minutes.
       const late = await expectJson(await api("POST", "/automations/nodes", { name: "Late" }))
-      await served.kit.runtime.runPromise(
-        Effect.gen(function* () {
-          const nodes = yield* NodeRepository
-          const node = Option.getOrThrow(yield* nodes.findAnywhere(late.id))
-          yield* nodes.update({ ...node, pairingExpiresAt: new Date(Date.now() - 1_000) }, ["pending"])
-        })
-      )
+      await expirePairingCode(served, late.id)
       const expired = await expectRefusal(await claim({ pairingCode: late.pairingCode }), 401, "pairing_code_expired")
       expect(expired.message).toContain("15 minutes")
       const after = await expectJson(await api("GET", "/automations/nodes"))
@@ -412,16 +416,16 @@ export const automationsNodesSuite = (
       expect(await next("pong")).toEqual({ type: "pong" })
 
       let seen = messages.length
-      await expectJson(await api("PATCH", `/automations/nodes/${node.id}`, { allowSystem: true, allowedBinaries: ["echo"] }))
+      await expectJson(
+        await api("PATCH", `/automations/nodes/${node.id}`, { allowSystem: true, allowedBinaries: ["echo"] })
+      )
       expect((await next("settings", seen)).node).toMatchObject({ allowSystem: true, allowedBinaries: ["echo"] })
 
       seen = messages.length
       const created = await workflow([{ type: "skill", skillId: "node.ping", input: { nodeId: node.id } }])
       const started = await expectJson(await api("POST", `/automations/workflows/${created.id}/run`, {}))
       const pushed = await next("commands", seen)
-      expect(pushed.data).toEqual([
-        expect.objectContaining({ command: "node.ping", params: {}, deliveries: 1 })
-      ])
+      expect(pushed.data).toEqual([expect.objectContaining({ command: "node.ping", params: {}, deliveries: 1 })])
       await expectJson(
         await node.call("POST", `/${node.id}/commands/${pushed.data[0].id}/result`, { ok: true, output: "pong" })
       )

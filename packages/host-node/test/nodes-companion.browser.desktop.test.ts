@@ -11,6 +11,7 @@ import { Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { chromiumPath } from "../../adapters/test/services.js"
 import { automationsClient, automationsTenants, expectJson, until } from "./automationsClient.js"
+import { expirePairingCode } from "./automationsNodes.js"
 import { kitOn, serve } from "./hostileInput.js"
 import { type Started, run, start } from "./spawn.js"
 
@@ -49,7 +50,10 @@ describe("Companion nodes: the servicekit node client against a real server", ()
     pageUrl = `http://127.0.0.1:${(page.address() as { port: number }).port}/form`
     mkdirSync(join(root, "reports"), { recursive: true })
     writeFileSync(join(root, "reports", "q1.txt"), "Revenue: 42 — naïve ✓\n")
-    writeFileSync(join(root, "reports", "chart.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0xff]))
+    writeFileSync(
+      join(root, "reports", "chart.png"),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0xff])
+    )
     writeFileSync(join(dir, "secret.txt"), "outside the root")
     symlinkSync(dir, join(root, "escape"))
   })
@@ -94,12 +98,16 @@ describe("Companion nodes: the servicekit node client against a real server", ()
     config: string,
     options: { args?: Array<string>; env?: Record<string, string>; ready?: RegExp } = {}
   ) => {
-    const started = start(process.execPath, [cli, "node", "run", "--config", config, "--root", root, ...(options.args ?? [])], {
-      DISPLAY: "",
-      CHROMIUM_PATH: chromiumPath,
-      SERVICEKIT_CHROMIUM: chromiumPath,
-      ...options.env
-    })
+    const started = start(
+      process.execPath,
+      [cli, "node", "run", "--config", config, "--root", root, ...(options.args ?? [])],
+      {
+        DISPLAY: "",
+        CHROMIUM_PATH: chromiumPath,
+        SERVICEKIT_CHROMIUM: chromiumPath,
+        ...options.env
+      }
+    )
     companions.push(started)
     await started.waitFor(options.ready ?? /commands come over the WebSocket/, 30_000)
     return started
@@ -148,14 +156,16 @@ describe("Companion nodes: the servicekit node client against a real server", ()
     expect(existsSync(join(dir, "again.json"))).toBe(false)
 
     const late = await expectJson(await api("POST", "/automations/nodes", { name: "Late" }))
-    await served.kit.runtime.runPromise(
-      Effect.gen(function* () {
-        const nodes = yield* NodeRepository
-        const node = Option.getOrThrow(yield* nodes.findAnywhere(late.id))
-        yield* nodes.update({ ...node, pairingExpiresAt: new Date(Date.now() - 1_000) }, ["pending"])
-      })
-    )
-    const expired = await run(process.execPath, [cli, "node", "pair", served.url, late.pairingCode, "--config", join(dir, "late.json")])
+    await expirePairingCode(served, late.id)
+    const expired = await run(process.execPath, [
+      cli,
+      "node",
+      "pair",
+      served.url,
+      late.pairingCode,
+      "--config",
+      join(dir, "late.json")
+    ])
     expect(expired.code).toBe(1)
     expect(expired.stderr).toContain("pairing_code_expired")
 
@@ -212,10 +222,14 @@ describe("Companion nodes: the servicekit node client against a real server", ()
 
   it("runs an allowlisted program after an approval showing its argv, and refuses one off the list", async () => {
     const runId = await runOf([
-      { type: "skill", skillId: "system.run", input: { nodeId: main.id, argv: ["sh", "-c", "echo \"$0 in $PWD\"; env | sort", "hello"] } }
+      {
+        type: "skill",
+        skillId: "system.run",
+        input: { nodeId: main.id, argv: ["sh", "-c", 'echo "$0 in $PWD"; env | sort', "hello"] }
+      }
     ])
     const approval = await approve(runId)
-    expect(approval.input).toEqual({ nodeId: main.id, argv: ["sh", "-c", "echo \"$0 in $PWD\"; env | sort", "hello"] })
+    expect(approval.input).toEqual({ nodeId: main.id, argv: ["sh", "-c", 'echo "$0 in $PWD"; env | sort', "hello"] })
     const done = await settled(runId)
     expect(done.status).toBe("succeeded")
     const [first, ...environment] = done.stepsResultJson[0].outputText.trim().split("\n")
@@ -226,12 +240,22 @@ describe("Companion nodes: the servicekit node client against a real server", ()
     expect(names).not.toContain("SERVICEKIT_CHROMIUM")
     expect(names).not.toContain("CHROMIUM_PATH")
 
-    const failing = await runOf([{ type: "skill", skillId: "system.run", input: { nodeId: main.id, argv: ["sh", "-c", "echo partial; echo broke >&2; exit 3"] } }])
+    const failing = await runOf([
+      {
+        type: "skill",
+        skillId: "system.run",
+        input: { nodeId: main.id, argv: ["sh", "-c", "echo partial; echo broke >&2; exit 3"] }
+      }
+    ])
     await approve(failing)
     const failed = await settled(failing)
-    expect(failed.reason).toBe("Step 0 failed: The node could not run system.run (exit_status): sh exited with status 3: broke")
+    expect(failed.reason).toBe(
+      "Step 0 failed: The node could not run system.run (exit_status): sh exited with status 3: broke"
+    )
 
-    const offList = await runOf([{ type: "skill", skillId: "system.run", input: { nodeId: main.id, argv: ["cat", "/etc/passwd"] } }])
+    const offList = await runOf([
+      { type: "skill", skillId: "system.run", input: { nodeId: main.id, argv: ["cat", "/etc/passwd"] } }
+    ])
     await approve(offList)
     expect((await settled(offList)).reason).toBe(
       "Step 0 failed: The node Workstation does not allow the program cat (not on its allowedBinaries)."
@@ -251,10 +275,14 @@ describe("Companion nodes: the servicekit node client against a real server", ()
     )
     const approval = await approve(runId)
     expect(approval).toMatchObject({ skillId: "browser.navigate", input: { nodeId: main.id, url: pageUrl } })
-    const done = await until("the browser run", async () => {
-      const found = await expectJson(await api("GET", `/automations/runs/${runId}`))
-      return ["succeeded", "failed"].includes(found.status) ? found : undefined
-    }, 60_000)
+    const done = await until(
+      "the browser run",
+      async () => {
+        const found = await expectJson(await api("GET", `/automations/runs/${runId}`))
+        return ["succeeded", "failed"].includes(found.status) ? found : undefined
+      },
+      60_000
+    )
     expect(done.status, JSON.stringify(done.stepsResultJson)).toBe("succeeded")
     expect(JSON.parse(done.stepsResultJson[0].outputText)).toEqual({ url: pageUrl, title: "Order form", status: 200 })
     expect(done.stepsResultJson[3].outputText).toContain('<p id="out">Hello, Ada Lovelace</p>')
@@ -267,7 +295,11 @@ describe("Companion nodes: the servicekit node client against a real server", ()
 
     // A screenshot too large in PNG comes as JPEG.
     const noisy = await runOf([
-      { type: "skill", skillId: "browser.navigate", input: { nodeId: main.id, url: pageUrl.replace("/form", "/noise") } },
+      {
+        type: "skill",
+        skillId: "browser.navigate",
+        input: { nodeId: main.id, url: pageUrl.replace("/form", "/noise") }
+      },
       { type: "skill", skillId: "browser.screenshot", input: { nodeId: main.id } }
     ])
     await approve(noisy)
@@ -296,14 +328,20 @@ describe("Companion nodes: the servicekit node client against a real server", ()
       { type: "agent", instructions: "Report the revenue.", skills: ["node.files_read", "system.run"] }
     ])
     const approval = await approve(runId)
-    expect(approval).toMatchObject({ skillId: "system.run", input: { nodeId: main.id, argv: ["echo", "agent was here"] } })
+    expect(approval).toMatchObject({
+      skillId: "system.run",
+      input: { nodeId: main.id, argv: ["echo", "agent was here"] }
+    })
     const done = await settled(runId)
     expect(done.status).toBe("succeeded")
     const output = done.stepsResultJson[0].output
     expect(output.text).toBe("Revenue is 42.")
     expect(output.turns.map((turn: any) => turn.verdict)).toEqual(["allowed", "approved", "final"])
     // The model saw what the node answered.
-    const asked = models.requests().slice(-2).map((request) => JSON.stringify(request.messages))
+    const asked = models
+      .requests()
+      .slice(-2)
+      .map((request) => JSON.stringify(request.messages))
     expect(asked[0]).toContain("Revenue: 42")
     expect(asked[1]).toContain("agent was here")
   })

@@ -18,10 +18,20 @@ const CHROMIUM_FLAGS = [
 
 /** Whether playwright-core and the browser are both here; otherwise what to install. */
 export const browserMissing = async (executablePath: string): Promise<string | undefined> => {
-  if (!(await import("playwright-core").then(() => true, () => false))) {
+  if (
+    !(await import("playwright-core").then(
+      () => true,
+      () => false
+    ))
+  ) {
     return "playwright-core next to the companion (npm install playwright-core)"
   }
-  if (!(await access(executablePath, constants.X_OK).then(() => true, () => false))) {
+  if (
+    !(await access(executablePath, constants.X_OK).then(
+      () => true,
+      () => false
+    ))
+  ) {
     return `Chromium at ${executablePath} (apt-get install chromium, or pass --chromium PATH)`
   }
   return undefined
@@ -30,7 +40,9 @@ export const browserMissing = async (executablePath: string): Promise<string | u
 const allowedUrl = (url: string, settings: NodeSettings) => {
   if (!URL.canParse(url)) return false
   const parsed = new URL(url)
-  return (parsed.protocol === "http:" || parsed.protocol === "https:") && hostAllowed(parsed.hostname, settings.allowedHosts)
+  return (
+    (parsed.protocol === "http:" || parsed.protocol === "https:") && hostAllowed(parsed.hostname, settings.allowedHosts)
+  )
 }
 
 /**
@@ -84,7 +96,9 @@ export const makeBrowser = (executablePath: string, settings: () => NodeSettings
         }
         const found = await page()
         const response = await found.goto(url, { timeout, waitUntil: "load" })
-        return succeeded(JSON.stringify({ url: found.url(), title: await found.title(), status: response?.status() ?? null }))
+        return succeeded(
+          JSON.stringify({ url: found.url(), title: await found.title(), status: response?.status() ?? null })
+        )
       }
       case "browser.click": {
         const found = await current()

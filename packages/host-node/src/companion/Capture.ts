@@ -24,7 +24,11 @@ interface CaptureCommand {
  */
 export type CapturePlan = (CaptureCommand & { readonly smaller?: CaptureCommand }) | { readonly missing: string }
 
-const exists = (path: string) => access(path, constants.R_OK).then(() => true, () => false)
+const exists = (path: string) =>
+  access(path, constants.R_OK).then(
+    () => true,
+    () => false
+  )
 
 /** Finds the tools once, at start. */
 export const planCaptures = async (): Promise<Readonly<Record<CaptureSkill, CapturePlan>>> => {
@@ -48,10 +52,42 @@ export const planCaptures = async (): Promise<Readonly<Record<CaptureSkill, Capt
             }
           : ffmpeg !== undefined
             ? {
-                argv: [ffmpeg, "-loglevel", "error", "-f", "x11grab", "-i", display, "-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "-"],
+                argv: [
+                  ffmpeg,
+                  "-loglevel",
+                  "error",
+                  "-f",
+                  "x11grab",
+                  "-i",
+                  display,
+                  "-frames:v",
+                  "1",
+                  "-f",
+                  "image2pipe",
+                  "-c:v",
+                  "png",
+                  "-"
+                ],
                 mimeType: "image/png",
                 smaller: {
-                  argv: [ffmpeg, "-loglevel", "error", "-f", "x11grab", "-i", display, "-frames:v", "1", "-f", "image2pipe", "-c:v", "mjpeg", "-q:v", "6", "-"],
+                  argv: [
+                    ffmpeg,
+                    "-loglevel",
+                    "error",
+                    "-f",
+                    "x11grab",
+                    "-i",
+                    display,
+                    "-frames:v",
+                    "1",
+                    "-f",
+                    "image2pipe",
+                    "-c:v",
+                    "mjpeg",
+                    "-q:v",
+                    "6",
+                    "-"
+                  ],
                   mimeType: "image/jpeg"
                 }
               }
@@ -65,14 +101,46 @@ export const planCaptures = async (): Promise<Readonly<Record<CaptureSkill, Capt
         : !camera
           ? { missing: `a camera at ${CAMERA_DEVICE}` }
           : {
-              argv: [ffmpeg, "-loglevel", "error", "-f", "v4l2", "-i", CAMERA_DEVICE, "-frames:v", "1", "-f", "image2pipe", "-c:v", "mjpeg", "-"],
+              argv: [
+                ffmpeg,
+                "-loglevel",
+                "error",
+                "-f",
+                "v4l2",
+                "-i",
+                CAMERA_DEVICE,
+                "-frames:v",
+                "1",
+                "-f",
+                "image2pipe",
+                "-c:v",
+                "mjpeg",
+                "-"
+              ],
               mimeType: "image/jpeg"
             },
     "node.capture_audio":
       ffmpeg === undefined
         ? noFfmpeg
         : {
-            argv: [ffmpeg, "-loglevel", "error", "-f", process.platform === "darwin" ? "avfoundation" : "alsa", "-i", process.platform === "darwin" ? ":0" : "default", "-t", String(AUDIO_SECONDS), "-ac", "1", "-ar", "16000", "-f", "wav", "-"],
+            argv: [
+              ffmpeg,
+              "-loglevel",
+              "error",
+              "-f",
+              process.platform === "darwin" ? "avfoundation" : "alsa",
+              "-i",
+              process.platform === "darwin" ? ":0" : "default",
+              "-t",
+              String(AUDIO_SECONDS),
+              "-ac",
+              "1",
+              "-ar",
+              "16000",
+              "-f",
+              "wav",
+              "-"
+            ],
             mimeType: "audio/wav"
           }
   }

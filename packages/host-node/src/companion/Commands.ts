@@ -73,7 +73,14 @@ export const runNode = async (flags: Record<string, string | undefined>, json: b
     console.log(json ? JSON.stringify({ at: new Date().toISOString(), message: line }) : `servicekit node: ${line}`)
   log(`files root ${root}`)
   try {
-    const ended = await runCompanion({ config, root, chromium: chromiumOf(flags), transport, log, signal: stopping.signal })
+    const ended = await runCompanion({
+      config,
+      root,
+      chromium: chromiumOf(flags),
+      transport,
+      log,
+      signal: stopping.signal
+    })
     if (ended === "revoked") throw new CompanionError("the server refused this device's secret: pair it again")
   } finally {
     process.off("SIGINT", stop)

@@ -76,8 +76,7 @@ export const runCompanion = async (options: CompanionOptions): Promise<"stopped"
   }
 
   /** A network failure, or the server's 5xx/429: worth another try. */
-  const transient = (error: unknown) =>
-    !(error instanceof ServerRefused) || error.status >= 500 || error.status === 429
+  const transient = (error: unknown) => !(error instanceof ServerRefused) || error.status >= 500 || error.status === 429
 
   const taken = new Set<string>()
   let browserQueue: Promise<unknown> = Promise.resolve()

@@ -93,8 +93,13 @@ export const deviceApi = (config: DeviceConfig, stop: AbortSignal) => {
       call(`${base}/heartbeat`, { ...json(report, config.deviceSecret), stop }) as Promise<NodeSettings>,
     /** Waits up to `waitSeconds` for commands (the long poll). */
     poll: async (waitSeconds: number) =>
-      ((await call(`${base}/commands?wait=${waitSeconds}`, { headers: auth, stop, timeoutMs: (waitSeconds + 15) * 1000 }))
-        .data ?? []) as ReadonlyArray<DeviceCommand>,
+      ((
+        await call(`${base}/commands?wait=${waitSeconds}`, {
+          headers: auth,
+          stop,
+          timeoutMs: (waitSeconds + 15) * 1000
+        })
+      ).data ?? []) as ReadonlyArray<DeviceCommand>,
     result: (commandId: string, result: CommandResult) =>
       call(`${base}/commands/${commandId}/result`, { ...json(result, config.deviceSecret), stop }) as Promise<{
         status: string

@@ -62,9 +62,7 @@ export const listFiles = async (root: string, path: string | undefined): Promise
     entries.push({ name, type: kind(info), size: info.size, modifiedAt: info.mtime.toISOString() })
   }
   const shown = relative(root, folder)
-  return succeeded(
-    JSON.stringify({ path: shown === "" ? "." : shown, entries, truncated: names.length > MAX_ENTRIES })
-  )
+  return succeeded(JSON.stringify({ path: shown === "" ? "." : shown, entries, truncated: names.length > MAX_ENTRIES }))
 }
 
 /** node.files_read: a text file as the output, any other file as base64 data. */

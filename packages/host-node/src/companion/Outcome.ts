@@ -25,7 +25,10 @@ export const succeeded = (output: string): CommandResult => ({ ok: true, output:
 /** Bytes as a result's base64 `data`, refused past the server's cap. */
 export const withData = (bytes: Uint8Array, mimeType: string, output = ""): CommandResult => {
   if (bytes.length > MAX_DATA_BYTES) {
-    throw new CommandFailed("too_large", `The result is ${bytes.length} bytes; a result carries at most ${MAX_DATA_BYTES}.`)
+    throw new CommandFailed(
+      "too_large",
+      `The result is ${bytes.length} bytes; a result carries at most ${MAX_DATA_BYTES}.`
+    )
   }
   return { ok: true, output: outputText(output), data: Buffer.from(bytes).toString("base64"), mimeType }
 }

@@ -70,7 +70,9 @@ export const runProgram = (
     child.once("close", (exitCode) => {
       clearTimeout(timer)
       if (timedOut) {
-        reject(new CommandFailed("timeout", `${argv[0]} ran past ${Math.round(options.timeoutMs / 1000)} s and was stopped.`))
+        reject(
+          new CommandFailed("timeout", `${argv[0]} ran past ${Math.round(options.timeoutMs / 1000)} s and was stopped.`)
+        )
       } else {
         resolvePromise({ exitCode, stdout: Buffer.concat(chunks), stderr, truncated })
       }
@@ -79,9 +81,20 @@ export const runProgram = (
 
 /** Where `name` is on PATH (or `name` itself when it is a path), if it is there and executable. */
 export const findProgram = async (name: string): Promise<string | undefined> => {
-  const candidates = isAbsolute(name) ? [name] : (process.env.PATH ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, name))
+  const candidates = isAbsolute(name)
+    ? [name]
+    : (process.env.PATH ?? "")
+        .split(delimiter)
+        .filter(Boolean)
+        .map((dir) => join(dir, name))
   for (const candidate of candidates) {
-    if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate
+    if (
+      await access(candidate, constants.X_OK).then(
+        () => true,
+        () => false
+      )
+    )
+      return candidate
   }
   return undefined
 }
@@ -90,7 +103,11 @@ export const findProgram = async (name: string): Promise<string | undefined> => 
 const MAX_STDOUT_BYTES = MAX_DATA_BYTES
 
 /** system.run: argv exactly as approved, stdout as the output; a non-zero exit fails with stderr's end. */
-export const runSystem = async (argv: ReadonlyArray<string>, cwd: string, timeoutMs: number): Promise<CommandResult> => {
+export const runSystem = async (
+  argv: ReadonlyArray<string>,
+  cwd: string,
+  timeoutMs: number
+): Promise<CommandResult> => {
   const ran = await runProgram(argv, { cwd, timeoutMs, maxBytes: MAX_STDOUT_BYTES })
   const stdout = ran.stdout.toString("utf8") + (ran.truncated ? "\n[output truncated]" : "")
   if (ran.exitCode === 0) return { ok: true, output: outputText(stdout) }
@@ -99,7 +116,10 @@ export const runSystem = async (argv: ReadonlyArray<string>, cwd: string, timeou
     output: outputText(stdout),
     error: {
       code: "exit_status",
-      message: outputText(`${argv[0]} exited with status ${ran.exitCode ?? "unknown"}: ${ran.stderr.trim()}`).slice(0, 2_000)
+      message: outputText(`${argv[0]} exited with status ${ran.exitCode ?? "unknown"}: ${ran.stderr.trim()}`).slice(
+        0,
+        2_000
+      )
     }
   }
 }

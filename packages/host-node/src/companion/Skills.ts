@@ -20,7 +20,8 @@ export const loadSkills = async (options: SkillOptions) => {
   const noBrowser = await browserMissing(options.chromium)
   const off = new Map<string, string>()
   for (const [skill, plan] of Object.entries(captures)) if ("missing" in plan) off.set(skill, plan.missing)
-  for (const skill of NODE_SKILLS) if (skill.startsWith("browser.") && noBrowser !== undefined) off.set(skill, noBrowser)
+  for (const skill of NODE_SKILLS)
+    if (skill.startsWith("browser.") && noBrowser !== undefined) off.set(skill, noBrowser)
   const capabilities = NODE_SKILLS.filter((skill) => !off.has(skill))
   const browser = makeBrowser(options.chromium, options.settings)
 

@@ -188,58 +188,61 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
           }),
 
         connect: (nodeId, secret) =>
-          Effect.map(nodes.device(nodeId, secret), (node) => (socket: Socket) =>
-            Effect.gen(function* () {
-              // A queued command's signal only asks for what is due; a change (or the periodic
-              // look) checks the secret and the settings again. Signals coalesce while one is handled.
-              const wake = yield* Queue.sliding<"due" | "check">(64)
-              const signals = yield* fanOut.subscribe(nodeTopic(node.id))
-              yield* Effect.forkScoped(
-                Stream.runForEach(signals, (signal) => wake.offer(signal === NODE_CHANGED ? "check" : "due"))
-              )
-              yield* Effect.forkScoped(
-                Stream.runForEach(socket.messages, (data) =>
-                  typeof data === "string" && PING.test(data) ? socket.send(PONG) : Effect.void
+          Effect.map(
+            nodes.device(nodeId, secret),
+            (node) => (socket: Socket) =>
+              Effect.gen(function* () {
+                // A queued command's signal only asks for what is due; a change (or the periodic
+                // look) checks the secret and the settings again. Signals coalesce while one is handled.
+                const wake = yield* Queue.sliding<"due" | "check">(64)
+                const signals = yield* fanOut.subscribe(nodeTopic(node.id))
+                yield* Effect.forkScoped(
+                  Stream.runForEach(signals, (signal) => wake.offer(signal === NODE_CHANGED ? "check" : "due"))
                 )
-              )
-              const pushed = new Map<string, NodeCommand>()
-              yield* Effect.addFinalizer(() =>
-                Effect.flatMap(now, (at) =>
-                  Effect.forEach(pushed.values(), (command) => commands.requeue(command, at), { discard: true })
+                yield* Effect.forkScoped(
+                  Stream.runForEach(socket.messages, (data) =>
+                    typeof data === "string" && PING.test(data) ? socket.send(PONG) : Effect.void
+                  )
                 )
-              )
-              let current = node
-              let settings = ""
-              let reason: "due" | "check" = "check"
-              for (;;) {
-                // Commands queued together go out together: a moment for their signals to gather,
-                // then the signals so far are answered by the one look below (their commands are stored).
-                if (reason === "due") yield* Effect.sleep(SOCKET_GATHER)
-                const gathered = yield* wake.takeAll
-                if (reason === "check" || Chunk.some(gathered, (signal) => signal === "check")) {
-                  const checked = yield* Effect.option(nodes.device(node.id, secret))
-                  if (Option.isNone(checked)) {
-                    return yield* socket.close(SOCKET_SECRET_REFUSED, "invalid_device_secret")
+                const pushed = new Map<string, NodeCommand>()
+                yield* Effect.addFinalizer(() =>
+                  Effect.flatMap(now, (at) =>
+                    Effect.forEach(pushed.values(), (command) => commands.requeue(command, at), { discard: true })
+                  )
+                )
+                let current = node
+                let settings = ""
+                let reason: "due" | "check" = "check"
+                for (;;) {
+                  // Commands queued together go out together: a moment for their signals to gather,
+                  // then the signals so far are answered by the one look below (their commands are stored).
+                  if (reason === "due") yield* Effect.sleep(SOCKET_GATHER)
+                  const gathered = yield* wake.takeAll
+                  if (reason === "check" || Chunk.some(gathered, (signal) => signal === "check")) {
+                    const checked = yield* Effect.option(nodes.device(node.id, secret))
+                    if (Option.isNone(checked)) {
+                      return yield* socket.close(SOCKET_SECRET_REFUSED, "invalid_device_secret")
+                    }
+                    current = yield* nodes.seen(checked.value)
+                    const told = JSON.stringify({ type: "settings", node: nodeSettingsJson(current) })
+                    if (told !== settings) yield* socket.send((settings = told))
+                    const at = yield* now
+                    for (const [id, command] of pushed) if (command.expiresAt <= at) pushed.delete(id)
                   }
-                  current = yield* nodes.seen(checked.value)
-                  const told = JSON.stringify({ type: "settings", node: nodeSettingsJson(current) })
-                  if (told !== settings) yield* socket.send((settings = told))
-                  const at = yield* now
-                  for (const [id, command] of pushed) if (command.expiresAt <= at) pushed.delete(id)
+                  const batch = yield* due(current)
+                  for (const command of batch) pushed.set(command.id, command)
+                  if (batch.length > 0)
+                    yield* socket.send(JSON.stringify({ type: "commands", data: batch.map(commandJson) }))
+                  // A full batch may leave more due: look again at once.
+                  reason =
+                    batch.length === POLL_BATCH
+                      ? "due"
+                      : yield* wake.take.pipe(
+                          Effect.timeout(Duration.seconds(SOCKET_RECHECK_SECONDS)),
+                          Effect.orElseSucceed(() => "check" as const)
+                        )
                 }
-                const batch = yield* due(current)
-                for (const command of batch) pushed.set(command.id, command)
-                if (batch.length > 0) yield* socket.send(JSON.stringify({ type: "commands", data: batch.map(commandJson) }))
-                // A full batch may leave more due: look again at once.
-                reason =
-                  batch.length === POLL_BATCH
-                    ? "due"
-                    : yield* wake.take.pipe(
-                        Effect.timeout(Duration.seconds(SOCKET_RECHECK_SECONDS)),
-                        Effect.orElseSucceed(() => "check" as const)
-                      )
-              }
-            })
+              })
           ),
 
         complete: (nodeId, secret, commandId, result) =>

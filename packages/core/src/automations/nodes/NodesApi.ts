@@ -250,7 +250,9 @@ export class NodeDeviceApi extends HttpApiGroup.make("automationNodeDevice")
   .add(
     HttpApiEndpoint.get("nodeSocket", "/automations/nodes/:id/ws")
       .setPath(Id)
-      .addSuccess(HttpApiSchema.Empty(101).annotations({ description: "Switching Protocols: the device's socket is open" }))
+      .addSuccess(
+        HttpApiSchema.Empty(101).annotations({ description: "Switching Protocols: the device's socket is open" })
+      )
       .addError(UpgradeRequired)
       .annotate(OpenApi.Summary, "Commands pushed over a WebSocket (the device)")
       .annotate(
