@@ -113,7 +113,7 @@ const hostCommands: ReadonlyArray<HostCommand> = [
     name: "node pair",
     usage:
       "node pair <server url> <pairing code> [--config FILE]\n                                            pair this machine as a companion node; stores its secret (0600)",
-    flags: ["config", "root", "chromium"],
+    flags: ["config", "chromium"],
     run: (flags, _json, args) => pairNode(args, flags)
   },
   {

@@ -29,9 +29,9 @@ export const pairNode = async (args: ReadonlyArray<string>, flags: Record<string
     throw new UsageError({ message: "node pair takes the server's URL and the pairing code" })
   }
   const api = apiBase(server)
-  const root = await rootOf(flags.root)
+  // Only to know what this machine can run: nothing runs while pairing.
   const skills = await loadSkills({
-    root,
+    root: process.cwd(),
     chromium: chromiumOf(flags),
     settings: () => {
       throw new Error("not paired yet")
@@ -51,7 +51,9 @@ export const pairNode = async (args: ReadonlyArray<string>, flags: Record<string
     }
   } catch (error) {
     if (error instanceof ServerRefused) throw new CompanionError(`${error.message} (${error.code})`)
-    throw error
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    const why = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))
+    throw new CompanionError(`cannot reach ${api}: ${why}`)
   } finally {
     await skills.close()
   }

@@ -119,7 +119,7 @@ export const runCompanion = async (options: CompanionOptions): Promise<"stopped"
       if (taken.has(command.id) || stop.signal.aborted) continue
       taken.add(command.id)
       if (taken.size > REMEMBERED) taken.delete(taken.values().next().value as string)
-      const job = execute(command as DeviceCommand).finally(() => running.delete(job))
+      const job = execute(command).finally(() => running.delete(job))
       running.add(job)
     }
   }
