@@ -1,6 +1,10 @@
 // node bench/mail.mjs: transactional email end to end next to nodemailer's pool alone, in one run.
 //   baseline    nodemailer's SMTP pool (5 connections) sends N messages to a local SMTP server
 //               (a process of its own) that accepts at once
+//   hand-written (Postgres) the same requests to bench/mail/handwritten.mjs: the message stored and
+//               its pg-boss job queued in one transaction, a worker sending through the same pool
+//               and storing the outcome (the message sent, a log row per recipient): the durable
+//               pipeline a careful engineer writes without the framework, ServiceKit's main baseline
 //   servicekit  N messages sent through the HTTP API of a ServiceKit process (16 clients at a
 //               time), one recipient per request, then 50 per request: stored, queued, delivered
 //               by its in-process worker through the pooled SMTP adapter to the same server; the
@@ -56,7 +60,8 @@ const baseline = async () => {
   return { rate: N / seconds, cpu: (used.user + used.system) / 1000 / N }
 }
 
-const throughServiceKit = async (storage, recipients) => {
+/** Sends N messages through the server `script` starts (ServiceKit, or the hand-written pipeline). */
+const through = async (script, storage, recipients) => {
   let databaseUrl = ""
   if (storage !== "pglite") {
     const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })
@@ -67,7 +72,7 @@ const throughServiceKit = async (storage, recipients) => {
     databaseUrl = postgresUrl.replace(/\/[^/]+$/, "/servicekit_bench_mail")
   }
   const { child, first } = await start(
-    new URL("./mail/server.mjs", import.meta.url),
+    new URL(script, import.meta.url),
     {
       BENCH_MAIL_DATABASE_URL: databaseUrl,
       BENCH_MAIL_REDIS_URL: storage === "redis" ? redisUrl : "",
@@ -125,7 +130,7 @@ const throughServiceKit = async (storage, recipients) => {
 
 console.log(`\nTransactional email, ${N.toLocaleString("en")} messages to a local SMTP server that accepts at once\n`)
 console.log(
-  "storage    recipients/request  nodemailer pool msg/s  ServiceKit end to end msg/s  ratio  API p50 ms  API p99 ms  CPU ms/msg nodemailer  ServiceKit/PG/Redis"
+  "storage    recipients/request  nodemailer pool msg/s  hand-written msg/s  ServiceKit end to end msg/s  vs pool  vs hand-written  API p50 ms  API p99 ms  CPU ms/msg nodemailer  hand-written/PG  ServiceKit/PG/Redis"
 )
 for (const storage of chosen) {
   if (storage !== "pglite" && !(await reachable(postgresUrl, 5432))) {
@@ -138,17 +143,22 @@ for (const storage of chosen) {
   }
   for (const recipients of [1, 50]) {
     const bare = await baseline()
-    const measured = await throughServiceKit(storage, recipients)
+    const handwritten =
+      storage === "postgres" ? await through("./mail/handwritten.mjs", storage, recipients) : undefined
+    const measured = await through("./mail/server.mjs", storage, recipients)
     console.log(
       [
         storage.padEnd(9),
         String(recipients).padStart(18),
         bare.rate.toFixed(0).padStart(21),
-        measured.rate.toFixed(0).padStart(28),
-        (measured.rate / bare.rate).toFixed(2).padStart(6),
-        measured.p50.toFixed(2).padStart(11),
-        measured.p99.toFixed(2).padStart(11),
+        (handwritten?.rate.toFixed(0) ?? "-").padStart(18),
+        measured.rate.toFixed(0).padStart(27),
+        (measured.rate / bare.rate).toFixed(2).padStart(7),
+        (handwritten === undefined ? "-" : (measured.rate / handwritten.rate).toFixed(2)).padStart(14),
+        measured.p50.toFixed(2).padStart(10),
+        measured.p99.toFixed(2).padStart(10),
         bare.cpu.toFixed(2).padStart(21),
+        (handwritten?.cpu.split("/").slice(0, 2).join("/") ?? "-").padStart(15),
         measured.cpu.padStart(19)
       ].join("  ")
     )
