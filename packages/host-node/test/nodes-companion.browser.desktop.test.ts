@@ -253,6 +253,31 @@ describe("Companion nodes: the servicekit node client against a real server", ()
       "Step 0 failed: The node could not run system.run (exit_status): sh exited with status 3: broke"
     )
 
+    // Stopped before its deadline, so the step says why; and a flood of output is cut at the cap.
+    const slow = await runOf([
+      {
+        type: "skill",
+        skillId: "system.run",
+        input: { nodeId: main.id, argv: ["sh", "-c", "sleep 30"], timeoutSeconds: 3 }
+      }
+    ])
+    await approve(slow)
+    expect((await settled(slow)).reason).toMatch(
+      /^Step 0 failed: The node could not run system\.run \(timeout\): sh ran past \d s and was stopped\.$/
+    )
+    const flood = await runOf([
+      {
+        type: "skill",
+        skillId: "system.run",
+        input: { nodeId: main.id, argv: ["sh", "-c", "yes naïve | head -c 3000000"] }
+      }
+    ])
+    await approve(flood)
+    const flooded = (await settled(flood)).stepsResultJson[0].outputText as string
+    expect(flooded.length).toBe(256 * 1024)
+    expect(flooded.startsWith("naïve\nnaïve\n")).toBe(true)
+    expect(flooded.endsWith("\n[output truncated]")).toBe(true)
+
     const offList = await runOf([
       { type: "skill", skillId: "system.run", input: { nodeId: main.id, argv: ["cat", "/etc/passwd"] } }
     ])

@@ -40,7 +40,9 @@ export const runProgram = (
       env: cleanEnvironment(),
       shell: false,
       stdio: ["ignore", "pipe", "pipe"],
-      windowsHide: true
+      windowsHide: true,
+      // Its own process group, so that a timeout stops what it started too (`sh -c "sleep 30"`).
+      detached: process.platform !== "win32"
     })
     const chunks: Array<Buffer> = []
     let size = 0
@@ -57,7 +59,15 @@ export const runProgram = (
     child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-2_000)))
     const timer = setTimeout(() => {
       timedOut = true
-      child.kill("SIGKILL")
+      try {
+        if (child.pid !== undefined && process.platform !== "win32") process.kill(-child.pid, "SIGKILL")
+        else child.kill("SIGKILL")
+      } catch {
+        child.kill("SIGKILL")
+      }
+      // A grandchild that escaped the group may still hold the pipes: do not wait for them.
+      child.stdout.destroy()
+      child.stderr.destroy()
     }, options.timeoutMs)
     child.once("error", (error: NodeJS.ErrnoException) => {
       clearTimeout(timer)

@@ -6,6 +6,9 @@ import { listFiles, readFileInRoot } from "./Files.js"
 import { CommandFailed, succeeded } from "./Outcome.js"
 import { runSystem } from "./Programs.js"
 
+/** What a command leaves itself to post its result before its deadline. */
+const RESULT_MARGIN_MS = 1_000
+
 export interface SkillOptions {
   /** The real path of the folder the file skills (and programs' working directory) are held to. */
   readonly root: string
@@ -27,8 +30,8 @@ export const loadSkills = async (options: SkillOptions) => {
 
   const run = async (command: DeviceCommand): Promise<CommandResult> => {
     const params = command.params
-    // At most until the command's time is up, and never less than a second.
-    const timeout = Math.max(1_000, Date.parse(command.expiresAt) - Date.now())
+    // Stopped a moment before the command's time is up, so that its result still counts.
+    const timeout = Math.max(1_000, Date.parse(command.expiresAt) - Date.now() - RESULT_MARGIN_MS)
     const skill = command.command
     if (off.has(skill)) throw new CommandFailed("tool_missing", `${skill} needs ${off.get(skill)}.`)
     switch (skill) {
