@@ -29,14 +29,24 @@ describe("Companion nodes: the servicekit node client against a real server", ()
   let models: ModelServer
   let page: Server
   let pageUrl: string
+  /** The Host of every request the test page served. */
+  const pageHosts: Array<string> = []
   const companions: Array<Started> = []
   let xvfb: ChildProcess | undefined
 
   beforeAll(async () => {
     models = await startModelServer({ apiKey: API_KEY })
     page = createServer((request, response) => {
+      pageHosts.push(request.headers.host ?? "")
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" })
       // Random pixels over the viewport: a PNG of it passes the result's cap.
+      // A link to the same server under a host the node does not allow.
+      if (request.url === "/leave") {
+        const port = (page.address() as { port: number }).port
+        return response.end(
+          `<!doctype html><title>Stay here</title><a id="away" href="http://localhost:${port}/form">away</a>`
+        )
+      }
       if (request.url === "/noise") {
         return response.end(`<!doctype html><title>Noise</title><body style="margin:0"><canvas id="c" width="1280" height="720"></canvas>
           <script>const c = document.getElementById("c").getContext("2d"); const image = c.createImageData(1280, 720);
@@ -331,6 +341,25 @@ describe("Companion nodes: the servicekit node client against a real server", ()
     const shot = (await settled(noisy)).stepsResultJson[1].output
     expect(shot.mimeType).toBe("image/jpeg")
     expect(Buffer.from(shot.data, "base64").subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]))
+
+    // The page's own navigation to a host off the list is stopped on the device: the page is left
+    // on Chromium's error page, which the next command refuses, and the host is never asked.
+    const leaving = await runOf([
+      {
+        type: "skill",
+        skillId: "browser.navigate",
+        input: { nodeId: main.id, url: pageUrl.replace("/form", "/leave") }
+      },
+      { type: "skill", skillId: "browser.click", input: { nodeId: main.id, selector: "#away" } },
+      { type: "skill", skillId: "browser.content", input: { nodeId: main.id } }
+    ])
+    await approve(leaving)
+    const stopped = await settled(leaving)
+    expect(JSON.parse(stopped.stepsResultJson[1].outputText).url).toBe("chrome-error://chromewebdata/")
+    expect(stopped.reason).toBe(
+      "Step 2 failed: The node could not run browser.content (host_not_allowed): The page chrome-error://chromewebdata/ is not on this node's allowedHosts."
+    )
+    expect(pageHosts.filter((host) => host.startsWith("localhost"))).toEqual([])
 
     // A host off the node's list is refused before anything reaches the device.
     const elsewhere = await runOf([
