@@ -70,7 +70,6 @@ const pairNode = async (name) => {
 }
 
 /** Queues one node.ping for the node as a workflow step would; answers its command id. */
-let sequence = 0
 const dispatch = (nodeId) =>
   kit.runtime.runPromise(
     Effect.flatMap(NodeCommandService, (commands) => {
@@ -80,7 +79,7 @@ const dispatch = (nodeId) =>
         runId,
         stepIndex: 0,
         attempt: 1,
-        idempotencyKey: `${runId}:0:${++sequence}`,
+        idempotencyKey: `${runId}:0:1`,
         input: { nodeId }
       })
     }).pipe(

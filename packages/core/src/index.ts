@@ -233,11 +233,8 @@ export {
   type NodeStatus,
   hostAllowed
 } from "./automations/nodes/Node.js"
-export {
-  type CommandResult,
-  NodeCommandService,
-  SOCKET_SECRET_REFUSED
-} from "./automations/nodes/NodeCommandService.js"
+export { type CommandResult, NodeCommandService } from "./automations/nodes/NodeCommandService.js"
+export { SOCKET_SECRET_REFUSED } from "./automations/nodes/NodeSocket.js"
 export { NodeService } from "./automations/nodes/NodeService.js"
 export { NodeCommandRepository, NodeRepository } from "./automations/nodes/NodeRepositories.js"
 export {

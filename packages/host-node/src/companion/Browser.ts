@@ -1,9 +1,8 @@
-import { constants } from "node:fs"
-import { access } from "node:fs/promises"
 import { MAX_DATA_BYTES, hostAllowed } from "@servicekit/core"
 import type { Browser as PlaywrightBrowser, Page } from "playwright-core"
 import type { CommandResult, NodeSettings } from "./DeviceApi.js"
 import { CommandFailed, succeeded, withData } from "./Outcome.js"
+import { findProgram } from "./Programs.js"
 
 export const DEFAULT_CHROMIUM = "/usr/bin/chromium"
 
@@ -26,12 +25,7 @@ export const browserMissing = async (executablePath: string): Promise<string | u
   ) {
     return "playwright-core next to the companion (npm install playwright-core)"
   }
-  if (
-    !(await access(executablePath, constants.X_OK).then(
-      () => true,
-      () => false
-    ))
-  ) {
+  if ((await findProgram(executablePath)) === undefined) {
     return `Chromium at ${executablePath} (apt-get install chromium, or pass --chromium PATH)`
   }
   return undefined

@@ -30,6 +30,45 @@ const exists = (path: string) =>
     () => false
   )
 
+/** ffmpeg reading one frame from `input` (`-f format`) and writing it in `codec` to stdout. */
+const ffmpegFrame = (ffmpeg: string, format: string, input: string, codec: ReadonlyArray<string>) => [
+  ...[ffmpeg, "-loglevel", "error", "-f", format, "-i", input, "-frames:v", "1", "-f", "image2pipe"],
+  ...codec,
+  "-"
+]
+
+/** How the screen is captured here: macOS's screencapture, else ImageMagick or ffmpeg under a display. */
+const planScreen = (
+  tools: { readonly magick?: string; readonly ffmpeg?: string; readonly screencapture?: string },
+  display: string | undefined
+): CapturePlan => {
+  if (tools.screencapture !== undefined) {
+    return { argv: [tools.screencapture, "-x", "-t", "png", "/dev/stdout"], mimeType: "image/png" }
+  }
+  if (display === undefined || display === "") {
+    return { missing: "a display: run the companion in a desktop session or under Xvfb (DISPLAY is not set)" }
+  }
+  if (tools.magick !== undefined) {
+    const grab = [tools.magick, "-window", "root"]
+    return {
+      argv: [...grab, "png:-"],
+      mimeType: "image/png",
+      smaller: { argv: [...grab, "-quality", "70", "jpeg:-"], mimeType: "image/jpeg" }
+    }
+  }
+  if (tools.ffmpeg !== undefined) {
+    return {
+      argv: ffmpegFrame(tools.ffmpeg, "x11grab", display, ["-c:v", "png"]),
+      mimeType: "image/png",
+      smaller: {
+        argv: ffmpegFrame(tools.ffmpeg, "x11grab", display, ["-c:v", "mjpeg", "-q:v", "6"]),
+        mimeType: "image/jpeg"
+      }
+    }
+  }
+  return { missing: "ImageMagick (its import command) or ffmpeg, e.g. apt-get install imagemagick" }
+}
+
 /** Finds the tools once, at start. */
 export const planCaptures = async (): Promise<Readonly<Record<CaptureSkill, CapturePlan>>> => {
   const [magick, ffmpeg, screencapture, camera] = await Promise.all([
@@ -38,108 +77,23 @@ export const planCaptures = async (): Promise<Readonly<Record<CaptureSkill, Capt
     process.platform === "darwin" ? findProgram("screencapture") : Promise.resolve(undefined),
     exists(CAMERA_DEVICE)
   ])
-  const display = process.env.DISPLAY
-  const screen: CapturePlan =
-    screencapture !== undefined
-      ? { argv: [screencapture, "-x", "-t", "png", "/dev/stdout"], mimeType: "image/png" }
-      : display === undefined || display === ""
-        ? { missing: "a display: run the companion in a desktop session or under Xvfb (DISPLAY is not set)" }
-        : magick !== undefined
-          ? {
-              argv: [magick, "-window", "root", "png:-"],
-              mimeType: "image/png",
-              smaller: { argv: [magick, "-window", "root", "-quality", "70", "jpeg:-"], mimeType: "image/jpeg" }
-            }
-          : ffmpeg !== undefined
-            ? {
-                argv: [
-                  ffmpeg,
-                  "-loglevel",
-                  "error",
-                  "-f",
-                  "x11grab",
-                  "-i",
-                  display,
-                  "-frames:v",
-                  "1",
-                  "-f",
-                  "image2pipe",
-                  "-c:v",
-                  "png",
-                  "-"
-                ],
-                mimeType: "image/png",
-                smaller: {
-                  argv: [
-                    ffmpeg,
-                    "-loglevel",
-                    "error",
-                    "-f",
-                    "x11grab",
-                    "-i",
-                    display,
-                    "-frames:v",
-                    "1",
-                    "-f",
-                    "image2pipe",
-                    "-c:v",
-                    "mjpeg",
-                    "-q:v",
-                    "6",
-                    "-"
-                  ],
-                  mimeType: "image/jpeg"
-                }
-              }
-            : { missing: "ImageMagick (its import command) or ffmpeg, e.g. apt-get install imagemagick" }
+  const macOS = process.platform === "darwin"
   const noFfmpeg = { missing: "ffmpeg, e.g. apt-get install ffmpeg" }
   return {
-    "node.capture_screen": screen,
+    "node.capture_screen": planScreen({ magick, ffmpeg, screencapture }, process.env.DISPLAY),
     "node.capture_camera":
       ffmpeg === undefined
         ? noFfmpeg
         : !camera
           ? { missing: `a camera at ${CAMERA_DEVICE}` }
-          : {
-              argv: [
-                ffmpeg,
-                "-loglevel",
-                "error",
-                "-f",
-                "v4l2",
-                "-i",
-                CAMERA_DEVICE,
-                "-frames:v",
-                "1",
-                "-f",
-                "image2pipe",
-                "-c:v",
-                "mjpeg",
-                "-"
-              ],
-              mimeType: "image/jpeg"
-            },
+          : { argv: ffmpegFrame(ffmpeg, "v4l2", CAMERA_DEVICE, ["-c:v", "mjpeg"]), mimeType: "image/jpeg" },
     "node.capture_audio":
       ffmpeg === undefined
         ? noFfmpeg
         : {
             argv: [
-              ffmpeg,
-              "-loglevel",
-              "error",
-              "-f",
-              process.platform === "darwin" ? "avfoundation" : "alsa",
-              "-i",
-              process.platform === "darwin" ? ":0" : "default",
-              "-t",
-              String(AUDIO_SECONDS),
-              "-ac",
-              "1",
-              "-ar",
-              "16000",
-              "-f",
-              "wav",
-              "-"
+              ...[ffmpeg, "-loglevel", "error", "-f", macOS ? "avfoundation" : "alsa", "-i", macOS ? ":0" : "default"],
+              ...["-t", String(AUDIO_SECONDS), "-ac", "1", "-ar", "16000", "-f", "wav", "-"]
             ],
             mimeType: "audio/wav"
           }

@@ -2,7 +2,7 @@ import { DEFAULT_POLL_SECONDS, SOCKET_SECRET_REFUSED } from "@servicekit/core"
 import WebSocket from "ws"
 import { type CommandResult, type DeviceCommand, type NodeSettings, ServerRefused, deviceApi } from "./DeviceApi.js"
 import type { DeviceConfig } from "./DeviceConfig.js"
-import { failed } from "./Outcome.js"
+import { errorText, failed } from "./Outcome.js"
 import { loadSkills } from "./Skills.js"
 
 export const COMPANION_VERSION = "0.1.0"
@@ -92,7 +92,7 @@ export const runCompanion = async (options: CompanionOptions): Promise<"stopped"
         if (error instanceof ServerRefused && error.status === 400 && result.ok) {
           // A result the server cannot take still ends the step, as a failure that says why.
           log(`${command.command} ${command.id}: result refused (${error.message})`)
-          result = { ok: false, error: { code: "result_refused", message: error.message.slice(0, 2_000) } }
+          result = { ok: false, error: { code: "result_refused", message: errorText(error.message) } }
           continue
         }
         if (!transient(error) || Date.now() > Date.parse(command.expiresAt)) {

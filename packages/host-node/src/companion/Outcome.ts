@@ -12,13 +12,19 @@ export class CommandFailed extends Error {
   }
 }
 
-const TRUNCATED = "\n[output truncated]"
+/** What ends text cut at a cap. */
+export const TRUNCATED = "\n[output truncated]"
+/** The server's cap on a result's error message. */
+const MAX_ERROR_CHARS = 2_000
 
 /** Text as a result may carry it: no NUL (replaced, as the server refuses it), within the output cap. */
 export const outputText = (text: string) => {
   const clean = text.replaceAll("\u0000", "\uFFFD")
   return clean.length <= MAX_OUTPUT_CHARS ? clean : clean.slice(0, MAX_OUTPUT_CHARS - TRUNCATED.length) + TRUNCATED
 }
+
+/** An error message as a result may carry it. */
+export const errorText = (text: string) => outputText(text).slice(0, MAX_ERROR_CHARS)
 
 export const succeeded = (output: string): CommandResult => ({ ok: true, output: outputText(output) })
 
@@ -40,7 +46,7 @@ export const failed = (error: unknown): CommandResult => {
     ok: false,
     error: {
       code: error instanceof CommandFailed ? error.code : "failed",
-      message: outputText(message).slice(0, 2_000)
+      message: errorText(message)
     }
   }
 }

@@ -4,7 +4,7 @@ import { access } from "node:fs/promises"
 import { delimiter, isAbsolute, join } from "node:path"
 import { MAX_DATA_BYTES } from "@servicekit/core"
 import type { CommandResult } from "./DeviceApi.js"
-import { CommandFailed, outputText } from "./Outcome.js"
+import { CommandFailed, TRUNCATED, errorText, outputText } from "./Outcome.js"
 
 export interface ProgramRun {
   readonly exitCode: number | null
@@ -119,17 +119,14 @@ export const runSystem = async (
   timeoutMs: number
 ): Promise<CommandResult> => {
   const ran = await runProgram(argv, { cwd, timeoutMs, maxBytes: MAX_STDOUT_BYTES })
-  const stdout = ran.stdout.toString("utf8") + (ran.truncated ? "\n[output truncated]" : "")
+  const stdout = ran.stdout.toString("utf8") + (ran.truncated ? TRUNCATED : "")
   if (ran.exitCode === 0) return { ok: true, output: outputText(stdout) }
   return {
     ok: false,
     output: outputText(stdout),
     error: {
       code: "exit_status",
-      message: outputText(`${argv[0]} exited with status ${ran.exitCode ?? "unknown"}: ${ran.stderr.trim()}`).slice(
-        0,
-        2_000
-      )
+      message: errorText(`${argv[0]} exited with status ${ran.exitCode ?? "unknown"}: ${ran.stderr.trim()}`)
     }
   }
 }

@@ -1,4 +1,4 @@
-import { Chunk, Clock, Context, Duration, Effect, Layer, Option, Queue, type Scope, Stream } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option, type Scope, Stream } from "effect"
 import type { Socket } from "../../http/WebSocket.js"
 import { FanOut } from "../../jobs/FanOut.js"
 import { type SkillCall, SkillFailed, type SkillOutput, SkillPending } from "../../module/SkillRunner.js"
@@ -13,17 +13,15 @@ import {
   type Node,
   type NodeCommand,
   REDELIVER_AFTER_SECONDS,
-  commandJson,
-  nodeSettingsJson,
-  NODE_CHANGED,
   nodeTopic,
   refusal
 } from "./Node.js"
 import { NodeCommandClosed, NodeCommandNotFound } from "./NodeErrors.js"
 import { NodeCommandRepository, NodeRepository, OPEN_COMMAND } from "./NodeRepositories.js"
 import { NodeService } from "./NodeService.js"
+import { pushCommands } from "./NodeSocket.js"
 
-/** Commands one poll hands out at most. */
+/** Commands one poll (or one push) hands out at most. */
 const POLL_BATCH = 20
 
 export interface CommandResult {
@@ -34,19 +32,6 @@ export interface CommandResult {
   readonly mimeType?: string | undefined
   readonly error?: { readonly code: string; readonly message: string } | undefined
 }
-
-/**
- * How often an open socket looks again without a signal: for commands due again after an
- * unanswered delivery, and for a revocation whose signal was missed.
- */
-const SOCKET_RECHECK_SECONDS = 25
-/** How long a socket lets the signals of commands queued together gather before taking what is due. */
-const SOCKET_GATHER = Duration.millis(1)
-/** The close code telling the device its secret no longer works (as a 401 would): pair again. */
-export const SOCKET_SECRET_REFUSED = 4401
-
-const PING = /^\s*\{\s*"type"\s*:\s*"ping"\s*\}\s*$/
-const PONG = JSON.stringify({ type: "pong" })
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/
@@ -66,10 +51,7 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
       waitSeconds: number
     ) => Effect.Effect<ReadonlyArray<NodeCommand>, Unauthenticated>
     /**
-     * The device's socket, once its secret is checked: it is sent the node's settings (again when
-     * they change) and its commands as they fall due, and closed with SOCKET_SECRET_REFUSED once
-     * the secret stops working. Commands pushed to a socket that closes before their result go
-     * back in the queue, for the next socket or long poll.
+     * The device's socket, once its secret is checked (NodeSocket.pushCommands runs it).
      */
     readonly connect: (
       nodeId: string,
@@ -191,58 +173,7 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
           Effect.map(
             nodes.device(nodeId, secret),
             (node) => (socket: Socket) =>
-              Effect.gen(function* () {
-                // A queued command's signal only asks for what is due; a change (or the periodic
-                // look) checks the secret and the settings again. Signals coalesce while one is handled.
-                const wake = yield* Queue.sliding<"due" | "check">(64)
-                const signals = yield* fanOut.subscribe(nodeTopic(node.id))
-                yield* Effect.forkScoped(
-                  Stream.runForEach(signals, (signal) => wake.offer(signal === NODE_CHANGED ? "check" : "due"))
-                )
-                yield* Effect.forkScoped(
-                  Stream.runForEach(socket.messages, (data) =>
-                    typeof data === "string" && PING.test(data) ? socket.send(PONG) : Effect.void
-                  )
-                )
-                const pushed = new Map<string, NodeCommand>()
-                yield* Effect.addFinalizer(() =>
-                  Effect.flatMap(now, (at) =>
-                    Effect.forEach(pushed.values(), (command) => commands.requeue(command, at), { discard: true })
-                  )
-                )
-                let current = node
-                let settings = ""
-                let reason: "due" | "check" = "check"
-                for (;;) {
-                  // Commands queued together go out together: a moment for their signals to gather,
-                  // then the signals so far are answered by the one look below (their commands are stored).
-                  if (reason === "due") yield* Effect.sleep(SOCKET_GATHER)
-                  const gathered = yield* wake.takeAll
-                  if (reason === "check" || Chunk.some(gathered, (signal) => signal === "check")) {
-                    const checked = yield* Effect.option(nodes.device(node.id, secret))
-                    if (Option.isNone(checked)) {
-                      return yield* socket.close(SOCKET_SECRET_REFUSED, "invalid_device_secret")
-                    }
-                    current = yield* nodes.seen(checked.value)
-                    const told = JSON.stringify({ type: "settings", node: nodeSettingsJson(current) })
-                    if (told !== settings) yield* socket.send((settings = told))
-                    const at = yield* now
-                    for (const [id, command] of pushed) if (command.expiresAt <= at) pushed.delete(id)
-                  }
-                  const batch = yield* due(current)
-                  for (const command of batch) pushed.set(command.id, command)
-                  if (batch.length > 0)
-                    yield* socket.send(JSON.stringify({ type: "commands", data: batch.map(commandJson) }))
-                  // A full batch may leave more due: look again at once.
-                  reason =
-                    batch.length === POLL_BATCH
-                      ? "due"
-                      : yield* wake.take.pipe(
-                          Effect.timeout(Duration.seconds(SOCKET_RECHECK_SECONDS)),
-                          Effect.orElseSucceed(() => "check" as const)
-                        )
-                }
-              })
+              pushCommands({ nodes, fanOut, due, commands, batch: POLL_BATCH, now }, node, secret, socket)
           ),
 
         complete: (nodeId, secret, commandId, result) =>
