@@ -58,7 +58,11 @@ describe("kysely storage on Postgres", () => {
             "0017_run_reservations",
             "0018_automation_ai",
             "0019_automation_agents",
-            "0020_automation_nodes"
+            "0020_automation_nodes",
+            "0021_automation_waits",
+            "0022_automation_sequences",
+            "0023_growth_conversations",
+            "0024_automation_skill_packs"
           ])
           return db
         })

@@ -27,6 +27,9 @@ import {
   toolProfilesSuite
 } from "./storage/Governance.js"
 import { agentsSuite, channelsSuite, sessionsSuite } from "./storage/Agents.js"
+import { packsSuite } from "./storage/Packs.js"
+import { sequencesSuite } from "./storage/Sequences.js"
+import { growthConversationsSuite } from "./storage/GrowthConversations.js"
 import { idempotencySuite } from "./storage/Idempotency.js"
 import { nodesSuite } from "./storage/Nodes.js"
 import { approvalsSuite, runsRollbackSuite, runsSuite } from "./storage/Runs.js"
@@ -62,6 +65,7 @@ export {
   eventOutboxSuite,
   flowsSuite,
   governanceRollbackSuite,
+  growthConversationsSuite,
   idempotencySuite,
   memoryAuditSuite,
   memorySuite,
@@ -70,7 +74,9 @@ export {
   nodesSuite,
   policiesSuite,
   runsRollbackSuite,
+  packsSuite,
   runsSuite,
+  sequencesSuite,
   sessionsSuite,
   sipSuite,
   templatesSuite,
@@ -104,6 +110,7 @@ export const moduleStorageSuites = {
     chatRollbackSuite
   ],
   transactional: [templatesSuite, messagesSuite, activitySuite],
+  growth: [growthConversationsSuite],
   automations: [
     workflowsSuite,
     flowsSuite,
@@ -119,7 +126,9 @@ export const moduleStorageSuites = {
     sessionsSuite,
     agentsSuite,
     channelsSuite,
-    nodesSuite
+    nodesSuite,
+    sequencesSuite,
+    packsSuite
   ]
 } satisfies { readonly [Name in ModuleName]: ReadonlyArray<StorageSuite<Storage>> }
 

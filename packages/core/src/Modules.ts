@@ -3,6 +3,7 @@ import { accounts } from "./accounts/Accounts.js"
 import { automations } from "./automations/AutomationsModule.js"
 import { calling } from "./calling/Calling.js"
 import { chat } from "./chat/ChatModule.js"
+import { growth } from "./growth/GrowthModule.js"
 import { operations } from "./operations/Operations.js"
 import { transactional } from "./transactional/TransactionalModule.js"
 import type { ImplementedGroup } from "./http/Implement.js"
@@ -11,9 +12,10 @@ import type { ImplementedGroup } from "./http/Implement.js"
  * The one list of modules. The API, the services, the engine's routes, the memory fakes, the
  * CLI and the development bootstrap are folded from it here; the adapters' storage and the
  * conformance suites are records keyed by `ModuleName`, so a module missing there does not
- * compile. Order matters where a module's storage refers to an earlier one's (keys → tenants).
+ * compile. Order matters where a module's storage refers to an earlier one's (keys → tenants), or
+ * its services use an earlier one's (growth → transactional's email pipeline).
  */
-export const modules = [operations, accounts, calling, chat, transactional, automations] as const
+export const modules = [operations, accounts, calling, chat, transactional, growth, automations] as const
 
 export type Modules = typeof modules
 export type ModuleName = Modules[number]["name"]

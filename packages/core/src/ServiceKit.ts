@@ -52,13 +52,16 @@ const skillRegistry = (skills: ReadonlyArray<CustomSkill>) => {
   return Layer.succeed(SkillRegistry, SkillRegistry.make(custom.definitions, [...moduleRunners, ...custom.runners]))
 }
 
-/** Every service over the ports: the platform's first, then each module's. */
+/**
+ * Every service over the ports: the platform's first, then each module's in list order, so that a
+ * module's services may use an earlier module's; the modules' middleware over them all.
+ */
 export const servicesLayer = (options: Options = {}): Layer.Layer<Services, never, Ports> =>
-  Layer.mergeAll(
+  Layer.provideMerge(
     middlewareLayer,
-    ...modules.map((module) => module.services as Layer.Layer<ModuleServices, never, Ports | PlatformServices>)
-  ).pipe(
-    Layer.provideMerge(
+    modules.reduce(
+      (services, module) =>
+        Layer.provideMerge(module.services as Layer.Layer<ModuleServices, never, Ports | Services>, services),
       Layer.mergeAll(
         TenantService.layer,
         ApiKeyService.layer,
@@ -67,7 +70,7 @@ export const servicesLayer = (options: Options = {}): Layer.Layer<Services, neve
         Scheduler.layer,
         ModelRouter.layer,
         skillRegistry(options.skills ?? [])
-      )
+      ) as Layer.Layer<Services, never, Ports>
     )
   ) as Layer.Layer<Services, never, Ports>
 

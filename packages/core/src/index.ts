@@ -20,6 +20,7 @@ export {
   requiredFlag
 } from "./module/ProductModule.js"
 export { type SkillCall, SkillFailed, type SkillOutput, SkillPending, type SkillRunner } from "./module/SkillRunner.js"
+export { EmailPipeline, type PipelineEmail } from "./module/EmailPipeline.js"
 
 // platform
 export * as KeyFormat from "./platform/KeyFormat.js"
@@ -180,11 +181,38 @@ export {
   idempotent
 } from "./platform/Idempotency.js"
 
+// growth
+export {
+  GROWTH_CONVERSATIONS_SOURCE,
+  GROWTH_CONVERSATION_STATUSES,
+  type GrowthConversation,
+  type GrowthConversationStatus,
+  type GrowthMessage,
+  type GrowthMessageDraft,
+  MESSAGE_DIRECTIONS,
+  type MessageDirection
+} from "./growth/GrowthConversation.js"
+export {
+  type ActivityPosition,
+  type GrowthConversationQuery,
+  GrowthConversationRepository,
+  GrowthMessageRepository
+} from "./growth/GrowthConversationRepositories.js"
+export { GrowthConversationNotFound } from "./growth/GrowthErrors.js"
+export {
+  type DashboardUser,
+  type GrowthConversationListQuery,
+  GrowthConversationService,
+  type GrowthConversationThread,
+  type NewGrowthConversation,
+  type NewGrowthMessage
+} from "./growth/GrowthConversationService.js"
+
 // automations
 export type { Flow, JsonObject, Workflow } from "./automations/Workflow.js"
 export { FlowRepository, type WorkflowKey, WorkflowRepository } from "./automations/AutomationsRepositories.js"
 export type { Approval, ApprovalStatus, Run, RunStatus, RunTrigger, StepResult, StepStatus } from "./automations/Run.js"
-export { RUN_STATUSES } from "./automations/Run.js"
+export { RUN_STATUSES, TIMED_WAITS } from "./automations/Run.js"
 export {
   ApprovalRepository,
   type ApprovalQuery,
@@ -237,6 +265,20 @@ export { type CommandResult, NodeCommandService } from "./automations/nodes/Node
 export { SOCKET_SECRET_REFUSED } from "./automations/nodes/NodeSocket.js"
 export { NodeService } from "./automations/nodes/NodeService.js"
 export { NodeCommandRepository, NodeRepository } from "./automations/nodes/NodeRepositories.js"
+export type {
+  PackContent,
+  PackInstallation,
+  PackParameter,
+  PackSummary,
+  PackTemplate,
+  PackVersion
+} from "./automations/marketplace/Pack.js"
+export { builtInPacks } from "./automations/marketplace/BuiltInPacks.js"
+export { PackRepository, type PackVersionSummary } from "./automations/marketplace/PackRepository.js"
+export { type MarketplacePack, MarketplaceService } from "./automations/marketplace/MarketplaceService.js"
+export type { Sequence } from "./automations/sequences/Sequence.js"
+export { SequenceRepository } from "./automations/sequences/SequenceRepository.js"
+export { type SequenceInput, type SequencePatch, SequenceService } from "./automations/sequences/SequenceService.js"
 export {
   MemoryAuditRepository,
   type MemoryAuditQuery,

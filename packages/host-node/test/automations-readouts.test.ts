@@ -189,6 +189,7 @@ describe("Automations readouts over HTTP: SLO, onboarding, step log and messages
       running: 0,
       waitingApproval: 0,
       waitingNode: 0,
+      waitingTimer: 0,
       succeeded: 2,
       failed: 1,
       cancelled: 1,

@@ -5,6 +5,7 @@ import { accountsStorage } from "./accounts/Accounts.js"
 import { automationsStorage } from "./automations/Automations.js"
 import { callingStorage } from "./calling/Calling.js"
 import { chatStorage } from "./chat/Chat.js"
+import { growthStorage } from "./growth/Growth.js"
 import { layerUnitOfWork } from "./Connection.js"
 import { jobsMigrations, layerJobsStorage } from "./jobs/Jobs.js"
 import type { KyselyDatabase } from "./Database.js"
@@ -23,6 +24,7 @@ export const kyselyStorage = {
   calling: callingStorage,
   chat: chatStorage,
   transactional: transactionalStorage,
+  growth: growthStorage,
   automations: automationsStorage
 } satisfies { readonly [Name in ModuleName]: KyselyModuleStorage<StorageOf<Name>> }
 

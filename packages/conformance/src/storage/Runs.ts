@@ -433,6 +433,26 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
       })
     )
 
+    it.effect("takes a run waiting for a timer once the wait is over, and not before", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const now = at("2026-07-01T09:01:00.000Z")
+        const lease = plus(now, MINUTE)
+        const waiting = makeRun(tenant.id, { status: "waiting_timer", leaseUntil: plus(now, 1_000), startedAt: now })
+        const over = makeRun(tenant.id, { status: "waiting_timer", leaseUntil: now, startedAt: plus(now, -MINUTE) })
+        yield* runs.insertMany([waiting, over])
+        expect(yield* claimOne(runs, tenant.id, waiting.id, now, lease)).toEqual(Option.none())
+        expect(yield* runs.find(tenant.id, waiting.id)).toEqual(Option.some(waiting))
+        const taken = { ...over, status: "running" as const, leaseUntil: lease, updatedAt: now }
+        expect(yield* claimOne(runs, tenant.id, over.id, now, lease)).toEqual(Option.some(taken))
+        // Cancelled while it waits: nothing takes it up any more.
+        const cancelled = { ...waiting, status: "cancelled" as const, leaseUntil: null, updatedAt: now }
+        expect(yield* runs.update(cancelled, ["waiting_timer"])).toBe(true)
+        expect(yield* claimOne(runs, tenant.id, waiting.id, plus(now, MINUTE), lease)).toEqual(Option.none())
+      })
+    )
+
     it.effect("gives one of several concurrent claims the run", () =>
       Effect.gen(function* () {
         const runs = yield* RunRepository
@@ -677,17 +697,23 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
           // Waiting for a node: found once its time is up (its lease column), not before.
           const nodeTimeUp = makeRun(other.id, { status: "waiting_node", leaseUntil: plus(now, -5 * MINUTE) })
           const nodeWaiting = makeRun(tenant.id, { status: "waiting_node", leaseUntil: plus(now, MINUTE) })
-          const all = [newer, live, older, reserved, stillReserved, queued, waiting, ended, nodeTimeUp, nodeWaiting]
+          // Waiting for a timer: the same (a restart lost the job that was to take it up).
+          const timerOver = makeRun(tenant.id, { status: "waiting_timer", leaseUntil: plus(now, -6 * MINUTE) })
+          const timerWaiting = makeRun(other.id, { status: "waiting_timer", leaseUntil: plus(now, MINUTE) })
+          const all = [
+            ...[newer, live, older, reserved, stillReserved, queued, waiting, ended],
+            ...[nodeTimeUp, nodeWaiting, timerOver, timerWaiting]
+          ]
           for (const run of all) yield* runs.insert(run)
           // Other tests' running runs without a lease may follow (no lease sorts last).
           const mine = new Set(all.map((run) => run.id))
           const stalled = yield* runs.stalled(now, 100)
-          const expected = [nodeTimeUp.id, reserved.id, older.id, newer.id]
+          const expected = [timerOver.id, nodeTimeUp.id, reserved.id, older.id, newer.id]
           expect(stalled.map((run) => run.id).filter((id) => mine.has(id))).toEqual(expected)
-          expect(stalled.slice(0, 4).map((run) => run.id)).toEqual(expected)
-          expect((yield* runs.stalled(now, 1)).map((run) => run.id)).toEqual([nodeTimeUp.id])
-          for (const run of [nodeTimeUp, nodeWaiting]) {
-            yield* runs.update({ ...run, status: "cancelled", leaseUntil: null }, ["waiting_node"])
+          expect(stalled.slice(0, 5).map((run) => run.id)).toEqual(expected)
+          expect((yield* runs.stalled(now, 1)).map((run) => run.id)).toEqual([timerOver.id])
+          for (const run of [nodeTimeUp, nodeWaiting, timerOver, timerWaiting]) {
+            yield* runs.update({ ...run, status: "cancelled", leaseUntil: null }, [run.status])
           }
           for (const run of [older, newer, live]) {
             yield* runs.update({ ...run, status: "succeeded", leaseUntil: null }, ["running"])
@@ -742,6 +768,7 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
             running: 1,
             waiting_approval: 1,
             waiting_node: 0,
+            waiting_timer: 0,
             succeeded: 3,
             failed: 1,
             cancelled: 1,
@@ -761,6 +788,7 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
             running: 0,
             waiting_approval: 0,
             waiting_node: 0,
+            waiting_timer: 0,
             succeeded: 0,
             failed: 0,
             cancelled: 0,

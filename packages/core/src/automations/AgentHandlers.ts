@@ -8,7 +8,7 @@ import { AgentsApi } from "./AgentsApi.js"
 
 const tenant = Effect.map(ApiCaller, (caller) => caller.tenantId)
 
-const agentJson = (agent: Agent) => ({
+export const agentJson = (agent: Agent) => ({
   id: agent.id,
   name: agent.name,
   instructions: agent.instructions,
@@ -22,7 +22,10 @@ const agentJson = (agent: Agent) => ({
 })
 
 /** The API's field names (the spec's `route_keys`) as the service's. */
-const input = <A extends { readonly route_keys?: ReadonlyArray<string> | undefined }>({ route_keys, ...rest }: A) => ({
+export const input = <A extends { readonly route_keys?: ReadonlyArray<string> | undefined }>({
+  route_keys,
+  ...rest
+}: A) => ({
   ...rest,
   routeKeys: route_keys
 })

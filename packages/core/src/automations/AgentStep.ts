@@ -149,6 +149,7 @@ export const runAgentStep = (call: AgentStepCall) =>
       })
     const waitFor = (pending: SkillPending): StepOutcome => ({
       kind: "pending",
+      status: "waiting_node",
       until: pending.until,
       ready: pending.ready,
       output: { turns: [...turns] }

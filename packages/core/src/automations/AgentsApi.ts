@@ -51,8 +51,8 @@ const fields = {
   isDefault: Schema.optional(withReason(Schema.Boolean, "must be true or false"))
 }
 
-const AgentBody = Schema.Struct(fields)
-const AgentPatchBody = Schema.Struct({
+export const AgentBody = Schema.Struct(fields)
+export const AgentPatchBody = Schema.Struct({
   ...fields,
   name: Schema.optional(fields.name),
   instructions: Schema.optional(fields.instructions)

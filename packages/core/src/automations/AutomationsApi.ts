@@ -14,6 +14,7 @@ import { PageJson, PageParams } from "../http/Pages.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import { FlowNotFound, WorkflowNotFound } from "./AutomationsErrors.js"
+import { MAX_WAIT_SECONDS } from "./WaitStep.js"
 import { CHAT_EVENTS, MAX_STEPS, MIN_WEBHOOK_TOKEN, STEP_TYPES, TRIGGER_TYPES } from "./WorkflowDefinition.js"
 import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE } from "./WorkflowService.js"
 
@@ -21,8 +22,8 @@ const TriggerJson = JsonObjectInput.annotations({
   description: `\`{ schemaVersion: 1, type, ... }\` with type ${TRIGGER_TYPES.join(", ")}. schedule: exactly one of \`everySeconds\`, \`at\` (ISO 8601) or \`cron\` (5 fields, UTC); heartbeat: \`everySeconds\` or \`cron\`, optional \`checklist\` (lines); event: \`events\` (${CHAT_EVENTS.join(", ")}); webhook: optional \`webhook.token\` (at least ${MIN_WEBHOOK_TOKEN} characters); channel: \`channelId\`.`
 })
 
-const StepsJson = withReason(Schema.Array(Schema.Unknown), "must be an array of steps").annotations({
-  description: `At most ${MAX_STEPS} steps of type ${STEP_TYPES.join(", ")}: skill \`{ skillId, input }\`, log \`{ message? }\`, deliver \`{ channelId, content? }\`, agent \`{ instructions, skills?, maxTurns? }\`, approval \`{ title, expiresInSeconds? }\`; each may have a \`name\`.`
+export const StepsJson = withReason(Schema.Array(Schema.Unknown), "must be an array of steps").annotations({
+  description: `At most ${MAX_STEPS} steps of type ${STEP_TYPES.join(", ")}: skill \`{ skillId, input }\`, log \`{ message? }\`, deliver \`{ channelId, content? }\`, agent \`{ instructions, skills?, maxTurns? }\`, approval \`{ title?, expiresInSeconds? }\`, wait \`{ days?, hours?, minutes?, seconds? }\` (1 second to ${MAX_WAIT_SECONDS / 86_400} days in all; the run is \`waiting_timer\` meanwhile); each may have a \`name\`.`
 })
 
 export const WorkflowJson = Schema.Struct({
@@ -53,17 +54,20 @@ export const FlowJson = Schema.Struct({
 export const WorkflowPageJson = PageJson(WorkflowJson, "WorkflowPage")
 export const FlowPageJson = PageJson(FlowJson, "FlowPage")
 
-const Name = withReason(withoutNul(Schema.String), `must be a string of 1 to ${MAX_NAME_LENGTH} characters`)
+export const WorkflowName = withReason(
+  withoutNul(Schema.String),
+  `must be a string of 1 to ${MAX_NAME_LENGTH} characters`
+)
 
 export const CreateWorkflowBody = Schema.Struct({
-  name: Name,
+  name: WorkflowName,
   active: Schema.optional(withReason(Schema.Boolean, "must be true or false")),
   triggerJson: TriggerJson,
   stepsJson: StepsJson
 })
 
-const PatchWorkflowBody = Schema.Struct({
-  name: Schema.optional(Name),
+export const PatchWorkflowBody = Schema.Struct({
+  name: Schema.optional(WorkflowName),
   active: Schema.optional(withReason(Schema.Boolean, "must be true or false")),
   triggerJson: Schema.optional(TriggerJson),
   stepsJson: Schema.optional(StepsJson)

@@ -86,3 +86,60 @@ export class ChannelNotFound extends Schema.TaggedError<ChannelNotFound>()(
     description: "No channel with this id in this account (`channel_not_found`)."
   })
 ) {}
+
+export class SequenceNotFound extends Schema.TaggedError<SequenceNotFound>()(
+  "SequenceNotFound",
+  { message: Schema.optionalWith(Schema.String, { default: () => "No such sequence." }) },
+  HttpApiSchema.annotations({
+    status: 404,
+    description: "No sequence with this id in this account (`sequence_not_found`)."
+  })
+) {}
+
+export class PackNotFound extends Schema.TaggedError<PackNotFound>()(
+  "PackNotFound",
+  { message: Schema.optionalWith(Schema.String, { default: () => "No such skill pack." }) },
+  HttpApiSchema.annotations({
+    status: 404,
+    description: "No built-in or account pack with this id, or no such version of it (`pack_not_found`)."
+  })
+) {}
+
+export class PackNotInstalled extends Schema.TaggedError<PackNotInstalled>()(
+  "PackNotInstalled",
+  {
+    message: Schema.optionalWith(Schema.String, {
+      default: () => "The account has not installed this pack: install it first (POST /automations/skills/install)."
+    })
+  },
+  HttpApiSchema.annotations({
+    status: 409,
+    description: "Workflows are made from installed packs only (`pack_not_installed`)."
+  })
+) {}
+
+export class PackVersionExists extends Schema.TaggedError<PackVersionExists>()(
+  "PackVersionExists",
+  {
+    message: Schema.optionalWith(Schema.String, {
+      default: () => "This version of the pack was published with other content: publish the change as a new version."
+    })
+  },
+  HttpApiSchema.annotations({
+    status: 409,
+    description: "A published version is immutable (`pack_version_exists`); the same content again is accepted."
+  })
+) {}
+
+export class PackChanged extends Schema.TaggedError<PackChanged>()(
+  "PackChanged",
+  {
+    message: Schema.optionalWith(Schema.String, {
+      default: () => "The installed version's content no longer matches the digest it was pinned to: install it again."
+    })
+  },
+  HttpApiSchema.annotations({
+    status: 409,
+    description: "The pinned content digest no longer matches the pack's content (`pack_changed`)."
+  })
+) {}

@@ -7,7 +7,7 @@ import { AutomationsApi } from "./AutomationsApi.js"
 import { WorkflowService } from "./WorkflowService.js"
 import type { Workflow } from "./Workflow.js"
 
-const workflowJson = (workflow: Workflow) => ({
+export const workflowJson = (workflow: Workflow) => ({
   id: workflow.id,
   name: workflow.name,
   active: workflow.active,

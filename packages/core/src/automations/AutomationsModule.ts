@@ -40,6 +40,13 @@ import { NodeCommandRepository, NodeRepository } from "./nodes/NodeRepositories.
 import { NodeCommandService } from "./nodes/NodeCommandService.js"
 import { NodeService } from "./nodes/NodeService.js"
 import { nodeSkills } from "./nodes/NodeSkills.js"
+import { marketplaceHandlers } from "./marketplace/MarketplaceHandlers.js"
+import { MarketplaceService } from "./marketplace/MarketplaceService.js"
+import { PackRepository } from "./marketplace/PackRepository.js"
+import { sequenceHandlers } from "./sequences/SequenceHandlers.js"
+import { SequenceRepository } from "./sequences/SequenceRepository.js"
+import { SequenceService } from "./sequences/SequenceService.js"
+import { automationsDashboardHandlers } from "./dashboard/AutomationsDashboardHandlers.js"
 
 /**
  * Automations: workflows with their triggers and steps, validated against the skill registry
@@ -61,21 +68,29 @@ export const automations = defineModule({
     readoutHandlers,
     nodeHandlers,
     nodeClaimHandlers,
-    nodeDeviceHandlers
+    nodeDeviceHandlers,
+    automationsDashboardHandlers,
+    sequenceHandlers,
+    marketplaceHandlers
   ),
   middleware: Layer.mergeAll(layerAutomationHookAuth, layerChannelInboundAuth, layerNodeDeviceAuth),
-  // Sessions and agents check model labels as they are built: the model service comes first.
-  services: Layer.mergeAll(
-    WorkflowService.layer,
-    RunService.layer,
-    GovernanceService.layer,
-    MemoryService.layer,
-    SessionService.layer,
-    AgentService.layer,
-    ChannelService.layer,
-    ReadoutService.layer,
-    NodeCommandService.layer.pipe(Layer.provideMerge(NodeService.layer))
-  ).pipe(Layer.provideMerge(ModelService.layer)),
+  // Sessions and agents check model labels as they are built: the model service comes first;
+  // sequences and skill packs are written and run through the workflow and run services.
+  services: Layer.mergeAll(SequenceService.layer, MarketplaceService.layer).pipe(
+    Layer.provideMerge(
+      Layer.mergeAll(
+        WorkflowService.layer,
+        RunService.layer,
+        GovernanceService.layer,
+        MemoryService.layer,
+        SessionService.layer,
+        AgentService.layer,
+        ChannelService.layer,
+        ReadoutService.layer,
+        NodeCommandService.layer.pipe(Layer.provideMerge(NodeService.layer))
+      ).pipe(Layer.provideMerge(ModelService.layer))
+    )
+  ),
   memory: Layer.mergeAll(
     WorkflowRepository.layerMemory,
     FlowRepository.layerMemory,
@@ -90,7 +105,9 @@ export const automations = defineModule({
     AgentRepository.layerMemory,
     ChannelRepository.layerMemory,
     NodeRepository.layerMemory,
-    NodeCommandRepository.layerMemory
+    NodeCommandRepository.layerMemory,
+    SequenceRepository.layerMemory,
+    PackRepository.layerMemory
   ),
   workers: [
     {

@@ -9,7 +9,7 @@ import { HookCaller } from "./HookAuth.js"
 import { runJson } from "./RunHandlers.js"
 import { RunService } from "./RunService.js"
 
-const channelJson = (channel: Channel) => ({
+export const channelJson = (channel: Channel) => ({
   id: channel.id,
   name: channel.name,
   type: channel.type,

@@ -36,6 +36,7 @@ export interface Slo {
     readonly running: number
     readonly waitingApproval: number
     readonly waitingNode: number
+    readonly waitingTimer: number
     readonly succeeded: number
     readonly failed: number
     readonly cancelled: number
@@ -304,6 +305,7 @@ export class ReadoutService extends Context.Tag("@servicekit/core/ReadoutService
                 running: byStatus.running,
                 waitingApproval: byStatus.waiting_approval,
                 waitingNode: byStatus.waiting_node,
+                waitingTimer: byStatus.waiting_timer,
                 succeeded: byStatus.succeeded,
                 failed: byStatus.failed,
                 cancelled: byStatus.cancelled,

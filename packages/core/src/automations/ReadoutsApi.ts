@@ -22,6 +22,7 @@ export const SloJson = Schema.Struct({
     running: Count,
     waitingApproval: Count,
     waitingNode: Count,
+    waitingTimer: Count,
     succeeded: Count,
     failed: Count,
     cancelled: Count,

@@ -7,6 +7,7 @@ export const RUN_STATUSES = [
   "running",
   "waiting_approval",
   "waiting_node",
+  "waiting_timer",
   "succeeded",
   "failed",
   "cancelled",
@@ -18,14 +19,16 @@ export type RunStatus = (typeof RUN_STATUSES)[number]
  * The run state machine: the statuses each status may move to. A run is queued when created or
  * retried, running while a worker follows its steps, waiting_approval while an approval is open,
  * waiting_node while a companion node works on a command of it (its result queues the run again;
- * once the command's time is up a worker takes the run up to fail the step); succeeded, failed,
+ * once the command's time is up a worker takes the run up to fail the step), waiting_timer while a
+ * wait step counts down (a worker takes the run up once it is over); succeeded, failed,
  * cancelled and skipped end it (failed and cancelled runs may be retried).
  */
 export const RUN_TRANSITIONS: Readonly<Record<RunStatus, ReadonlyArray<RunStatus>>> = {
   queued: ["running", "cancelled", "skipped"],
-  running: ["succeeded", "failed", "waiting_approval", "waiting_node", "cancelled", "queued"],
+  running: ["succeeded", "failed", "waiting_approval", "waiting_node", "waiting_timer", "cancelled", "queued"],
   waiting_approval: ["queued", "failed", "cancelled"],
   waiting_node: ["queued", "running", "cancelled"],
+  waiting_timer: ["running", "cancelled"],
   succeeded: [],
   failed: ["queued"],
   cancelled: ["queued"],
@@ -34,7 +37,20 @@ export const RUN_TRANSITIONS: Readonly<Record<RunStatus, ReadonlyArray<RunStatus
 
 export const canMove = (from: RunStatus, to: RunStatus) => RUN_TRANSITIONS[from].includes(to)
 
-export const STEP_STATUSES = ["running", "succeeded", "failed", "waiting_approval", "waiting_node", "skipped"] as const
+/** The statuses of runs that wait, holding no worker, until their lease column's time (or a wake). */
+export const TIMED_WAITS = ["waiting_node", "waiting_timer"] as const satisfies ReadonlyArray<RunStatus>
+
+export const waitsForTime = (status: RunStatus) => (TIMED_WAITS as ReadonlyArray<RunStatus>).includes(status)
+
+export const STEP_STATUSES = [
+  "running",
+  "succeeded",
+  "failed",
+  "waiting_approval",
+  "waiting_node",
+  "waiting_timer",
+  "skipped"
+] as const
 export type StepStatus = (typeof STEP_STATUSES)[number]
 
 /** One step's outcome, stored before the next step starts. */
@@ -91,7 +107,8 @@ export interface Run {
   readonly reason: string | null
   /**
    * While running: until when the worker holding it may write; after that another worker takes it
-   * over. While waiting_node: when the node's time is up and a worker takes the run up again.
+   * over. While waiting_node: when the node's time is up and a worker takes the run up again; while
+   * waiting_timer: when its wait step is over.
    */
   readonly leaseUntil: Date | null
   readonly createdAt: Date

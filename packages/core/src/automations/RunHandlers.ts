@@ -26,7 +26,7 @@ export const runJson = (run: Run) => ({
   updatedAt: run.updatedAt
 })
 
-const approvalJson = (approval: Approval) => ({
+export const approvalJson = (approval: Approval) => ({
   id: approval.id,
   runId: approval.runId,
   workflowId: approval.workflowId,

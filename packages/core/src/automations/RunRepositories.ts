@@ -10,7 +10,8 @@ import {
   type Run,
   type RunStatus,
   type StepResult,
-  type StepStatus
+  type StepStatus,
+  waitsForTime
 } from "./Run.js"
 import type { JsonObject } from "./Workflow.js"
 
@@ -163,8 +164,8 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
     ) => Effect.Effect<boolean>
     /**
      * Takes runs, of any tenants, for a worker until `leaseUntil`, in one write: each queued run,
-     * each running one whose lease ran out before `at` (its worker died), and each waiting_node one
-     * whose time is up by `at`, as taken (status running), once, in any order; the others are left out.
+     * each running one whose lease ran out before `at` (its worker died), and each waiting_node or
+     * waiting_timer one whose time is up by `at`, as taken (status running), once, in any order; the others are left out.
      */
     readonly claimMany: (keys: ReadonlyArray<RunKey>, at: Date, leaseUntil: Date) => Effect.Effect<ReadonlyArray<Run>>
     /**
@@ -175,7 +176,8 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
     /**
      * Runs of every tenant whose lease ran out before `at`, the longest stalled first: running runs
      * (their worker died), queued runs reserved for the process that started them (it died first)
-     * and runs waiting for a node past their time (the job that was to take them up is late or lost).
+     * and runs waiting for a node or a timer past their time (the job that was to take them up is
+     * late or lost).
      */
     readonly stalled: (at: Date, limit: number) => Effect.Effect<ReadonlyArray<Run>>
     /** How many of the tenant's runs are running now. */
@@ -217,7 +219,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
         const free =
           stored?.status === "queued" ||
           (stored?.status === "running" && (stored.leaseUntil === null || stored.leaseUntil < at)) ||
-          (stored?.status === "waiting_node" && stored.leaseUntil !== null && stored.leaseUntil <= at)
+          (stored !== undefined && waitsForTime(stored.status) && stored.leaseUntil !== null && stored.leaseUntil <= at)
         if (stored === undefined || !free) return undefined
         const claimed: Run = {
           ...stored,
@@ -274,7 +276,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
               .filter((row) =>
                 row.status === "running"
                   ? row.leaseUntil === null || row.leaseUntil < at
-                  : (row.status === "queued" || row.status === "waiting_node") &&
+                  : (row.status === "queued" || waitsForTime(row.status)) &&
                     row.leaseUntil !== null &&
                     row.leaseUntil < at
               )

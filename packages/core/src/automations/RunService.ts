@@ -30,6 +30,7 @@ import { type Approval, type Run, type RunStatus, type RunTrigger, type StepResu
 import { ApprovalRepository, type RunKey, RunRepository } from "./RunRepositories.js"
 import { SkillRegistry } from "./Skills.js"
 import { verdictOf } from "./Governance.js"
+import { waitOutcome } from "./WaitStep.js"
 import { runAgentStep } from "./AgentStep.js"
 import { DEFAULT_APPROVAL_SECONDS, type StepOutcome, approvalTitle, stepFailed, waitForSkill } from "./StepOutcome.js"
 import { PolicyRepository, ToolProfileRepository, profileOfStep } from "./GovernanceRepositories.js"
@@ -435,6 +436,11 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
                 expiresInSeconds: seconds
               }
             }
+            case "wait": {
+              const at = yield* now
+              const startedAt = run.results.find((result) => result.index === index)?.startedAt ?? at
+              return waitOutcome(step, previous, startedAt, at)
+            }
             case "skill":
               return yield* callSkill(run, index, attempt, setting, approved, filled)
             // A deliver step is channel.deliver with its content, by default what the step before said.
@@ -533,7 +539,13 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
           return Either.match(called, {
             onLeft: (error): StepOutcome =>
               error instanceof SkillPending
-                ? { kind: "pending", until: error.until, ready: error.ready, output: error.output }
+                ? {
+                    kind: "pending",
+                    status: "waiting_node",
+                    until: error.until,
+                    ready: error.ready,
+                    output: error.output
+                  }
                 : error instanceof SkillFailed
                   ? stepFailed(error.message, error.output ?? null)
                   : stepFailed(String(error)),
@@ -622,7 +634,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             // A run waiting for an approval is queued again only once it is approved; one waiting
             // for a node, once the node answered or its time is up: both go on with the same try.
             const resumed = previous?.status === "waiting_approval"
-            const answered = previous?.status === "waiting_node"
+            const answered = previous?.status === "waiting_node" || previous?.status === "waiting_timer"
             const attempt = (previous?.attempt ?? 0) + (resumed || answered ? 0 : 1)
             const leaseUntil = new Date(at.getTime() + runLeaseMs)
             // An approved approval step is done; anything else starts (again).
@@ -721,13 +733,14 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               return
             }
             if (outcome.kind === "pending") {
-              // Waits for a node, holding no worker: the result queues the run again (`wake`), and a
-              // job at `until` takes it up in case none comes. A result that came before the run was
-              // stored as waiting would find nothing to wake: `ready` catches it.
+              // Waits for a node or a timer, holding no worker: a node's result queues the run again
+              // (`wake`), and a job at `until` takes it up in case none comes (or once the wait is
+              // over). A result that came before the run was stored as waiting would find nothing to
+              // wake: `ready` catches it.
               const parked: Run = {
                 ...run,
-                status: "waiting_node",
-                results: upsert(run.results, { ...started, status: "waiting_node", output: outcome.output }),
+                status: outcome.status,
+                results: upsert(run.results, { ...started, status: outcome.status, output: outcome.output }),
                 leaseUntil: outcome.until,
                 updatedAt: ended
               }

@@ -91,15 +91,15 @@ const Context = withReason(withoutNul(Schema.String), "must be a string").pipe(
 )
 const Payload = JsonObjectInput
 
-const StartBody = Schema.Struct({ context: Schema.optional(Context), payload: Schema.optional(Payload) })
+export const StartBody = Schema.Struct({ context: Schema.optional(Context), payload: Schema.optional(Payload) })
 
-const RunParams = Schema.Struct({
+export const RunParams = Schema.Struct({
   ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
   workflowId: Schema.optional(Uuid),
   status: Schema.optional(withReason(Schema.Literal(...RUN_STATUSES), `must be one of ${RUN_STATUSES.join(", ")}`))
 })
 
-const ApprovalParams = Schema.Struct({
+export const ApprovalParams = Schema.Struct({
   ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
   status: Schema.optional(
     withReason(

@@ -8,7 +8,7 @@ import { SessionsApi } from "./SessionsApi.js"
 
 const tenant = Effect.map(ApiCaller, (caller) => caller.tenantId)
 
-const sessionJson = (session: Session) => ({
+export const sessionJson = (session: Session) => ({
   id: session.id,
   scope: session.scope,
   agentId: session.agentId,

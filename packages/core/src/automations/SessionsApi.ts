@@ -65,7 +65,7 @@ const SessionDetailJson = Schema.Struct({
   meta: Schema.Struct({ limit: Integer, nextAfter: Schema.NullOr(Integer) })
 }).annotations({ identifier: "SessionDetail" })
 
-const SessionParams = Schema.Struct({
+export const SessionParams = Schema.Struct({
   ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
   scope: Schema.optional(Scope),
   agentId: Schema.optional(Uuid),

@@ -1,5 +1,6 @@
 import type { Effect } from "effect"
 import type { SkillOutput } from "../module/SkillRunner.js"
+import type { RunStatus } from "./Run.js"
 import type { JsonObject } from "./Workflow.js"
 
 /** How long an approval waits when its step does not say. */
@@ -20,9 +21,13 @@ export type StepOutcome =
       readonly output?: unknown
       readonly expiresInSeconds: number
     }
-  /** The skill's work goes on elsewhere (see SkillPending): the run waits for it until `until`. */
+  /**
+   * The skill's work goes on elsewhere (see SkillPending), or a wait step counts down: the run
+   * waits, holding no worker, until `until`.
+   */
   | {
       readonly kind: "pending"
+      readonly status: Extract<RunStatus, "waiting_node" | "waiting_timer">
       readonly until: Date
       readonly ready: Effect.Effect<boolean, never, any>
       /** What the step waits for, or an agent's turns so far. */

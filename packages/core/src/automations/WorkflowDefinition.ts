@@ -13,6 +13,7 @@ import { DEFAULT_TOOL_PROFILE, type ToolProfile, verdictOf } from "./Governance.
 import { NO_MODEL_CONFIGURED } from "./ModelService.js"
 import { MAX_PEER_LENGTH, SESSION_SCOPES } from "./Session.js"
 import { type SkillRegistry, outboundUrlProblem } from "./Skills.js"
+import { WAIT_UNITS, waitSeconds } from "./WaitStep.js"
 import type { JsonObject } from "./Workflow.js"
 
 /**
@@ -22,7 +23,7 @@ import type { JsonObject } from "./Workflow.js"
  */
 
 export const TRIGGER_TYPES = ["manual", "schedule", "heartbeat", "event", "webhook", "channel"] as const
-export const STEP_TYPES = ["skill", "deliver", "log", "agent", "approval"] as const
+export const STEP_TYPES = ["skill", "deliver", "log", "agent", "approval", "wait"] as const
 /** The Live Chat events an `event` trigger may name. */
 export const CHAT_EVENTS = [
   "conversation.created",
@@ -173,6 +174,11 @@ const stepShapes = {
     title: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))),
     expiresInSeconds: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(60, 2_592_000)))
   }),
+  wait: Schema.Struct({
+    type: Schema.Literal("wait"),
+    name: Name,
+    ...Object.fromEntries(Object.keys(WAIT_UNITS).map((unit) => [unit, Schema.optional(Schema.Number)]))
+  }),
   skill: Schema.Struct({
     type: Schema.Literal("skill"),
     name: Name,
@@ -265,6 +271,10 @@ export const checkSteps = (
         return yield* fail(`${field}.type`, `must be one of ${STEP_TYPES.join(", ")}`)
       }
       yield* decodeAt(stepShapes[type as keyof typeof stepShapes] as Schema.Schema<unknown, unknown>, step, field)
+      if (type === "wait") {
+        const seconds = waitSeconds(step)
+        if (typeof seconds !== "number") return yield* fail(`${field}.${seconds.field}`, seconds.reason)
+      }
       if (type === "skill") {
         const profile = yield* profileOf(step, field, rules)
         const skill = yield* checkSkill(step.skillId as string, `${field}.skillId`, rules, profile)

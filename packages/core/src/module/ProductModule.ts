@@ -26,7 +26,10 @@ export interface ProductModule<
   readonly name: Name
   /** Groups of the contract, each with its handlers. */
   readonly groups: ReadonlyArray<ImplementedGroup<Group, HandlersRequire>>
-  /** Business services; they may use the platform's services and every module's storage ports. */
+  /**
+   * Business services; they may use the platform's services, every module's storage ports and the
+   * services of modules earlier in the list.
+   */
   readonly services: Layer.Layer<Services, never, ServicesRequire>
   /**
    * The module's storage ports in memory: the fake that behaves like its Kysely storage. It may

@@ -3,18 +3,19 @@ import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
 import { transactionalDashboardHandlers, transactionalHandlers } from "./TransactionalHandlers.js"
 import { ActivityLog, MessageRepository, TemplateRepository } from "./TransactionalRepositories.js"
+import { layerTransactionalEmailPipeline } from "./TransactionalEmailPipeline.js"
 import { TransactionalService, deliveryQueue } from "./TransactionalService.js"
 import { transactionalSkills } from "./TransactionalSkills.js"
 
 /**
  * Transactional email: templates, sends from a template or inline over API keys with
  * transactional:send, delivery as jobs on the platform's queue, the activity ledger's view and
- * statistics for the dashboard.
+ * statistics for the dashboard; its send path is the email pipeline other modules send through.
  */
 export const transactional = defineModule({
   name: "transactional",
   groups: groups(transactionalHandlers, transactionalDashboardHandlers),
-  services: TransactionalService.layer,
+  services: layerTransactionalEmailPipeline.pipe(Layer.provideMerge(TransactionalService.layer)),
   memory: Layer.merge(
     TemplateRepository.layerMemory,
     MessageRepository.layerMemory.pipe(Layer.provideMerge(ActivityLog.layerMemory))

@@ -167,6 +167,12 @@ const renderWith = (parts: TemplateParts, variables: unknown) => ({
 
 const allParts = (parts: TemplateParts) => [...parts.subject, ...parts.html, ...parts.text]
 
+/** A send's answer: each composed message, queued. */
+const answerOf = (test: boolean, composed: ReadonlyArray<EmailMessage>): SendResult => ({
+  test,
+  messages: composed.map((message) => ({ id: message.id, to: message.to, status: "queued" as const }))
+})
+
 /**
  * Transactional email: templates, sends (one message per recipient, delivered by a job on the
  * platform's queue), the activity ledger's view and delivery statistics.
@@ -202,6 +208,14 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
       SendResult,
       ValidationFailed | TemplateNotFound | PermissionDenied | IdempotencyKeyReused | IdempotencyInProgress
     >
+    /**
+     * `send` without an idempotency key, stored in the caller's unit of work rather than a group
+     * commit of its own: for a module that records the send beside writes of its own, in one commit.
+     */
+    readonly sendWithin: (
+      sender: Sender,
+      input: SendInput
+    ) => Effect.Effect<SendResult, ValidationFailed | TemplateNotFound | PermissionDenied>
     readonly logs: (
       tenantId: string,
       query: ListQuery & { readonly source?: string | undefined }
@@ -416,10 +430,7 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
           Effect.gen(function* () {
             yield* checkEntitled(sender)
             const test = sender.environment === "test"
-            const answer = (composed: ReadonlyArray<EmailMessage>) => ({
-              test,
-              messages: composed.map((message) => ({ id: message.id, to: message.to, status: "queued" as const }))
-            })
+            const answer = (composed: ReadonlyArray<EmailMessage>) => answerOf(test, composed)
             if (idempotencyKey === undefined) {
               return answer(yield* storeGrouped(yield* compose(sender.tenantId, input, test)))
             }
@@ -434,6 +445,14 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
                 return answer(composed)
               })
             ).pipe(Effect.provideService(IdempotencyStore, idempotencyStore), Effect.provideService(UnitOfWork, unit))
+          }),
+        sendWithin: (sender, input) =>
+          Effect.gen(function* () {
+            yield* checkEntitled(sender)
+            const test = sender.environment === "test"
+            const composed = yield* compose(sender.tenantId, input, test)
+            yield* store(composed)
+            return answerOf(test, composed)
           }),
         logs: (tenantId, query) =>
           Effect.gen(function* () {

@@ -4,6 +4,8 @@ import type {
   ChannelRepository,
   FlowRepository,
   NodeCommandRepository,
+  PackRepository,
+  SequenceRepository,
   NodeRepository,
   MemoryAuditRepository,
   MemoryRepository,
@@ -31,7 +33,12 @@ import * as migration0017 from "./migrations/0017_run_reservations.js"
 import * as migration0018 from "./migrations/0018_automation_ai.js"
 import * as migration0019 from "./migrations/0019_automation_agents.js"
 import * as migration0020 from "./migrations/0020_automation_nodes.js"
+import * as migration0021 from "./migrations/0021_automation_waits.js"
+import * as migration0022 from "./migrations/0022_automation_sequences.js"
+import * as migration0024 from "./migrations/0024_automation_skill_packs.js"
 import * as NodeCommands from "./nodes/NodeCommands.js"
+import * as Packs from "./Packs.js"
+import * as Sequences from "./Sequences.js"
 import * as Nodes from "./nodes/Nodes.js"
 import * as ModelChoices from "./ModelChoices.js"
 import * as Policies from "./Policies.js"
@@ -60,6 +67,8 @@ export const automationsStorage: KyselyModuleStorage<
   | ChannelRepository
   | NodeRepository
   | NodeCommandRepository
+  | SequenceRepository
+  | PackRepository
 > = {
   migrations: {
     "0009_automations": migration0009,
@@ -70,7 +79,10 @@ export const automationsStorage: KyselyModuleStorage<
     "0017_run_reservations": migration0017,
     "0018_automation_ai": migration0018,
     "0019_automation_agents": migration0019,
-    "0020_automation_nodes": migration0020
+    "0020_automation_nodes": migration0020,
+    "0021_automation_waits": migration0021,
+    "0022_automation_sequences": migration0022,
+    "0024_automation_skill_packs": migration0024
   },
   layer: Layer.mergeAll(
     Workflows.layer,
@@ -86,6 +98,8 @@ export const automationsStorage: KyselyModuleStorage<
     Sessions.layer,
     Channels.layer,
     Nodes.layer,
-    NodeCommands.layer
+    NodeCommands.layer,
+    Sequences.layer,
+    Packs.layer
   )
 }

@@ -2,6 +2,7 @@ import {
   type JsonObject,
   MESSAGE_SKILLS,
   RUN_STATUSES,
+  TIMED_WAITS,
   type Run,
   RunRepository,
   type RunStatistics,
@@ -353,7 +354,7 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
             from jsonb_to_recordset(${json}::jsonb) as k(tenant_id uuid, id uuid)
             where r.tenant_id = k.tenant_id and r.id = k.id
               and (r.status = 'queued' or (r.status = 'running' and (r.lease_until is null or r.lease_until < ${at}))
-                or (r.status = 'waiting_node' and r.lease_until <= ${at}))
+                or (r.status in ('waiting_node', 'waiting_timer') and r.lease_until <= ${at}))
             returning r.*
           `.execute(db)
         ),
@@ -419,7 +420,7 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
                   eb.or([eb("lease_until", "is", null), eb("lease_until", "<", at)])
                 ]),
                 eb.and([eb("status", "=", "queued"), eb("lease_until", "<", at)]),
-                eb.and([eb("status", "=", "waiting_node"), eb("lease_until", "<", at)])
+                eb.and([eb("status", "in", TIMED_WAITS), eb("lease_until", "<", at)])
               ])
             )
             .orderBy("lease_until", "asc")

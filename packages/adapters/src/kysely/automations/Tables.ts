@@ -7,6 +7,8 @@ import type {
   MemoryAudit,
   NodeCommand,
   NodeStatus,
+  PackContent,
+  PackSummary,
   Run,
   RunStatus,
   SessionEntry,
@@ -234,6 +236,36 @@ export interface AutomationNodeCommandsTable {
   readonly updated_at: Date
 }
 
+export interface AutomationSequencesTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly name: string
+  readonly steps: JsonColumn<Workflow["steps"]>
+  readonly workflow_id: string
+  readonly revision: number
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
+export interface AutomationSkillPacksTable {
+  readonly tenant_id: string
+  readonly pack_id: string
+  readonly version: string
+  readonly digest: string
+  readonly summary: JsonColumn<PackSummary>
+  readonly content: JsonColumn<PackContent>
+  readonly created_at: Date
+}
+
+export interface AutomationSkillInstallsTable {
+  readonly tenant_id: string
+  readonly pack_id: string
+  readonly version: string
+  readonly digest: string
+  readonly installed_at: Date
+  readonly updated_at: Date
+}
+
 export interface AutomationsTables {
   readonly automation_workflows: AutomationWorkflowsTable
   readonly automation_flows: AutomationFlowsTable
@@ -250,4 +282,7 @@ export interface AutomationsTables {
   readonly automation_channels: AutomationChannelsTable
   readonly automation_nodes: AutomationNodesTable
   readonly automation_node_commands: AutomationNodeCommandsTable
+  readonly automation_sequences: AutomationSequencesTable
+  readonly automation_skill_packs: AutomationSkillPacksTable
+  readonly automation_skill_installs: AutomationSkillInstallsTable
 }

@@ -1,0 +1,12 @@
+import type { GrowthConversationRepository, GrowthMessageRepository } from "@servicekit/core"
+import { Layer } from "effect"
+import type { KyselyModuleStorage } from "../ModuleStorage.js"
+import * as Conversations from "./Conversations.js"
+import * as Messages from "./Messages.js"
+import * as migration0023 from "./migrations/0023_growth_conversations.js"
+
+/** Growth conversations and their messages. */
+export const growthStorage: KyselyModuleStorage<GrowthConversationRepository | GrowthMessageRepository> = {
+  migrations: { "0023_growth_conversations": migration0023 },
+  layer: Layer.merge(Conversations.layer, Messages.layer)
+}

@@ -1,0 +1,90 @@
+import { Effect } from "effect"
+import { implement } from "../../http/Implement.js"
+import { pageJson } from "../../http/Pages.js"
+import { agentJson, input as agentInput } from "../AgentHandlers.js"
+import { AgentService } from "../AgentService.js"
+import { workflowJson } from "../AutomationsHandlers.js"
+import { channelJson } from "../ChannelHandlers.js"
+import { ChannelService } from "../ChannelService.js"
+import { approvalJson, runJson } from "../RunHandlers.js"
+import { RunService } from "../RunService.js"
+import { sessionJson } from "../SessionHandlers.js"
+import { SessionService } from "../SessionService.js"
+import { WorkflowService } from "../WorkflowService.js"
+import { sequenceJson } from "../sequences/SequenceHandlers.js"
+import { SequenceService } from "../sequences/SequenceService.js"
+import { automationsConsole } from "./AutomationsConsole.js"
+import { AutomationsDashboardApi } from "./AutomationsDashboardApi.js"
+import { dashboardAccess } from "./DashboardAccess.js"
+import { type ResourceServices, resourceNamed } from "./DashboardResources.js"
+
+export const automationsDashboardHandlers = implement(
+  AutomationsDashboardApi,
+  Effect.gen(function* () {
+    const { reader, writer } = yield* dashboardAccess
+    const workflows = yield* WorkflowService
+    const sequences = yield* SequenceService
+    const agents = yield* AgentService
+    const runs = yield* RunService
+    const sessions = yield* SessionService
+    const channels = yield* ChannelService
+    const consoleOf = yield* automationsConsole
+    // The resource table's entries take their services from here.
+    const services = yield* Effect.context<ResourceServices>()
+    return {
+      listDashboardWorkflows: ({ urlParams }) =>
+        Effect.flatMap(reader, ({ tenantId }) => workflows.list(tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, workflowJson))
+        ),
+      createDashboardWorkflow: ({ payload }) =>
+        Effect.flatMap(writer, (author) => workflows.create(author, payload)).pipe(Effect.map(workflowJson)),
+      listDashboardSequences: ({ urlParams }) =>
+        Effect.flatMap(reader, ({ tenantId }) => sequences.list(tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, sequenceJson))
+        ),
+      createDashboardSequence: ({ payload }) =>
+        Effect.flatMap(writer, (author) => sequences.create(author, payload)).pipe(Effect.map(sequenceJson)),
+      getAutomationsConsole: () =>
+        Effect.flatMap(reader, ({ tenantId }) => consoleOf(tenantId)).pipe(
+          Effect.map((home) => ({
+            recentRuns: home.recentRuns.items.map(runJson),
+            recentFailures: home.recentFailures.items.map(runJson),
+            waitingApprovals: home.waitingApprovals.items.map(approvalJson),
+            slo: home.slo
+          }))
+        ),
+      listDashboardAgents: ({ urlParams }) =>
+        Effect.flatMap(reader, ({ tenantId }) => agents.list(tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, agentJson))
+        ),
+      createDashboardAgent: ({ payload }) =>
+        Effect.flatMap(writer, ({ tenantId }) => agents.create(tenantId, agentInput(payload))).pipe(
+          Effect.map(agentJson)
+        ),
+      listDashboardRuns: ({ urlParams }) =>
+        Effect.flatMap(reader, ({ tenantId }) => runs.list(tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, runJson))
+        ),
+      listDashboardSessions: ({ urlParams }) =>
+        Effect.flatMap(reader, ({ tenantId }) => sessions.list(tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, sessionJson))
+        ),
+      listDashboardApprovals: ({ urlParams }) =>
+        Effect.flatMap(reader, ({ tenantId }) => runs.listApprovals(tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, approvalJson))
+        ),
+      listDashboardChannels: ({ urlParams }) =>
+        Effect.flatMap(reader, ({ tenantId }) => channels.list(tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, channelJson))
+        ),
+      updateDashboardResource: ({ path, payload }) =>
+        Effect.flatMap(writer, (author) =>
+          Effect.flatMap(resourceNamed(path.resource), (resource) => resource.update(author, path.id, payload))
+        ).pipe(Effect.provide(services)),
+      deleteDashboardResource: ({ path }) =>
+        Effect.flatMap(writer, (author) =>
+          Effect.flatMap(resourceNamed(path.resource), (resource) => resource.remove(author, path.id))
+        ).pipe(Effect.provide(services))
+    }
+  })
+)

@@ -1,0 +1,226 @@
+import { Effect, Either, Schema } from "effect"
+import { canonicalJson } from "../../platform/CanonicalJson.js"
+import { type ErrorDetail, type PermissionDenied, ValidationFailed } from "../../platform/Errors.js"
+import { issueDetailsWithin } from "../../platform/ParseIssues.js"
+import { type Product, allProducts } from "../../platform/Products.js"
+import { parseTemplateText } from "../../platform/TemplateText.js"
+import type { SkillRegistry } from "../Skills.js"
+import type { JsonObject } from "../Workflow.js"
+import { type StepRules, checkSteps, checkTrigger } from "../WorkflowDefinition.js"
+import {
+  MAX_PACK_BYTES,
+  type PackContent,
+  PackFormat,
+  type PackParameter,
+  type PackSummary,
+  lengthProblems
+} from "./Pack.js"
+import { fillParameters, parameterProblems } from "./PackParameters.js"
+
+/** The variables a run fills in, as a pack's templates may name them (besides `params.<name>`). */
+export const RUN_VARIABLES = [
+  "{{context}}",
+  "{{payload.*}}",
+  "{{event.type}}",
+  "{{policy}}",
+  "{{last.outputText}}",
+  "{{step<N>.*}}"
+] as const
+
+const runVariable = (path: ReadonlyArray<string>) => {
+  const [head, ...rest] = path
+  if (head === "context" || head === "policy") return rest.length === 0
+  if (head === "event") return rest.length === 1 && rest[0] === "type"
+  if (head === "last") return rest.length === 1 && rest[0] === "outputText"
+  return head === "payload" || /^step\d{1,2}$/.test(head!)
+}
+
+/** Every placeholder in `value` must be a run variable or a declared parameter; keys hold none. */
+const placeholderProblems = (
+  value: unknown,
+  field: string,
+  parameters: Readonly<Record<string, PackParameter>>
+): ReadonlyArray<ErrorDetail> => {
+  if (typeof value === "string") {
+    if (!value.includes("{{")) return []
+    return Either.match(parseTemplateText(value), {
+      onLeft: (error) => [{ field, reason: `a placeholder does not parse: ${error.message}` }],
+      onRight: (parts) =>
+        parts.flatMap((part) => {
+          if (!("path" in part)) return []
+          const name = part.path.join(".")
+          if (part.path[0] === "params") {
+            return part.path.length === 2 && Object.hasOwn(parameters, part.path[1]!)
+              ? []
+              : [{ field, reason: `{{${name}}} is not a declared parameter` }]
+          }
+          return runVariable(part.path)
+            ? []
+            : [{ field, reason: `{{${name}}} is not a variable: use {{params.<name>}} or ${RUN_VARIABLES.join(", ")}` }]
+        })
+    })
+  }
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => placeholderProblems(item, `${field}.${index}`, parameters))
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => [
+      ...(key.includes("{{") ? [{ field: `${field}.${key}`, reason: "a key may not hold a placeholder" }] : []),
+      ...placeholderProblems(item, `${field}.${key}`, parameters)
+    ])
+  }
+  return []
+}
+
+/**
+ * A stand-in for a parameter while a template is checked: its default, else a value of its type
+ * (text stays a placeholder, which skills' format checks leave for the run).
+ */
+const sampleOf = (name: string, parameter: PackParameter): unknown => {
+  if (parameter.default !== undefined) return parameter.default
+  const placeholder = `{{params.${name}}}`
+  switch (parameter.type) {
+    case "integer":
+    case "number":
+      return parameter.enum?.[0] ?? parameter.minimum ?? parameter.maximum ?? 1
+    case "boolean":
+      return true
+    case "array":
+      return Array(Math.max(1, parameter.minItems ?? 1)).fill(
+        (parameter.items?.type ?? "string") === "string" ? placeholder : 1
+      )
+    case "string":
+      return parameter.enum?.[0] ?? placeholder
+  }
+}
+
+/** The problems of one template's trigger and steps, as a workflow would have them (its first problem). */
+const templateProblems = (
+  template: { readonly triggerJson: JsonObject; readonly stepsJson: ReadonlyArray<JsonObject> },
+  field: string,
+  parameters: Readonly<Record<string, PackParameter>>,
+  rules: StepRules
+) =>
+  Effect.gen(function* () {
+    const fill = (value: unknown) =>
+      fillParameters(value, (name) => (Object.hasOwn(parameters, name) ? sampleOf(name, parameters[name]!) : undefined))
+    const trigger = fill(template.triggerJson)
+    // A trigger still holding a parameter (a cron without a default) is checked when a workflow is made.
+    const checks: ReadonlyArray<Effect.Effect<unknown, ValidationFailed | PermissionDenied>> = [
+      ...(JSON.stringify(trigger).includes("{{params.") ? [] : [checkTrigger(trigger)]),
+      checkSteps(fill(template.stepsJson), rules)
+    ]
+    for (const check of checks) {
+      const failed = yield* Effect.flip(check).pipe(Effect.option)
+      if (failed._tag === "None") continue
+      const error = failed.value
+      return error._tag === "ValidationFailed"
+        ? error.details.map((detail) => ({ ...detail, field: `${field}.${detail.field}` }))
+        : [{ field, reason: error.message }]
+    }
+    return []
+  })
+
+const decode = Schema.decodeUnknownEither(PackFormat, { errors: "all", onExcessProperty: "error" })
+
+const refused = (details: ReadonlyArray<ErrorDetail>) =>
+  new ValidationFailed({
+    message: `The pack is not valid: ${details.length} problem${details.length === 1 ? "" : "s"}, first ${details[0]!.field}: ${details[0]!.reason}`,
+    details
+  })
+
+/**
+ * Checks a pack as published: its size, its format (no unknown keys), its parameters' schemas,
+ * its placeholders (declared parameters and run variables only) and each template as a workflow
+ * made from it (skills known and installed, inputs valid) — everything but the account's
+ * entitlements and tool profiles, which apply when a workflow is made. Answers every problem,
+ * each with its path.
+ */
+export const checkPack = (input: unknown, rules: StepRules): Effect.Effect<PackContent, ValidationFailed> =>
+  Effect.gen(function* () {
+    if (canonicalJson(input).length > MAX_PACK_BYTES) {
+      return yield* refused([{ field: "", reason: `must be at most ${MAX_PACK_BYTES / 1024} KiB as JSON` }])
+    }
+    const decoded = decode(input)
+    if (Either.isLeft(decoded)) return yield* refused(issueDetailsWithin(decoded.left))
+    const pack = decoded.right as PackContent
+    const parameters = pack.parameters ?? {}
+    const problems: Array<ErrorDetail> = [...lengthProblems(pack)]
+    for (const [name, parameter] of Object.entries(parameters)) problems.push(...parameterProblems(name, parameter))
+    const keys = new Set<string>()
+    for (const [index, template] of pack.templates.entries()) {
+      const field = `templates.${index}`
+      if (keys.has(template.key)) problems.push({ field: `${field}.key`, reason: "is used by another template" })
+      keys.add(template.key)
+      problems.push(
+        ...placeholderProblems(template.triggerJson, `${field}.triggerJson`, parameters),
+        ...placeholderProblems(template.stepsJson, `${field}.stepsJson`, parameters)
+      )
+    }
+    // Templates are checked as workflows once their placeholders are sound.
+    if (problems.length === 0) {
+      for (const [index, template] of pack.templates.entries()) {
+        problems.push(...(yield* templateProblems(template, `templates.${index}`, parameters, rules)))
+      }
+    }
+    if (problems.length > 0) return yield* refused(problems)
+    return pack
+  })
+
+/**
+ * The rules a pack's templates are checked by: the platform's, as for an account entitled to
+ * everything whose every profile, agent and channel exists.
+ */
+export const publishingRules = (
+  rules: Omit<StepRules, "entitlements" | "profile" | "agentExists" | "channelExists">
+): StepRules => ({
+  ...rules,
+  entitlements: allProducts,
+  // A profile a template names is the account's, looked up when a workflow is made: any name passes here.
+  profile: (name) =>
+    Effect.succeed({
+      id: name,
+      tenantId: "",
+      name,
+      allow: [],
+      deny: [],
+      requireApprovalSkills: [],
+      createdAt: new Date(0),
+      updatedAt: new Date(0)
+    }),
+  agentExists: () => Effect.succeed(true),
+  channelExists: () => Effect.succeed(true)
+})
+
+/** What the marketplace shows of a pack: its skills, the products they need, those gated by an approval. */
+export const summaryOf = (pack: PackContent, skills: SkillRegistry["Type"]): PackSummary => {
+  const used = new Set<string>()
+  let agent = false
+  for (const step of pack.templates.flatMap((template) => template.stepsJson)) {
+    if (step.type === "skill" && typeof step.skillId === "string") used.add(step.skillId)
+    if (step.type === "deliver") used.add("channel.deliver")
+    if (step.type === "agent") {
+      agent = true
+      if (Array.isArray(step.skills)) for (const id of step.skills) if (typeof id === "string") used.add(id)
+    }
+  }
+  const sorted = [...used].sort()
+  const definitions = sorted.flatMap((id) => skills.find(id) ?? [])
+  const products = new Set<Product>(definitions.flatMap((definition) => definition.requires))
+  if (agent) products.add("ai_agent")
+  products.delete("automations")
+  return {
+    packId: pack.packId,
+    version: pack.version,
+    name: pack.name,
+    description: pack.description ?? null,
+    skills: sorted,
+    requires: [...products].sort(),
+    approvals: definitions.filter((definition) => definition.approval).map((definition) => definition.id),
+    parameters: pack.parameters ?? {},
+    templates: pack.templates.map((template) => ({
+      key: template.key,
+      name: template.name,
+      triggerType: String(template.triggerJson.type)
+    }))
+  }
+}

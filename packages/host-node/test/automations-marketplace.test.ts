@@ -1,0 +1,3 @@
+import { automationsMarketplaceSuite } from "./automationsMarketplace.js"
+
+automationsMarketplaceSuite("the embedded default", () => ({}))

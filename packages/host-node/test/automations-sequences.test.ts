@@ -1,0 +1,3 @@
+import { automationsSequencesSuite } from "./automationsSequences.js"
+
+automationsSequencesSuite("the embedded default", () => ({}))

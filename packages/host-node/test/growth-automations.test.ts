@@ -1,0 +1,3 @@
+import { growthAutomationsSuite } from "./growthAutomations.js"
+
+growthAutomationsSuite("the embedded default", () => ({}))

@@ -1,0 +1,3 @@
+import { growthConversationsSuite } from "./growthConversations.js"
+
+growthConversationsSuite("the embedded default", () => ({}), "the development mailbox")
