@@ -14,6 +14,7 @@
 //               p50/p95), then drained by the workers with the API idle (runs/s, running → finished)
 //   steady      after them: runs started at a steady rate, the engine not saturated: start p50/p95;
 //               then at the target's 1,000 runs/s (BENCH_AUTOMATIONS_TARGET_RATE): start p50/p95
+// On Postgres, the same runs through a hand-written durable pipeline too (bench/automations/handwritten.mjs).
 // Where the time goes: CPU ms per run (user + system, /proc) of the ServiceKit process, the Postgres
 // backends of its database and redis-server, in each phase, next to the bare engine's per job.
 // Storage: the embedded default (PGlite), Postgres, and Postgres with Redis (BullMQ, in Redis
@@ -324,6 +325,37 @@ const bareEngine = async (storage) => {
   }
 }
 
+/**
+ * The same runs through the hand-written durable pipeline (bench/automations/handwritten.mjs) on
+ * Postgres: runs/s from the first request to the last run finished, and CPU ms per run.
+ */
+const handwrittenRuns = async () => {
+  const url = await resetDatabase("servicekit_bench_automations_hand")
+  const { child, first } = await start(new URL("./automations/handwritten.mjs", import.meta.url), {
+    BENCH_AUTOMATIONS_HANDWRITTEN_DATABASE_URL: url
+  })
+  const api = apiOf(first.url, first.key)
+  const progress = () => ask(child, { progress: true }, (answer) => answer.finished !== undefined)
+  const finished = async (count) => {
+    const given = Date.now() + 300_000
+    while ((await progress()).finished < count && Date.now() < given) await sleep(20)
+    return progress()
+  }
+  try {
+    await pool(WARMUP, CLIENTS, () => startRun(api, first.workflowId))
+    await finished(WARMUP)
+    const cpu = await cpuMeter([child.pid], url, "postgres")
+    const began = Date.now()
+    await pool(RUNS, CLIENTS, () => startRun(api, first.workflowId))
+    const done = await finished(WARMUP + RUNS)
+    const used = await cpu.stop()
+    return { rate: (done.finished - WARMUP) / ((done.lastFinished - began) / 1000), cpu: perUnit(used, RUNS) }
+  } finally {
+    await api.close()
+    await stop(child)
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The run
 
@@ -347,7 +379,12 @@ try {
       rows.push({ storage, skipped: "Redis is not reachable" })
       continue
     }
-    rows.push({ storage, kit: await throughServiceKit(storage), bare: await bareEngine(storage) })
+    rows.push({
+      storage,
+      kit: await throughServiceKit(storage),
+      bare: await bareEngine(storage),
+      handwritten: storage === "postgres" ? await handwrittenRuns() : undefined
+    })
   }
 } finally {
   await stopAll()
@@ -385,6 +422,29 @@ if (measured.length > 0) {
   }
 
   const cpuMs = (value) => (Number.isNaN(value) ? "-" : value.toFixed(1))
+  const handwritten = measured.filter((row) => row.handwritten !== undefined)
+  if (handwritten.length > 0) {
+    console.log(
+      `\nThe same ${count(RUNS)} runs through a hand-written durable pipeline (bench/automations/handwritten.mjs: node:http, pg and pg-boss; the run stored with its job in one transaction, a worker taking it, following its step and storing the outcome); CPU ms per run of the Node process / the Postgres backends\n`
+    )
+    console.log(
+      "storage          hand-written runs/s  ServiceKit runs/s  ratio  CPU ms hand-written  CPU ms ServiceKit  target: 0.7x"
+    )
+    for (const { storage, kit, handwritten: hand } of handwritten) {
+      const ratio = kit.rate / hand.rate
+      console.log(
+        [
+          name(storage).padEnd(15),
+          count(hand.rate).padStart(19),
+          count(kit.rate).padStart(17),
+          ratio.toFixed(2).padStart(5),
+          `${cpuMs(hand.cpu.node)}/${cpuMs(hand.cpu.postgres)}`.padStart(19),
+          `${cpuMs(kit.cpu.node)}/${cpuMs(kit.cpu.postgres)}`.padStart(17),
+          ratio >= 0.7 ? "met" : "below target"
+        ].join("  ")
+      )
+    }
+  }
   const total = (cpu) => Object.values(cpu).reduce((sum, ms) => sum + (Number.isNaN(ms) ? 0 : ms), 0)
   const cpuOf = (cpu) => [cpu.node, cpu.postgres, cpu.redis].map(cpuMs).join("/")
 

@@ -7,7 +7,9 @@
 //   latency     events emitted at a steady rate, the workers running: p50/p95/p99 from the event's
 //               timestamp to its receipt, next to the bare loop at the same rate
 //   messages    POST /api/v1/chat/conversations/{id}/messages (50 connections, one conversation
-//               each) next to GET /api/v1/voice/calls?limit=20 over 10,000 calls (as bench/run.mjs)
+//               each) next to GET /api/v1/voice/calls?limit=20 over 10,000 calls (as bench/run.mjs),
+//               and on Postgres with Redis next to the same posts through a hand-written durable
+//               pipeline (bench/chat/handwritten.mjs), with CPU ms per post on each side
 //   visitors    1,000 hosted chat visitors following their conversation over server-sent events:
 //               all on one conversation (each post seen by every stream), then one conversation
 //               each; post→seen p50/p95/p99 next to raw node:http broadcasting the same events
@@ -20,6 +22,7 @@
 // BENCH_PROFILE=<folder> writes a CPU profile of the ServiceKit process there for each measured
 // phase (chat-<storage>-<phase>.cpuprofile); BENCH_CHAT_TRACE=1 prints each phase's duration.
 import { execSync } from "node:child_process"
+import { randomBytes } from "node:crypto"
 import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { performance } from "node:perf_hooks"
@@ -180,6 +183,9 @@ const webhooks = async (kit, receiver, bare) => {
   if (bareRun.failed > 0) problems.push(`bare loop: ${bareRun.failed} failed requests`)
   const baseline = WEBHOOKS / ((bareAnswer.at - bareBegan) / 1000)
 
+  const handwritten = kit.storage === "redis" ? await handwrittenDrain(kit, receiver, template, check) : undefined
+  await receiver.secret(subscription.secret)
+
   // Steady load, the workers running: each event is dispatched as soon as it is emitted.
   const events = RATE * DURATION
   await receiver.reset()
@@ -197,6 +203,7 @@ const webhooks = async (kit, receiver, bare) => {
   return {
     servicekit,
     baseline,
+    handwritten,
     cpu: { servicekit: servicekitCpu / WEBHOOKS, bare: bareRun.cpuMicros / WEBHOOKS },
     latency: spread(steady.latencies),
     bareLatency: spread(bareSteady.latencies),
@@ -204,44 +211,89 @@ const webhooks = async (kit, receiver, bare) => {
   }
 }
 
+/**
+ * The same drain through the hand-written durable pipeline (bench/chat/webhooks-handwritten.mjs) on
+ * the kit's Postgres and Redis: deliveries/s and CPU µs per delivery.
+ */
+const handwrittenDrain = async (kit, receiver, template, check) => {
+  const { child } = await start(new URL("./chat/webhooks-handwritten.mjs", import.meta.url), {
+    BENCH_WEBHOOKS_HANDWRITTEN_DATABASE_URL: kit.databaseUrl,
+    BENCH_WEBHOOKS_HANDWRITTEN_REDIS_URL: redisUrl
+  })
+  const secret = randomBytes(24).toString("hex")
+  await receiver.secret(secret)
+  await ask(child, { prepare: { count: WEBHOOKS, url: receiver.url, secret, template } }, (a) => a.prepared)
+  await receiver.reset()
+  const before = await cpuMicros(child)
+  const began = now()
+  await ask(child, { drain: true }, (answer) => answer.draining)
+  const answer = await receiver.until(WEBHOOKS, 180_000)
+  const report = await receiver.report()
+  check("hand-written drain", WEBHOOKS, answer, report)
+  const rate = report.received / (((answer.at || now()) - began) / 1000)
+  const cpu = ((await cpuMicros(child)) - before) / WEBHOOKS
+  await stop(child)
+  return { rate, cpu }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Messages posted next to the calls list
 
-const load = async (options) => {
+/** The CPU time the process `child` has used so far, in µs. */
+const cpuMicros = async (child) =>
+  (await ask(child, { cpu: true }, (answer) => answer.cpuMicros !== undefined)).cpuMicros
+
+/** Load as `options` say; with `child`, also the CPU ms it spent per request measured. */
+const load = async (options, child) => {
   // Warm up (JIT, caches, connection pools), then measure.
   await autocannon({ ...options, connections: CONNECTIONS, duration: 1 })
+  const before = child === undefined ? 0 : await cpuMicros(child)
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION })
+  const used = child === undefined ? NaN : (await cpuMicros(child)) - before
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpuMs: used / 1000 / result.requests.total
   }
+}
+
+/** Messages posted to `url` with `key`, one conversation per connection (as many people chatting at once). */
+const posting = async (url, key, child) => {
+  const conversations = await Promise.all(
+    Array.from({ length: CONNECTIONS }, (_, i) =>
+      call(url, key, "POST", "/api/v1/chat/conversations", { name: `Load ${i}` })
+    )
+  )
+  let client = 0
+  return load(
+    {
+      url: `${url}/api/v1/chat/conversations/${conversations[0].id}/messages`,
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: "Hello, I would like to change the delivery address of my order." }),
+      setupClient: (c) =>
+        c.setRequest({ path: `/api/v1/chat/conversations/${conversations[client++ % CONNECTIONS].id}/messages` })
+    },
+    child
+  )
 }
 
 const messages = async (kit) => {
   const calls = await profiled(kit, "calls", () =>
     load({ url: `${kit.url}/api/v1/voice/calls?limit=20`, headers: { authorization: `Bearer ${kit.calls.key}` } })
   )
-  const { key } = kit.chat
-  const conversations = await Promise.all(
-    Array.from({ length: CONNECTIONS }, (_, i) =>
-      call(kit.url, key, "POST", "/api/v1/chat/conversations", { name: `Load ${i}` })
-    )
-  )
-  let client = 0
-  const posts = await profiled(kit, "messages", () =>
-    load({
-      url: `${kit.url}/api/v1/chat/conversations/${conversations[0].id}/messages`,
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({ content: "Hello, I would like to change the delivery address of my order." }),
-      // One conversation per connection, as many people chatting at once.
-      setupClient: (c) =>
-        c.setRequest({ path: `/api/v1/chat/conversations/${conversations[client++ % CONNECTIONS].id}/messages` })
-    })
-  )
-  return { calls, posts }
+  const posts = await profiled(kit, "messages", () => posting(kit.url, kit.chat.key, kit.child))
+  // On Postgres and Redis, the same posts through the hand-written durable pipeline.
+  if (kit.storage !== "redis") return { calls, posts }
+  const { child, first } = await start(new URL("./chat/handwritten.mjs", import.meta.url), {
+    BENCH_CHAT_HANDWRITTEN_DATABASE_URL: kit.databaseUrl,
+    BENCH_CHAT_HANDWRITTEN_REDIS_URL: redisUrl
+  })
+  const handwritten = await posting(first.url, first.key, child)
+  await stop(child)
+  return { calls, posts, handwritten }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -387,13 +439,14 @@ try {
     }
     const began = now()
     const others = otherStorage.includes(storage)
+    const databaseUrl = storage === "pglite" ? "" : await resetDatabase()
     const { child, first } = await start(new URL("./chat/server.mjs", import.meta.url), {
-      BENCH_CHAT_DATABASE_URL: storage === "pglite" ? "" : await resetDatabase(),
+      BENCH_CHAT_DATABASE_URL: databaseUrl,
       BENCH_CHAT_REDIS_URL: storage === "redis" ? redisUrl : "",
       BENCH_CHAT_CALLS: others && parts.has("messages") ? "1" : ""
     })
     trace(`${storage} started`, began)
-    const kit = { child, storage, ...first }
+    const kit = { child, storage, databaseUrl, ...first }
     const row = { storage }
     if (webhookStorage.includes(storage)) row.webhooks = await webhooks(kit, receiver, bare)
     else await ask(child, { startWorkers: true }, (answer) => answer.workersStarted)
@@ -431,6 +484,30 @@ try {
         ].join("  ")
       )
     }
+    const handwritten = measured("webhooks").filter((row) => row.webhooks.handwritten !== undefined)
+    if (handwritten.length > 0) {
+      console.log(
+        "\nThe same drain through a hand-written durable pipeline (bench/chat/webhooks-handwritten.mjs: events relayed to delivery rows in batches, one BullMQ job each, 50 workers signing and POSTing with undici and storing each outcome)\n"
+      )
+      console.log(
+        "storage          hand-written/s  ServiceKit/s  ratio  CPU µs/delivery hand-written/ServiceKit  targets: 0.7x, ≤ 150 µs"
+      )
+      for (const row of handwritten) {
+        const { servicekit, handwritten: hand, cpu } = row.webhooks
+        const ratio = servicekit / hand.rate
+        const below = [ratio < 0.7 ? "below 0.7x" : "", cpu.servicekit > 150 ? "over 150 µs" : ""].filter(Boolean)
+        console.log(
+          [
+            name(row.storage).padEnd(15),
+            count(hand.rate).padStart(14),
+            count(servicekit).padStart(12),
+            ratio.toFixed(2).padStart(5),
+            `${hand.cpu.toFixed(0)}/${cpu.servicekit.toFixed(0)}`.padStart(39),
+            below.length === 0 ? "met" : `below target (${below.join(", ")})`
+          ].join("  ")
+        )
+      }
+    }
     console.log(
       `\nWebhooks at a steady ${count(RATE)} events/s for ${DURATION} s, the workers running (opportunistic drain): ms from the event's timestamp to its receipt, p50/p95/p99; baseline: the bare loop at the same rate\n`
     )
@@ -456,10 +533,14 @@ try {
     console.log(
       `\nMessages posted through the public API (POST /api/v1/chat/conversations/{id}/messages, one conversation per connection) next to GET /api/v1/voice/calls?limit=20 over 10,000 calls on the same storage; ${CONNECTIONS} connections, ${DURATION} s each (req/s, p50/p99 ms)\n`
     )
-    console.log("storage          calls list req/s  p50/p99  messages posted req/s  p50/p99  ratio")
+    console.log(
+      "storage          calls list req/s  p50/p99  messages posted req/s  p50/p99  ratio  CPU ms/post  target: 0.5x, p99 ≤ 250 ms on PGlite"
+    )
     for (const row of measured("messages")) {
       const { calls, posts } = row.messages
       const errors = calls.errors + posts.errors
+      const ratio = posts.rps / calls.rps
+      const met = ratio >= 0.5 && (row.storage !== "pglite" || posts.p99 <= 250)
       console.log(
         [
           name(row.storage).padEnd(15),
@@ -467,10 +548,37 @@ try {
           `${calls.p50}/${calls.p99}`.padStart(8),
           count(posts.rps).padStart(21),
           `${posts.p50}/${posts.p99}`.padStart(8),
-          (posts.rps / calls.rps).toFixed(2).padStart(5),
+          ratio.toFixed(2).padStart(5),
+          posts.cpuMs.toFixed(2).padStart(11),
+          met ? "met" : "below target",
           errors > 0 ? `(${errors} failed or non-2xx)` : ""
         ].join("  ")
       )
+    }
+    const handwritten = measured("messages").filter((row) => row.messages.handwritten !== undefined)
+    if (handwritten.length > 0) {
+      console.log(
+        "\nThe same posts through a hand-written durable pipeline (bench/chat/handwritten.mjs: node:http and pg, the conversation bumped, the message and its event row in one transaction, then published on Redis)\n"
+      )
+      console.log(
+        "storage          hand-written req/s  p50/p99  ServiceKit req/s  ratio  CPU ms/post hand-written/ServiceKit  target: 0.7x"
+      )
+      for (const row of handwritten) {
+        const { posts, handwritten: hand } = row.messages
+        const ratio = posts.rps / hand.rps
+        console.log(
+          [
+            name(row.storage).padEnd(15),
+            count(hand.rps).padStart(18),
+            `${hand.p50}/${hand.p99}`.padStart(8),
+            count(posts.rps).padStart(16),
+            ratio.toFixed(2).padStart(5),
+            `${hand.cpuMs.toFixed(2)}/${posts.cpuMs.toFixed(2)}`.padStart(39),
+            ratio >= 0.7 ? "met" : "below target",
+            hand.errors > 0 ? `(${hand.errors} failed or non-2xx)` : ""
+          ].join("  ")
+        )
+      }
     }
   }
 

@@ -632,7 +632,8 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             const step = run.steps[index]!
             const last = index === run.steps.length - 1
             // A run waiting for an approval is queued again only once it is approved; one waiting
-            // for a node, once the node answered or its time is up: both go on with the same try.
+            // for a node, once the node answered or its time is up, and one waiting for a timer, once its
+            // time is up: they go on with the same try.
             const resumed = previous?.status === "waiting_approval"
             const answered = previous?.status === "waiting_node" || previous?.status === "waiting_timer"
             const attempt = (previous?.attempt ?? 0) + (resumed || answered ? 0 : 1)

@@ -195,8 +195,7 @@ export class MarketplaceService extends Context.Tag("@servicekit/core/Marketplac
             return found
           }
           const all = (yield* packs.versions(tenantId)).filter((v) => v.packId === packId)
-          const chosen =
-            version ?? [...all].sort((a, b) => compareVersions(b.version, a.version))[0]?.version ?? undefined
+          const chosen = version ?? [...all].sort((a, b) => compareVersions(b.version, a.version))[0]?.version
           const found = chosen === undefined ? Option.none() : yield* packs.findVersion(tenantId, packId, chosen)
           if (Option.isNone(found)) return yield* new PackNotFound()
           const stored = found.value

@@ -110,9 +110,9 @@ const templateProblems = (
       checkSteps(fill(template.stepsJson), rules)
     ]
     for (const check of checks) {
-      const failed = yield* Effect.flip(check).pipe(Effect.option)
-      if (failed._tag === "None") continue
-      const error = failed.value
+      const outcome = yield* Effect.either(check)
+      if (Either.isRight(outcome)) continue
+      const error = outcome.left
       return error._tag === "ValidationFailed"
         ? error.details.map((detail) => ({ ...detail, field: `${field}.${detail.field}` }))
         : [{ field, reason: error.message }]
