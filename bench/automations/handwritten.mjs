@@ -4,16 +4,17 @@
 // its SHA-256 digest (cached) and the body, reads the workflow, and stores the queued run (its
 // steps as they stand) with its job in one transaction; a worker fetches jobs in batches (up to 50
 // at a time, as ServiceKit's runs worker), takes each run (queued → running), follows its log
-// steps, stores the run succeeded with its step results, and completes the jobs in batches.
+// steps, stores the run succeeded with its step results, and completes the jobs in batches
+// (bench/handwritten.mjs).
 // It answers its URL, key and a workflow id; { progress } answers { finished, lastFinished }
 // (epoch ms); { cpu } answers the process's CPU time so far ({ cpuMicros }).
-import { createHash, randomBytes, randomUUID } from "node:crypto"
+import { randomBytes, randomUUID } from "node:crypto"
 import { createServer } from "node:http"
 import pg from "pg"
 import PgBoss from "pg-boss"
+import { answer, batchedWorker, digestOf, keyChecker, readJson } from "../handwritten.mjs"
 
 const QUEUE = "handwritten-runs"
-const CONCURRENCY = 50
 const url = process.env.BENCH_AUTOMATIONS_HANDWRITTEN_DATABASE_URL
 const pool = new pg.Pool({ connectionString: url, max: 10 })
 await pool.query(`
@@ -27,7 +28,6 @@ await pool.query(`
     results jsonb not null, created_at timestamptz not null, started_at timestamptz, finished_at timestamptz,
     primary key (tenant_id, id))`)
 const key = `bench_${randomBytes(24).toString("base64url")}`
-const digestOf = (text) => createHash("sha256").update(text).digest("hex")
 const tenantId = randomUUID()
 const workflowId = randomUUID()
 await pool.query("insert into handwritten_runs.keys values ($1, $2)", [digestOf(key), tenantId])
@@ -65,56 +65,12 @@ const follow = async (job) => {
   lastFinished = Date.now()
 }
 
-// The worker: up to CONCURRENCY jobs at a time, fetched in batches, their completions written
-// together with the next fetch; woken by a start or a finished job.
-let running = 0
-let completed = []
-let stopping = false
-let wake
-const wakeUp = () => {
-  const resume = wake
-  wake = undefined
-  resume?.()
-}
-const work = (async () => {
-  while (!stopping) {
-    if (completed.length > 0) {
-      const ids = completed
-      completed = []
-      await boss.complete(QUEUE, ids)
-    }
-    const free = CONCURRENCY - running
-    const jobs = free > 0 ? await boss.fetch(QUEUE, { batchSize: free }) : []
-    for (const job of jobs) {
-      running++
-      follow(job)
-        .then(() => completed.push(job.id))
-        .catch((error) => boss.fail(QUEUE, job.id, { message: String(error) }))
-        .finally(() => {
-          running--
-          wakeUp()
-        })
-    }
-    if (free === 0 || jobs.length < free) await new Promise((resolve) => ((wake = resolve), setTimeout(resolve, 500)))
-  }
-})()
-
-const keys = new Map()
-const tenantOf = async (header) => {
-  const presented = header?.startsWith("Bearer ") ? header.slice(7) : undefined
-  if (presented === undefined) return undefined
-  const digest = digestOf(presented)
-  if (!keys.has(digest)) {
-    const { rows } = await pool.query("select tenant_id from handwritten_runs.keys where digest = $1", [digest])
-    keys.set(digest, rows[0]?.tenant_id)
-  }
-  return keys.get(digest)
-}
-
-const answer = (response, status, body) => {
-  response.writeHead(status, { "content-type": "application/json" })
-  response.end(JSON.stringify(body))
-}
+// The worker: up to 50 runs at a time, as ServiceKit's runs worker.
+const worker = batchedWorker({ boss, queue: QUEUE, concurrency: 50, handle: follow })
+const tenantOf = keyChecker(async (digest) => {
+  const { rows } = await pool.query("select tenant_id from handwritten_runs.keys where digest = $1", [digest])
+  return rows[0]?.tenant_id
+})
 
 const RUN = /^\/api\/v1\/automations\/workflows\/([0-9a-f-]{36})\/run$/
 const server = createServer(async (request, response) => {
@@ -122,14 +78,8 @@ const server = createServer(async (request, response) => {
   if (path === null) return answer(response, 404, { error: { code: "not_found" } })
   const tenant = await tenantOf(request.headers.authorization)
   if (tenant === undefined) return answer(response, 401, { error: { code: "invalid_key" } })
-  const chunks = []
-  for await (const chunk of request) chunks.push(chunk)
-  let body
-  try {
-    body = JSON.parse(Buffer.concat(chunks).toString("utf8"))
-  } catch {
-    return answer(response, 400, { error: { code: "validation_failed" } })
-  }
+  const body = await readJson(request)
+  if (body === undefined) return answer(response, 400, { error: { code: "validation_failed" } })
   const context = body?.context ?? ""
   const payload = body?.payload ?? {}
   if (typeof context !== "string" || typeof payload !== "object" || payload === null || Array.isArray(payload)) {
@@ -166,7 +116,7 @@ const server = createServer(async (request, response) => {
       { db: { executeSql: (sql, values) => client.query(sql, values) } }
     )
     await client.query("commit")
-    wakeUp()
+    worker.wakeUp()
     answer(response, 200, run)
   } catch (error) {
     await client.query("rollback")
@@ -186,9 +136,7 @@ process.on("message", (message) => {
 })
 process.on("disconnect", async () => {
   server.close()
-  stopping = true
-  wakeUp()
-  await work
+  await worker.stop()
   await boss.stop({ graceful: false, wait: true })
   await pool.end()
   process.exit(0)

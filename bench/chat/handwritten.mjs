@@ -5,10 +5,11 @@
 // stored and a message.created event row written for the webhook dispatcher; after the commit the
 // event is published on Redis for the conversation's live streams, and the message answered.
 // { cpu } answers the process's CPU time so far ({ cpuMicros }).
-import { createHash, randomBytes, randomUUID } from "node:crypto"
+import { randomBytes, randomUUID } from "node:crypto"
 import { createServer } from "node:http"
 import Redis from "ioredis"
 import pg from "pg"
+import { answer, digestOf, keyChecker, readJson } from "../handwritten.mjs"
 
 const pool = new pg.Pool({ connectionString: process.env.BENCH_CHAT_HANDWRITTEN_DATABASE_URL, max: 10 })
 const redis = new Redis(process.env.BENCH_CHAT_HANDWRITTEN_REDIS_URL)
@@ -28,36 +29,13 @@ await pool.query(`
     sequence bigserial primary key, tenant_id uuid not null, type text not null, payload jsonb not null,
     created_at timestamptz not null, dispatched_at timestamptz)`)
 const key = `bench_${randomBytes(24).toString("base64url")}`
-const digestOf = (text) => createHash("sha256").update(text).digest("hex")
 const tenantId = randomUUID()
 await pool.query("insert into handwritten_chat.keys (digest, tenant_id) values ($1, $2)", [digestOf(key), tenantId])
 
-const keys = new Map()
-const tenantOf = async (header) => {
-  const presented = header?.startsWith("Bearer ") ? header.slice(7) : undefined
-  if (presented === undefined) return undefined
-  const digest = digestOf(presented)
-  if (!keys.has(digest)) {
-    const { rows } = await pool.query("select tenant_id from handwritten_chat.keys where digest = $1", [digest])
-    keys.set(digest, rows[0]?.tenant_id)
-  }
-  return keys.get(digest)
-}
-
-const answer = (response, status, body) => {
-  response.writeHead(status, { "content-type": "application/json" })
-  response.end(JSON.stringify(body))
-}
-
-const readJson = async (request) => {
-  const chunks = []
-  for await (const chunk of request) chunks.push(chunk)
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"))
-  } catch {
-    return undefined
-  }
-}
+const tenantOf = keyChecker(async (digest) => {
+  const { rows } = await pool.query("select tenant_id from handwritten_chat.keys where digest = $1", [digest])
+  return rows[0]?.tenant_id
+})
 
 /** Runs `work(client)` in a transaction. */
 const transaction = async (work) => {

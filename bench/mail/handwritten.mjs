@@ -4,11 +4,12 @@
 // the message stored and its job queued in one transaction (pg with pg-boss, the same engine),
 // a worker sending one SMTP message per recipient through the same nodemailer pool, and the
 // outcome stored: the message marked sent and one log row per recipient.
-import { createHash, randomBytes, randomUUID } from "node:crypto"
+import { randomBytes, randomUUID } from "node:crypto"
 import { createServer } from "node:http"
 import nodemailer from "nodemailer"
 import pg from "pg"
 import PgBoss from "pg-boss"
+import { answer, batchedWorker, digestOf, keyChecker, readJson } from "../handwritten.mjs"
 
 const QUEUE = "mail"
 const pool = new pg.Pool({ connectionString: process.env.BENCH_MAIL_DATABASE_URL, max: 10 })
@@ -21,7 +22,6 @@ await pool.query(`
     id bigserial primary key, message_id uuid not null, recipient text not null, event text not null,
     at timestamptz not null)`)
 const key = `bench_${randomBytes(24).toString("base64url")}`
-const digestOf = (text) => createHash("sha256").update(text).digest("hex")
 const tenantId = randomUUID()
 await pool.query("insert into keys (digest, tenant_id) values ($1, $2)", [digestOf(key), tenantId])
 
@@ -69,71 +69,19 @@ const deliver = async (job) => {
   }
 }
 
-// The worker: up to CONCURRENCY jobs at a time (as ServiceKit's mail queue), fetched in batches,
-// their completions written together with the next fetch; woken by a send or a finished job.
-const CONCURRENCY = 50
-let running = 0
-let completed = []
-let stopping = false
-let wake
-const wakeUp = () => {
-  const resume = wake
-  wake = undefined
-  resume?.()
-}
-const work = (async () => {
-  while (!stopping) {
-    if (completed.length > 0) {
-      const ids = completed
-      completed = []
-      await boss.complete(QUEUE, ids)
-    }
-    const free = CONCURRENCY - running
-    const jobs = free > 0 ? await boss.fetch(QUEUE, { batchSize: free }) : []
-    for (const job of jobs) {
-      running++
-      deliver(job)
-        .then(() => completed.push(job.id))
-        .catch((error) => boss.fail(QUEUE, job.id, { message: String(error) }))
-        .finally(() => {
-          running--
-          wakeUp()
-        })
-    }
-    // All slots taken, or nothing more due: wait for a finished job or a send (or the next poll).
-    if (free === 0 || jobs.length < free) await new Promise((resolve) => ((wake = resolve), setTimeout(resolve, 500)))
-  }
-})()
-
-const keys = new Map()
-const tenantOf = async (header) => {
-  const presented = header?.startsWith("Bearer ") ? header.slice(7) : undefined
-  if (presented === undefined) return undefined
-  const digest = digestOf(presented)
-  if (!keys.has(digest)) {
-    const { rows } = await pool.query("select tenant_id from keys where digest = $1", [digest])
-    keys.set(digest, rows[0]?.tenant_id)
-  }
-  return keys.get(digest)
-}
-
-const answer = (response, status, body) => {
-  response.writeHead(status, { "content-type": "application/json" })
-  response.end(JSON.stringify(body))
-}
+// The worker: up to 50 jobs at a time, as ServiceKit's mail queue.
+const worker = batchedWorker({ boss, queue: QUEUE, concurrency: 50, handle: deliver })
+const tenantOf = keyChecker(async (digest) => {
+  const { rows } = await pool.query("select tenant_id from keys where digest = $1", [digest])
+  return rows[0]?.tenant_id
+})
 
 const server = createServer(async (request, response) => {
   if (request.method !== "POST" || request.url !== "/api/v1/transactional/messages") return answer(response, 404, {})
   const tenant = await tenantOf(request.headers.authorization)
   if (tenant === undefined) return answer(response, 401, { error: { code: "invalid_key" } })
-  const chunks = []
-  for await (const chunk of request) chunks.push(chunk)
-  let body
-  try {
-    body = JSON.parse(Buffer.concat(chunks).toString("utf8"))
-  } catch {
-    return answer(response, 400, { error: { code: "validation_failed" } })
-  }
+  const body = await readJson(request)
+  if (body === undefined) return answer(response, 400, { error: { code: "validation_failed" } })
   const { to, subject, text, html } = body
   if (!Array.isArray(to) || to.length === 0 || to.length > 50 || typeof subject !== "string") {
     return answer(response, 400, { error: { code: "validation_failed" } })
@@ -154,16 +102,14 @@ const server = createServer(async (request, response) => {
     return answer(response, 500, { error: { message: String(error) } })
   }
   client.release()
-  wakeUp()
+  worker.wakeUp()
   answer(response, 200, { id, status: "queued" })
 })
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
 process.send({ url: `http://127.0.0.1:${server.address().port}`, key })
 process.on("disconnect", async () => {
   server.close()
-  stopping = true
-  wakeUp()
-  await work
+  await worker.stop()
   await boss.stop({ graceful: false, wait: true })
   transport.close()
   await pool.end()

@@ -6,12 +6,15 @@ import {
   isUuid
 } from "@servicekit/core"
 import { Effect, Layer } from "effect"
-import type { Kysely, Selectable } from "kysely"
+import { type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import type { AutomationSkillInstallsTable, AutomationSkillPacksTable, AutomationsTables } from "./Tables.js"
 
 type Db = Kysely<AutomationsTables>
+
+// Bytewise, as JavaScript compares the memory fake's ids: the database's collation may not be.
+const byPackId = sql`pack_id collate "C"`
 
 const toVersion = (row: Selectable<AutomationSkillPacksTable>): PackVersion => ({
   tenantId: row.tenant_id,
@@ -76,7 +79,7 @@ export const make = (database: KyselyConnection): PackRepository["Type"] =>
                 .selectFrom("automation_skill_packs")
                 .select(["tenant_id", "pack_id", "version", "digest", "summary", "created_at"])
                 .where("tenant_id", "=", tenantId)
-                .orderBy("pack_id", "asc")
+                .orderBy(byPackId)
                 .orderBy("created_at", "asc")
                 .execute()
             ),
@@ -137,7 +140,7 @@ export const make = (database: KyselyConnection): PackRepository["Type"] =>
                 .selectFrom("automation_skill_installs")
                 .selectAll()
                 .where("tenant_id", "=", tenantId)
-                .orderBy("pack_id", "asc")
+                .orderBy(byPackId)
                 .execute()
             ),
             (rows) => rows.map(toInstallation)
