@@ -3,14 +3,13 @@ import { Effect, Exit, Layer, Ref, Schedule, Scope } from "effect"
 import { expect } from "vitest"
 import {
   defineQueue,
-  dispatchEvents,
   eachEvent,
-  dispatchQueue,
   type DomainEvent,
   EventBus,
-  type EventOutbox,
+  EventOutbox,
   type EventSubscriber,
   JobQueue,
+  runDispatcher,
   type UnitOfWork,
   withTransaction
 } from "@servicekit/core"
@@ -26,9 +25,10 @@ const event = (type: string, aggregate: string, n: number): DomainEvent => ({
   occurredAt: new Date()
 })
 
+/** Gives up within 20 seconds: before the dispatcher's 30-second sweep, so deliveries must come from the wakes. */
 const eventually = <R>(what: string, check: Effect.Effect<boolean, never, R>) =>
   Effect.repeat(check, { until: (done) => done, schedule: Schedule.spaced("50 millis") }).pipe(
-    Effect.timeoutFail({ duration: "30 seconds", onTimeout: () => new Error(`timed out waiting until ${what}`) }),
+    Effect.timeoutFail({ duration: "20 seconds", onTimeout: () => new Error(`timed out waiting until ${what}`) }),
     Effect.orDie,
     Effect.asVoid
   )
@@ -37,9 +37,7 @@ const eventually = <R>(what: string, check: Effect.Effect<boolean, never, R>) =>
 const startDispatcher = <R>(subscribers: ReadonlyArray<EventSubscriber<R>>) =>
   Effect.gen(function* () {
     const scope = yield* Scope.make()
-    yield* Effect.flatMap(JobQueue, (jobs) =>
-      jobs.work(dispatchQueue, { concurrency: 1 }, () => dispatchEvents(subscribers))
-    ).pipe(Scope.extend(scope))
+    yield* runDispatcher(subscribers).pipe(Scope.extend(scope))
     return Scope.close(scope, Exit.void)
   })
 
@@ -82,6 +80,31 @@ export const eventDispatchConformance = (
             expect(all).toHaveLength(10)
             expect(all.filter((e) => e.startsWith("a#"))).toEqual(["a#1", "a#2", "a#3", "a#4", "a#5"])
             expect(all.filter((e) => e.startsWith("b#"))).toEqual(["b#1", "b#2", "b#3", "b#4", "b#5"])
+            yield* stop
+          }),
+        60_000
+      )
+
+      it.effect(
+        "dispatches events that were committed without waking the dispatcher once a worker starts",
+        () =>
+          Effect.gen(function* () {
+            const type = `test.${uuid().slice(0, 8)}`
+            const seen = yield* Ref.make<Array<number>>([])
+            // As a process that stopped between committing its events and waking the dispatcher leaves them.
+            yield* withTransaction(Effect.flatMap(EventOutbox, (outbox) => outbox.append([event(type, "d", 1)])))
+            const stop = yield* startDispatcher([
+              {
+                name: "recorder",
+                types: [type],
+                handle: eachEvent((e) => Ref.update(seen, (all) => [...all, e.payload.n as number]))
+              }
+            ])
+            yield* eventually(
+              "the waiting event",
+              Effect.map(Ref.get(seen), (all) => all.length >= 1)
+            )
+            expect(yield* Ref.get(seen)).toEqual([1])
             yield* stop
           }),
         60_000

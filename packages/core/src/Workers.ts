@@ -1,5 +1,5 @@
 import { Effect, type Scope } from "effect"
-import { type EventSubscriber, dispatchEvents, dispatchQueue } from "./jobs/EventBus.js"
+import { type EventSubscriber, runDispatcher } from "./jobs/EventBus.js"
 import { JobQueue } from "./jobs/JobQueue.js"
 import { runScheduler } from "./jobs/Scheduler.js"
 import type { ModuleWorker, PeriodicWork } from "./module/ProductModule.js"
@@ -8,16 +8,16 @@ import { ServiceKitSettings } from "./platform/Settings.js"
 import type { Ports } from "./Ports.js"
 import type { Services } from "./ServiceKit.js"
 
-const subscribers: ReadonlyArray<EventSubscriber> = modules.flatMap(
-  (module): ReadonlyArray<EventSubscriber> => ("subscribers" in module ? (module.subscribers ?? []) : [])
+const subscribers: ReadonlyArray<EventSubscriber> = modules.flatMap((module): ReadonlyArray<EventSubscriber> =>
+  "subscribers" in module ? (module.subscribers ?? []) : []
 )
 
-const moduleWorkers: ReadonlyArray<ModuleWorker> = modules.flatMap(
-  (module): ReadonlyArray<ModuleWorker> => ("workers" in module ? (module.workers ?? []) : [])
+const moduleWorkers: ReadonlyArray<ModuleWorker> = modules.flatMap((module): ReadonlyArray<ModuleWorker> =>
+  "workers" in module ? (module.workers ?? []) : []
 )
 
-const periodicWork: ReadonlyArray<PeriodicWork> = modules.flatMap(
-  (module): ReadonlyArray<PeriodicWork> => ("periodic" in module ? (module.periodic ?? []) : [])
+const periodicWork: ReadonlyArray<PeriodicWork> = modules.flatMap((module): ReadonlyArray<PeriodicWork> =>
+  "periodic" in module ? (module.periodic ?? []) : []
 )
 
 /**
@@ -27,7 +27,7 @@ const periodicWork: ReadonlyArray<PeriodicWork> = modules.flatMap(
 export const runWorkers: Effect.Effect<void, never, Scope.Scope | Services | Ports> = Effect.gen(function* () {
   const jobs = yield* JobQueue
   yield* Effect.forkScoped(runScheduler)
-  yield* jobs.work(dispatchQueue, { concurrency: 1 }, () => dispatchEvents(subscribers))
+  yield* runDispatcher(subscribers)
   for (const worker of moduleWorkers) {
     // Closed after the worker (scopes close last in, first out), which stops taking jobs first.
     if (worker.eager !== undefined) yield* worker.eager(worker.concurrency)

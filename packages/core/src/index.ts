@@ -295,7 +295,7 @@ export { WorkflowService } from "./automations/WorkflowService.js"
 export { ReadoutService, SLO_WINDOW_DAYS } from "./automations/ReadoutService.js"
 
 // jobs
-export { type EventSubscriber, EventBus, dispatchEvents, dispatchQueue, eachEvent } from "./jobs/EventBus.js"
+export { type EventSubscriber, EventBus, dispatchEvents, dispatchQueue, eachEvent, runDispatcher } from "./jobs/EventBus.js"
 export { type DomainEvent, EventOutbox, type StoredEvent } from "./jobs/EventOutbox.js"
 export { FanOut, MAX_MESSAGE_BYTES, checkMessage, isTopic } from "./jobs/FanOut.js"
 export {

@@ -12,6 +12,7 @@ import {
 } from "./ChatRepositories.js"
 import { ChatService } from "./ChatService.js"
 import { chatSkills } from "./ChatSkills.js"
+import { ConversationHubs } from "./ConversationFeed.js"
 import { layerVisitorAuth } from "./VisitorAuth.js"
 import { webhookHandlers } from "./WebhookHandlers.js"
 import { layerMemoryWebhooks } from "./WebhookRepositories.js"
@@ -21,7 +22,7 @@ import { WebhookService, deliveryIdsOf, webhookQueue, webhookSubscriber } from "
 export const chat = defineModule({
   name: "chat",
   groups: groups(chatHandlers, chatDashboardHandlers, chatPageHandlers, chatVisitorHandlers, webhookHandlers),
-  services: Layer.merge(ChatService.layer, WebhookService.layer),
+  services: Layer.mergeAll(ChatService.layer, WebhookService.layer, ConversationHubs.layer),
   memory: Layer.mergeAll(
     VisitorRepository.layerMemory,
     WidgetRepository.layerMemory,

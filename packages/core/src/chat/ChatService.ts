@@ -27,7 +27,7 @@ import {
   VisitorTokenRepository,
   WidgetRepository
 } from "./ChatRepositories.js"
-import { type ConversationSignal, conversationTopic } from "./ConversationFeed.js"
+import { type ConversationSignal, conversationTopic, messageSignal } from "./ConversationFeed.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -413,7 +413,7 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
                   yield* conversations.update({ ...conversation, status: "open", updatedAt: at })
                   yield* signal(conversationId, "conversation")
                 }
-                yield* signal(conversationId, "message")
+                yield* signal(conversationId, messageSignal(message.sequence))
                 yield* emit(
                   tenantId,
                   conversationId,

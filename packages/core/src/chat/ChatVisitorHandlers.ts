@@ -1,6 +1,6 @@
 import { HttpServerResponse } from "@effect/platform"
 import { Clock, Effect } from "effect"
-import { eventStream, lastEventId } from "../http/EventStream.js"
+import { eventStreamHeaders, lastEventId } from "../http/EventStream.js"
 import { implement } from "../http/Implement.js"
 import { pageJson } from "../http/Pages.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
@@ -63,8 +63,8 @@ export const chatVisitorHandlers = implement(
         Effect.gen(function* () {
           const session = yield* VisitorSession
           const now = new Date(yield* Clock.currentTimeMillis)
-          const feed = yield* conversationFeed(session, yield* lastEventId, now)
-          return eventStream(feed)
+          const body = yield* conversationFeed(session, yield* lastEventId, now)
+          return HttpServerResponse.raw(body, { contentType: "text/event-stream", headers: eventStreamHeaders })
         }),
       rateConversation: ({ payload }) =>
         Effect.flatMap(VisitorSession, (session) =>

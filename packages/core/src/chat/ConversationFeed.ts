@@ -1,5 +1,5 @@
-import { Duration, Effect, Option, Schema, Stream } from "effect"
-import type { ServerSentEvent } from "../http/EventStream.js"
+import { Context, Deferred, Duration, Effect, Exit, Layer, Option, Runtime, Schema, Scope, Stream } from "effect"
+import { encodeEvent, type ServerSentEvent } from "../http/EventStream.js"
 import { FanOut } from "../jobs/FanOut.js"
 import { isUuid } from "../platform/Crypto.js"
 import type { ChatMessage, Conversation, VisitorToken } from "./Chat.js"
@@ -9,10 +9,28 @@ import { ChatMessageRepository, ConversationRepository } from "./ChatRepositorie
 /** The fan-out topic that announces a conversation's changes to every process. */
 export const conversationTopic = (conversationId: string) => `chat.conversation.${conversationId}`
 
-/** What a topic carries: only that something changed; readers fetch the change from storage. */
-export type ConversationSignal = "message" | "conversation"
+/**
+ * What a topic carries: that the conversation changed, or a new message's sequence (`message:<n>`);
+ * readers fetch the change from storage.
+ */
+export type ConversationSignal = "conversation" | `message:${number}`
+
+export const messageSignal = (sequence: number): ConversationSignal => `message:${sequence}`
+
+/** The sequence a message signal announces; undefined for a signal without one (`message`, from an earlier version). */
+const signalledSequence = (signal: string): number | undefined => {
+  const sequence = Number(signal.slice("message:".length))
+  return signal.startsWith("message:") && Number.isSafeInteger(sequence) ? sequence : undefined
+}
 
 const PAGE = 100
+const HEARTBEAT = Duration.seconds(15)
+/** What a stream may have queued for a client that does not read before it is cut off (it resumes with Last-Event-ID). */
+const MAX_QUEUED_BYTES = 1024 * 1024
+
+const encoder = new TextEncoder()
+const heartbeat = encoder.encode(": heartbeat\n\n")
+const bytesOf = (event: ServerSentEvent) => encoder.encode(encodeEvent(event))
 
 const messageEvent = (message: ChatMessage): ServerSentEvent => ({
   id: message.id,
@@ -25,45 +43,210 @@ const conversationEvent = (conversation: Conversation): ServerSentEvent => ({
   data: JSON.stringify(Schema.encodeSync(VisitorConversationJson)(visitorConversationJson(conversation)))
 })
 
+/** What a hub hands its streams: a message (with its place, so a stream sends each once) or the conversation. */
+type Update =
+  { readonly sequence: number; readonly bytes: Uint8Array } | { readonly sequence?: never; readonly bytes: Uint8Array }
+
+/** One open stream, as its hub sees it. */
+export interface Sink {
+  readonly send: (update: Update) => void
+  readonly close: () => void
+}
+
 /**
- * A visitor's conversation as server-sent events: the conversation, then every message after
- * `lastEventId` (a message id; all of them without one), then each change as it happens, until
- * the visitor's token expires. The topic is joined before the first read, and messages are always
- * read from storage after the last sequence sent, so no message is skipped or sent twice however
- * signals arrive.
+ * One process's live view of a conversation, shared by all its streams in the process: it follows
+ * the conversation's topic, reads each change from storage once and encodes it once for them all.
+ * `after` is the last message it handed on; it starts at the conversation's count when it opens.
+ */
+interface Hub {
+  readonly ready: Deferred.Deferred<void>
+  readonly sinks: Set<Sink>
+  readonly scope: Scope.CloseableScope
+  after: number
+}
+
+/**
+ * The hubs of this process, one per followed conversation: opened by its first stream, closed
+ * with its last.
+ */
+export class ConversationHubs extends Context.Tag("@servicekit/core/ConversationHubs")<
+  ConversationHubs,
+  {
+    /** The conversation's hub, `sink` added; it is removed (and the hub closed after the last) by `leave`. */
+    readonly join: (
+      tenantId: string,
+      conversationId: string,
+      sink: Sink
+    ) => Effect.Effect<{ readonly leave: () => void }>
+  }
+>() {
+  static readonly layer: Layer.Layer<ConversationHubs, never, FanOut | ChatMessageRepository | ConversationRepository> =
+    Layer.scoped(
+      ConversationHubs,
+      Effect.gen(function* () {
+        const fanOut = yield* FanOut
+        const messages = yield* ChatMessageRepository
+        const conversations = yield* ConversationRepository
+        const hubs = new Map<string, Hub>()
+        const runtime = yield* Effect.runtime<never>()
+        const close = (key: string, hub: Hub) => {
+          if (hubs.get(key) === hub) hubs.delete(key)
+          for (const sink of hub.sinks) sink.close()
+          hub.sinks.clear()
+          return Scope.close(hub.scope, Exit.void)
+        }
+        yield* Effect.addFinalizer(() => Effect.forEach([...hubs], ([key, hub]) => close(key, hub), { discard: true }))
+
+        const broadcast = (hub: Hub, update: Update) => {
+          for (const sink of hub.sinks) sink.send(update)
+        }
+
+        /** Every message after the hub's last, page by page. */
+        const catchUp = (hub: Hub, tenantId: string, conversationId: string): Effect.Effect<void> =>
+          Effect.flatMap(messages.list(tenantId, conversationId, { limit: PAGE, afterSequence: hub.after }), (page) => {
+            for (const message of page)
+              broadcast(hub, { sequence: message.sequence, bytes: bytesOf(messageEvent(message)) })
+            if (page.length > 0) hub.after = page[page.length - 1]!.sequence
+            return page.length === PAGE ? catchUp(hub, tenantId, conversationId) : Effect.void
+          })
+
+        const onSignal = (hub: Hub, tenantId: string, conversationId: string, signal: string): Effect.Effect<void> => {
+          if (signal === "conversation") {
+            return Effect.map(conversations.find(tenantId, conversationId), (found) => {
+              if (Option.isSome(found)) broadcast(hub, { bytes: bytesOf(conversationEvent(found.value)) })
+            })
+          }
+          const sequence = signalledSequence(signal)
+          return sequence !== undefined && sequence <= hub.after ? Effect.void : catchUp(hub, tenantId, conversationId)
+        }
+
+        // The topic is joined before the count is read: a message committed after that read is signalled to the hub.
+        const open = (key: string, hub: Hub, tenantId: string, conversationId: string) =>
+          Effect.gen(function* () {
+            const signals = yield* Scope.extend(fanOut.subscribe(conversationTopic(conversationId)), hub.scope)
+            const conversation = yield* conversations.find(tenantId, conversationId)
+            hub.after = Option.match(conversation, { onNone: () => 0, onSome: (found) => found.messageCount })
+            const follow = Stream.runForEach(signals, (signal) =>
+              Effect.catchAllCause(onSignal(hub, tenantId, conversationId, signal), (cause) =>
+                Effect.logWarning("a live chat update could not be read; the next one catches up", cause)
+              )
+            )
+            // Forked interruptible (this setup is not), so that closing the hub's scope stops them.
+            yield* Effect.forkIn(Effect.interruptible(follow), hub.scope)
+            const beat = Effect.sync(() => broadcast(hub, { bytes: heartbeat }))
+            yield* Effect.forkIn(
+              Effect.interruptible(Effect.forever(Effect.zipRight(Effect.sleep(HEARTBEAT), beat))),
+              hub.scope
+            )
+          }).pipe(
+            Effect.onExit((exit) =>
+              Exit.isSuccess(exit)
+                ? Deferred.done(hub.ready, exit)
+                : Effect.zipRight(close(key, hub), Deferred.done(hub.ready, exit))
+            ),
+            Effect.uninterruptible
+          )
+
+        return {
+          join: (tenantId, conversationId, sink) =>
+            Effect.gen(function* () {
+              const key = `${tenantId}/${conversationId}`
+              let hub = hubs.get(key)
+              if (hub === undefined) {
+                hub = { ready: yield* Deferred.make<void>(), sinks: new Set(), scope: yield* Scope.make(), after: 0 }
+                hubs.set(key, hub)
+                yield* Effect.forkDaemon(open(key, hub, tenantId, conversationId))
+              }
+              const joined = hub
+              joined.sinks.add(sink)
+              yield* Deferred.await(joined.ready).pipe(
+                Effect.onInterrupt(() => Effect.sync(() => joined.sinks.delete(sink)))
+              )
+              return {
+                leave: () => {
+                  if (!joined.sinks.delete(sink) || joined.sinks.size > 0) return
+                  Runtime.runFork(runtime)(close(key, joined))
+                }
+              }
+            })
+        }
+      })
+    )
+}
+
+/**
+ * A visitor's conversation as a `text/event-stream` body: the conversation, then every message
+ * after `lastEventId` (a message id; all of them without one), then each change as it happens,
+ * until the visitor's token expires. The stream joins its hub before it reads anything and holds
+ * back what the hub hands it until its backlog is sent, and it sends a message only when it is
+ * past the last one sent, so no message is skipped or sent twice however changes interleave.
  */
 export const conversationFeed = (session: VisitorToken, lastEventId: string | undefined, now: Date) =>
   Effect.gen(function* () {
-    const fanOut = yield* FanOut
+    const hubs = yield* ConversationHubs
     const messages = yield* ChatMessageRepository
     const conversations = yield* ConversationRepository
     const { tenantId, conversationId } = session
-    return Stream.unwrapScoped(
-      Effect.gen(function* () {
-        const signals = yield* fanOut.subscribe(conversationTopic(conversationId))
-        let after = 0
-        if (lastEventId !== undefined && isUuid(lastEventId)) {
-          const seen = yield* messages.find(tenantId, lastEventId)
-          if (Option.isSome(seen) && seen.value.conversationId === conversationId) after = seen.value.sequence
-        }
-        const newMessages = Effect.gen(function* () {
-          const events: Array<ServerSentEvent> = []
-          for (;;) {
-            const page = yield* messages.list(tenantId, conversationId, { limit: PAGE, afterSequence: after })
-            for (const message of page) events.push(messageEvent(message))
-            if (page.length > 0) after = page[page.length - 1]!.sequence
-            if (page.length < PAGE) return events
-          }
-        })
-        const current = Effect.map(conversations.find(tenantId, conversationId), (found) =>
-          Option.toArray(Option.map(found, conversationEvent))
-        )
-        const first = Effect.zipWith(current, newMessages, (conversation, backlog) => [...conversation, ...backlog])
-        const live = Stream.mapEffect(signals, (signal) => (signal === "message" ? newMessages : current))
-        return Stream.concat(Stream.fromEffect(first), live).pipe(
-          Stream.flattenIterables,
-          Stream.interruptAfter(Duration.millis(Math.max(0, session.expiresAt.getTime() - now.getTime())))
-        )
-      })
+    let after = 0
+    // What the hub hands on while the backlog is read; undefined once the stream is live.
+    let held: Array<Update> | undefined = []
+    let controller!: ReadableStreamDefaultController<Uint8Array>
+    let membership: { readonly leave: () => void } | undefined
+    let expiry: ReturnType<typeof setTimeout> | undefined
+    let ended = false
+    const end = () => {
+      if (ended) return
+      ended = true
+      membership?.leave()
+      clearTimeout(expiry)
+      try {
+        controller.close()
+      } catch {
+        // Already closed or errored by the reader going away.
+      }
+    }
+    const send = (update: Update) => {
+      if (update.sequence !== undefined) {
+        if (update.sequence <= after) return
+        after = update.sequence
+      }
+      controller.enqueue(update.bytes)
+      // A client that stopped reading is cut off rather than buffered for without end.
+      if ((controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) end()
+    }
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start: (started) => void (controller = started),
+        cancel: end
+      },
+      new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 })
     )
+    membership = yield* hubs.join(tenantId, conversationId, {
+      send: (update) => {
+        if (ended) return
+        if (held === undefined) send(update)
+        else held.push(update)
+      },
+      close: end
+    })
+    return yield* Effect.gen(function* () {
+      if (lastEventId !== undefined && isUuid(lastEventId)) {
+        const seen = yield* messages.find(tenantId, lastEventId)
+        if (Option.isSome(seen) && seen.value.conversationId === conversationId) after = seen.value.sequence
+      }
+      const conversation = yield* conversations.find(tenantId, conversationId)
+      if (Option.isSome(conversation)) send({ bytes: bytesOf(conversationEvent(conversation.value)) })
+      for (;;) {
+        const page = yield* messages.list(tenantId, conversationId, { limit: PAGE, afterSequence: after })
+        for (const message of page) send({ sequence: message.sequence, bytes: bytesOf(messageEvent(message)) })
+        if (page.length < PAGE) break
+      }
+      const waiting = held ?? []
+      held = undefined
+      for (const update of waiting) send(update)
+      // setTimeout takes at most 2^31 - 1 ms.
+      const remaining = Math.min(2 ** 31 - 1, Math.max(0, session.expiresAt.getTime() - now.getTime()))
+      expiry = setTimeout(end, remaining)
+      return body
+    }).pipe(Effect.onExit((exit) => (Exit.isFailure(exit) ? Effect.sync(end) : Effect.void)))
   })

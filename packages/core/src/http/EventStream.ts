@@ -24,6 +24,20 @@ export const encodeEvent = (event: ServerSentEvent): string =>
     .join("") +
   "\n"
 
+/** Headers of an event stream: nothing between server and client may cache or buffer it. */
+export const eventStreamHeaders = { "cache-control": "no-cache", "x-accel-buffering": "no" }
+
+const encoder = new TextEncoder()
+const heartbeat = encoder.encode(": heartbeat\n\n")
+/** Events sent to many streams (a conversation's message to each of its visitors) are encoded once. */
+const encoded = new WeakMap<ServerSentEvent, Uint8Array>()
+
+const eventBytes = (event: ServerSentEvent): Uint8Array => {
+  let bytes = encoded.get(event)
+  if (bytes === undefined) encoded.set(event, (bytes = encoder.encode(encodeEvent(event))))
+  return bytes
+}
+
 /** The Last-Event-ID a reconnecting client sends, so the stream can resume after it. */
 export const lastEventId: Effect.Effect<string | undefined> = Effect.map(FiberRef.get(CurrentRequest), (state) =>
   firstHeader(state.headers, "last-event-id")
@@ -38,12 +52,7 @@ export const eventStream = <E>(
   events: Stream.Stream<ServerSentEvent, E>,
   options: { readonly heartbeat?: Duration.DurationInput } = {}
 ): HttpServerResponse.HttpServerResponse => {
-  const heartbeats = Stream.fromSchedule(Schedule.spaced(options.heartbeat ?? "15 seconds")).pipe(
-    Stream.as(": heartbeat\n\n")
-  )
-  const text = Stream.merge(Stream.map(events, encodeEvent), heartbeats, { haltStrategy: "left" })
-  return HttpServerResponse.stream(Stream.encodeText(text), {
-    contentType: "text/event-stream",
-    headers: { "cache-control": "no-cache", "x-accel-buffering": "no" }
-  })
+  const heartbeats = Stream.fromSchedule(Schedule.spaced(options.heartbeat ?? "15 seconds")).pipe(Stream.as(heartbeat))
+  const bytes = Stream.merge(Stream.map(events, eventBytes), heartbeats, { haltStrategy: "left" })
+  return HttpServerResponse.stream(bytes, { contentType: "text/event-stream", headers: eventStreamHeaders })
 }

@@ -1,5 +1,5 @@
-import { Context, Data, Effect, Layer, Option } from "effect"
-import { type UnitOfWork, withTransaction } from "../platform/UnitOfWork.js"
+import { Context, Data, Effect, Layer, Option, Queue, type Scope } from "effect"
+import { UnitOfWork, withTransaction } from "../platform/UnitOfWork.js"
 import { type DomainEvent, EventOutbox } from "./EventOutbox.js"
 import { JobQueue, defineQueue } from "./JobQueue.js"
 
@@ -40,21 +40,49 @@ const BATCH = 500
 /** Another process is dispatching: this job retries after its backoff, in case new events came in after that one's last look. */
 class DispatcherBusy extends Data.TaggedError("DispatcherBusy")<{}> {}
 
-/** Publishes domain events: the outbox row and the dispatcher's job commit with the caller's unit of work. */
+/**
+ * How often each worker process wakes the dispatcher whatever happened: events whose wake was lost
+ * (their process stopped right after committing them) wait at most this long.
+ */
+const SWEEP_INTERVAL = "30 seconds"
+
+/** How long a wake waits for other commits to join it: the most it adds to an event's dispatch. */
+const WAKE_PAUSE = "5 millis"
+
+/** Asks for a dispatch; a job already waiting takes this request too. */
+const wakeDispatcher: Effect.Effect<void, never, JobQueue> = Effect.flatMap(JobQueue, (jobs) =>
+  Effect.catchAllCause(jobs.enqueue(dispatchQueue, {}, { key: "dispatch" }), (cause) =>
+    Effect.logWarning("could not wake the event dispatcher; its sweep will", cause)
+  )
+)
+
+/**
+ * Publishes domain events: the outbox row commits with the caller's unit of work, and once it has
+ * committed the dispatcher is woken. Wakes are coalesced: the commits of a few milliseconds share
+ * one, which is enough, since a dispatch that starts after a commit sees its events, and a job
+ * already waiting absorbs the wake. The outbox is the truth; a wake lost with its process is made
+ * up by the workers' sweep.
+ */
 export class EventBus extends Context.Tag("@servicekit/core/EventBus")<
   EventBus,
   { readonly publish: (events: ReadonlyArray<DomainEvent>) => Effect.Effect<void> }
 >() {
-  static readonly layer: Layer.Layer<EventBus, never, EventOutbox | JobQueue> = Layer.effect(
+  static readonly layer: Layer.Layer<EventBus, never, EventOutbox | JobQueue | UnitOfWork> = Layer.scoped(
     EventBus,
     Effect.gen(function* () {
       const outbox = yield* EventOutbox
-      const jobs = yield* JobQueue
+      const unit = yield* UnitOfWork
+      const wakes = yield* Queue.dropping<void>(1)
+      const wakeOnce = Queue.take(wakes).pipe(
+        Effect.zipRight(Effect.sleep(WAKE_PAUSE)),
+        Effect.zipRight(Queue.takeAll(wakes)),
+        Effect.zipRight(wakeDispatcher)
+      )
+      yield* Effect.forkScoped(Effect.forever(wakeOnce))
+      const wake = Effect.asVoid(Queue.offer(wakes, undefined))
       return {
         publish: (events) =>
-          events.length === 0
-            ? Effect.void
-            : Effect.zipRight(outbox.append(events), jobs.enqueue(dispatchQueue, {}, { key: "dispatch" }))
+          events.length === 0 ? Effect.void : Effect.zipRight(outbox.append(events), unit.afterCommit(wake))
       }
     })
   )
@@ -100,4 +128,17 @@ export const dispatchEvents = <R>(
       )
     )
     return Effect.asVoid(Effect.repeat(batch, { while: (count) => count === BATCH }))
+  })
+
+/**
+ * The dispatcher of a worker process until the scope closes: it takes `dispatchQueue`'s jobs and
+ * wakes itself at start and every SWEEP_INTERVAL, for events that are waiting without a wake.
+ */
+export const runDispatcher = <R>(
+  subscribers: ReadonlyArray<EventSubscriber<R>>
+): Effect.Effect<void, never, R | JobQueue | EventOutbox | UnitOfWork | Scope.Scope> =>
+  Effect.gen(function* () {
+    const jobs = yield* JobQueue
+    yield* jobs.work(dispatchQueue, { concurrency: 1 }, () => dispatchEvents(subscribers))
+    yield* Effect.forkScoped(Effect.forever(Effect.zipRight(wakeDispatcher, Effect.sleep(SWEEP_INTERVAL))))
   })

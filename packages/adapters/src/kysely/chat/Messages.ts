@@ -1,10 +1,11 @@
 import { type ChatMessage, ChatMessageRepository, isUuid } from "@servicekit/core"
 import { Effect, Layer, Option } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
-import { findOne, query } from "../Connection.js"
+import { findOne, rows } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import { prepare } from "../Prepared.js"
 import { toConversation } from "./Conversations.js"
-import type { ChatMessagesTable, ChatTables } from "./Tables.js"
+import type { ChatMessagesTable, ChatTables, ConversationsTable } from "./Tables.js"
 
 type Db = Kysely<ChatTables>
 
@@ -19,70 +20,90 @@ const toMessage = (row: Selectable<ChatMessagesTable>): ChatMessage => ({
   createdAt: row.created_at
 })
 
-export const make = (database: KyselyConnection): ChatMessageRepository["Type"] =>
-  ChatMessageRepository.of({
-    // One statement: the update numbers the message and holds the conversation's row until the
-    // unit of work ends, so a concurrent append waits and takes the next number after this commits.
+const APPEND_FIELDS = ["tenantId", "conversationId", "id", "authorType", "authorId", "content", "createdAt"] as const
+
+/**
+ * One statement: the update numbers the message and holds the conversation's row until the unit of
+ * work ends, so a concurrent append waits and takes the next number after this commits. It answers
+ * the conversation as it now is.
+ */
+const appendQuery = (db: Db, draft: Readonly<Record<(typeof APPEND_FIELDS)[number], any>>) =>
+  db
+    .with("bumped", (cte) =>
+      cte
+        .updateTable("conversations")
+        .set((eb) => ({
+          message_count: eb("message_count", "+", 1),
+          last_message_at: draft.createdAt,
+          updated_at: draft.createdAt
+        }))
+        .where("tenant_id", "=", draft.tenantId)
+        .where("id", "=", draft.conversationId)
+        .returningAll()
+    )
+    .with("appended", (cte) =>
+      cte
+        .insertInto("chat_messages")
+        .columns([
+          "tenant_id",
+          "id",
+          "conversation_id",
+          "sequence",
+          "author_type",
+          "author_id",
+          "content",
+          "created_at"
+        ])
+        // Values beside the conversation's columns need their types: INSERT ... SELECT takes them as text.
+        .expression((eb) =>
+          eb
+            .selectFrom("bumped")
+            .select([
+              "bumped.tenant_id",
+              sql<string>`${draft.id}::uuid`.as("id"),
+              "bumped.id",
+              "bumped.message_count",
+              sql<string>`${draft.authorType}::text`.as("author_type"),
+              sql<string | null>`${draft.authorId}::text`.as("author_id"),
+              sql<string>`${draft.content}::text`.as("content"),
+              "bumped.last_message_at"
+            ])
+        )
+        .returning("sequence")
+    )
+    .selectFrom("bumped")
+    .innerJoin("appended", (join) => join.onTrue())
+    .selectAll("bumped")
+
+const LIST_FIELDS = ["tenantId", "conversationId", "afterSequence", "limit"] as const
+
+/** A range on chat_messages_conversation_sequence_key, read in its order. */
+const listQuery = (db: Db, values: Readonly<Record<(typeof LIST_FIELDS)[number], any>>, after: boolean) =>
+  db
+    .selectFrom("chat_messages")
+    .selectAll()
+    .where("tenant_id", "=", values.tenantId)
+    .where("conversation_id", "=", values.conversationId)
+    .$if(after, (select) => select.where("sequence", ">", values.afterSequence))
+    .orderBy("sequence")
+    .limit(values.limit)
+
+export const make = (database: KyselyConnection): ChatMessageRepository["Type"] => {
+  const append = prepare(database.db, APPEND_FIELDS, appendQuery)
+  // Every live stream of a conversation reads its new messages with one of these.
+  const listAfter = prepare(database.db, LIST_FIELDS, (db, values) => listQuery(db, values, true))
+  const listAll = prepare(database.db, LIST_FIELDS, (db, values) => listQuery(db, values, false))
+  return ChatMessageRepository.of({
     append: (draft) =>
       isUuid(draft.tenantId) && isUuid(draft.conversationId)
-        ? Effect.map(
-            query(database, (db: Db) =>
-              db
-                .with("bumped", (cte) =>
-                  cte
-                    .updateTable("conversations")
-                    .set((eb) => ({
-                      message_count: eb("message_count", "+", 1),
-                      last_message_at: draft.createdAt,
-                      updated_at: draft.createdAt
-                    }))
-                    .where("tenant_id", "=", draft.tenantId)
-                    .where("id", "=", draft.conversationId)
-                    .returningAll()
-                )
-                .with("appended", (cte) =>
-                  cte
-                    .insertInto("chat_messages")
-                    .columns([
-                      "tenant_id",
-                      "id",
-                      "conversation_id",
-                      "sequence",
-                      "author_type",
-                      "author_id",
-                      "content",
-                      "created_at"
-                    ])
-                    // Values beside the conversation's columns need their types: INSERT ... SELECT takes them as text.
-                    .expression((eb) =>
-                      eb
-                        .selectFrom("bumped")
-                        .select([
-                          "bumped.tenant_id",
-                          sql<string>`${draft.id}::uuid`.as("id"),
-                          "bumped.id",
-                          "bumped.message_count",
-                          sql<string>`${draft.authorType}::text`.as("author_type"),
-                          sql<string | null>`${draft.authorId}::text`.as("author_id"),
-                          sql<string>`${draft.content}::text`.as("content"),
-                          "bumped.last_message_at"
-                        ])
-                    )
-                    .returning("sequence")
-                )
-                .selectFrom("bumped")
-                .innerJoin("appended", (join) => join.onTrue())
-                .selectAll("bumped")
-                .executeTakeFirst()
-            ),
-            (row) =>
+        ? Effect.suspend(() => {
+            const { parameters, sql } = append(draft)
+            return Effect.map(rows<Selectable<ConversationsTable>>(database, sql, parameters), ([row]) =>
               row === undefined
                 ? Option.none()
-                : Option.some({
-                    message: { ...draft, sequence: row.message_count },
-                    conversation: toConversation(row)
-                  })
-          )
+                : Option.some({ message: { ...draft, sequence: row.message_count }, conversation: toConversation(row) })
+            )
+          })
         : Effect.succeedNone,
 
     find: (tenantId, id) =>
@@ -100,25 +121,22 @@ export const make = (database: KyselyConnection): ChatMessageRepository["Type"] 
           )
         : Effect.succeedNone,
 
-    // A range on chat_messages_conversation_sequence_key, read in its order.
     list: (tenantId, conversationId, { afterSequence, limit }) =>
       isUuid(tenantId) && isUuid(conversationId)
-        ? Effect.map(
-            query(database, (db: Db) =>
-              db
-                .selectFrom("chat_messages")
-                .selectAll()
-                .where("tenant_id", "=", tenantId)
-                .where("conversation_id", "=", conversationId)
-                .$if(afterSequence !== undefined, (select) => select.where("sequence", ">", afterSequence!))
-                .orderBy("sequence")
-                .limit(limit)
-                .execute()
-            ),
-            (rows) => rows.map(toMessage)
-          )
+        ? Effect.suspend(() => {
+            const { parameters, sql } = (afterSequence === undefined ? listAll : listAfter)({
+              tenantId,
+              conversationId,
+              afterSequence,
+              limit
+            })
+            return Effect.map(rows<Selectable<ChatMessagesTable>>(database, sql, parameters), (found) =>
+              found.map(toMessage)
+            )
+          })
         : Effect.succeed([])
   })
+}
 
 export const layer: Layer.Layer<ChatMessageRepository, never, KyselyDatabase> = Layer.effect(
   ChatMessageRepository,

@@ -1,9 +1,10 @@
-import { EventOutbox, ScheduleStore, type StoredSchedule } from "@servicekit/core"
+import { type DomainEvent, EventOutbox, ScheduleStore, type StoredSchedule } from "@servicekit/core"
 import { Duration, Effect, Layer, Option } from "effect"
 import type { Selectable } from "kysely"
 import type { Kysely } from "kysely"
-import { query } from "../Connection.js"
+import { query, rows } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import { prepare } from "../Prepared.js"
 import * as migration0003 from "./migrations/0003_jobs.js"
 import * as migration0004 from "./migrations/0004_events.js"
 import * as migration0005 from "./migrations/0005_schedules.js"
@@ -18,70 +19,77 @@ export const jobsMigrations = {
 
 type Db = Kysely<JobsTables>
 
-const makeEventOutbox = (database: KyselyConnection): EventOutbox["Type"] => ({
-  append: (events) =>
-    events.length === 0
-      ? Effect.void
-      : Effect.asVoid(
-          query(database, (db: Db) =>
-            db
-              .insertInto("event_outbox")
-              .values(
-                events.map((event) => ({
-                  id: event.id,
-                  tenant_id: event.tenantId,
-                  aggregate: event.aggregate,
-                  type: event.type,
-                  payload: JSON.stringify(event.payload),
-                  occurred_at: event.occurredAt
-                }))
-              )
-              .execute()
-          )
-        ),
-  // The row lock lasts until the unit of work ends; another dispatcher skips it instead of waiting.
-  claim: (limit) =>
-    query(database, async (db: Db) => {
-      const role = await db
-        .selectFrom("event_dispatcher")
-        .select("id")
-        .where("id", "=", 1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst()
-      if (role === undefined) return Option.none()
-      const rows = await db
-        .selectFrom("event_outbox")
-        .selectAll()
-        .where("dispatched_at", "is", null)
-        .orderBy("sequence")
-        .limit(limit)
-        .execute()
-      return Option.some(
-        rows.map((row) => ({
-          sequence: Number(row.sequence),
-          id: row.id,
-          tenantId: row.tenant_id,
-          aggregate: row.aggregate,
-          type: row.type,
-          payload: row.payload,
-          occurredAt: row.occurred_at
-        }))
-      )
-    }),
-  markDispatched: (sequences) =>
-    sequences.length === 0
-      ? Effect.void
-      : Effect.asVoid(
-          query(database, (db: Db) =>
-            db
-              .updateTable("event_outbox")
-              .set({ dispatched_at: new Date() })
-              .where("sequence", "in", sequences)
-              .execute()
-          )
-        )
+const toOutboxRow = (event: DomainEvent) => ({
+  id: event.id,
+  tenant_id: event.tenantId,
+  aggregate: event.aggregate,
+  type: event.type,
+  payload: JSON.stringify(event.payload),
+  occurred_at: event.occurredAt
 })
+
+const OUTBOX_FIELDS = ["id", "tenant_id", "aggregate", "type", "payload", "occurred_at"] as const
+
+const makeEventOutbox = (database: KyselyConnection): EventOutbox["Type"] => {
+  // Most units of work publish one event: its insert is compiled once.
+  const appendOne = prepare(database.db, OUTBOX_FIELDS, (db, row) => db.insertInto("event_outbox").values(row))
+  return {
+    append: (events) => {
+      if (events.length === 0) return Effect.void
+      if (events.length === 1) {
+        return Effect.suspend(() => {
+          const { parameters, sql } = appendOne(toOutboxRow(events[0]!))
+          return Effect.asVoid(rows(database, sql, parameters))
+        })
+      }
+      return Effect.asVoid(
+        query(database, (db: Db) => db.insertInto("event_outbox").values(events.map(toOutboxRow)).execute())
+      )
+    },
+    // The row lock lasts until the unit of work ends; another dispatcher skips it instead of waiting.
+    claim: (limit) =>
+      query(database, async (db: Db) => {
+        const role = await db
+          .selectFrom("event_dispatcher")
+          .select("id")
+          .where("id", "=", 1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst()
+        if (role === undefined) return Option.none()
+        const waiting = await db
+          .selectFrom("event_outbox")
+          .selectAll()
+          .where("dispatched_at", "is", null)
+          .orderBy("sequence")
+          .limit(limit)
+          .execute()
+        return Option.some(
+          waiting.map((row) => ({
+            sequence: Number(row.sequence),
+            id: row.id,
+            tenantId: row.tenant_id,
+            aggregate: row.aggregate,
+            type: row.type,
+            payload: row.payload,
+            occurredAt: row.occurred_at
+          }))
+        )
+      }),
+    markDispatched: (sequences) =>
+      sequences.length === 0
+        ? Effect.void
+        : Effect.asVoid(
+            query(database, (db: Db) =>
+              db
+                .updateTable("event_outbox")
+                .set({ dispatched_at: new Date() })
+                .where("sequence", "in", sequences)
+                .execute()
+            )
+          )
+  }
+}
 
 const toSchedule = (row: Selectable<SchedulesTable>): StoredSchedule => ({
   id: row.id,

@@ -1,0 +1,148 @@
+import { Effect, Layer, type Scope } from "effect"
+import { describe, expect, it } from "vitest"
+import type { Conversation, VisitorToken } from "../src/chat/Chat.js"
+import { ChatMessageRepository, ConversationRepository } from "../src/chat/ChatRepositories.js"
+import { ConversationHubs, conversationFeed, conversationTopic, messageSignal } from "../src/chat/ConversationFeed.js"
+import { FanOut } from "../src/jobs/FanOut.js"
+import { MemoryDatabase } from "../src/platform/UnitOfWork.js"
+
+const tenantId = "00000000-0000-4000-8000-000000000001"
+const conversationId = "00000000-0000-4000-8000-000000000002"
+const at = new Date("2026-11-26T10:00:00Z")
+const session: VisitorToken = {
+  digest: "d",
+  tenantId,
+  visitorId: "00000000-0000-4000-8000-000000000003",
+  conversationId,
+  expiresAt: new Date(at.getTime() + 3_600_000),
+  createdAt: at
+}
+
+/** Memory storage whose message reads are counted, and the hubs over it. */
+const setUp = () => {
+  const counted = { reads: 0 }
+  const storage = Layer.effect(
+    ChatMessageRepository,
+    Effect.map(ChatMessageRepository, (messages) =>
+      ChatMessageRepository.of({
+        ...messages,
+        list: (...args) => Effect.suspend(() => (counted.reads++, messages.list(...args)))
+      })
+    )
+  ).pipe(
+    Layer.provide(ChatMessageRepository.layerMemory),
+    Layer.provideMerge(ConversationRepository.layerMemory),
+    Layer.provideMerge(MemoryDatabase.layer),
+    Layer.provideMerge(FanOut.layerMemory)
+  )
+  const layer = ConversationHubs.layer.pipe(Layer.provideMerge(storage))
+  const conversation: Conversation = {
+    id: conversationId,
+    tenantId,
+    visitorId: session.visitorId,
+    name: "Order 1042",
+    priority: "normal",
+    source: "api",
+    status: "open",
+    assigneeId: null,
+    csat: null,
+    messageCount: 0,
+    lastMessageAt: null,
+    createdAt: at,
+    updatedAt: at
+  }
+  /** Stores a message and announces it, as a post does once it has committed. */
+  const post = (content: string) =>
+    Effect.gen(function* () {
+      const appended = yield* (yield* ChatMessageRepository).append({
+        id: globalThis.crypto.randomUUID(),
+        tenantId,
+        conversationId,
+        authorType: "agent",
+        authorId: null,
+        content,
+        createdAt: at
+      })
+      const { sequence } = (appended as any).value.message
+      yield* (yield* FanOut).publish(conversationTopic(conversationId), messageSignal(sequence))
+    })
+  const run = <A, E>(program: Effect.Effect<A, E, Layer.Layer.Success<typeof layer> | Scope.Scope>) =>
+    Effect.runPromise(
+      Effect.scoped(
+        Effect.provide(
+          Effect.zipRight(
+            Effect.flatMap(ConversationRepository, (conversations) => conversations.insert(conversation)),
+            program
+          ),
+          layer
+        )
+      )
+    )
+  return { counted, post, run }
+}
+
+const decoder = new TextDecoder()
+
+/** The next chunk a stream's reader gets, and the event in it. */
+const next = (reader: ReadableStreamDefaultReader<Uint8Array>) =>
+  Effect.promise(async () => {
+    const { value } = await reader.read()
+    const text = decoder.decode(value!)
+    return {
+      chunk: value!,
+      event: /^event: (\w+)$/m.exec(text)?.[1],
+      data: JSON.parse(/^data: (.*)$/m.exec(text)![1]!)
+    }
+  })
+
+describe("a conversation's live streams in one process", () => {
+  it("read each new message from storage once for them all, and encode it once", async () => {
+    const { counted, post, run } = setUp()
+    const received = await run(
+      Effect.gen(function* () {
+        const readers = yield* Effect.forEach(Array.from({ length: 200 }), () =>
+          Effect.map(conversationFeed(session, undefined, at), (body) => body.getReader())
+        )
+        for (const reader of readers) expect((yield* next(reader)).event).toBe("conversation")
+        counted.reads = 0
+        yield* post("Your parcel left the warehouse.")
+        const received = yield* Effect.forEach(readers, next)
+        yield* Effect.promise(() => Promise.all(readers.map((reader) => reader.cancel())))
+        return received
+      })
+    )
+    expect(counted.reads).toBe(1)
+    expect(received.every(({ event, data }) => event === "message" && data.sequence === 1)).toBe(true)
+    expect(received[0]!.data.content).toBe("Your parcel left the warehouse.")
+    expect(received.every(({ chunk }) => chunk === received[0]!.chunk)).toBe(true)
+  })
+
+  it("send the backlog after the last event id, then each message once, and stop reading once the last stream goes", async () => {
+    const { counted, post, run } = setUp()
+    await run(
+      Effect.gen(function* () {
+        yield* post("one")
+        yield* post("two")
+        const first = (yield* conversationFeed(session, undefined, at)).getReader()
+        expect((yield* next(first)).event).toBe("conversation")
+        const one = yield* next(first)
+        expect(one.data.content).toBe("one")
+        expect((yield* next(first)).data.content).toBe("two")
+        // A reconnecting client resumes after the message it saw last.
+        const resumed = (yield* conversationFeed(session, one.data.id, at)).getReader()
+        expect((yield* next(resumed)).event).toBe("conversation")
+        expect((yield* next(resumed)).data.content).toBe("two")
+        yield* post("three")
+        expect((yield* next(first)).data).toMatchObject({ content: "three", sequence: 3 })
+        expect((yield* next(resumed)).data).toMatchObject({ content: "three", sequence: 3 })
+        yield* Effect.promise(() => Promise.all([first.cancel(), resumed.cancel()]))
+        // The hub closes in the background.
+        yield* Effect.sleep("20 millis")
+        counted.reads = 0
+        yield* post("four")
+        yield* Effect.sleep("20 millis")
+      })
+    )
+    expect(counted.reads).toBe(0)
+  })
+})
