@@ -1,5 +1,5 @@
-import { Context, Deferred, Duration, Effect, Exit, Layer, Option, Runtime, Schema, Scope, Stream } from "effect"
-import { encodeEvent, type ServerSentEvent } from "../http/EventStream.js"
+import { Context, Deferred, Effect, Exit, Layer, Option, Runtime, Schema, Scope, Stream } from "effect"
+import { HEARTBEAT_INTERVAL, encodeEvent, heartbeatComment, type ServerSentEvent } from "../http/EventStream.js"
 import { FanOut } from "../jobs/FanOut.js"
 import { isUuid } from "../platform/Crypto.js"
 import type { ChatMessage, Conversation, VisitorToken } from "./Chat.js"
@@ -24,12 +24,11 @@ const signalledSequence = (signal: string): number | undefined => {
 }
 
 const PAGE = 100
-const HEARTBEAT = Duration.seconds(15)
 /** What a stream may have queued for a client that does not read before it is cut off (it resumes with Last-Event-ID). */
 const MAX_QUEUED_BYTES = 1024 * 1024
 
 const encoder = new TextEncoder()
-const heartbeat = encoder.encode(": heartbeat\n\n")
+const heartbeat = encoder.encode(heartbeatComment)
 const bytesOf = (event: ServerSentEvent) => encoder.encode(encodeEvent(event))
 
 const messageEvent = (message: ChatMessage): ServerSentEvent => ({
@@ -135,7 +134,7 @@ export class ConversationHubs extends Context.Tag("@servicekit/core/Conversation
             yield* Effect.forkIn(Effect.interruptible(follow), hub.scope)
             const beat = Effect.sync(() => broadcast(hub, { bytes: heartbeat }))
             yield* Effect.forkIn(
-              Effect.interruptible(Effect.forever(Effect.zipRight(Effect.sleep(HEARTBEAT), beat))),
+              Effect.interruptible(Effect.forever(Effect.zipRight(Effect.sleep(HEARTBEAT_INTERVAL), beat))),
               hub.scope
             )
           }).pipe(
@@ -159,15 +158,12 @@ export class ConversationHubs extends Context.Tag("@servicekit/core/Conversation
               }
               const joined = hub
               joined.sinks.add(sink)
-              yield* Deferred.await(joined.ready).pipe(
-                Effect.onInterrupt(() => Effect.sync(() => joined.sinks.delete(sink)))
-              )
-              return {
-                leave: () => {
-                  if (!joined.sinks.delete(sink) || joined.sinks.size > 0) return
-                  Runtime.runFork(runtime)(close(key, joined))
-                }
+              const leave = () => {
+                if (!joined.sinks.delete(sink) || joined.sinks.size > 0) return
+                Runtime.runFork(runtime)(close(key, joined))
               }
+              yield* Deferred.await(joined.ready).pipe(Effect.onInterrupt(() => Effect.sync(leave)))
+              return { leave }
             })
         }
       })

@@ -27,16 +27,9 @@ export const encodeEvent = (event: ServerSentEvent): string =>
 /** Headers of an event stream: nothing between server and client may cache or buffer it. */
 export const eventStreamHeaders = { "cache-control": "no-cache", "x-accel-buffering": "no" }
 
-const encoder = new TextEncoder()
-const heartbeat = encoder.encode(": heartbeat\n\n")
-/** Events sent to many streams (a conversation's message to each of its visitors) are encoded once. */
-const encoded = new WeakMap<ServerSentEvent, Uint8Array>()
-
-const eventBytes = (event: ServerSentEvent): Uint8Array => {
-  let bytes = encoded.get(event)
-  if (bytes === undefined) encoded.set(event, (bytes = encoder.encode(encodeEvent(event))))
-  return bytes
-}
+/** A comment line sent every so often, so that proxies keep the connection open and a vanished client is noticed. */
+export const heartbeatComment = ": heartbeat\n\n"
+export const HEARTBEAT_INTERVAL = "15 seconds"
 
 /** The Last-Event-ID a reconnecting client sends, so the stream can resume after it. */
 export const lastEventId: Effect.Effect<string | undefined> = Effect.map(FiberRef.get(CurrentRequest), (state) =>
@@ -52,7 +45,12 @@ export const eventStream = <E>(
   events: Stream.Stream<ServerSentEvent, E>,
   options: { readonly heartbeat?: Duration.DurationInput } = {}
 ): HttpServerResponse.HttpServerResponse => {
-  const heartbeats = Stream.fromSchedule(Schedule.spaced(options.heartbeat ?? "15 seconds")).pipe(Stream.as(heartbeat))
-  const bytes = Stream.merge(Stream.map(events, eventBytes), heartbeats, { haltStrategy: "left" })
-  return HttpServerResponse.stream(bytes, { contentType: "text/event-stream", headers: eventStreamHeaders })
+  const heartbeats = Stream.fromSchedule(Schedule.spaced(options.heartbeat ?? HEARTBEAT_INTERVAL)).pipe(
+    Stream.as(heartbeatComment)
+  )
+  const text = Stream.merge(Stream.map(events, encodeEvent), heartbeats, { haltStrategy: "left" })
+  return HttpServerResponse.stream(Stream.encodeText(text), {
+    contentType: "text/event-stream",
+    headers: eventStreamHeaders
+  })
 }
