@@ -145,4 +145,31 @@ describe("a conversation's live streams in one process", () => {
     )
     expect(counted.reads).toBe(0)
   })
+
+  it("send a backlog larger than what a stream may queue, then cut off a client that stops reading", async () => {
+    const { post, run } = setUp()
+    const long = (n: number) => `${n} `.padEnd(10_000, "x")
+    const { backlog, live, done } = await run(
+      Effect.gen(function* () {
+        for (let n = 1; n <= 150; n++) yield* post(long(n))
+        const reader = (yield* conversationFeed(session, undefined, at)).getReader()
+        yield* next(reader)
+        const backlog = []
+        for (let n = 1; n <= 150; n++) backlog.push((yield* next(reader)).data.sequence)
+        // The client reads no more while 150 messages of 10,000 characters (1.5 MB) come.
+        for (let n = 151; n <= 300; n++) yield* post(long(n))
+        const live = []
+        for (;;) {
+          const { value, done } = yield* Effect.promise(() => reader.read())
+          if (done) return { backlog, live, done }
+          live.push(JSON.parse(/^data: (.*)$/m.exec(decoder.decode(value))![1]!).sequence)
+        }
+      })
+    )
+    expect(backlog).toEqual(Array.from({ length: 150 }, (_, i) => i + 1))
+    expect(done).toBe(true)
+    expect(live.length).toBeGreaterThan(50)
+    expect(live.length).toBeLessThan(150)
+    expect(live).toEqual(Array.from({ length: live.length }, (_, i) => i + 151))
+  })
 })

@@ -201,14 +201,21 @@ export const conversationFeed = (session: VisitorToken, lastEventId: string | un
         // Already closed or errored by the reader going away.
       }
     }
+    // How low the queue's room may go: MAX_QUEUED_BYTES below the most it has had since the stream
+    // went live, so that an unread backlog, however long, does not count against a client that reads.
+    let floor = -Infinity
     const send = (update: Update) => {
+      if (ended) return
       if (update.sequence !== undefined) {
         if (update.sequence <= after) return
         after = update.sequence
       }
+      const room = controller.desiredSize ?? 0
       controller.enqueue(update.bytes)
+      if (held !== undefined) return
       // A client that stopped reading is cut off rather than buffered for without end.
-      if ((controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) end()
+      floor = Math.max(floor, room - MAX_QUEUED_BYTES)
+      if ((controller.desiredSize ?? 0) < floor) end()
     }
     const body = new ReadableStream<Uint8Array>(
       {
@@ -219,7 +226,6 @@ export const conversationFeed = (session: VisitorToken, lastEventId: string | un
     )
     membership = yield* hubs.join(tenantId, conversationId, {
       send: (update) => {
-        if (ended) return
         if (held === undefined) send(update)
         else held.push(update)
       },
