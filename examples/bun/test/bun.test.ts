@@ -17,6 +17,7 @@ describe("ServiceKit on Bun.serve (real bun binary)", () => {
   let tenantId: string
   let adminToken: string
   let automationsKey: string
+  let chatKey: string
   let companion: Started | undefined
 
   beforeAll(async () => {
@@ -35,6 +36,7 @@ describe("ServiceKit on Bun.serve (real bun binary)", () => {
     tenantId = (await server.waitFor(/DEVELOPMENT tenant (\S+)/, 150_000))[1]
     key = (await server.waitFor(/voice test key: (\S+)/))[1]
     automationsKey = (await server.waitFor(/automations test key: (\S+)/))[1]
+    chatKey = (await server.waitFor(/chat test key: (\S+)/))[1]
     adminToken = (await server.waitFor(/admin dashboard token: (\S+)/))[1]
   }, 180_000)
 
@@ -61,6 +63,41 @@ describe("ServiceKit on Bun.serve (real bun binary)", () => {
       details: [{ field: "id", reason: "must be a uuid" }]
     })
     expect((await fetch(`${base}/api/v1/voice/usage`)).status).toBe(401)
+  })
+
+  it("streams a visitor's conversation as server-sent events: the history, then each new message", async () => {
+    const api = (path: string, body: unknown) =>
+      fetch(`${base}/api${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${chatKey}`, "content-type": "application/json" },
+        body: JSON.stringify(body)
+      }).then(async (response) => {
+        expect(response.status).toBe(200)
+        return response.json()
+      })
+    const session = await api("/v1/chat/sessions", { externalId: "bun-visitor" })
+    await api(`/v1/chat/conversations/${session.conversationId}/messages`, { content: "Hello from before" })
+    const response = await fetch(`${base}/api/public/chat/events`, {
+      headers: { authorization: `Bearer ${session.visitorToken}` }
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toContain("text/event-stream")
+    const reader = response.body!.getReader()
+    const decoder = new TextDecoder()
+    let text = ""
+    const until = async (pattern: RegExp) => {
+      while (!pattern.test(text)) {
+        const { value, done } = await reader.read()
+        if (done) throw new Error(`the stream ended before ${pattern}: ${text}`)
+        text += decoder.decode(value, { stream: true })
+      }
+    }
+    await until(/Hello from before/)
+    expect(text).toMatch(/^event: conversation$/m)
+    await api(`/v1/chat/conversations/${session.conversationId}/messages`, { content: "Hello live" })
+    await until(/Hello live/)
+    expect(text.match(/^event: message$/gm)).toHaveLength(2)
+    await reader.cancel()
   })
 
   it("sees the client address through Bun's requestIP", async () => {
