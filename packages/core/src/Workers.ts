@@ -8,16 +8,16 @@ import { ServiceKitSettings } from "./platform/Settings.js"
 import type { Ports } from "./Ports.js"
 import type { Services } from "./ServiceKit.js"
 
-const subscribers: ReadonlyArray<EventSubscriber> = modules.flatMap((module): ReadonlyArray<EventSubscriber> =>
-  "subscribers" in module ? (module.subscribers ?? []) : []
+const subscribers: ReadonlyArray<EventSubscriber> = modules.flatMap(
+  (module): ReadonlyArray<EventSubscriber> => ("subscribers" in module ? (module.subscribers ?? []) : [])
 )
 
-const moduleWorkers: ReadonlyArray<ModuleWorker> = modules.flatMap((module): ReadonlyArray<ModuleWorker> =>
-  "workers" in module ? (module.workers ?? []) : []
+const moduleWorkers: ReadonlyArray<ModuleWorker> = modules.flatMap(
+  (module): ReadonlyArray<ModuleWorker> => ("workers" in module ? (module.workers ?? []) : [])
 )
 
-const periodicWork: ReadonlyArray<PeriodicWork> = modules.flatMap((module): ReadonlyArray<PeriodicWork> =>
-  "periodic" in module ? (module.periodic ?? []) : []
+const periodicWork: ReadonlyArray<PeriodicWork> = modules.flatMap(
+  (module): ReadonlyArray<PeriodicWork> => ("periodic" in module ? (module.periodic ?? []) : [])
 )
 
 /**
