@@ -62,7 +62,8 @@ describe("kysely storage on Postgres", () => {
             "0021_automation_waits",
             "0022_automation_sequences",
             "0023_growth_conversations",
-            "0024_automation_skill_packs"
+            "0024_automation_skill_packs",
+            "0025_event_outbox_removal"
           ])
           return db
         })

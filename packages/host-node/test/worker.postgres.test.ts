@@ -62,13 +62,15 @@ describe("servicekit worker", () => {
     try {
       const dispatched = Effect.promise(() =>
         client
-          .query("select dispatched_at from servicekit.event_outbox where id = $1", [id])
-          .then(({ rows }) => rows[0]?.dispatched_at != null)
+          // A dispatched event leaves the outbox.
+          .query("select 1 from servicekit.event_outbox where id = $1", [id])
+          .then(({ rows }) => rows.length === 0)
       )
       await Effect.runPromise(
         Effect.repeat(dispatched, { until: (done) => done, schedule: Schedule.spaced("100 millis") }).pipe(
+          // Within 20 seconds: before the worker's 30-second sweep, so the server's own wake must have done it.
           Effect.timeoutFail({
-            duration: "30 seconds",
+            duration: "20 seconds",
             onTimeout: () => new Error("the worker process did not dispatch the event")
           })
         )

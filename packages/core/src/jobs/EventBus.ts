@@ -73,13 +73,25 @@ export class EventBus extends Context.Tag("@servicekit/core/EventBus")<
       const outbox = yield* EventOutbox
       const unit = yield* UnitOfWork
       const wakes = yield* Queue.dropping<void>(1)
+      // Wakes asked for, and the count that the last finished wake covered.
+      let asked = 0
+      let covered = 0
+      const wakeNow = Effect.suspend(() => {
+        const covering = asked
+        return Effect.map(wakeDispatcher, () => void (covered = Math.max(covered, covering)))
+      })
+      // A process that stops (a script, a serverless function) wakes the dispatcher on its way out.
+      yield* Effect.addFinalizer(() => Effect.suspend(() => (covered < asked ? wakeNow : Effect.void)))
       const wakeOnce = Queue.take(wakes).pipe(
         Effect.zipRight(Effect.sleep(WAKE_PAUSE)),
         Effect.zipRight(Queue.takeAll(wakes)),
-        Effect.zipRight(wakeDispatcher)
+        Effect.zipRight(wakeNow)
       )
       yield* Effect.forkScoped(Effect.forever(wakeOnce))
-      const wake = Effect.asVoid(Queue.offer(wakes, undefined))
+      const wake = Effect.suspend(() => {
+        asked++
+        return Effect.asVoid(Queue.offer(wakes, undefined))
+      })
       return {
         publish: (events) =>
           events.length === 0 ? Effect.void : Effect.zipRight(outbox.append(events), unit.afterCommit(wake))

@@ -33,7 +33,7 @@ export class EventOutbox extends Context.Tag("@servicekit/core/EventOutbox")<
      * `limit` undispatched events in order; none when another process holds the role.
      */
     readonly claim: (limit: number) => Effect.Effect<Option.Option<ReadonlyArray<StoredEvent>>>
-    /** Marks events dispatched, in the claiming unit of work. */
+    /** Marks events dispatched, in the claiming unit of work: they are removed, since nothing reads them again. */
     readonly markDispatched: (sequences: ReadonlyArray<number>) => Effect.Effect<void>
   }
 >() {
@@ -41,35 +41,30 @@ export class EventOutbox extends Context.Tag("@servicekit/core/EventOutbox")<
   static readonly layerMemory: Layer.Layer<EventOutbox, never, MemoryDatabase> = Layer.effect(
     EventOutbox,
     Effect.map(MemoryDatabase, (db) => {
-      const rows: Array<StoredEvent & { dispatched: boolean }> = []
+      // The waiting events, in order.
+      const waiting: Array<StoredEvent> = []
       let sequence = 0
       return {
         append: (events) =>
           db.run((undo) => {
             for (const event of events) {
-              const row = { ...event, sequence: ++sequence, dispatched: false }
-              rows.push(row)
-              undo(() => rows.splice(rows.indexOf(row), 1))
+              const stored = { ...event, sequence: ++sequence }
+              waiting.push(stored)
+              undo(() => waiting.splice(waiting.indexOf(stored), 1))
             }
           }),
-        claim: (limit) =>
-          db.run(() =>
-            Option.some(
-              rows
-                .filter((row) => !row.dispatched)
-                .slice(0, limit)
-                .map(({ dispatched: _, ...event }) => event)
-            )
-          ),
+        claim: (limit) => db.run(() => Option.some(waiting.slice(0, limit))),
         markDispatched: (sequences) =>
           db.run((undo) => {
             const marked = new Set(sequences)
-            for (const row of rows) {
-              if (marked.has(row.sequence) && !row.dispatched) {
-                row.dispatched = true
-                undo(() => (row.dispatched = false))
-              }
-            }
+            const removed = waiting.filter((event) => marked.has(event.sequence))
+            if (removed.length === 0) return
+            const kept = waiting.filter((event) => !marked.has(event.sequence))
+            waiting.splice(0, waiting.length, ...kept)
+            undo(() => {
+              waiting.push(...removed)
+              waiting.sort((a, b) => a.sequence - b.sequence)
+            })
           })
       }
     })

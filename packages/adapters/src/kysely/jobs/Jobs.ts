@@ -8,13 +8,15 @@ import { prepare } from "../Prepared.js"
 import * as migration0003 from "./migrations/0003_jobs.js"
 import * as migration0004 from "./migrations/0004_events.js"
 import * as migration0005 from "./migrations/0005_schedules.js"
+import * as migration0025 from "./migrations/0025_event_outbox_removal.js"
 import type { JobsTables, SchedulesTable } from "./Tables.js"
 
 /** Storage of the job machinery itself (not of a module): the job outbox, the event outbox and schedules. */
 export const jobsMigrations = {
   "0003_jobs": migration0003,
   "0004_events": migration0004,
-  "0005_schedules": migration0005
+  "0005_schedules": migration0005,
+  "0025_event_outbox_removal": migration0025
 }
 
 type Db = Kysely<JobsTables>
@@ -80,13 +82,7 @@ const makeEventOutbox = (database: KyselyConnection): EventOutbox["Type"] => {
       sequences.length === 0
         ? Effect.void
         : Effect.asVoid(
-            query(database, (db: Db) =>
-              db
-                .updateTable("event_outbox")
-                .set({ dispatched_at: new Date() })
-                .where("sequence", "in", sequences)
-                .execute()
-            )
+            query(database, (db: Db) => db.deleteFrom("event_outbox").where("sequence", "in", sequences).execute())
           )
   }
 }
