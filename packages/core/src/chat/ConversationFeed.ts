@@ -42,9 +42,11 @@ const conversationEvent = (conversation: Conversation): ServerSentEvent => ({
   data: JSON.stringify(Schema.encodeSync(VisitorConversationJson)(visitorConversationJson(conversation)))
 })
 
-/** What a hub hands its streams: a message (with its place, so a stream sends each once) or the conversation. */
-type Update =
-  { readonly sequence: number; readonly bytes: Uint8Array } | { readonly sequence?: never; readonly bytes: Uint8Array }
+/** What a hub hands its streams: an encoded event, with its sequence when it is a message (so a stream sends each once). */
+interface Update {
+  readonly sequence?: number
+  readonly bytes: Uint8Array
+}
 
 /** One open stream, as its hub sees it. */
 export interface Sink {
