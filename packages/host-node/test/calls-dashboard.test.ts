@@ -6,6 +6,7 @@ import { parse } from "csv-parse/sync"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
+import { clearOfMinuteTurn } from "./minuteTurn.js"
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-calls-dashboard-"))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -229,9 +230,7 @@ describe("Business Calling dashboard: export", () => {
   it("allows about 5 exports a minute per tenant, then 429 with Retry-After; other tenants are not affected", async () => {
     const tenant = await served.kit.admin.createTenant({ name: "Throttled", entitlements: ["voice"] })
     const { token } = await served.kit.admin.issueDashboardToken(tenant.id, { sub: "u", role: "member" })
-    // The limit counts per clock minute: six requests that straddle its turn would meet two budgets.
-    const intoMinute = Date.now() % 60_000
-    if (intoMinute > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100))
+    await clearOfMinuteTurn()
     for (let i = 0; i < 5; i++) {
       const response = await exportOf("", token)
       expect(response.status).toBe(200)

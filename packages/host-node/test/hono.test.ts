@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { fencedKeys } from "./fencedKeys.js"
 import { serviceKitHandler } from "../src/hono.js"
 import { start as startProcess } from "./spawn.js"
+import { clearOfMinuteTurn } from "./minuteTurn.js"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url))
 
@@ -54,6 +55,7 @@ describe("ServiceKit mounted in a Hono app", () => {
     const base = await start(app)
     expect(await (await fetch(`${base}/`)).text()).toBe("Hono app")
 
+    await clearOfMinuteTurn()
     const allowed = await calls(base, keys.loopbackOnly)
     expect(allowed.status).toBe(200)
     expect(allowed.headers.get("x-request-id")).toBeTruthy()

@@ -5,6 +5,7 @@ import { redisUrl } from "../../adapters/test/services.js"
 import { temporaryDatabase } from "../../adapters/test/temporaryPostgres.js"
 import { createServiceKit, type NodeServiceKit } from "../src/Runtime.js"
 import { listen, type RunningServer } from "../src/Server.js"
+import { clearOfMinuteTurn } from "./minuteTurn.js"
 
 /** Two stateless hosts on one PostgreSQL and one Redis, as behind a load balancer. */
 describe("two hosts on PostgreSQL + Redis", () => {
@@ -61,6 +62,7 @@ describe("two hosts on PostgreSQL + Redis", () => {
     const { key: fresh } = await hosts[0].kit.runtime.runPromise(
       Effect.flatMap(ApiKeyService, (keys) => keys.create({ tenantId, product: "voice", environment: "live", scopes: ["voice:read"] }))
     )
+    await clearOfMinuteTurn()
     const statuses: Array<number> = []
     for (let i = 0; i < 6; i++) statuses.push((await get(i % 2, "/api/v1/voice/usage", fresh)).status)
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])

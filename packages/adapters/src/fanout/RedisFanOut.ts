@@ -16,7 +16,9 @@ export const layerRedisFanOut = (options: { readonly url: string; readonly prefi
       const prefix = `${options.prefix ?? "servicekit"}:`
       const publisher = yield* connectFailFast(options.url, {
         whileDown: "live updates reach this process's subscribers only until it does.",
-        commandTimeoutMs: 1_000
+        commandTimeoutMs: 1_000,
+        // The messages that many requests publish after their commits in one turn go in one write.
+        autoPipelining: true
       })
       const outage = makeOutageLog({
         down: (error) => `Redis does not take fan-out messages (${String(error)}); dropping them until it does.`,
