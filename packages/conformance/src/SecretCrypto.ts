@@ -46,5 +46,9 @@ export const secretCryptoConformance = (name: string, layer: Layer.Layer<SecretC
       expect(a).toHaveLength(32)
       expect(crypto.randomBytes(0)).toHaveLength(0)
       expect([...a]).not.toEqual([...b])
+      // Many small draws (ids) never repeat bytes handed out before, whatever an adapter pools.
+      const ids = Array.from({ length: 2_000 }, () => Buffer.from(crypto.randomBytes(16)).toString("hex"))
+      expect(new Set(ids).size).toBe(ids.length)
+      expect(crypto.randomBytes(10_000)).toHaveLength(10_000)
     })
   })
