@@ -243,7 +243,8 @@ export const conversationFeed = (session: VisitorToken, lastEventId: string | un
       for (;;) {
         const page = yield* messages.list(tenantId, conversationId, { limit: PAGE, afterSequence: after })
         for (const message of page) send({ sequence: message.sequence, bytes: bytesOf(messageEvent(message)) })
-        if (page.length < PAGE) break
+        // An ended stream (its client or its hub gone) takes nothing more, so `after` stops moving.
+        if (page.length < PAGE || ended) break
       }
       const waiting = held ?? []
       held = undefined
