@@ -3,35 +3,12 @@
 // undici, the client ServiceKit uses. { run } keeps `concurrency` requests in flight until `count`
 // were answered (answering its CPU time too); { paced } starts one every 1/rate s. Answers { done } with
 // the failures seen.
-import { createHmac, randomUUID } from "node:crypto"
-import { createRequire } from "node:module"
-
-// undici as @servicekit/adapters resolves it (the package's file, as that adapter imports it).
-const require = createRequire(new URL("../../packages/adapters/package.json", import.meta.url))
-const { Agent } = await import(require.resolve("undici/index.js"))
-
-const agent = new Agent()
+import { randomUUID } from "node:crypto"
+import { agent, signedPost } from "./signedPost.mjs"
 
 const post = async ({ url, secret, template }) => {
   const body = JSON.stringify({ ...template, eventId: randomUUID(), timestamp: new Date().toISOString() })
-  const timestamp = Math.floor(Date.now() / 1000)
-  const target = new URL(url)
-  const response = await agent.request({
-    origin: target.origin,
-    path: target.pathname,
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "user-agent": "bench",
-      "X-Service-Signature": createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex"),
-      "X-Service-Timestamp": String(timestamp),
-      "X-Service-Delivery": randomUUID(),
-      "X-Service-Event": template.event
-    },
-    body
-  })
-  await response.body.text()
-  return response.statusCode === 200
+  return (await signedPost(url, secret, { body, deliveryId: randomUUID(), event: template.event })) === 200
 }
 const tryPost = (target) => post(target).catch(() => false)
 

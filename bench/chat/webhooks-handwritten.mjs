@@ -9,22 +9,17 @@
 // { prepare: { count, url, secret, template } } writes `count` events for a subscription to `url`;
 // { drain } starts the relay and the workers (answered { draining }); { cpu } answers the
 // process's CPU time so far ({ cpuMicros }).
-import { createHmac, randomUUID } from "node:crypto"
-import { createRequire } from "node:module"
+import { randomUUID } from "node:crypto"
 import { Queue, Worker } from "bullmq"
 import Redis from "ioredis"
 import pg from "pg"
-
-// undici as @servicekit/adapters resolves it (the package's file, as that adapter imports it).
-const require = createRequire(new URL("../../packages/adapters/package.json", import.meta.url))
-const { Agent } = await import(require.resolve("undici/index.js"))
+import { agent, signedPost } from "./signedPost.mjs"
 
 const QUEUE = "handwritten-webhooks"
 const BATCH = 500
 const pool = new pg.Pool({ connectionString: process.env.BENCH_WEBHOOKS_HANDWRITTEN_DATABASE_URL, max: 10 })
 const connection = () => new Redis(process.env.BENCH_WEBHOOKS_HANDWRITTEN_REDIS_URL, { maxRetriesPerRequest: null })
 const queue = new Queue(QUEUE, { connection: connection(), prefix: "handwritten" })
-const agent = new Agent()
 await pool.query(`
   drop schema if exists handwritten_webhooks cascade;
   create schema handwritten_webhooks;
@@ -94,33 +89,17 @@ const deliver = async (job) => {
     payload: delivery.payload,
     timestamp: new Date().toISOString()
   })
-  const timestamp = Math.floor(Date.now() / 1000)
-  const target = new URL(url)
-  const response = await agent.request({
-    origin: target.origin,
-    path: target.pathname,
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "user-agent": "bench",
-      "X-Service-Signature": createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex"),
-      "X-Service-Timestamp": String(timestamp),
-      "X-Service-Delivery": delivery.id,
-      "X-Service-Event": delivery.type
-    },
-    body
-  })
-  await response.body.text()
-  const ok = response.statusCode >= 200 && response.statusCode < 300
+  const status = await signedPost(url, secret, { body, deliveryId: delivery.id, event: delivery.type })
+  const ok = status >= 200 && status < 300
   await pool.query(
     `with marked as (
        update handwritten_webhooks.deliveries set status = $2, attempts = attempts + 1,
          delivered_at = case when $2 = 'delivered' then now() end
        where id = $1 returning id)
      insert into handwritten_webhooks.attempts (delivery_id, status_code, at) select id, $3, now() from marked`,
-    [delivery.id, ok ? "delivered" : "failed", response.statusCode]
+    [delivery.id, ok ? "delivered" : "failed", status]
   )
-  if (!ok) throw new Error(`answered ${response.statusCode}`)
+  if (!ok) throw new Error(`answered ${status}`)
 }
 
 let worker
