@@ -20,6 +20,8 @@ export interface HostConfig {
   readonly dbSchema: string
   /** Connections of this process's Postgres pool. */
   readonly dbPoolSize: number
+  /** Hot statements run as named prepared statements on Postgres; off behind a pooler in transaction mode. */
+  readonly dbPreparedStatements: boolean
   readonly redisUrl: string | undefined
   readonly env: DeploymentEnv
   readonly publicUrl: string
@@ -166,6 +168,7 @@ const environmentConfig = Config.all({
     Config.validate({ message: "must be a whole number from 1 to 1000", validation: (n) => n >= 1 && n <= 1000 }),
     Config.withDefault(10)
   ),
+  dbPreparedStatements: Config.boolean("SERVICEKIT_DB_PREPARED_STATEMENTS").pipe(Config.withDefault(true)),
   redisUrl: optionalString("REDIS_URL"),
   env: Config.literal("development", "staging", "production")("SERVICEKIT_ENV").pipe(Config.withDefault("development")),
   publicUrl: optionalString("SERVICEKIT_PUBLIC_URL"),

@@ -52,8 +52,16 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
   const storage =
     config.databaseUrl === undefined
       ? layerPglite({ dataDir: join(config.dataDir, "pglite"), schema: config.dbSchema })
-      : layerPostgres({ url: config.databaseUrl, schema: config.dbSchema, max: config.dbPoolSize })
-  const jobs = config.redisUrl === undefined ? layerPgBossJobQueue() : layerBullMqJobQueue({ url: config.redisUrl, prefix: config.dbSchema })
+      : layerPostgres({
+          url: config.databaseUrl,
+          schema: config.dbSchema,
+          max: config.dbPoolSize,
+          preparedStatements: config.dbPreparedStatements
+        })
+  const jobs =
+    config.redisUrl === undefined
+      ? layerPgBossJobQueue()
+      : layerBullMqJobQueue({ url: config.redisUrl, prefix: config.dbSchema })
   // Readiness waits for the database, and for Redis when one is configured.
   const health = Layer.scoped(
     HealthChecks,

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from "kysely"
 import pg from "pg"
 import { KyselyDatabase } from "./Database.js"
 import { type DatabaseUnavailable, postgresUnavailable } from "./DatabaseUnavailable.js"
+import { NamedStatementClient } from "./NamedStatements.js"
 
 export interface PostgresOptions {
   readonly url: string
@@ -10,6 +11,12 @@ export interface PostgresOptions {
   readonly max?: number | undefined
   /** ServiceKit's Postgres schema; default `servicekit`. */
   readonly schema?: string | undefined
+  /**
+   * Hot statements run as named prepared statements (default true). Turn off behind a pooler in
+   * transaction mode that does not track them (PgBouncer before 1.21, or without
+   * `max_prepared_statements`): a statement prepared on one server connection is unknown on the next.
+   */
+  readonly preparedStatements?: boolean | undefined
 }
 
 /** How long the start-up probe waits for PostgreSQL: an unreachable host must not hang the start. */
@@ -21,7 +28,11 @@ export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatab
     KyselyDatabase,
     Effect.acquireRelease(
       Effect.sync(() => {
-        const pool = new pg.Pool({ connectionString: options.url, max: options.max })
+        const pool = new pg.Pool({
+          connectionString: options.url,
+          max: options.max,
+          Client: options.preparedStatements === false ? pg.Client : NamedStatementClient
+        })
         // An idle client whose connection drops emits here; unhandled, that would crash the
         // process. pg discards the client and the next query opens a fresh connection.
         pool.on("error", () => {})

@@ -6,6 +6,13 @@ export type Prepared<F extends string> = (values: Readonly<Record<F, unknown>>) 
   readonly parameters: ReadonlyArray<unknown>
 }
 
+// The SQL of every statement `prepare` compiled, and the name it runs under where the driver keeps
+// named statements per connection (NamedStatementClient). Texts are few and fixed, so it stays small.
+const statementNames = new Map<string, string>()
+
+/** The name a statement compiled by `prepare` runs under; none for any other SQL. */
+export const statementName = (sql: string): string | undefined => statementNames.get(sql)
+
 /**
  * A hot statement that Kysely builds and compiles once, on first use, with a sentinel standing in
  * for each value, which shows where each value goes; parameters that are not sentinels are the
@@ -25,6 +32,7 @@ export const prepare = <F extends string>(
       const sentinels = Object.fromEntries(fields.map((field) => [field, `\u0000${field}\u0000`])) as Record<F, string>
       const fieldOf = new Map<unknown, F>(fields.map((field) => [sentinels[field], field]))
       const { parameters, sql } = build(db, sentinels).compile()
+      if (!statementNames.has(sql)) statementNames.set(sql, `servicekit_${statementNames.size + 1}`)
       compiled = {
         sql,
         slots: parameters.map((parameter) => {
