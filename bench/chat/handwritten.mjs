@@ -4,6 +4,9 @@
 // keys), and in one transaction the conversation's count bumped (its next sequence), the message
 // stored and a message.created event row written for the webhook dispatcher; after the commit the
 // event is published on Redis for the conversation's live streams, and the message answered.
+// With BENCH_CHAT_HANDWRITTEN_RATE_LIMITS=1 each request first counts against its key's and its
+// client address's per-minute limits in Redis, as ServiceKit's limiter does: INCR and the first
+// hit's PEXPIRE in one script, the two counters sent together on an auto-pipelined connection.
 // { cpu } answers the process's CPU time so far ({ cpuMicros }).
 import { randomBytes, randomUUID } from "node:crypto"
 import { createServer } from "node:http"
@@ -28,6 +31,25 @@ await pool.query(`
   create table if not exists events (
     sequence bigserial primary key, tenant_id uuid not null, type text not null, payload jsonb not null,
     created_at timestamptz not null, dispatched_at timestamptz)`)
+const rateLimits = process.env.BENCH_CHAT_HANDWRITTEN_RATE_LIMITS === "1"
+const limits = rateLimits ? new Redis(process.env.BENCH_CHAT_HANDWRITTEN_REDIS_URL, { enableAutoPipelining: true }) : undefined
+limits?.defineCommand("hit", {
+  numberOfKeys: 1,
+  lua: `local count = redis.call("INCR", KEYS[1])
+if count == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end
+return count`
+})
+// Limits high enough that the load is never throttled, as in ServiceKit's benchmark server.
+const LIMIT = 100_000_000
+const withinLimits = async (tenant, address) => {
+  const window = Math.floor(Date.now() / 60_000)
+  const counts = await Promise.all([
+    limits.hit(`handwritten:rl:key:${tenant}:${window}`, 60_000),
+    limits.hit(`handwritten:rl:ip:${address}:${window}`, 60_000)
+  ])
+  return counts.every((count) => count <= LIMIT)
+}
+
 const key = `bench_${randomBytes(24).toString("base64url")}`
 const tenantId = randomUUID()
 await pool.query("insert into handwritten_chat.keys (digest, tenant_id) values ($1, $2)", [digestOf(key), tenantId])
@@ -104,9 +126,12 @@ const postMessage = (tenant, conversationId, content) =>
   })
 
 const MESSAGES = /^\/api\/v1\/chat\/conversations\/([0-9a-f-]{36})\/messages$/
-const server = createServer(async (request, response) => {
+const handle = async (request, response) => {
   const tenant = await tenantOf(request.headers.authorization)
   if (tenant === undefined) return answer(response, 401, { error: { code: "invalid_key" } })
+  if (rateLimits && !(await withinLimits(tenant, request.socket.remoteAddress))) {
+    return answer(response, 429, { error: { code: "rate_limited" } })
+  }
   if (request.method === "POST" && request.url === "/api/v1/chat/conversations") {
     const conversation = await createConversation(tenant, await readJson(request))
     return conversation === undefined
@@ -129,7 +154,9 @@ const server = createServer(async (request, response) => {
   } catch (error) {
     answer(response, 500, { error: { message: String(error) } })
   }
-})
+}
+// A client that leaves mid-request (the load generator stopping) takes its request with it.
+const server = createServer((request, response) => void handle(request, response).catch(() => response.destroy()))
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
 process.send({ url: `http://127.0.0.1:${server.address().port}`, key })
 process.on("message", (message) => {
