@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import { layerUnitOfWork, rows } from "../src/kysely/Connection.js"
 import { KyselyDatabase } from "../src/kysely/Database.js"
 import { type PostgresOptions, layerDatabase } from "../src/kysely/Postgres.js"
-import { prepare } from "../src/kysely/Prepared.js"
+import { prepare, statementName } from "../src/kysely/Prepared.js"
 import { temporaryDatabase } from "./temporaryPostgres.js"
 
 /** One connection, so that every statement below runs in the same PostgreSQL session. */
@@ -87,5 +87,44 @@ describe("hot statements on PostgreSQL", () => {
       expect(Cause.squash(insideFailure.cause)).toMatchObject({ code: "0A000" })
     }
     expect(insideAfter).toEqual([{ id: 1, label: "one", note: null }])
+  })
+
+  it("falls back to unnamed statements on a session that did not prepare them, as behind a pooler in transaction mode", async () => {
+    const found = await onOneConnection(
+      Effect.gen(function* () {
+        const unit = yield* UnitOfWork
+        // Another session's statement already holds the name (42P05): the call outside a transaction succeeds.
+        const taken = yield* itemsTable("items_taken")
+        const name = statementName(taken.select.sql)
+        yield* Effect.promise(() => taken.database.execute(`prepare ${name} as select 1`))
+        const first = yield* rows(taken.database, taken.select.sql, taken.select.parameters)
+        // From then on this connection names nothing: a statement it has not run before runs unnamed too.
+        const other = yield* itemsTable("items_other")
+        const second = yield* unit.withTransaction(rows(other.database, other.select.sql, other.select.parameters))
+        const prepared = (yield* preparedOnConnection(taken.database)).map((row) => row.statement)
+        return { first, second, prepared, name }
+      })
+    )
+    expect(found.first).toEqual([{ id: 1, label: "one" }])
+    expect(found.second).toEqual([{ id: 1, label: "one" }])
+    expect(found.name).toMatch(/^servicekit_\d+$/)
+    expect(found.prepared).toEqual([`prepare ${found.name} as select 1`])
+
+    const unknown = await onOneConnection(
+      Effect.gen(function* () {
+        const unit = yield* UnitOfWork
+        const { database, select } = yield* itemsTable("items_unknown")
+        const read = rows(database, select.sql, select.parameters)
+        yield* read
+        // The session forgets it (26000), met inside a transaction: that transaction fails, the next does not.
+        yield* Effect.promise(() => database.execute(`deallocate ${statementName(select.sql)}`))
+        const failure = yield* Effect.exit(unit.withTransaction(read))
+        const after = yield* unit.withTransaction(read)
+        return { failure, after }
+      })
+    )
+    expect(Exit.isFailure(unknown.failure)).toBe(true)
+    if (Exit.isFailure(unknown.failure)) expect(Cause.squash(unknown.failure.cause)).toMatchObject({ code: "26000" })
+    expect(unknown.after).toEqual([{ id: 1, label: "one" }])
   })
 })

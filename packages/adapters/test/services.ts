@@ -4,9 +4,9 @@ import net from "node:net"
 /**
  * External services and programs for integration tests. Test files that need one say so in
  * their name (`*.postgres.test.ts`, `*.redis.test.ts`, both for `*.postgres.redis.test.ts`,
- * `*.sipp.test.ts` for the SIPp program, Debian's `sip-tester`; `*.browser.test.ts` for Debian's
- * Chromium at `chromiumPath`, driven by playwright-core; `*.desktop.test.ts` for a virtual screen,
- * Debian's xvfb and imagemagick);
+ * `*.sipp.test.ts` for the SIPp program, Debian's `sip-tester`; `*.pgbouncer.*` for Debian's
+ * PgBouncer; `*.browser.test.ts` for Debian's Chromium at `chromiumPath`, driven by
+ * playwright-core; `*.desktop.test.ts` for a virtual screen, Debian's xvfb and imagemagick);
  * vitest.config.ts leaves them out, with a printed reason, when the service is
  * unreachable, unless REQUIRE_SERVICES=1 (CI), which fails the run instead.
  */
@@ -21,6 +21,12 @@ const runs = (command: string, args: ReadonlyArray<string>) =>
 export const services = [
   { name: "PostgreSQL", marker: ".postgres.", where: postgresUrl, available: () => reachable(postgresUrl, 5432) },
   { name: "Redis", marker: ".redis.", where: redisUrl, available: () => reachable(redisUrl, 6379) },
+  {
+    name: "PgBouncer",
+    marker: ".pgbouncer.",
+    where: "the PATH",
+    available: async () => runs("pgbouncer", ["--version"])
+  },
   { name: "SIPp", marker: ".sipp.", where: "the PATH", available: async () => runs("sipp", ["-v"]) },
   {
     name: "Chromium",

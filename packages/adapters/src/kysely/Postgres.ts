@@ -15,6 +15,7 @@ export interface PostgresOptions {
    * Hot statements run as named prepared statements (default true). Turn off behind a pooler in
    * transaction mode that does not track them (PgBouncer before 1.21, or without
    * `max_prepared_statements`): a statement prepared on one server connection is unknown on the next.
+   * Left on there, each pooled connection stops naming at its first such error.
    */
   readonly preparedStatements?: boolean | undefined
 }
