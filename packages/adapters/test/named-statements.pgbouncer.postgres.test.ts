@@ -108,7 +108,6 @@ describe("PostgreSQL behind PgBouncer in transaction mode", () => {
     expect(outcomes.filter((outcome) => !outcome.inTransaction).every((outcome) => outcome.ok)).toBe(true)
     const failed = outcomes.filter((outcome) => !outcome.ok)
     expect(failed.length).toBeLessThanOrEqual(4)
-    expect(outcomes.slice(-100).every((outcome) => outcome.ok)).toBe(true)
   }, 60_000)
 
   it("answers every read with SERVICEKIT_DB_PREPARED_STATEMENTS=false", async () => {

@@ -36,7 +36,10 @@ export class NamedStatementClient extends pg.Client {
     const name =
       !this.#unnamed && typeof config === "string" && Array.isArray(values) ? statementName(config) : undefined
     if (name === undefined || this.#stale.has(name)) return super.query(config, values, callback)
-    const outsideTransaction = this.getTransactionStatus() === "I"
+    // "T" or "E" inside a transaction; null on a new connection, whose first ReadyForQuery the pool's
+    // connect callback runs ahead of.
+    const status = this.getTransactionStatus()
+    const outsideTransaction = status !== "T" && status !== "E"
     const result = super.query({ name, text: config, values }).catch((error: unknown) => {
       const fallback = fallbackFor(error)
       if (fallback === undefined) throw error
