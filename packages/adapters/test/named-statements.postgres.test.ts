@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import { layerUnitOfWork, rows } from "../src/kysely/Connection.js"
 import { KyselyDatabase } from "../src/kysely/Database.js"
 import { type PostgresOptions, layerDatabase } from "../src/kysely/Postgres.js"
-import { prepare, statementName } from "../src/kysely/Prepared.js"
+import { nameOfStatement, prepare, statementName } from "../src/kysely/Prepared.js"
 import { temporaryDatabase } from "./temporaryPostgres.js"
 
 /** One connection, so that every statement below runs in the same PostgreSQL session. */
@@ -107,7 +107,7 @@ describe("hot statements on PostgreSQL", () => {
     )
     expect(found.first).toEqual([{ id: 1, label: "one" }])
     expect(found.second).toEqual([{ id: 1, label: "one" }])
-    expect(found.name).toMatch(/^servicekit_\d+$/)
+    expect(found.name).toMatch(/^servicekit_[0-9a-f]{32}$/)
     expect(found.prepared).toEqual([`prepare ${found.name} as select 1`])
 
     const unknown = await onOneConnection(
@@ -126,5 +126,14 @@ describe("hot statements on PostgreSQL", () => {
     expect(Exit.isFailure(unknown.failure)).toBe(true)
     if (Exit.isFailure(unknown.failure)) expect(Cause.squash(unknown.failure.cause)).toMatchObject({ code: "26000" })
     expect(unknown.after).toEqual([{ id: 1, label: "one" }])
+  })
+
+  it("names a statement by its text alone, so that processes sharing a pooler's sessions agree on every name", () => {
+    const list = "select * from servicekit.calls where tenant_id = $1 limit $2"
+    const other = "select * from servicekit.calls where tenant_id = $1 and direction = $2"
+    expect(nameOfStatement(list)).toBe(nameOfStatement(`${list}`))
+    expect(nameOfStatement(list)).not.toBe(nameOfStatement(other))
+    // A Postgres identifier: at most 63 bytes.
+    expect(nameOfStatement(list)).toMatch(/^servicekit_[0-9a-f]{32}$/)
   })
 })

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import type { Compilable, Kysely } from "kysely"
 
 /** A statement compiled once: a call lines up its values in the order the SQL takes them. */
@@ -9,6 +10,14 @@ export type Prepared<F extends string> = (values: Readonly<Record<F, unknown>>) 
 // The SQL of every statement `prepare` compiled, and the name it runs under where the driver keeps
 // named statements per connection (NamedStatementClient). Texts are few and fixed, so it stays small.
 const statementNames = new Map<string, string>()
+
+/**
+ * A statement's name, from its text alone: every process gives the same statement the same name
+ * and no other statement that name. Behind a pooler that moves sessions, a connection that finds
+ * the name already prepared in another process's session runs the same SQL, never another.
+ */
+export const nameOfStatement = (sql: string): string =>
+  `servicekit_${createHash("sha256").update(sql).digest("hex").slice(0, 32)}`
 
 /** The name a statement compiled by `prepare` runs under; none for any other SQL. */
 export const statementName = (sql: string): string | undefined => statementNames.get(sql)
@@ -32,7 +41,7 @@ export const prepare = <F extends string>(
       const sentinels = Object.fromEntries(fields.map((field) => [field, `\u0000${field}\u0000`])) as Record<F, string>
       const fieldOf = new Map<unknown, F>(fields.map((field) => [sentinels[field], field]))
       const { parameters, sql } = build(db, sentinels).compile()
-      if (!statementNames.has(sql)) statementNames.set(sql, `servicekit_${statementNames.size + 1}`)
+      if (!statementNames.has(sql)) statementNames.set(sql, nameOfStatement(sql))
       compiled = {
         sql,
         slots: parameters.map((parameter) => {
