@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, readdir, rm, stat } from "node:fs/promises"
-import { type AddressInfo, type Socket, createServer } from "node:net"
+import type { AddressInfo, Socket } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Mailer, type MailRejected, type OutgoingMail, TestMailbox } from "@servicekit/core"
@@ -15,6 +15,7 @@ import {
   layerSmtpMailer,
   makeDevelopmentMailbox
 } from "../src/mail.js"
+import { freePort } from "./services.js"
 
 const USER = "servicekit"
 /** Characters that must be percent-encoded in a URL, so the test also checks the decoding. */
@@ -107,14 +108,6 @@ const startSmtpPeer = async (options: SmtpPeerOptions = {}) => {
     dropNext: (times: number) => void (drops += times),
     close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
-}
-
-const freePort = async () => {
-  const server = createServer()
-  await listening(server)
-  const port = (server.address() as AddressInfo).port
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 const mail = (messageId: string): OutgoingMail => ({

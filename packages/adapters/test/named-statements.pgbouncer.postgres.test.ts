@@ -1,34 +1,18 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import net from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { CallRepository, UnitOfWork } from "@servicekit/core"
 import { Effect, Exit, Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { layerPostgres } from "../src/postgres.js"
-import { postgresUrl } from "./services.js"
+import { freePort, postgresUrl, reachable } from "./services.js"
 import { temporaryDatabase } from "./temporaryPostgres.js"
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-    server.once("error", reject)
-  })
-
+/** Waits until PgBouncer accepts connections on `port`. */
 const listening = async (port: number) => {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ host: "127.0.0.1", port }, () => {
-        socket.destroy()
-        resolve(true)
-      })
-      socket.once("error", () => resolve(false))
-    })
-    if (open) return
+    if (await reachable(`postgres://127.0.0.1:${port}`, port)) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`PgBouncer did not listen on ${port}`)

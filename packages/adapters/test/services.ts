@@ -54,3 +54,13 @@ export const reachable = (url: string, defaultPort: number) =>
     socket.once("connect", () => done(true))
     socket.once("error", () => done(false))
   })
+
+/** A loopback port free at the moment of asking, for a server a test starts in another process. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+    server.once("error", reject)
+  })
