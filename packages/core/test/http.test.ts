@@ -62,10 +62,21 @@ describe("HTTP contract", () => {
     // Every error response documents the common body actually sent, 401/403/429 from the auth middleware included.
     const listCalls = spec.paths["/v1/voice/calls"].get.responses
     expect(Object.keys(listCalls)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429"]))
-    for (const status of ["400", "401", "403", "429"]) {
-      expect(listCalls[status].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorBody" })
+    const errorRefs = (status: string) => {
+      const schema = listCalls[status].content["application/json"].schema
+      return (schema.anyOf ?? [schema]).map((ref: { $ref: string }) => ref.$ref)
     }
-    expect(spec.components.schemas.ErrorBody.properties.error.required).toEqual(["type", "code", "message", "requestId"])
+    expect(errorRefs("400")).toEqual(["#/components/schemas/InvalidRequestError", "#/components/schemas/InvalidCursorError"])
+    expect(errorRefs("401")).toEqual(["#/components/schemas/UnauthenticatedError"])
+    expect(errorRefs("403")).toEqual(["#/components/schemas/PermissionDeniedError"])
+    expect(errorRefs("429")).toEqual(["#/components/schemas/RateLimitedError"])
+    expect(spec.components.schemas.PermissionDeniedError.properties.error.properties.code.enum).toContain("missing_scope")
+    expect(spec.components.schemas.PermissionDeniedError.properties.error.required).toEqual([
+      "type",
+      "code",
+      "message",
+      "requestId"
+    ])
     expect(spec.paths["/growth/entitlements"].get.security).toEqual([{ dashboardToken: [] }])
     expect(Object.keys(spec.paths["/v1/voice/numbers"].get.responses)).toContain("501")
     expect(spec.components.securitySchemes.headerKey).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" })

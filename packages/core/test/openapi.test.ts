@@ -1,5 +1,6 @@
 import { ErrorBody } from "@servicekit/core"
 import { Schema } from "effect"
+import { errorType } from "../src/platform/Errors.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type TestKit, callRecord, makeTestKit } from "./support.js"
 
@@ -22,6 +23,17 @@ const templateOf = (spec: Spec, requestPath: string) => {
 }
 
 const isErrorBody = Schema.is(ErrorBody)
+
+/** The error components a response of an operation refers to (one, or several as `anyOf`). */
+const errorsOf = (spec: Spec, operation: Spec, status: string): Array<Spec> => {
+  const schema = operation.responses[status]?.content?.["application/json"]?.schema ?? {}
+  const refs: Array<{ $ref: string }> = schema.anyOf ?? [schema]
+  return refs.map(({ $ref }) => spec.components.schemas[$ref.split("/").at(-1)!])
+}
+
+/** Every code the operation documents for a status. */
+const codesOf = (spec: Spec, operation: Spec, status: string): Array<string> =>
+  errorsOf(spec, operation, status).flatMap((error) => error.properties.error.properties.code.enum)
 
 describe("the OpenAPI document", () => {
   let t: TestKit
@@ -82,9 +94,14 @@ describe("the OpenAPI document", () => {
       if (path.startsWith("/v1/")) expected.push("429")
       expect(statuses, name).toEqual(expect.arrayContaining(expected))
       for (const status of statuses.filter((status) => Number(status) >= 400)) {
-        expect(operation.responses[status].content, `${name} ${status}`).toEqual({
-          "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } }
-        })
+        const errors = errorsOf(spec, operation, status)
+        expect(errors.length, `${name} ${status}`).toBeGreaterThan(0)
+        for (const error of errors) {
+          // The common error body, narrowed: the family by status and the codes this error answers with.
+          expect(error.required, `${name} ${status}`).toEqual(["error"])
+          expect(error.properties.error.properties.type.enum, `${name} ${status}`).toEqual([errorType(Number(status))])
+          expect(error.properties.error.properties.code.enum?.length, `${name} ${status}`).toBeGreaterThan(0)
+        }
         expect(operation.responses[status].description, `${name} ${status}`).not.toMatch(/^(Error|[A-Z]\w+)$/)
       }
     }
@@ -161,7 +178,10 @@ describe("the OpenAPI document", () => {
         const declared = spec.components.headers[$ref.split("/").at(-1)!]
         if (declared.required === true) expect(response.headers.get(header), `${name} ${header}`).not.toBeNull()
       }
-      if (status >= 400) expect(isErrorBody(response.body), `${name}: ${response.text}`).toBe(true)
+      if (status >= 400) {
+        expect(isErrorBody(response.body), `${name}: ${response.text}`).toBe(true)
+        expect(codesOf(spec, spec.paths[template][method], String(status)), name).toContain(response.body.error.code)
+      }
     }
   })
 })

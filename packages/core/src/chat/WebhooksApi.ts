@@ -3,9 +3,11 @@ import { Schema } from "effect"
 import { PageJson, PageParams } from "../http/Pages.js"
 import { Integer, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
 import { ApiKeyOrDashboardAuth, RequiredScope } from "../http/Security.js"
+import { DocumentedWebhooks } from "../http/Documents.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import { WebhookNotFound } from "./ChatErrors.js"
 import { WEBHOOK_EVENTS } from "./Webhook.js"
+import { documentedWebhooks } from "./WebhookEvents.js"
 import {
   DEFAULT_PAGE_SIZE,
   MAX_DESCRIPTION_LENGTH,
@@ -153,6 +155,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
   .addError(PermissionDenied)
   .middleware(ApiKeyOrDashboardAuth)
   .annotate(RequiredScope, "webhooks:manage")
+  .annotate(DocumentedWebhooks, documentedWebhooks)
   .annotate(OpenApi.Title, "Live Chat webhooks")
   .annotate(
     OpenApi.Description,

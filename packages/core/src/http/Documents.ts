@@ -1,6 +1,7 @@
 import { HttpApi, HttpApiBuilder, HttpApiScalar, HttpServer, OpenApi } from "@effect/platform"
-import { Context, Effect, JSONSchema, Layer, Option, SchemaAST as AST } from "effect"
-import { ErrorBody, RateLimited } from "../platform/Errors.js"
+import { Context, Effect, JSONSchema, Layer, Option, type Schema, SchemaAST as AST } from "effect"
+import { ErrorBody, RateLimited, errorType } from "../platform/Errors.js"
+import { snakeCase } from "./Failure.js"
 import {
   RequiredScope,
   apiKeyAuthTag,
@@ -16,6 +17,18 @@ export interface Document {
 }
 
 type Spec = Record<string, any>
+
+/** A request ServiceKit sends to a URL its tenant chose: the event's name and its JSON body. */
+export interface DocumentedWebhook {
+  readonly event: string
+  readonly body: Schema.Schema.Any
+}
+
+/** Annotates a group with the webhooks it sends, documented under the document's `webhooks` (OpenAPI 3.1). */
+export class DocumentedWebhooks extends Context.Tag("@servicekit/core/DocumentedWebhooks")<
+  DocumentedWebhooks,
+  ReadonlyArray<DocumentedWebhook>
+>() {}
 
 const securitySchemes = {
   bearerKey: { type: "http", scheme: "bearer", description: "API key as `Authorization: Bearer <key>`" },
@@ -80,41 +93,81 @@ const descriptionOf = (ast: AST.AST): string | undefined => {
   return typeof description === "string" ? description : undefined
 }
 
-/** Statuses the engine itself answers, whatever the operation declares, and what each means. */
-const engineStatuses: Record<400 | 405 | 413 | 429 | 500, string> = {
-  400: invalidRequest,
-  405: "The path does not answer this method (`method_not_allowed`); `Allow` lists the methods it answers.",
-  413: "The body is larger than the host accepts (`body_too_large`).",
+/** An error body the document names: its component, the codes it answers with, and what it means. */
+interface DocumentedError {
+  readonly name: string
+  /** Every `code` it answers with; undefined when its class declares `code` as any string. */
+  readonly codes: ReadonlyArray<string> | undefined
+  readonly description: string
+}
+
+/** The errors the engine itself answers, whatever the operation declares. */
+const engineErrors: Record<400 | 405 | 413 | 429 | 500, DocumentedError> = {
+  400: { name: "InvalidRequest", codes: ["validation_failed", "invalid_body"], description: invalidRequest },
+  405: {
+    name: "MethodNotAllowed",
+    codes: ["method_not_allowed"],
+    description: "The path does not answer this method (`method_not_allowed`); `Allow` lists the methods it answers."
+  },
+  413: {
+    name: "BodyTooLarge",
+    codes: ["body_too_large"],
+    description: "The body is larger than the host accepts (`body_too_large`)."
+  },
   // The per-IP limits fail with the same error as the per-key limit.
-  429: descriptionOf(RateLimited.ast) ?? "Too many requests.",
-  500: "Something went wrong on our side (`internal_error`); it is logged with the request id."
+  429: { name: "RateLimited", codes: ["rate_limited"], description: descriptionOf(RateLimited.ast) ?? "Too many requests." },
+  500: {
+    name: "InternalError",
+    codes: ["internal_error", "body_consumed"],
+    description:
+      "Something went wrong on our side (`internal_error`, or `body_consumed` when a body parser mounted in front of ServiceKit read the body); it is logged with the request id."
+  }
 }
 
 /** The members of a union, nested unions flattened; any other schema alone. */
 const unionMembers = (ast: AST.AST): ReadonlyArray<AST.AST> =>
   AST.isUnion(ast) ? ast.types.flatMap(unionMembers) : [ast]
 
-/** The descriptions of the errors an endpoint declares, by status. */
-const declaredDescriptions = (errors: ReadonlyMap<number, { readonly ast: Option.Option<AST.AST> }>) => {
-  const byStatus = new Map<number, Array<string>>()
+const stringLiterals = (ast: AST.AST): Array<string> =>
+  unionMembers(ast).flatMap((member) => (AST.isLiteral(member) && typeof member.literal === "string" ? [member.literal] : []))
+
+/**
+ * What a declared error class answers with, as the engine writes it (http/Failure.ts): the
+ * literals of its `code` field, else its tag in snake_case.
+ */
+const documentedError = (ast: AST.AST): DocumentedError => {
+  const description = descriptionOf(ast) ?? ""
+  const encoded = AST.encodedAST(ast)
+  const field = (name: string) =>
+    AST.isTypeLiteral(encoded) ? encoded.propertySignatures.find((property) => property.name === name)?.type : undefined
+  const tag = field("_tag")
+  const name = (tag === undefined ? [] : stringLiterals(tag))[0] ?? "Error"
+  // HttpApi's own decode failure is the engine's 400.
+  if (name === "HttpApiDecodeError") return { ...engineErrors[400], description }
+  const code = field("code")
+  if (code === undefined) return { name, codes: [snakeCase(name)], description }
+  const codes = stringLiterals(code)
+  return { name, codes: codes.length > 0 ? codes : undefined, description }
+}
+
+/** The errors an endpoint declares, by status. */
+const declaredErrors = (errors: ReadonlyMap<number, { readonly ast: Option.Option<AST.AST> }>) => {
+  const byStatus = new Map<number, Array<DocumentedError>>()
   for (const [status, { ast }] of errors) {
     if (Option.isNone(ast)) continue
-    byStatus.set(
-      status,
-      unionMembers(ast.value).flatMap((member) => descriptionOf(member) ?? [])
-    )
+    byStatus.set(status, unionMembers(ast.value).map(documentedError))
   }
   return byStatus
 }
 
 interface OperationFacts {
   readonly security: Array<Record<string, Array<string>>>
-  readonly errorDescriptions: ReadonlyMap<number, ReadonlyArray<string>>
+  readonly errors: ReadonlyMap<number, ReadonlyArray<DocumentedError>>
 }
 
 /**
  * Each operation's security, from the same declarations the engine enforces (ApiKeyAuth +
- * RequiredScope, DashboardAuth), and the descriptions of the errors it declares.
+ * RequiredScope, DashboardAuth), and the errors it declares.
  */
 const factsByOperation = (api: HttpApi.HttpApi.AnyWithProps) => {
   const facts = new Map<string, OperationFacts>()
@@ -134,18 +187,38 @@ const factsByOperation = (api: HttpApi.HttpApi.AnyWithProps) => {
       }
       if (middleware.has(dashboardSocketAuthTag)) security.push({ dashboardQueryToken: [] })
       if (middleware.has(platformAdminAuthTag)) security.push({ platformAdminToken: [] })
-      facts.set(`${group.identifier}.${endpoint.name}`, { security, errorDescriptions: declaredDescriptions(errors) })
+      facts.set(`${group.identifier}.${endpoint.name}`, { security, errors: declaredErrors(errors) })
     }
   })
   return facts
 }
 
-const errorBodySchema = () => {
-  const { $defs } = JSONSchema.make(ErrorBody) as { $defs: Record<string, unknown> }
+const errorBodySchema = (): Spec => {
+  const { $defs } = JSONSchema.make(ErrorBody) as { $defs: Record<string, Spec> }
   return $defs.ErrorBody
 }
 
-/** Drops component schemas nothing refers to any more (error schemas replaced by ErrorBody). */
+/** The common error body narrowed to one error: its `type` by status and the codes it answers with. */
+const errorComponent = (status: number, error: DocumentedError): Spec => {
+  const body = errorBodySchema()
+  const fields: Spec = body.properties.error
+  return {
+    ...body,
+    description: error.description,
+    properties: {
+      error: {
+        ...fields,
+        properties: {
+          ...fields.properties,
+          type: { ...fields.properties.type, enum: [errorType(status)] },
+          code: { ...fields.properties.code, ...(error.codes === undefined ? {} : { enum: error.codes }) }
+        }
+      }
+    }
+  }
+}
+
+/** Drops component schemas nothing refers to any more (error schemas replaced by the error components). */
 const pruneSchemas = (spec: Spec) => {
   const schemas: Record<string, unknown> = spec.components?.schemas ?? {}
   const used = new Set<string>()
@@ -157,17 +230,23 @@ const pruneSchemas = (spec: Spec) => {
       }
     }
   }
-  visit(spec.paths)
+  visit([spec.paths, spec.webhooks])
   for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name]
 }
 
 /**
- * Every status the operation can answer, each error with the common error body and a description
- * naming its codes, and the headers each response carries.
+ * Every status the operation can answer, each error with the common error body narrowed to the
+ * errors it can carry there (a component per error, its codes listed), and the headers each
+ * response carries. The components go into `errorComponents`.
  */
-const describeResponses = (operation: Spec, facts: OperationFacts | undefined, isPublic: boolean) => {
+const describeResponses = (
+  operation: Spec,
+  facts: OperationFacts | undefined,
+  isPublic: boolean,
+  errorComponents: Record<string, Spec>
+) => {
   const responses: Record<string, Spec> = operation.responses
-  const statuses: Array<keyof typeof engineStatuses> = [400, 405, 500]
+  const statuses: Array<keyof typeof engineErrors> = [400, 405, 500]
   if (operation.requestBody !== undefined) statuses.push(413)
   if (isPublic) statuses.push(429)
   for (const status of statuses) responses[status] ??= { description: "" }
@@ -183,13 +262,57 @@ const describeResponses = (operation: Spec, facts: OperationFacts | undefined, i
     if (code === 429) response.headers["Retry-After"] = headerRef("Retry-After")
     if (code === 405) response.headers.Allow = headerRef("Allow")
     if (code < 400) continue
-    const descriptions = [
-      ...(code in engineStatuses ? [engineStatuses[code as keyof typeof engineStatuses]] : []),
-      ...(facts?.errorDescriptions.get(code) ?? [])
-    ]
-    response.description = [...new Set(descriptions)].join(" ") || response.description
-    response.content = { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } }
+    const errors = new Map<string, DocumentedError>()
+    for (const error of [
+      ...(code in engineErrors ? [engineErrors[code as keyof typeof engineErrors]] : []),
+      ...(facts?.errors.get(code) ?? [])
+    ]) {
+      errors.set(error.name, errors.get(error.name) ?? error)
+    }
+    const refs = [...errors.values()].map((error) => {
+      const component = error.name.endsWith("Error") ? error.name : `${error.name}Error`
+      errorComponents[component] ??= errorComponent(code, error)
+      return { $ref: `#/components/schemas/${component}` }
+    })
+    response.description = [...new Set([...errors.values()].map((error) => error.description))].join(" ") || response.description
+    response.content = { "application/json": { schema: refs.length === 1 ? refs[0] : { anyOf: refs } } }
   }
+}
+
+/**
+ * The webhooks the groups declare, each a POST of its JSON body that a receiver acknowledges with
+ * any 2xx; their schemas join the components.
+ */
+const describeWebhooks = (api: HttpApi.HttpApi.AnyWithProps, spec: Spec) => {
+  const definitions: Record<string, JSONSchema.JsonSchema7> = {}
+  const webhooks: Record<string, Spec> = {}
+  HttpApi.reflect(api, {
+    onGroup: ({ group }) => {
+      for (const { body, event } of Context.getOption(group.annotations, DocumentedWebhooks).pipe(
+        Option.getOrElse((): ReadonlyArray<DocumentedWebhook> => [])
+      )) {
+        const schema = JSONSchema.fromAST(body.ast, {
+          definitions,
+          definitionPath: "#/components/schemas/",
+          target: "openApi3.1"
+        })
+        webhooks[event] = {
+          post: {
+            operationId: `webhook.${event}`,
+            summary: event,
+            description: descriptionOf(body.ast),
+            tags: [Option.getOrElse(Context.getOption(group.annotations, OpenApi.Title), () => group.identifier)],
+            requestBody: { required: true, content: { "application/json": { schema } } },
+            responses: { "200": { description: "Any 2xx acknowledges the delivery; anything else is retried." } }
+          }
+        }
+      }
+    },
+    onEndpoint: () => {}
+  })
+  if (Object.keys(webhooks).length === 0) return
+  spec.webhooks = webhooks
+  for (const [name, definition] of Object.entries(definitions)) spec.components.schemas[name] ??= definition
 }
 
 /**
@@ -201,13 +324,14 @@ const describeServing =
   (api: HttpApi.HttpApi.AnyWithProps, mountPath: string) =>
   (spec: Spec): Spec => {
     const facts = factsByOperation(api)
+    const errorComponents: Record<string, Spec> = {}
     const paths: Record<string, Spec> = {}
     for (const [path, operations] of Object.entries(spec.paths ?? {})) {
       const isPublic = path.startsWith(`${mountPath}/v1/`)
       for (const operation of Object.values(operations as Spec)) {
         const operationFacts = facts.get(operation.operationId)
         operation.security = operationFacts?.security ?? []
-        describeResponses(operation, operationFacts, isPublic)
+        describeResponses(operation, operationFacts, isPublic, errorComponents)
       }
       paths[path.startsWith(`${mountPath}/`) ? path.slice(mountPath.length) : path] = operations as Spec
     }
@@ -223,7 +347,8 @@ const describeServing =
     )
     const schemes = Object.fromEntries(Object.entries(securitySchemes).filter(([name]) => used.has(name)))
     spec.components = { ...spec.components, securitySchemes: schemes, headers }
-    spec.components.schemas = { ...spec.components.schemas, ErrorBody: errorBodySchema() }
+    spec.components.schemas = { ...spec.components.schemas, ...errorComponents }
+    describeWebhooks(api, spec)
     pruneSchemas(spec)
     return spec
   }

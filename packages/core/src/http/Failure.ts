@@ -13,7 +13,8 @@ export interface ErrorView {
   readonly headers?: Readonly<Record<string, string>> | undefined
 }
 
-const snakeCase = (tag: string) => tag.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase()
+/** `CallNotFound` → `call_not_found`: the code of an error without a `code` field. */
+export const snakeCase = (tag: string) => tag.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase()
 
 /** The status a domain error's class declares (`HttpApiSchema.annotations({ status })`), if any. */
 const declaredStatus = (error: object): number | undefined => {

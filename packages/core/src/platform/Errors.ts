@@ -92,32 +92,67 @@ export class ValidationFailed extends Schema.TaggedError<ValidationFailed>()(
 export const invalidField = (field: string, reason: string) =>
   new ValidationFailed({ message: `Invalid ${field}: ${reason}`, details: [{ field, reason }] })
 
+/** Why credentials were refused (401): the codes a client can branch on, listed in the contract. */
+export const UnauthenticatedCode = Schema.Literal(
+  "missing_credentials",
+  "malformed_credentials",
+  "malformed_key",
+  "invalid_key",
+  "key_revoked",
+  "api_key_not_accepted",
+  "invalid_credentials",
+  "invalid_token",
+  "token_expired",
+  "invalid_admin_token",
+  "invalid_automation_token",
+  "invalid_visitor_token",
+  "invalid_device_secret",
+  "invalid_channel_secret",
+  "pairing_code_invalid",
+  "pairing_code_used",
+  "pairing_code_expired"
+)
+export type UnauthenticatedCode = typeof UnauthenticatedCode.Type
+
 /** Missing, malformed, unknown or revoked credentials; `code` says which. */
 export class Unauthenticated extends Schema.TaggedError<Unauthenticated>()(
   "Unauthenticated",
-  { code: Schema.String, message: Schema.String },
+  { code: UnauthenticatedCode, message: Schema.String },
   HttpApiSchema.annotations({
     status: 401,
     description:
-      "Missing, malformed, unknown or revoked credentials: missing_credentials, malformed_credentials, malformed_key, invalid_key, key_revoked, api_key_not_accepted or invalid_token."
+      "Missing, malformed, unknown or revoked credentials, an expired dashboard token, or a wrong visitor token, device secret, channel secret or pairing code; `code` says which."
   })
 ) {}
 
-export const unauthenticated = (code: string, message: string) =>
+export const unauthenticated = (code: UnauthenticatedCode, message: string) =>
   withoutStack(() => new Unauthenticated({ code, message }))
+
+/** Why valid credentials are not allowed here (403). */
+export const PermissionDeniedCode = Schema.Literal(
+  "product_not_entitled",
+  "wrong_product",
+  "missing_scope",
+  "ip_not_allowed",
+  "key_expired",
+  "tenant_mismatch",
+  "admin_required",
+  "skill_denied"
+)
+export type PermissionDeniedCode = typeof PermissionDeniedCode.Type
 
 /** Valid credentials that are not allowed here; `code` says why. */
 export class PermissionDenied extends Schema.TaggedError<PermissionDenied>()(
   "PermissionDenied",
-  { code: Schema.String, message: Schema.String },
+  { code: PermissionDeniedCode, message: Schema.String },
   HttpApiSchema.annotations({
     status: 403,
     description:
-      "The credentials are valid but not allowed here: product_not_entitled, wrong_product, missing_scope, ip_not_allowed, key_expired, tenant_mismatch or admin_required."
+      "The credentials are valid but not allowed here (a product the tenant is not entitled to, a key of another product or without the scope, an address off the key's allowlist, an expired key, another tenant, a member where an admin is needed, a skill the policy denies); `code` says which."
   })
 ) {}
 
-export const permissionDenied = (code: string, message: string) =>
+export const permissionDenied = (code: PermissionDeniedCode, message: string) =>
   withoutStack(() => new PermissionDenied({ code, message }))
 
 /** A rate limit is exhausted until `retryAfterSeconds` have passed. */
