@@ -26,7 +26,9 @@ export default defineConfig(async () => ({
       { find: /^@servicekit\/adapters$/, replacement: src("./packages/adapters/src/index.ts") },
       { find: /^@servicekit\/adapters\/([a-z]+)$/, replacement: src("./packages/adapters/src/$1.ts") },
       { find: /^@servicekit\/host-node$/, replacement: src("./packages/host-node/src/index.ts") },
-      { find: /^@servicekit\/host-node\/(fastify|hono)$/, replacement: src("./packages/host-node/src/$1.ts") }
+      { find: /^@servicekit\/host-node\/(fastify|hono)$/, replacement: src("./packages/host-node/src/$1.ts") },
+      { find: /^@servicekit\/client$/, replacement: src("./packages/client/src/index.ts") },
+      { find: /^@servicekit\/client\/webhooks$/, replacement: src("./packages/client/src/webhooks.ts") }
     ]
   },
   test: {

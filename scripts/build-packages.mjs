@@ -11,7 +11,7 @@ import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
-const packages = ["core", "conformance", "adapters", "host-node", "host-bun"]
+const packages = ["core", "conformance", "adapters", "host-node", "host-bun", "client"]
 const shared = ["tsup.shared.ts", "tsconfig.base.json", "package-lock.json"]
 const stampDir = join(root, "node_modules", ".cache", "servicekit-build")
 
