@@ -100,8 +100,8 @@ export const generateClientSources = async (document) => ({
   "routes.ts": routesSource(document)
 })
 
-/** The document a kit on the memory ports serves, from the built @servicekit/core. */
-const servedDocument = async () => {
+/** The document a kit on the memory ports serves, from @servicekit/core (built, or its source under vitest). */
+export const servedDocument = async () => {
   const { ServiceKit } = await import("@servicekit/core")
   const { layerMemory } = await import("@servicekit/core/testing")
   // An admin token only so that the platform admin routes are served and documented.

@@ -22,10 +22,11 @@ type ParameterField<Op, K extends "path" | "query" | "header"> = K extends keyof
   ? Parameters<Op>[K]
   : undefined
 
-type RequestBody<Op> = Op extends { readonly requestBody: { readonly content: { readonly "application/json": infer B } } }
-  ? B
-  : Op extends { readonly requestBody?: { readonly content: { readonly "application/json": infer B } } }
-    ? B | undefined
+type JsonContent<R> = R extends { readonly content: { readonly "application/json": infer B } } ? B : never
+type RequestBody<Op> = Op extends { readonly requestBody: infer R }
+  ? JsonContent<R>
+  : Op extends { readonly requestBody?: infer R }
+    ? JsonContent<R> | undefined
     : undefined
 
 /** What a call takes: the path's ids, the query, the JSON body and the headers the operation declares. */
