@@ -1,4 +1,4 @@
-import { verifyWebhook } from "@servicekit/core"
+import { verifyWebhook } from "@servicekit/client/webhooks"
 
 /** Bodies larger than this are refused unread: ServiceKit's events are far smaller. */
 const MAX_BODY_BYTES = 1_000_000
@@ -9,7 +9,7 @@ const MAX_BODY_BYTES = 1_000_000
  * has already handled (the delivery id stays the same on every retry), and hands each new event
  * to `onEvent`. Answering 2xx only after `onEvent` succeeded makes ServiceKit retry the rest.
  */
-export const webhookListener = ({ secret, onEvent, toleranceSec = 300 }) => {
+export const webhookListener = ({ secret, onEvent, toleranceSeconds = 300 }) => {
   // In production keep this in your database, beside what onEvent writes.
   const handled = new Set()
   return async (request, response) => {
@@ -21,13 +21,17 @@ export const webhookListener = ({ secret, onEvent, toleranceSec = 300 }) => {
       if (size > MAX_BODY_BYTES) return answer(response, 413, { error: "too_large" })
       chunks.push(chunk)
     }
-    const rawBody = Buffer.concat(chunks).toString("utf8")
-    const verified = verifyWebhook(secret, request.headers, rawBody, { toleranceSec })
+    const verified = await verifyWebhook({
+      secret,
+      headers: request.headers,
+      rawBody: Buffer.concat(chunks),
+      toleranceSeconds
+    })
     if (!verified.ok) return answer(response, 401, { error: verified.reason })
     const deliveryId = verified.deliveryId
     if (deliveryId !== undefined && handled.has(deliveryId)) return answer(response, 200, { duplicate: true })
     try {
-      await onEvent(JSON.parse(rawBody), deliveryId)
+      await onEvent(verified.event, deliveryId)
     } catch (error) {
       return answer(response, 500, { error: "handler_failed" })
     }

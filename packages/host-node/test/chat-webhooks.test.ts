@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 // @ts-expect-error: plain JavaScript example
 import { webhookListener } from "../../../examples/webhook-receiver/receiver.mjs"
 import { listen } from "../src/Server.js"
+import { documentSchemas, pointerSegment } from "./documentSchemas.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-webhooks-"))
@@ -397,6 +398,18 @@ describe("Live Chat webhooks delivered to a real receiver", () => {
     await json(await call(key, "POST", "/v1/chat/conversations", { name: "Back" }))
     await until("the next event", () => hook.received.length > before)
     expect(hook.received.at(-1)!.payload.conversation.name).toBe("Back")
+  })
+
+  it("sends every event in the shape the OpenAPI document gives it under webhooks", async () => {
+    const document = await json(await fetch(`${served.url}/api/v1/openapi.json`))
+    const problemsOf = documentSchemas(document)
+    const events = new Set(hook.received.map((delivery) => delivery.event))
+    expect([...events].sort()).toEqual(Object.keys(document.webhooks).sort())
+    for (const { deliveryId: _, ...body } of hook.received) {
+      const schema = `#/webhooks/${pointerSegment(body.event)}/post/requestBody/content/application~1json/schema`
+      expect(problemsOf(schema, body), body.event).toEqual([])
+      expect(problemsOf(schema, { ...body, payload: {} }), `${body.event} without its payload`).not.toEqual([])
+    }
   })
 })
 
