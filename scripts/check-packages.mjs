@@ -1,15 +1,18 @@
 // Packs every published package as npm would publish it and checks what an installing app gets:
 // README, LICENSE and dist in each tarball; every export (and bin) present and importable from
 // the unpacked tarballs; effect as a peer, no test runner on core; and the adapters' backend
-// entries loading only their own drivers. Run after `npm run build`; exits 1 naming each problem.
+// entries loading only their own drivers; the client with no dependency at all, within its size
+// budget once bundled and minified. Run after `npm run build`; exits 1 naming each problem.
 import { execFileSync } from "node:child_process"
+import { gzipSync } from "node:zlib"
+import { build } from "esbuild"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
-const packages = ["core", "conformance", "adapters", "host-node", "host-bun"]
+const packages = ["core", "conformance", "adapters", "host-node", "host-bun", "client"]
 
 /** Entries whose import graph must not reach these packages. */
 const forbiddenImports = {
@@ -129,6 +132,31 @@ for (const [specifier, forbidden] of Object.entries(forbiddenImports)) {
   for (const dependency of forbidden) {
     if (reached.has(dependency)) problem(`${specifier} loads ${dependency}`)
   }
+}
+
+// The client runs in browsers and edge runtimes beside the app's own code: nothing beyond fetch
+// and WebCrypto, and small. Budgets in bytes, minified and gzipped, as a bundler ships each import.
+const client = JSON.parse(readFileSync(join(root, "packages/client/package.json"), "utf8"))
+for (const field of ["dependencies", "peerDependencies", "optionalDependencies"]) {
+  if (Object.keys(client[field] ?? {}).length > 0) problem(`@servicekit/client: has ${field}; it must need none`)
+}
+const clientBudgets = [
+  ["@servicekit/client/webhooks", "import { verifyWebhook } from '@servicekit/client/webhooks'; export { verifyWebhook }", 3_000],
+  ["@servicekit/client", "import { createClient } from '@servicekit/client'; export { createClient }", 12_000]
+]
+for (const [entry, contents, budget] of clientBudgets) {
+  const bundled = await build({
+    stdin: { contents, resolveDir: installDir, loader: "js" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    logLevel: "silent"
+  })
+  const size = gzipSync(bundled.outputFiles[0].contents, { level: 9 }).length
+  console.log(`${entry}: ${bundled.outputFiles[0].contents.length} bytes minified, ${size} gzipped (budget ${budget})`)
+  if (size > budget) problem(`${entry} is ${size} bytes minified and gzipped, over its budget of ${budget}`)
 }
 
 rmSync(workDir, { recursive: true, force: true })
