@@ -272,6 +272,38 @@ export const automationsRunsSuite = (setting: RunsSetting) =>
       expect(unchanged.data).toHaveLength(1)
     })
 
+    it("closes the approval of a cancelled run; a retry asks for a new one and goes on only once it is approved", async () => {
+      const created = await workflow([
+        { type: "log", message: "prepared" },
+        { type: "approval", title: "Ship it?" },
+        { type: "log", message: "shipped" }
+      ])
+      const run = await json(await api("POST", `/automations/workflows/${created.id}/run`, {}))
+      await settled(run.id)
+      const approvalOf = async () =>
+        (await json(await api("GET", "/automations/approvals?limit=100"))).data.filter((item: any) => item.runId === run.id)
+      const [first] = await approvalOf()
+      await json(await api("POST", `/automations/runs/${run.id}/cancel`))
+      expect((await approvalOf())[0]).toMatchObject({ id: first.id, status: "cancelled" })
+      await expectRefusal(
+        await api("POST", `/automations/approvals/${first.id}/decide`, { decision: "approve" }),
+        409,
+        "approval_decided"
+      )
+
+      await json(await api("POST", `/automations/runs/${run.id}/retry`))
+      const waiting = await settled(run.id)
+      expect(waiting.status).toBe("waiting_approval")
+      expect(waiting.stepsResultJson.map((step: any) => step.status)).toEqual(["succeeded", "waiting_approval"])
+      const approvals = await approvalOf()
+      const second = approvals.find((item: any) => item.status === "pending")
+      expect(approvals).toHaveLength(2)
+      expect(second.id).not.toBe(first.id)
+      await json(await api("POST", `/automations/approvals/${second.id}/decide`, { decision: "approve" }))
+      const done = await settled(run.id, ["succeeded", "failed"])
+      expect(done.stepsResultJson.map((step: any) => step.outputText)).toEqual(["prepared", "approved", "shipped"])
+    })
+
     it("starts runs from the inbound hook with the workflow's token or an API key, once per idempotency key", async () => {
       const token = "hook-token-0123456789abcdef"
       const created = await workflow([{ type: "log", message: "{{event.type}}: {{payload.id}}" }], {

@@ -1186,6 +1186,36 @@ export const approvalsSuite: StorageSuite<ApprovalRepository | TenantRepository 
         expect(yield* approvals.expired(plus(now, 60 * MINUTE), 100)).toEqual([])
       })
     )
+
+    it.effect("cancels a run's pending approvals, and only that run's pending ones in its tenant", () =>
+      Effect.gen(function* () {
+        const approvals = yield* ApprovalRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const runId = uuid()
+        const pending = [makeApproval(tenant.id, { runId }), makeApproval(tenant.id, { runId, stepIndex: 2 })]
+        const decided = makeApproval(tenant.id, { runId, status: "approved", decidedAt: at("2026-07-01T09:10:00.000Z") })
+        const untouched = [decided, makeApproval(tenant.id), makeApproval(other.id, { runId })]
+        for (const approval of [...pending, ...untouched]) yield* approvals.insert(approval)
+        const now = at("2026-07-01T10:00:00.000Z")
+
+        expect(yield* approvals.cancelPending(other.id, uuid(), now)).toBe(0)
+        expect(yield* approvals.cancelPending("not-a-uuid", runId, now)).toBe(0)
+        expect(yield* approvals.cancelPending(tenant.id, runId, now)).toBe(2)
+        for (const approval of pending) {
+          expect(yield* approvals.find(tenant.id, approval.id)).toEqual(
+            Option.some({ ...approval, status: "cancelled", decidedAt: now, updatedAt: now })
+          )
+          // A cancelled approval is decided: a later decision finds it so.
+          const late = { status: "approved" as const, note: null, at: now }
+          expect(yield* approvals.decide(tenant.id, approval.id, late)).toEqual(Option.none())
+        }
+        for (const approval of untouched) {
+          expect(yield* approvals.find(approval.tenantId, approval.id)).toEqual(Option.some(approval))
+        }
+        expect(yield* approvals.cancelPending(tenant.id, runId, now)).toBe(0)
+      })
+    )
   }
 }
 

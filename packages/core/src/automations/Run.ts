@@ -53,6 +53,9 @@ export const STEP_STATUSES = [
 ] as const
 export type StepStatus = (typeof STEP_STATUSES)[number]
 
+/** A step paused for something outside the run: a person, a node, a timer. */
+export const WAITING_STEP_STATUSES: ReadonlySet<StepStatus> = new Set(["waiting_approval", "waiting_node", "waiting_timer"])
+
 /** One step's outcome, stored before the next step starts. */
 export interface StepResult {
   readonly index: number
@@ -117,7 +120,9 @@ export interface Run {
   readonly updatedAt: Date
 }
 
-export type ApprovalStatus = "pending" | "approved" | "rejected" | "expired"
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "expired", "cancelled"] as const
+/** `cancelled`: its run was cancelled while it waited. */
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
 
 /** A run waiting for a person: an approval step, or a skill its tool profile gates. */
 export interface Approval {

@@ -377,6 +377,8 @@ export class ApprovalRepository extends Context.Tag("@servicekit/core/ApprovalRe
       id: string,
       decision: { readonly status: ApprovalStatus; readonly note: string | null; readonly at: Date }
     ) => Effect.Effect<Option.Option<Approval>>
+    /** Closes the run's pending approvals as `cancelled` (its run was cancelled); how many it closed. */
+    readonly cancelPending: (tenantId: string, runId: string, at: Date) => Effect.Effect<number>
     /** Pending approvals of every tenant that expired before `at`, the oldest first. */
     readonly expired: (at: Date, limit: number) => Effect.Effect<ReadonlyArray<Approval>>
   }
@@ -403,6 +405,14 @@ export class ApprovalRepository extends Context.Tag("@servicekit/core/ApprovalRe
             }
             table.put(decided, undo)
             return Option.some(decided)
+          }),
+        cancelPending: (tenantId, runId, at) =>
+          db.run((undo) => {
+            const pending = [...table.rows()].filter(
+              (row) => row.tenantId === tenantId && row.runId === runId && row.status === "pending"
+            )
+            for (const row of pending) table.put({ ...row, status: "cancelled", decidedAt: at, updatedAt: at }, undo)
+            return pending.length
           }),
         expired: (at, limit) =>
           db.run(() =>

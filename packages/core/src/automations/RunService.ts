@@ -26,7 +26,15 @@ import {
   WorkflowNotFound
 } from "./AutomationsErrors.js"
 import { type WorkflowKey, WorkflowRepository } from "./AutomationsRepositories.js"
-import { type Approval, type Run, type RunStatus, type RunTrigger, type StepResult, canMove } from "./Run.js"
+import {
+  type Approval,
+  type Run,
+  type RunStatus,
+  type RunTrigger,
+  type StepResult,
+  WAITING_STEP_STATUSES,
+  canMove
+} from "./Run.js"
 import { ApprovalRepository, type RunKey, RunRepository } from "./RunRepositories.js"
 import { SkillRegistry } from "./Skills.js"
 import { verdictOf } from "./Governance.js"
@@ -880,7 +888,13 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               finishedAt: at,
               updatedAt: at
             }
-            if (!(yield* runs.update(cancelled, [run.status]))) return yield* Effect.fail(conflict(run, "cancelled"))
+            // The approval it waited for closes with it: deciding it later changes nothing.
+            const moved = yield* unit.withTransaction(
+              Effect.flatMap(runs.update(cancelled, [run.status]), (stored) =>
+                stored ? Effect.as(approvals.cancelPending(tenantId, id, at), true) : Effect.succeed(false)
+              )
+            )
+            if (!moved) return yield* Effect.fail(conflict(run, "cancelled"))
             return cancelled
           }),
         retry: (tenantId, id) =>
@@ -892,6 +906,9 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               ...run,
               status: "queued",
               attempt: run.attempt + 1,
+              // A step that was waiting (an approval, a node, a timer) starts again: an approval of
+              // the earlier try does not carry over to this one.
+              results: run.results.filter((result) => !WAITING_STEP_STATUSES.has(result.status)),
               reason: null,
               leaseUntil: null,
               finishedAt: null,

@@ -22,7 +22,7 @@ import {
   WorkflowInactive,
   WorkflowNotFound
 } from "./AutomationsErrors.js"
-import { RUN_STATUSES, RUN_TRANSITIONS, STEP_STATUSES } from "./Run.js"
+import { APPROVAL_STATUSES, RUN_STATUSES, RUN_TRANSITIONS, STEP_STATUSES } from "./Run.js"
 import { DEFAULT_APPROVAL_SECONDS, DEFAULT_PAGE_SIZE, IDEMPOTENCY_HOURS, MAX_PAGE_SIZE } from "./RunService.js"
 import { MIN_WEBHOOK_TOKEN } from "./WorkflowDefinition.js"
 
@@ -79,7 +79,9 @@ export const ApprovalJson = Schema.Struct({
   input: Schema.NullOr(JsonObject).annotations({
     description: "The exact input the skill runs with once approved, when an agent step's tool call asked; else null."
   }),
-  status: Schema.Literal("pending", "approved", "rejected", "expired"),
+  status: Schema.Literal(...APPROVAL_STATUSES).annotations({
+    description: "`cancelled`: its run was cancelled while it waited; a retried run asks for a new approval."
+  }),
   note: Schema.NullOr(Schema.String),
   expiresAt: Timestamp,
   decidedAt: Schema.NullOr(Timestamp),
@@ -102,10 +104,7 @@ export const RunParams = Schema.Struct({
 export const ApprovalParams = Schema.Struct({
   ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
   status: Schema.optional(
-    withReason(
-      Schema.Literal("pending", "approved", "rejected", "expired"),
-      "must be pending, approved, rejected or expired"
-    )
+    withReason(Schema.Literal(...APPROVAL_STATUSES), `must be one of ${APPROVAL_STATUSES.join(", ")}`)
   )
 })
 

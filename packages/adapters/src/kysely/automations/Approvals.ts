@@ -103,6 +103,22 @@ export const make = (database: KyselyConnection): ApprovalRepository["Type"] =>
           )
         : Effect.succeedNone,
 
+    cancelPending: (tenantId, runId, at) =>
+      isUuid(tenantId) && isUuid(runId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .updateTable("automation_approvals")
+                .set({ status: "cancelled", decided_at: at, updated_at: at })
+                .where("tenant_id", "=", tenantId)
+                .where("run_id", "=", runId)
+                .where("status", "=", "pending")
+                .executeTakeFirst()
+            ),
+            (result) => Number(result.numUpdatedRows)
+          )
+        : Effect.succeed(0),
+
     // Across tenants, by design: a range on the partial index automation_approvals_expiry_idx.
     expired: (at, limit) =>
       Effect.map(
