@@ -270,12 +270,15 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
         timeout: config.timeoutMs
       })
 
-      /** What an answer (or its absence) means for the delivery: the attempt's figures, and whether to try again. */
+      /**
+       * What an answer (or its absence) means for the delivery: the attempt's figures (whole
+       * milliseconds, as the history documents them), and whether to try again.
+       */
       const resultOf = (answer: OutboundAnswer) =>
         Either.match(answer, {
           onLeft: (error) => ({
             statusCode: null,
-            durationMs: error._tag === "OutboundFailed" ? (error.durationMs ?? 0) : 0,
+            durationMs: error._tag === "OutboundFailed" ? Math.round(error.durationMs ?? 0) : 0,
             // A network error's text may quote what the other side sent.
             error: storableText(error.message),
             // A refused address will be refused again: no retry.
@@ -284,7 +287,7 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
           }),
           onRight: (response) => ({
             statusCode: response.status,
-            durationMs: response.durationMs,
+            durationMs: Math.round(response.durationMs),
             error: response.status >= 200 && response.status < 300 ? null : `HTTP ${response.status}`,
             retry: retryable(response.status),
             retryAfter: response.headers["retry-after"]
