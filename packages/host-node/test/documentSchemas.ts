@@ -10,9 +10,7 @@ export const documentSchemas = (document: object) => {
   // OpenAPI's own keywords (discriminator, example) are not JSON Schema's: ignore them, check the rest.
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   addFormats.default(ajv)
-  // Effect marks every `unknown` with the same `$id` (/schemas/unknown), which ajv takes for a clash.
-  const withoutIds = JSON.parse(JSON.stringify(document), (key, value) => (key === "$id" ? undefined : value))
-  ajv.addSchema({ ...withoutIds, $id: "servicekit" })
+  ajv.addSchema({ ...document, $id: "servicekit" })
   return (pointer: string, value: unknown): Array<string> => {
     const validate = ajv.getSchema(`servicekit${pointer}`)
     if (validate === undefined) throw new Error(`The document has no schema at ${pointer}.`)
@@ -20,5 +18,6 @@ export const documentSchemas = (document: object) => {
   }
 }
 
-/** A path or event name as a JSON pointer segment. */
-export const pointerSegment = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1")
+/** A path or event name as a JSON pointer segment in a URI fragment. */
+export const pointerSegment = (segment: string) =>
+  encodeURIComponent(segment.replaceAll("~", "~0").replaceAll("/", "~1"))

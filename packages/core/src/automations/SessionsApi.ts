@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { PageJson, PageParams } from "../http/Pages.js"
-import { DecimalInt, Integer, PageLimit, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
+import { Integer, PageLimit, QueryInteger, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { ValidationFailed } from "../platform/Errors.js"
 import { SessionNotFound } from "./AutomationsErrors.js"
@@ -74,9 +74,7 @@ export const SessionParams = Schema.Struct({
 
 const EntryParams = Schema.Struct({
   limit: Schema.optional(PageLimit(MAX_ENTRY_PAGE, DEFAULT_ENTRY_PAGE)),
-  after: Schema.optional(
-    withReason(DecimalInt.pipe(Schema.int(), Schema.between(0, Number.MAX_SAFE_INTEGER)), "must be a sequence number")
-  )
+  after: Schema.optional(QueryInteger(0, Number.MAX_SAFE_INTEGER, "must be a sequence number"))
 })
 
 const SessionBody = Schema.Struct({

@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Integer, withReason, withoutNul } from "../http/Schemas.js"
+import { DocumentedSecurity } from "../http/Documents.js"
 import { ValidationFailed } from "../platform/Errors.js"
 import { MESSAGES_DESCRIPTION, MessageBody, MessageParams } from "./ChatApi.js"
 import { ConversationStateConflict } from "./ChatErrors.js"
@@ -88,6 +89,16 @@ export class ChatVisitorApi extends HttpApiGroup.make("chatVisitor")
       )
   )
   .middleware(VisitorAuth)
+  .annotate(DocumentedSecurity, {
+    schemes: {
+      visitorToken: {
+        type: "http",
+        scheme: "bearer",
+        description: "A chat session's visitor token (`svt_...`), as `Authorization: Bearer`"
+      }
+    },
+    anyOf: ["visitorToken"]
+  })
   .annotate(OpenApi.Title, "Live Chat visitor")
   .annotate(
     OpenApi.Description,

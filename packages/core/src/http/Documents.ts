@@ -24,6 +24,21 @@ export interface DocumentedWebhook {
   readonly body: Schema.Schema.Any
 }
 
+/**
+ * The credentials a group's (or an endpoint's) own middleware reads, for the document: the
+ * security schemes by name, and which of them a request may use (any one).
+ */
+export interface SecurityDocumentation {
+  readonly schemes: Readonly<Record<string, Spec>>
+  readonly anyOf: ReadonlyArray<string>
+}
+
+/** Annotates a group or an endpoint with the credentials its own middleware reads. */
+export class DocumentedSecurity extends Context.Tag("@servicekit/core/DocumentedSecurity")<
+  DocumentedSecurity,
+  SecurityDocumentation
+>() {}
+
 /** Annotates a group with the webhooks it sends, documented under the document's `webhooks` (OpenAPI 3.1). */
 export class DocumentedWebhooks extends Context.Tag("@servicekit/core/DocumentedWebhooks")<
   DocumentedWebhooks,
@@ -165,11 +180,14 @@ interface OperationFacts {
   readonly errors: ReadonlyMap<number, ReadonlyArray<DocumentedError>>
 }
 
+/** The schemes products' own middleware documents (a visitor token, a device secret), by name. */
+type ProductSchemes = Record<string, Spec>
+
 /**
  * Each operation's security, from the same declarations the engine enforces (ApiKeyAuth +
  * RequiredScope, DashboardAuth), and the errors it declares.
  */
-const factsByOperation = (api: HttpApi.HttpApi.AnyWithProps) => {
+const factsByOperation = (api: HttpApi.HttpApi.AnyWithProps, productSchemes: ProductSchemes) => {
   const facts = new Map<string, OperationFacts>()
   HttpApi.reflect(api, {
     onGroup: () => {},
@@ -187,6 +205,10 @@ const factsByOperation = (api: HttpApi.HttpApi.AnyWithProps) => {
       }
       if (middleware.has(dashboardSocketAuthTag)) security.push({ dashboardQueryToken: [] })
       if (middleware.has(platformAdminAuthTag)) security.push({ platformAdminToken: [] })
+      for (const documented of Option.toArray(Context.getOption(mergedAnnotations, DocumentedSecurity))) {
+        Object.assign(productSchemes, documented.schemes)
+        security.push(...documented.anyOf.map((scheme) => ({ [scheme]: [] })))
+      }
       facts.set(`${group.identifier}.${endpoint.name}`, { security, errors: declaredErrors(errors) })
     }
   })
@@ -216,6 +238,21 @@ const errorComponent = (status: number, error: DocumentedError): Spec => {
       }
     }
   }
+}
+
+/**
+ * Effect writes `Schema.Unknown` as `{ "$id": "/schemas/unknown", "title": "unknown" }`: the same
+ * `$id` in many places, which JSON Schema validators refuse as a clash. Any value is `{}`.
+ */
+const anyValue = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(anyValue)
+  if (value === null || typeof value !== "object") return value
+  const unknown = (value as Spec).$id === "/schemas/unknown"
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !(unknown && (key === "$id" || key === "title")))
+      .map(([key, inner]) => [key, anyValue(inner)])
+  )
 }
 
 /** Drops component schemas nothing refers to any more (error schemas replaced by the error components). */
@@ -323,7 +360,8 @@ const describeWebhooks = (api: HttpApi.HttpApi.AnyWithProps, spec: Spec) => {
 const describeServing =
   (api: HttpApi.HttpApi.AnyWithProps, mountPath: string) =>
   (spec: Spec): Spec => {
-    const facts = factsByOperation(api)
+    const productSchemes: ProductSchemes = {}
+    const facts = factsByOperation(api, productSchemes)
     const errorComponents: Record<string, Spec> = {}
     const paths: Record<string, Spec> = {}
     for (const [path, operations] of Object.entries(spec.paths ?? {})) {
@@ -345,12 +383,14 @@ const describeServing =
         )
       )
     )
-    const schemes = Object.fromEntries(Object.entries(securitySchemes).filter(([name]) => used.has(name)))
+    const schemes = Object.fromEntries(
+      Object.entries({ ...securitySchemes, ...productSchemes }).filter(([name]) => used.has(name))
+    )
     spec.components = { ...spec.components, securitySchemes: schemes, headers }
     spec.components.schemas = { ...spec.components.schemas, ...errorComponents }
     describeWebhooks(api, spec)
     pruneSchemas(spec)
-    return spec
+    return anyValue(spec) as Spec
   }
 
 /**

@@ -54,8 +54,14 @@ export const FullTimestampInput = withReason(
 export const DecimalInt = Schema.compose(Schema.String.pipe(Schema.pattern(/^[0-9]{1,15}$/)), Schema.NumberFromString)
 
 /** `limit` query parameter with the given bounds, documented as the integer its digits spell. */
+/** A whole number from `min` to `max` in a query string, documented as the integer it carries. */
+export const QueryInteger = (min: number, max: number, reason: string) =>
+  withReason(DecimalInt.pipe(Schema.int(), Schema.between(min, max)), reason).annotations({
+    jsonSchema: { type: "integer", minimum: min, maximum: max }
+  })
+
 export const PageLimit = (max: number, defaultLimit: number) =>
-  withReason(DecimalInt.pipe(Schema.int(), Schema.between(1, max)), `must be an integer from 1 to ${max}`).annotations({
+  QueryInteger(1, max, `must be an integer from 1 to ${max}`).annotations({
     jsonSchema: { type: "integer", minimum: 1, maximum: max, default: defaultLimit }
   })
 

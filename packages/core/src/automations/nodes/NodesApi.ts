@@ -1,7 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { PageJson, PageParams } from "../../http/Pages.js"
-import { DecimalInt, Integer, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../../http/Schemas.js"
+import { DocumentedSecurity } from "../../http/Documents.js"
+import { Integer, QueryInteger, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../../http/Security.js"
 import { UpgradeRequired } from "../../http/WebSocket.js"
 import { Unauthenticated, ValidationFailed } from "../../platform/Errors.js"
@@ -195,6 +196,12 @@ export class NodeClaimApi extends HttpApiGroup.make("automationNodeClaim")
   .annotate(OpenApi.Title, "Automations node pairing")
   .annotate(OpenApi.Description, "A device trading its pairing code for its secret; no API key.") {}
 
+const deviceSecret = {
+  type: "http",
+  scheme: "bearer",
+  description: "A paired node's device secret, as `Authorization: Bearer`"
+}
+
 const DeviceAuthDescription =
   "Authenticated by the device secret as `Authorization: Bearer <deviceSecret>` (a wrong, revoked or other node's secret: 401 `invalid_device_secret`)."
 
@@ -218,10 +225,7 @@ export class NodeDeviceApi extends HttpApiGroup.make("automationNodeDevice")
       .setUrlParams(
         Schema.Struct({
           wait: Schema.optional(
-            withReason(
-              DecimalInt.pipe(Schema.int(), Schema.between(0, MAX_POLL_SECONDS)),
-              `must be a whole number of seconds from 0 to ${MAX_POLL_SECONDS}`
-            )
+            QueryInteger(0, MAX_POLL_SECONDS, `must be a whole number of seconds from 0 to ${MAX_POLL_SECONDS}`)
           )
         })
       )
@@ -254,6 +258,18 @@ export class NodeDeviceApi extends HttpApiGroup.make("automationNodeDevice")
         HttpApiSchema.Empty(101).annotations({ description: "Switching Protocols: the device's socket is open" })
       )
       .addError(UpgradeRequired)
+      .annotate(DocumentedSecurity, {
+        schemes: {
+          deviceSecret,
+          deviceQuerySecret: {
+            type: "apiKey",
+            in: "query",
+            name: "secret",
+            description: "A paired node's device secret as `?secret=`, for WebSocket clients that cannot set headers"
+          }
+        },
+        anyOf: ["deviceSecret", "deviceQuerySecret"]
+      })
       .annotate(OpenApi.Summary, "Commands pushed over a WebSocket (the device)")
       .annotate(
         OpenApi.Description,
@@ -261,6 +277,7 @@ export class NodeDeviceApi extends HttpApiGroup.make("automationNodeDevice")
       )
   )
   .middleware(NodeDeviceAuth)
+  .annotate(DocumentedSecurity, { schemes: { deviceSecret }, anyOf: ["deviceSecret"] })
   .prefix("/v1")
   .annotate(OpenApi.Title, "Automations node devices")
   .annotate(OpenApi.Description, "What a paired device calls, with its device secret.") {}
