@@ -25,12 +25,17 @@ const operationsOf = (document) =>
 
 /**
  * How the runtime calls an operation: `page` when it follows a cursor, `events` for server-sent
- * events, `socket` for a WebSocket upgrade (`socket+token` when the dashboard token goes in the query).
+ * events, `socket` for a WebSocket upgrade (`socket+<name>` when its credential may go in the query
+ * parameter `name`, as browsers cannot set a WebSocket's headers).
  */
-const kindOf = ({ operation }) => {
+const kindOf = ({ operation }, schemes) => {
   const success = Object.entries(operation.responses).filter(([status]) => Number(status) < 400)
   if (success.some(([status]) => status === "101")) {
-    return operation.security.some((scheme) => "dashboardQueryToken" in scheme) ? "socket+token" : "socket"
+    const inQuery = operation.security
+      .flatMap(Object.keys)
+      .map((name) => schemes[name])
+      .find((scheme) => scheme?.type === "apiKey" && scheme.in === "query")
+    return inQuery === undefined ? "socket" : `socket+${inQuery.name}`
   }
   const content = Object.keys(success[0]?.[1].content ?? {})
   if (content.includes("text/event-stream")) return "events"
@@ -57,7 +62,7 @@ const routesSource = (document) => {
     const errors = Object.keys(entry.operation.responses)
       .filter((status) => Number(status) >= 400)
       .join(" ")
-    const kind = kindOf(entry)
+    const kind = kindOf(entry, document.components.securitySchemes)
     const fields = [method.toUpperCase(), path, errors, ...(kind === undefined ? [] : [kind])]
     return `${jsdoc(operation)}  ${JSON.stringify(operation.operationId)}: ${JSON.stringify(fields).replaceAll(",", ", ")}`
   })

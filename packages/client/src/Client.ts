@@ -138,9 +138,13 @@ export const createClient = (options: ClientOptions): Client => {
       }
     }
 
-  /** A WebSocket URL for the route; the dashboard token rides in its query where the route reads it there. */
+  /**
+   * A WebSocket URL for the route, the credential in its query where the route reads it there
+   * (`socket+<parameter>`): a browser cannot set a WebSocket's headers.
+   */
   const socketUrl = (route: Route) => async (input: LooseInput = {}) => {
-    const query = route[3] === "socket+token" ? { ...input.query, token: await credentialOf(transport.credential) } : input.query
+    const parameter = route[3]?.split("+")[1]
+    const query = parameter === undefined ? input.query : { ...input.query, [parameter]: await credentialOf(transport.credential) }
     const http = new URL(`${transport.baseUrl}${pathOf(route[1], input.path)}${queryOf(query)}`, globalThis.location?.href)
     http.protocol = http.protocol === "https:" ? "wss:" : "ws:"
     return http.toString()
@@ -161,7 +165,7 @@ export const createClient = (options: ClientOptions): Client => {
     group[id.slice(dot + 1)] =
       route[3] === "events"
         ? events(route)
-        : route[3] === "socket" || route[3] === "socket+token"
+        : route[3]?.startsWith("socket")
           ? socketUrl(route)
           : route[3] === "page"
             ? Object.assign(call(route), { all: all(route) })

@@ -120,7 +120,7 @@ type Call<Id extends OperationId, R> = {} extends Input<Id>
 /** A client method, by the kind of operation. */
 export type Method<Id extends OperationId> = KindOf<Id> extends "events"
   ? Call<Id, EventStream>
-  : KindOf<Id> extends "socket" | "socket+token"
+  : KindOf<Id> extends "socket" | `socket+${string}`
     ? Call<Id, Promise<string>>
     : KindOf<Id> extends "page"
       ? Call<Id, Promise<Result<Id>>> & {

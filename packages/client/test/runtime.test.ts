@@ -233,12 +233,12 @@ describe("the client's requests", () => {
     expect((failed as ServiceKitApiError<{ code: string; status: number }>).error).toMatchObject({ status: 400, code: "invalid_cursor" })
   })
 
-  it("gives WebSocket routes as ws:// URLs, the dashboard token in the query where the route reads it there", async () => {
+  it("gives WebSocket routes as ws:// URLs, the credential in the query parameter the route reads", async () => {
     const dashboard = createClient({ baseUrl: server.url, dashboardToken: "jwt.token" })
     expect(await dashboard.softphone.connectSoftphone()).toBe(`${server.url.replace("http:", "ws:")}/sip/ws?token=jwt.token`)
-    const device = createClient({ baseUrl: server.url.replace("http:", "https:"), token: "secret" })
+    const device = createClient({ baseUrl: server.url.replace("http:", "https:"), token: "s3cret" })
     expect(await device.automationNodeDevice.nodeSocket({ path: { id: "n1" } })).toBe(
-      `${server.url.replace("http:", "wss:")}/v1/automations/nodes/n1/ws`
+      `${server.url.replace("http:", "wss:")}/v1/automations/nodes/n1/ws?secret=s3cret`
     )
   })
 })

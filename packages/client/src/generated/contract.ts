@@ -659,7 +659,6 @@ export interface components {
             readonly name: string | null;
             /** @enum {string} */
             readonly status: "running" | "succeeded" | "failed" | "waiting_approval" | "waiting_node" | "waiting_timer" | "skipped";
-            /** unknown */
             readonly output: unknown;
             readonly outputText: string | null;
             readonly error: string | null;
@@ -697,8 +696,11 @@ export interface components {
             readonly input: {
                 readonly [key: string]: unknown;
             } | null;
-            /** @enum {string} */
-            readonly status: "pending" | "approved" | "rejected" | "expired";
+            /**
+             * @description `cancelled`: its run was cancelled while it waited; a retried run asks for a new approval.
+             * @enum {string}
+             */
+            readonly status: "pending" | "approved" | "rejected" | "expired" | "cancelled";
             readonly note: string | null;
             /** Format: date-time */
             readonly expiresAt: string;
@@ -748,7 +750,6 @@ export interface components {
             /** Format: uuid */
             readonly id: string;
             readonly key: string;
-            /** unknown */
             readonly value: unknown;
             /** Format: date-time */
             readonly createdAt: string;
@@ -827,7 +828,6 @@ export interface components {
             readonly content: string;
             readonly toolCall: {
                 readonly skillId: string;
-                /** unknown */
                 readonly input: unknown;
             } | null;
             /** @description A tool result's call: the entry that made it. */
@@ -1198,13 +1198,9 @@ export interface components {
                 readonly description: string;
                 readonly requires: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
                 readonly approval: boolean;
-                /** unknown */
                 readonly inputSchema: unknown;
             }[];
-            /**
-             * unknown
-             * @description The pack format as JSON Schema.
-             */
+            /** @description The pack format as JSON Schema. */
             readonly packFormat: unknown;
             readonly variables: readonly string[];
             readonly limits: {
@@ -6886,7 +6882,7 @@ export interface operations {
                 readonly limit?: number;
                 /** @description The previous page's `meta.nextCursor`. */
                 readonly cursor?: string;
-                readonly status?: "pending" | "approved" | "rejected" | "expired";
+                readonly status?: "pending" | "approved" | "rejected" | "expired" | "cancelled";
             };
             readonly header?: never;
             readonly path?: never;
@@ -7488,7 +7484,6 @@ export interface operations {
                      * @description a string at most 200 character(s) long
                      */
                     readonly key: string;
-                    /** unknown */
                     readonly value: unknown;
                 };
             };
@@ -7707,8 +7702,7 @@ export interface operations {
         readonly parameters: {
             readonly query?: {
                 readonly limit?: number;
-                /** @description a string matching the pattern ^[0-9]{1,15}$ */
-                readonly after?: string;
+                readonly after?: number;
             };
             readonly header?: never;
             readonly path: {
@@ -8771,8 +8765,7 @@ export interface operations {
     readonly "automationNodeDevice.nodeCommands": {
         readonly parameters: {
             readonly query?: {
-                /** @description a string matching the pattern ^[0-9]{1,15}$ */
-                readonly wait?: string;
+                readonly wait?: number;
             };
             readonly header?: never;
             readonly path: {
@@ -9397,7 +9390,7 @@ export interface operations {
                 readonly limit?: number;
                 /** @description The previous page's `meta.nextCursor`. */
                 readonly cursor?: string;
-                readonly status?: "pending" | "approved" | "rejected" | "expired";
+                readonly status?: "pending" | "approved" | "rejected" | "expired" | "cancelled";
             };
             readonly header?: never;
             readonly path?: never;

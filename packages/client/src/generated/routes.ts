@@ -566,7 +566,7 @@ export const routes = {
    *
    * The device secret as `?secret=` (for clients that cannot set headers) or `Authorization: Bearer`; a wrong, revoked or other node's secret: 401 before the upgrade. On the native Node and Bun hosts (426 elsewhere). The server sends JSON text messages: `{"type":"settings","node":{...}}` on open and whenever the node's settings change (as a heartbeat answers them), and `{"type":"commands","data":[...]}` as commands fall due, in the long poll's shape; results go to the result route. The device may send `{"type":"ping"}` (answered `{"type":"pong"}`). When the secret stops working (revoked) the socket closes with code 4401. Commands pushed to a socket that closes before their result are queued again at once for the next socket or long poll, and a device runs each command id once. The long poll stays available beside the socket.
    */
-  "automationNodeDevice.nodeSocket": ["GET", "/v1/automations/nodes/{id}/ws", "400 401 405 426 429 500", "socket"],
+  "automationNodeDevice.nodeSocket": ["GET", "/v1/automations/nodes/{id}/ws", "400 401 405 426 429 500", "socket+secret"],
   /**
    * List workflows
    *

@@ -1,0 +1,15 @@
+import { redisUrl } from "../../adapters/test/services.js"
+import { temporaryDatabaseForFile } from "../../adapters/test/temporaryPostgres.js"
+import { contractSuite } from "./contractSuite.js"
+
+const databaseUrl = temporaryDatabaseForFile()
+
+contractSuite({
+  storage: "PostgreSQL in a temporary database and Redis, workers in-process",
+  env: () => ({
+    DATABASE_URL: databaseUrl(),
+    REDIS_URL: redisUrl,
+    // A schema of its own keeps its queues apart from other test files' on the shared Redis.
+    SERVICEKIT_DB_SCHEMA: "client_contract"
+  })
+})
