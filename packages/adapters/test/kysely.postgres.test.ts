@@ -63,7 +63,8 @@ describe("kysely storage on Postgres", () => {
             "0022_automation_sequences",
             "0023_growth_conversations",
             "0024_automation_skill_packs",
-            "0025_event_outbox_removal"
+            "0025_event_outbox_removal",
+            "0028_approval_cancelled"
           ])
           return db
         })

@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Integer, withReason, withoutNul } from "../http/Schemas.js"
-import { DocumentedSecurity } from "../http/Documents.js"
+import { DocumentedSecurity } from "../http/DocumentAnnotations.js"
 import { ValidationFailed } from "../platform/Errors.js"
 import { MESSAGES_DESCRIPTION, MessageBody, MessageParams } from "./ChatApi.js"
 import { ConversationStateConflict } from "./ChatErrors.js"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Integer, Timestamp, UuidText } from "../http/Schemas.js"
-import type { DocumentedWebhook } from "../http/Documents.js"
+import type { DocumentedWebhook } from "../http/DocumentAnnotations.js"
 import { ConversationJson, MessageJson } from "./ChatJson.js"
 import { TEST_EVENT } from "./WebhookService.js"
 

@@ -1,7 +1,7 @@
 import { HttpApi, HttpApiBuilder, HttpApiScalar, HttpServer, OpenApi } from "@effect/platform"
-import { Context, Effect, JSONSchema, Layer, Option, type Schema, SchemaAST as AST } from "effect"
-import { ErrorBody, RateLimited, errorType } from "../platform/Errors.js"
-import { snakeCase } from "./Failure.js"
+import { Context, Effect, JSONSchema, Layer, Option } from "effect"
+import { type DocumentedWebhook, DocumentedSecurity, DocumentedWebhooks } from "./DocumentAnnotations.js"
+import { type DocumentedError, declaredErrors, descriptionOf, errorResponse } from "./DocumentedErrors.js"
 import {
   RequiredScope,
   apiKeyAuthTag,
@@ -17,33 +17,6 @@ export interface Document {
 }
 
 type Spec = Record<string, any>
-
-/** A request ServiceKit sends to a URL its tenant chose: the event's name and its JSON body. */
-export interface DocumentedWebhook {
-  readonly event: string
-  readonly body: Schema.Schema.Any
-}
-
-/**
- * The credentials a group's (or an endpoint's) own middleware reads, for the document: the
- * security schemes by name, and which of them a request may use (any one).
- */
-export interface SecurityDocumentation {
-  readonly schemes: Readonly<Record<string, Spec>>
-  readonly anyOf: ReadonlyArray<string>
-}
-
-/** Annotates a group or an endpoint with the credentials its own middleware reads. */
-export class DocumentedSecurity extends Context.Tag("@servicekit/core/DocumentedSecurity")<
-  DocumentedSecurity,
-  SecurityDocumentation
->() {}
-
-/** Annotates a group with the webhooks it sends, documented under the document's `webhooks` (OpenAPI 3.1). */
-export class DocumentedWebhooks extends Context.Tag("@servicekit/core/DocumentedWebhooks")<
-  DocumentedWebhooks,
-  ReadonlyArray<DocumentedWebhook>
->() {}
 
 const securitySchemes = {
   bearerKey: { type: "http", scheme: "bearer", description: "API key as `Authorization: Bearer <key>`" },
@@ -97,84 +70,6 @@ const headers = {
 
 const headerRef = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` })
 
-const invalidRequest =
-  "Invalid request: `validation_failed` (`details` name each field) or `invalid_body` (not JSON, or nested too deeply)."
-
-/** A schema's description, looking through a class schema to its declaration; HttpApi's decode error is the engine's 400. */
-const descriptionOf = (ast: AST.AST): string | undefined => {
-  const annotations = "to" in ast ? { ...ast.to.annotations, ...ast.annotations } : ast.annotations
-  if (annotations[AST.IdentifierAnnotationId] === "HttpApiDecodeError") return invalidRequest
-  const description = annotations[AST.DescriptionAnnotationId] ?? annotations[AST.IdentifierAnnotationId]
-  return typeof description === "string" ? description : undefined
-}
-
-/** An error body the document names: its component, the codes it answers with, and what it means. */
-interface DocumentedError {
-  readonly name: string
-  /** Every `code` it answers with; undefined when its class declares `code` as any string. */
-  readonly codes: ReadonlyArray<string> | undefined
-  readonly description: string
-}
-
-/** The errors the engine itself answers, whatever the operation declares. */
-const engineErrors: Record<400 | 405 | 413 | 429 | 500, DocumentedError> = {
-  400: { name: "InvalidRequest", codes: ["validation_failed", "invalid_body"], description: invalidRequest },
-  405: {
-    name: "MethodNotAllowed",
-    codes: ["method_not_allowed"],
-    description: "The path does not answer this method (`method_not_allowed`); `Allow` lists the methods it answers."
-  },
-  413: {
-    name: "BodyTooLarge",
-    codes: ["body_too_large"],
-    description: "The body is larger than the host accepts (`body_too_large`)."
-  },
-  // The per-IP limits fail with the same error as the per-key limit.
-  429: { name: "RateLimited", codes: ["rate_limited"], description: descriptionOf(RateLimited.ast) ?? "Too many requests." },
-  500: {
-    name: "InternalError",
-    codes: ["internal_error", "body_consumed"],
-    description:
-      "Something went wrong on our side (`internal_error`, or `body_consumed` when a body parser mounted in front of ServiceKit read the body); it is logged with the request id."
-  }
-}
-
-/** The members of a union, nested unions flattened; any other schema alone. */
-const unionMembers = (ast: AST.AST): ReadonlyArray<AST.AST> =>
-  AST.isUnion(ast) ? ast.types.flatMap(unionMembers) : [ast]
-
-const stringLiterals = (ast: AST.AST): Array<string> =>
-  unionMembers(ast).flatMap((member) => (AST.isLiteral(member) && typeof member.literal === "string" ? [member.literal] : []))
-
-/**
- * What a declared error class answers with, as the engine writes it (http/Failure.ts): the
- * literals of its `code` field, else its tag in snake_case.
- */
-const documentedError = (ast: AST.AST): DocumentedError => {
-  const description = descriptionOf(ast) ?? ""
-  const encoded = AST.encodedAST(ast)
-  const field = (name: string) =>
-    AST.isTypeLiteral(encoded) ? encoded.propertySignatures.find((property) => property.name === name)?.type : undefined
-  const tag = field("_tag")
-  const name = (tag === undefined ? [] : stringLiterals(tag))[0] ?? "Error"
-  // HttpApi's own decode failure is the engine's 400.
-  if (name === "HttpApiDecodeError") return { ...engineErrors[400], description }
-  const code = field("code")
-  if (code === undefined) return { name, codes: [snakeCase(name)], description }
-  const codes = stringLiterals(code)
-  return { name, codes: codes.length > 0 ? codes : undefined, description }
-}
-
-/** The errors an endpoint declares, by status. */
-const declaredErrors = (errors: ReadonlyMap<number, { readonly ast: Option.Option<AST.AST> }>) => {
-  const byStatus = new Map<number, Array<DocumentedError>>()
-  for (const [status, { ast }] of errors) {
-    if (Option.isNone(ast)) continue
-    byStatus.set(status, unionMembers(ast.value).map(documentedError))
-  }
-  return byStatus
-}
-
 interface OperationFacts {
   readonly security: Array<Record<string, Array<string>>>
   readonly errors: ReadonlyMap<number, ReadonlyArray<DocumentedError>>
@@ -213,31 +108,6 @@ const factsByOperation = (api: HttpApi.HttpApi.AnyWithProps, productSchemes: Pro
     }
   })
   return facts
-}
-
-const errorBodySchema = (): Spec => {
-  const { $defs } = JSONSchema.make(ErrorBody) as { $defs: Record<string, Spec> }
-  return $defs.ErrorBody
-}
-
-/** The common error body narrowed to one error: its `type` by status and the codes it answers with. */
-const errorComponent = (status: number, error: DocumentedError): Spec => {
-  const body = errorBodySchema()
-  const fields: Spec = body.properties.error
-  return {
-    ...body,
-    description: error.description,
-    properties: {
-      error: {
-        ...fields,
-        properties: {
-          ...fields.properties,
-          type: { ...fields.properties.type, enum: [errorType(status)] },
-          code: { ...fields.properties.code, ...(error.codes === undefined ? {} : { enum: error.codes }) }
-        }
-      }
-    }
-  }
 }
 
 /**
@@ -283,7 +153,7 @@ const describeResponses = (
   errorComponents: Record<string, Spec>
 ) => {
   const responses: Record<string, Spec> = operation.responses
-  const statuses: Array<keyof typeof engineErrors> = [400, 405, 500]
+  const statuses = [400, 405, 500]
   if (operation.requestBody !== undefined) statuses.push(413)
   if (isPublic) statuses.push(429)
   for (const status of statuses) responses[status] ??= { description: "" }
@@ -299,20 +169,9 @@ const describeResponses = (
     if (code === 429) response.headers["Retry-After"] = headerRef("Retry-After")
     if (code === 405) response.headers.Allow = headerRef("Allow")
     if (code < 400) continue
-    const errors = new Map<string, DocumentedError>()
-    for (const error of [
-      ...(code in engineErrors ? [engineErrors[code as keyof typeof engineErrors]] : []),
-      ...(facts?.errors.get(code) ?? [])
-    ]) {
-      errors.set(error.name, errors.get(error.name) ?? error)
-    }
-    const refs = [...errors.values()].map((error) => {
-      const component = error.name.endsWith("Error") ? error.name : `${error.name}Error`
-      errorComponents[component] ??= errorComponent(code, error)
-      return { $ref: `#/components/schemas/${component}` }
-    })
-    response.description = [...new Set([...errors.values()].map((error) => error.description))].join(" ") || response.description
-    response.content = { "application/json": { schema: refs.length === 1 ? refs[0] : { anyOf: refs } } }
+    const { content, description } = errorResponse(code, facts?.errors.get(code) ?? [], errorComponents)
+    response.description = description || response.description
+    response.content = content
   }
 }
 

@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { PageJson, PageParams } from "../../http/Pages.js"
-import { DocumentedSecurity } from "../../http/Documents.js"
+import { DocumentedSecurity } from "../../http/DocumentAnnotations.js"
 import { Integer, QueryInteger, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../../http/Security.js"
 import { UpgradeRequired } from "../../http/WebSocket.js"
