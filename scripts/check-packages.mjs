@@ -1,11 +1,14 @@
 // Packs every published package as npm would publish it and checks what an installing app gets:
 // README, LICENSE and dist in each tarball; every export (and bin) present and importable from
-// the unpacked tarballs; effect as a peer, no test runner on core; and the adapters' backend
+// the unpacked tarballs; effect as a peer, no test runner on core; the adapters' backend
 // entries loading only their own drivers; the client with no dependency at all, within its size
-// budget once bundled and minified. Run after `npm run build`; exits 1 naming each problem.
+// budget once bundled and minified; and the README's Express example, copied into a fresh
+// CommonJS app and a fresh ES module app, type-checked strictly and sending an email to a real
+// SMTP server. Run after `npm run build`; exits 1 naming each problem.
 import { execFileSync } from "node:child_process"
 import { gzipSync } from "node:zlib"
 import { build } from "esbuild"
+import { checkReadmeApps } from "./readme-apps.mjs"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
@@ -158,6 +161,8 @@ for (const [entry, contents, budget] of clientBudgets) {
   console.log(`${entry}: ${bundled.outputFiles[0].contents.length} bytes minified, ${size} gzipped (budget ${budget})`)
   if (size > budget) problem(`${entry} is ${size} bytes minified and gzipped, over its budget of ${budget}`)
 }
+
+problems.push(...(await checkReadmeApps(installDir)))
 
 rmSync(workDir, { recursive: true, force: true })
 rmSync(installDir, { recursive: true, force: true })

@@ -12,7 +12,10 @@ console.log(`ServiceKit on Bun ${Bun.version} listening on ${server.url}`)
 const development = await bootstrapDevelopmentTenant(kit, `${server.url}/api`)
 if (development !== undefined) {
   console.log(`DEVELOPMENT tenant ${development.tenantId}`)
-  for (const { key, product } of development.keys) console.log(`  ${product} test key: ${key}`)
+  for (const { key, note, product } of development.keys) {
+    console.log(`  ${product} test key: ${key}${note === undefined ? "" : `  (${note})`}`)
+  }
+  for (const sample of development.samples) console.log(`  sample data: ${sample}`)
   console.log(`  admin dashboard token: ${development.adminToken}`)
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Client, type EventStream, type OperationId, type Schema, createClient } from "@servicekit/client"
 import { type WebhookEvent, verifyWebhook } from "@servicekit/client/webhooks"
-import { CallingService } from "@servicekit/core"
+import { CallingService, type KeyAccess } from "@servicekit/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
@@ -225,7 +225,6 @@ const webhookReceiver = () => {
 /** The one credential a client carries. */
 type ClientCredential = { readonly apiKey: string } | { readonly dashboardToken: string } | { readonly token: string }
 type Entitlements = NonNullable<Parameters<Served["kit"]["admin"]["createTenant"]>[0]["entitlements"]>
-type KeyProduct = Parameters<Served["kit"]["admin"]["createKey"]>[0]["product"]
 type RunStatus = Schema<"Run">["status"]
 
 /**
@@ -286,8 +285,9 @@ export const contractSuite = (setting: ContractStorage) =>
       const tenant = await served.kit.admin.createTenant({ name, entitlements })
       return {
         id: tenant.id,
-        key: async (product: KeyProduct, scopes: Array<string>) =>
-          (await served.kit.admin.createKey({ tenantId: tenant.id, product, environment: "live", scopes })).key,
+        /** A live key of `access`'s product with its scopes. */
+        key: async (access: KeyAccess) =>
+          (await served.kit.admin.createKey({ tenantId: tenant.id, environment: "live", ...access })).key,
         token: async (role: "admin" | "member", sub = `${role}-of-${name}`) =>
           (await served.kit.admin.issueDashboardToken(tenant.id, { sub, role })).token
       }
@@ -571,7 +571,9 @@ export const contractSuite = (setting: ContractStorage) =>
 
     it("mints chat sessions and serves conversations, messages and visitors to the API and to agents", async () => {
       const chat = await tenantWith("Chat", ["chat"])
-      const api = connect({ apiKey: await chat.key("chat", ["chat:read", "chat:write", "visitors:read"]) })
+      const api = connect({
+        apiKey: await chat.key({ product: "chat", scopes: ["chat:read", "chat:write", "visitors:read"] })
+      })
       const agent = connect({ dashboardToken: await chat.token("member", "agent-ada") })
       const session = expectOk(
         await api.chat.mintSession({ body: { externalId: "user-42", displayName: "Ada", name: "Billing question" } })
@@ -625,7 +627,9 @@ export const contractSuite = (setting: ContractStorage) =>
       // @ts-expect-error: a 409 of postMessage is never a rate limit
       expect(closed.code === "rate_limited").toBe(false)
 
-      const elsewhere = connect({ apiKey: await (await tenantWith("Elsewhere", ["chat"])).key("chat", ["chat:read"]) })
+      const elsewhere = connect({
+        apiKey: await (await tenantWith("Elsewhere", ["chat"])).key({ product: "chat", scopes: ["chat:read"] })
+      })
       const missing = expectError(await elsewhere.chat.listMessages({ path: { id: created.id } }), 404)
       expect(missing.code).toBe("conversation_not_found")
       const denied = expectError(await elsewhere.chat.mintSession({ body: { externalId: "v" } }), 403)
@@ -653,7 +657,7 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(expectOk(styles)).toContain("box-sizing")
 
       const chat = await tenantWith("Visitors", ["chat"])
-      const api = connect({ apiKey: await chat.key("chat", ["chat:read", "chat:write"]) })
+      const api = connect({ apiKey: await chat.key({ product: "chat", scopes: ["chat:read", "chat:write"] }) })
       const agent = connect({ dashboardToken: await chat.token("member") })
       const session = expectOk(await api.chat.mintSession({ body: { externalId: "visitor-1", name: "Help" } }))
       const visitor = connect({ token: session.visitorToken })
@@ -701,7 +705,7 @@ export const contractSuite = (setting: ContractStorage) =>
 
     it("subscribes to chat events, tests the subscription against a receiver that verifies it, and deletes it", async () => {
       const chat = await tenantWith("Hooks", ["chat"])
-      const hooks = connect({ apiKey: await chat.key("chat", ["webhooks:manage"]) })
+      const hooks = connect({ apiKey: await chat.key({ product: "chat", scopes: ["webhooks:manage"] }) })
       const tenant = { tenantId: chat.id }
       const created = expectOk(
         await hooks.webhooks.createWebhook({
@@ -736,7 +740,7 @@ export const contractSuite = (setting: ContractStorage) =>
 
     it("manages templates, renders them, sends mail that reaches the logs, and serves the dashboard", async () => {
       const acme = await tenantWith("Mail", ["transactional", "business_email"])
-      const mail = connect({ apiKey: await acme.key("transactional", ["transactional:send"]) })
+      const mail = connect({ apiKey: await acme.key({ product: "transactional", scopes: ["transactional:send"] }) })
       const dashboard = connect({ dashboardToken: await acme.token("member") })
       const welcome = {
         name: "welcome",
@@ -843,7 +847,7 @@ export const contractSuite = (setting: ContractStorage) =>
 
     it("creates, runs, approves, cancels and retries workflows, starts runs from a hook, and reads the readouts", async () => {
       const acme = await tenantWith("Runs", ["automations"])
-      const sk = connect({ apiKey: await acme.key("automations", ["automations:manage"]) })
+      const sk = connect({ apiKey: await acme.key({ product: "automations", scopes: ["automations:manage"] }) })
       const manual = { schemaVersion: 1, type: "manual" }
       const gated = expectOk(
         await sk.automations.createWorkflow({
@@ -963,7 +967,7 @@ export const contractSuite = (setting: ContractStorage) =>
 
     it("keeps standing orders, model labels, tool profiles, memory, sessions, agents and channels", async () => {
       const acme = await tenantWith("Governance", ["automations"])
-      const sk = connect({ apiKey: await acme.key("automations", ["automations:manage"]) })
+      const sk = connect({ apiKey: await acme.key({ product: "automations", scopes: ["automations:manage"] }) })
       const policy = expectOk(
         await sk.automationGovernance.putPolicy({ body: { standingOrders: "Never refund over 100 EUR." } })
       )
@@ -1052,7 +1056,7 @@ export const contractSuite = (setting: ContractStorage) =>
 
     it("pairs a companion node, serves its device routes and socket, runs a node skill, and revokes it", async () => {
       const acme = await tenantWith("Nodes", ["automations"])
-      const sk = connect({ apiKey: await acme.key("automations", ["automations:manage"]) })
+      const sk = connect({ apiKey: await acme.key({ product: "automations", scopes: ["automations:manage"] }) })
       const created = expectOk(await sk.automationNodes.createNode({ body: { name: "Laptop" } }))
       expect(created).toMatchObject({ status: "pending", pairingCode: expect.stringMatching(/^[A-Z2-9]{8}$/) })
       const claimed = expectOk(
@@ -1184,7 +1188,7 @@ export const contractSuite = (setting: ContractStorage) =>
 
     it("runs sequences, and publishes, installs and makes workflows from skill packs", async () => {
       const acme = await tenantWith("Packs", ["automations", "business_email"])
-      const sk = connect({ apiKey: await acme.key("automations", ["automations:manage"]) })
+      const sk = connect({ apiKey: await acme.key({ product: "automations", scopes: ["automations:manage"] }) })
       const sequence = expectOk(
         await sk.automationSequences.createSequence({
           body: {

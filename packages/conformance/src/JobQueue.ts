@@ -1,5 +1,5 @@
 import { layer } from "@effect/vitest"
-import { Deferred, type Duration, Effect, Exit, type Layer, Ref, Schedule, Scope } from "effect"
+import { Deferred, Duration, Effect, Exit, type Layer, Ref, Schedule, Scope } from "effect"
 import { expect } from "vitest"
 import {
   defineQueue,
@@ -268,6 +268,31 @@ export const jobQueueConformance = (name: string, makeLayer: () => Layer.Layer<J
           )
           yield* Effect.sleep("1 second")
           expect(yield* Ref.get(seen)).toEqual(["committed"])
+          yield* worker.stop
+        }),
+      60_000
+    )
+
+    it.effect(
+      "says a queue is unworked once a job has waited that long with no worker taking any, and not once one does",
+      () =>
+        Effect.gen(function* () {
+          const queue = freshQueue()
+          const jobs = yield* JobQueue
+          const unworked = jobs.unworked(queue, Duration.seconds(1))
+          expect(yield* unworked).toBe(false)
+          yield* enqueue(queue, { first: true })
+          // Due only now: not yet waited for long.
+          expect(yield* unworked).toBe(false)
+          yield* eventually("the queue is unworked", unworked)
+          // A job not due yet does not count.
+          const later = freshQueue()
+          yield* enqueue(later, {}, { runAt: new Date(Date.now() + 60_000) })
+          yield* Effect.sleep("1500 millis")
+          expect(yield* jobs.unworked(later, Duration.seconds(1))).toBe(false)
+
+          const worker = yield* startWorker(queue, 1, () => Effect.void)
+          yield* eventually("a worker took the job", Effect.map(unworked, (stalled) => !stalled))
           yield* worker.stop
         }),
       60_000

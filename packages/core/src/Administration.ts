@@ -1,9 +1,9 @@
 import { Cause, Effect, Exit, type ManagedRuntime } from "effect"
 import { type IssueDashboardToken, type IssuedDashboardToken, PlatformAdmin } from "./accounts/PlatformAdmin.js"
 import { type ApiKeyView, ApiKeyService, type CreateApiKey, type CreatedApiKey } from "./platform/ApiKeyService.js"
-import type { Product } from "./platform/Products.js"
+import type { KeyAccess, Product } from "./platform/Products.js"
 import type { Tenant } from "./platform/Tenants.js"
-import { TenantService, type UpdateTenant } from "./platform/TenantService.js"
+import { TenantService } from "./platform/TenantService.js"
 
 /**
  * The platform admin operations as promises, for embedders who do not write Effect. They share
@@ -19,9 +19,12 @@ export interface Administration {
   readonly listTenants: () => Promise<ReadonlyArray<Tenant>>
   readonly getTenant: (tenantId: string) => Promise<Tenant>
   /** Renames and/or replaces the entitlements; the tenant's keys follow at once in this process. */
-  readonly updateTenant: (tenantId: string, changes: UpdateTenant) => Promise<Tenant>
-  /** The plaintext key is in the result, once. */
-  readonly createKey: (input: CreateApiKey) => Promise<CreatedApiKey>
+  readonly updateTenant: (
+    tenantId: string,
+    changes: { readonly name?: string | undefined; readonly entitlements?: ReadonlyArray<Product> | undefined }
+  ) => Promise<Tenant>
+  /** The plaintext key is in the result, once. The product and its scopes are checked by the compiler too. */
+  readonly createKey: (input: Omit<CreateApiKey, "product" | "scopes"> & KeyAccess) => Promise<CreatedApiKey>
   readonly listKeys: (tenantId: string) => Promise<ReadonlyArray<ApiKeyView>>
   readonly revokeKey: (tenantId: string, keyId: string) => Promise<ApiKeyView>
   readonly issueDashboardToken: (tenantId: string, request: IssueDashboardToken) => Promise<IssuedDashboardToken>

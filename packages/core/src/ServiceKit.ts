@@ -4,6 +4,7 @@ import { makeApiEngine, middlewareLayer } from "./Api.js"
 import type { Engine } from "./http/Engine.js"
 import { EventBus } from "./jobs/EventBus.js"
 import { Scheduler } from "./jobs/Scheduler.js"
+import { WorkerWatch } from "./jobs/WorkerWatch.js"
 import type { IncomingRequest } from "./http/RequestContext.js"
 import type { OutgoingResponse } from "./http/Response.js"
 import { fromWebRequest, toWebResponse } from "./http/Web.js"
@@ -16,7 +17,7 @@ import { ModelRouter } from "./platform/ModelRouter.js"
 import { RateLimiter } from "./platform/RateLimiter.js"
 import { TenantService } from "./platform/TenantService.js"
 import type { Ports } from "./Ports.js"
-import { runWorkers } from "./Workers.js"
+import { runWorkers, workedQueues } from "./Workers.js"
 
 /** The platform's own services, which every module may use. */
 export type PlatformServices =
@@ -27,6 +28,7 @@ export type PlatformServices =
   | Scheduler
   | SkillRegistry
   | ModelRouter
+  | WorkerWatch
 
 export type Services = PlatformServices | ModuleServices
 
@@ -69,6 +71,7 @@ export const servicesLayer = (options: Options = {}): Layer.Layer<Services, neve
         EventBus.layer,
         Scheduler.layer,
         ModelRouter.layer,
+        WorkerWatch.layer(workedQueues),
         skillRegistry(options.skills ?? [])
       ) as Layer.Layer<Services, never, Ports>
     )

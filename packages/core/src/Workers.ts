@@ -1,6 +1,6 @@
 import { Effect, type Scope } from "effect"
-import { type EventSubscriber, runDispatcher } from "./jobs/EventBus.js"
-import { JobQueue } from "./jobs/JobQueue.js"
+import { type EventSubscriber, dispatchQueue, runDispatcher } from "./jobs/EventBus.js"
+import { JobQueue, type QueueDefinition } from "./jobs/JobQueue.js"
 import { runScheduler } from "./jobs/Scheduler.js"
 import type { ModuleWorker, PeriodicWork } from "./module/ProductModule.js"
 import { modules } from "./Modules.js"
@@ -19,6 +19,9 @@ const moduleWorkers: ReadonlyArray<ModuleWorker> = modules.flatMap(
 const periodicWork: ReadonlyArray<PeriodicWork> = modules.flatMap(
   (module): ReadonlyArray<PeriodicWork> => ("periodic" in module ? (module.periodic ?? []) : [])
 )
+
+/** The queues the workers take jobs from, which the worker watch looks at. */
+export const workedQueues: ReadonlyArray<QueueDefinition> = [dispatchQueue, ...moduleWorkers.map((worker) => worker.queue)]
 
 /**
  * Every background worker: the scheduler, the event dispatcher, each module's workers and sweeps. They

@@ -4,6 +4,7 @@
  */
 export type { Ports, StoragePorts } from "./Ports.js"
 export * as ServiceKit from "./ServiceKit.js"
+export type { Administration } from "./Administration.js"
 export type { PlatformServices, Services } from "./ServiceKit.js"
 export { makeApi, type ServiceKitApi } from "./Api.js"
 export { modules, type ModuleName, type Modules } from "./Modules.js"
@@ -52,7 +53,16 @@ export {
   ValidationFailed,
   invalidField
 } from "./platform/Errors.js"
-export { Environment, KeyProduct, Product, allProducts, scopesByProduct } from "./platform/Products.js"
+export {
+  Environment,
+  type KeyAccess,
+  KeyProduct,
+  Product,
+  Scope,
+  type ScopeOf,
+  allProducts,
+  scopesByProduct
+} from "./platform/Products.js"
 export { RateLimitStore, type RateLimitResult, resultOf, windowOf } from "./platform/RateLimit.js"
 export { RateLimiter } from "./platform/RateLimiter.js"
 export { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"

@@ -26,6 +26,33 @@ describe("HTTP contract", () => {
     }
   })
 
+  it("names the mount path in a 404, and the path meant when only the prefix is off", async () => {
+    const mounted = makeTestKit({ mountPath: "/platform/api" })
+    try {
+      const meant = "/platform/api/v1/voice/calls"
+      for (const path of [
+        "/platform/v1/voice/calls", // the last segment of the mount path missing
+        "/v1/voice/calls", // the mount path missing
+        "/api/v1/voice/calls", // another mount path
+        "/platform/api/platform/api/v1/voice/calls" // the mount path twice
+      ]) {
+        const response = await mounted.request(path)
+        expectError(response, 404, "route_not_found")
+        expect(response.body.error.message).toBe(
+          `No route at ${path}. This ServiceKit answers under /platform/api: did you mean ${meant}?`
+        )
+      }
+      const docs = await mounted.request("/platform/v1/docs")
+      expect(docs.body.error.message).toContain("did you mean /platform/api/v1/docs?")
+      const unknown = await mounted.request("/platform/api/v1/voice/nothing")
+      expect(unknown.body.error.message).toBe(
+        "No route at /platform/api/v1/voice/nothing. This ServiceKit answers under /platform/api; its routes are listed in /platform/api/v1/openapi.json."
+      )
+    } finally {
+      await mounted.dispose()
+    }
+  })
+
   it("builds client errors without capturing a stack trace, and leaves the limit as it was", () => {
     const limit = Error.stackTraceLimit
     for (const error of [

@@ -73,6 +73,34 @@ describe("the OpenAPI document", () => {
     expect(VoiceUsage.properties.inboundAnswered7d).toEqual({ type: "integer" })
   })
 
+  it("marks a body optional where every field is, as the engine reads no body as an empty object", () => {
+    expect(spec.paths["/v1/automations/workflows/{id}/run"].post.requestBody.required).toBe(false)
+    expect(spec.paths["/v1/automations/workflows"].post.requestBody.required).toBe(true)
+  })
+
+  it("names the products, entitlements and scopes of the admin API as closed lists", async () => {
+    const admin = makeTestKit({ adminToken: "a-platform-admin-token-of-32-characters" })
+    try {
+      const document = (await admin.request("/api/v1/openapi.json")).body
+      const bodyOf = (path: string) => document.paths[path].post.requestBody.content["application/json"].schema
+      const products = ["chat", "voice", "transactional", "business_email", "marketing", "automations", "ai_agent"]
+      expect(bodyOf("/admin/tenants").properties.entitlements.items).toEqual({ type: "string", enum: products })
+      const key = bodyOf("/admin/tenants/{tenantId}/api-keys").properties
+      expect(key.product.enum).toEqual(["chat", "voice", "transactional", "automations"])
+      expect(key.scopes.items.enum).toEqual([
+        "chat:read",
+        "chat:write",
+        "visitors:read",
+        "webhooks:manage",
+        "voice:read",
+        "transactional:send",
+        "automations:manage"
+      ])
+    } finally {
+      await admin.dispose()
+    }
+  })
+
   it("names no Effect-internal schema, and every reference resolves", () => {
     const text = JSON.stringify(spec)
     for (const internal of ["Lowercase", "Int", "PropertyKey", "Issue", "HttpApiDecodeError"]) {

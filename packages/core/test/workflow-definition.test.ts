@@ -126,6 +126,28 @@ describe("workflow definitions", () => {
     await accepts(checkSteps(steps, rules(allProducts)))
   })
 
+  it("refuses a placeholder no run fills in, naming the step, the field and the placeholder", async () => {
+    const refused = await refusal(
+      checkSteps(
+        [
+          { type: "log", message: "{{policy}} {{step0.output}} {{event.type}}" },
+          { type: "skill", skillId: "log.write", input: { message: "Hi {{input.who}} and {{payload.who}}" } },
+          { type: "approval", title: "{{last.text}}?" }
+        ],
+        rules(allProducts)
+      )
+    )
+    expect(refused.details).toEqual([
+      { field: "stepsJson.1.input.message", reason: expect.stringMatching(/^\{\{input\.who\}\} is not a variable: use /) }
+    ])
+    const later = await refusal(checkSteps([{ type: "approval", title: "{{last.text}}?" }], rules(allProducts)))
+    expect(later.details).toMatchObject([{ field: "stepsJson.0.title", reason: expect.stringMatching(/^\{\{last\.text\}\}/) }])
+    const keyed = await refusal(
+      checkSteps([{ type: "skill", skillId: "webhook.deliver", input: { url: "https://partner.example", body: { "{{payload.k}}": 1 } } }], rules(allProducts))
+    )
+    expect(keyed.details).toEqual([{ field: "stepsJson.0.input.body.{{payload.k}}", reason: "a key may not hold a placeholder" }])
+  })
+
   it("needs an agent a step names to be one of the account's", async () => {
     const named = (agent: string) => checkSteps([{ type: "agent", agent }], rules(allProducts))
     expect((await refusal(named("00000000-0000-4000-8000-0000000000b2"))).details).toEqual([

@@ -46,6 +46,8 @@ export interface HostConfig {
   readonly webhookRetrySeconds: number
   /** Seconds after its last write before another worker takes over a run whose worker died. */
   readonly runLeaseSeconds: number
+  /** Seconds jobs may be due with no worker taking any before a warning is logged and readiness reports it. */
+  readonly workerStallSeconds: number
   readonly trustedProxies: ReadonlyArray<string>
   readonly corsOrigins: ReadonlyArray<string>
   /** Seconds a stopping server gives requests in flight before cutting their connections. */
@@ -65,9 +67,11 @@ export interface HostConfig {
   readonly adminToken: string | undefined
   /** The language models AI steps ask (SERVICEKIT_LLM_*); undefined: none, and AI steps are refused. */
   readonly llm: ChatCompletionsOptions | undefined
+  /** The variables whose secrets were generated into the data folder (development only), and the file. */
+  readonly generatedSecrets: { readonly file: string; readonly variables: ReadonlyArray<string> } | undefined
 }
 
-export type HostOptions = Partial<Omit<HostConfig, "jwtSecret" | "secretKey">> & {
+export type HostOptions = Partial<Omit<HostConfig, "jwtSecret" | "secretKey" | "generatedSecrets">> & {
   readonly jwtSecret?: string | undefined
   readonly secretKey?: string | undefined
 }
@@ -119,9 +123,11 @@ export const parseIpRateLimits = (text: string): ReadonlyArray<IpRateRule> => {
   })
 }
 
+const secretsFile = (dataDir: string) => join(dataDir, "secrets.json")
+
 /** Dev secrets live in the data folder (mode 0600) so restarts keep tokens valid. */
 const secretFromDataDir = (dataDir: string, name: string): string => {
-  const file = join(dataDir, "secrets.json")
+  const file = secretsFile(dataDir)
   const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {}
   if (stored[name] === undefined) {
     ensureDataFolder(dataDir)
@@ -204,6 +210,10 @@ const environmentConfig = Config.all({
   runLeaseSeconds: Config.number("SERVICEKIT_RUN_LEASE_SECONDS").pipe(
     Config.validate({ message: "must be a number of seconds from 1 to 3600", validation: (n) => n >= 1 && n <= 3600 }),
     Config.withDefault(defaultSettings.runLeaseMs / 1000)
+  ),
+  workerStallSeconds: Config.number("SERVICEKIT_WORKER_STALL_SECONDS").pipe(
+    Config.validate({ message: "must be a number of seconds from 1 to 3600", validation: (n) => n >= 1 && n <= 3600 }),
+    Config.withDefault(defaultSettings.workerStallMs / 1000)
   ),
   webhookRetrySeconds: Config.number("SERVICEKIT_WEBHOOK_RETRY_SECONDS").pipe(
     Config.validate({
@@ -312,12 +322,17 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
       `SERVICEKIT_SECRET_KEY is required when SERVICEKIT_ENV=${merged.env}: set the same key (64 hex digits, e.g. \`openssl rand -hex 32\`) on every process`
     )
   }
+  const generated = [
+    ...(merged.jwtSecret === undefined ? ["SERVICEKIT_JWT_SECRET"] : []),
+    ...(merged.secretKey === undefined ? ["SERVICEKIT_SECRET_KEY"] : [])
+  ]
   return {
     ...merged,
     webhookDrainSeconds: merged.webhookDrainSeconds ?? WEBHOOK_DRAIN_SECONDS[merged.env],
     dataDir,
     publicUrl: merged.publicUrl ?? `http://localhost:${merged.port}`,
     jwtSecret: merged.jwtSecret ?? secretFromDataDir(dataDir, "jwtSecret"),
-    secretKey: merged.secretKey ?? secretFromDataDir(dataDir, "secretKey")
+    secretKey: merged.secretKey ?? secretFromDataDir(dataDir, "secretKey"),
+    generatedSecrets: generated.length === 0 ? undefined : { file: secretsFile(dataDir), variables: generated }
   }
 }

@@ -8,18 +8,22 @@ export interface DevelopmentKey {
   readonly key: string
   /** A first request with the key, e.g. a curl command line. */
   readonly tryIt: string
+  /** What to know about the key beside it, when its look could mislead. */
+  readonly note?: string | undefined
 }
 
 export interface DevelopmentTenant {
   readonly tenantId: string
   readonly keys: ReadonlyArray<DevelopmentKey>
   readonly adminToken: string
+  /** The sample data written for the tenant, one line each, saying how it is marked. */
+  readonly samples: ReadonlyArray<string>
 }
 
 /**
  * On the first start of an empty database outside production, creates a clearly
  * labelled development tenant entitled to every product, with the test key each module
- * asks for and an admin dashboard token, so the API can be tried at once.
+ * asks for, the modules' sample data and an admin dashboard token, so the API can be tried at once.
  */
 export const bootstrapDevelopmentTenant = (
   kit: NodeServiceKit,
@@ -30,10 +34,11 @@ export const bootstrapDevelopmentTenant = (
       if (kit.config.env === "production") return undefined
       if ((yield* (yield* TenantRepository).list()).length > 0) return undefined
       const tenant = yield* (yield* TenantService).create({ name: "Development tenant", entitlements: allProducts })
+      const accesses = modules.flatMap((module) =>
+        "development" in module && module.development !== undefined ? [module.development] : []
+      )
       const keys = yield* Effect.forEach(
-        modules.flatMap((module) =>
-          "development" in module && module.development !== undefined ? [module.development] : []
-        ),
+        accesses,
         (access) =>
           Effect.map(
             Effect.flatMap(ApiKeyService, (keys) =>
@@ -45,12 +50,15 @@ export const bootstrapDevelopmentTenant = (
                 scopes: access.scopes
               })
             ),
-            ({ key }) => ({ product: access.product, key, tryIt: access.tryIt(apiBaseUrl, key) })
+            ({ key }) => ({ product: access.product, key, tryIt: access.tryIt(apiBaseUrl, key), note: access.keyNote })
           )
+      )
+      const samples = yield* Effect.forEach(accesses.flatMap((access) => access.samples ?? []), (write) =>
+        write(tenant.id)
       )
       const adminToken = yield* Effect.promise(() =>
         signDashboardToken(kit.config.jwtSecret, { tenantId: tenant.id, role: "admin", sub: "development" })
       )
-      return { tenantId: tenant.id, keys, adminToken }
+      return { tenantId: tenant.id, keys, adminToken, samples }
     })
   )

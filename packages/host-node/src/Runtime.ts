@@ -108,13 +108,30 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
         drainIntervalMs: config.webhookDrainSeconds * 1000,
         retryBaseMs: config.webhookRetrySeconds * 1000
       },
-      runLeaseMs: config.runLeaseSeconds * 1000
+      runLeaseMs: config.runLeaseSeconds * 1000,
+      workerStallMs: config.workerStallSeconds * 1000
     })
   ).pipe(Layer.provideMerge(layerLogging(config.logFormat, config.logLevel)))
 }
 
 export interface NodeServiceKit extends ServiceKit.ServiceKit<unknown> {
   readonly config: HostConfig
+}
+
+/** What the kit writes into its data folder, and where: said once, when it starts serving or working. */
+const fileNotes = (config: HostConfig): ReadonlyArray<string> => {
+  const mailbox = join(config.dataDir, "mailbox")
+  return [
+    ...(config.generatedSecrets === undefined
+      ? []
+      : [
+          `${config.generatedSecrets.variables.join(" and ")} unset: using development secrets generated into ` +
+            `${config.generatedSecrets.file}; set them to keep secrets out of the data folder.`
+        ]),
+    config.smtpUrl === undefined
+      ? `SMTP_URL unset: email goes to the development mailbox, ${mailbox}, as .eml files.`
+      : `Email sent with test keys goes to the development mailbox, ${mailbox}, as .eml files.`
+  ]
 }
 
 /**
@@ -130,9 +147,28 @@ export const createServiceKit = (
     config.databaseUrl === undefined ? lockDataFolder(config.dataDir, options.holder ?? "servicekit") : () => {}
   try {
     const kit = ServiceKit.make(portsLayer(config), { skills: options.skills })
+    // Said when the kit starts serving or working, not for one-shot CLI commands (their output is the result).
+    let noted = false
+    const noteFiles = () => {
+      if (noted) return
+      noted = true
+      kit.runtime.runFork(Effect.forEach(fileNotes(config), (note) => Effect.logInfo(note), { discard: true }))
+    }
     return {
       ...kit,
       config,
+      dispatch: (request) => {
+        noteFiles()
+        return kit.dispatch(request)
+      },
+      handler: (request, handlerOptions) => {
+        noteFiles()
+        return kit.handler(request, handlerOptions)
+      },
+      startWorkers: () => {
+        noteFiles()
+        return kit.startWorkers()
+      },
       dispose: () => kit.dispose().finally(release)
     }
   } catch (error) {

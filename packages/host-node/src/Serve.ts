@@ -30,8 +30,11 @@ export const serveUntilSignalled = async (options: HostOptions & { readonly json
         "",
         "First start: created a DEVELOPMENT tenant entitled to every product. Not for production.",
         `${label("tenant id")}${development.tenantId}`,
-        ...development.keys.map(({ key, product }) => `${label(`${product} test key`)}${key}`),
+        ...development.keys.map(
+          ({ key, note, product }) => `${label(`${product} test key`)}${key}${note === undefined ? "" : `  (${note})`}`
+        ),
         `${label("admin dashboard token")}${development.adminToken}`,
+        ...development.samples.map((sample) => `  sample data: ${sample}`),
         "",
         ...development.keys.map(({ tryIt }) => `  try: ${tryIt}`),
         "",

@@ -154,7 +154,47 @@ describe("Automations workflows and flows over HTTP", () => {
       expect(error.details?.map((detail) => detail.field)).toContain(field)
     }
     await expectRefusal(await call("POST", "/workflows", "{"), 400, "invalid_body")
+    // A first guess learns the shapes it must send.
+    const bare = (await expectRefusal(await call("POST", "/workflows", { name: "First" }), 400, "validation_failed")) as any
+    expect(bare.details).toContainEqual({
+      field: "triggerJson",
+      reason: 'is missing: an object such as {"schemaVersion":1,"type":"manual"}'
+    })
+    const unversioned = { name: "First", triggerJson: { type: "manual" }, stepsJson: [] }
+    const version = (await expectRefusal(await call("POST", "/workflows", unversioned), 400, "validation_failed")) as any
+    expect(version.details).toEqual([
+      { field: "triggerJson.schemaVersion", reason: 'must be 1, as in {"schemaVersion":1,"type":"manual"}' }
+    ])
     expect((await (await call("GET", "/workflows?limit=100")).json()).data.length).toBe(before)
+  })
+
+  it("refuses, when written or changed, a placeholder no run fills in, naming the step and the placeholder", async () => {
+    const call = api(key)
+    const before = (await (await call("GET", "/workflows?limit=100")).json()).data.length
+    const unknownRoot = {
+      ...daily,
+      stepsJson: [
+        { type: "log", message: "hello {{payload.name}}" },
+        { type: "skill", skillId: "log.write", input: { message: "Hi {{input.who}}" } }
+      ]
+    }
+    const error = (await expectRefusal(await call("POST", "/workflows", unknownRoot), 400, "validation_failed")) as any
+    expect(error.message).toContain("stepsJson.1.input.message")
+    expect(error.message).toContain("{{input.who}}")
+    expect(error.details).toEqual([
+      { field: "stepsJson.1.input.message", reason: expect.stringMatching(/^\{\{input\.who\}\} is not a variable: use \{\{context\}\}, \{\{payload\.\*\}\}/) }
+    ])
+    const broken = { ...daily, stepsJson: [{ type: "log", message: "Hi {{ who" }] }
+    const unparsed = (await expectRefusal(await call("POST", "/workflows", broken), 400, "validation_failed")) as any
+    expect(unparsed.details[0].field).toBe("stepsJson.0.message")
+    expect(unparsed.details[0].reason).toMatch(/^a placeholder does not parse/)
+    expect((await (await call("GET", "/workflows?limit=100")).json()).data.length).toBe(before)
+
+    const workflow = await (await call("POST", "/workflows", daily)).json()
+    const patch = { stepsJson: [{ type: "log", message: "{{event.name}}" }] }
+    const patched = (await expectRefusal(await call("PATCH", `/workflows/${workflow.id}`, patch), 400, "validation_failed")) as any
+    expect(patched.details).toMatchObject([{ field: "stepsJson.0.message" }])
+    expect(await (await call("GET", `/flows/${workflow.flowId}`)).json()).toMatchObject({ revision: 1 })
   })
 
   it("refuses, when written, a skill this platform has no implementation of", async () => {

@@ -1,3 +1,4 @@
+import type { KeyAccess } from "@servicekit/core"
 import { expect } from "vitest"
 import type { Served } from "./hostileInput.js"
 
@@ -33,14 +34,14 @@ export const automationsTenants = async (
   entitlements: Entitlements,
   otherEntitlements: Entitlements = ["automations"]
 ) => {
-  const keyOf = async (tenantId: string, product: "automations" | "chat", scopes: Array<string>) =>
-    (await served.kit.admin.createKey({ tenantId, product, environment: "live", scopes })).key
+  const keyOf = async (tenantId: string, access: KeyAccess) =>
+    (await served.kit.admin.createKey({ tenantId, environment: "live", ...access })).key
   const tenant = await served.kit.admin.createTenant({ name, entitlements })
   const other = await served.kit.admin.createTenant({ name: "Other", entitlements: otherEntitlements })
   return {
-    key: await keyOf(tenant.id, "automations", ["automations:manage"]),
-    chatKey: await keyOf(tenant.id, "chat", ["chat:read", "chat:write"]),
-    otherKey: await keyOf(other.id, "automations", ["automations:manage"])
+    key: await keyOf(tenant.id, { product: "automations", scopes: ["automations:manage"] }),
+    chatKey: await keyOf(tenant.id, { product: "chat", scopes: ["chat:read", "chat:write"] }),
+    otherKey: await keyOf(other.id, { product: "automations", scopes: ["automations:manage"] })
   }
 }
 

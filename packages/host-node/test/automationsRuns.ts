@@ -131,6 +131,19 @@ export const automationsRunsSuite = (setting: RunsSetting) =>
       ])
     })
 
+    it("starts a run from a request without a body, as from an empty object", async () => {
+      const created = await workflow([{ type: "log", message: "context [{{context}}], name [{{payload.name}}]" }])
+      for (const run of [
+        await json(await api("POST", `/automations/workflows/${created.id}/run`)),
+        await json(await api("POST", `/automations/workflows/${created.id}/run`, {}))
+      ]) {
+        expect(run).toMatchObject({ workflowId: created.id, status: "queued", context: "" })
+        const done = await settled(run.id)
+        expect(done.stepsResultJson.map((step: any) => step.outputText)).toEqual(["context [], name []"])
+      }
+      await expectRefusal(await api("POST", `/automations/workflows/${created.id}/run`, "null"), 400, "validation_failed")
+    })
+
     it("fails at the step that failed, and a retry resumes there without running finished steps again", async () => {
       const created = await workflow([
         { type: "log", message: "first" },

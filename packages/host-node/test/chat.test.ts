@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { UsageLedger } from "@servicekit/core"
+import { type ScopeOf, UsageLedger } from "@servicekit/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
@@ -9,7 +9,7 @@ import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-chat-"))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-const ALL_SCOPES = ["chat:read", "chat:write", "visitors:read", "webhooks:manage"]
+const ALL_SCOPES: Array<ScopeOf<"chat">> = ["chat:read", "chat:write", "visitors:read", "webhooks:manage"]
 
 describe("Live Chat over HTTP", () => {
   const served = serve(() =>

@@ -124,7 +124,8 @@ describe("servicekit CLI round trip on the embedded database", () => {
     [["serve", "--port", "http"], /--port must be/],
     [["tenant", "create", "--name", "x", "--colour", "blue"], /Unknown option '--colour'/],
     [["frobnicate"], /unknown command "frobnicate"/],
-    [["key", "revoke", "--tenant", "x"], /exactly one KEY_ID/]
+    [["key", "revoke", "--tenant", "x"], /exactly one KEY_ID/],
+    [["tenant", "entitle", "--tenant", "x"], /takes the products to add: chat, voice, transactional, business_email/]
   ])("exits 2 with a clear message for %j", async (args, message) => {
     const result = await servicekit(...args)
     expect(result.code).toBe(2)
@@ -138,5 +139,13 @@ describe("servicekit CLI round trip on the embedded database", () => {
     const notATenant = await servicekit("jwt", "--tenant", "acme")
     expect(notATenant.code).toBe(2)
     expect(notATenant.stderr).toMatch(/--tenant "acme" is not a tenant id/)
+  })
+
+  it("entitles a tenant to more products, keeping those it has", async () => {
+    const entitled = await json("tenant", "entitle", "--tenant", tenantId, "business_email,voice", "transactional")
+    expect(entitled).toMatchObject({ id: tenantId, entitlements: ["voice", "chat", "business_email", "transactional"] })
+    const unknown = await servicekit("tenant", "entitle", "--tenant", tenantId, "fax", "--json")
+    expect(unknown.code).toBe(1)
+    expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: "validation_failed", details: [{ field: "entitlements" }] })
   })
 })

@@ -408,7 +408,7 @@ export const growthAutomationsSuite = (storage: string, storageEnv: () => Record
       for (const [method, , setup] of routes) {
         const { path, body } = await setup()
         const error = await expectRefusal(await refused(method, path, body), 403, "product_not_entitled")
-        expect(error.message).toBe("The account is not entitled to the automations product.")
+        expect(error.message).toMatch(/^The account is not entitled to the automations product\. A platform admin grants it /)
       }
     })
 

@@ -231,6 +231,25 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
           )
         })
 
+      /**
+       * The queue's longest-waiting due job (the tail of its wait list, the head of its delayed
+       * set, which no worker promotes while none runs), judged against `after`, and then whether
+       * any worker is connected to it. A Redis that refuses CLIENT LIST cannot tell: false.
+       */
+      const unworked = (queue: QueueDefinition, after: Duration.Duration) =>
+        producer.status !== "ready"
+          ? Effect.succeed(false)
+          : Effect.tryPromise(async () => {
+              const bull = queueOf(queue.name)
+              const since = Date.now() - Duration.toMillis(after)
+              const oldest = [
+                ...(await bull.getJobs(["wait"], 0, 0, true)),
+                ...(await bull.getJobs(["delayed"], 0, 0, true))
+              ]
+              if (!oldest.some((job) => job.timestamp + (job.delay ?? 0) <= since)) return false
+              return (await bull.getWorkersCount()) === 0
+            }).pipe(Effect.orElseSucceed(() => false))
+
       return JobQueue.of({
         enqueue,
         // Each job through the same path: an outbox row in a unit of work, else straight to Redis.
@@ -245,7 +264,8 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
                   onSome: (open) => Effect.zipRight(keepInOutbox(open, queue, jobs), unit.afterCommit(relaySoon))
                 })
               ),
-        work
+        work,
+        unworked
       })
     })
   )

@@ -274,7 +274,25 @@ export const layerPgBossJobQueue = (
           )
         })
 
-      return JobQueue.of({ enqueue, enqueueMany, work })
+      // A job due for `after` (state below active), then whether any job of the queue started within
+      // it: the second scan only runs when the first finds one, and the database's clock judges both.
+      const unworked = (queue: QueueDefinition, after: Duration.Duration) =>
+        Effect.promise(() =>
+          database.execute(
+            `SELECT EXISTS (
+               SELECT 1 FROM ${schema}.job
+               WHERE name = $1 AND state < 'active' AND start_after <= now() - $2::float8 * interval '1 second'
+             ) AND NOT EXISTS (
+               SELECT 1 FROM ${schema}.job WHERE name = $1 AND started_on > now() - $2::float8 * interval '1 second'
+             ) AS unworked`,
+            [queue.name, Duration.toSeconds(after)]
+          )
+        ).pipe(
+          Effect.map(({ rows }) => rows[0]?.unworked === true),
+          Effect.catchAllDefect(() => Effect.succeed(false))
+        )
+
+      return JobQueue.of({ enqueue, enqueueMany, work, unworked })
     })
   )
 

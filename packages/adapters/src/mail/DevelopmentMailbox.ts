@@ -7,7 +7,7 @@ import MailComposer from "nodemailer/lib/mail-composer"
 import { messageIdHeaderOf, nodemailerMessageOf } from "./MailMessage.js"
 
 export interface DevelopmentMailboxOptions {
-  /** The folder the `.eml` files go to; created (readable by its owner only) when missing. */
+  /** The folder the `.eml` files go to; created (readable by its owner only) with the first message. */
   readonly directory: string
 }
 
@@ -52,18 +52,28 @@ const writeAtomically = (directory: string, name: string, raw: Buffer) =>
 
 /**
  * A MailSender that writes each message, as the SMTP server would receive it, to an `.eml` file
- * named `<time>-<message id>.eml` in `directory`: any mail client opens it.
+ * named `<time>-<message id>.eml` in `directory`: any mail client opens it. The folder is made
+ * with the first message, so that a kit whose mail all goes elsewhere leaves no folder behind.
  */
 export const makeDevelopmentMailbox = (options: DevelopmentMailboxOptions): Effect.Effect<MailSender> =>
-  Effect.gen(function* () {
-    yield* Effect.tryPromise(() => mkdir(options.directory, { recursive: true, mode: 0o700 })).pipe(
-      Effect.orDieWith((error) => new Error(`The development mailbox cannot use ${options.directory}: ${error.error}`))
-    )
+  Effect.sync(() => {
+    let folder: Promise<unknown> | undefined
+    const madeFolder = Effect.tryPromise({
+      try: () => (folder ??= mkdir(options.directory, { recursive: true, mode: 0o700 })),
+      catch: (error) => {
+        folder = undefined
+        return new MailRejected({
+          permanent: false,
+          reason: `The development mailbox cannot use ${options.directory}: ${error}`
+        })
+      }
+    })
     const sender: MailSender = {
       send: (mail) =>
         Effect.gen(function* () {
           const raw = yield* composed(mail)
           const name = `${timestampOf(yield* Clock.currentTimeMillis)}-${fileSafe(mail.messageId)}.eml`
+          yield* madeFolder
           yield* writeAtomically(options.directory, name, raw)
           return { providerMessageId: messageIdHeaderOf(mail) }
         })

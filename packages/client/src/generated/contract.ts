@@ -2430,6 +2430,11 @@ export interface operations {
                         readonly checks: {
                             readonly [key: string]: "ok";
                         };
+                        /** @description Present while something needs an operator without making this process unready: `workers` when jobs have been due for SERVICEKIT_WORKER_STALL_SECONDS (30) and no worker has taken any. */
+                        readonly warnings?: readonly {
+                            readonly field: string;
+                            readonly reason: string;
+                        }[];
                     };
                 };
             };
@@ -2517,7 +2522,7 @@ export interface operations {
                     readonly product: "chat" | "voice" | "transactional" | "automations";
                     /** @enum {string} */
                     readonly environment: "live" | "test";
-                    readonly scopes: readonly string[];
+                    readonly scopes: readonly ("chat:read" | "chat:write" | "visitors:read" | "webhooks:manage" | "voice:read" | "transactional:send" | "automations:manage")[];
                     readonly expiresAt?: string | null;
                     readonly ipAllowlist?: readonly string[];
                 };
@@ -2714,7 +2719,7 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name: string;
-                    readonly entitlements?: readonly string[];
+                    readonly entitlements?: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
                 };
             };
         };
@@ -2803,11 +2808,11 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     readonly name?: string;
-                    readonly entitlements?: readonly string[];
+                    readonly entitlements?: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
                 };
             };
         };
@@ -2911,7 +2916,7 @@ export interface operations {
                     readonly product: "chat" | "voice" | "transactional" | "automations";
                     /** @enum {string} */
                     readonly environment: "live" | "test";
-                    readonly scopes: readonly string[];
+                    readonly scopes: readonly ("chat:read" | "chat:write" | "visitors:read" | "webhooks:manage" | "voice:read" | "transactional:send" | "automations:manage")[];
                     readonly expiresAt?: string | null;
                     readonly ipAllowlist?: readonly string[];
                 };
@@ -4990,7 +4995,7 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     readonly url?: string;
@@ -5389,7 +5394,7 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     readonly name?: string;
@@ -5464,7 +5469,7 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     readonly variables?: {
@@ -6419,7 +6424,7 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     readonly name?: string;
@@ -6593,7 +6598,7 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     /**
@@ -7945,7 +7950,7 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     /**
@@ -8588,7 +8593,7 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     readonly name?: string;
@@ -8715,7 +8720,7 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     readonly platform?: string;
@@ -9534,7 +9539,7 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     readonly [key: string]: unknown;
@@ -9755,7 +9760,7 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     readonly name?: string;
@@ -9821,7 +9826,7 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     /**
@@ -10014,7 +10019,7 @@ export interface operations {
             };
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     /**
@@ -10136,7 +10141,7 @@ export interface operations {
             readonly path?: never;
             readonly cookie?: never;
         };
-        readonly requestBody: {
+        readonly requestBody?: {
             readonly content: {
                 readonly "application/json": {
                     readonly [key: string]: unknown;

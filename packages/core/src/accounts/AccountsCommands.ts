@@ -1,8 +1,9 @@
 import { Effect, Schema } from "effect"
 import { type Command, type CommandInput, UsageError, requiredFlag } from "../module/ProductModule.js"
 import { ApiKeyService } from "../platform/ApiKeyService.js"
-import { Environment } from "../platform/Products.js"
+import { Environment, allProducts } from "../platform/Products.js"
 import { TenantService } from "../platform/TenantService.js"
+import { PlatformAdmin } from "./PlatformAdmin.js"
 
 const list = (text: string | undefined): Array<string> =>
   (text ?? "")
@@ -41,6 +42,29 @@ export const accountsCommands: ReadonlyArray<Command> = [
         return {
           json: tenant,
           text: `Created tenant "${tenant.name}"\n  id:           ${tenant.id}\n  entitlements: ${tenant.entitlements.join(", ") || "(none)"}`
+        }
+      })
+  },
+  {
+    name: "tenant entitle",
+    usage: "tenant entitle --tenant ID PRODUCT[,PRODUCT...]",
+    flags: ["tenant"],
+    run: (input) =>
+      Effect.gen(function* () {
+        const tenantId = yield* requiredFlag(input, "tenant")
+        const added = input.args.flatMap(list)
+        if (added.length === 0) {
+          return yield* new UsageError({ message: `tenant entitle takes the products to add: ${allProducts.join(", ")}` })
+        }
+        const tenant = yield* Effect.flatMap(TenantService, (tenants) => tenants.get(tenantId))
+        // Through the platform admin's update, as the admin API does: this process's cached keys follow at once.
+        const updated = yield* Effect.flatMap(PlatformAdmin, (admin) =>
+          admin.updateTenant(tenantId, { entitlements: [...tenant.entitlements, ...added] })
+        )
+        return {
+          json: updated,
+          text: `Tenant "${updated.name}" (${updated.id})
+  entitlements: ${updated.entitlements.join(", ")}`
         }
       })
   },

@@ -20,7 +20,7 @@ export const TenantJson = Schema.Struct({
   createdAt: Timestamp
 }).annotations({ identifier: "Tenant" })
 
-const Entitlements = withReason(Schema.Array(Schema.String), "must be an array of product names")
+const Entitlements = withReason(Schema.Array(Product), `must be an array of products: ${Product.literals.join(", ")}`)
 
 const CreateTenantBody = Schema.Struct({
   name: withReason(Schema.String, "must be a string"),

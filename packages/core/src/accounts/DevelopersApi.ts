@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { Timestamp, TimestampInput, Uuid, UuidText, withReason } from "../http/Schemas.js"
 import { DashboardAuth } from "../http/Security.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
-import { Environment, KeyProduct, Product } from "../platform/Products.js"
+import { Environment, KeyProduct, Product, Scope } from "../platform/Products.js"
 
 export const ApiKeyJson = Schema.Struct({
   id: UuidText,
@@ -27,7 +27,7 @@ export const CreateApiKeyBody = Schema.Struct({
   name: Schema.optional(Schema.NullOr(Schema.String)),
   product: withReason(KeyProduct, "must be one of chat, voice, transactional, automations"),
   environment: withReason(Environment, "must be live or test"),
-  scopes: withReason(Schema.Array(Schema.String), "must be an array of scope names"),
+  scopes: withReason(Schema.Array(Scope), `must be an array of scopes: ${Scope.literals.join(", ")}`),
   expiresAt: Schema.optional(Schema.NullOr(TimestampInput)),
   ipAllowlist: Schema.optional(withReason(Schema.Array(Schema.String), "must be an array of IPs or CIDR ranges"))
 })

@@ -15,7 +15,7 @@ import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import { FlowNotFound, WorkflowNotFound } from "./AutomationsErrors.js"
 import { MAX_WAIT_SECONDS } from "./WaitStep.js"
-import { CHAT_EVENTS, MAX_STEPS, MIN_WEBHOOK_TOKEN, STEP_TYPES, TRIGGER_TYPES } from "./WorkflowDefinition.js"
+import { CHAT_EVENTS, MANUAL_TRIGGER, MAX_STEPS, MIN_WEBHOOK_TOKEN, STEP_TYPES, TRIGGER_TYPES } from "./WorkflowDefinition.js"
 import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE } from "./WorkflowService.js"
 
 const TriggerJson = JsonObjectInput.annotations({
@@ -62,8 +62,12 @@ export const WorkflowName = withReason(
 export const CreateWorkflowBody = Schema.Struct({
   name: WorkflowName,
   active: Schema.optional(withReason(Schema.Boolean, "must be true or false")),
-  triggerJson: TriggerJson,
-  stepsJson: StepsJson
+  triggerJson: Schema.propertySignature(TriggerJson).annotations({
+    missingMessage: () => `is missing: an object such as ${JSON.stringify(MANUAL_TRIGGER)}`
+  }),
+  stepsJson: Schema.propertySignature(StepsJson).annotations({
+    missingMessage: () => `is missing: an array of steps such as [{"type":"log","message":"Hello {{payload.name}}"}]`
+  })
 })
 
 export const PatchWorkflowBody = Schema.Struct({

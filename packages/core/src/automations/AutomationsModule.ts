@@ -48,6 +48,13 @@ import { SequenceRepository } from "./sequences/SequenceRepository.js"
 import { SequenceService } from "./sequences/SequenceService.js"
 import { automationsDashboardHandlers } from "./dashboard/AutomationsDashboardHandlers.js"
 
+/** The workflow the development tenant's first request creates: run it with POST /workflows/{id}/run. */
+const firstWorkflow = {
+  name: "Hello",
+  triggerJson: { schemaVersion: 1, type: "manual" },
+  stepsJson: [{ type: "log", message: "Hello {{payload.name}}" }]
+}
+
 /**
  * Automations: workflows with their triggers and steps, validated against the skill registry
  * and the tenant's entitlements, and their flows' revisions, over API keys with
@@ -136,6 +143,7 @@ export const automations = defineModule({
   development: {
     product: "automations",
     scopes: ["automations:manage"],
-    tryIt: (baseUrl, key) => `curl -H "Authorization: Bearer ${key}" ${baseUrl}/v1/automations/workflows`
+    tryIt: (baseUrl, key) =>
+      `curl -H "Authorization: Bearer ${key}" -H "content-type: application/json" -d '${JSON.stringify(firstWorkflow)}' ${baseUrl}/v1/automations/workflows`
   }
 })

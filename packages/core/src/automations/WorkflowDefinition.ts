@@ -7,10 +7,12 @@ import {
   invalidField,
   permissionDenied
 } from "../platform/Errors.js"
+import { notEntitled } from "../platform/Entitlements.js"
 import { issueDetailsWithin } from "../platform/ParseIssues.js"
 import type { Product } from "../platform/Products.js"
 import { DEFAULT_TOOL_PROFILE, type ToolProfile, verdictOf } from "./Governance.js"
 import { NO_MODEL_CONFIGURED } from "./ModelService.js"
+import { placeholderProblems, runVariableProblem } from "./Placeholders.js"
 import { MAX_PEER_LENGTH, SESSION_SCOPES } from "./Session.js"
 import { type SkillRegistry, outboundUrlProblem } from "./Skills.js"
 import { WAIT_UNITS, waitSeconds } from "./WaitStep.js"
@@ -33,6 +35,8 @@ export const CHAT_EVENTS = [
   "csat.submitted"
 ] as const
 export const MAX_STEPS = 50
+/** The simplest trigger, shown in messages about a trigger's shape. */
+export const MANUAL_TRIGGER = { schemaVersion: 1, type: "manual" } as const
 export const MIN_WEBHOOK_TOKEN = 16
 
 const isObject = (value: unknown): value is JsonObject =>
@@ -91,7 +95,9 @@ const checkTiming = (trigger: JsonObject, allowAt: boolean) =>
 export const checkTrigger = (trigger: unknown): Effect.Effect<JsonObject, ValidationFailed> =>
   Effect.gen(function* () {
     if (!isObject(trigger)) return yield* fail("triggerJson", "must be a JSON object")
-    if (trigger.schemaVersion !== 1) return yield* fail("triggerJson.schemaVersion", "must be 1")
+    if (trigger.schemaVersion !== 1) {
+      return yield* fail("triggerJson.schemaVersion", `must be 1, as in ${JSON.stringify(MANUAL_TRIGGER)}`)
+    }
     const type = trigger.type
     if (typeof type !== "string" || !(TRIGGER_TYPES as ReadonlyArray<string>).includes(type)) {
       return yield* fail("triggerJson.type", `must be one of ${TRIGGER_TYPES.join(", ")}`)
@@ -202,6 +208,8 @@ export interface StepRules {
   readonly agentExists: (id: string) => Effect.Effect<boolean>
   /** Whether the tenant has a channel with this id. */
   readonly channelExists: (id: string) => Effect.Effect<boolean>
+  /** Why a step may not hold the placeholder at a path, or undefined; a run's variables only, unless given. */
+  readonly placeholderProblem?: (path: ReadonlyArray<string>) => string | undefined
 }
 
 /** The profile a step follows: the one it names (which must exist), else the tenant's default one if any. */
@@ -232,10 +240,7 @@ const checkSkill = (skillId: string, field: string, rules: StepRules, profile: T
     }
     const missing = skill.requires.find((product) => !rules.entitlements.includes(product))
     if (missing !== undefined) {
-      return yield* permissionDenied(
-        "product_not_entitled",
-        `${field}: the skill ${skillId} needs the ${missing} product, which the account is not entitled to.`
-      )
+      return yield* notEntitled(missing, `${field}: the skill ${skillId} needs the ${missing} product`)
     }
     if (verdictOf(profile, skill) === "denied") {
       return yield* permissionDenied(
@@ -271,6 +276,11 @@ export const checkSteps = (
         return yield* fail(`${field}.type`, `must be one of ${STEP_TYPES.join(", ")}`)
       }
       yield* decodeAt(stepShapes[type as keyof typeof stepShapes] as Schema.Schema<unknown, unknown>, step, field)
+      const placeholders = placeholderProblems(step, field, rules.placeholderProblem ?? runVariableProblem)
+      if (placeholders.length > 0) {
+        const [first] = placeholders
+        return yield* new ValidationFailed({ message: `Invalid ${first!.field}: ${first!.reason}`, details: placeholders })
+      }
       if (type === "wait") {
         const seconds = waitSeconds(step)
         if (typeof seconds !== "number") return yield* fail(`${field}.${seconds.field}`, seconds.reason)
@@ -313,10 +323,7 @@ export const checkSteps = (
         return yield* fail(`${field}.type`, `an agent step needs a language model: ${NO_MODEL_CONFIGURED}`)
       }
       if (type === "agent" && !rules.entitlements.includes("ai_agent")) {
-        return yield* permissionDenied(
-          "product_not_entitled",
-          `${field}: an agent step needs the ai_agent product, which the account is not entitled to.`
-        )
+        return yield* notEntitled("ai_agent", `${field}: an agent step needs the ai_agent product`)
       }
       if (type === "agent" && Array.isArray(step.skills)) {
         const profile = yield* profileOf(step, field, rules)

@@ -12,6 +12,7 @@ import { SipService } from "./SipService.js"
 import { Softphone } from "./Softphone.js"
 import { softphoneHandlers } from "./SoftphoneHandlers.js"
 import { CallRepository } from "./CallRepository.js"
+import { writeSampleCalls } from "./SampleCalls.js"
 
 /**
  * Business Calling: read-only call detail records and usage over API keys with voice:read, and
@@ -27,6 +28,7 @@ export const calling = defineModule({
   development: {
     product: "voice",
     scopes: ["voice:read"],
-    tryIt: (baseUrl, key) => `curl -H "Authorization: Bearer ${key}" ${baseUrl}/v1/voice/calls`
+    tryIt: (baseUrl, key) => `curl -H "Authorization: Bearer ${key}" ${baseUrl}/v1/voice/calls`,
+    samples: writeSampleCalls
   }
 })

@@ -1,11 +1,11 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import {
-  permissionDenied,
   type PermissionDenied,
   type TenantNotFound,
   type ValidationFailed,
   invalidField
 } from "../platform/Errors.js"
+import { notEntitled } from "../platform/Entitlements.js"
 import { isPublicAddress, parseAddress } from "../platform/IpAllowlist.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
@@ -156,10 +156,7 @@ export class SipService extends Context.Tag("@servicekit/core/SipService")<
             // Billing decides: without the voice entitlement there is nothing to opt into.
             const tenant = yield* tenants.get(tenantId)
             if (!tenant.entitlements.includes("voice")) {
-              return yield* permissionDenied(
-                "product_not_entitled",
-                "The account is not entitled to the voice product."
-              )
+              return yield* notEntitled("voice")
             }
             if (domain === null) {
               return yield* new SipConflict({

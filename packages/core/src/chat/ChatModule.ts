@@ -53,6 +53,8 @@ export const chat = defineModule({
   development: {
     product: "chat",
     scopes: ["chat:read", "chat:write", "visitors:read", "webhooks:manage"],
+    // The API's key format gives Live Chat keys no product segment: `live` there is not the environment.
+    keyNote: "`live` here is not the environment: Live Chat keys read svk_live_… when live, svk_test_live_… in test mode",
     tryIt: (baseUrl, key) =>
       `curl -H "Authorization: Bearer ${key}" -H "content-type: application/json" -d '{"externalId":"visitor-1","displayName":"Ada"}' ${baseUrl}/v1/chat/sessions`
   }

@@ -1,5 +1,6 @@
 import { HttpApi, HttpApiBuilder, HttpApiScalar, HttpServer, OpenApi } from "@effect/platform"
-import { Context, Effect, JSONSchema, Layer, Option } from "effect"
+import { Context, Effect, JSONSchema, Layer, Option, Schema } from "effect"
+import { docsPageSettings, withOwnOriginOnly } from "./DocsPage.js"
 import { type DocumentedWebhook, DocumentedSecurity, DocumentedWebhooks } from "./DocumentAnnotations.js"
 import { type DocumentedError, declaredErrors, descriptionOf, errorResponse } from "./DocumentedErrors.js"
 import {
@@ -252,6 +253,30 @@ const describeServing =
     return anyValue(spec) as Spec
   }
 
+/** Marks optional the JSON bodies whose every field is optional: the engine reads no body as `{}`. */
+const optionalBodies =
+  (api: HttpApi.HttpApi.AnyWithProps) =>
+  (spec: Spec): Spec => {
+    const optional = new Set<string>()
+    HttpApi.reflect(api, {
+      onGroup: () => {},
+      onEndpoint: ({ endpoint, group, payloads }) => {
+        const json = payloads.get("application/json")
+        if (json !== undefined && Schema.decodeUnknownEither(Schema.make(json.ast))({})._tag === "Right") {
+          optional.add(`${group.identifier}.${endpoint.name}`)
+        }
+      }
+    })
+    for (const operations of Object.values(spec.paths ?? {})) {
+      for (const operation of Object.values(operations as Spec)) {
+        if (optional.has(operation.operationId) && operation.requestBody !== undefined) {
+          operation.requestBody.required = false
+        }
+      }
+    }
+    return spec
+  }
+
 /**
  * An `OpenApi.Transform` for an endpoint that never succeeds (a planned route that answers 501):
  * HttpApi documents a 204 for an endpoint without a success schema, which it never sends.
@@ -264,12 +289,14 @@ export const withoutSuccessResponse = (operation: Spec): Spec => {
 }
 
 /**
- * The OpenAPI document and the offline docs page (Scalar, bundled by @effect/platform),
- * both generated from the HttpApi once, at start-up.
+ * The OpenAPI document and the offline docs page (Scalar, bundled by @effect/platform, reaching
+ * nothing beyond its own origin), both generated from the HttpApi once, at start-up.
  */
 export const makeDocuments = (api: HttpApi.HttpApi.AnyWithProps, mountPath: string) =>
   Effect.promise(async () => {
-    const described = api.annotate(OpenApi.Transform, describeServing(api, mountPath)) as HttpApi.HttpApi.AnyWithProps
+    const described = api.annotate(OpenApi.Transform, (spec) =>
+      optionalBodies(api)(describeServing(api, mountPath)(spec))
+    ) as HttpApi.HttpApi.AnyWithProps
     const spec = OpenApi.fromApi(described)
     const apiService = Layer.succeed(HttpApi.Api, {
       api: described as unknown as HttpApi.Api["Type"]["api"],
@@ -278,12 +305,12 @@ export const makeDocuments = (api: HttpApi.HttpApi.AnyWithProps, mountPath: stri
     const docs = HttpApiBuilder.toWebHandler(
       Layer.mergeAll(
         apiService,
-        HttpApiScalar.layer({ path: "/docs" }).pipe(Layer.provide(apiService)),
+        HttpApiScalar.layer({ path: "/docs", scalar: docsPageSettings }).pipe(Layer.provide(apiService)),
         HttpServer.layerContext
       )
     )
     try {
-      const html = await (await docs.handler(new Request("http://servicekit.local/docs"))).text()
+      const html = await withOwnOriginOnly(await (await docs.handler(new Request("http://servicekit.local/docs"))).text())
       return new Map<string, Document>([
         [`${mountPath}/v1/openapi.json`, { contentType: "application/json", body: JSON.stringify(spec) }],
         [`${mountPath}/v1/docs`, { contentType: "text/html; charset=utf-8", body: html }]

@@ -12,6 +12,7 @@ import { makeCors } from "./Cors.js"
 import type { Document } from "./Documents.js"
 import { errorBody, errorView, internalError } from "./Failure.js"
 import type { Handler } from "./Implement.js"
+import { makeRouteNotFound } from "./NotFound.js"
 import { renderPrometheus } from "./Prometheus.js"
 import { CurrentRequest, type IncomingRequest, type RequestState, bearerToken, firstHeader } from "./RequestContext.js"
 import { RequestObserver } from "./RequestObserver.js"
@@ -55,8 +56,6 @@ const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
 const INBOUND_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
 const noStatus = () => undefined
-
-const routeNotFound = () => new ApiError({ status: 404, code: "route_not_found", message: "No such route." })
 
 const methodNotAllowed = (allowed: ReadonlyArray<string>) =>
   new ApiError({
@@ -150,6 +149,14 @@ export const makeEngine = (options: {
       refusals.push({ endpoint: "api", reason: "API-level middleware is not served" })
     if (refusals.length > 0) return yield* Effect.die(new EngineRefusal(refusals))
 
+    const documentParts = [...options.documents.keys()].map((path) => path.split("/").filter((s) => s.length > 0))
+    const routeNotFound = makeRouteNotFound(
+      settings.mountPath,
+      (parts) =>
+        options.documents.has(`/${parts.join("/")}`) || routes.some((route) => match(route, parts) !== undefined),
+      Math.max(...routes.map((route) => route.segments.length), ...documentParts.map((parts) => parts.length))
+    )
+
     /** The document or route for the path; a 405 naming the methods the path answers, or a 404. */
     const answer = (
       request: IncomingRequest,
@@ -175,7 +182,7 @@ export const makeEngine = (options: {
       }
       const allowed = new Set(document === undefined ? [] : ["GET"])
       for (const route of routes) if (match(route, parts) !== undefined) allowed.add(route.method)
-      if (allowed.size === 0) return Effect.fail(routeNotFound())
+      if (allowed.size === 0) return Effect.fail(routeNotFound(path, parts))
       if (allowed.has("GET")) allowed.add("HEAD")
       // A CORS preflight from a listed origin: answered before authentication, which browsers do not send with it.
       if (

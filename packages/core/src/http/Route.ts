@@ -246,8 +246,12 @@ export const compileRoute = (
       const [[contentType, { ast, encoding }]] = [...description.payloads]
       if (contentType === "multipart/form-data") refuse("multipart payloads are not served")
       const read = bodyReader(encoding.kind)
-      readPayload = (state) => read(state)
       decodePayload = syncDecoder(Schema.make(ast))
+      // A JSON body whose every field is optional may be left out: no body reads as `{}`.
+      readPayload =
+        encoding.kind === "Json" && decodePayload({})._tag === "Right"
+          ? (state) => Effect.map(read(state), (body) => (body === undefined ? {} : body))
+          : read
     }
   }
 

@@ -101,6 +101,12 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
       options: WorkOptions,
       handle: JobHandler<R>
     ) => Effect.Effect<void, never, R | Scope.Scope>
+    /**
+     * Whether the queue is left unworked: one of its jobs has been due for `after` or longer and no
+     * worker, in any process sharing the queue, has taken one of its jobs within `after`. False
+     * when the backend cannot tell.
+     */
+    readonly unworked: (queue: QueueDefinition, after: Duration.Duration) => Effect.Effect<boolean>
   }
 >() {
   /** In memory, in this process only: the fake every durable adapter is held to (conformance). */
@@ -113,6 +119,9 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
       type Entry = { readonly job: Job; readonly key: string | undefined }
       const channels = new Map<string, Queue.Queue<Entry>>()
       const waitingKeys = new Map<string, Set<string>>()
+      // When each job that is due and not yet taken became due, and when a worker last took one, by queue.
+      const dueSince = new Map<string, Map<Entry, number>>()
+      const lastTaken = new Map<string, number>()
       let sequence = 0
 
       const channel = (name: string) => {
@@ -126,17 +135,34 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
         return found
       }
 
+      const dueOf = (name: string) => {
+        let found = dueSince.get(name)
+        if (found === undefined) dueSince.set(name, (found = new Map()))
+        return found
+      }
+      /** Hands a due job to the queue's workers. */
+      const offer = (entry: Entry) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) => {
+          dueOf(entry.job.queue).set(entry, now)
+          return Queue.offer(channel(entry.job.queue), entry)
+        })
+
+      /** The queue's next due job, noted as taken. */
+      const take = (name: string) =>
+        Effect.flatMap(Queue.take(channel(name)), (entry) =>
+          Effect.map(Clock.currentTimeMillis, (now) => {
+            dueOf(name).delete(entry)
+            lastTaken.set(name, now)
+            return entry
+          })
+        )
+
       /** Offers the job at `at` (ms), from a timer in the layer's scope when that is later than now. */
       const deliverAt = (entry: Entry, at: number) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
           at <= now
-            ? Queue.offer(channel(entry.job.queue), entry)
-            : Effect.asVoid(
-                Effect.forkIn(
-                  Effect.zipRight(Effect.sleep(at - now), Queue.offer(channel(entry.job.queue), entry)),
-                  scope
-                )
-              )
+            ? offer(entry)
+            : Effect.asVoid(Effect.forkIn(Effect.zipRight(Effect.sleep(at - now), offer(entry)), scope))
         )
 
       const enqueue = (queue: QueueDefinition, payload: JobPayload, options: EnqueueOptions = {}) =>
@@ -191,7 +217,7 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
           const loop = Effect.forever(
             Effect.zipRight(
               slots.take(1),
-              Effect.flatMap(Queue.take(channel(queue.name)), (entry) =>
+              Effect.flatMap(take(queue.name), (entry) =>
                 Effect.flatMap(Effect.forkDaemon(run(entry)), (fiber) =>
                   Effect.sync(() => {
                     running.add(fiber)
@@ -210,7 +236,13 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
         enqueue,
         enqueueMany: (queue, jobs) =>
           Effect.forEach(jobs, (job) => enqueue(queue, job.payload, job.options), { discard: true }),
-        work
+        work,
+        unworked: (queue, after) =>
+          Effect.map(Clock.currentTimeMillis, (now) => {
+            const since = now - Duration.toMillis(after)
+            const waitedLong = [...dueOf(queue.name).values()].some((dueAt) => dueAt <= since)
+            return waitedLong && (lastTaken.get(queue.name) ?? Number.NEGATIVE_INFINITY) <= since
+          })
       })
     })
   )

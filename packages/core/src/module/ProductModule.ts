@@ -71,12 +71,19 @@ export interface PeriodicWork {
   readonly run: Effect.Effect<unknown, unknown, any>
 }
 
-/** A test key the development bootstrap creates, and a first request that uses it. */
+/** A test key the development bootstrap creates, a first request that uses it, and sample data it answers. */
 export interface DevelopmentAccess {
   readonly product: KeyProduct
   readonly scopes: ReadonlyArray<string>
   /** A first request, e.g. a curl command line; `baseUrl` is the API's base URL, ending in the mount path. */
   readonly tryIt: (baseUrl: string, key: string) => string
+  /** Printed beside the key where its look could mislead. */
+  readonly keyNote?: string | undefined
+  /**
+   * Sample data written for the development tenant only, on its first start, so that `tryIt`
+   * answers something; answers a line saying what it wrote and how it is marked.
+   */
+  readonly samples?: ((tenantId: string) => Effect.Effect<string, unknown, any>) | undefined
 }
 
 /** A command line mistake: the CLI prints it with the usage text and exits 2. */

@@ -1,5 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { ErrorDetail } from "../platform/Errors.js"
 import { NotReady } from "../platform/Health.js"
 
 export class OperationsApi extends HttpApiGroup.make("operations")
@@ -14,7 +15,11 @@ export class OperationsApi extends HttpApiGroup.make("operations")
       .addSuccess(
         Schema.Struct({
           status: Schema.Literal("ready"),
-          checks: Schema.Record({ key: Schema.String, value: Schema.Literal("ok") })
+          checks: Schema.Record({ key: Schema.String, value: Schema.Literal("ok") }),
+          warnings: Schema.optional(Schema.Array(ErrorDetail)).annotations({
+            description:
+              "Present while something needs an operator without making this process unready: `workers` when jobs have been due for SERVICEKIT_WORKER_STALL_SECONDS (30) and no worker has taken any."
+          })
         })
       )
       .addError(NotReady)

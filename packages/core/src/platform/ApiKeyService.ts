@@ -12,9 +12,10 @@ import {
   permissionDenied,
   unauthenticated
 } from "./Errors.js"
+import { notEntitled } from "./Entitlements.js"
 import { canonicalEntry, compileAllowlist } from "./IpAllowlist.js"
 import { PREFIX_LENGTH, SECRET_LENGTH, displayPrefix, formatKey, parseKey } from "./KeyFormat.js"
-import { type Environment, type KeyProduct, isKeyProduct, scopesByProduct } from "./Products.js"
+import { type Environment, type KeyProduct, grants, isKeyProduct, scopesByProduct } from "./Products.js"
 import { ServiceKitSettings } from "./Settings.js"
 import { TenantRepository, type Tenant } from "./Tenants.js"
 
@@ -170,7 +171,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
           const allowed = scopesByProduct[product]
           const scopes = [...new Set(input.scopes)]
           if (scopes.length === 0) return yield* invalidField("scopes", "at least one scope is required")
-          const foreign = scopes.filter((scope) => !allowed.includes(scope))
+          const foreign = scopes.filter((scope) => !grants(product, scope))
           if (foreign.length > 0) {
             return yield* invalidField(
               "scopes",
@@ -273,9 +274,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
             )
           }
           if (!tenant.entitlements.includes(product)) {
-            return Effect.fail(
-              permissionDenied("product_not_entitled", `The account is not entitled to the ${product} product.`)
-            )
+            return Effect.fail(notEntitled(product))
           }
           if (!key.scopes.includes(scope)) {
             return Effect.fail(permissionDenied("missing_scope", `The API key lacks the ${scope} scope.`))

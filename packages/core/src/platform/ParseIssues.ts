@@ -78,8 +78,11 @@ export const issueDetails = (error: ParseResult.ParseError): Array<ErrorDetail> 
       return add(path, own.text)
     }
     switch (issue._tag) {
-      case "Missing":
-        return add(path, "is missing")
+      case "Missing": {
+        // A field's own `missingMessage` may say what to send, e.g. the shape of a JSON object.
+        const missing = Option.getOrUndefined(AST.getMissingMessageAnnotation(issue.ast))?.()
+        return add(path, typeof missing === "string" ? missing : "is missing")
+      }
       case "Unexpected":
         return add(path, "is not allowed")
       case "Forbidden":

@@ -46,6 +46,11 @@ export interface Settings {
    * over this long after its last write.
    */
   readonly runLeaseMs: number
+  /**
+   * How long jobs may be due with no worker taking any before a warning is logged (naming how to
+   * start workers) and readiness reports it.
+   */
+  readonly workerStallMs: number
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
 }
@@ -88,7 +93,8 @@ export const defaultSettings: Settings = {
   outboundAllowPrivate: false,
   mailFrom: "ServiceKit <no-reply@servicekit.local>",
   webhooks: defaultWebhookSettings,
-  runLeaseMs: 60_000
+  runLeaseMs: 60_000,
+  workerStallMs: 30_000
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {

@@ -3,7 +3,8 @@ import { storableText } from "../http/Inputs.js"
 import { JobQueue, defineQueue } from "../jobs/JobQueue.js"
 import { committersOn, groupCommit, toFirstAskers } from "../platform/GroupCommit.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
-import { type PermissionDenied, ValidationFailed, invalidField, permissionDenied } from "../platform/Errors.js"
+import { notEntitled } from "../platform/Entitlements.js"
+import { type PermissionDenied, ValidationFailed, invalidField } from "../platform/Errors.js"
 import {
   type IdempotencyInProgress,
   type IdempotencyKeyReused,
@@ -319,7 +320,7 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
       const checkEntitled = (sender: Sender) =>
         sender.entitlements.includes("business_email")
           ? Effect.void
-          : permissionDenied("product_not_entitled", "The account is not entitled to the business_email product.")
+          : notEntitled("business_email")
 
       /** Stores composed messages and queues their deliveries (in the caller's unit of work). */
       const store = (composed: ReadonlyArray<EmailMessage>) =>

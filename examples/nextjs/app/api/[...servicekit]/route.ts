@@ -10,9 +10,16 @@ export const runtime = "nodejs"
 export const dynamic = "force-dynamic"
 
 // One kit per server process, created on the first request rather than at build time: the
-// development server evaluates this module again after every edit.
+// development server evaluates this module again after every edit. Its background workers
+// (email delivery, webhooks, automation runs) run in the same process.
 const shared = globalThis as typeof globalThis & { serviceKit?: NodeServiceKit }
-const serviceKit = (): NodeServiceKit => (shared.serviceKit ??= createServiceKit())
+const serviceKit = (): NodeServiceKit => {
+  if (shared.serviceKit === undefined) {
+    shared.serviceKit = createServiceKit()
+    shared.serviceKit.startWorkers().catch((error) => console.error("ServiceKit workers did not start", error))
+  }
+  return shared.serviceKit
+}
 
 /**
  * Route handlers never see the socket. Next's server copies the peer address into

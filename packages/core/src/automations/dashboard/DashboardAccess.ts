@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { DashboardSession, requireTenantAdmin } from "../../http/Security.js"
-import { type PermissionDenied, permissionDenied } from "../../platform/Errors.js"
+import { notEntitled } from "../../platform/Entitlements.js"
+import type { PermissionDenied } from "../../platform/Errors.js"
 import { TenantService } from "../../platform/TenantService.js"
 import type { Author } from "../WorkflowService.js"
 
@@ -11,18 +12,18 @@ import type { Author } from "../WorkflowService.js"
  */
 export const dashboardAccess = Effect.gen(function* () {
   const tenants = yield* TenantService
-  const notEntitled = (): Effect.Effect<never, PermissionDenied> =>
-    Effect.fail(permissionDenied("product_not_entitled", "The account is not entitled to the automations product."))
+  const notEntitledToAutomations = (): Effect.Effect<never, PermissionDenied> =>
+    Effect.fail(notEntitled("automations"))
   const reader: Effect.Effect<Author, PermissionDenied, DashboardSession> = Effect.flatMap(
     DashboardSession,
     (session) =>
       tenants.get(session.tenantId).pipe(
         // A tenant that is gone is entitled to nothing.
-        Effect.catchTag("TenantNotFound", notEntitled),
+        Effect.catchTag("TenantNotFound", notEntitledToAutomations),
         Effect.flatMap((tenant) =>
           tenant.entitlements.includes("automations")
             ? Effect.succeed({ tenantId: tenant.id, entitlements: tenant.entitlements })
-            : notEntitled()
+            : notEntitledToAutomations()
         )
       )
   )

@@ -6,6 +6,7 @@ import { LanguageModel } from "../../platform/LanguageModel.js"
 import type { Product } from "../../platform/Products.js"
 import { ServiceKitSettings } from "../../platform/Settings.js"
 import { PackChanged, PackNotFound, PackNotInstalled, PackVersionExists } from "../AutomationsErrors.js"
+import { RUN_VARIABLES } from "../Placeholders.js"
 import { SkillRegistry } from "../Skills.js"
 import type { JsonObject, Workflow } from "../Workflow.js"
 import { type Author, WorkflowService } from "../WorkflowService.js"
@@ -26,7 +27,7 @@ import {
 } from "./Pack.js"
 import { checkValues, fillWith } from "./PackParameters.js"
 import { PackRepository } from "./PackRepository.js"
-import { RUN_VARIABLES, checkPack, publishingRules, summaryOf } from "./PackRules.js"
+import { checkPack, publishingRules, summaryOf } from "./PackRules.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100

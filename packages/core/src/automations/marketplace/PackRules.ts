@@ -3,7 +3,7 @@ import { canonicalJson } from "../../platform/CanonicalJson.js"
 import { type ErrorDetail, type PermissionDenied, ValidationFailed } from "../../platform/Errors.js"
 import { issueDetailsWithin } from "../../platform/ParseIssues.js"
 import { type Product, allProducts } from "../../platform/Products.js"
-import { parseTemplateText } from "../../platform/TemplateText.js"
+import { RUN_VARIABLES, isRunVariable, placeholderProblems, runVariableProblem } from "../Placeholders.js"
 import type { SkillRegistry } from "../Skills.js"
 import type { JsonObject } from "../Workflow.js"
 import { type StepRules, checkSteps, checkTrigger } from "../WorkflowDefinition.js"
@@ -17,59 +17,19 @@ import {
 } from "./Pack.js"
 import { fillParameters, parameterProblems } from "./PackParameters.js"
 
-/** The variables a run fills in, as a pack's templates may name them (besides `params.<name>`). */
-export const RUN_VARIABLES = [
-  "{{context}}",
-  "{{payload.*}}",
-  "{{event.type}}",
-  "{{policy}}",
-  "{{last.outputText}}",
-  "{{step<N>.*}}"
-] as const
-
-const runVariable = (path: ReadonlyArray<string>) => {
-  const [head, ...rest] = path
-  if (head === "context" || head === "policy") return rest.length === 0
-  if (head === "event") return rest.length === 1 && rest[0] === "type"
-  if (head === "last") return rest.length === 1 && rest[0] === "outputText"
-  return head === "payload" || /^step\d{1,2}$/.test(head!)
-}
-
-/** Every placeholder in `value` must be a run variable or a declared parameter; keys hold none. */
-const placeholderProblems = (
-  value: unknown,
-  field: string,
-  parameters: Readonly<Record<string, PackParameter>>
-): ReadonlyArray<ErrorDetail> => {
-  if (typeof value === "string") {
-    if (!value.includes("{{")) return []
-    return Either.match(parseTemplateText(value), {
-      onLeft: (error) => [{ field, reason: `a placeholder does not parse: ${error.message}` }],
-      onRight: (parts) =>
-        parts.flatMap((part) => {
-          if (!("path" in part)) return []
-          const name = part.path.join(".")
-          if (part.path[0] === "params") {
-            return part.path.length === 2 && Object.hasOwn(parameters, part.path[1]!)
-              ? []
-              : [{ field, reason: `{{${name}}} is not a declared parameter` }]
-          }
-          return runVariable(part.path)
-            ? []
-            : [{ field, reason: `{{${name}}} is not a variable: use {{params.<name>}} or ${RUN_VARIABLES.join(", ")}` }]
-        })
-    })
+/** A pack's placeholder: a declared parameter (`{{params.<name>}}`) or a run variable. */
+const packVariableProblem =
+  (parameters: Readonly<Record<string, PackParameter>>) =>
+  (path: ReadonlyArray<string>): string | undefined => {
+    if (path[0] !== "params") {
+      return isRunVariable(path)
+        ? undefined
+        : `{{${path.join(".")}}} is not a variable: use {{params.<name>}} or ${RUN_VARIABLES.join(", ")}`
+    }
+    return path.length === 2 && Object.hasOwn(parameters, path[1]!)
+      ? undefined
+      : `{{${path.join(".")}}} is not a declared parameter`
   }
-  if (Array.isArray(value))
-    return value.flatMap((item, index) => placeholderProblems(item, `${field}.${index}`, parameters))
-  if (typeof value === "object" && value !== null) {
-    return Object.entries(value).flatMap(([key, item]) => [
-      ...(key.includes("{{") ? [{ field: `${field}.${key}`, reason: "a key may not hold a placeholder" }] : []),
-      ...placeholderProblems(item, `${field}.${key}`, parameters)
-    ])
-  }
-  return []
-}
 
 /**
  * A stand-in for a parameter while a template is checked: its default, else a value of its type
@@ -152,8 +112,8 @@ export const checkPack = (input: unknown, rules: StepRules): Effect.Effect<PackC
       if (keys.has(template.key)) problems.push({ field: `${field}.key`, reason: "is used by another template" })
       keys.add(template.key)
       problems.push(
-        ...placeholderProblems(template.triggerJson, `${field}.triggerJson`, parameters),
-        ...placeholderProblems(template.stepsJson, `${field}.stepsJson`, parameters)
+        ...placeholderProblems(template.triggerJson, `${field}.triggerJson`, packVariableProblem(parameters)),
+        ...placeholderProblems(template.stepsJson, `${field}.stepsJson`, packVariableProblem(parameters))
       )
     }
     // Templates are checked as workflows once their placeholders are sound.
@@ -188,7 +148,9 @@ export const publishingRules = (
       updatedAt: new Date(0)
     }),
   agentExists: () => Effect.succeed(true),
-  channelExists: () => Effect.succeed(true)
+  channelExists: () => Effect.succeed(true),
+  // A template's `{{params.<name>}}` were checked against its declarations before it is checked as a workflow.
+  placeholderProblem: (path) => (path[0] === "params" ? undefined : runVariableProblem(path))
 })
 
 /** What the marketplace shows of a pack: its skills, the products they need, those gated by an approval. */

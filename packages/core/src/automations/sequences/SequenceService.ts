@@ -8,6 +8,7 @@ import { SequenceNotFound, type WorkflowInactive, WorkflowNotFound } from "../Au
 import type { Run } from "../Run.js"
 import { RunService, type StartInput } from "../RunService.js"
 import type { Workflow } from "../Workflow.js"
+import { MANUAL_TRIGGER } from "../WorkflowDefinition.js"
 import { type Author, DEFAULT_PAGE_SIZE, type ListQuery, WorkflowService } from "../WorkflowService.js"
 import type { Sequence } from "./Sequence.js"
 import { SequenceRepository } from "./SequenceRepository.js"
@@ -24,13 +25,11 @@ export interface SequencePatch {
 
 type WriteError = ValidationFailed | PermissionDenied
 
-const MANUAL = { schemaVersion: 1, type: "manual" } as const
-
 /** The workflow a sequence is materialised into. */
 const definitionOf = (sequence: Pick<Sequence, "name" | "steps">) => ({
   name: sequence.name,
   active: true,
-  triggerJson: MANUAL,
+  triggerJson: MANUAL_TRIGGER,
   stepsJson: sequence.steps
 })
 
@@ -111,7 +110,7 @@ export class SequenceService extends Context.Tag("@servicekit/core/SequenceServi
                 const workflow = yield* workflows.create(author, {
                   name: input.name,
                   active: true,
-                  triggerJson: MANUAL,
+                  triggerJson: MANUAL_TRIGGER,
                   stepsJson: input.stepsJson
                 })
                 const at = yield* now

@@ -1,0 +1,61 @@
+import { Either } from "effect"
+import type { ErrorDetail } from "../platform/Errors.js"
+import { parseTemplateText } from "../platform/TemplateText.js"
+
+/**
+ * The `{{…}}` placeholders a run fills in a step, checked when a workflow or a pack is written:
+ * a placeholder naming nothing a run provides would render as empty text, silently.
+ */
+
+/** The variables a run fills in, as error messages and the marketplace name them. */
+export const RUN_VARIABLES = [
+  "{{context}}",
+  "{{payload.*}}",
+  "{{event.type}}",
+  "{{policy}}",
+  "{{last.outputText}}",
+  "{{step<N>.*}}"
+] as const
+
+/** Whether a run fills in the placeholder at `path`. */
+export const isRunVariable = (path: ReadonlyArray<string>): boolean => {
+  const [head, ...rest] = path
+  if (head === "context" || head === "policy") return rest.length === 0
+  if (head === "event") return rest.length === 1 && rest[0] === "type"
+  if (head === "last") return rest.length === 1 && rest[0] === "outputText"
+  return head === "payload" || /^step\d{1,2}$/.test(head!)
+}
+
+/**
+ * The problems of every placeholder in `value` (strings at any depth; keys may hold none), as
+ * `judge` finds them: it answers why a placeholder's path is refused, or undefined.
+ */
+export const placeholderProblems = (
+  value: unknown,
+  field: string,
+  judge: (path: ReadonlyArray<string>) => string | undefined
+): ReadonlyArray<ErrorDetail> => {
+  if (typeof value === "string") {
+    if (!value.includes("{{")) return []
+    return Either.match(parseTemplateText(value), {
+      onLeft: (error) => [{ field, reason: `a placeholder does not parse: ${error.message}` }],
+      onRight: (parts) =>
+        parts.flatMap((part) => {
+          const reason = "path" in part ? judge(part.path) : undefined
+          return reason === undefined ? [] : [{ field, reason }]
+        })
+    })
+  }
+  if (Array.isArray(value)) return value.flatMap((item, index) => placeholderProblems(item, `${field}.${index}`, judge))
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => [
+      ...(key.includes("{{") ? [{ field: `${field}.${key}`, reason: "a key may not hold a placeholder" }] : []),
+      ...placeholderProblems(item, `${field}.${key}`, judge)
+    ])
+  }
+  return []
+}
+
+/** Why a run cannot fill the placeholder at `path`, or undefined when it can. */
+export const runVariableProblem = (path: ReadonlyArray<string>): string | undefined =>
+  isRunVariable(path) ? undefined : `{{${path.join(".")}}} is not a variable: use ${RUN_VARIABLES.join(", ")}`
