@@ -1,3 +1,4 @@
 import { packageBuild } from "../../tsup.shared.js"
 
-export default packageBuild(["src/index.ts"])
+// The model server has its own entry: scripts and apps outside vitest can start one.
+export default packageBuild(["src/index.ts", "src/ModelServer.ts"])

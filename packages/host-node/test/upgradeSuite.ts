@@ -1,0 +1,183 @@
+import { execFile } from "node:child_process"
+import { readFileSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import { promisify } from "node:util"
+import { type ModelServer, startModelServer } from "@servicekit/conformance"
+import { ServiceKit } from "@servicekit/core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { resolveConfig } from "../src/Config.js"
+import { portsLayer } from "../src/Runtime.js"
+import { type RunningServer, listen } from "../src/Server.js"
+import { apiCaller, expectJson, until } from "./automationsClient.js"
+
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url))
+const fixtures = new URL("./fixtures/upgrade/", import.meta.url)
+
+/** A database written by an earlier build (scripts/make-upgrade-fixture.mjs): its SQL and what goes with it. */
+export const upgradeFixture = (name: string) => ({
+  sql: readFileSync(new URL(`${name}.sql`, fixtures), "utf8"),
+  facts: JSON.parse(readFileSync(new URL(`${name}.json`, fixtures), "utf8")) as {
+    readonly dumpedAt: string
+    readonly env: Record<string, string>
+    readonly key: string
+    readonly node: { readonly id: string; readonly secret: string }
+    readonly runs: Record<
+      "finished" | "approval" | "timer" | "node" | "agentApproval" | "agentRunning" | "queued",
+      string
+    >
+  }
+})
+
+/** Seconds between the old build's last write and the new build's start. */
+const DOWNTIME_SECONDS = 15
+
+/**
+ * SQL that moves every timestamp of ServiceKit's schemas by the same interval, so the dump reads
+ * as written `DOWNTIME_SECONDS` before now: due times, leases and deadlines keep their distance
+ * from the moment the old build stopped. It reads the columns from the catalog, so it holds for
+ * whatever tables the fixture's build had.
+ */
+export const rebaseTimestamps = (dumpedAt: string) => `
+DO $$
+DECLARE
+  shift interval := now() - (${literal(dumpedAt)}::timestamptz + interval '${DOWNTIME_SECONDS} seconds');
+  col record;
+BEGIN
+  FOR col IN
+    SELECT n.nspname AS schema_name, c.relname AS table_name, a.attname AS column_name
+    FROM pg_attribute a
+    JOIN pg_class c ON c.oid = a.attrelid
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname IN ('servicekit', 'servicekit_jobs')
+      AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+      AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
+      AND a.atttypid IN ('timestamptz'::regtype, 'timestamp'::regtype)
+  LOOP
+    EXECUTE format('UPDATE %I.%I SET %I = %I + $1', col.schema_name, col.table_name, col.column_name, col.column_name)
+      USING shift;
+  END LOOP;
+END $$;`
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`
+
+/**
+ * An upgrade from the database `fixtureName` holds: `load` puts its SQL (then the rebase) into a
+ * fresh database and answers the environment that points a kit at it. `servicekit migrate` of this
+ * build upgrades it; every run it left waiting, queued or mid turn then finishes as it would have.
+ */
+export const upgradeSuite = (
+  label: string,
+  fixtureName: string,
+  load: (sql: string) => Promise<Record<string, string>>
+) =>
+  describe(`a database written by an earlier build (${fixtureName}), upgraded, ${label}`, () => {
+    const { sql, facts } = upgradeFixture(fixtureName)
+    let models: ModelServer
+    let kit: ServiceKit.ServiceKit<unknown> | undefined
+    let server: RunningServer | undefined
+    let env: Record<string, string>
+    let migrated: string
+
+    beforeAll(async () => {
+      models = await startModelServer({ apiKey: "upgrade-model-key" })
+      const storage = await load(`${sql}\n${rebaseTimestamps(facts.dumpedAt)}`)
+      env = {
+        ...facts.env,
+        ...storage,
+        SERVICEKIT_LOG_LEVEL: "warn",
+        SERVICEKIT_RUN_LEASE_SECONDS: "5",
+        SERVICEKIT_LLM_BASE_URL: models.baseUrl,
+        SERVICEKIT_LLM_API_KEY: "upgrade-model-key",
+        SERVICEKIT_LLM_MODELS: JSON.stringify({ fast: { model: "m-fast" } })
+      }
+      migrated = (await promisify(execFile)(process.execPath, [cli, "migrate"], { env: { ...process.env, ...env } })).stdout
+      kit = ServiceKit.make(portsLayer(resolveConfig({ workers: "off" }, { ...process.env, ...env })))
+      server = await listen(kit!, { port: 0, host: "127.0.0.1" })
+    }, 120_000)
+    afterAll(async () => {
+      await server?.close()
+      await kit?.dispose()
+      await models?.close()
+    })
+
+    const api = (method: string, path: string, body?: unknown) =>
+      apiCaller(server!)(() => facts.key)(method, `/automations${path}`, body)
+    const device = (method: string, path: string, body?: unknown) =>
+      apiCaller(server!)(() => facts.node.secret)(method, `/automations/nodes/${facts.node.id}${path}`, body)
+    const run = async (id: string) => expectJson(await api("GET", `/runs/${id}`))
+    const finished = (id: string) =>
+      until(
+        `run ${id} to finish`,
+        async () => {
+          const found = await run(id)
+          return ["succeeded", "failed", "cancelled"].includes(found.status) ? found : undefined
+        },
+        60_000
+      )
+
+    it("migrates with `servicekit migrate`, and reads every run as the earlier build left it", async () => {
+      expect(migrated).toContain("Database schema is up to date.")
+      const states = Object.fromEntries(
+        await Promise.all(Object.entries(facts.runs).map(async ([name, id]) => [name, (await run(id)).status]))
+      )
+      expect(states).toEqual({
+        finished: "succeeded",
+        approval: "waiting_approval",
+        timer: "waiting_timer",
+        node: "waiting_node",
+        agentApproval: "waiting_approval",
+        agentRunning: "running",
+        queued: "queued"
+      })
+      const done = await run(facts.runs.finished)
+      expect(done.stepsResultJson[0]).toMatchObject({ status: "succeeded", outputText: "finished for Ada" })
+      const agent = await run(facts.runs.agentApproval)
+      expect(agent.stepsResultJson[0].output.turns.map((turn: any) => turn.verdict)).toEqual(["approval"])
+    })
+
+    it("finishes every waiting, queued and interrupted run once its wait is over, repeating nothing", async () => {
+      models.respondWith(() => ({ reply: "FINAL:notes kept" }))
+      await kit!.startWorkers()
+
+      const pending = await expectJson(await api("GET", "/approvals?status=pending"))
+      const waitingRuns = pending.data.map((approval: any) => approval.runId).sort()
+      expect(waitingRuns).toEqual([facts.runs.approval, facts.runs.agentApproval].sort())
+      for (const approval of pending.data) {
+        await expectJson(await api("POST", `/approvals/${approval.id}/decide`, { decision: "approve", note: "after the upgrade" }))
+      }
+
+      // The node's command, handed out before the upgrade, is handed out again and answered once.
+      const commands = await until("the node's command", async () => {
+        const polled = await expectJson(await device("GET", "/commands?wait=1"))
+        return polled.data.length > 0 ? polled.data : undefined
+      })
+      expect(commands).toHaveLength(1)
+      expect(commands[0]).toMatchObject({ command: "node.files_list", params: { path: "/srv" } })
+      await expectJson(await device("POST", `/commands/${commands[0].id}/result`, { ok: true, output: "a.txt\nb.txt" }))
+
+      const runs: Record<string, any> = Object.fromEntries(
+        await Promise.all(Object.entries(facts.runs).map(async ([name, id]) => [name, await finished(id)]))
+      )
+      for (const [name, found] of Object.entries(runs)) expect([name, found.status]).toEqual([name, "succeeded"])
+      const lastText = (name: string) => runs[name].stepsResultJson.at(-1).outputText
+      expect(lastText("finished")).toBe("finished for Ada")
+      expect(lastText("approval")).toBe("approved")
+      expect(lastText("timer")).toBe("timer done")
+      expect(lastText("node")).toBe("a.txt\nb.txt")
+      expect(lastText("queued")).toBe("queued for Grace")
+      // The agent waiting for its gated write ran it once, approved, then finished in one more turn.
+      expect(runs.agentApproval.stepsResultJson[0].output.turns.map((turn: any) => turn.verdict)).toEqual([
+        "approved",
+        "final"
+      ])
+      expect(lastText("agentApproval")).toBe("notes kept")
+      const memory = await expectJson(await api("GET", "/memory?key=upgrade/notes"))
+      expect(memory.data.map((entry: any) => entry.value)).toEqual(["kept"])
+      // The agent whose worker died mid turn kept its first turn and asked the model once more.
+      expect(runs.agentRunning.stepsResultJson[0].output.turns.map((turn: any) => turn.verdict)).toEqual([
+        "allowed",
+        "final"
+      ])
+      expect(models.requests()).toHaveLength(2)
+    })
+  })
