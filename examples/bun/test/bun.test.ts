@@ -49,7 +49,12 @@ describe("ServiceKit on Bun.serve (real bun binary)", () => {
   it("serves the public API with auth, rate-limit and request-id headers", async () => {
     const response = await fetch(`${base}/api/v1/voice/calls`, { headers: { authorization: `Bearer ${key}` } })
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ data: [], meta: { limit: 25, nextCursor: null } })
+    // The development tenant's sample calls, given on its first start.
+    const calls = await response.json()
+    expect(calls.meta).toEqual({ limit: 25, nextCursor: null })
+    expect(calls.data.map((call: { callSid: string }) => call.callSid).sort()).toEqual(
+      Array.from({ length: 12 }, (_, index) => `sample-${String(index + 1).padStart(2, "0")}`)
+    )
     expect(response.headers.get("x-ratelimit-remaining")).toBe("599")
     expect(response.headers.get("x-request-id")).toBeTruthy()
   })

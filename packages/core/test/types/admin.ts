@@ -1,5 +1,6 @@
-// Compiled by admin-types.test.ts (tsc --noEmit, strict): each `@ts-expect-error` must meet an
-// error, so a product, entitlement or scope outside the closed lists would fail that test.
+// Compiled by admin-types.test.ts (tsc --noEmit, strict) against the built declarations an
+// embedder gets: each `@ts-expect-error` must meet an error, so a product, entitlement or scope
+// outside the closed lists would fail that test.
 import type { Administration } from "@servicekit/core"
 
 export const onboard = async (admin: Administration) => {
