@@ -1,7 +1,7 @@
 import { FanOut, checkMessage } from "@servicekit/core"
 import { Effect, Layer, Runtime } from "effect"
-import { Redis } from "ioredis"
-import { RECONNECT_STRATEGY, connectFailFast, makeOutageLog } from "../redis/FailFastRedis.js"
+import { connectFailFast } from "../redis/FailFastRedis.js"
+import { openRedis } from "../redis/WatchedRedis.js"
 import { makeTopicHub } from "./TopicHub.js"
 
 /** Messages that could not reach Redis, kept to publish when it answers again; the oldest go first. */
@@ -29,31 +29,14 @@ export const layerRedisFanOut = (options: { readonly url: string; readonly prefi
       const prefix = `${options.prefix ?? "servicekit"}:`
       const origin = globalThis.crypto.randomUUID()
       const publisher = yield* connectFailFast(options.url, {
-        whileDown: "live updates reach this process's subscribers only until it does.",
         commandTimeoutMs: 1_000,
         // The messages that many requests publish after their commits in one turn go in one write.
         autoPipelining: true
       })
-      const outage = makeOutageLog({
-        down: (error) => `Redis does not take fan-out messages (${String(error)}); keeping them until it does.`,
-        up: "Redis takes fan-out messages again.",
-        answeringAtStart: publisher.status === "ready"
-      })
       // Subscriptions queue while disconnected and are sent on reconnect, so none is lost.
       // The first attempt is awaited, so a subscription made right after the start is in place.
-      const subscriber = yield* Effect.acquireRelease(
-        Effect.promise(async () => {
-          const client = new Redis(options.url, {
-            lazyConnect: true,
-            maxRetriesPerRequest: null,
-            retryStrategy: RECONNECT_STRATEGY
-          })
-          client.on("error", () => {})
-          await client.connect().catch(() => {})
-          return client
-        }),
-        (client) => Effect.promise(() => client.quit().catch(() => client.disconnect()))
-      )
+      const subscriber = yield* openRedis(options.url, { lazyConnect: true, maxRetriesPerRequest: null })
+      yield* Effect.promise(() => subscriber.connect().catch(() => {}))
       const hub = makeTopicHub({
         listen: (topic) => {
           const subscribed = subscriber.subscribe(prefix + topic)
@@ -85,15 +68,13 @@ export const layerRedisFanOut = (options: { readonly url: string; readonly prefi
           try: () => publisher.publish(prefix + topic, wrap(origin, message)),
           catch: (error) => error
         }).pipe(
-          Effect.zipRight(outage.answered),
-          Effect.catchAll((error) =>
-            Effect.zipRight(
-              Effect.sync(() => {
-                if (unsent.push([topic, message]) > MAX_UNSENT) unsent.shift()
-              }),
-              outage.failed(error)
-            )
-          )
+          // The outage log has said Redis is away; the message waits for it.
+          Effect.catchAll(() =>
+            Effect.sync(() => {
+              if (unsent.push([topic, message]) > MAX_UNSENT) unsent.shift()
+            })
+          ),
+          Effect.asVoid
         )
       const runFork = Runtime.runFork(yield* Effect.runtime<never>())
       publisher.on("ready", () => {
