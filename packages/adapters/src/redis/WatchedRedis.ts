@@ -27,6 +27,8 @@ export const openRedis = (url: string, options: RedisOptions = {}): Effect.Effec
         })
         client.on("ready", () => {
           ready = true
+          // The next outage's reason is its own, not the last failed attempt of this one.
+          lastError = "connection closed"
           report.up()
         })
         client.on("close", () => {
