@@ -1,6 +1,6 @@
 import { rateLimitStoreConformance } from "@servicekit/conformance"
 import { RateLimitStore } from "@servicekit/core"
-import { Effect, Logger } from "effect"
+import { Effect, HashMap, Logger } from "effect"
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { layerRedisRateLimit } from "../src/redis/index.js"
@@ -58,7 +58,9 @@ describe("Redis rate limit without Redis", () => {
     const logged: Array<string> = []
     const logger = Logger.replace(
       Logger.defaultLogger,
-      Logger.make(({ logLevel, message }) => logged.push(`${logLevel.label} ${String(message)}`))
+      Logger.make(({ annotations, logLevel, message }) =>
+        logged.push(`${logLevel.label} ${String(message)} ${JSON.stringify(Object.fromEntries([...HashMap.toEntries(annotations)].sort()))}`)
+      )
     )
     await Effect.runPromise(
       Effect.scoped(
@@ -71,7 +73,7 @@ describe("Redis rate limit without Redis", () => {
       ).pipe(Effect.provide(logger))
     )
     expect(logged).toEqual([
-      "WARN Redis at redis://127.0.0.1:1/0 does not answer; rate limits allow every request until it does."
+      `WARN dependency down ${JSON.stringify({ address: "redis://127.0.0.1:1/0", dependency: "redis", reason: "ECONNREFUSED" })}`
     ])
   })
 })

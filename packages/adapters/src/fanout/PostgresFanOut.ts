@@ -6,8 +6,8 @@ import { makeTopicHub } from "./TopicHub.js"
 
 /**
  * Fan-out over Postgres LISTEN/NOTIFY: one listening connection per process, topics as quoted
- * channel names. A dropped connection is reopened (every topic listened to again); messages
- * published meanwhile are missed, as the port allows.
+ * channel names. A dropped connection is reopened (every topic listened to again) and
+ * `reconnects` tells subscribers to read what they missed meanwhile.
  */
 export const layerPostgresFanOut = (options: {
   readonly url: string
@@ -31,7 +31,7 @@ export const layerPostgresFanOut = (options: {
         listen: (topic) => onListener(`LISTEN "${topic}"`),
         unlisten: (topic) => onListener(`UNLISTEN "${topic}"`)
       })
-      const connect = async (): Promise<void> => {
+      const connect = async (again = false): Promise<void> => {
         const client = new pg.Client({ connectionString: options.url })
         client.on("notification", (message) => hub.deliver(message.channel, message.payload ?? ""))
         client.on("error", () => {})
@@ -39,13 +39,14 @@ export const layerPostgresFanOut = (options: {
           if (listener === client) listener = undefined
           if (!closed)
             setTimeout(
-              () => void connect().catch(() => {}),
+              () => void connect(true).catch(() => {}),
               Duration.toMillis(Duration.decode(options.reconnectDelay ?? "1 second"))
             )
         })
         await client.connect()
         for (const topic of hub.topics()) await client.query(`LISTEN "${topic}"`)
         listener = client
+        if (again) hub.reconnected()
       }
       const stop = async () => {
         closed = true
@@ -54,7 +55,7 @@ export const layerPostgresFanOut = (options: {
       }
       // A first connection that fails is a start-up error, explained; nothing keeps reconnecting.
       const firstConnect = Effect.tryPromise({
-        try: connect,
+        try: () => connect(),
         catch: (cause) => postgresUnavailable(options.url, cause)
       }).pipe(Effect.tapError(() => Effect.promise(stop)))
       yield* Effect.acquireRelease(firstConnect, () => Effect.promise(stop))
@@ -64,7 +65,8 @@ export const layerPostgresFanOut = (options: {
             checkMessage(topic, message)
             return Effect.asVoid(Effect.promise(() => publisher.query("SELECT pg_notify($1, $2)", [topic, message])))
           }),
-        subscribe: hub.subscribe
+        subscribe: hub.subscribe,
+        reconnects: hub.reconnects
       })
     })
   )

@@ -3,7 +3,8 @@ import { Effect, PubSub, type Scope, Stream } from "effect"
 
 /**
  * The local half of a shared fan-out: one PubSub per topic this process listens to. `listen` and
- * `unlisten` are called when a topic gets its first subscriber and loses its last.
+ * `unlisten` are called when a topic gets its first subscriber and loses its last. `reconnected`
+ * tells every `reconnects` subscriber that the shared channel is back after a break.
  */
 export const makeTopicHub = (options: {
   readonly listen: (topic: string) => Promise<unknown>
@@ -11,6 +12,7 @@ export const makeTopicHub = (options: {
 }) => {
   type Entry = { readonly hub: PubSub.PubSub<string>; readonly listening: Promise<unknown>; subscribers: number }
   const topics = new Map<string, Entry>()
+  const breaks = Effect.runSync(PubSub.unbounded<void>())
 
   /** Delivers a message that arrived from the shared channel. */
   const deliver = (topic: string, message: string) => {
@@ -51,5 +53,8 @@ export const makeTopicHub = (options: {
         })
     ).pipe(Effect.flatMap((hub) => Effect.map(PubSub.subscribe(hub), (queue) => Stream.fromQueue(queue))))
 
-  return { deliver, subscribe, topics: () => [...topics.keys()] }
+  const reconnected = () => void Effect.runSync(PubSub.publish(breaks, undefined))
+  const reconnects = Effect.map(PubSub.subscribe(breaks), (queue) => Stream.fromQueue(queue))
+
+  return { deliver, subscribe, reconnected, reconnects, topics: () => [...topics.keys()] }
 }

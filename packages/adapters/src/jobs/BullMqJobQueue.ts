@@ -10,8 +10,8 @@ import {
 } from "@servicekit/core"
 import { type Job as BullJob, Queue as BullQueue, Worker } from "bullmq"
 import { Cause, Duration, Effect, Exit, Layer, Option, Queue, Runtime } from "effect"
-import { Redis } from "ioredis"
-import { connectFailFast, makeOutageLog } from "../redis/FailFastRedis.js"
+import { connectFailFast } from "../redis/FailFastRedis.js"
+import { openRedis } from "../redis/WatchedRedis.js"
 import type { Kysely } from "kysely"
 import { currentTransaction } from "../kysely/Connection.js"
 import { KyselyDatabase } from "../kysely/Database.js"
@@ -70,20 +70,17 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
       const leases = yield* makeLeases()
       const prefix = config.prefix ?? "servicekit"
       // Enqueuing never waits on Redis: while it is away, jobs wait in the outbox table.
-      const producer = yield* connectFailFast(config.url, {
-        whileDown: "jobs wait in the database until it does.",
-        commandTimeoutMs: 2_000
-      })
-      const outage = makeOutageLog({
-        down: (error) => `Redis does not take jobs (${String(error)}); they wait in the database until it does.`,
-        up: "Redis takes jobs again; relaying the ones that waited.",
-        answeringAtStart: producer.status === "ready"
-      })
+      const producer = yield* connectFailFast(config.url, { commandTimeoutMs: 2_000 })
       const queues = new Map<string, BullQueue>()
       yield* Effect.addFinalizer(() => Effect.promise(() => Promise.all([...queues.values()].map((q) => q.close()))))
       const queueOf = (name: string) => {
         let found = queues.get(name)
-        if (found === undefined) queues.set(name, (found = new BullQueue(name, { connection: producer, prefix })))
+        if (found === undefined) {
+          found = new BullQueue(name, { connection: producer, prefix })
+          // Unheard, BullMQ prints each error with its stack; the outage log says what matters.
+          found.on("error", () => {})
+          queues.set(name, found)
+        }
         return found
       }
 
@@ -142,8 +139,8 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
           Effect.suspend(() =>
             producer.status === "ready"
               ? Effect.repeat(relayOnce, { while: (count) => count === 100 }).pipe(
-                  Effect.zipLeft(outage.answered),
-                  Effect.catchAll(outage.failed)
+                  // Redis or the database away: their outage logs say so, and the next sweep tries again.
+                  Effect.catchAll((error) => Effect.logDebug("jobs not relayed yet", String(error)))
                 )
               : Effect.void
           )
@@ -175,13 +172,8 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
           Option.match(trx, {
             onNone: () =>
               add(stored(queue), payload, options).pipe(
-                Effect.zipRight(outage.answered),
-                Effect.catchAll((error) =>
-                  Effect.all([
-                    outage.failed(error),
-                    keepInOutbox(database.db, queue, [{ payload, options }]),
-                    relaySoon
-                  ])
+                Effect.catchAll(() =>
+                  Effect.zipRight(keepInOutbox(database.db, queue, [{ payload, options }]), relaySoon)
                 ),
                 Effect.asVoid
               ),
@@ -211,10 +203,9 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
               throw Exit.isInterrupted(exit) ? new Error("job outlived its lease") : Cause.squash(exit.cause)
             }
           }
+          const connection = yield* openRedis(config.url, { maxRetriesPerRequest: null })
           yield* Effect.acquireRelease(
             Effect.sync(() => {
-              const connection = new Redis(config.url, { maxRetriesPerRequest: null })
-              connection.on("error", () => {})
               const worker = new Worker(queue.name, process, {
                 connection,
                 prefix,
@@ -224,10 +215,10 @@ export const layerBullMqJobQueue = (config: BullMqOptions): Layer.Layer<JobQueue
                 maxStalledCount: queue.maxAttempts
               })
               worker.on("error", () => {})
-              return { worker, connection }
+              return worker
             }),
-            // close() waits for the running jobs: the graceful drain.
-            ({ connection, worker }) => Effect.promise(() => worker.close().finally(() => connection.disconnect()))
+            // close() waits for the running jobs: the graceful drain; the connection closes after it.
+            (worker) => Effect.promise(() => worker.close())
           )
         })
 

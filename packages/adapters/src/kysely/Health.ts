@@ -12,7 +12,8 @@ export const databaseHealthCheck: Effect.Effect<HealthCheck, never, KyselyDataba
     const applied = Effect.tryPromise(() =>
       database.rows<{ name: string }>(`SELECT name FROM "${database.schema}".${MIGRATION_TABLE}`, [])
     ).pipe(
-      Effect.tapError((error) => Effect.logWarning("readiness: the database does not answer", String(error.cause))),
+      // The outage log says when the database goes and returns; each probe adds nothing.
+      Effect.tapError((error) => Effect.logDebug("readiness: the database does not answer", String(error.cause))),
       Effect.mapError(() => "unreachable")
     )
     return {

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from "kysely"
 import pg from "pg"
 import { KyselyDatabase } from "./Database.js"
 import { type DatabaseUnavailable, postgresUnavailable } from "./DatabaseUnavailable.js"
+import { watchPool } from "./DatabaseOutages.js"
 import { NamedStatementClient } from "./NamedStatements.js"
 
 export interface PostgresOptions {
@@ -28,20 +29,14 @@ export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatab
   Layer.scoped(
     KyselyDatabase,
     Effect.acquireRelease(
-      Effect.sync(() => {
-        const pool = new pg.Pool({
-          connectionString: options.url,
-          max: options.max,
-          Client: options.preparedStatements === false ? pg.Client : NamedStatementClient
-        })
-        // An idle client whose connection drops emits here; unhandled, that would crash the
-        // process. pg discards the client and the next query opens a fresh connection.
-        pool.on("error", () => {})
-        // The same for a connection the server ends while it is checked out or being released
-        // (a restart, a dropped database): its query fails on its own; the event must not crash.
-        pool.on("connect", (client) => client.on("error", () => {}))
-        return pool
-      }),
+      Effect.sync(
+        () =>
+          new pg.Pool({
+            connectionString: options.url,
+            max: options.max,
+            Client: options.preparedStatements === false ? pg.Client : NamedStatementClient
+          })
+      ),
       (pool) => Effect.promise(() => pool.end())
     ).pipe(
       Effect.tap((pool) =>
@@ -56,20 +51,37 @@ export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatab
           })
         )
       ),
+      Effect.flatMap((pool) => Effect.map(watchPool(pool, options.url), ({ suspect }) => ({ pool, suspect }))),
       // The scope owns the pool: Kysely's destroy() would end it a second time.
-      Effect.map((pool) => {
+      Effect.map(({ pool, suspect }) => {
         const schema = options.schema ?? "servicekit"
+        // A connection that cannot be had (not a statement that fails) may mean the database is away.
+        const connected = <A>(promise: Promise<A>) =>
+          promise.catch((error) => {
+            if (isConnectionFailure(error)) suspect()
+            throw error
+          })
+        const watched = { connect: () => connected(pool.connect()), end: () => pool.end() }
         return {
-          db: new Kysely<any>({ dialect: new PostgresDialect({ pool }) }).withSchema(schema),
+          db: new Kysely<any>({ dialect: new PostgresDialect({ pool: watched }) }).withSchema(schema),
           schema,
           rows: <Row>(sql: string, parameters: ReadonlyArray<unknown>) =>
-            pool.query(sql, [...parameters]).then((result) => result.rows as Array<Row>),
+            connected(pool.query(sql, [...parameters])).then((result) => result.rows as Array<Row>),
           execute: (sql: string, parameters: ReadonlyArray<unknown> = []) =>
-            pool
-              .query(sql, [...parameters])
-              .then((result) => ({ rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] })),
+            connected(pool.query(sql, [...parameters])).then((result) => ({
+              rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? []
+            })),
           singleConnection: false
         }
       })
     )
   )
+
+/** A socket error (ECONNREFUSED, ECONNRESET...), a server shutting down (class 57P) or a closed connection. */
+const isConnectionFailure = (error: unknown): boolean => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  return (
+    (typeof code === "string" && (/^E[A-Z]+$/.test(code) || code.startsWith("57P") || code.startsWith("08"))) ||
+    (typeof message === "string" && /Connection terminated|connection timeout/i.test(message))
+  )
+}

@@ -22,7 +22,8 @@ export const redisHealthCheck = (url: string): Effect.Effect<HealthCheck, never,
         if (redis.status === "wait" || redis.status === "end") await redis.connect()
         await redis.ping()
       }).pipe(
-        Effect.tapError((error) => Effect.logWarning("readiness: Redis does not answer", String(error.cause))),
+        // The outage log says when Redis goes and returns; a probe every few seconds adds nothing.
+        Effect.tapError((error) => Effect.logDebug("readiness: Redis does not answer", String(error.cause))),
         Effect.mapError(() => "unreachable")
       )
     })

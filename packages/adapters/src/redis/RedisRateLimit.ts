@@ -14,23 +14,19 @@ type RateLimitClient = Redis & {
   readonly servicekitRateLimitHit: (key: string, ttlMs: number) => Promise<number>
 }
 
-const make = (redis: Redis, answeringAtStart = true) => {
+/** The store over `redis`; `outage` logs an outage of a client the process's outage log does not watch. */
+const make = (redis: Redis, outage?: ReturnType<typeof makeOutageLog>) => {
   // defineCommand sends EVALSHA and falls back to EVAL once after a SCRIPT FLUSH or restart.
   redis.defineCommand("servicekitRateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT })
   const client = redis as RateLimitClient
-  const outage = makeOutageLog({
-    down: (error) => `Rate limit store unavailable; allowing requests until it answers: ${String(error)}`,
-    up: "Rate limit store answering again; limits apply.",
-    answeringAtStart
-  })
   return RateLimitStore.of({
     hit: (key, limit, windowMs, nowMs) => {
       const { end, start } = windowOf(windowMs, nowMs)
       return Effect.tryPromise(() => client.servicekitRateLimitHit(`servicekit:rl:${key}:${start}`, windowMs)).pipe(
-        Effect.flatMap((count) => Effect.as(outage.answered, resultOf(count, limit, end))),
+        Effect.flatMap((count) => Effect.as(outage?.answered ?? Effect.void, resultOf(count, limit, end))),
         // Fail open: a rate limiter protects the API, so a Redis outage must not take the API
         // down with it. The request is allowed.
-        Effect.catchAll((error) => Effect.as(outage.failed(error.error), resultOf(0, limit, end)))
+        Effect.catchAll((error) => Effect.as(outage?.failed(error.error) ?? Effect.void, resultOf(0, limit, end)))
       )
     }
   })
@@ -46,15 +42,19 @@ export const layerRedisRateLimit = (
   options: { readonly url: string } | { readonly client: Redis }
 ): Layer.Layer<RateLimitStore> =>
   "client" in options
-    ? Layer.sync(RateLimitStore, () => make(options.client))
+    ? Layer.sync(RateLimitStore, () =>
+        make(
+          options.client,
+          makeOutageLog({
+            down: (error) => `Rate limit store unavailable; allowing requests until it answers: ${String(error)}`,
+            up: "Rate limit store answering again; limits apply."
+          })
+        )
+      )
     : Layer.scoped(
         RateLimitStore,
         Effect.map(
-          connectFailFast(options.url, {
-            whileDown: "rate limits allow every request until it does.",
-            commandTimeoutMs: 500,
-            autoPipelining: true
-          }),
-          (redis) => make(redis, redis.status === "ready")
+          connectFailFast(options.url, { commandTimeoutMs: 500, autoPipelining: true }),
+          (redis) => make(redis)
         )
       )

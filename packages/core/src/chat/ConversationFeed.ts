@@ -23,6 +23,9 @@ const signalledSequence = (signal: string): number | undefined => {
   return signal.startsWith("message:") && Number.isSafeInteger(sequence) ? sequence : undefined
 }
 
+/** What a hub's own follower hands itself when the fan-out is back after a break (not a topic message). */
+const RECONNECTED = "reconnected"
+
 const PAGE = 100
 /** What a stream may have queued for a client that does not read before it is cut off (it resumes with Last-Event-ID). */
 const MAX_QUEUED_BYTES = 1024 * 1024
@@ -111,12 +114,19 @@ export class ConversationHubs extends Context.Tag("@servicekit/core/Conversation
             return page.length === PAGE ? catchUp(hub, tenantId, conversationId) : Effect.void
           })
 
+        const announceConversation = (hub: Hub, tenantId: string, conversationId: string) =>
+          Effect.map(conversations.find(tenantId, conversationId), (found) => {
+            if (Option.isSome(found)) broadcast(hub, { bytes: bytesOf(conversationEvent(found.value)) })
+          })
+
         const onSignal = (hub: Hub, tenantId: string, conversationId: string, signal: string): Effect.Effect<void> => {
-          if (signal === "conversation") {
-            return Effect.map(conversations.find(tenantId, conversationId), (found) => {
-              if (Option.isSome(found)) broadcast(hub, { bytes: bytesOf(conversationEvent(found.value)) })
-            })
-          }
+          if (signal === "conversation") return announceConversation(hub, tenantId, conversationId)
+          // Back from a break in the fan-out: whatever changed meanwhile, read from storage.
+          if (signal === RECONNECTED)
+            return Effect.zipRight(
+              announceConversation(hub, tenantId, conversationId),
+              catchUp(hub, tenantId, conversationId)
+            )
           const sequence = signalledSequence(signal)
           return sequence !== undefined && sequence <= hub.after ? Effect.void : catchUp(hub, tenantId, conversationId)
         }
@@ -125,9 +135,11 @@ export class ConversationHubs extends Context.Tag("@servicekit/core/Conversation
         const open = (key: string, hub: Hub, tenantId: string, conversationId: string) =>
           Effect.gen(function* () {
             const signals = yield* Scope.extend(fanOut.subscribe(conversationTopic(conversationId)), hub.scope)
+            const reconnects = yield* Scope.extend(fanOut.reconnects, hub.scope)
             const conversation = yield* conversations.find(tenantId, conversationId)
             hub.after = Option.match(conversation, { onNone: () => 0, onSome: (found) => found.messageCount })
-            const follow = Stream.runForEach(signals, (signal) =>
+            // One at a time, so that reads after a reconnect and after a signal never overlap.
+            const follow = Stream.runForEach(Stream.merge(signals, Stream.as(reconnects, RECONNECTED)), (signal) =>
               Effect.catchAllCause(onSignal(hub, tenantId, conversationId, signal), (cause) =>
                 Effect.logWarning("a live chat update could not be read; the next one catches up", cause)
               )

@@ -12,7 +12,9 @@ export const MAX_MESSAGE_BYTES = 7_000
  * Realtime fan-out: what one process publishes on a topic, every subscriber of that topic in
  * every process receives. Best effort, for signals and live updates (waking workers, pushing a
  * new chat message to open pages): a subscriber that is not connected at the time misses the
- * message, so the truth always stays in storage.
+ * message, so the truth always stays in storage. What a process publishes reaches its own
+ * subscribers even while the shared channel is away; `reconnects` tells subscribers when to read
+ * what they may have missed from other processes.
  */
 export class FanOut extends Context.Tag("@servicekit/core/FanOut")<
   FanOut,
@@ -20,6 +22,12 @@ export class FanOut extends Context.Tag("@servicekit/core/FanOut")<
     readonly publish: (topic: string, message: string) => Effect.Effect<void>
     /** The topic's messages from the moment this returns until the scope closes, in publishing order per publisher. */
     readonly subscribe: (topic: string) => Effect.Effect<Stream.Stream<string>, never, Scope.Scope>
+    /**
+     * One element each time this process's subscriptions are back in place after a break in which
+     * other processes' messages may have been missed (a reconnect), from the moment this returns
+     * until the scope closes: a subscriber then reads from storage what it may have missed.
+     */
+    readonly reconnects: Effect.Effect<Stream.Stream<void>, never, Scope.Scope>
   }
 >() {
   /** In this process only: enough for one process (the embedded default) and for tests. */
@@ -39,7 +47,9 @@ export class FanOut extends Context.Tag("@servicekit/core/FanOut")<
             checkMessage(topic, ""),
             Effect.map(PubSub.subscribe(topicOf(topic)), (queue) => Stream.fromQueue(queue))
           )
-        )
+        ),
+      // Nothing to lose a connection to.
+      reconnects: Effect.succeed(Stream.never)
     }
   })
 }
