@@ -15,7 +15,7 @@ import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
-const packages = ["core", "conformance", "adapters", "host-node", "host-bun", "client"]
+const packages = ["core", "conformance", "adapters", "host-node", "host-bun", "client", "console"]
 
 /** Entries whose import graph must not reach these packages. */
 const forbiddenImports = {

@@ -400,3 +400,4 @@ export {
 } from "./platform/WebhookSignature.js"
 export { HealthChecks, NotReady, checkReadiness, type HealthCheck } from "./platform/Health.js"
 export { isOrigin } from "./http/Cors.js"
+export { isFrameAncestor } from "./Console.js"
