@@ -7,6 +7,13 @@ export const formatTime = (iso: string | null | undefined) =>
     ? "—"
     : new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
 
+/** A day, with its time on hover: lists stay narrow. */
+export const Day = (props: { readonly iso: string }) => (
+  <time dateTime={props.iso} title={formatTime(props.iso)}>
+    {new Date(props.iso).toLocaleDateString(undefined, { dateStyle: "medium" })}
+  </time>
+)
+
 export const PageHeader = (props: { readonly title: string; readonly lead?: string; readonly children?: ComponentChildren }) => (
   <header class="page-header">
     <div>

@@ -1,6 +1,7 @@
 import type { Data } from "@servicekit/client"
+import { Fragment } from "preact"
 import { useState } from "preact/hooks"
-import { AdminsOnly, Confirm, Loading, Notice, PageHeader, SecretOnce, formatTime } from "../Components.js"
+import { AdminsOnly, Confirm, Day, Loading, Notice, PageHeader, SecretOnce } from "../Components.js"
 import { describeError } from "../Api.js"
 import { useLoad } from "../Load.js"
 import type { PageProps } from "../Shell.js"
@@ -10,6 +11,23 @@ type ApiKey = Data<"developers.listApiKeys">["data"][number]
 
 const keyStatus = (key: ApiKey, now: number) =>
   key.revokedAt !== null ? "Revoked" : key.expiresAt !== null && Date.parse(key.expiresAt) <= now ? "Expired" : "Active"
+
+/** A key's prefix, which may break after each `_` in a narrow column. */
+const KeyPrefix = (props: { readonly prefix: string }) => (
+  <>
+    {props.prefix.split("_").map((part, index) => (
+      <Fragment key={index}>
+        {index === 0 ? null : (
+          <>
+            _<wbr />
+          </>
+        )}
+        {part}
+      </Fragment>
+    ))}
+    …
+  </>
+)
 
 export const ApiKeys = (props: PageProps) =>
   props.session.role === "admin" ? (
@@ -91,7 +109,9 @@ const ApiKeysOfAdmin = (props: PageProps) => {
                     return (
                       <tr key={key.id} data-key-prefix={key.prefix}>
                         <td>{key.name ?? <span class="muted">Unnamed</span>}</td>
-                        <td class="mono">{key.prefix}…</td>
+                        <td class="mono">
+                          <KeyPrefix prefix={key.prefix} />
+                        </td>
                         <td>
                           {key.product} <span class={`tag ${key.environment}`}>{key.environment}</span>
                         </td>
@@ -101,8 +121,10 @@ const ApiKeysOfAdmin = (props: PageProps) => {
                             <span class="muted block">IPs: {key.ipAllowlist.join(", ")}</span>
                           )}
                         </td>
-                        <td>{key.expiresAt === null ? "Never" : formatTime(key.expiresAt)}</td>
-                        <td>{formatTime(key.createdAt)}</td>
+                        <td class="nowrap">{key.expiresAt === null ? "Never" : <Day iso={key.expiresAt} />}</td>
+                        <td class="nowrap">
+                          <Day iso={key.createdAt} />
+                        </td>
                         <td>
                           <span class={`status ${status.toLowerCase()}`}>{status}</span>
                         </td>

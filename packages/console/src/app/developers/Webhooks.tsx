@@ -1,7 +1,7 @@
 import type { PageItem } from "@servicekit/client"
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
-import { AdminsOnly, Confirm, Loading, Notice, PageHeader, SecretOnce, formatTime } from "../Components.js"
+import { AdminsOnly, Confirm, Day, Loading, Notice, PageHeader, SecretOnce } from "../Components.js"
 import { useLoad } from "../Load.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../Shell.js"
@@ -97,7 +97,9 @@ const WebhooksOfAdmin = (props: PageProps) => {
                           {webhook.active ? "Active" : `Off${webhook.disabledReason === null ? "" : ` (${webhook.disabledReason})`}`}
                         </span>
                       </td>
-                      <td>{formatTime(webhook.createdAt)}</td>
+                      <td class="nowrap">
+                        <Day iso={webhook.createdAt} />
+                      </td>
                       <td class="row-actions">
                         <button
                           type="button"
