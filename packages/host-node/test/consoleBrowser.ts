@@ -114,3 +114,53 @@ export const localServer = async (handle: (path: string, body: string) => { stat
     close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
 }
+
+/** A name that would run script if it were rendered as HTML. */
+export const HOSTILE = `<img src=x onerror="window.pwned=1">`
+
+/**
+ * On the API keys page: a chat key made with the keyboard alone (named HOSTILE, scope chat:read),
+ * its plaintext shown once and working, listed as text, gone after a reload, then revoked through
+ * the confirmation, after which the API refuses it. `checkpoint` runs at each stage (axe checks).
+ */
+export const keyLifecycle = async (page: Page, url: string, checkpoint: (stage: string) => Promise<void>) => {
+  await tabTo(page, "button.primary")
+  await page.keyboard.press("Enter")
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("key-name")
+  await page.keyboard.type(HOSTILE)
+  await tabTo(page, "#key-product")
+  await tabTo(page, 'input[type="checkbox"]')
+  await page.keyboard.press("Space")
+  await checkpoint("create form")
+  await tabTo(page, 'button[type="submit"]')
+  await page.keyboard.press("Enter")
+
+  const secret = page.getByRole("textbox", { name: "Your new API key" })
+  await secret.waitFor()
+  const key = await secret.inputValue()
+  expect(key).toMatch(/^svk_test_live_[a-z0-9]{8}_/)
+  await checkpoint("secret shown")
+  const callWith = () => fetch(`${url}/api/v1/chat/conversations`, { headers: { authorization: `Bearer ${key}` } })
+  expect((await callWith()).status).toBe(200)
+
+  // The hostile name is text in the list, and nothing ran.
+  const row = page.locator("tbody tr", { hasText: HOSTILE })
+  await row.waitFor()
+  expect(await row.locator("td").nth(2).textContent()).toBe("chat test")
+  expect(await row.locator("td").nth(3).textContent()).toBe("chat:read")
+  expect(await page.locator("tbody img").count()).toBe(0)
+  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined()
+
+  // Shown once: after a reload the plaintext is nowhere on the page.
+  await page.reload()
+  await row.waitFor()
+  expect(await page.content()).not.toContain(key)
+
+  await row.getByRole("button", { name: /Revoke key/ }).click()
+  const dialog = page.getByRole("dialog")
+  await expect.poll(() => dialog.locator("h2").textContent()).toBe("Revoke this API key?")
+  await checkpoint("revoke dialog")
+  await dialog.getByRole("button", { name: "Revoke key" }).click()
+  await expect.poll(() => row.locator(".status").textContent()).toBe("Revoked")
+  expect((await callWith()).status).toBe(401)
+}
