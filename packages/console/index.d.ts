@@ -1,3 +1,5 @@
+// The types of dist/index.js, which build.mjs writes from src/app.
+
 /** One built file of the console, served at `{mountPath}/console/assets/{name}`. */
 export interface ConsoleAsset {
   /** The file's name, carrying its content's hash (`console.<hash>.js`). */
