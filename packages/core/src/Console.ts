@@ -8,15 +8,13 @@
 import { consoleAssets } from "@servicekit/console"
 import { WEBHOOK_EVENTS } from "./chat/Webhook.js"
 import type { Document } from "./http/Documents.js"
+import { escapeAttribute } from "./http/Html.js"
 import { isOrigin } from "./http/Cors.js"
 import { scopesByProduct } from "./platform/Products.js"
 
 /** A `frame-ancestors` source the console accepts: `'self'`, `'none'` (alone) or an origin. */
 export const isFrameAncestor = (source: string): boolean =>
   source === "'self'" || source === "'none'" || isOrigin(source)
-
-const escapeAttribute = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
 
 /**
  * The page's policy: everything from this origin only, no inline script and no eval (the app is
