@@ -14,9 +14,11 @@ const out = join(root, "docs", "console")
 mkdirSync(out, { recursive: true })
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-screenshots-"))
 
+// The first delivery fails, so the deliveries page shows a failure to retry beside a success.
+let answered = 0
 const receiver = createServer((request, response) => {
   request.resume()
-  request.on("end", () => response.writeHead(200, { "content-type": "text/plain" }).end("ok"))
+  request.on("end", () => response.writeHead(answered++ === 0 ? 500 : 200, { "content-type": "text/plain" }).end("ok"))
 })
 await new Promise((done) => receiver.listen(0, "127.0.0.1", done))
 

@@ -149,7 +149,13 @@ export {
   WebhookDeliveryRepository,
   WebhookSubscriptionRepository
 } from "./chat/WebhookRepositories.js"
-export { ConversationNotFound, ConversationStateConflict, WebhookNotFound } from "./chat/ChatErrors.js"
+export {
+  ConversationNotFound,
+  ConversationStateConflict,
+  WebhookDeliveryNotFound,
+  WebhookDeliveryPending,
+  WebhookNotFound
+} from "./chat/ChatErrors.js"
 export { ChatService } from "./chat/ChatService.js"
 export { WebhookService, webhookQueue } from "./chat/WebhookService.js"
 

@@ -28,6 +28,7 @@ const framingPage = () =>
     body: `<!doctype html><title>Builder app</title><iframe id="console" title="Console" width="1000" height="700" src="${framed.link}"></iframe>`
   }))
 const framed = { link: "about:blank" }
+const receiverAnswers: Array<number> = []
 
 describe("the console in Chromium", () => {
   let browser: Browser
@@ -38,7 +39,8 @@ describe("the console in Chromium", () => {
   beforeAll(async () => {
     allowedFramer = await framingPage()
     otherFramer = await framingPage()
-    receiver = await localServer(() => ({ status: 200, type: "text/plain", body: "received" }))
+    // Answers 200 unless the test queued another status.
+    receiver = await localServer(() => ({ status: receiverAnswers.shift() ?? 200, type: "text/plain", body: "received" }))
   })
   const served = serve(() =>
     kitOn({
@@ -179,7 +181,7 @@ describe("the console in Chromium", () => {
     await done()
   })
 
-  it("adds a webhook endpoint with its secret shown once, sends a test event and shows its delivery", async () => {
+  it("adds a webhook endpoint with its secret shown once, sends a test event, shows its failed delivery and retries it", async () => {
     const { done, page } = await open(admin, "#/developers/webhooks")
     await page.getByRole("button", { name: "Add endpoint" }).click()
     await page.getByLabel("Endpoint URL").fill(`${receiver.url}/hooks/servicekit`)
@@ -197,18 +199,28 @@ describe("the console in Chromium", () => {
     await page.getByRole("link", { name: `${receiver.url}/hooks/servicekit` }).click()
     await expect.poll(() => heading(page).textContent()).toBe("Endpoint")
     await expect.poll(() => page.locator(".pad").textContent()).toContain("No delivery yet")
+    receiverAnswers.push(500)
     await page.getByRole("button", { name: "Send test event" }).click()
     const delivery = page.locator("tr.delivery")
     await expect.poll(() => delivery.count()).toBe(1)
     expect(await delivery.locator("td").first().textContent()).toBe("webhook.test")
-    expect(await delivery.locator(".status").textContent()).toBe("HTTP 200")
+    expect(await delivery.locator(".status").textContent()).toBe("HTTP 500")
     await checkAccessibility(page, "webhook deliveries")
 
-    // The receiver got the event, signed with the secret the console showed.
-    expect(receiver.received).toHaveLength(1)
-    const [received] = receiver.received
-    expect(received.path).toBe("/hooks/servicekit")
-    const verified = await verifyWebhook({ secret, rawBody: received.body, headers: received.headers })
+    // Retried by hand: a second attempt of the same delivery, which the receiver accepts.
+    await page.getByRole("button", { name: "Retry delivery of webhook.test (attempt 1)" }).click()
+    await expect.poll(() => delivery.count()).toBe(2)
+    expect(await delivery.first().locator("td").nth(1).textContent()).toBe("2")
+    expect(await delivery.first().locator(".status").textContent()).toBe("HTTP 200")
+    // Only the newest attempt of an ended delivery offers a retry.
+    expect(await page.getByRole("button", { name: /Retry delivery/ }).count()).toBe(1)
+
+    // The receiver got the event twice under one delivery id, signed with the secret the console showed.
+    expect(receiver.received).toHaveLength(2)
+    const [first, second] = receiver.received
+    expect(second.path).toBe("/hooks/servicekit")
+    expect(second.headers["x-service-delivery"]).toBe(first.headers["x-service-delivery"])
+    const verified = await verifyWebhook({ secret, rawBody: second.body, headers: second.headers })
     expect(verified).toMatchObject({ ok: true, event: { event: "webhook.test" } })
 
     await page.getByRole("link", { name: "Webhooks" }).first().click()

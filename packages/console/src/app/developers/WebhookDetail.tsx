@@ -5,6 +5,20 @@ import { useLoad } from "../Load.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../Shell.js"
 
+/**
+ * The attempts a person may retry: the newest of each delivery (the list is newest first), once
+ * its automatic retries have ended; the API refuses a delivery still being retried.
+ */
+const retryable = (attempts: ReadonlyArray<{ readonly id: string; readonly deliveryId: string; readonly nextRetryAt: string | null }>) => {
+  const seen = new Set<string>()
+  const ids = new Set<string>()
+  for (const attempt of attempts) {
+    if (!seen.has(attempt.deliveryId) && attempt.nextRetryAt === null) ids.add(attempt.id)
+    seen.add(attempt.deliveryId)
+  }
+  return ids
+}
+
 const outcome = (attempt: { readonly statusCode: number | null; readonly error: string | null }) =>
   attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300 ? "delivered" : "failed"
 
@@ -17,16 +31,20 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
     [props.webhookId]
   )
   const [failure, setFailure] = useState<string | undefined>(undefined)
-  const [testing, setTesting] = useState(false)
+  const [busy, setBusy] = useState(false)
   const admin = props.session.role === "admin"
 
-  const sendTest = async () => {
-    setTesting(true)
-    const { error } = await props.client.webhooks.testWebhook({ path })
-    setTesting(false)
+  /** A call that adds an attempt, then the history again. */
+  const attempt = async (send: () => Promise<{ readonly error?: Parameters<typeof describeError>[0] | undefined }>) => {
+    setBusy(true)
+    const { error } = await send()
+    setBusy(false)
     setFailure(error === undefined ? undefined : describeError(error))
     reload()
   }
+  const sendTest = () => attempt(() => props.client.webhooks.testWebhook({ path }))
+  const retry = (deliveryId: string) =>
+    attempt(() => props.client.webhooks.retryWebhookDelivery({ path: { ...path, deliveryId } }))
 
   return (
     <>
@@ -38,7 +56,7 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
           <>
             <PageHeader title="Endpoint" lead={subscription.url}>
               {admin ? (
-                <button type="button" class="button primary" onClick={sendTest} disabled={testing}>
+                <button type="button" class="button primary" onClick={sendTest} disabled={busy}>
                   Send test event
                 </button>
               ) : null}
@@ -62,8 +80,9 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
           Deliveries
         </h2>
         <Loading loaded={attempts}>
-          {({ data }) =>
-            data.length === 0 ? (
+          {({ data }) => {
+            const canRetry = retryable(data)
+            return data.length === 0 ? (
               <p class="muted pad">No delivery yet. Send a test event to try the endpoint.</p>
             ) : (
               <table class="table">
@@ -75,6 +94,11 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
                     <th scope="col">Duration</th>
                     <th scope="col">Sent</th>
                     <th scope="col">Next retry</th>
+                    {admin ? (
+                      <th scope="col">
+                        <span class="visually-hidden">Actions</span>
+                      </th>
+                    ) : null}
                   </tr>
                 </thead>
                 <tbody>
@@ -86,17 +110,35 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
                         <span class={`status ${outcome(attempt)}`}>
                           {attempt.statusCode === null ? "No answer" : `HTTP ${attempt.statusCode}`}
                         </span>
-                        {attempt.error === null ? null : <span class="muted block">{attempt.error}</span>}
+                        {/* An error that only repeats the status adds nothing. */}
+                        {attempt.error === null || attempt.error === `HTTP ${attempt.statusCode}` ? null : (
+                          <span class="muted block">{attempt.error}</span>
+                        )}
                       </td>
                       <td>{attempt.durationMs} ms</td>
                       <td>{formatTime(attempt.createdAt)}</td>
                       <td>{attempt.nextRetryAt === null ? "—" : formatTime(attempt.nextRetryAt)}</td>
+                      {admin ? (
+                        <td class="row-actions">
+                          {canRetry.has(attempt.id) ? (
+                            <button
+                              type="button"
+                              class="button small"
+                              disabled={busy}
+                              aria-label={`Retry delivery of ${attempt.event} (attempt ${attempt.attempt})`}
+                              onClick={() => retry(attempt.deliveryId)}
+                            >
+                              Retry
+                            </button>
+                          ) : null}
+                        </td>
+                      ) : null}
                     </tr>
                   ))}
                 </tbody>
               </table>
             )
-          }
+          }}
         </Loading>
       </section>
     </>
