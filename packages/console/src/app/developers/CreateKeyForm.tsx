@@ -1,9 +1,11 @@
+import type { Input } from "@servicekit/client"
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Notice } from "../Components.js"
 import type { PageProps } from "../Shell.js"
 
-type KeyProduct = "chat" | "voice" | "transactional" | "automations"
+type NewKey = Input<"developers.createApiKey">["body"]
+type KeyProduct = NewKey["product"]
 
 const lines = (text: string) =>
   text
@@ -33,7 +35,8 @@ export const CreateKeyForm = (
         name: String(form.get("name") ?? "").trim() || null,
         product,
         environment: form.get("environment") === "live" ? "live" : "test",
-        scopes: scopes.filter((scope) => offered.includes(scope)) as Array<never>,
+        // The page's catalog offers only the product's scopes; the API checks them again.
+        scopes: scopes.filter((scope) => offered.includes(scope)) as NewKey["scopes"],
         expiresAt: expires === "" ? null : new Date(expires).toISOString(),
         ipAllowlist: lines(String(form.get("ipAllowlist") ?? ""))
       }

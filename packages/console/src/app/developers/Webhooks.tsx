@@ -1,4 +1,4 @@
-import type { PageItem } from "@servicekit/client"
+import type { Input, PageItem } from "@servicekit/client"
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { AdminsOnly, Confirm, Day, Loading, Notice, PageHeader, SecretOnce } from "../Components.js"
@@ -151,7 +151,8 @@ const CreateWebhookForm = (
       path: { tenantId: props.session.tenantId },
       body: {
         url: String(form.get("url") ?? "").trim(),
-        events: form.getAll("events").map(String) as Array<never>,
+        // The page's catalog names the events; the API checks them again.
+        events: form.getAll("events").map(String) as Input<"webhooks.createWebhook">["body"]["events"],
         description: description === "" ? null : description
       }
     })
