@@ -28,6 +28,10 @@ export interface HostConfig {
   /** Where the API answers: public routes under `${mountPath}/v1`, dashboard routes under `${mountPath}`. */
   readonly mountPath: string
   readonly jwtSecret: string
+  /** When set, dashboard tokens must name this issuer (`iss`); the tokens ServiceKit mints carry it. */
+  readonly jwtIssuer: string | undefined
+  /** When set, dashboard tokens must name this audience (`aud`); the tokens ServiceKit mints carry it. */
+  readonly jwtAudience: string | undefined
   /** AES-256-GCM key (64 hex digits) for secrets stored encrypted, such as SIP trunk passwords. */
   readonly secretKey: string
   /** The platform carrier's SIP domain; unset, hosted SIP is not offered. */
@@ -138,6 +142,12 @@ const secretFromDataDir = (dataDir: string, name: string): string => {
   return stored[name]
 }
 
+/** What dashboard tokens are checked for and minted with, beside the secret: the configured issuer and audience. */
+export const dashboardTokenScope = (config: Pick<HostConfig, "jwtIssuer" | "jwtAudience">) => ({
+  ...(config.jwtIssuer === undefined ? {} : { issuer: config.jwtIssuer }),
+  ...(config.jwtAudience === undefined ? {} : { audience: config.jwtAudience })
+})
+
 /** One or more URL path segments, no trailing slash: `/api`, `/platform/api`. */
 export const isMountPath = (path: string): boolean => /^(\/[A-Za-z0-9._~-]+)+$/.test(path)
 
@@ -180,6 +190,8 @@ const environmentConfig = Config.all({
   publicUrl: optionalString("SERVICEKIT_PUBLIC_URL"),
   mountPath: Config.string("SERVICEKIT_MOUNT_PATH").pipe(Config.withDefault(defaultSettings.mountPath)),
   jwtSecret: optionalString("SERVICEKIT_JWT_SECRET"),
+  jwtIssuer: optionalString("SERVICEKIT_JWT_ISSUER"),
+  jwtAudience: optionalString("SERVICEKIT_JWT_AUDIENCE"),
   secretKey: optionalString("SERVICEKIT_SECRET_KEY"),
   hostedSipDomain: optionalString("SERVICEKIT_HOSTED_SIP_DOMAIN"),
   hostedSipProxy: optionalString("SERVICEKIT_HOSTED_SIP_PROXY").pipe(
