@@ -2,6 +2,7 @@ import { Clock, Context, Effect, Either, Fiber, Layer, Option, Runtime, type Sco
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
 import { SkillFailed, SkillPending } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
+import { hookTokenDigest } from "./HookToken.js"
 import {
   type GroupCommitOptions,
   committersOn,
@@ -855,11 +856,11 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         hookWithToken: (token, input) =>
           Effect.gen(function* () {
             const candidates = yield* workflows.findEverywhere(input.workflowId)
+            const digest = yield* crypto.sha256Hex(token)
             // Every candidate is compared, so the time taken does not tell which one came close.
             const matching = candidates.filter((workflow) => {
-              const webhook = workflow.trigger.webhook
-              const expected = isObject(webhook) && typeof webhook.token === "string" ? webhook.token : ""
-              return constantTimeEqual(expected, token) && expected !== ""
+              const expected = hookTokenDigest(workflow.trigger) ?? ""
+              return constantTimeEqual(expected, digest) && expected !== ""
             })
             if (matching.length !== 1) {
               return yield* Effect.fail(

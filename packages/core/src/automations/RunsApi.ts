@@ -236,7 +236,7 @@ export class AutomationHooksApi extends HttpApiGroup.make("automationHooks")
       .annotate(OpenApi.Summary, "Start a run from a partner system")
       .annotate(
         OpenApi.Description,
-        `Authenticated by \`X-Service-Automation-Token\` (it must equal the named workflow's \`triggerJson.webhook.token\`; otherwise 401 \`invalid_automation_token\`) or by an API key with automations:manage. Stores a queued run (trigger \`webhook\`, \`{{event.type}}\` = \`event\`). The same \`idempotencyKey\` within ${IDEMPOTENCY_HOURS} hours answers the first run instead of starting another, also when duplicates arrive at once.`
+        `Authenticated by \`X-Service-Automation-Token\` (it must equal the token set in the named workflow's \`triggerJson.webhook.token\`, compared by its digest; otherwise 401 \`invalid_automation_token\`) or by an API key with automations:manage. Stores a queued run (trigger \`webhook\`, \`{{event.type}}\` = \`event\`). The same \`idempotencyKey\` within ${IDEMPOTENCY_HOURS} hours answers the first run instead of starting another, also when duplicates arrive at once.`
       )
   )
   .middleware(AutomationHookAuth)

@@ -127,6 +127,8 @@ export const checkTrigger = (trigger: unknown): Effect.Effect<JsonObject, Valida
         if (webhook === undefined) break
         if (!isObject(webhook)) return yield* fail("triggerJson.webhook", "must be an object with a token")
         const token = webhook.token
+        // `{ hasToken: true }` keeps the token the workflow has (its reads show only that).
+        if (token === undefined && webhook.hasToken === true) break
         if (typeof token !== "string" || token.length < MIN_WEBHOOK_TOKEN || token.length > 256 || /\s/.test(token)) {
           return yield* fail(
             "triggerJson.webhook.token",
