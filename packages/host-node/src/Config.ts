@@ -57,6 +57,10 @@ export interface HostConfig {
   /** Seconds a stopping server gives requests in flight before cutting their connections. */
   readonly shutdownTimeoutSeconds: number
   readonly keyRateLimitPerMinute: number
+  /** Requests a minute one hosted chat visitor token may make to `/public/chat/*`. */
+  readonly visitorRateLimitPerMinute: number
+  /** Requests a minute one client address may make to `/public/chat/*`, whatever its tokens. */
+  readonly visitorIpRateLimitPerMinute: number
   readonly ipRateLimits: ReadonlyArray<IpRateRule>
   /** Whether `serve` also runs the background workers in its process (`servicekit worker` always does). */
   readonly workers: "in-process" | "off"
@@ -243,6 +247,14 @@ const environmentConfig = Config.all({
   keyRateLimitPerMinute: Config.integer("SERVICEKIT_KEY_RATE_LIMIT").pipe(
     Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
     Config.withDefault(defaultSettings.keyRateLimit.limit)
+  ),
+  visitorRateLimitPerMinute: Config.integer("SERVICEKIT_VISITOR_RATE_LIMIT").pipe(
+    Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
+    Config.withDefault(defaultSettings.visitorRateLimits.perToken.limit)
+  ),
+  visitorIpRateLimitPerMinute: Config.integer("SERVICEKIT_VISITOR_IP_RATE_LIMIT").pipe(
+    Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
+    Config.withDefault(defaultSettings.visitorRateLimits.perAddress.limit)
   ),
   ipRateLimits: ipRateLimitsConfig,
   workers: Config.literal("in-process", "off")("SERVICEKIT_WORKERS").pipe(Config.withDefault("in-process" as const)),

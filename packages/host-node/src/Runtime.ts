@@ -96,6 +96,10 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       trustedProxies: config.trustedProxies,
       corsOrigins: config.corsOrigins,
       keyRateLimit: { limit: config.keyRateLimitPerMinute, windowMs: 60_000 },
+      visitorRateLimits: {
+        perToken: { limit: config.visitorRateLimitPerMinute, windowMs: 60_000 },
+        perAddress: { limit: config.visitorIpRateLimitPerMinute, windowMs: 60_000 }
+      },
       ipRateLimits: config.ipRateLimits,
       metrics: { enabled: config.metrics, bearerToken: config.metricsToken },
       adminToken: config.adminToken,

@@ -1472,7 +1472,7 @@ export interface components {
                 }[];
             };
         };
-        /** @description Too many requests (`rate_limited`) from this API key or client address; see `Retry-After`. */
+        /** @description Too many requests (`rate_limited`) from this API key, visitor token or client address; see `Retry-After`. */
         readonly RateLimitedError: {
             readonly error: {
                 /**
@@ -4572,6 +4572,11 @@ export interface operations {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
             readonly 500: {
                 content: {
                     readonly "application/json": components["schemas"]["InternalError"];
@@ -4610,6 +4615,11 @@ export interface operations {
             readonly 405: {
                 content: {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             readonly 500: {
@@ -4664,6 +4674,11 @@ export interface operations {
                     readonly "application/json": components["schemas"]["BodyTooLargeError"];
                 };
             };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
             readonly 500: {
                 content: {
                     readonly "application/json": components["schemas"]["InternalError"];
@@ -4698,6 +4713,11 @@ export interface operations {
             readonly 405: {
                 content: {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             readonly 500: {
@@ -4755,6 +4775,11 @@ export interface operations {
             readonly 413: {
                 content: {
                     readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             readonly 500: {
