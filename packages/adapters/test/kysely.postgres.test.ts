@@ -68,7 +68,8 @@ describe("kysely storage on Postgres", () => {
             "0024_automation_skill_packs",
             "0025_event_outbox_removal",
             "0028_approval_cancelled",
-            "0029_hook_token_digests"
+            "0029_hook_token_digests",
+            "0030_test_runs"
           ])
           return db
         })

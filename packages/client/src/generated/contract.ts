@@ -645,6 +645,8 @@ export interface components {
                 readonly [key: string]: unknown;
             };
             readonly parentRunId: string | null;
+            /** @description A test run: started with a test key (`svk_test_…`), or by a test run. Its `email.send` goes to the test mailbox, as a test key's sends do, never to the mail server. */
+            readonly test: boolean;
             readonly stepsResultJson: readonly components["schemas"]["StepResult"][];
             readonly reason: string | null;
             /** Format: date-time */

@@ -77,6 +77,8 @@ export interface StartOptions {
    * (an inbound hook's key, a trigger's firing).
    */
   readonly idempotencyKey?: string | null | undefined
+  /** Started with a test key, or by a test run: a test run (its emails go to the test mailbox). */
+  readonly test?: boolean | undefined
 }
 
 export interface HookInput extends StartInput {
@@ -152,7 +154,8 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
     readonly request: (
       tenantId: string,
       workflowId: string,
-      input: StartInput
+      input: StartInput,
+      options?: Pick<StartOptions, "test">
     ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive>
     /**
      * Records a firing that did not run (the tenant was busy, an empty heartbeat): a run that is
@@ -167,7 +170,8 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
     ) => Effect.Effect<Run, WorkflowNotFound>
     readonly hook: (
       tenantId: string,
-      input: HookInput
+      input: HookInput,
+      options?: Pick<StartOptions, "test">
     ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive>
     /** The inbound hook with a webhook token: the workflow named must have that token. */
     readonly hookWithToken: (
@@ -293,6 +297,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             context: input.context ?? "",
             payload: input.payload ?? {},
             parentRunId: options.parentRunId ?? null,
+            test: options.test ?? false,
             idempotencyKey: options.idempotencyKey ?? null,
             results: [],
             reason: null,
@@ -542,6 +547,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               stepIndex: index,
               attempt,
               idempotencyKey: `${run.id}:${index}:${run.attempt}`,
+              test: run.test,
               input: input.right as JsonObject
             })
           )
@@ -815,7 +821,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
 
       const pageSize = (limit: number | undefined) => limit ?? DEFAULT_PAGE_SIZE
 
-      const hook = (tenantId: string, input: HookInput) =>
+      const hook = (tenantId: string, input: HookInput, options: Pick<StartOptions, "test"> = {}) =>
         Effect.gen(function* () {
           if (
             input.idempotencyKey !== undefined &&
@@ -829,7 +835,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             input.workflowId,
             input,
             trigger,
-            { idempotencyKey: input.idempotencyKey },
+            { idempotencyKey: input.idempotencyKey, test: options.test },
             true
           )
           return yield* run.idempotencyKey === null ? startGrouped(run) : insertRun(run)
@@ -845,8 +851,11 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       return {
         start: (tenantId, workflowId, input, trigger, options = {}) =>
           Effect.flatMap(newRun(tenantId, workflowId, input, trigger, options), insertRun),
-        request: (tenantId, workflowId, input) =>
-          Effect.flatMap(newRun(tenantId, workflowId, input, { type: "manual", event: null }, {}, true), startGrouped),
+        request: (tenantId, workflowId, input, options = {}) =>
+          Effect.flatMap(
+            newRun(tenantId, workflowId, input, { type: "manual", event: null }, { test: options.test }, true),
+            startGrouped
+          ),
         skip: (tenantId, workflowId, trigger, reason, idempotencyKey) =>
           Effect.gen(function* () {
             const run = yield* runOf(yield* findWorkflow(tenantId, workflowId), {}, trigger, { idempotencyKey })

@@ -58,6 +58,10 @@ export const RunJson = Schema.Struct({
   context: Schema.String,
   payload: JsonObject,
   parentRunId: Schema.NullOr(UuidText),
+  test: Schema.Boolean.annotations({
+    description:
+      "A test run: started with a test key (`svk_test_…`), or by a test run. Its `email.send` goes to the test mailbox, as a test key's sends do, never to the mail server."
+  }),
   stepsResultJson: Schema.Array(StepResultJson),
   reason: Schema.NullOr(Schema.String),
   createdAt: Timestamp,
