@@ -84,4 +84,22 @@ describe("a run started with a test key is a test run, whose email never reaches
     )
     expect(smtp.received.length).toBe(before)
   })
+
+  it("makes a test run of a sequence run with a test key", async () => {
+    const sequence = await expectJson(
+      await liveApi.api("POST", "/automations/sequences", {
+        name: "Drip",
+        stepsJson: [
+          { type: "skill", skillId: "email.send", input: { to: ["lead@example.com"], subject: "Drip", text: "Hi" } }
+        ]
+      })
+    )
+    const before = smtp.received.length
+    const started = await expectJson(await testApi.api("POST", `/automations/sequences/${sequence.id}/run`, {}))
+    expect(await testApi.settled(started.id)).toMatchObject({ status: "succeeded", test: true })
+    await until("the test mailbox's message", async () =>
+      (await mailboxSubjects(mailbox)).includes("Drip") ? true : undefined
+    )
+    expect(smtp.received.length).toBe(before)
+  })
 })

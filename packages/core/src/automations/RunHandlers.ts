@@ -44,7 +44,7 @@ export const approvalJson = (approval: Approval) => ({
 
 const tenant = Effect.map(ApiCaller, (caller) => caller.tenantId)
 /** A run a test key starts is a test run. */
-const inTestMode = (caller: { readonly environment: string }) => ({ test: caller.environment === "test" })
+export const inTestMode = (caller: { readonly environment: string }) => ({ test: caller.environment === "test" })
 
 export const runHandlers = implement(
   RunsApi,
