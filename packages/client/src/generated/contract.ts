@@ -2525,8 +2525,16 @@ export interface operations {
                     readonly product: "chat" | "voice" | "transactional" | "automations";
                     /** @enum {string} */
                     readonly environment: "live" | "test";
+                    /**
+                     * maxItems(50)
+                     * @description an array of at most 50 item(s)
+                     */
                     readonly scopes: readonly ("chat:read" | "chat:write" | "visitors:read" | "webhooks:manage" | "voice:read" | "transactional:send" | "automations:manage")[];
                     readonly expiresAt?: string | null;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly ipAllowlist?: readonly string[];
                 };
             };
@@ -2722,6 +2730,10 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name: string;
+                    /**
+                     * maxItems(20)
+                     * @description an array of at most 20 item(s)
+                     */
                     readonly entitlements?: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
                 };
             };
@@ -2815,6 +2827,10 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name?: string;
+                    /**
+                     * maxItems(20)
+                     * @description an array of at most 20 item(s)
+                     */
                     readonly entitlements?: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
                 };
             };
@@ -2919,8 +2935,16 @@ export interface operations {
                     readonly product: "chat" | "voice" | "transactional" | "automations";
                     /** @enum {string} */
                     readonly environment: "live" | "test";
+                    /**
+                     * maxItems(50)
+                     * @description an array of at most 50 item(s)
+                     */
                     readonly scopes: readonly ("chat:read" | "chat:write" | "visitors:read" | "webhooks:manage" | "voice:read" | "transactional:send" | "automations:manage")[];
                     readonly expiresAt?: string | null;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly ipAllowlist?: readonly string[];
                 };
             };
@@ -4856,6 +4880,10 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly url: string;
+                    /**
+                     * maxItems(20)
+                     * @description an array of at most 20 item(s)
+                     */
                     readonly events: readonly string[];
                     readonly description?: string | null;
                     readonly active?: boolean;
@@ -5027,6 +5055,10 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly url?: string;
+                    /**
+                     * maxItems(20)
+                     * @description an array of at most 20 item(s)
+                     */
                     readonly events?: readonly string[];
                     readonly description?: string | null;
                     readonly active?: boolean;
@@ -7399,8 +7431,20 @@ export interface operations {
                      * @description a string at most 100 character(s) long
                      */
                     readonly name: string;
+                    /**
+                     * maxItems(200)
+                     * @description an array of at most 200 item(s)
+                     */
                     readonly allow?: readonly string[];
+                    /**
+                     * maxItems(200)
+                     * @description an array of at most 200 item(s)
+                     */
                     readonly deny?: readonly string[];
+                    /**
+                     * maxItems(200)
+                     * @description an array of at most 200 item(s)
+                     */
                     readonly requireApprovalSkills?: readonly string[];
                 };
             };
@@ -8511,7 +8555,15 @@ export interface operations {
                     readonly name: string;
                     readonly allowSystem?: boolean;
                     readonly allowBrowser?: boolean;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly allowedBinaries?: readonly string[];
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly allowedHosts?: readonly string[];
                 };
             };
@@ -8627,7 +8679,15 @@ export interface operations {
                     readonly name?: string;
                     readonly allowSystem?: boolean;
                     readonly allowBrowser?: boolean;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly allowedBinaries?: readonly string[];
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly allowedHosts?: readonly string[];
                 };
             };
@@ -8697,6 +8757,10 @@ export interface operations {
                     readonly pairingCode: string;
                     readonly platform?: string;
                     readonly version?: string;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly capabilities?: readonly string[];
                 };
             };
@@ -8753,6 +8817,10 @@ export interface operations {
                 readonly "application/json": {
                     readonly platform?: string;
                     readonly version?: string;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly capabilities?: readonly string[];
                 };
             };

@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Timestamp, TimestampInput, Uuid, UuidText, withReason } from "../http/Schemas.js"
+import { Timestamp, TimestampInput, Uuid, UuidText, cappedList, withReason } from "../http/Schemas.js"
 import { DashboardAuth } from "../http/Security.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
 import { Environment, KeyProduct, Product, Scope } from "../platform/Products.js"
@@ -23,13 +23,26 @@ export const CreatedApiKeyJson = Schema.Struct({
   key: Schema.String.annotations({ description: "The plaintext key. Shown once; store it now." })
 }).annotations({ identifier: "CreatedApiKey" })
 
+/** Caps of a key's lists (docs/operations.md lists every cap). */
+export const MAX_SCOPES = 50
+export const MAX_IP_ALLOWLIST = 100
+/** The longest IPv6 CIDR range is 43 characters. */
+export const MAX_IP_ENTRY_LENGTH = 64
+
 export const CreateApiKeyBody = Schema.Struct({
   name: Schema.optional(Schema.NullOr(Schema.String)),
   product: withReason(KeyProduct, "must be one of chat, voice, transactional, automations"),
   environment: withReason(Environment, "must be live or test"),
-  scopes: withReason(Schema.Array(Scope), `must be an array of scopes: ${Scope.literals.join(", ")}`),
+  scopes: cappedList(Scope, MAX_SCOPES, `must be an array of scopes: ${Scope.literals.join(", ")}`, "scopes"),
   expiresAt: Schema.optional(Schema.NullOr(TimestampInput)),
-  ipAllowlist: Schema.optional(withReason(Schema.Array(Schema.String), "must be an array of IPs or CIDR ranges"))
+  ipAllowlist: Schema.optional(
+    cappedList(
+      Schema.String.pipe(Schema.maxLength(MAX_IP_ENTRY_LENGTH)),
+      MAX_IP_ALLOWLIST,
+      `must be an array of IPs or CIDR ranges of at most ${MAX_IP_ENTRY_LENGTH} characters each`,
+      "IPs or CIDR ranges"
+    )
+  )
 })
 
 const TenantPath = Schema.Struct({ tenantId: Uuid })
