@@ -56,6 +56,16 @@ describe("every list a tenant stores is capped: one item more is a 400 naming th
     expect(await keyCount(served)).toBe(before)
     const created = await expectJson(await createKey(served, key({ ipAllowlist: addresses(100) })))
     expect(created.ipAllowlist).toHaveLength(100)
+    // From code too.
+    const fromCode = served.kit.admin.createKey({
+      tenantId: served.tenantId,
+      product: "voice",
+      environment: "live",
+      scopes: ["voice:read"],
+      ipAllowlist: addresses(101)
+    })
+    await expect(fromCode).rejects.toMatchObject({ details: [{ field: "ipAllowlist" }] })
+    expect(await keyCount(served)).toBe(before + 1)
   })
 
   it("caps webhook event lists, trigger event lists, tool profile lists and an agent step's skills", async () => {

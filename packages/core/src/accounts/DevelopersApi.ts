@@ -4,6 +4,7 @@ import { Timestamp, TimestampInput, Uuid, UuidText, cappedList, withReason } fro
 import { DashboardAuth } from "../http/Security.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
 import { Environment, KeyProduct, Product, Scope } from "../platform/Products.js"
+import { MAX_IP_ALLOWLIST, MAX_IP_ENTRY_LENGTH, MAX_SCOPES } from "../platform/ApiKeys.js"
 
 export const ApiKeyJson = Schema.Struct({
   id: UuidText,
@@ -22,12 +23,6 @@ export const CreatedApiKeyJson = Schema.Struct({
   ...ApiKeyJson.fields,
   key: Schema.String.annotations({ description: "The plaintext key. Shown once; store it now." })
 }).annotations({ identifier: "CreatedApiKey" })
-
-/** Caps of a key's lists (docs/operations.md lists every cap). */
-export const MAX_SCOPES = 50
-export const MAX_IP_ALLOWLIST = 100
-/** The longest IPv6 CIDR range is 43 characters. */
-export const MAX_IP_ENTRY_LENGTH = 64
 
 export const CreateApiKeyBody = Schema.Struct({
   name: Schema.optional(Schema.NullOr(Schema.String)),
