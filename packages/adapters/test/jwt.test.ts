@@ -64,6 +64,17 @@ describe("Jose dashboard tokens", () => {
     await expectRejected(expired, "token_expired")
   })
 
+  it("rejects a token without an expiry, whoever signed it", async () => {
+    const unlimited = await new SignJWT({ tenantId: "ten_1", role: "admin" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("user_1")
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(secret))
+    await expectRejected(unlimited, "invalid_token")
+    const error = await Effect.runPromise(Effect.flip(verify(unlimited)))
+    expect(error.message).toContain("expiry")
+  })
+
   it("rejects tokens with missing claims", async () => {
     await expectRejected(await signRaw({ role: "admin", sub: "user_1" }), "invalid_token")
     await expectRejected(await signRaw({ tenantId: "ten_1", sub: "user_1" }), "invalid_token")

@@ -2,14 +2,17 @@ import {
   type Call,
   CallRepository,
   type CallQuery,
+  FlowRepository,
   TenantRepository,
   type Workflow,
   WorkflowRepository
 } from "@servicekit/core"
-import { Context, Effect, Layer, ManagedRuntime } from "effect"
+import { createHash } from "node:crypto"
+import { Context, Effect, Layer, ManagedRuntime, Option } from "effect"
 import { CompiledQuery, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { KyselyDatabase, eventTriggeredWorkflowsQuery, listCallsQuery } from "../src/kysely/index.js"
+import * as hookTokenDigests from "../src/kysely/automations/migrations/0029_hook_token_digests.js"
 import { layerPostgres } from "../src/postgres.js"
 import { layerTemporaryPostgres, temporaryDatabase } from "./temporaryPostgres.js"
 
@@ -64,13 +67,60 @@ describe("kysely storage on Postgres", () => {
             "0023_growth_conversations",
             "0024_automation_skill_packs",
             "0025_event_outbox_removal",
-            "0028_approval_cancelled"
+            "0028_approval_cancelled",
+            "0029_hook_token_digests",
+            "0030_test_runs"
           ])
           return db
         })
       )
     )
     await expect(sql`select 1`.execute(db.db)).rejects.toThrow()
+  })
+
+  it("replaces the webhook tokens stored before 0029 by their SHA-256 digests, in workflows and flows", async () => {
+    const db = await runtime.runPromise(KyselyDatabase)
+    const tenant = { id: globalThis.crypto.randomUUID(), name: "Hooks", entitlements: [], createdAt: new Date() }
+    const token = "hook-token-0123456789abcdef"
+    const digest = createHash("sha256").update(token).digest("hex")
+    const trigger = { schemaVersion: 1, type: "webhook", webhook: { token } }
+    const workflow: Workflow = {
+      id: globalThis.crypto.randomUUID(),
+      tenantId: tenant.id,
+      name: "Hooked",
+      active: true,
+      trigger,
+      steps: [{ type: "log" }],
+      flowId: globalThis.crypto.randomUUID(),
+      revision: 1,
+      createdAt: new Date(),
+      updatedAt: new Date()
+    }
+    await runtime.runPromise(
+      Effect.gen(function* () {
+        yield* Effect.orDie((yield* TenantRepository).insert(tenant))
+        yield* (yield* WorkflowRepository).save(workflow)
+        yield* (yield* FlowRepository).save({
+          id: workflow.flowId,
+          tenantId: tenant.id,
+          workflowId: workflow.id,
+          revision: 1,
+          state: { name: "Hooked", active: true, triggerJson: trigger, stepsJson: [], deleted: false },
+          createdAt: new Date(),
+          updatedAt: new Date()
+        })
+      })
+    )
+    await hookTokenDigests.up(db.db.withSchema(db.schema))
+    const stored = await runtime.runPromise(
+      Effect.all([
+        Effect.flatMap(WorkflowRepository, (workflows) => workflows.find(tenant.id, workflow.id)),
+        Effect.flatMap(FlowRepository, (flows) => flows.find(tenant.id, workflow.flowId))
+      ])
+    )
+    const sealed = { schemaVersion: 1, type: "webhook", webhook: { tokenDigest: digest } }
+    expect(Option.getOrThrow(stored[0]).trigger).toEqual(sealed)
+    expect(Option.getOrThrow(stored[1]).state.triggerJson).toEqual(sealed)
   })
 
   it("reads a page of calls with an index scan in keyset order, never a sort", async () => {

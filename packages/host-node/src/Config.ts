@@ -28,6 +28,10 @@ export interface HostConfig {
   /** Where the API answers: public routes under `${mountPath}/v1`, dashboard routes under `${mountPath}`. */
   readonly mountPath: string
   readonly jwtSecret: string
+  /** When set, dashboard tokens must name this issuer (`iss`); the tokens ServiceKit mints carry it. */
+  readonly jwtIssuer: string | undefined
+  /** When set, dashboard tokens must name this audience (`aud`); the tokens ServiceKit mints carry it. */
+  readonly jwtAudience: string | undefined
   /** AES-256-GCM key (64 hex digits) for secrets stored encrypted, such as SIP trunk passwords. */
   readonly secretKey: string
   /** The platform carrier's SIP domain; unset, hosted SIP is not offered. */
@@ -55,6 +59,10 @@ export interface HostConfig {
   /** Seconds a stopping server gives requests in flight before cutting their connections. */
   readonly shutdownTimeoutSeconds: number
   readonly keyRateLimitPerMinute: number
+  /** Requests a minute one hosted chat visitor token may make to `/public/chat/*`. */
+  readonly visitorRateLimitPerMinute: number
+  /** Requests a minute one client address may make to `/public/chat/*`, whatever its tokens. */
+  readonly visitorIpRateLimitPerMinute: number
   readonly ipRateLimits: ReadonlyArray<IpRateRule>
   /** Whether `serve` also runs the background workers in its process (`servicekit worker` always does). */
   readonly workers: "in-process" | "off"
@@ -140,6 +148,12 @@ const secretFromDataDir = (dataDir: string, name: string): string => {
   return stored[name]
 }
 
+/** What dashboard tokens are checked for and minted with, beside the secret: the configured issuer and audience. */
+export const dashboardTokenScope = (config: Pick<HostConfig, "jwtIssuer" | "jwtAudience">) => ({
+  ...(config.jwtIssuer === undefined ? {} : { issuer: config.jwtIssuer }),
+  ...(config.jwtAudience === undefined ? {} : { audience: config.jwtAudience })
+})
+
 /** One or more URL path segments, no trailing slash: `/api`, `/platform/api`. */
 export const isMountPath = (path: string): boolean => /^(\/[A-Za-z0-9._~-]+)+$/.test(path)
 
@@ -182,6 +196,8 @@ const environmentConfig = Config.all({
   publicUrl: optionalString("SERVICEKIT_PUBLIC_URL"),
   mountPath: Config.string("SERVICEKIT_MOUNT_PATH").pipe(Config.withDefault(defaultSettings.mountPath)),
   jwtSecret: optionalString("SERVICEKIT_JWT_SECRET"),
+  jwtIssuer: optionalString("SERVICEKIT_JWT_ISSUER"),
+  jwtAudience: optionalString("SERVICEKIT_JWT_AUDIENCE"),
   secretKey: optionalString("SERVICEKIT_SECRET_KEY"),
   hostedSipDomain: optionalString("SERVICEKIT_HOSTED_SIP_DOMAIN"),
   hostedSipProxy: optionalString("SERVICEKIT_HOSTED_SIP_PROXY").pipe(
@@ -236,6 +252,14 @@ const environmentConfig = Config.all({
   keyRateLimitPerMinute: Config.integer("SERVICEKIT_KEY_RATE_LIMIT").pipe(
     Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
     Config.withDefault(defaultSettings.keyRateLimit.limit)
+  ),
+  visitorRateLimitPerMinute: Config.integer("SERVICEKIT_VISITOR_RATE_LIMIT").pipe(
+    Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
+    Config.withDefault(defaultSettings.visitorRateLimits.perToken.limit)
+  ),
+  visitorIpRateLimitPerMinute: Config.integer("SERVICEKIT_VISITOR_IP_RATE_LIMIT").pipe(
+    Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
+    Config.withDefault(defaultSettings.visitorRateLimits.perAddress.limit)
   ),
   ipRateLimits: ipRateLimitsConfig,
   workers: Config.literal("in-process", "off")("SERVICEKIT_WORKERS").pipe(Config.withDefault("in-process" as const)),

@@ -1,6 +1,7 @@
 import { signDashboardToken } from "@servicekit/adapters"
 import { ApiKeyService, type KeyProduct, TenantRepository, TenantService, allProducts, modules } from "@servicekit/core"
 import { Effect } from "effect"
+import { dashboardTokenScope } from "./Config.js"
 import type { NodeServiceKit } from "./Runtime.js"
 
 export interface DevelopmentKey {
@@ -60,7 +61,11 @@ export const bootstrapDevelopmentTenant = (
         write(tenant.id)
       )
       const adminToken = yield* Effect.promise(() =>
-        signDashboardToken(kit.config.jwtSecret, { tenantId: tenant.id, role: "admin", sub: "development" })
+        signDashboardToken(
+          kit.config.jwtSecret,
+          { tenantId: tenant.id, role: "admin", sub: "development" },
+          dashboardTokenScope(kit.config)
+        )
       )
       return { tenantId: tenant.id, keys, adminToken, consoleUrl: `${apiBaseUrl}/console#token=${adminToken}`, samples }
     })

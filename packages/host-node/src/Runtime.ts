@@ -31,7 +31,7 @@ import {
   layerMemoryRateLimit
 } from "@servicekit/core"
 import { Effect, Layer } from "effect"
-import { type HostConfig, type HostOptions, resolveConfig } from "./Config.js"
+import { type HostConfig, type HostOptions, dashboardTokenScope, resolveConfig } from "./Config.js"
 import { lockDataFolder } from "./DataFolderLock.js"
 import { layerLogging, logsRequests, requestLogger } from "./Logging.js"
 
@@ -83,7 +83,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
     Layer.merge(jobs, health).pipe(Layer.provideMerge(Layer.merge(storage, fanOut))),
     requestLogs,
     config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
-    layerJoseDashboardTokens({ secret: config.jwtSecret }),
+    layerJoseDashboardTokens({ secret: config.jwtSecret, ...dashboardTokenScope(config) }),
     layerNodeCrypto,
     layerNodeSipNetwork,
     mail,
@@ -97,6 +97,10 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       corsOrigins: config.corsOrigins,
       consoleFrameAncestors: config.consoleFrameAncestors,
       keyRateLimit: { limit: config.keyRateLimitPerMinute, windowMs: 60_000 },
+      visitorRateLimits: {
+        perToken: { limit: config.visitorRateLimitPerMinute, windowMs: 60_000 },
+        perAddress: { limit: config.visitorIpRateLimitPerMinute, windowMs: 60_000 }
+      },
       ipRateLimits: config.ipRateLimits,
       metrics: { enabled: config.metrics, bearerToken: config.metricsToken },
       adminToken: config.adminToken,

@@ -12,7 +12,7 @@ import {
   modules
 } from "@servicekit/core"
 import { Cause, Effect, Exit, Schema } from "effect"
-import { ConfigurationError, type HostOptions, resolveConfig } from "./Config.js"
+import { ConfigurationError, type HostOptions, dashboardTokenScope, resolveConfig } from "./Config.js"
 import { DataFolderBusy, DataFolderUnusable } from "./DataFolderLock.js"
 import { createServiceKit, type NodeServiceKit } from "./Runtime.js"
 import { serveUntilSignalled, workUntilSignalled } from "./Serve.js"
@@ -135,8 +135,9 @@ const hostCommands: ReadonlyArray<HostCommand> = [
       if (!isUuid(tenantId)) throw new UsageError({ message: `--tenant "${tenantId}" is not a tenant id (a uuid)` })
       // Only the secret is needed: this works while a server holds the data folder. A token for a
       // tenant that does not exist signs, and is refused by every route that uses it.
-      const { jwtSecret } = resolveConfig(hostOptions(flags))
-      return signDashboardToken(jwtSecret, { tenantId, role, sub: flags.sub ?? "cli" }).then((token) => ({
+      const config = resolveConfig(hostOptions(flags))
+      const claims = { tenantId, role, sub: flags.sub ?? "cli" }
+      return signDashboardToken(config.jwtSecret, claims, dashboardTokenScope(config)).then((token) => ({
         json: { token },
         text: token
       }))

@@ -230,6 +230,7 @@ describe("an automation run whose process dies", () => {
             context: "",
             payload: { base: partnerUrl },
             parentRunId: null,
+            test: false,
             idempotencyKey: null,
             results: [],
             reason: null,

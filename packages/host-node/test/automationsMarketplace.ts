@@ -268,6 +268,37 @@ export const automationsMarketplaceSuite = (storage: string, storageEnv: () => R
         "validation_failed"
       )
       expect(many.details!.map((detail) => detail.field)).toEqual(expect.arrayContaining(["version", "extra"]))
+      // An unknown top-level key does not hide the problems of the templates.
+      const hidden = await expectRefusal(
+        await publish({
+          ...followUp(),
+          script: "rm -rf /",
+          templates: [
+            {
+              key: "send",
+              name: "Send",
+              triggerJson: { schemaVersion: 1, type: "manual" },
+              stepsJson: [{ type: "log" }, { type: "skill", skillId: "shell.exec", input: {} }]
+            },
+            {
+              key: "send",
+              name: "Again",
+              triggerJson: { schemaVersion: 1, type: "manual" },
+              stepsJson: [{ type: "log", message: "{{params.nope}}" }]
+            }
+          ]
+        }),
+        400,
+        "validation_failed"
+      )
+      expect(hidden.details!.map((detail) => detail.field)).toEqual(
+        expect.arrayContaining([
+          "script",
+          "templates.0.stepsJson.1.skillId",
+          "templates.1.stepsJson.0.message",
+          "templates.1.key"
+        ])
+      )
       expect(await list("?source=account")).toEqual(before)
     })
 

@@ -185,6 +185,58 @@ export const growthAutomationsSuite = (storage: string, storageEnv: () => Record
       expect(agents.find((a: { id: string }) => a.id === agent.id)).toEqual(agent)
     })
 
+    it("never lets a member read a webhook token: it is shown once to the admin who sets it", async () => {
+      const token = `hook-${Math.random().toString(36).slice(2)}-0123456789abcdef`
+      const hooked = { schemaVersion: 1, type: "webhook", webhook: { token } }
+      const set = await expectJson(await asAdmin("POST", "/workflows", workflowBody({ triggerJson: hooked })))
+      expect(set.triggerJson).toEqual({ schemaVersion: 1, type: "webhook", webhook: { hasToken: true, token } })
+      const inbound = (secret: string) =>
+        fetch(`${served.url}/api/v1/automations/hooks/inbound`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-service-automation-token": secret },
+          body: JSON.stringify({ workflowId: set.id })
+        })
+      // Every read, by a member, an admin or an API key, says only that there is one.
+      const reads = [
+        await asMember("GET", "/workflows?limit=100"),
+        await asAdmin("GET", "/workflows?limit=100"),
+        await api("GET", "/automations/workflows?limit=100"),
+        await api("GET", "/automations/flows?limit=100"),
+        await api("GET", `/automations/flows/${set.flowId}`)
+      ]
+      for (const read of reads) expect(await read.clone().text()).not.toContain(token)
+      const listed = (await expectJson(reads[0]!)).data.find((w: { id: string }) => w.id === set.id)
+      expect(listed.triggerJson).toEqual({ schemaVersion: 1, type: "webhook", webhook: { hasToken: true } })
+      expect((await expectJson(await api("GET", `/automations/flows/${set.flowId}`))).stateJson.triggerJson).toEqual(
+        listed.triggerJson
+      )
+      // What a member can read starts nothing; the token itself does.
+      await expectRefusal(await inbound(JSON.stringify(listed.triggerJson)), 401, "invalid_automation_token")
+      expect((await expectJson(await inbound(token))).workflowId).toBe(set.id)
+
+      // `{ hasToken: true }` keeps the token; a new token replaces it, shown once again.
+      const renamed = await expectJson(
+        await asAdmin("PATCH", `/workflows/${set.id}`, { name: "Kept", triggerJson: listed.triggerJson })
+      )
+      expect(renamed.triggerJson.webhook).toEqual({ hasToken: true })
+      expect((await expectJson(await inbound(token))).workflowId).toBe(set.id)
+      const next = `${token}-next`
+      const replaced = await expectJson(
+        await asAdmin("PATCH", `/workflows/${set.id}`, { triggerJson: { ...hooked, webhook: { token: next } } })
+      )
+      expect(replaced.triggerJson.webhook).toEqual({ hasToken: true, token: next })
+      await expectRefusal(await inbound(token), 401, "invalid_automation_token")
+      expect((await expectJson(await inbound(next))).workflowId).toBe(set.id)
+      // Nothing to keep on a workflow without a token.
+      const manual = await created("/automations/workflows", workflowBody())
+      const refused = await expectRefusal(
+        await asAdmin("PATCH", `/workflows/${manual.id}`, { triggerJson: listed.triggerJson }),
+        400,
+        "validation_failed"
+      )
+      expect(refused.details?.map((detail) => detail.field)).toEqual(["triggerJson.webhook.token"])
+    })
+
     it("creates a workflow the public API lists, changes it and runs it", async () => {
       const workflow = await expectJson(
         await asAdmin("POST", "/workflows", workflowBody({ name: "From the dashboard" }))

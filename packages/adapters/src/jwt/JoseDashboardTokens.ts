@@ -20,6 +20,17 @@ const decodeClaims = Schema.decodeUnknown(DashboardClaims)
 // Fixed messages: why a token failed stays on the server.
 const invalidToken = new Unauthenticated({ code: "invalid_token", message: "The dashboard token is not valid." })
 const expiredToken = new Unauthenticated({ code: "token_expired", message: "The dashboard token has expired." })
+const unlimitedToken = new Unauthenticated({
+  code: "invalid_token",
+  message: "The dashboard token is not valid: it must carry an expiry time (exp)."
+})
+
+const refusal = (error: unknown) =>
+  error instanceof errors.JWTExpired
+    ? expiredToken
+    : error instanceof errors.JWTClaimValidationFailed && error.claim === "exp" && error.reason === "missing"
+      ? unlimitedToken
+      : invalidToken
 
 interface JoseOptions {
   readonly secret: string
@@ -28,8 +39,8 @@ interface JoseOptions {
 }
 
 /**
- * HS256 dashboard tokens with jose: verifies them (as made by `signDashboardToken`) and issues
- * them for the platform admin API. Building the layer dies when the secret is shorter than 32 bytes.
+ * HS256 dashboard tokens with jose: verifies them (as made by `signDashboardToken`: an expiry is
+ * required, and the issuer and audience when configured) and issues them for the platform admin API. Building the layer dies when the secret is shorter than 32 bytes.
  */
 export const layerJoseDashboardTokens = (
   options: JoseOptions
@@ -54,6 +65,8 @@ const verifier = (options: JoseOptions): Layer.Layer<DashboardTokenVerifier> =>
     const verifyOptions = {
       algorithms: ["HS256"],
       clockTolerance: 5,
+      // A token without an expiry would be valid forever: refused, whoever signed it.
+      requiredClaims: ["exp"],
       issuer: options.issuer,
       audience: options.audience
     }
@@ -61,7 +74,7 @@ const verifier = (options: JoseOptions): Layer.Layer<DashboardTokenVerifier> =>
       verify: (token) =>
         Effect.tryPromise({
           try: () => jwtVerify(token, key, verifyOptions),
-          catch: (error) => (error instanceof errors.JWTExpired ? expiredToken : invalidToken)
+          catch: refusal
         }).pipe(Effect.flatMap(({ payload }) => Effect.mapError(decodeClaims(payload), () => invalidToken)))
     })
   })

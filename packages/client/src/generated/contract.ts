@@ -586,6 +586,7 @@ export interface components {
             readonly id: string;
             readonly name: string;
             readonly active: boolean;
+            /** @description The trigger as written, but a webhook token is never read back: `webhook` is `{ hasToken: true }`, with `token` only in the answer of the write that set it. */
             readonly triggerJson: {
                 readonly [key: string]: unknown;
             };
@@ -644,6 +645,8 @@ export interface components {
                 readonly [key: string]: unknown;
             };
             readonly parentRunId: string | null;
+            /** @description A test run: started with a test key (`svk_test_…`), or by a test run. Its `email.send` goes to the test mailbox, as a test key's sends do, never to the mail server. */
+            readonly test: boolean;
             readonly stepsResultJson: readonly components["schemas"]["StepResult"][];
             readonly reason: string | null;
             /** Format: date-time */
@@ -1471,7 +1474,7 @@ export interface components {
                 }[];
             };
         };
-        /** @description Too many requests (`rate_limited`) from this API key or client address; see `Retry-After`. */
+        /** @description Too many requests (`rate_limited`) from this API key, visitor token or client address; see `Retry-After`. */
         readonly RateLimitedError: {
             readonly error: {
                 /**
@@ -2570,8 +2573,16 @@ export interface operations {
                     readonly product: "chat" | "voice" | "transactional" | "automations";
                     /** @enum {string} */
                     readonly environment: "live" | "test";
+                    /**
+                     * maxItems(50)
+                     * @description an array of at most 50 item(s)
+                     */
                     readonly scopes: readonly ("chat:read" | "chat:write" | "visitors:read" | "webhooks:manage" | "voice:read" | "transactional:send" | "automations:manage")[];
                     readonly expiresAt?: string | null;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly ipAllowlist?: readonly string[];
                 };
             };
@@ -2767,6 +2778,10 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name: string;
+                    /**
+                     * maxItems(20)
+                     * @description an array of at most 20 item(s)
+                     */
                     readonly entitlements?: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
                 };
             };
@@ -2860,6 +2875,10 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly name?: string;
+                    /**
+                     * maxItems(20)
+                     * @description an array of at most 20 item(s)
+                     */
                     readonly entitlements?: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
                 };
             };
@@ -2964,8 +2983,16 @@ export interface operations {
                     readonly product: "chat" | "voice" | "transactional" | "automations";
                     /** @enum {string} */
                     readonly environment: "live" | "test";
+                    /**
+                     * maxItems(50)
+                     * @description an array of at most 50 item(s)
+                     */
                     readonly scopes: readonly ("chat:read" | "chat:write" | "visitors:read" | "webhooks:manage" | "voice:read" | "transactional:send" | "automations:manage")[];
                     readonly expiresAt?: string | null;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly ipAllowlist?: readonly string[];
                 };
             };
@@ -4619,6 +4646,11 @@ export interface operations {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
             readonly 500: {
                 content: {
                     readonly "application/json": components["schemas"]["InternalError"];
@@ -4657,6 +4689,11 @@ export interface operations {
             readonly 405: {
                 content: {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             readonly 500: {
@@ -4711,6 +4748,11 @@ export interface operations {
                     readonly "application/json": components["schemas"]["BodyTooLargeError"];
                 };
             };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
             readonly 500: {
                 content: {
                     readonly "application/json": components["schemas"]["InternalError"];
@@ -4745,6 +4787,11 @@ export interface operations {
             readonly 405: {
                 content: {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             readonly 500: {
@@ -4802,6 +4849,11 @@ export interface operations {
             readonly 413: {
                 content: {
                     readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             readonly 500: {
@@ -4876,6 +4928,10 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly url: string;
+                    /**
+                     * maxItems(20)
+                     * @description an array of at most 20 item(s)
+                     */
                     readonly events: readonly string[];
                     readonly description?: string | null;
                     readonly active?: boolean;
@@ -5047,6 +5103,10 @@ export interface operations {
             readonly content: {
                 readonly "application/json": {
                     readonly url?: string;
+                    /**
+                     * maxItems(20)
+                     * @description an array of at most 20 item(s)
+                     */
                     readonly events?: readonly string[];
                     readonly description?: string | null;
                     readonly active?: boolean;
@@ -6304,7 +6364,7 @@ export interface operations {
                 readonly "application/json": {
                     readonly name: string;
                     readonly active?: boolean;
-                    /** @description `{ schemaVersion: 1, type, ... }` with type manual, schedule, heartbeat, event, webhook, channel. schedule: exactly one of `everySeconds`, `at` (ISO 8601) or `cron` (5 fields, UTC); heartbeat: `everySeconds` or `cron`, optional `checklist` (lines); event: `events` (conversation.created, conversation.assigned, conversation.closed, message.created, csat.submitted); webhook: optional `webhook.token` (at least 16 characters); channel: `channelId`. */
+                    /** @description `{ schemaVersion: 1, type, ... }` with type manual, schedule, heartbeat, event, webhook, channel. schedule: exactly one of `everySeconds`, `at` (ISO 8601) or `cron` (5 fields, UTC); heartbeat: `everySeconds` or `cron`, optional `checklist` (lines); event: `events` (conversation.created, conversation.assigned, conversation.closed, message.created, csat.submitted); webhook: optional `webhook.token` (16 to 256 characters, no spaces; stored as a digest and shown only in the answer that sets it), or `webhook: { hasToken: true }` to keep the workflow's token; channel: `channelId`. */
                     readonly triggerJson: {
                         readonly [key: string]: unknown;
                     };
@@ -6418,7 +6478,7 @@ export interface operations {
                 readonly "application/json": {
                     readonly name: string;
                     readonly active?: boolean;
-                    /** @description `{ schemaVersion: 1, type, ... }` with type manual, schedule, heartbeat, event, webhook, channel. schedule: exactly one of `everySeconds`, `at` (ISO 8601) or `cron` (5 fields, UTC); heartbeat: `everySeconds` or `cron`, optional `checklist` (lines); event: `events` (conversation.created, conversation.assigned, conversation.closed, message.created, csat.submitted); webhook: optional `webhook.token` (at least 16 characters); channel: `channelId`. */
+                    /** @description `{ schemaVersion: 1, type, ... }` with type manual, schedule, heartbeat, event, webhook, channel. schedule: exactly one of `everySeconds`, `at` (ISO 8601) or `cron` (5 fields, UTC); heartbeat: `everySeconds` or `cron`, optional `checklist` (lines); event: `events` (conversation.created, conversation.assigned, conversation.closed, message.created, csat.submitted); webhook: optional `webhook.token` (16 to 256 characters, no spaces; stored as a digest and shown only in the answer that sets it), or `webhook: { hasToken: true }` to keep the workflow's token; channel: `channelId`. */
                     readonly triggerJson: {
                         readonly [key: string]: unknown;
                     };
@@ -6537,7 +6597,7 @@ export interface operations {
                 readonly "application/json": {
                     readonly name?: string;
                     readonly active?: boolean;
-                    /** @description `{ schemaVersion: 1, type, ... }` with type manual, schedule, heartbeat, event, webhook, channel. schedule: exactly one of `everySeconds`, `at` (ISO 8601) or `cron` (5 fields, UTC); heartbeat: `everySeconds` or `cron`, optional `checklist` (lines); event: `events` (conversation.created, conversation.assigned, conversation.closed, message.created, csat.submitted); webhook: optional `webhook.token` (at least 16 characters); channel: `channelId`. */
+                    /** @description `{ schemaVersion: 1, type, ... }` with type manual, schedule, heartbeat, event, webhook, channel. schedule: exactly one of `everySeconds`, `at` (ISO 8601) or `cron` (5 fields, UTC); heartbeat: `everySeconds` or `cron`, optional `checklist` (lines); event: `events` (conversation.created, conversation.assigned, conversation.closed, message.created, csat.submitted); webhook: optional `webhook.token` (16 to 256 characters, no spaces; stored as a digest and shown only in the answer that sets it), or `webhook: { hasToken: true }` to keep the workflow's token; channel: `channelId`. */
                     readonly triggerJson?: {
                         readonly [key: string]: unknown;
                     };
@@ -7479,8 +7539,20 @@ export interface operations {
                      * @description a string at most 100 character(s) long
                      */
                     readonly name: string;
+                    /**
+                     * maxItems(200)
+                     * @description an array of at most 200 item(s)
+                     */
                     readonly allow?: readonly string[];
+                    /**
+                     * maxItems(200)
+                     * @description an array of at most 200 item(s)
+                     */
                     readonly deny?: readonly string[];
+                    /**
+                     * maxItems(200)
+                     * @description an array of at most 200 item(s)
+                     */
                     readonly requireApprovalSkills?: readonly string[];
                 };
             };
@@ -8591,7 +8663,15 @@ export interface operations {
                     readonly name: string;
                     readonly allowSystem?: boolean;
                     readonly allowBrowser?: boolean;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly allowedBinaries?: readonly string[];
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly allowedHosts?: readonly string[];
                 };
             };
@@ -8707,7 +8787,15 @@ export interface operations {
                     readonly name?: string;
                     readonly allowSystem?: boolean;
                     readonly allowBrowser?: boolean;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly allowedBinaries?: readonly string[];
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly allowedHosts?: readonly string[];
                 };
             };
@@ -8777,6 +8865,10 @@ export interface operations {
                     readonly pairingCode: string;
                     readonly platform?: string;
                     readonly version?: string;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly capabilities?: readonly string[];
                 };
             };
@@ -8833,6 +8925,10 @@ export interface operations {
                 readonly "application/json": {
                     readonly platform?: string;
                     readonly version?: string;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
                     readonly capabilities?: readonly string[];
                 };
             };
@@ -9095,7 +9191,7 @@ export interface operations {
                 readonly "application/json": {
                     readonly name: string;
                     readonly active?: boolean;
-                    /** @description `{ schemaVersion: 1, type, ... }` with type manual, schedule, heartbeat, event, webhook, channel. schedule: exactly one of `everySeconds`, `at` (ISO 8601) or `cron` (5 fields, UTC); heartbeat: `everySeconds` or `cron`, optional `checklist` (lines); event: `events` (conversation.created, conversation.assigned, conversation.closed, message.created, csat.submitted); webhook: optional `webhook.token` (at least 16 characters); channel: `channelId`. */
+                    /** @description `{ schemaVersion: 1, type, ... }` with type manual, schedule, heartbeat, event, webhook, channel. schedule: exactly one of `everySeconds`, `at` (ISO 8601) or `cron` (5 fields, UTC); heartbeat: `everySeconds` or `cron`, optional `checklist` (lines); event: `events` (conversation.created, conversation.assigned, conversation.closed, message.created, csat.submitted); webhook: optional `webhook.token` (16 to 256 characters, no spaces; stored as a digest and shown only in the answer that sets it), or `webhook: { hasToken: true }` to keep the workflow's token; channel: `channelId`. */
                     readonly triggerJson: {
                         readonly [key: string]: unknown;
                     };

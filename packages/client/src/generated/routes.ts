@@ -178,31 +178,31 @@ export const routes = {
   /** The hosted chat page's styles */
   "chatPage.chatPageStyles": ["GET", "/public/chat/chat.css", "400 405 500"],
   /** The visitor's conversation */
-  "chatVisitor.getVisitorConversation": ["GET", "/public/chat/conversation", "400 401 405 500"],
+  "chatVisitor.getVisitorConversation": ["GET", "/public/chat/conversation", "400 401 405 429 500"],
   /**
    * The conversation's messages
    *
    * Oldest first, by `sequence`. Pass the id of the last message you have as `after` to catch up after a reconnect; `meta.nextCursor` is the `after` of the next page, null at the end. Default limit 25, maximum 100.
    */
-  "chatVisitor.listVisitorMessages": ["GET", "/public/chat/messages", "400 401 405 500"],
+  "chatVisitor.listVisitorMessages": ["GET", "/public/chat/messages", "400 401 405 429 500"],
   /**
    * Write as the visitor
    *
    * A message with `authorType` visitor; it reopens a resolved conversation, and a closed one takes none (409 `conversation_closed`). Emits `message.created`.
    */
-  "chatVisitor.postVisitorMessage": ["POST", "/public/chat/messages", "400 401 405 409 413 500"],
+  "chatVisitor.postVisitorMessage": ["POST", "/public/chat/messages", "400 401 405 409 413 429 500"],
   /**
    * Follow the conversation live
    *
    * Server-sent events: `conversation` (the conversation, first and after each change) and `message` (each message, its id as the event id), until the token expires. Send the id of the last message you have as `Last-Event-ID` to resume after it without a gap or a repeat.
    */
-  "chatVisitor.followVisitorConversation": ["GET", "/public/chat/events", "400 401 405 500", "events"],
+  "chatVisitor.followVisitorConversation": ["GET", "/public/chat/events", "400 401 405 429 500", "events"],
   /**
    * Rate the conversation
    *
    * Once, after the conversation was resolved or closed (409 `conversation_not_finished` before, `csat_already_submitted` after). Emits `csat.submitted`.
    */
-  "chatVisitor.rateConversation": ["POST", "/public/chat/csat", "400 401 405 409 413 500"],
+  "chatVisitor.rateConversation": ["POST", "/public/chat/csat", "400 401 405 409 413 429 500"],
   /** List webhook subscriptions */
   "webhooks.listWebhooks": ["GET", "/tenants/{tenantId}/webhooks", "400 401 403 405 429 500", "page"],
   /**
@@ -402,7 +402,7 @@ export const routes = {
   /**
    * Start a run from a partner system
    *
-   * Authenticated by `X-Service-Automation-Token` (it must equal the named workflow's `triggerJson.webhook.token`; otherwise 401 `invalid_automation_token`) or by an API key with automations:manage. Stores a queued run (trigger `webhook`, `{{event.type}}` = `event`). The same `idempotencyKey` within 24 hours answers the first run instead of starting another, also when duplicates arrive at once.
+   * Authenticated by `X-Service-Automation-Token` (it must equal the token set in the named workflow's `triggerJson.webhook.token`, compared by its digest; otherwise 401 `invalid_automation_token`) or by an API key with automations:manage. Stores a queued run (trigger `webhook`, `{{event.type}}` = `event`). The same `idempotencyKey` within 24 hours answers the first run instead of starting another, also when duplicates arrive at once.
    */
   "automationHooks.inboundHook": ["POST", "/v1/automations/hooks/inbound", "400 401 403 404 405 413 429 500"],
   /** Get the standing orders */

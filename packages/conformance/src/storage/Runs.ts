@@ -43,6 +43,7 @@ const makeRun = (tenantId: string, overrides: Partial<Run> = {}): Run => ({
   context: "",
   payload: {},
   parentRunId: null,
+  test: false,
   idempotencyKey: null,
   results: [],
   reason: null,

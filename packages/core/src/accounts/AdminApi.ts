@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Context, Schema } from "effect"
-import { Integer, Timestamp, Uuid, UuidText, withReason } from "../http/Schemas.js"
+import { Integer, Timestamp, Uuid, UuidText, cappedList, withReason } from "../http/Schemas.js"
 import { PlatformAdminAuth } from "../http/Security.js"
 import { DashboardRole } from "../platform/DashboardAuth.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
@@ -20,7 +20,15 @@ export const TenantJson = Schema.Struct({
   createdAt: Timestamp
 }).annotations({ identifier: "Tenant" })
 
-const Entitlements = withReason(Schema.Array(Product), `must be an array of products: ${Product.literals.join(", ")}`)
+/** More than every product, so that a list naming each once always fits. */
+const MAX_ENTITLEMENTS = 20
+
+const Entitlements = cappedList(
+  Product,
+  MAX_ENTITLEMENTS,
+  `must be an array of products: ${Product.literals.join(", ")}`,
+  "products"
+)
 
 const CreateTenantBody = Schema.Struct({
   name: withReason(Schema.String, "must be a string"),

@@ -1,9 +1,10 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Timestamp, TimestampInput, Uuid, UuidText, withReason } from "../http/Schemas.js"
+import { Timestamp, TimestampInput, Uuid, UuidText, cappedList, withReason } from "../http/Schemas.js"
 import { DashboardAuth } from "../http/Security.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
 import { Environment, KeyProduct, Product, Scope } from "../platform/Products.js"
+import { MAX_IP_ALLOWLIST, MAX_IP_ENTRY_LENGTH, MAX_SCOPES } from "../platform/ApiKeys.js"
 
 export const ApiKeyJson = Schema.Struct({
   id: UuidText,
@@ -27,9 +28,16 @@ export const CreateApiKeyBody = Schema.Struct({
   name: Schema.optional(Schema.NullOr(Schema.String)),
   product: withReason(KeyProduct, "must be one of chat, voice, transactional, automations"),
   environment: withReason(Environment, "must be live or test"),
-  scopes: withReason(Schema.Array(Scope), `must be an array of scopes: ${Scope.literals.join(", ")}`),
+  scopes: cappedList(Scope, MAX_SCOPES, `must be an array of scopes: ${Scope.literals.join(", ")}`, "scopes"),
   expiresAt: Schema.optional(Schema.NullOr(TimestampInput)),
-  ipAllowlist: Schema.optional(withReason(Schema.Array(Schema.String), "must be an array of IPs or CIDR ranges"))
+  ipAllowlist: Schema.optional(
+    cappedList(
+      Schema.String.pipe(Schema.maxLength(MAX_IP_ENTRY_LENGTH)),
+      MAX_IP_ALLOWLIST,
+      `must be an array of IPs or CIDR ranges of at most ${MAX_IP_ENTRY_LENGTH} characters each`,
+      "IPs or CIDR ranges"
+    )
+  )
 })
 
 const TenantPath = Schema.Struct({ tenantId: Uuid })

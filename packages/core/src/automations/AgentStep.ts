@@ -131,6 +131,7 @@ export const runAgentStep = (call: AgentStepCall) =>
               stepIndex: index,
               attempt: 1,
               idempotencyKey: `${run.id}:${index}:${run.attempt}:${turn.turn}`,
+              test: run.test,
               input,
               memoryPrefix
             })

@@ -134,7 +134,7 @@ const subagentSpawn: SkillRunner = {
           payload: (call.input.payload as JsonObject | undefined) ?? undefined
         },
         { type: "subagent", event: null },
-        { parentRunId: call.runId, idempotencyKey: `subagent:${call.runId}:${call.stepIndex}` }
+        { parentRunId: call.runId, idempotencyKey: `subagent:${call.runId}:${call.stepIndex}`, test: call.test }
       )
       return { output: { runId: child.id, workflowId: child.workflowId, status: child.status }, outputText: child.id }
     }).pipe(Effect.mapError((error) => (error instanceof SkillFailed ? error : asStepFailure(error))))

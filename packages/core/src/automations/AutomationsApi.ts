@@ -19,7 +19,7 @@ import { CHAT_EVENTS, MANUAL_TRIGGER, MAX_STEPS, MIN_WEBHOOK_TOKEN, STEP_TYPES, 
 import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE } from "./WorkflowService.js"
 
 const TriggerJson = JsonObjectInput.annotations({
-  description: `\`{ schemaVersion: 1, type, ... }\` with type ${TRIGGER_TYPES.join(", ")}. schedule: exactly one of \`everySeconds\`, \`at\` (ISO 8601) or \`cron\` (5 fields, UTC); heartbeat: \`everySeconds\` or \`cron\`, optional \`checklist\` (lines); event: \`events\` (${CHAT_EVENTS.join(", ")}); webhook: optional \`webhook.token\` (at least ${MIN_WEBHOOK_TOKEN} characters); channel: \`channelId\`.`
+  description: `\`{ schemaVersion: 1, type, ... }\` with type ${TRIGGER_TYPES.join(", ")}. schedule: exactly one of \`everySeconds\`, \`at\` (ISO 8601) or \`cron\` (5 fields, UTC); heartbeat: \`everySeconds\` or \`cron\`, optional \`checklist\` (lines); event: \`events\` (${CHAT_EVENTS.join(", ")}); webhook: optional \`webhook.token\` (${MIN_WEBHOOK_TOKEN} to 256 characters, no spaces; stored as a digest and shown only in the answer that sets it), or \`webhook: { hasToken: true }\` to keep the workflow's token; channel: \`channelId\`.`
 })
 
 export const StepsJson = withReason(Schema.Array(Schema.Unknown), "must be an array of steps").annotations({
@@ -30,7 +30,10 @@ export const WorkflowJson = Schema.Struct({
   id: UuidText,
   name: Schema.String,
   active: Schema.Boolean,
-  triggerJson: JsonObject,
+  triggerJson: JsonObject.annotations({
+    description:
+      "The trigger as written, but a webhook token is never read back: `webhook` is `{ hasToken: true }`, with `token` only in the answer of the write that set it."
+  }),
   stepsJson: Schema.Array(JsonObject),
   flowId: UuidText,
   revision: Integer,

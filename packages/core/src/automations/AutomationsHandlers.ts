@@ -2,16 +2,16 @@ import { Effect } from "effect"
 import { implement } from "../http/Implement.js"
 import { pageJson } from "../http/Pages.js"
 import { ApiCaller } from "../http/Security.js"
-import type { Flow } from "./Workflow.js"
 import { AutomationsApi } from "./AutomationsApi.js"
 import { WorkflowService } from "./WorkflowService.js"
-import type { Workflow } from "./Workflow.js"
+import { type Flow, type WrittenWorkflow, isJsonObject } from "./Workflow.js"
+import { triggerReadout } from "./HookToken.js"
 
-export const workflowJson = (workflow: Workflow) => ({
+export const workflowJson = (workflow: WrittenWorkflow) => ({
   id: workflow.id,
   name: workflow.name,
   active: workflow.active,
-  triggerJson: workflow.trigger,
+  triggerJson: triggerReadout(workflow.trigger, workflow.hookToken),
   stepsJson: workflow.steps,
   flowId: workflow.flowId,
   revision: workflow.revision,
@@ -23,7 +23,9 @@ const flowJson = (flow: Flow) => ({
   id: flow.id,
   workflowId: flow.workflowId,
   revision: flow.revision,
-  stateJson: flow.state,
+  stateJson: isJsonObject(flow.state.triggerJson)
+    ? { ...flow.state, triggerJson: triggerReadout(flow.state.triggerJson) }
+    : flow.state,
   createdAt: flow.createdAt,
   updatedAt: flow.updatedAt
 })

@@ -164,9 +164,13 @@ export class ChannelService extends Context.Tag("@servicekit/core/ChannelService
                   workflow.id,
                   { context: message.text, payload },
                   { type: "channel", event: null },
-                  message.idempotencyKey === undefined
-                    ? {}
-                    : { idempotencyKey: `channel:${channel.id}:${message.idempotencyKey}:${workflow.id}` }
+                  {
+                    // A message a test key brings in starts test runs.
+                    test: "test" in caller && caller.test === true,
+                    ...(message.idempotencyKey === undefined
+                      ? {}
+                      : { idempotencyKey: `channel:${channel.id}:${message.idempotencyKey}:${workflow.id}` })
+                  }
                 )
               )
               if (Either.isRight(run)) started.push(run.right)

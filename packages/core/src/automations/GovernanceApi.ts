@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { PageJson, PageParams } from "../http/Pages.js"
-import { Timestamp, UuidText, withReason, withoutNul } from "../http/Schemas.js"
+import { Timestamp, UuidText, cappedList, withReason, withoutNul } from "../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { ValidationFailed } from "../platform/Errors.js"
 import { DEFAULT_TOOL_PROFILE } from "./Governance.js"
@@ -44,7 +44,7 @@ const ModelChoiceBody = Schema.Struct({
   )
 })
 
-const SkillList = withReason(Schema.Array(withoutNul(Schema.String)), "must be a list of skill ids")
+const SkillList = cappedList(withoutNul(Schema.String), MAX_PROFILE_ENTRIES, "must be a list of skill ids", "skill ids")
 
 export const ToolProfileJson = Schema.Struct({
   id: UuidText,

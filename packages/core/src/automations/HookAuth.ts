@@ -10,7 +10,7 @@ export const CHANNEL_SECRET_HEADER = "x-service-channel-secret"
 /** Who calls an inbound endpoint: an API key's tenant, or a webhook token or channel secret still to be matched. */
 export class HookCaller extends Context.Tag("@servicekit/core/HookCaller")<
   HookCaller,
-  { readonly tenantId: string } | { readonly token: string }
+  { readonly tenantId: string; readonly test: boolean } | { readonly token: string }
 >() {}
 
 /**
@@ -37,8 +37,8 @@ const secretOrApiKey = (header: string) =>
     const guard = (yield* apiKeyGuard)(Context.make(RequiredScope, "automations:manage"))
     if ("refused" in guard) return yield* Effect.dieMessage(guard.refused)
     const byKey = Effect.map(
-      guard as Effect.Effect<{ readonly tenantId: string }, unknown>,
-      (caller): HookCaller["Type"] => ({ tenantId: caller.tenantId })
+      guard as Effect.Effect<{ readonly tenantId: string; readonly environment: string }, unknown>,
+      (caller): HookCaller["Type"] => ({ tenantId: caller.tenantId, test: caller.environment === "test" })
     )
     return Effect.flatMap(FiberRef.get(CurrentRequest), (state): Effect.Effect<HookCaller["Type"], unknown> => {
       const token = firstHeader(state.headers, header)

@@ -102,6 +102,11 @@ export interface Run {
   readonly context: string
   readonly payload: JsonObject
   readonly parentRunId: string | null
+  /**
+   * Started with a test key (`svk_test_…`), or spawned by such a run: its emails go where
+   * Transactional's test sends go (the test mailbox), never to the real mail server.
+   */
+  readonly test: boolean
   /** Kept 24 hours: a second inbound hook with it answers this run. */
   readonly idempotencyKey: string | null
   /** Results of the steps reached so far, by index. */

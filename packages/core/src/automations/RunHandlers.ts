@@ -18,6 +18,7 @@ export const runJson = (run: Run) => ({
   context: run.context,
   payload: run.payload,
   parentRunId: run.parentRunId,
+  test: run.test,
   stepsResultJson: run.results,
   reason: run.reason,
   createdAt: run.createdAt,
@@ -42,6 +43,8 @@ export const approvalJson = (approval: Approval) => ({
 })
 
 const tenant = Effect.map(ApiCaller, (caller) => caller.tenantId)
+/** A run a test key starts is a test run. */
+export const inTestMode = (caller: { readonly environment: string }) => ({ test: caller.environment === "test" })
 
 export const runHandlers = implement(
   RunsApi,
@@ -49,7 +52,9 @@ export const runHandlers = implement(
     const runs = yield* RunService
     return {
       runWorkflow: ({ path, payload }) =>
-        Effect.flatMap(tenant, (tenantId) => runs.request(tenantId, path.id, payload)).pipe(Effect.map(runJson)),
+        Effect.flatMap(ApiCaller, (caller) =>
+          runs.request(caller.tenantId, path.id, payload, inTestMode(caller))
+        ).pipe(Effect.map(runJson)),
       listRuns: ({ urlParams }) =>
         Effect.flatMap(tenant, (tenantId) => runs.list(tenantId, urlParams)).pipe(
           Effect.map((listed) => pageJson(listed, runJson))
@@ -78,7 +83,9 @@ export const hookHandlers = implement(
     return {
       inboundHook: ({ payload }) =>
         Effect.flatMap(HookCaller, (caller) =>
-          "token" in caller ? runs.hookWithToken(caller.token, payload) : runs.hook(caller.tenantId, payload)
+          "token" in caller
+            ? runs.hookWithToken(caller.token, payload)
+            : runs.hook(caller.tenantId, payload, { test: caller.test })
         ).pipe(Effect.map(runJson))
     }
   })

@@ -2,6 +2,7 @@ import { Clock, Context, Effect, Either, Fiber, Layer, Option, Runtime, type Sco
 import { JobQueue, type JobToEnqueue, defineQueue } from "../jobs/JobQueue.js"
 import { SkillFailed, SkillPending } from "../module/SkillRunner.js"
 import { SecretCrypto, constantTimeEqual, randomUuid } from "../platform/Crypto.js"
+import { hookTokenDigest } from "./HookToken.js"
 import {
   type GroupCommitOptions,
   committersOn,
@@ -76,6 +77,8 @@ export interface StartOptions {
    * (an inbound hook's key, a trigger's firing).
    */
   readonly idempotencyKey?: string | null | undefined
+  /** Started with a test key, or by a test run: a test run (its emails go to the test mailbox). */
+  readonly test?: boolean | undefined
 }
 
 export interface HookInput extends StartInput {
@@ -151,7 +154,8 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
     readonly request: (
       tenantId: string,
       workflowId: string,
-      input: StartInput
+      input: StartInput,
+      options?: Pick<StartOptions, "test">
     ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive>
     /**
      * Records a firing that did not run (the tenant was busy, an empty heartbeat): a run that is
@@ -166,7 +170,8 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
     ) => Effect.Effect<Run, WorkflowNotFound>
     readonly hook: (
       tenantId: string,
-      input: HookInput
+      input: HookInput,
+      options?: Pick<StartOptions, "test">
     ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive>
     /** The inbound hook with a webhook token: the workflow named must have that token. */
     readonly hookWithToken: (
@@ -292,6 +297,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             context: input.context ?? "",
             payload: input.payload ?? {},
             parentRunId: options.parentRunId ?? null,
+            test: options.test ?? false,
             idempotencyKey: options.idempotencyKey ?? null,
             results: [],
             reason: null,
@@ -541,6 +547,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               stepIndex: index,
               attempt,
               idempotencyKey: `${run.id}:${index}:${run.attempt}`,
+              test: run.test,
               input: input.right as JsonObject
             })
           )
@@ -814,7 +821,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
 
       const pageSize = (limit: number | undefined) => limit ?? DEFAULT_PAGE_SIZE
 
-      const hook = (tenantId: string, input: HookInput) =>
+      const hook = (tenantId: string, input: HookInput, options: Pick<StartOptions, "test"> = {}) =>
         Effect.gen(function* () {
           if (
             input.idempotencyKey !== undefined &&
@@ -828,7 +835,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             input.workflowId,
             input,
             trigger,
-            { idempotencyKey: input.idempotencyKey },
+            { idempotencyKey: input.idempotencyKey, test: options.test },
             true
           )
           return yield* run.idempotencyKey === null ? startGrouped(run) : insertRun(run)
@@ -844,8 +851,11 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       return {
         start: (tenantId, workflowId, input, trigger, options = {}) =>
           Effect.flatMap(newRun(tenantId, workflowId, input, trigger, options), insertRun),
-        request: (tenantId, workflowId, input) =>
-          Effect.flatMap(newRun(tenantId, workflowId, input, { type: "manual", event: null }, {}, true), startGrouped),
+        request: (tenantId, workflowId, input, options = {}) =>
+          Effect.flatMap(
+            newRun(tenantId, workflowId, input, { type: "manual", event: null }, { test: options.test }, true),
+            startGrouped
+          ),
         skip: (tenantId, workflowId, trigger, reason, idempotencyKey) =>
           Effect.gen(function* () {
             const run = yield* runOf(yield* findWorkflow(tenantId, workflowId), {}, trigger, { idempotencyKey })
@@ -855,11 +865,11 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
         hookWithToken: (token, input) =>
           Effect.gen(function* () {
             const candidates = yield* workflows.findEverywhere(input.workflowId)
+            const digest = yield* crypto.sha256Hex(token)
             // Every candidate is compared, so the time taken does not tell which one came close.
             const matching = candidates.filter((workflow) => {
-              const webhook = workflow.trigger.webhook
-              const expected = isObject(webhook) && typeof webhook.token === "string" ? webhook.token : ""
-              return constantTimeEqual(expected, token) && expected !== ""
+              const expected = hookTokenDigest(workflow.trigger) ?? ""
+              return constantTimeEqual(expected, digest) && expected !== ""
             })
             if (matching.length !== 1) {
               return yield* Effect.fail(

@@ -58,6 +58,10 @@ export const RunJson = Schema.Struct({
   context: Schema.String,
   payload: JsonObject,
   parentRunId: Schema.NullOr(UuidText),
+  test: Schema.Boolean.annotations({
+    description:
+      "A test run: started with a test key (`svk_test_…`), or by a test run. Its `email.send` goes to the test mailbox, as a test key's sends do, never to the mail server."
+  }),
   stepsResultJson: Schema.Array(StepResultJson),
   reason: Schema.NullOr(Schema.String),
   createdAt: Timestamp,
@@ -236,7 +240,7 @@ export class AutomationHooksApi extends HttpApiGroup.make("automationHooks")
       .annotate(OpenApi.Summary, "Start a run from a partner system")
       .annotate(
         OpenApi.Description,
-        `Authenticated by \`X-Service-Automation-Token\` (it must equal the named workflow's \`triggerJson.webhook.token\`; otherwise 401 \`invalid_automation_token\`) or by an API key with automations:manage. Stores a queued run (trigger \`webhook\`, \`{{event.type}}\` = \`event\`). The same \`idempotencyKey\` within ${IDEMPOTENCY_HOURS} hours answers the first run instead of starting another, also when duplicates arrive at once.`
+        `Authenticated by \`X-Service-Automation-Token\` (it must equal the token set in the named workflow's \`triggerJson.webhook.token\`, compared by its digest; otherwise 401 \`invalid_automation_token\`) or by an API key with automations:manage. Stores a queued run (trigger \`webhook\`, \`{{event.type}}\` = \`event\`). The same \`idempotencyKey\` within ${IDEMPOTENCY_HOURS} hours answers the first run instead of starting another, also when duplicates arrive at once.`
       )
   )
   .middleware(AutomationHookAuth)

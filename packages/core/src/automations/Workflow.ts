@@ -3,6 +3,9 @@
 /** A JSON object as stored: trigger and step definitions are validated before they get here. */
 export type JsonObject = { readonly [key: string]: unknown }
 
+export const isJsonObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
 export interface Workflow {
   readonly id: string
   readonly tenantId: string
@@ -18,6 +21,11 @@ export interface Workflow {
   readonly revision: number
   readonly createdAt: Date
   readonly updatedAt: Date
+}
+
+/** A workflow as the write that set its webhook token answers it: with the token, shown this once. */
+export interface WrittenWorkflow extends Workflow {
+  readonly hookToken?: string | undefined
 }
 
 /**

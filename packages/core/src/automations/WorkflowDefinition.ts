@@ -38,6 +38,8 @@ export const MAX_STEPS = 50
 /** The simplest trigger, shown in messages about a trigger's shape. */
 export const MANUAL_TRIGGER = { schemaVersion: 1, type: "manual" } as const
 export const MIN_WEBHOOK_TOKEN = 16
+/** The skills an agent step may name (as an agent profile may). */
+export const MAX_AGENT_STEP_SKILLS = 50
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -117,6 +119,9 @@ export const checkTrigger = (trigger: unknown): Effect.Effect<JsonObject, Valida
         if (!Array.isArray(events) || events.length === 0) {
           return yield* fail("triggerJson.events", "must list at least one Live Chat event")
         }
+        if (events.length > CHAT_EVENTS.length) {
+          return yield* fail("triggerJson.events", `must list at most ${CHAT_EVENTS.length} events, each once`)
+        }
         const unknown = events.findIndex((event) => !(CHAT_EVENTS as ReadonlyArray<unknown>).includes(event))
         if (unknown >= 0)
           return yield* fail(`triggerJson.events.${unknown}`, `must be one of ${CHAT_EVENTS.join(", ")}`)
@@ -127,6 +132,8 @@ export const checkTrigger = (trigger: unknown): Effect.Effect<JsonObject, Valida
         if (webhook === undefined) break
         if (!isObject(webhook)) return yield* fail("triggerJson.webhook", "must be an object with a token")
         const token = webhook.token
+        // `{ hasToken: true }` keeps the token the workflow has (its reads show only that).
+        if (token === undefined && webhook.hasToken === true) break
         if (typeof token !== "string" || token.length < MIN_WEBHOOK_TOKEN || token.length > 256 || /\s/.test(token)) {
           return yield* fail(
             "triggerJson.webhook.token",
@@ -164,7 +171,7 @@ const stepShapes = {
     name: Name,
     instructions: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(20_000))),
     agent: Schema.optional(Schema.UUID),
-    skills: Schema.optional(Schema.Array(Schema.String)),
+    skills: Schema.optional(Schema.Array(Schema.String).pipe(Schema.maxItems(MAX_AGENT_STEP_SKILLS))),
     toolProfile: ProfileName,
     maxTurns: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(1, 20))),
     session: Schema.optional(

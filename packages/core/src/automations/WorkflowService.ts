@@ -12,7 +12,8 @@ import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { FlowNotFound, WorkflowNotFound } from "./AutomationsErrors.js"
 import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
 import { sameSchedule, scheduleIdOf, scheduleOf } from "./Triggers.js"
-import type { Flow, JsonObject, Workflow } from "./Workflow.js"
+import type { Flow, JsonObject, Workflow, WrittenWorkflow } from "./Workflow.js"
+import { sealHookToken } from "./HookToken.js"
 import { type StepRules, checkChannel, checkSteps, checkTrigger } from "./WorkflowDefinition.js"
 import { ToolProfileRepository } from "./GovernanceRepositories.js"
 import { SkillRegistry } from "./Skills.js"
@@ -71,14 +72,14 @@ const stateOf = (workflow: Workflow, deleted = false): JsonObject => ({
 export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowService")<
   WorkflowService,
   {
-    readonly create: (author: Author, input: WorkflowInput) => Effect.Effect<Workflow, WriteError>
+    readonly create: (author: Author, input: WorkflowInput) => Effect.Effect<WrittenWorkflow, WriteError>
     readonly get: (tenantId: string, id: string) => Effect.Effect<Workflow, WorkflowNotFound>
     readonly list: (tenantId: string, query: ListQuery) => Effect.Effect<Listed<Workflow>, ValidationFailed>
     readonly update: (
       author: Author,
       id: string,
       patch: WorkflowPatch
-    ) => Effect.Effect<Workflow, WriteError | WorkflowNotFound>
+    ) => Effect.Effect<WrittenWorkflow, WriteError | WorkflowNotFound>
     readonly remove: (tenantId: string, id: string) => Effect.Effect<Workflow, WorkflowNotFound>
     readonly getFlow: (tenantId: string, id: string) => Effect.Effect<Flow, FlowNotFound>
     readonly listFlows: (tenantId: string, query: ListQuery) => Effect.Effect<Listed<Flow>, ValidationFailed>
@@ -159,11 +160,12 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
         create: (author, input) =>
           Effect.gen(function* () {
             yield* checkName(input.name)
-            const trigger = yield* checkTrigger(input.triggerJson)
-            yield* checkChannel(trigger.channelId, "triggerJson.channelId", rulesFor(author))
+            const checked = yield* checkTrigger(input.triggerJson)
+            yield* checkChannel(checked.channelId, "triggerJson.channelId", rulesFor(author))
             const steps = yield* checkSteps(input.stepsJson, rulesFor(author))
+            const { trigger, token } = yield* sealHookToken(crypto, checked)
             const at = yield* now
-            return yield* store({
+            const stored = yield* store({
               id: randomUuid(crypto),
               tenantId: author.tenantId,
               name: input.name,
@@ -175,6 +177,7 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
               createdAt: at,
               updatedAt: at
             })
+            return { ...stored, hookToken: token }
           }),
         get: find,
         list: (tenantId, query) =>
@@ -191,17 +194,19 @@ export class WorkflowService extends Context.Tag("@servicekit/core/WorkflowServi
             const steps =
               patch.stepsJson === undefined ? undefined : yield* checkSteps(patch.stepsJson, rulesFor(author))
             const current = yield* find(author.tenantId, id)
-            return yield* store(
+            const sealed = trigger === undefined ? undefined : yield* sealHookToken(crypto, trigger, current.trigger)
+            const stored = yield* store(
               {
                 ...current,
                 name: patch.name ?? current.name,
                 active: patch.active ?? current.active,
-                trigger: trigger ?? current.trigger,
+                trigger: sealed?.trigger ?? current.trigger,
                 steps: steps ?? current.steps,
                 updatedAt: yield* now
               },
               current
             )
+            return { ...stored, hookToken: sealed?.token }
           }),
         remove: (tenantId, id) =>
           Effect.gen(function* () {

@@ -1,8 +1,10 @@
 import { HttpApiMiddleware } from "@effect/platform"
-import { Clock, Context, Effect, FiberRef, Layer, Option } from "effect"
-import { CurrentRequest, bearerToken } from "../http/RequestContext.js"
+import { Clock, Context, Effect, FiberRef, Layer, Option, Schema } from "effect"
+import { CurrentRequest, type RequestState, bearerToken } from "../http/RequestContext.js"
 import { SecretCrypto } from "../platform/Crypto.js"
-import { Unauthenticated, unauthenticated } from "../platform/Errors.js"
+import { RateLimited, Unauthenticated, unauthenticated } from "../platform/Errors.js"
+import type { RateLimitResult } from "../platform/RateLimit.js"
+import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
 import type { VisitorToken } from "./Chat.js"
 import { VisitorTokenRepository } from "./ChatRepositories.js"
 
@@ -14,23 +16,37 @@ export class VisitorSession extends Context.Tag("@servicekit/core/VisitorSession
 
 /**
  * The visitor token as `Authorization: Bearer svt_...`, and nothing else: API keys and dashboard
- * tokens open no visitor's conversation.
+ * tokens open no visitor's conversation. Visitors are rate limited per client address (before the
+ * token is looked at, which also slows guessing) and per token.
  */
 export class VisitorAuth extends HttpApiMiddleware.Tag<VisitorAuth>()("@servicekit/core/VisitorAuth", {
-  failure: Unauthenticated,
+  failure: Schema.Union(Unauthenticated, RateLimited),
   provides: VisitorSession
 }) {}
 
-export const layerVisitorAuth: Layer.Layer<VisitorAuth, never, VisitorTokenRepository | SecretCrypto> = Layer.effect(
+/** Counts the request against `limit`; refuses it with the 429 when the limit is spent. */
+const admitted = (state: RequestState, limit: RateLimitResult, limitedBy: "ip" | "visitor") => {
+  state.rateLimit = limit
+  if (limit.allowed) return Effect.void
+  state.limitedBy = limitedBy
+  return rateLimited(limit)
+}
+
+export const layerVisitorAuth: Layer.Layer<
+  VisitorAuth,
+  never,
+  VisitorTokenRepository | SecretCrypto | RateLimiter
+> = Layer.effect(
   VisitorAuth,
   Effect.gen(function* () {
     const tokens = yield* VisitorTokenRepository
     const crypto = yield* SecretCrypto
+    const limiter = yield* RateLimiter
     const refused = () =>
       Effect.fail(
         unauthenticated("invalid_visitor_token", "The chat link is not valid or has expired; ask for a new one.")
       )
-    return Effect.flatMap(FiberRef.get(CurrentRequest), (state) => {
+    const visitor = (state: RequestState): Effect.Effect<VisitorToken, Unauthenticated | RateLimited> => {
       const token = bearerToken(state.headers)
       if (token === undefined || token === null || token.length === 0) {
         return Effect.fail(
@@ -40,12 +56,24 @@ export const layerVisitorAuth: Layer.Layer<VisitorAuth, never, VisitorTokenRepos
       if (!VISITOR_TOKEN.test(token)) return refused()
       // Stored as a digest: the lookup by digest compares no secret byte by byte.
       return Effect.flatMap(crypto.sha256Hex(token), (digest) =>
-        Effect.flatMap(Effect.zip(tokens.find(digest), Clock.currentTimeMillis), ([found, now]) => {
+        Effect.flatMap(Effect.zip(tokens.find(digest), Clock.currentTimeMillis), ([found, now]): Effect.Effect<
+          VisitorToken,
+          Unauthenticated | RateLimited
+        > => {
           if (Option.isNone(found) || found.value.expiresAt.getTime() <= now) return refused()
           state.tenantId = found.value.tenantId
-          return Effect.succeed(found.value)
+          return Effect.as(
+            Effect.flatMap(limiter.forVisitor(digest), (limit) => admitted(state, limit, "visitor")),
+            found.value
+          )
         })
       )
-    })
+    }
+    return Effect.flatMap(FiberRef.get(CurrentRequest), (state) =>
+      Effect.zipRight(
+        Effect.flatMap(limiter.forVisitorAddress(state.clientIp), (limit) => admitted(state, limit, "ip")),
+        visitor(state)
+      )
+    )
   })
 )

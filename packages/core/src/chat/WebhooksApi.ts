@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { PageJson, PageParams } from "../http/Pages.js"
-import { Integer, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../http/Schemas.js"
+import { Integer, Timestamp, Uuid, UuidText, cappedList, withReason, withoutNul } from "../http/Schemas.js"
 import { ApiKeyOrDashboardAuth, RequiredScope } from "../http/Security.js"
 import { DocumentedWebhooks } from "../http/DocumentAnnotations.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
@@ -56,7 +56,15 @@ export const DeliveryAttemptJson = Schema.Struct({
 })
 
 const Url = withReason(withoutNul(Schema.String), `must be an https URL of at most ${MAX_URL_LENGTH} characters`)
-const Events = withReason(Schema.Array(withoutNul(Schema.String)), `must be an array of ${WEBHOOK_EVENTS.join(", ")}`)
+/** More than every event, so that a list naming each once always fits. */
+const MAX_WEBHOOK_EVENTS = 20
+
+const Events = cappedList(
+  withoutNul(Schema.String),
+  MAX_WEBHOOK_EVENTS,
+  `must be an array of ${WEBHOOK_EVENTS.join(", ")}`,
+  "events"
+)
 const Description = withReason(
   Schema.NullOr(withoutNul(Schema.String)),
   `must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters, or null`

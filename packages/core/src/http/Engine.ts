@@ -1,5 +1,5 @@
 import { HttpApi, type HttpApiMiddleware } from "@effect/platform"
-import { Cause, Effect, Exit, FiberRefs, Option, Runtime } from "effect"
+import { Cause, Effect, Exit, FiberRef, FiberRefs, Option, Runtime } from "effect"
 import { constantTimeEqual } from "../platform/Crypto.js"
 import { unauthenticated } from "../platform/Errors.js"
 import { compileAllowlist } from "../platform/IpAllowlist.js"
@@ -312,8 +312,15 @@ export const makeEngine = (options: {
       }
       return new Promise((resolve) => {
         // Each request has a fiber of its own, started with the request's state in place.
+        // Its failure becomes the response (`failed`), so Effect does not log it as unhandled: such a
+        // log line (at debug) would carry the schema's report, with the values the client sent.
         const fiber = runFork(respond(request, path, query, state), {
-          updateRefs: (refs, fiberId) => FiberRefs.updateAs(refs, { fiberId, fiberRef: CurrentRequest, value: state })
+          updateRefs: (refs, fiberId) =>
+            FiberRefs.updateAs(FiberRefs.updateAs(refs, { fiberId, fiberRef: CurrentRequest, value: state }), {
+              fiberId,
+              fiberRef: FiberRef.unhandledErrorLogLevel,
+              value: Option.none()
+            })
         })
         fiber.addObserver((exit) => resolve(finish(Exit.isSuccess(exit) ? exit.value : failed(exit.cause, state))))
       })

@@ -35,7 +35,7 @@ export interface RequestState {
   /** Set by whichever limiter counted this request last; rendered as X-RateLimit-* headers. */
   rateLimit: RateLimitResult | undefined
   /** The limit that refused this request, if one did. */
-  limitedBy: "ip" | "key" | undefined
+  limitedBy: "ip" | "key" | "visitor" | undefined
   /** The tenant, once a key or dashboard token was verified. */
   tenantId: string | undefined
   /** The raw body, once read. */

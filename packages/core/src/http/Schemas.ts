@@ -6,6 +6,20 @@ export const withReason = <S extends Schema.Schema.Any>(schema: S, reason: strin
 
 const uuidJsonSchema = { type: "string", format: "uuid" } as const
 
+/**
+ * A list a tenant stores, of at most `max` items: longer is a 400 naming the list, so that no
+ * tenant can make a stored list (and every request that reads it) arbitrarily large.
+ * `reason` words any other problem of the list, as `withReason` does.
+ */
+export const cappedList = <S extends Schema.Schema.Any>(item: S, max: number, reason: string, what: string) => {
+  const list: Schema.Array$<S> = withReason(Schema.Array(item), reason)
+  return list.pipe(
+    Schema.maxItems<Schema.Array$<S>>(max, {
+      message: () => ({ message: `must list at most ${max} ${what}`, override: true })
+    })
+  )
+}
+
 /** A uuid, normalised to lowercase (as Postgres returns it). */
 export const Uuid = withReason(Schema.compose(Schema.Lowercase, Schema.UUID), "must be a uuid").annotations({
   jsonSchema: uuidJsonSchema

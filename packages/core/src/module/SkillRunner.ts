@@ -12,6 +12,8 @@ export interface SkillCall {
    * tried again after a crash; a retried run (a new run attempt) makes new keys.
    */
   readonly idempotencyKey: string
+  /** A test run's call: its side effects go where test mode sends them (email to the test mailbox). */
+  readonly test?: boolean | undefined
   /** The step's input with its placeholders filled in. */
   readonly input: { readonly [key: string]: unknown }
   /**

@@ -1,5 +1,5 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { ApiKeyRepository, type ApiKeyRecord } from "./ApiKeys.js"
+import { ApiKeyRepository, type ApiKeyRecord, MAX_IP_ALLOWLIST, MAX_IP_ENTRY_LENGTH, MAX_SCOPES } from "./ApiKeys.js"
 import { apiKeyCacheLookups, cacheHit, cacheMiss } from "./Metrics.js"
 import { SecretCrypto, constantTimeEqual, isUuid, randomBase36, randomBase62, randomUuid } from "./Crypto.js"
 import {
@@ -169,6 +169,15 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
           }
           const product = input.product
           const allowed = scopesByProduct[product]
+          // The same caps as the HTTP body's, for keys created from code (`kit.admin`).
+          if (input.scopes.length > MAX_SCOPES) return yield* invalidField("scopes", `must list at most ${MAX_SCOPES} scopes`)
+          const entries = input.ipAllowlist ?? []
+          if (entries.length > MAX_IP_ALLOWLIST || entries.some((entry) => entry.length > MAX_IP_ENTRY_LENGTH)) {
+            return yield* invalidField(
+              "ipAllowlist",
+              `must list at most ${MAX_IP_ALLOWLIST} IPs or CIDR ranges of at most ${MAX_IP_ENTRY_LENGTH} characters each`
+            )
+          }
           const scopes = [...new Set(input.scopes)]
           if (scopes.length === 0) return yield* invalidField("scopes", "at least one scope is required")
           const foreign = scopes.filter((scope) => !grants(product, scope))
@@ -182,7 +191,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
             return yield* invalidField("expiresAt", "must be in the future")
           }
           const ipAllowlist: Array<string> = []
-          for (const entry of input.ipAllowlist ?? []) {
+          for (const entry of entries) {
             const canonical = canonicalEntry(entry)
             if (canonical === undefined) {
               return yield* invalidField("ipAllowlist", `"${entry}" is not an IP address or CIDR range`)

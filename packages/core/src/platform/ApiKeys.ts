@@ -3,6 +3,12 @@ import { TenantRepository } from "./Tenants.js"
 import { MemoryDatabase, UniqueViolation } from "./UnitOfWork.js"
 import type { Environment, KeyProduct } from "./Products.js"
 
+/** Caps of a key's lists, whoever creates it (docs/operations.md lists every cap). */
+export const MAX_SCOPES = 50
+export const MAX_IP_ALLOWLIST = 100
+/** The longest IPv6 CIDR range is 43 characters. */
+export const MAX_IP_ENTRY_LENGTH = 64
+
 /** A stored API key: only the SHA-256 digest of the plaintext is kept. */
 export interface ApiKeyRecord {
   readonly id: string

@@ -161,7 +161,7 @@ export class RateLimited extends Schema.TaggedError<RateLimited>()(
   { message: Schema.String, retryAfterSeconds: Schema.Int },
   HttpApiSchema.annotations({
     status: 429,
-    description: "Too many requests (`rate_limited`) from this API key or client address; see `Retry-After`."
+    description: "Too many requests (`rate_limited`) from this API key, visitor token or client address; see `Retry-After`."
   })
 ) {
   get headers() {

@@ -12,6 +12,10 @@ export class RateLimiter extends Context.Tag("@servicekit/core/RateLimiter")<
     readonly forIp: (path: string, ip: string | undefined) => Effect.Effect<RateLimitResult | undefined>
     /** A tenant's exports (or another costly action): `settings.exportRateLimit` per tenant. */
     readonly forExport: (tenantId: string) => Effect.Effect<RateLimitResult>
+    /** A hosted chat visitor, by the digest of its token. */
+    readonly forVisitor: (tokenDigest: string) => Effect.Effect<RateLimitResult>
+    /** The hosted chat's visitor routes, by client address (counted before the token is checked). */
+    readonly forVisitorAddress: (ip: string | undefined) => Effect.Effect<RateLimitResult>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -21,6 +25,9 @@ export class RateLimiter extends Context.Tag("@servicekit/core/RateLimiter")<
       const settings = yield* ServiceKitSettings
       const ipRules = [...settings.ipRateLimits].sort((a, b) => b.pathPrefix.length - a.pathPrefix.length)
       const { limit, windowMs } = settings.keyRateLimit
+      const { perToken, perAddress } = settings.visitorRateLimits
+      const hit = (bucket: string, rule: { readonly limit: number; readonly windowMs: number }) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) => store.hit(bucket, rule.limit, rule.windowMs, now))
       return {
         forKey: (keyId) =>
           Effect.flatMap(Clock.currentTimeMillis, (now) => store.hit(`key:${keyId}`, limit, windowMs, now)),
@@ -28,6 +35,8 @@ export class RateLimiter extends Context.Tag("@servicekit/core/RateLimiter")<
           Effect.flatMap(Clock.currentTimeMillis, (now) =>
             store.hit(`export:${tenantId}`, settings.exportRateLimit.limit, settings.exportRateLimit.windowMs, now)
           ),
+        forVisitor: (tokenDigest) => hit(`visitor:${tokenDigest}`, perToken),
+        forVisitorAddress: (ip) => hit(`visitor-ip:${ip ?? "unknown"}`, perAddress),
         forIp: (path, ip) => {
           const rule = ipRules.find((candidate) => path.startsWith(candidate.pathPrefix))
           if (rule === undefined) return Effect.succeed(undefined)

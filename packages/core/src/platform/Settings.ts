@@ -21,6 +21,8 @@ export interface Settings {
   /** How often a tenant may start an export (Business Calling's call export). */
   readonly exportRateLimit: RateRule
   readonly ipRateLimits: ReadonlyArray<IpRateRule>
+  /** The hosted chat's visitor routes (`/public/chat/*`): per visitor token, and per client address. */
+  readonly visitorRateLimits: { readonly perToken: RateRule; readonly perAddress: RateRule }
   /** Proxies (IPs or CIDR ranges) whose X-Forwarded-For is believed. Empty: the socket address is the client. */
   readonly trustedProxies: ReadonlyArray<string>
   /** Browser origins (`https://app.example.com`) allowed to call the API cross-origin. Empty: CORS off. */
@@ -92,6 +94,11 @@ export const defaultSettings: Settings = {
     { pathPrefix: "/v1/", limit: 3_000, windowMs: 60_000 },
     { pathPrefix: "/v1/automations/nodes/claim", limit: 20, windowMs: 60_000 }
   ],
+  // A visitor's page polls and posts a few times a minute; a script with one link is held back.
+  visitorRateLimits: {
+    perToken: { limit: 60, windowMs: 60_000 },
+    perAddress: { limit: 600, windowMs: 60_000 }
+  },
   trustedProxies: [],
   corsOrigins: [],
   consoleFrameAncestors: ["'self'"],

@@ -20,7 +20,8 @@ export const transactionalSkills: ReadonlyArray<SkillRunner> = [
         const tenant = yield* Effect.flatMap(TenantService, (tenants) => tenants.get(call.tenantId))
         const mail = yield* TransactionalService
         const result = yield* mail.send(
-          { tenantId: call.tenantId, environment: "live", entitlements: tenant.entitlements },
+          // A test run's mail goes where a test key's sends go: the test mailbox.
+          { tenantId: call.tenantId, environment: call.test === true ? "test" : "live", entitlements: tenant.entitlements },
           {
             source: AUTOMATIONS_SOURCE,
             to: Array.isArray(call.input.to) ? call.input.to.map(String) : [],

@@ -37,6 +37,8 @@ import * as migration0021 from "./migrations/0021_automation_waits.js"
 import * as migration0022 from "./migrations/0022_automation_sequences.js"
 import * as migration0024 from "./migrations/0024_automation_skill_packs.js"
 import * as migration0028 from "./migrations/0028_approval_cancelled.js"
+import * as migration0029 from "./migrations/0029_hook_token_digests.js"
+import * as migration0030 from "./migrations/0030_test_runs.js"
 import * as NodeCommands from "./nodes/NodeCommands.js"
 import * as Packs from "./Packs.js"
 import * as Sequences from "./Sequences.js"
@@ -84,7 +86,9 @@ export const automationsStorage: KyselyModuleStorage<
     "0021_automation_waits": migration0021,
     "0022_automation_sequences": migration0022,
     "0024_automation_skill_packs": migration0024,
-    "0028_approval_cancelled": migration0028
+    "0028_approval_cancelled": migration0028,
+    "0029_hook_token_digests": migration0029,
+    "0030_test_runs": migration0030
   },
   layer: Layer.mergeAll(
     Workflows.layer,

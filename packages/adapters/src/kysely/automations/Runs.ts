@@ -35,6 +35,7 @@ const toRow = (run: Run): Insertable<AutomationRunsTable> => ({
   context: run.context,
   payload: JSON.stringify(run.payload),
   parent_run_id: run.parentRunId,
+  test: run.test,
   idempotency_key: run.idempotencyKey,
   // Dates become ISO strings (Date.prototype.toJSON); toResult reads them back.
   results: JSON.stringify(run.results),
@@ -66,6 +67,7 @@ const toRun = (row: Selectable<AutomationRunsTable>): Run => ({
   context: row.context,
   payload: row.payload,
   parentRunId: row.parent_run_id,
+  test: row.test,
   idempotencyKey: row.idempotency_key,
   results: row.results.map(toResult),
   reason: row.reason,

@@ -16,7 +16,7 @@ import type {
   SessionScope,
   Workflow
 } from "@servicekit/core"
-import type { ColumnType } from "kysely"
+import type { ColumnType, Generated } from "kysely"
 
 /** JSON written as text, so that pg and PGlite serialise it the same way, and read back parsed. */
 type JsonColumn<A> = ColumnType<A, string, string>
@@ -67,6 +67,8 @@ export interface AutomationRunsTable {
   readonly context: string
   readonly payload: JsonColumn<Run["payload"]>
   readonly parent_run_id: string | null
+  /** Started with a test key: its emails go to the test mailbox. */
+  readonly test: Generated<boolean>
   readonly idempotency_key: string | null
   readonly results: JsonColumn<ReadonlyArray<StoredStepResult>>
   readonly reason: string | null

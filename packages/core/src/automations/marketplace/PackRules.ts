@@ -81,6 +81,7 @@ const templateProblems = (
   })
 
 const decode = Schema.decodeUnknownEither(PackFormat, { errors: "all", onExcessProperty: "error" })
+const decodeIgnoringUnknownKeys = Schema.decodeUnknownEither(PackFormat, { errors: "all", onExcessProperty: "ignore" })
 
 const refused = (details: ReadonlyArray<ErrorDetail>) =>
   new ValidationFailed({
@@ -88,21 +89,9 @@ const refused = (details: ReadonlyArray<ErrorDetail>) =>
     details
   })
 
-/**
- * Checks a pack as published: its size, its format (no unknown keys), its parameters' schemas,
- * its placeholders (declared parameters and run variables only) and each template as a workflow
- * made from it (skills known and installed, inputs valid) — everything but the account's
- * entitlements and tool profiles, which apply when a workflow is made. Answers every problem,
- * each with its path.
- */
-export const checkPack = (input: unknown, rules: StepRules): Effect.Effect<PackContent, ValidationFailed> =>
+/** The problems of a pack whose format decodes: lengths, parameters, placeholders and templates as workflows. */
+const ruleProblems = (pack: PackContent, rules: StepRules) =>
   Effect.gen(function* () {
-    if (canonicalJson(input).length > MAX_PACK_BYTES) {
-      return yield* refused([{ field: "", reason: `must be at most ${MAX_PACK_BYTES / 1024} KiB as JSON` }])
-    }
-    const decoded = decode(input)
-    if (Either.isLeft(decoded)) return yield* refused(issueDetailsWithin(decoded.left))
-    const pack = decoded.right as PackContent
     const parameters = pack.parameters ?? {}
     const problems: Array<ErrorDetail> = [...lengthProblems(pack)]
     for (const [name, parameter] of Object.entries(parameters)) problems.push(...parameterProblems(name, parameter))
@@ -111,19 +100,39 @@ export const checkPack = (input: unknown, rules: StepRules): Effect.Effect<PackC
       const field = `templates.${index}`
       if (keys.has(template.key)) problems.push({ field: `${field}.key`, reason: "is used by another template" })
       keys.add(template.key)
-      problems.push(
+      const placeholders = [
         ...placeholderProblems(template.triggerJson, `${field}.triggerJson`, packVariableProblem(parameters)),
         ...placeholderProblems(template.stepsJson, `${field}.stepsJson`, packVariableProblem(parameters))
-      )
+      ]
+      problems.push(...placeholders)
+      // A template is checked as a workflow once its placeholders are sound (it is filled in for the check).
+      if (placeholders.length === 0) problems.push(...(yield* templateProblems(template, field, parameters, rules)))
     }
-    // Templates are checked as workflows once their placeholders are sound.
-    if (problems.length === 0) {
-      for (const [index, template] of pack.templates.entries()) {
-        problems.push(...(yield* templateProblems(template, `templates.${index}`, parameters, rules)))
-      }
+    return problems
+  })
+
+/**
+ * Checks a pack as published: its size, its format (no unknown keys), its parameters' schemas,
+ * its placeholders (declared parameters and run variables only) and each template as a workflow
+ * made from it (skills known and installed, inputs valid) — everything but the account's
+ * entitlements and tool profiles, which apply when a workflow is made. Answers every problem,
+ * each with its path: unknown keys do not hide the problems of the rest.
+ */
+export const checkPack = (input: unknown, rules: StepRules): Effect.Effect<PackContent, ValidationFailed> =>
+  Effect.gen(function* () {
+    if (canonicalJson(input).length > MAX_PACK_BYTES) {
+      return yield* refused([{ field: "", reason: `must be at most ${MAX_PACK_BYTES / 1024} KiB as JSON` }])
     }
-    if (problems.length > 0) return yield* refused(problems)
-    return pack
+    const strict = decode(input)
+    const formatProblems = Either.isLeft(strict) ? issueDetailsWithin(strict.left) : []
+    // The rules need a decoded pack: one that has only unknown keys wrong is checked too.
+    const decoded = Either.isRight(strict) ? strict : decodeIgnoringUnknownKeys(input)
+    const problems = [
+      ...formatProblems,
+      ...(Either.isRight(decoded) ? yield* ruleProblems(decoded.right as PackContent, rules) : [])
+    ]
+    if (problems.length > 0 || Either.isLeft(strict)) return yield* refused(problems)
+    return strict.right as PackContent
   })
 
 /**

@@ -91,6 +91,8 @@ export const PAIRING_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 export const PAIRING_CODE_LENGTH = 8
 export const MAX_NODE_NAME = 200
 export const MAX_ALLOWLIST = 100
+/** The skills a node may report it can run. */
+export const MAX_CAPABILITIES = 100
 /** How long a command waits for a result unless its step says (`timeoutSeconds`). */
 export const DEFAULT_COMMAND_SECONDS = 120
 export const MAX_COMMAND_SECONDS = 3_600

@@ -5,6 +5,7 @@ import { type Unauthenticated, type ValidationFailed, invalidField, unauthentica
 import { type Listed, listPage } from "../../platform/Keyset.js"
 import {
   MAX_ALLOWLIST,
+  MAX_CAPABILITIES,
   MAX_NODE_NAME,
   NODE_SKILLS,
   type Node,
@@ -155,8 +156,8 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
               return yield* invalidField(field, "must be at most 200 printable characters")
             }
           }
-          if (report.capabilities !== undefined && report.capabilities.length > 100) {
-            return yield* invalidField("capabilities", "must list at most 100 skills")
+          if (report.capabilities !== undefined && report.capabilities.length > MAX_CAPABILITIES) {
+            return yield* invalidField("capabilities", `must list at most ${MAX_CAPABILITIES} skills`)
           }
           const known: ReadonlyArray<string> = NODE_SKILLS
           return {

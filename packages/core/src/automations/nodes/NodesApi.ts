@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { PageJson, PageParams } from "../../http/Pages.js"
 import { DocumentedSecurity } from "../../http/DocumentAnnotations.js"
-import { Integer, QueryInteger, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../../http/Schemas.js"
+import { Integer, QueryInteger, Timestamp, Uuid, UuidText, cappedList, withReason, withoutNul } from "../../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../../http/Security.js"
 import { UpgradeRequired } from "../../http/WebSocket.js"
 import { Unauthenticated, ValidationFailed } from "../../platform/Errors.js"
@@ -11,6 +11,7 @@ import {
   DEFAULT_COMMAND_SECONDS,
   DEFAULT_POLL_SECONDS,
   MAX_ALLOWLIST,
+  MAX_CAPABILITIES,
   MAX_DATA_BYTES,
   MAX_NODE_NAME,
   MAX_OUTPUT_CHARS,
@@ -67,7 +68,7 @@ const ClaimedNodeJson = Schema.extend(
 ).annotations({ identifier: "ClaimedNode" })
 
 const Name = withReason(withoutNul(Schema.String), `must be 1 to ${MAX_NODE_NAME} characters`)
-const Allowlist = (reason: string) => withReason(Schema.Array(Schema.String), reason)
+const Allowlist = (reason: string) => cappedList(Schema.String, MAX_ALLOWLIST, reason, "entries")
 const Settings = {
   allowSystem: Schema.optional(withReason(Schema.Boolean, "must be true or false")),
   allowBrowser: Schema.optional(withReason(Schema.Boolean, "must be true or false")),
@@ -78,7 +79,7 @@ const Settings = {
 const Report = {
   platform: Schema.optional(withReason(Schema.String, "must be a string")),
   version: Schema.optional(withReason(Schema.String, "must be a string")),
-  capabilities: Schema.optional(withReason(Schema.Array(Schema.String), "must be a list of skill ids"))
+  capabilities: Schema.optional(cappedList(Schema.String, MAX_CAPABILITIES, "must be a list of skill ids", "skills"))
 }
 
 const SettingsDescription = `\`allowSystem\` lets the node run \`system.run\` for the programs in \`allowedBinaries\` (matched exactly against \`argv[0]\`); \`allowBrowser\` lets it run \`browser.*\` on the hosts in \`allowedHosts\` (\`example.com\`, or \`*.example.com\` for subdomains). Both are off by default. \`system.run\`, \`browser.navigate\` and \`browser.evaluate\` also wait for an approval unless a tool profile opts out.`

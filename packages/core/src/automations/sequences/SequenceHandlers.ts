@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { implement } from "../../http/Implement.js"
 import { pageJson } from "../../http/Pages.js"
 import { ApiCaller } from "../../http/Security.js"
-import { runJson } from "../RunHandlers.js"
+import { inTestMode, runJson } from "../RunHandlers.js"
 import type { Sequence } from "./Sequence.js"
 import { SequenceService } from "./SequenceService.js"
 import { SequencesApi } from "./SequencesApi.js"
@@ -35,7 +35,9 @@ export const sequenceHandlers = implement(
       deleteSequence: ({ path }) =>
         Effect.flatMap(ApiCaller, ({ tenantId }) => sequences.remove(tenantId, path.id)).pipe(Effect.map(sequenceJson)),
       runSequence: ({ path, payload }) =>
-        Effect.flatMap(ApiCaller, (caller) => sequences.run(caller, path.id, payload)).pipe(Effect.map(runJson))
+        Effect.flatMap(ApiCaller, (caller) => sequences.run(caller, path.id, payload, inTestMode(caller))).pipe(
+          Effect.map(runJson)
+        )
     }
   })
 )

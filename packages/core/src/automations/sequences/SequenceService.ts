@@ -6,7 +6,7 @@ import { type Listed, listPage } from "../../platform/Keyset.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
 import { SequenceNotFound, type WorkflowInactive, WorkflowNotFound } from "../AutomationsErrors.js"
 import type { Run } from "../Run.js"
-import { RunService, type StartInput } from "../RunService.js"
+import { RunService, type StartInput, type StartOptions } from "../RunService.js"
 import type { Workflow } from "../Workflow.js"
 import { MANUAL_TRIGGER } from "../WorkflowDefinition.js"
 import { type Author, DEFAULT_PAGE_SIZE, type ListQuery, WorkflowService } from "../WorkflowService.js"
@@ -67,7 +67,8 @@ export class SequenceService extends Context.Tag("@servicekit/core/SequenceServi
     readonly run: (
       author: Author,
       id: string,
-      input: StartInput
+      input: StartInput,
+      options?: Pick<StartOptions, "test">
     ) => Effect.Effect<Run, WriteError | SequenceNotFound | WorkflowInactive>
   }
 >() {
@@ -168,12 +169,12 @@ export class SequenceService extends Context.Tag("@servicekit/core/SequenceServi
               return current
             })
           ),
-        run: (author, id, input) =>
+        run: (author, id, input, options) =>
           Effect.gen(function* () {
             const linked = yield* unit.withTransaction(
               Effect.flatMap(find(author.tenantId, id), (current) => materialise(author, current))
             )
-            return yield* runs.request(author.tenantId, linked.workflowId, input)
+            return yield* runs.request(author.tenantId, linked.workflowId, input, options)
           }).pipe(
             Effect.catchIf(
               (error): error is WorkflowNotFound => error instanceof WorkflowNotFound,
