@@ -64,7 +64,8 @@ describe("kysely storage on Postgres", () => {
             "0023_growth_conversations",
             "0024_automation_skill_packs",
             "0025_event_outbox_removal",
-            "0028_approval_cancelled"
+            "0028_approval_cancelled",
+            "0031_run_workers"
           ])
           return db
         })

@@ -234,6 +234,8 @@ describe("an automation run whose process dies", () => {
             results: [],
             reason: null,
             leaseUntil: new Date(now.getTime() + 1_000),
+            heldBy: null,
+            takeovers: [],
             createdAt: now,
             startedAt: null,
             finishedAt: null,

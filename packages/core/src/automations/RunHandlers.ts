@@ -19,6 +19,7 @@ export const runJson = (run: Run) => ({
   payload: run.payload,
   parentRunId: run.parentRunId,
   stepsResultJson: run.results,
+  takeovers: run.takeovers,
   reason: run.reason,
   createdAt: run.createdAt,
   startedAt: run.startedAt,

@@ -37,6 +37,7 @@ import * as migration0021 from "./migrations/0021_automation_waits.js"
 import * as migration0022 from "./migrations/0022_automation_sequences.js"
 import * as migration0024 from "./migrations/0024_automation_skill_packs.js"
 import * as migration0028 from "./migrations/0028_approval_cancelled.js"
+import * as migration0031 from "./migrations/0031_run_workers.js"
 import * as NodeCommands from "./nodes/NodeCommands.js"
 import * as Packs from "./Packs.js"
 import * as Sequences from "./Sequences.js"
@@ -84,7 +85,8 @@ export const automationsStorage: KyselyModuleStorage<
     "0021_automation_waits": migration0021,
     "0022_automation_sequences": migration0022,
     "0024_automation_skill_packs": migration0024,
-    "0028_approval_cancelled": migration0028
+    "0028_approval_cancelled": migration0028,
+    "0031_run_workers": migration0031
   },
   layer: Layer.mergeAll(
     Workflows.layer,
