@@ -244,7 +244,8 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
           status: "running",
           leaseUntil,
           heldBy: worker,
-          takeovers: stored.status === "running" ? [...stored.takeovers, takeoverOf(stored, at, worker)] : stored.takeovers,
+          takeovers:
+            stored.status === "running" ? [...stored.takeovers, takeoverOf(stored, at, worker)] : stored.takeovers,
           startedAt: stored.startedAt ?? at,
           updatedAt: at
         }
