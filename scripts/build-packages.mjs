@@ -1,5 +1,6 @@
 // Builds the packages whose sources changed since their last build, in dependency order; with
-// --force, all of them. A package's inputs are its src/, package.json and tsup config, the
+// --force, all of them. A package's inputs are its src/, package.json and build config (tsup's,
+// or the console's build script, which bundles the client's sources too), the
 // shared build settings and the lockfile; their digest is kept in node_modules/.cache, so a
 // fresh clone builds everything once and an unchanged checkout builds nothing. With
 // --without-declarations (what `npm start` and the CLI use: running needs only JavaScript) the
@@ -11,7 +12,9 @@ import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
-const packages = ["core", "conformance", "adapters", "host-node", "host-bun", "client"]
+const packages = ["client", "console", "core", "conformance", "adapters", "host-node", "host-bun"]
+/** Sources a package bundles from another package, beside its own. */
+const bundledSources = { console: ["packages/client/src"] }
 const shared = ["tsup.shared.ts", "tsconfig.base.json", "package-lock.json"]
 const stampDir = join(root, "node_modules", ".cache", "servicekit-build")
 
@@ -24,9 +27,9 @@ const filesUnder = (dir) =>
 const inputsDigest = (name) => {
   const dir = join(root, "packages", name)
   const files = [
-    ...filesUnder(join(dir, "src")),
+    ...[join(dir, "src"), ...(bundledSources[name] ?? []).map((path) => join(root, path))].flatMap(filesUnder),
     join(dir, "package.json"),
-    join(dir, "tsup.config.ts"),
+    ...["tsup.config.ts", "build.mjs"].map((file) => join(dir, file)).filter(existsSync),
     ...shared.map((file) => join(root, file))
   ].sort()
   const hash = createHash("sha256")

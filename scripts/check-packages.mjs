@@ -2,9 +2,9 @@
 // README, LICENSE and dist in each tarball; every export (and bin) present and importable from
 // the unpacked tarballs; effect as a peer, no test runner on core; the adapters' backend
 // entries loading only their own drivers; the client with no dependency at all, within its size
-// budget once bundled and minified; and the README's Express example, copied into a fresh
-// CommonJS app and a fresh ES module app, type-checked strictly and sending an email to a real
-// SMTP server. Run after `npm run build`; exits 1 naming each problem.
+// budget once bundled and minified; the console's script within its budget; and the README's
+// Express example, copied into a fresh CommonJS app and a fresh ES module app, type-checked
+// strictly and sending an email to a real SMTP server. Run after `npm run build`; exits 1 naming each problem.
 import { execFileSync } from "node:child_process"
 import { gzipSync } from "node:zlib"
 import { build } from "esbuild"
@@ -12,10 +12,10 @@ import { checkReadmeApps } from "./readme-apps.mjs"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
-import { fileURLToPath } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
-const packages = ["core", "conformance", "adapters", "host-node", "host-bun", "client"]
+const packages = ["core", "conformance", "adapters", "host-node", "host-bun", "client", "console"]
 
 /** Entries whose import graph must not reach these packages. */
 const forbiddenImports = {
@@ -160,6 +160,17 @@ for (const [entry, contents, budget] of clientBudgets) {
   const size = gzipSync(bundled.outputFiles[0].contents, { level: 9 }).length
   console.log(`${entry}: ${bundled.outputFiles[0].contents.length} bytes minified, ${size} gzipped (budget ${budget})`)
   if (size > budget) problem(`${entry} is ${size} bytes minified and gzipped, over its budget of ${budget}`)
+}
+
+// The console's JavaScript, all of it (Preact and the client included), as browsers download it.
+const CONSOLE_SCRIPT_BUDGET = 150_000
+const { consoleAssets } = await import(pathToFileURL(join(installDir, "node_modules/@servicekit/console/dist/index.js")).href)
+const consoleScript = gzipSync(consoleAssets.script.body, { level: 9 }).length
+console.log(
+  `@servicekit/console script: ${consoleAssets.script.body.length} bytes minified, ${consoleScript} gzipped (budget ${CONSOLE_SCRIPT_BUDGET})`
+)
+if (consoleScript > CONSOLE_SCRIPT_BUDGET) {
+  problem(`the console's script is ${consoleScript} bytes gzipped, over its budget of ${CONSOLE_SCRIPT_BUDGET}`)
 }
 
 problems.push(...(await checkReadmeApps(installDir)))

@@ -17,6 +17,7 @@ if (development !== undefined) {
   }
   for (const sample of development.samples) console.log(`  sample data: ${sample}`)
   console.log(`  admin dashboard token: ${development.adminToken}`)
+  console.log(`  console (as admin): ${development.consoleUrl}`)
 }
 
 const shutdown = async () => {

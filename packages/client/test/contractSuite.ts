@@ -729,6 +729,17 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(attempt).toMatchObject({ event: "webhook.test", statusCode: 200, error: null })
       expect(receiver.verified.at(-1)).toMatchObject({ event: "webhook.test", eventId: attempt.eventId })
       expect(expectOk(await hooks.webhooks.listWebhookDeliveries({ path })).data).toEqual([attempt])
+      // The same delivery once more, by hand: the next attempt, under the same delivery id.
+      const retried = expectOk(
+        await hooks.webhooks.retryWebhookDelivery({ path: { ...path, deliveryId: attempt.deliveryId } })
+      )
+      expect(retried).toMatchObject({ deliveryId: attempt.deliveryId, attempt: 2, statusCode: 200 })
+      expect(receiver.verified.at(-1)).toMatchObject({ event: "webhook.test", eventId: attempt.eventId })
+      const unknownDelivery = expectError(
+        await hooks.webhooks.retryWebhookDelivery({ path: { ...path, deliveryId: UNKNOWN_ID } }),
+        404
+      )
+      expect(unknownDelivery.code).toBe("webhook_delivery_not_found")
 
       expect(expectOk(await hooks.webhooks.deleteWebhook({ path })).id).toBe(created.id)
       const gone = await hooks.webhooks.getWebhook({ path })

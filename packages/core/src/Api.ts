@@ -1,5 +1,6 @@
 import { HttpApi, type HttpApiError, type HttpApiGroup, OpenApi } from "@effect/platform"
 import { Context, Effect, Layer, Option } from "effect"
+import { consoleDocuments } from "./Console.js"
 import { makeDocuments } from "./http/Documents.js"
 import { makeEngine } from "./http/Engine.js"
 import type { Handler, ImplementedGroup } from "./http/Implement.js"
@@ -55,7 +56,7 @@ export const middlewareLayer = Layer.mergeAll(
 
 /**
  * The HTTP engine for the configured mount path: every module's groups with their handlers,
- * authentication compiled per endpoint, the OpenAPI document and the docs page.
+ * authentication compiled per endpoint, the OpenAPI document, the docs page and the console.
  */
 export const makeApiEngine = Effect.gen(function* () {
   const settings = yield* ServiceKitSettings
@@ -77,6 +78,9 @@ export const makeApiEngine = Effect.gen(function* () {
       [platformAdminAuthTag, yield* platformAdminGuard],
       [apiKeyOrDashboardAuthTag, yield* apiKeyOrDashboardGuard]
     ]),
-    documents: yield* makeDocuments(api, mountPath)
+    documents: new Map([
+      ...(yield* makeDocuments(api, mountPath)),
+      ...consoleDocuments(mountPath, settings.consoleFrameAncestors)
+    ])
   })
 })

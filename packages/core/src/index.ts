@@ -150,7 +150,13 @@ export {
   WebhookDeliveryRepository,
   WebhookSubscriptionRepository
 } from "./chat/WebhookRepositories.js"
-export { ConversationNotFound, ConversationStateConflict, WebhookNotFound } from "./chat/ChatErrors.js"
+export {
+  ConversationNotFound,
+  ConversationStateConflict,
+  WebhookDeliveryNotFound,
+  WebhookDeliveryPending,
+  WebhookNotFound
+} from "./chat/ChatErrors.js"
 export { ChatService } from "./chat/ChatService.js"
 export { WebhookService, webhookQueue } from "./chat/WebhookService.js"
 
@@ -410,3 +416,4 @@ export {
 } from "./platform/WebhookSignature.js"
 export { HealthChecks, NotReady, checkReadiness, type HealthCheck } from "./platform/Health.js"
 export { isOrigin } from "./http/Cors.js"
+export { isFrameAncestor } from "./Console.js"

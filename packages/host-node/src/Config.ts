@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto"
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { type ChatCompletionsOptions, isSchemaName } from "@servicekit/adapters"
-import { type IpRateRule, defaultSettings, isOrigin, isSecretKey, parseRange } from "@servicekit/core"
+import { type IpRateRule, defaultSettings, isFrameAncestor, isOrigin, isSecretKey, parseRange } from "@servicekit/core"
 import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
 import { ensureDataFolder } from "./DataFolderLock.js"
 import { llmFromEnvironment } from "./LlmConfig.js"
@@ -50,6 +50,8 @@ export interface HostConfig {
   readonly workerStallSeconds: number
   readonly trustedProxies: ReadonlyArray<string>
   readonly corsOrigins: ReadonlyArray<string>
+  /** Who may show the console in a frame: `'self'`, `'none'` or origins (CSP `frame-ancestors`). */
+  readonly consoleFrameAncestors: ReadonlyArray<string>
   /** Seconds a stopping server gives requests in flight before cutting their connections. */
   readonly shutdownTimeoutSeconds: number
   readonly keyRateLimitPerMinute: number
@@ -224,6 +226,9 @@ const environmentConfig = Config.all({
   ),
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
   corsOrigins: Config.array(Config.string(), "SERVICEKIT_CORS_ORIGINS").pipe(Config.withDefault([])),
+  consoleFrameAncestors: Config.array(Config.string(), "SERVICEKIT_CONSOLE_FRAME_ANCESTORS").pipe(
+    Config.withDefault(defaultSettings.consoleFrameAncestors)
+  ),
   shutdownTimeoutSeconds: Config.number("SERVICEKIT_SHUTDOWN_TIMEOUT").pipe(
     Config.validate({ message: "must be a number of seconds from 0 to 3600", validation: (n) => n >= 0 && n <= 3600 }),
     Config.withDefault(10)
@@ -287,6 +292,12 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
   if (badOrigin !== undefined) {
     throw new ConfigurationError(
       `Invalid SERVICEKIT_CORS_ORIGINS: "${badOrigin}" is not an origin (scheme, host and port only, e.g. https://app.example.com)`
+    )
+  }
+  const badAncestor = merged.consoleFrameAncestors.find((source) => !isFrameAncestor(source))
+  if (badAncestor !== undefined || (merged.consoleFrameAncestors.includes("'none'") && merged.consoleFrameAncestors.length > 1)) {
+    throw new ConfigurationError(
+      `Invalid SERVICEKIT_CONSOLE_FRAME_ANCESTORS: ${badAncestor === undefined ? "'none' must stand alone" : `"${badAncestor}" is not 'self', 'none' or an origin (e.g. https://app.example.com)`}`
     )
   }
   // Checked once the options are merged in, so that an option is held to the variable's rule.

@@ -16,6 +16,8 @@ export interface DevelopmentTenant {
   readonly tenantId: string
   readonly keys: ReadonlyArray<DevelopmentKey>
   readonly adminToken: string
+  /** The console signed in as the tenant's admin (the token in the URL fragment, which no server receives). */
+  readonly consoleUrl: string
   /** The sample data written for the tenant, one line each, saying how it is marked. */
   readonly samples: ReadonlyArray<string>
 }
@@ -23,7 +25,8 @@ export interface DevelopmentTenant {
 /**
  * On the first start of an empty database outside production, creates a clearly
  * labelled development tenant entitled to every product, with the test key each module
- * asks for, the modules' sample data and an admin dashboard token, so the API can be tried at once.
+ * asks for, the modules' sample data, an admin dashboard token and the console's link signed in
+ * with it, so the API and the console can be tried at once.
  */
 export const bootstrapDevelopmentTenant = (
   kit: NodeServiceKit,
@@ -59,6 +62,6 @@ export const bootstrapDevelopmentTenant = (
       const adminToken = yield* Effect.promise(() =>
         signDashboardToken(kit.config.jwtSecret, { tenantId: tenant.id, role: "admin", sub: "development" })
       )
-      return { tenantId: tenant.id, keys, adminToken, samples }
+      return { tenantId: tenant.id, keys, adminToken, consoleUrl: `${apiBaseUrl}/console#token=${adminToken}`, samples }
     })
   )

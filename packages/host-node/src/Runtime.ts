@@ -97,6 +97,7 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       publicUrl: config.publicUrl,
       trustedProxies: config.trustedProxies,
       corsOrigins: config.corsOrigins,
+      consoleFrameAncestors: config.consoleFrameAncestors,
       keyRateLimit: { limit: config.keyRateLimitPerMinute, windowMs: 60_000 },
       ipRateLimits: config.ipRateLimits,
       metrics: { enabled: config.metrics, bearerToken: config.metricsToken },

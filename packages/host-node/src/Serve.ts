@@ -34,6 +34,7 @@ export const serveUntilSignalled = async (options: HostOptions & { readonly json
           ({ key, note, product }) => `${label(`${product} test key`)}${key}${note === undefined ? "" : `  (${note})`}`
         ),
         `${label("admin dashboard token")}${development.adminToken}`,
+        `${label("console (as admin)")}${development.consoleUrl}`,
         ...development.samples.map((sample) => `  sample data: ${sample}`),
         "",
         ...development.keys.map(({ tryIt }) => `  try: ${tryIt}`),

@@ -106,6 +106,7 @@ describe("Live Chat webhooks delivered to a real receiver", () => {
   }
   const history = async (id: string) =>
     (await json(await call(key, "GET", `/tenants/${tenantId}/webhooks/${id}/deliveries?limit=100`))).data as Array<{
+      id: string
       deliveryId: string
       event: string
       attempt: number
@@ -238,6 +239,75 @@ describe("Live Chat webhooks delivered to a real receiver", () => {
     const refused = await json(await call(key, "POST", `/tenants/${tenantId}/webhooks/${created.id}/test`))
     expect(refused).toMatchObject({ statusCode: 401, error: "HTTP 401", nextRetryAt: null })
     await json(await call(key, "DELETE", `/tenants/${tenantId}/webhooks/${created.id}`))
+  })
+
+  it("retries an ended delivery by hand with its delivery id; refuses one still retrying, a member and other tenants", async () => {
+    const created = await json(
+      await call(admin, "POST", `/tenants/${tenantId}/webhooks`, { url: hook.url(), events: ["conversation.created"] })
+    )
+    hook.setSecret(created.secret)
+    hook.setMode("500")
+    const failed = await json(await call(admin, "POST", `/tenants/${tenantId}/webhooks/${created.id}/test`))
+    expect(failed).toMatchObject({ attempt: 1, statusCode: 500, nextRetryAt: null })
+    const retryPath = (deliveryId: string, subscriptionId = created.id) =>
+      `/tenants/${tenantId}/webhooks/${subscriptionId}/deliveries/${deliveryId}/retry`
+
+    const member = (await served.kit.admin.issueDashboardToken(tenantId, { sub: "m", role: "member" })).token
+    await expectRefusal(await call(member, "POST", retryPath(failed.deliveryId)), 403, "admin_required")
+    expect(await history(created.id)).toHaveLength(1)
+
+    hook.setMode("ok")
+    const retried = await json(await call(admin, "POST", retryPath(failed.deliveryId)))
+    expect(retried).toMatchObject({
+      deliveryId: failed.deliveryId,
+      eventId: failed.eventId,
+      event: "webhook.test",
+      attempt: 2,
+      statusCode: 200,
+      error: null,
+      nextRetryAt: null
+    })
+    expect(hook.received.at(-1)).toMatchObject({ event: "webhook.test", deliveryId: failed.deliveryId })
+    expect((await history(created.id)).map((attempt) => attempt.id)).toEqual([retried.id, failed.id])
+    // A key with webhooks:manage may retry too.
+    expect(await json(await call(key, "POST", retryPath(failed.deliveryId)))).toMatchObject({ attempt: 3, statusCode: 200 })
+
+    // Unknown, of another subscription, of another tenant: 404, and nothing is sent.
+    const sent = hook.received.length
+    const unknown = "00000000-0000-4000-8000-000000000000"
+    await expectRefusal(await call(admin, "POST", retryPath(unknown)), 404, "webhook_delivery_not_found")
+    const sibling = await json(
+      await call(admin, "POST", `/tenants/${tenantId}/webhooks`, { url: hook.url(), events: ["csat.submitted"] })
+    )
+    await expectRefusal(
+      await call(admin, "POST", retryPath(failed.deliveryId, sibling.id)),
+      404,
+      "webhook_delivery_not_found"
+    )
+    const other = await served.kit.admin.createTenant({ name: "Elsewhere", entitlements: ["chat"] })
+    const otherAdmin = (await served.kit.admin.issueDashboardToken(other.id, { sub: "o", role: "admin" })).token
+    await expectRefusal(await call(otherAdmin, "POST", retryPath(failed.deliveryId)), 403, "tenant_mismatch")
+    await expectRefusal(
+      await call(otherAdmin, "POST", `/tenants/${other.id}/webhooks/${created.id}/deliveries/${failed.deliveryId}/retry`),
+      404,
+      "webhook_not_found"
+    )
+    expect(hook.received.length).toBe(sent)
+
+    // A delivery whose automatic retries are under way belongs to them.
+    hook.setMode("500")
+    await json(await call(key, "POST", "/v1/chat/sessions", { externalId: "retried-by-hand", name: "Retry" }))
+    await until("a failed attempt with a retry due", async () =>
+      (await history(created.id)).some((attempt) => attempt.event === "conversation.created" && attempt.nextRetryAt !== null)
+    )
+    const pending = (await history(created.id)).find((attempt) => attempt.event === "conversation.created")!
+    await expectRefusal(await call(admin, "POST", retryPath(pending.deliveryId)), 409, "webhook_delivery_pending")
+    hook.setMode("ok")
+    await until("the event delivered by its own retries", () =>
+      hook.received.some((delivery) => delivery.deliveryId === pending.deliveryId)
+    )
+    await json(await call(key, "DELETE", `/tenants/${tenantId}/webhooks/${created.id}`))
+    await json(await call(key, "DELETE", `/tenants/${tenantId}/webhooks/${sibling.id}`))
   })
 
   it("delivers every event through 500s, 429s and an outage, retrying with the same delivery id", async () => {

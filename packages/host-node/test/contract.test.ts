@@ -119,6 +119,20 @@ describe.each(Object.keys(hosts))("the engine serves the whole contract on %s", 
     expect([...new Uint8Array(await bytes.arrayBuffer())]).toEqual([0, 1, 2, 254, 255])
   })
 
+  it("serves fixed documents with their own headers: the console's page under its CSP, its hashed assets cached", async () => {
+    const page = await fetch(`${api}/console`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8")
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'self'")
+    expect(page.headers.get("cache-control")).toBe("no-store")
+    const script = /src="\/api(\/console\/assets\/console\.[0-9a-f]{12}\.js)"/.exec(await page.text())![1]
+    const asset = await fetch(`${api}${script}`)
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8")
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable")
+    expect((await asset.text()).length).toBeGreaterThan(1000)
+  })
+
   it("answers HEAD on every GET route with its headers and no body, and a wrong method with 405 and Allow", async () => {
     const page = await fetch(`${api}/fixture/page`)
     const head = await fetch(`${api}/fixture/page`, { method: "HEAD" })

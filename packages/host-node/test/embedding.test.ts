@@ -131,6 +131,16 @@ describe("createServiceKit's mountPath", () => {
     expect(Object.keys(spec.paths)).toContain("/v1/voice/calls")
   })
 
+  it("serves the console under the mount path, calling the API there", async () => {
+    const page = await fetch(`${base}/platform/kit/console`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'self'")
+    const html = await page.text()
+    expect(html).toContain('data-api="/platform/kit"')
+    const script = /src="(\/platform\/kit\/console\/assets\/console\.[0-9a-f]{12}\.js)"/.exec(html)![1]
+    expect((await fetch(`${base}${script}`)).status).toBe(200)
+  })
+
   it("leaves /api to the host app", async () => {
     const response = await fetch(`${base}/api/v1/voice/calls`, { headers: { authorization: `Bearer ${key}` } })
     expect(response.status).toBe(418)

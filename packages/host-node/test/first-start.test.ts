@@ -43,6 +43,18 @@ describe("the standalone server's first start", () => {
     expect(session).toMatchObject({ externalId: "visitor-1", chatUrl: expect.stringContaining("/public/chat?") })
     expect(sent.messages).toMatchObject([{ to: "you@example.com", status: "queued" }])
     expect(workflow).toMatchObject({ name: "Hello", revision: 1 })
+
+    // The console's link carries the admin token in its fragment, which the console signs in with.
+    const adminToken = printed.match(/admin dashboard token:\s+(\S+)/)![1]!
+    const consoleLink = new URL(printed.match(/console \(as admin\):\s+(\S+)/)![1]!)
+    expect(consoleLink.pathname).toBe("/api/console")
+    expect(consoleLink.search).toBe("")
+    expect(consoleLink.hash).toBe(`#token=${adminToken}`)
+    expect((await fetch(consoleLink)).headers.get("content-security-policy")).toContain("frame-ancestors 'self'")
+    const signedIn = await fetch(new URL("/api/growth/entitlements", consoleLink), {
+      headers: { authorization: `Bearer ${adminToken}` }
+    })
+    expect(signedIn.status).toBe(200)
     expect(await server.stop()).toBe(0)
 
     // Only the first start creates the tenant and its samples: a second one neither prints nor adds any.

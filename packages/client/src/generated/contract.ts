@@ -1733,6 +1733,54 @@ export interface components {
                 }[];
             };
         };
+        /** @description No delivery with this id for this webhook subscription (`webhook_delivery_not_found`). */
+        readonly WebhookDeliveryNotFoundError: {
+            readonly error: {
+                /**
+                 * @description The family of the error, by status.
+                 * @enum {string}
+                 */
+                readonly type: "not_found";
+                /**
+                 * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+                 * @enum {string}
+                 */
+                readonly code: "webhook_delivery_not_found";
+                /** @description A sentence for people; may change. */
+                readonly message: string;
+                /** @description Equals the `X-Request-ID` header. */
+                readonly requestId: string;
+                /** @description For validation failures: one entry per field, at most 20. */
+                readonly details?: readonly {
+                    readonly field: string;
+                    readonly reason: string;
+                }[];
+            };
+        };
+        /** @description The delivery's automatic retries are still under way (`webhook_delivery_pending`): `nextRetryAt` of its last attempt says when the next one is due. */
+        readonly WebhookDeliveryPendingError: {
+            readonly error: {
+                /**
+                 * @description The family of the error, by status.
+                 * @enum {string}
+                 */
+                readonly type: "conflict";
+                /**
+                 * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+                 * @enum {string}
+                 */
+                readonly code: "webhook_delivery_pending";
+                /** @description A sentence for people; may change. */
+                readonly message: string;
+                /** @description Equals the `X-Request-ID` header. */
+                readonly requestId: string;
+                /** @description For validation failures: one entry per field, at most 20. */
+                readonly details?: readonly {
+                    readonly field: string;
+                    readonly reason: string;
+                }[];
+            };
+        };
         /** @description Template names are unique per account (`template_name_taken`). */
         readonly TemplateNameTakenError: {
             readonly error: {
@@ -5173,6 +5221,66 @@ export interface operations {
             readonly 405: {
                 content: {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "webhooks.retryWebhookDelivery": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly tenantId: string;
+                readonly id: string;
+                readonly deliveryId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookDeliveryAttempt"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookNotFoundError"] | components["schemas"]["WebhookDeliveryNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 409: {
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookDeliveryPendingError"];
                 };
             };
             readonly 429: {

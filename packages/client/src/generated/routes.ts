@@ -238,6 +238,12 @@ export const routes = {
    */
   "webhooks.testWebhook": ["POST", "/tenants/{tenantId}/webhooks/{id}/test", "400 401 403 404 405 429 500"],
   /**
+   * Retry a delivery
+   *
+   * Sends a delivery that succeeded or failed for good once more, now (no automatic retries), signed afresh with the same `X-Service-Delivery` id so the receiver can tell it from a new event, and answers the attempt, which joins the history. `deliveryId` is an attempt's `deliveryId`. A delivery whose automatic retries are still under way answers 409.
+   */
+  "webhooks.retryWebhookDelivery": ["POST", "/tenants/{tenantId}/webhooks/{id}/deliveries/{deliveryId}/retry", "400 401 403 404 405 409 429 500"],
+  /**
    * List templates
    *
    * Newest first. Default limit 25, maximum 100.

@@ -7,6 +7,8 @@
  * resuming after the last message it showed.
  */
 
+import { escapeAttribute } from "../http/Html.js"
+
 /** Headers of the page and its assets: nothing but this origin may run, load or be sent, and no Referer leaves. */
 export const pageSecurityHeaders = {
   "content-security-policy":
@@ -15,9 +17,6 @@ export const pageSecurityHeaders = {
   "x-content-type-options": "nosniff",
   "cache-control": "no-store"
 } as const
-
-const escapeAttribute = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
 
 /** The page at `${mountPath}/public/chat`; its assets beside it. */
 export const chatPageHtml = (mountPath: string) => {

@@ -63,7 +63,12 @@ export const webhookHandlers = implement(
       testWebhook: ({ path }) =>
         Effect.zipRight(requireTenantManager(path.tenantId), webhooks.test(path.tenantId, path.id)).pipe(
           Effect.map(attemptJson)
-        )
+        ),
+      retryWebhookDelivery: ({ path }) =>
+        Effect.zipRight(
+          requireTenantManager(path.tenantId),
+          webhooks.retry(path.tenantId, path.id, path.deliveryId)
+        ).pipe(Effect.map(attemptJson))
     }
   })
 )

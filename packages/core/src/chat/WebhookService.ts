@@ -15,7 +15,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER
 } from "../platform/WebhookSignature.js"
-import { WebhookNotFound } from "./ChatErrors.js"
+import { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookNotFound } from "./ChatErrors.js"
 import {
   type DeliveryAttempt,
   WEBHOOK_EVENTS,
@@ -150,6 +150,15 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
     ) => Effect.Effect<Listed<DeliveryAttempt>, ValidationFailed | WebhookNotFound>
     /** Sends a signed `webhook.test` event now, once, and answers its attempt. */
     readonly test: (tenantId: string, id: string) => Effect.Effect<DeliveryAttempt, WebhookNotFound>
+    /**
+     * Sends a delivery whose retries have ended (it succeeded or failed) once more, now, with its
+     * delivery id, and answers the attempt; one still being retried is refused.
+     */
+    readonly retry: (
+      tenantId: string,
+      id: string,
+      deliveryId: string
+    ) => Effect.Effect<DeliveryAttempt, WebhookNotFound | WebhookDeliveryNotFound | WebhookDeliveryPending>
     /** One attempt of each of the tenant's deliveries that is due: the handler of `webhookQueue`. */
     readonly deliver: (tenantId: string, deliveryIds: ReadonlyArray<string>) => Effect.Effect<void>
     /** Queues every delivery whose attempt is due, in case its job was lost. */
@@ -479,6 +488,21 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
               updatedAt: at
             }
             yield* deliveries.insertMany([delivery])
+            const [outcome] = yield* attemptAll([{ target: yield* open(subscription), delivery }], false)
+            yield* store([outcome])
+            return outcome.attempt
+          }),
+        retry: (tenantId, id, deliveryId) =>
+          Effect.gen(function* () {
+            const subscription = yield* find(tenantId, id)
+            const found = Option.filter(
+              yield* deliveries.find(tenantId, deliveryId),
+              (delivery) => delivery.subscriptionId === id
+            )
+            if (Option.isNone(found)) return yield* Effect.fail(new WebhookDeliveryNotFound())
+            // A pending delivery belongs to its retry jobs: a second sender would race them.
+            if (found.value.status === "pending") return yield* Effect.fail(new WebhookDeliveryPending())
+            const delivery = { ...found.value, attempts: found.value.attempts + 1 }
             const [outcome] = yield* attemptAll([{ target: yield* open(subscription), delivery }], false)
             yield* store([outcome])
             return outcome.attempt

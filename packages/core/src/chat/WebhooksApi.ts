@@ -5,7 +5,7 @@ import { Integer, Timestamp, Uuid, UuidText, withReason, withoutNul } from "../h
 import { ApiKeyOrDashboardAuth, RequiredScope } from "../http/Security.js"
 import { DocumentedWebhooks } from "../http/DocumentAnnotations.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
-import { WebhookNotFound } from "./ChatErrors.js"
+import { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookNotFound } from "./ChatErrors.js"
 import { WEBHOOK_EVENTS } from "./Webhook.js"
 import { documentedWebhooks } from "./WebhookEvents.js"
 import {
@@ -150,6 +150,19 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       .annotate(
         OpenApi.Description,
         `Sends a signed \`${TEST_EVENT}\` event now, once (no retries), and answers the attempt, which also joins the history.`
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("retryWebhookDelivery", "/tenants/:tenantId/webhooks/:id/deliveries/:deliveryId/retry")
+      .setPath(Schema.Struct({ tenantId: Uuid, id: Uuid, deliveryId: Uuid }))
+      .addSuccess(DeliveryAttemptJson)
+      .addError(WebhookNotFound)
+      .addError(WebhookDeliveryNotFound)
+      .addError(WebhookDeliveryPending)
+      .annotate(OpenApi.Summary, "Retry a delivery")
+      .annotate(
+        OpenApi.Description,
+        "Sends a delivery that succeeded or failed for good once more, now (no automatic retries), signed afresh with the same `X-Service-Delivery` id so the receiver can tell it from a new event, and answers the attempt, which joins the history. `deliveryId` is an attempt's `deliveryId`. A delivery whose automatic retries are still under way answers 409."
       )
   )
   .addError(PermissionDenied)

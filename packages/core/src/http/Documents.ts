@@ -15,6 +15,8 @@ import {
 export interface Document {
   readonly contentType: string
   readonly body: string
+  /** Headers beside the content type (a page's Content-Security-Policy, an asset's caching). */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 type Spec = Record<string, any>

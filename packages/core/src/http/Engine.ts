@@ -97,7 +97,7 @@ export const makeEngine = (options: {
   readonly handlers: ReadonlyMap<string, Readonly<Record<string, Handler>>>
   /** Middleware compiled per endpoint (authentication); other middleware tags are looked up in the context. */
   readonly guards: ReadonlyMap<HttpApiMiddleware.TagClassAny, EndpointGuard>
-  /** Fixed documents (OpenAPI, docs page) by path. */
+  /** Fixed documents (OpenAPI, docs page, console) by path. */
   readonly documents: ReadonlyMap<string, Document>
 }) =>
   Effect.gen(function* () {
@@ -169,7 +169,11 @@ export const makeEngine = (options: {
       if (metrics.enabled && path === metricsPath && method === "GET") return metricsResponse(request)
       const document = options.documents.get(path)
       if (method === "GET" && document !== undefined) {
-        return Effect.succeed({ status: 200, headers: { "content-type": document.contentType }, body: document.body })
+        return Effect.succeed({
+          status: 200,
+          headers: { "content-type": document.contentType, ...document.headers },
+          body: document.body
+        })
       }
       const parts = path.split("/").filter((s) => s.length > 0)
       for (const route of routes) {

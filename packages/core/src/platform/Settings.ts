@@ -25,6 +25,11 @@ export interface Settings {
   readonly trustedProxies: ReadonlyArray<string>
   /** Browser origins (`https://app.example.com`) allowed to call the API cross-origin. Empty: CORS off. */
   readonly corsOrigins: ReadonlyArray<string>
+  /**
+   * Who may show the console in a frame (CSP `frame-ancestors`): `'self'`, `'none'` or origins
+   * such as `https://app.example.com`.
+   */
+  readonly consoleFrameAncestors: ReadonlyArray<string>
   /** Prometheus metrics at `${mountPath}/metrics`: off unless enabled; a bearer token, when set, guards them. */
   readonly metrics: { readonly enabled: boolean; readonly bearerToken?: string | undefined }
   /** The platform carrier's SIP domain for hosted SIP; unset, the platform offers no hosted SIP. */
@@ -99,6 +104,7 @@ export const defaultSettings: Settings = {
   ],
   trustedProxies: [],
   corsOrigins: [],
+  consoleFrameAncestors: ["'self'"],
   metrics: { enabled: false },
   outboundAllowPrivate: false,
   mailFrom: "ServiceKit <no-reply@servicekit.local>",

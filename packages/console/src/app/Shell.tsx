@@ -1,0 +1,74 @@
+import type { Client } from "@servicekit/client"
+import type { Kit } from "./Api.js"
+import { Overview } from "./Overview.js"
+import { href, useRoute } from "./Route.js"
+import type { Session } from "./Session.js"
+import { ApiKeys } from "./developers/ApiKeys.js"
+import { WebhookDetail } from "./developers/WebhookDetail.js"
+import { Webhooks } from "./developers/Webhooks.js"
+
+export interface PageProps {
+  readonly kit: Kit
+  readonly session: Session
+  readonly client: Client
+}
+
+/** The built areas and their pages; an area joins this list when it is built, never as a placeholder. */
+const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArray<{ readonly route: string; readonly title: string }> }> = [
+  { title: "Tenant", pages: [{ route: "/", title: "Overview" }] },
+  {
+    title: "Developers",
+    pages: [
+      { route: "/developers/api-keys", title: "API keys" },
+      { route: "/developers/webhooks", title: "Webhooks" }
+    ]
+  }
+]
+
+const pageFor = (route: string, props: PageProps) => {
+  const webhook = /^\/developers\/webhooks\/([0-9a-f-]{36})$/.exec(route)
+  if (webhook !== null) return <WebhookDetail {...props} webhookId={webhook[1]} />
+  if (route === "/developers/api-keys") return <ApiKeys {...props} />
+  if (route === "/developers/webhooks") return <Webhooks {...props} />
+  return <Overview {...props} />
+}
+
+export const Shell = (props: PageProps & { readonly onSignOut: () => void }) => {
+  const route = useRoute()
+  return (
+    <div class="shell">
+      <aside class="sidebar">
+        <p class="brand">ServiceKit</p>
+        <nav aria-label="Console">
+          {areas.map((area) => (
+            <div class="nav-area" key={area.title}>
+              <p class="nav-title">{area.title}</p>
+              <ul>
+                {area.pages.map((page) => {
+                  const active = page.route === "/" ? route === "/" : route.startsWith(page.route)
+                  return (
+                    <li key={page.route}>
+                      <a href={href(page.route)} aria-current={active ? "page" : undefined}>
+                        {page.title}
+                      </a>
+                    </li>
+                  )
+                })}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <div class="who">
+          <p>
+            <span class="role">{props.session.role}</span>
+            <span class="subject">{props.session.subject}</span>
+          </p>
+          <button type="button" class="button small" onClick={props.onSignOut}>
+            Sign out
+          </button>
+        </div>
+      </aside>
+      <main class="content">{pageFor(route, props)}</main>
+    </div>
+  )
+}

@@ -1,0 +1,146 @@
+import { useState } from "preact/hooks"
+import { describeError } from "../Api.js"
+import { Loading, Notice, PageHeader, formatTime } from "../Components.js"
+import { useLoad } from "../Load.js"
+import { href } from "../Route.js"
+import type { PageProps } from "../Shell.js"
+
+/**
+ * The attempts a person may retry: the newest of each delivery (the list is newest first), once
+ * its automatic retries have ended; the API refuses a delivery still being retried.
+ */
+const retryable = (attempts: ReadonlyArray<{ readonly id: string; readonly deliveryId: string; readonly nextRetryAt: string | null }>) => {
+  const seen = new Set<string>()
+  const ids = new Set<string>()
+  for (const attempt of attempts) {
+    if (!seen.has(attempt.deliveryId) && attempt.nextRetryAt === null) ids.add(attempt.id)
+    seen.add(attempt.deliveryId)
+  }
+  return ids
+}
+
+const outcome = (attempt: { readonly statusCode: number | null; readonly error: string | null }) =>
+  attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300 ? "delivered" : "failed"
+
+/** One endpoint: its subscription, the history of its deliveries, and a test event on demand. */
+export const WebhookDetail = (props: PageProps & { readonly webhookId: string }) => {
+  const path = { tenantId: props.session.tenantId, id: props.webhookId }
+  const [webhook] = useLoad(() => props.client.webhooks.getWebhook({ path }), [props.webhookId])
+  const [attempts, reload] = useLoad(
+    () => props.client.webhooks.listWebhookDeliveries({ path, query: { limit: 100 } }),
+    [props.webhookId]
+  )
+  const [failure, setFailure] = useState<string | undefined>(undefined)
+  const [busy, setBusy] = useState(false)
+  const admin = props.session.role === "admin"
+
+  /** A call that adds an attempt, then the history again. */
+  const attempt = async (send: () => Promise<{ readonly error?: Parameters<typeof describeError>[0] | undefined }>) => {
+    setBusy(true)
+    const { error } = await send()
+    setBusy(false)
+    setFailure(error === undefined ? undefined : describeError(error))
+    reload()
+  }
+  const sendTest = () => attempt(() => props.client.webhooks.testWebhook({ path }))
+  const retry = (deliveryId: string) =>
+    attempt(() => props.client.webhooks.retryWebhookDelivery({ path: { ...path, deliveryId } }))
+
+  return (
+    <>
+      <p class="breadcrumb">
+        <a href={href("/developers/webhooks")}>Webhooks</a>
+      </p>
+      <Loading loaded={webhook}>
+        {(subscription) => (
+          <>
+            <PageHeader title="Endpoint" lead={subscription.url}>
+              {admin ? (
+                <button type="button" class="button primary" onClick={sendTest} disabled={busy}>
+                  Send test event
+                </button>
+              ) : null}
+            </PageHeader>
+            <section class="card">
+              <dl class="facts">
+                <dt>Events</dt>
+                <dd>{subscription.events.join(", ")}</dd>
+                <dt>Description</dt>
+                <dd>{subscription.description ?? <span class="muted">None</span>}</dd>
+                <dt>Status</dt>
+                <dd>{subscription.active ? "Active" : `Off${subscription.disabledReason === null ? "" : ` (${subscription.disabledReason})`}`}</dd>
+              </dl>
+            </section>
+          </>
+        )}
+      </Loading>
+      {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
+      <section class="card flush" aria-labelledby="deliveries-title">
+        <h2 id="deliveries-title" class="card-title">
+          Deliveries
+        </h2>
+        <Loading loaded={attempts}>
+          {({ data }) => {
+            const canRetry = retryable(data)
+            return data.length === 0 ? (
+              <p class="muted pad">No delivery yet. Send a test event to try the endpoint.</p>
+            ) : (
+              <table class="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Event</th>
+                    <th scope="col">Attempt</th>
+                    <th scope="col">Answer</th>
+                    <th scope="col">Duration</th>
+                    <th scope="col">Sent</th>
+                    <th scope="col">Next retry</th>
+                    {admin ? (
+                      <th scope="col">
+                        <span class="visually-hidden">Actions</span>
+                      </th>
+                    ) : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.map((attempt) => (
+                    <tr key={attempt.id} class="delivery">
+                      <td class="mono">{attempt.event}</td>
+                      <td>{attempt.attempt}</td>
+                      <td>
+                        <span class={`status ${outcome(attempt)}`}>
+                          {attempt.statusCode === null ? "No answer" : `HTTP ${attempt.statusCode}`}
+                        </span>
+                        {/* An error that only repeats the status adds nothing. */}
+                        {attempt.error === null || attempt.error === `HTTP ${attempt.statusCode}` ? null : (
+                          <span class="muted block">{attempt.error}</span>
+                        )}
+                      </td>
+                      <td>{attempt.durationMs} ms</td>
+                      <td>{formatTime(attempt.createdAt)}</td>
+                      <td>{attempt.nextRetryAt === null ? "—" : formatTime(attempt.nextRetryAt)}</td>
+                      {admin ? (
+                        <td class="row-actions">
+                          {canRetry.has(attempt.id) ? (
+                            <button
+                              type="button"
+                              class="button small"
+                              disabled={busy}
+                              aria-label={`Retry delivery of ${attempt.event} (attempt ${attempt.attempt})`}
+                              onClick={() => retry(attempt.deliveryId)}
+                            >
+                              Retry
+                            </button>
+                          ) : null}
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )
+          }}
+        </Loading>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,83 @@
+/**
+ * The console (`@servicekit/console`) as documents of the engine: the shell page at
+ * `{mountPath}/console` and its hashed script and stylesheet under `{mountPath}/console/assets/`.
+ * Like the docs page, these are not operations of the API. The page carries what the app needs to
+ * know of this kit (where the API is, the scopes of each key product, the webhook events), so the
+ * app holds no copy of rules that live here.
+ */
+import { consoleAssets } from "@servicekit/console"
+import { WEBHOOK_EVENTS } from "./chat/Webhook.js"
+import type { Document } from "./http/Documents.js"
+import { escapeAttribute } from "./http/Html.js"
+import { isOrigin } from "./http/Cors.js"
+import { scopesByProduct } from "./platform/Products.js"
+
+/** A `frame-ancestors` source the console accepts: `'self'`, `'none'` (alone) or an origin. */
+export const isFrameAncestor = (source: string): boolean =>
+  source === "'self'" || source === "'none'" || isOrigin(source)
+
+/**
+ * The page's policy: everything from this origin only, no inline script and no eval (the app is
+ * one external script), framed only by the configured ancestors.
+ */
+const policy = (frameAncestors: ReadonlyArray<string>) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${frameAncestors.length === 0 ? "'none'" : frameAncestors.join(" ")}`
+  ].join("; ")
+
+// The hashed assets never change under their name: a year in any cache.
+const assetHeaders = { "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" }
+
+const page = (mountPath: string) => {
+  const assets = `${mountPath}/console/assets`
+  const catalog = { scopesByProduct, webhookEvents: WEBHOOK_EVENTS }
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>ServiceKit console</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${escapeAttribute(`${assets}/${consoleAssets.styles.name}`)}">
+<script type="module" src="${escapeAttribute(`${assets}/${consoleAssets.script.name}`)}"></script>
+</head>
+<body>
+<div id="app" data-api="${escapeAttribute(mountPath)}" data-catalog="${escapeAttribute(JSON.stringify(catalog))}"></div>
+<noscript>The ServiceKit console needs JavaScript.</noscript>
+</body>
+</html>
+`
+}
+
+/** The console's page and assets by path, for the engine's documents. */
+export const consoleDocuments = (mountPath: string, frameAncestors: ReadonlyArray<string>) =>
+  new Map<string, Document>([
+    [
+      `${mountPath}/console`,
+      {
+        contentType: "text/html; charset=utf-8",
+        body: page(mountPath),
+        headers: {
+          "content-security-policy": policy(frameAncestors),
+          "referrer-policy": "no-referrer",
+          "x-content-type-options": "nosniff",
+          "cache-control": "no-store"
+        }
+      }
+    ],
+    ...Object.values(consoleAssets).map(
+      ({ body, contentType, name }): [string, Document] => [
+        `${mountPath}/console/assets/${name}`,
+        { contentType, body, headers: assetHeaders }
+      ]
+    )
+  ])

@@ -1,0 +1,3 @@
+/** Text made safe inside a double-quoted HTML attribute of a page the kit writes. */
+export const escapeAttribute = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
