@@ -5,14 +5,22 @@
 //                  BENCH_CLUSTER_RESTARTS times, Redis is killed, messages are posted on A, and
 //                  Redis starts again: the catch-up time from Redis accepting connections until
 //                  B's stream has every message posted meanwhile (target: under 2 s).
+//   takeover       two `servicekit worker` processes follow runs a host takes; BENCH_CLUSTER_ROUNDS
+//                  times, the worker holding most runs in flight is killed (kill -9): the time
+//                  from the kill until each of its runs goes on in the other (target: p95 under
+//                  15 s with the default 10 s lease), and how many runs list the takeover.
+// BENCH_CLUSTER_ONLY=redis-restart or takeover runs one of them.
 // BENCH_DATABASE_URL names the PostgreSQL server (a database servicekit_bench_cluster is made
 // there); redis-server must be on the PATH.
 import { spawn } from "node:child_process"
 import { performance } from "node:perf_hooks"
 import pg from "pg"
-import { reachable, sleep, start, stopAll } from "./processes.mjs"
+import { measureTakeover } from "./cluster/takeover.mjs"
+import { reachable, sleep, start, stop, stopAll } from "./processes.mjs"
 
 const RESTARTS = Number(process.env.BENCH_CLUSTER_RESTARTS ?? 5)
+const ROUNDS = Number(process.env.BENCH_CLUSTER_ROUNDS ?? 5)
+const ONLY = process.env.BENCH_CLUSTER_ONLY
 const POSTS_WHILE_DOWN = 3
 const BASELINE_POSTS = 30
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/servicekit_bench"
@@ -83,14 +91,12 @@ const waitFor = async (check, timeoutMs = 30_000) => {
   }
 }
 
-const redis = privateRedis()
-try {
-  await redis.start()
-  const databaseUrl = await freshDatabase()
+/** The catch-up of host B's chat stream after Redis restarts. */
+const redisRestart = async (redis, databaseUrl) => {
   const env = { BENCH_CHAT_DATABASE_URL: databaseUrl, BENCH_CHAT_REDIS_URL: redis.url }
   const server = new URL("./chat/server.mjs", import.meta.url)
-  const { first: a } = await start(server, env)
-  const { first: b } = await start(server, env)
+  const { child: hostA, first: a } = await start(server, env)
+  const { child: hostB, first: b } = await start(server, env)
   const post = async (base, path, key, body) => {
     const response = await fetch(`${base}${path}`, {
       method: "POST",
@@ -128,6 +134,8 @@ try {
     await sleep(1_000)
   }
   stream.close()
+  // Their workers would take the takeover part's runs.
+  await Promise.all([stop(hostA), stop(hostB)])
 
   const baseline = percentile(crossHost, 50)
   console.log("cluster: PostgreSQL + Redis, two host processes")
@@ -139,6 +147,29 @@ try {
       `p50 ${ms(percentile(catchUps, 50))}  max ${ms(Math.max(...catchUps))}  ` +
       `(${(percentile(catchUps, 50) / baseline).toFixed(1)}x the baseline p50; target under 2000 ms)`
   )
+}
+
+const takeover = async (redis, databaseUrl) => {
+  const { times, recorded, leaseSeconds, runsPerRound } = await measureTakeover({
+    databaseUrl,
+    redisUrl: redis.url,
+    rounds: ROUNDS
+  })
+  console.log(`cluster: a worker process killed (kill -9) mid step, ${ROUNDS} rounds of ${runsPerRound} runs`)
+  console.log(
+    `  takeover, kill → the step's call again from another worker (${times.length} runs): ` +
+      `p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  max ${ms(Math.max(...times))}  ` +
+      `(lease ${leaseSeconds} s, the bound a lease and a quarter: ${ms(leaseSeconds * 1250)}; target p95 under 15000 ms); ` +
+      `${recorded} of ${times.length} runs list the takeover`
+  )
+}
+
+const redis = privateRedis()
+try {
+  await redis.start()
+  const databaseUrl = await freshDatabase()
+  if (ONLY !== "takeover") await redisRestart(redis, databaseUrl)
+  if (ONLY !== "redis-restart") await takeover(redis, databaseUrl)
 } finally {
   await stopAll()
   await redis.stop().catch(() => {})

@@ -69,7 +69,8 @@ describe("kysely storage on Postgres", () => {
             "0025_event_outbox_removal",
             "0028_approval_cancelled",
             "0029_hook_token_digests",
-            "0030_test_runs"
+            "0030_test_runs",
+            "0031_run_workers"
           ])
           return db
         })

@@ -73,7 +73,8 @@ export {
   type IpRateRule,
   type RateRule,
   type Settings,
-  type WebhookSettings
+  type WebhookSettings,
+  type WorkerIdentity
 } from "./platform/Settings.js"
 export { TenantRepository, type Tenant } from "./platform/Tenants.js"
 export { TenantService, type CreateTenant } from "./platform/TenantService.js"
@@ -227,7 +228,16 @@ export {
 // automations
 export type { Flow, JsonObject, Workflow } from "./automations/Workflow.js"
 export { FlowRepository, type WorkflowKey, WorkflowRepository } from "./automations/AutomationsRepositories.js"
-export type { Approval, ApprovalStatus, Run, RunStatus, RunTrigger, StepResult, StepStatus } from "./automations/Run.js"
+export type {
+  Approval,
+  ApprovalStatus,
+  Run,
+  RunStatus,
+  RunTakeover,
+  RunTrigger,
+  StepResult,
+  StepStatus
+} from "./automations/Run.js"
 export { RUN_STATUSES, TIMED_WAITS } from "./automations/Run.js"
 export {
   ApprovalRepository,

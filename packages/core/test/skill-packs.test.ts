@@ -118,6 +118,7 @@ describe("wait steps", () => {
       error: null,
       attempt: 1,
       approved: false,
+      worker: null,
       startedAt: started,
       finishedAt: null
     }

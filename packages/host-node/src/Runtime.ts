@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto"
+import { hostname } from "node:os"
 import { join } from "node:path"
 import {
   layerJoseDashboardTokens,
@@ -114,6 +116,8 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
         retryBaseMs: config.webhookRetrySeconds * 1000
       },
       runLeaseMs: config.runLeaseSeconds * 1000,
+      // Each kit its own id: two kits in one process (an embedding, a test) are two workers.
+      worker: { host: hostname(), pid: process.pid, workerId: randomUUID() },
       workerStallMs: config.workerStallSeconds * 1000
     })
   ).pipe(Layer.provideMerge(layerLogging(config.logFormat, config.logLevel)))

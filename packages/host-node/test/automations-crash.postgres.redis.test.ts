@@ -7,7 +7,7 @@ import {
   type ServerResponse,
   createServer
 } from "node:http"
-import { tmpdir } from "node:os"
+import { hostname, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { startModelServer } from "@servicekit/conformance"
@@ -110,7 +110,10 @@ describe("an automation run whose process dies", () => {
     return run
   }
 
-  it("is taken over by another worker, resumes at that step, and runs no finished step again", async () => {
+  it.each([
+    ["on PostgreSQL", {}],
+    ["on PostgreSQL and Redis", { REDIS_URL: redisUrl, SERVICEKIT_DB_SCHEMA: `run_crash_${process.pid}` }]
+  ])("is taken over by another worker %s, resumes at that step, runs no finished step again, and shows the takeover and both processes", async (_, extra) => {
     // The partner: /first answers at once; the first call to /second never gets an answer.
     const calls: Array<{ path: string; headers: IncomingHttpHeaders }> = []
     const hanging: Array<ServerResponse> = []
@@ -121,7 +124,7 @@ describe("an automation run whose process dies", () => {
         return
       }
       response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}')
-    })
+    }, extra)
     try {
       const workflow = await api("POST", "/workflows", {
         name: "Two calls",
@@ -146,11 +149,14 @@ describe("an automation run whose process dies", () => {
         ["succeeded", 1],
         ["running", 1]
       ])
+      expect(midway.takeovers).toEqual([])
+      const firstProcess = { host: hostname(), pid: first.child.pid, workerId: expect.any(String) }
+      expect(midway.stepsResultJson[1].worker).toEqual(firstProcess)
 
       first.child.kill("SIGKILL")
       await first.stop()
       for (const response of hanging) response.destroy()
-      await worker()
+      const second = await worker()
 
       const done = await ended(api, run.id, deadline + 30_000)
       expect(done.status).toBe("succeeded")
@@ -161,6 +167,16 @@ describe("an automation run whose process dies", () => {
       ])
       expect(done.stepsResultJson[0].startedAt).toBe(midway.stepsResultJson[0].startedAt)
       expect(done.stepsResultJson[2].outputText).toBe("done after 200")
+      // Each try names the process that ran it; the takeover names both, and the step it was in.
+      const secondProcess = { host: hostname(), pid: second.child.pid, workerId: expect.any(String) }
+      const [killed, taking] = [midway.stepsResultJson[1].worker, done.stepsResultJson[1].worker]
+      expect(done.stepsResultJson.map((step: any) => step.worker)).toEqual([killed, taking, taking])
+      expect(taking).toEqual(secondProcess)
+      expect(taking.workerId).not.toBe(killed.workerId)
+      expect(done.takeovers).toEqual([
+        { at: expect.any(String), stepIndex: 1, from: killed, to: taking, leaseExpiredAt: expect.any(String) }
+      ])
+      expect(Date.parse(done.takeovers[0].at)).toBeGreaterThan(Date.parse(done.takeovers[0].leaseExpiredAt))
       // The finished step ran once; the interrupted one ran again under the same key (the run's
       // attempt did not change), so the partner can drop the duplicate.
       expect(done.attempt).toBe(1)
@@ -193,6 +209,7 @@ describe("an automation run whose process dies", () => {
       const done = await ended(api, run.id, Date.now() + 30_000)
       expect(done.status).toBe("succeeded")
       expect(done.stepsResultJson[0].attempt).toBe(1)
+      expect(done.takeovers).toEqual([])
       expect(calls).toEqual([`${run.id}:0:1`])
     } finally {
       await tearDown()
@@ -235,6 +252,8 @@ describe("an automation run whose process dies", () => {
             results: [],
             reason: null,
             leaseUntil: new Date(now.getTime() + 1_000),
+            heldBy: null,
+            takeovers: [],
             createdAt: now,
             startedAt: null,
             finishedAt: null,
@@ -325,6 +344,9 @@ describe("an automation run whose process dies", () => {
       const done = await ended(api, run.id, deadline + 30_000)
       expect(done.status).toBe("succeeded")
       expect(done.stepsResultJson[1].outputText).toBe("Notified.")
+      expect(done.takeovers.map((takeover: any) => [takeover.stepIndex, takeover.from.pid])).toEqual([
+        [0, first.child.pid]
+      ])
       expect(done.stepsResultJson[0].output.turns.map((turn: any) => turn.verdict)).toEqual([
         "allowed",
         "allowed",

@@ -13,13 +13,13 @@ describe("runs a process starts and follows itself, on the memory fakes", () => 
     Effect.map(RunRepository, (runs) =>
       RunRepository.of({
         ...runs,
-        claimMany: (keys, at, leaseUntil) =>
+        claimMany: (keys, at, leaseUntil, worker) =>
           refusals > 0
             ? Effect.suspend(() => {
                 refusals--
                 return Effect.die(new Error("the database went away"))
               })
-            : runs.claimMany(keys, at, leaseUntil)
+            : runs.claimMany(keys, at, leaseUntil, worker)
       })
     )
   )

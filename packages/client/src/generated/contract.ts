@@ -648,6 +648,8 @@ export interface components {
             /** @description A test run: started with a test key (`svk_test_…`), or by a test run. Its `email.send` goes to the test mailbox, as a test key's sends do, never to the mail server. */
             readonly test: boolean;
             readonly stepsResultJson: readonly components["schemas"]["StepResult"][];
+            /** @description Each takeover of the run, oldest first. */
+            readonly takeovers: readonly components["schemas"]["RunTakeover"][];
             readonly reason: string | null;
             /** Format: date-time */
             readonly createdAt: string;
@@ -667,9 +669,29 @@ export interface components {
             readonly error: string | null;
             readonly attempt: number;
             readonly approved: boolean;
+            /** @description The process that ran this try (null for one stored before processes were recorded). */
+            readonly worker: components["schemas"]["RunWorker"] | null;
             /** Format: date-time */
             readonly startedAt: string;
             readonly finishedAt: string | null;
+        };
+        /** @description A process that runs workers: its host's name, its process id and an id of its own. */
+        readonly RunWorker: {
+            readonly host: string;
+            readonly pid: number;
+            readonly workerId: string;
+        };
+        /** @description A running run whose process stopped renewing its lease (it died), taken over by another process, which goes on at the step that did not finish, under the same idempotency keys. */
+        readonly RunTakeover: {
+            /** Format: date-time */
+            readonly at: string;
+            /** @description The step that was running, when one was. */
+            readonly stepIndex: number | null;
+            /** @description The process that held the run and stopped (null when a build that did not record it held it). */
+            readonly from: components["schemas"]["RunWorker"] | null;
+            readonly to: components["schemas"]["RunWorker"];
+            /** @description When the lease of `from` ran out. */
+            readonly leaseExpiredAt: string | null;
         };
         readonly RunPage: {
             readonly data: readonly components["schemas"]["Run"][];

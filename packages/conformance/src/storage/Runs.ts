@@ -9,6 +9,7 @@ import {
   type StepPosition,
   type StepResult,
   type TenantRepository,
+  type WorkerIdentity,
   type UnitOfWork,
   messageChannel,
   percentileDisc,
@@ -48,6 +49,8 @@ const makeRun = (tenantId: string, overrides: Partial<Run> = {}): Run => ({
   results: [],
   reason: null,
   leaseUntil: null,
+  heldBy: null,
+  takeovers: [],
   createdAt: at("2026-07-01T09:00:00.000Z"),
   startedAt: null,
   finishedAt: null,
@@ -65,6 +68,7 @@ const makeResult = (index: number, overrides: Partial<StepResult> = {}): StepRes
   error: null,
   attempt: 1,
   approved: false,
+  worker: null,
   startedAt: at("2026-07-01T09:00:01.000Z"),
   finishedAt: at("2026-07-01T09:00:02.000Z"),
   ...overrides
@@ -101,9 +105,19 @@ const richJson = {
 
 const runsNewestFirst = newestFirst<Run>((run) => run.createdAt)
 
-/** One run claimed through claimMany: the run taken, or None. */
-const claimOne = (runs: RunRepository["Type"], tenantId: string, id: string, at: Date, leaseUntil: Date) =>
-  Effect.map(runs.claimMany([{ tenantId, id }], at, leaseUntil), (taken) => Option.fromNullable(taken[0]))
+/** The processes that claim runs in these tests. */
+const workerA: WorkerIdentity = { host: "host-a", pid: 4101, workerId: "worker-a" }
+const workerB: WorkerIdentity = { host: "host-b", pid: 4102, workerId: "worker-b" }
+
+/** One run claimed through claimMany (by worker A unless said): the run taken, or None. */
+const claimOne = (
+  runs: RunRepository["Type"],
+  tenantId: string,
+  id: string,
+  at: Date,
+  leaseUntil: Date,
+  worker = workerA
+) => Effect.map(runs.claimMany([{ tenantId, id }], at, leaseUntil, worker), (taken) => Option.fromNullable(taken[0]))
 const approvalsNewestFirst = newestFirst<Approval>((approval) => approval.createdAt)
 
 /** Statuses no worker may claim: the run waits for a person or has ended. */
@@ -362,35 +376,66 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
       })
     )
 
-    it.effect("claims a queued run, a running run whose lease ran out, and nothing else", () =>
+    it.effect("claims a queued run, a running run whose lease ran out (a takeover), and nothing else", () =>
       Effect.gen(function* () {
         const runs = yield* RunRepository
         const tenant = yield* insertTenant()
         const other = yield* insertTenant()
-        const queued = makeRun(tenant.id, { results: [makeResult(0)] })
+        // Step 1 was started by worker A (a retried run's leftover, as far as this test goes).
+        const queued = makeRun(tenant.id, {
+          results: [makeResult(0, { worker: workerB }), makeResult(1, { status: "running", finishedAt: null, worker: workerA })]
+        })
         yield* runs.insert(queued)
         const now = at("2026-07-01T09:01:00.000Z")
         const lease = plus(now, MINUTE)
 
-        const claimed: Run = { ...queued, status: "running", leaseUntil: lease, startedAt: now, updatedAt: now }
+        const claimed: Run = {
+          ...queued,
+          status: "running",
+          leaseUntil: lease,
+          heldBy: workerA,
+          startedAt: now,
+          updatedAt: now
+        }
         expect(yield* claimOne(runs, tenant.id, queued.id, now, lease)).toEqual(Option.some(claimed))
         expect(yield* runs.find(tenant.id, queued.id)).toEqual(Option.some(claimed))
         // Its lease is live (until it has passed, not at its very end): nobody else takes it.
         expect(yield* claimOne(runs, tenant.id, queued.id, now, plus(lease, MINUTE))).toEqual(Option.none())
         expect(yield* claimOne(runs, tenant.id, queued.id, lease, plus(lease, MINUTE))).toEqual(Option.none())
         expect(yield* runs.find(tenant.id, queued.id)).toEqual(Option.some(claimed))
-        // Its worker died: the next worker takes it over, the first start kept.
+        // Its worker died: the next worker takes it over, the first start kept, and the takeover
+        // names both processes, the step that was running and when the lease ran out.
         const later = plus(lease, 1)
         const again = plus(later, MINUTE)
-        const takenOver: Run = { ...claimed, leaseUntil: again, updatedAt: later }
-        expect(yield* claimOne(runs, tenant.id, queued.id, later, again)).toEqual(Option.some(takenOver))
+        const takenOver: Run = {
+          ...claimed,
+          leaseUntil: again,
+          heldBy: workerB,
+          takeovers: [{ at: later, stepIndex: 1, from: workerA, to: workerB, leaseExpiredAt: lease }],
+          updatedAt: later
+        }
+        expect(yield* claimOne(runs, tenant.id, queued.id, later, again, workerB)).toEqual(Option.some(takenOver))
         expect(yield* runs.find(tenant.id, queued.id)).toEqual(Option.some(takenOver))
+        // Taken over again, by A: the takeovers add up.
+        const last = plus(again, 1)
+        const backToA = Option.getOrThrow(yield* claimOne(runs, tenant.id, queued.id, last, plus(last, MINUTE)))
+        expect(backToA.takeovers).toEqual([
+          ...takenOver.takeovers,
+          { at: last, stepIndex: 1, from: workerB, to: workerA, leaseExpiredAt: again }
+        ])
+        expect(yield* runs.find(tenant.id, queued.id)).toEqual(Option.some(backToA))
 
-        // Running without a lease: free to take.
+        // Running without a lease (or a holder, as a build that did not record it left it): free to take.
         const unleased = makeRun(tenant.id, { status: "running", startedAt: plus(now, -MINUTE) })
         yield* runs.insert(unleased)
         expect(yield* claimOne(runs, tenant.id, unleased.id, now, lease)).toEqual(
-          Option.some({ ...unleased, leaseUntil: lease, updatedAt: now })
+          Option.some({
+            ...unleased,
+            leaseUntil: lease,
+            heldBy: workerA,
+            takeovers: [{ at: now, stepIndex: null, from: null, to: workerA, leaseExpiredAt: null }],
+            updatedAt: now
+          })
         )
 
         for (const status of UNCLAIMABLE) {
@@ -423,8 +468,8 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
         yield* runs.insertMany([waiting, due])
         expect(yield* claimOne(runs, tenant.id, waiting.id, now, lease)).toEqual(Option.none())
         expect(yield* runs.find(tenant.id, waiting.id)).toEqual(Option.some(waiting))
-        // Its time is up at `now` itself: the job set for that moment takes it.
-        const taken = { ...due, status: "running" as const, leaseUntil: lease, updatedAt: now }
+        // Its time is up at `now` itself: the job set for that moment takes it (no takeover: nobody held it).
+        const taken = { ...due, status: "running" as const, leaseUntil: lease, heldBy: workerA, updatedAt: now }
         expect(yield* claimOne(runs, tenant.id, due.id, now, lease)).toEqual(Option.some(taken))
         expect(yield* runs.find(tenant.id, due.id)).toEqual(Option.some(taken))
         // A result queues it again: from waiting_node only.
@@ -445,7 +490,7 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
         yield* runs.insertMany([waiting, over])
         expect(yield* claimOne(runs, tenant.id, waiting.id, now, lease)).toEqual(Option.none())
         expect(yield* runs.find(tenant.id, waiting.id)).toEqual(Option.some(waiting))
-        const taken = { ...over, status: "running" as const, leaseUntil: lease, updatedAt: now }
+        const taken = { ...over, status: "running" as const, leaseUntil: lease, heldBy: workerA, updatedAt: now }
         expect(yield* claimOne(runs, tenant.id, over.id, now, lease)).toEqual(Option.some(taken))
         // Cancelled while it waits: nothing takes it up any more.
         const cancelled = { ...waiting, status: "cancelled" as const, leaseUntil: null, updatedAt: now }
@@ -507,19 +552,25 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
             { tenantId: tenant.id, id: "not-a-uuid" }
           ].map(({ id, tenantId }) => ({ tenantId, id })),
           now,
-          lease
+          lease,
+          workerA
         )
+        const taken = { status: "running" as const, leaseUntil: lease, heldBy: workerA, updatedAt: now }
         const expected = [
-          { ...queued, status: "running" as const, leaseUntil: lease, startedAt: now, updatedAt: now },
-          { ...theirs, status: "running" as const, leaseUntil: lease, startedAt: now, updatedAt: now },
-          { ...stale, leaseUntil: lease, updatedAt: now }
+          { ...queued, ...taken, startedAt: now },
+          { ...theirs, ...taken, startedAt: now },
+          {
+            ...stale,
+            ...taken,
+            takeovers: [{ at: now, stepIndex: null, from: null, to: workerA, leaseExpiredAt: plus(now, -1) }]
+          }
         ]
         const byId = (a: Run, b: Run) => (a.id < b.id ? -1 : 1)
         expect([...claimed].sort(byId)).toEqual([...expected].sort(byId))
         for (const run of expected) expect(yield* runs.find(run.tenantId, run.id)).toEqual(Option.some(run))
         for (const run of [live, ...ended]) expect(yield* runs.find(run.tenantId, run.id)).toEqual(Option.some(run))
-        expect(yield* runs.claimMany([{ tenantId: tenant.id, id: queued.id }], now, lease)).toEqual([])
-        expect(yield* runs.claimMany([], now, lease)).toEqual([])
+        expect(yield* runs.claimMany([{ tenantId: tenant.id, id: queued.id }], now, lease, workerB)).toEqual([])
+        expect(yield* runs.claimMany([], now, lease, workerB)).toEqual([])
       })
     )
 

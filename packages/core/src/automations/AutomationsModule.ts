@@ -130,7 +130,8 @@ export const automations = defineModule({
   periodic: [
     {
       name: "automations.runs.resume",
-      every: (settings) => settings.runLeaseMs,
+      // As often as a worker renews its leases: a dead worker's run waits at most a quarter more.
+      every: (settings) => settings.runLeaseMs / 4,
       run: Effect.flatMap(RunService, (runs) => runs.resumeStalled)
     },
     {

@@ -1,3 +1,4 @@
+import type { WorkerIdentity } from "../platform/Settings.js"
 import type { JsonObject } from "./Workflow.js"
 
 /** The records of Automations' runs and approvals. */
@@ -71,8 +72,22 @@ export interface StepResult {
   readonly attempt: number
   /** Whether a person approved this step (an approval step, or a skill its tool profile gates). */
   readonly approved: boolean
+  /** The process that ran this try; null for a try stored by a build that did not record it. */
+  readonly worker: WorkerIdentity | null
   readonly startedAt: Date
   readonly finishedAt: Date | null
+}
+
+/** A running run whose worker stopped writing (it died), taken on by another once its lease ran out. */
+export interface RunTakeover {
+  readonly at: Date
+  /** The step that was running, when one was. */
+  readonly stepIndex: number | null
+  /** The process that held the run; null when a build that did not record it did. */
+  readonly from: WorkerIdentity | null
+  readonly to: WorkerIdentity
+  /** When the lease of `from` ran out. */
+  readonly leaseExpiredAt: Date | null
 }
 
 /** What started a run. */
@@ -119,6 +134,10 @@ export interface Run {
    * waiting_timer: when its wait step is over.
    */
   readonly leaseUntil: Date | null
+  /** The process that took the run last (it holds it while running). */
+  readonly heldBy: WorkerIdentity | null
+  /** Each time another process took the run over from one that died, oldest first. */
+  readonly takeovers: ReadonlyArray<RunTakeover>
   readonly createdAt: Date
   readonly startedAt: Date | null
   readonly finishedAt: Date | null

@@ -20,6 +20,7 @@ export const runJson = (run: Run) => ({
   parentRunId: run.parentRunId,
   test: run.test,
   stepsResultJson: run.results,
+  takeovers: run.takeovers,
   reason: run.reason,
   createdAt: run.createdAt,
   startedAt: run.startedAt,

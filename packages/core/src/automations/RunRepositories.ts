@@ -2,6 +2,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { isUuid } from "../platform/Crypto.js"
 import { type Page, newestFirst } from "../platform/Keyset.js"
 import { memoryTable } from "../platform/MemoryTable.js"
+import type { WorkerIdentity } from "../platform/Settings.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
 import {
   type Approval,
@@ -9,6 +10,7 @@ import {
   RUN_STATUSES,
   type Run,
   type RunStatus,
+  type RunTakeover,
   type StepResult,
   type StepStatus,
   waitsForTime
@@ -123,6 +125,15 @@ const progressOf = (run: Run) => ({
   updatedAt: run.updatedAt
 })
 
+/** What taking over `run`, a running run whose lease ran out, adds to its takeovers. */
+export const takeoverOf = (run: Run, at: Date, worker: WorkerIdentity): RunTakeover => ({
+  at,
+  stepIndex: run.results.find((result) => result.status === "running")?.index ?? null,
+  from: run.heldBy,
+  to: worker,
+  leaseExpiredAt: run.leaseUntil
+})
+
 /** A run by its key. */
 export interface RunKey {
   readonly tenantId: string
@@ -163,11 +174,18 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
       leaseUntil?: Date | null | undefined
     ) => Effect.Effect<boolean>
     /**
-     * Takes runs, of any tenants, for a worker until `leaseUntil`, in one write: each queued run,
+     * Takes runs, of any tenants, for `worker` until `leaseUntil`, in one write: each queued run,
      * each running one whose lease ran out before `at` (its worker died), and each waiting_node or
-     * waiting_timer one whose time is up by `at`, as taken (status running), once, in any order; the others are left out.
+     * waiting_timer one whose time is up by `at`, as taken (status running, held by `worker`), once,
+     * in any order; the others are left out. Taking a running run adds a takeover to it (see
+     * `takeoverOf`).
      */
-    readonly claimMany: (keys: ReadonlyArray<RunKey>, at: Date, leaseUntil: Date) => Effect.Effect<ReadonlyArray<Run>>
+    readonly claimMany: (
+      keys: ReadonlyArray<RunKey>,
+      at: Date,
+      leaseUntil: Date,
+      worker: WorkerIdentity
+    ) => Effect.Effect<ReadonlyArray<Run>>
     /**
      * `update` of many runs (each at most once) in one write, each with its own `from` and lease:
      * whether each was written, in the order given.
@@ -214,7 +232,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
         table.put({ ...stored, ...progressOf(run) }, undo)
         return true
       }
-      const claimOne = (undo: Undo, { id, tenantId }: RunKey, at: Date, leaseUntil: Date) => {
+      const claimOne = (undo: Undo, { id, tenantId }: RunKey, at: Date, leaseUntil: Date, worker: WorkerIdentity) => {
         const stored = table.get(tenantId, id)
         const free =
           stored?.status === "queued" ||
@@ -225,6 +243,9 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
           ...stored,
           status: "running",
           leaseUntil,
+          heldBy: worker,
+          takeovers:
+            stored.status === "running" ? [...stored.takeovers, takeoverOf(stored, at, worker)] : stored.takeovers,
           startedAt: stored.startedAt ?? at,
           updatedAt: at
         }
@@ -268,8 +289,8 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
           ),
         update: (run, from, leaseUntil) => db.run((undo) => updateOne(undo, { run, from, leaseUntil })),
         updateMany: (updates) => db.run((undo) => updates.map((update) => updateOne(undo, update))),
-        claimMany: (keys, at, leaseUntil) =>
-          db.run((undo) => keys.flatMap((key) => claimOne(undo, key, at, leaseUntil) ?? [])),
+        claimMany: (keys, at, leaseUntil, worker) =>
+          db.run((undo) => keys.flatMap((key) => claimOne(undo, key, at, leaseUntil, worker) ?? [])),
         stalled: (at, limit) =>
           db.run(() =>
             [...table.rows()]

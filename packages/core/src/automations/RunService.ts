@@ -230,7 +230,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       const jobs = yield* JobQueue
       const unit = yield* UnitOfWork
       const crypto = yield* SecretCrypto
-      const { runLeaseMs } = yield* ServiceKitSettings
+      const { runLeaseMs, worker } = yield* ServiceKitSettings
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const committersFor = (options: GroupCommitOptions) => ({
         ...options,
@@ -302,6 +302,8 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
             results: [],
             reason: null,
             leaseUntil: null,
+            heldBy: null,
+            takeovers: [],
             createdAt: at,
             startedAt: null,
             finishedAt: null,
@@ -572,7 +574,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
       const claimGrouped = yield* groupCommit(
         (keys: ReadonlyArray<RunKey>) =>
           Effect.flatMap(now, (at) =>
-            Effect.map(runs.claimMany(keys, at, new Date(at.getTime() + runLeaseMs)), (claimed) =>
+            Effect.map(runs.claimMany(keys, at, new Date(at.getTime() + runLeaseMs), worker), (claimed) =>
               toFirstAskers(keys, claimed)
             )
           ),
@@ -617,11 +619,12 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               })
             )
           /**
-           * Extends the hold on the run while a step outlasts a third of the lease (a slow partner,
-           * a slow model), so that no other worker takes it over; false once the run is lost. A
-           * write under way is never cut off, or the next one would compare a stale lease.
+           * Extends the hold on the run every quarter of the lease while a step lasts (a slow
+           * partner, a slow model), so that no other worker takes it over, though a write or two
+           * is slow; false once the run is lost. A write under way is never cut off, or the next
+           * one would compare a stale lease.
            */
-          const keepLease = Effect.sleep(runLeaseMs / 3).pipe(
+          const keepLease = Effect.sleep(runLeaseMs / 4).pipe(
             Effect.zipRight(
               Effect.uninterruptible(
                 writing.withPermits(1)(
@@ -677,6 +680,7 @@ export class RunService extends Context.Tag("@servicekit/core/RunService")<
               attempt,
               // A gated skill approved before its worker died, or before it waited for a node, needs no second approval.
               approved: resumed || ((previous?.status === "running" || answered) && previous.approved),
+              worker,
               startedAt: at,
               finishedAt: null
             }

@@ -26,6 +26,15 @@ import { APPROVAL_STATUSES, RUN_STATUSES, RUN_TRANSITIONS, STEP_STATUSES } from 
 import { DEFAULT_APPROVAL_SECONDS, DEFAULT_PAGE_SIZE, IDEMPOTENCY_HOURS, MAX_PAGE_SIZE } from "./RunService.js"
 import { MIN_WEBHOOK_TOKEN } from "./WorkflowDefinition.js"
 
+const WorkerJson = Schema.Struct({
+  host: Schema.String,
+  pid: Integer,
+  workerId: Schema.String
+}).annotations({
+  identifier: "RunWorker",
+  description: "A process that runs workers: its host's name, its process id and an id of its own."
+})
+
 const StepResultJson = Schema.Struct({
   index: Integer,
   type: Schema.String,
@@ -36,9 +45,26 @@ const StepResultJson = Schema.Struct({
   error: Schema.NullOr(Schema.String),
   attempt: Integer,
   approved: Schema.Boolean,
+  worker: Schema.NullOr(WorkerJson).annotations({
+    description: "The process that ran this try (null for one stored before processes were recorded)."
+  }),
   startedAt: Timestamp,
   finishedAt: Schema.NullOr(Timestamp)
 }).annotations({ identifier: "StepResult" })
+
+const TakeoverJson = Schema.Struct({
+  at: Timestamp,
+  stepIndex: Schema.NullOr(Integer).annotations({ description: "The step that was running, when one was." }),
+  from: Schema.NullOr(WorkerJson).annotations({
+    description: "The process that held the run and stopped (null when a build that did not record it held it)."
+  }),
+  to: WorkerJson,
+  leaseExpiredAt: Schema.NullOr(Timestamp).annotations({ description: "When the lease of `from` ran out." })
+}).annotations({
+  identifier: "RunTakeover",
+  description:
+    "A running run whose process stopped renewing its lease (it died), taken over by another process, which goes on at the step that did not finish, under the same idempotency keys."
+})
 
 const transitions = Object.entries(RUN_TRANSITIONS)
   .map(([from, to]) => `${from} → ${to.length === 0 ? "(final)" : to.join(", ")}`)
@@ -63,6 +89,7 @@ export const RunJson = Schema.Struct({
       "A test run: started with a test key (`svk_test_…`), or by a test run. Its `email.send` goes to the test mailbox, as a test key's sends do, never to the mail server."
   }),
   stepsResultJson: Schema.Array(StepResultJson),
+  takeovers: Schema.Array(TakeoverJson).annotations({ description: "Each takeover of the run, oldest first." }),
   reason: Schema.NullOr(Schema.String),
   createdAt: Timestamp,
   startedAt: Schema.NullOr(Timestamp),

@@ -50,9 +50,12 @@ export interface Settings {
   readonly webhooks: WebhookSettings
   /**
    * How long a worker holds an automation run between writes: a run whose worker died is taken
-   * over this long after its last write.
+   * over this long after its last write. A worker renews it every quarter of it, and every worker
+   * looks for runs whose lease ran out as often.
    */
   readonly runLeaseMs: number
+  /** Which process this is: recorded on each run step attempt it runs and on each run it takes over. */
+  readonly worker: WorkerIdentity
   /**
    * How long jobs may be due with no worker taking any before a warning is logged (naming how to
    * start workers) and readiness reports it.
@@ -60,6 +63,13 @@ export interface Settings {
   readonly workerStallMs: number
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
+}
+
+/** A process that runs workers: its host's name, its process id, and an id of its own (a pid may repeat). */
+export interface WorkerIdentity {
+  readonly host: string
+  readonly pid: number
+  readonly workerId: string
 }
 
 /** How signed webhooks are delivered and retried. */
@@ -106,7 +116,10 @@ export const defaultSettings: Settings = {
   outboundAllowPrivate: false,
   mailFrom: "ServiceKit <no-reply@servicekit.local>",
   webhooks: defaultWebhookSettings,
-  runLeaseMs: 60_000,
+  // Short enough that a dead worker's run is taken over within 15 s (lease + a quarter of it).
+  runLeaseMs: 10_000,
+  // Hosts name their processes; this one stands for an embedding that does not.
+  worker: { host: "localhost", pid: 0, workerId: "local" },
   workerStallMs: 30_000
 }
 

@@ -39,6 +39,7 @@ import * as migration0024 from "./migrations/0024_automation_skill_packs.js"
 import * as migration0028 from "./migrations/0028_approval_cancelled.js"
 import * as migration0029 from "./migrations/0029_hook_token_digests.js"
 import * as migration0030 from "./migrations/0030_test_runs.js"
+import * as migration0031 from "./migrations/0031_run_workers.js"
 import * as NodeCommands from "./nodes/NodeCommands.js"
 import * as Packs from "./Packs.js"
 import * as Sequences from "./Sequences.js"
@@ -88,7 +89,8 @@ export const automationsStorage: KyselyModuleStorage<
     "0024_automation_skill_packs": migration0024,
     "0028_approval_cancelled": migration0028,
     "0029_hook_token_digests": migration0029,
-    "0030_test_runs": migration0030
+    "0030_test_runs": migration0030,
+    "0031_run_workers": migration0031
   },
   layer: Layer.mergeAll(
     Workflows.layer,

@@ -7,6 +7,7 @@ import {
   RunRepository,
   type RunStatistics,
   type RunStatus,
+  type RunTakeover,
   type StepLogPage,
   type StepLogQuery,
   type StepResult,
@@ -17,7 +18,7 @@ import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { type TenantTable, findInTenant, keysAsJson, olderThan } from "../Keyset.js"
-import type { AutomationRunsTable, AutomationsTables, StoredStepResult } from "./Tables.js"
+import type { AutomationRunsTable, AutomationsTables, StoredStepResult, StoredTakeover } from "./Tables.js"
 
 type Db = Kysely<AutomationsTables>
 
@@ -41,6 +42,8 @@ const toRow = (run: Run): Insertable<AutomationRunsTable> => ({
   results: JSON.stringify(run.results),
   reason: run.reason,
   lease_until: run.leaseUntil,
+  held_by: run.heldBy === null ? null : JSON.stringify(run.heldBy),
+  takeovers: JSON.stringify(run.takeovers),
   created_at: run.createdAt,
   started_at: run.startedAt,
   finished_at: run.finishedAt,
@@ -50,8 +53,15 @@ const toRow = (run: Run): Insertable<AutomationRunsTable> => ({
 const toResult = (stored: StoredStepResult): StepResult => ({
   ...stored,
   approved: stored.approved ?? false,
+  worker: stored.worker ?? null,
   startedAt: new Date(stored.startedAt),
   finishedAt: stored.finishedAt === null ? null : new Date(stored.finishedAt)
+})
+
+const toTakeover = (stored: StoredTakeover): RunTakeover => ({
+  ...stored,
+  at: new Date(stored.at),
+  leaseExpiredAt: stored.leaseExpiredAt === null ? null : new Date(stored.leaseExpiredAt)
 })
 
 const toRun = (row: Selectable<AutomationRunsTable>): Run => ({
@@ -72,6 +82,8 @@ const toRun = (row: Selectable<AutomationRunsTable>): Run => ({
   results: row.results.map(toResult),
   reason: row.reason,
   leaseUntil: row.lease_until,
+  heldBy: row.held_by,
+  takeovers: row.takeovers.map(toTakeover),
   createdAt: row.created_at,
   startedAt: row.started_at,
   finishedAt: row.finished_at,
@@ -344,7 +356,8 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
 
     // One statement, the keys passed as one JSON array (duplicates and malformed keys dropped first):
     // of two workers claiming a run at once, the second waits for the first and then finds it leased.
-    claimMany: (keys, at, leaseUntil) => {
+    // A running run taken adds a takeover (RunRepositories' takeoverOf), made of its columns as they were.
+    claimMany: (keys, at, leaseUntil, worker) => {
       const json = keysAsJson(keys)
       if (json === undefined) return Effect.succeed([])
       return Effect.map(
@@ -352,7 +365,15 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
           sql<Selectable<AutomationRunsTable>>`
             update ${sql.id(database.schema, "automation_runs")} as r
             set status = 'running', lease_until = ${leaseUntil}, started_at = coalesce(r.started_at, ${at}),
-              updated_at = ${at}
+              updated_at = ${at}, held_by = ${JSON.stringify(worker)}::jsonb,
+              takeovers = case when r.status = 'running' then r.takeovers || jsonb_build_array(jsonb_build_object(
+                'at', ${at.toISOString()}::text,
+                'stepIndex', (select min((result ->> 'index')::int) from jsonb_array_elements(r.results) as result
+                  where result ->> 'status' = 'running'),
+                'from', r.held_by,
+                'to', ${JSON.stringify(worker)}::jsonb,
+                'leaseExpiredAt', to_jsonb(r.lease_until)
+              )) else r.takeovers end
             from jsonb_to_recordset(${json}::jsonb) as k(tenant_id uuid, id uuid)
             where r.tenant_id = k.tenant_id and r.id = k.id
               and (r.status = 'queued' or (r.status = 'running' and (r.lease_until is null or r.lease_until < ${at}))

@@ -11,9 +11,11 @@ import type {
   PackSummary,
   Run,
   RunStatus,
+  RunTakeover,
   SessionEntry,
   SessionRole,
   SessionScope,
+  WorkerIdentity,
   Workflow
 } from "@servicekit/core"
 import type { ColumnType, Generated } from "kysely"
@@ -46,9 +48,12 @@ export interface AutomationFlowsTable {
 }
 
 /** A step result as stored: JSON has no dates, so its times are ISO strings. */
-export interface StoredStepResult extends Omit<Run["results"][number], "startedAt" | "finishedAt" | "approved"> {
+export interface StoredStepResult
+  extends Omit<Run["results"][number], "startedAt" | "finishedAt" | "approved" | "worker"> {
   /** Absent from results stored before approvals were recorded per step. */
   readonly approved?: boolean
+  /** Absent from results stored before the process of each try was recorded. */
+  readonly worker?: WorkerIdentity | null
   readonly startedAt: string
   readonly finishedAt: string | null
 }
@@ -73,10 +78,18 @@ export interface AutomationRunsTable {
   readonly results: JsonColumn<ReadonlyArray<StoredStepResult>>
   readonly reason: string | null
   readonly lease_until: Date | null
+  readonly held_by: ColumnType<WorkerIdentity | null, string | null, string | null>
+  readonly takeovers: JsonColumn<ReadonlyArray<StoredTakeover>>
   readonly created_at: Date
   readonly started_at: Date | null
   readonly finished_at: Date | null
   readonly updated_at: Date
+}
+
+/** A takeover as JSON: its times as text. */
+export interface StoredTakeover extends Omit<RunTakeover, "at" | "leaseExpiredAt"> {
+  readonly at: string
+  readonly leaseExpiredAt: string | null
 }
 
 export interface AutomationApprovalsTable {
