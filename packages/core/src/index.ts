@@ -238,7 +238,7 @@ export type {
   StepResult,
   StepStatus
 } from "./automations/Run.js"
-export { RUN_STATUSES, TIMED_WAITS } from "./automations/Run.js"
+export { MAX_TAKEOVERS, RUN_STATUSES, TIMED_WAITS } from "./automations/Run.js"
 export {
   ApprovalRepository,
   type ApprovalQuery,

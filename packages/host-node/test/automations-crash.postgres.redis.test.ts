@@ -22,6 +22,8 @@ import { listen } from "../src/Server.js"
 import { type Started, start } from "./spawn.js"
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url))
+/** Short enough for quick takeovers, long enough that a loaded machine's renewals (every quarter) keep it. */
+const LEASE_SECONDS = 2
 
 describe("an automation run whose process dies", () => {
   const scope = Effect.runSync(Scope.make())
@@ -33,7 +35,7 @@ describe("an automation run whose process dies", () => {
 
   /**
    * A partner answering as `handle` says, a kit on a database of its own (its workers off, runs
-   * leased for 1 s), an automations key, and `worker()` starting a `servicekit worker` process on
+   * leased for LEASE_SECONDS), an automations key, and `worker()` starting a `servicekit worker` process on
    * that database; `tearDown` stops them all. `extra` adds to their environment (Postgres alone
    * unless it names Redis) and `entitlements` to the tenant's.
    */
@@ -55,7 +57,7 @@ describe("an automation run whose process dies", () => {
       SERVICEKIT_DATA_DIR: dataDir,
       SERVICEKIT_JWT_SECRET: "a-crash-test-secret-of-32-bytes!!!!",
       SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
-      SERVICEKIT_RUN_LEASE_SECONDS: "1",
+      SERVICEKIT_RUN_LEASE_SECONDS: String(LEASE_SECONDS),
       SERVICEKIT_LOG_LEVEL: "warn",
       ...extra
     }
@@ -195,7 +197,10 @@ describe("an automation run whose process dies", () => {
     const { api, partnerUrl, tearDown, worker } = await setUp((request, response) => {
       calls.push(String(request.headers["idempotency-key"]))
       // Three leases long.
-      setTimeout(() => response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'), 3_000)
+      setTimeout(
+        () => response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'),
+        3 * LEASE_SECONDS * 1000
+      )
     })
     try {
       const workflow = await api("POST", "/workflows", {

@@ -648,7 +648,7 @@ export interface components {
             /** @description A test run: started with a test key (`svk_test_…`), or by a test run. Its `email.send` goes to the test mailbox, as a test key's sends do, never to the mail server. */
             readonly test: boolean;
             readonly stepsResultJson: readonly components["schemas"]["StepResult"][];
-            /** @description Each takeover of the run, oldest first. */
+            /** @description Each takeover of the run, oldest first: the newest 20. */
             readonly takeovers: readonly components["schemas"]["RunTakeover"][];
             readonly reason: string | null;
             /** Format: date-time */

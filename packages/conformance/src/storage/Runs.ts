@@ -1,6 +1,7 @@
 import {
   type Approval,
   ApprovalRepository,
+  MAX_TAKEOVERS,
   type Run,
   RunRepository,
   type RunStatus,
@@ -424,6 +425,17 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
           { at: last, stepIndex: 1, from: workerB, to: workerA, leaseExpiredAt: again }
         ])
         expect(yield* runs.find(tenant.id, queued.id)).toEqual(Option.some(backToA))
+        // A run that every worker taking it dies on keeps only its newest takeovers.
+        let time = plus(last, MINUTE)
+        for (let index = 0; index < MAX_TAKEOVERS; index++) {
+          const taken = plus(time, 1)
+          yield* claimOne(runs, tenant.id, queued.id, taken, plus(taken, MINUTE), index % 2 === 0 ? workerB : workerA)
+          time = plus(taken, MINUTE)
+        }
+        const kept = Option.getOrThrow(yield* runs.find(tenant.id, queued.id)).takeovers
+        expect(kept).toHaveLength(MAX_TAKEOVERS)
+        expect(kept[0]!.at).toEqual(plus(again, 1 + MINUTE + 1))
+        expect(kept[MAX_TAKEOVERS - 1]!.at).toEqual(plus(time, -MINUTE))
 
         // Running without a lease (or a holder, as a build that did not record it left it): free to take.
         const unleased = makeRun(tenant.id, { status: "running", startedAt: plus(now, -MINUTE) })

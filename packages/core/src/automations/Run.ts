@@ -78,6 +78,9 @@ export interface StepResult {
   readonly finishedAt: Date | null
 }
 
+/** The takeovers a run keeps, the newest: a run that kills every worker taking it stops growing there. */
+export const MAX_TAKEOVERS = 20
+
 /** A running run whose worker stopped writing (it died), taken on by another once its lease ran out. */
 export interface RunTakeover {
   readonly at: Date

@@ -7,6 +7,7 @@ import { MemoryDatabase } from "../platform/UnitOfWork.js"
 import {
   type Approval,
   type ApprovalStatus,
+  MAX_TAKEOVERS,
   RUN_STATUSES,
   type Run,
   type RunStatus,
@@ -245,7 +246,9 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
           leaseUntil,
           heldBy: worker,
           takeovers:
-            stored.status === "running" ? [...stored.takeovers, takeoverOf(stored, at, worker)] : stored.takeovers,
+            stored.status === "running"
+              ? [...stored.takeovers, takeoverOf(stored, at, worker)].slice(-MAX_TAKEOVERS)
+              : stored.takeovers,
           startedAt: stored.startedAt ?? at,
           updatedAt: at
         }

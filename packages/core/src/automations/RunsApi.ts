@@ -22,7 +22,7 @@ import {
   WorkflowInactive,
   WorkflowNotFound
 } from "./AutomationsErrors.js"
-import { APPROVAL_STATUSES, RUN_STATUSES, RUN_TRANSITIONS, STEP_STATUSES } from "./Run.js"
+import { APPROVAL_STATUSES, MAX_TAKEOVERS, RUN_STATUSES, RUN_TRANSITIONS, STEP_STATUSES } from "./Run.js"
 import { DEFAULT_APPROVAL_SECONDS, DEFAULT_PAGE_SIZE, IDEMPOTENCY_HOURS, MAX_PAGE_SIZE } from "./RunService.js"
 import { MIN_WEBHOOK_TOKEN } from "./WorkflowDefinition.js"
 
@@ -89,7 +89,7 @@ export const RunJson = Schema.Struct({
       "A test run: started with a test key (`svk_test_…`), or by a test run. Its `email.send` goes to the test mailbox, as a test key's sends do, never to the mail server."
   }),
   stepsResultJson: Schema.Array(StepResultJson),
-  takeovers: Schema.Array(TakeoverJson).annotations({ description: "Each takeover of the run, oldest first." }),
+  takeovers: Schema.Array(TakeoverJson).annotations({ description: `Each takeover of the run, oldest first: the newest ${MAX_TAKEOVERS}.` }),
   reason: Schema.NullOr(Schema.String),
   createdAt: Timestamp,
   startedAt: Schema.NullOr(Timestamp),

@@ -1,5 +1,6 @@
 import {
   type JsonObject,
+  MAX_TAKEOVERS,
   MESSAGE_SKILLS,
   RUN_STATUSES,
   TIMED_WAITS,
@@ -356,7 +357,8 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
 
     // One statement, the keys passed as one JSON array (duplicates and malformed keys dropped first):
     // of two workers claiming a run at once, the second waits for the first and then finds it leased.
-    // A running run taken adds a takeover (RunRepositories' takeoverOf), made of its columns as they were.
+    // A running run taken adds a takeover (RunRepositories' takeoverOf), made of its columns as they were;
+    // at MAX_TAKEOVERS the oldest goes.
     claimMany: (keys, at, leaseUntil, worker) => {
       const json = keysAsJson(keys)
       if (json === undefined) return Effect.succeed([])
@@ -366,7 +368,8 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
             update ${sql.id(database.schema, "automation_runs")} as r
             set status = 'running', lease_until = ${leaseUntil}, started_at = coalesce(r.started_at, ${at}),
               updated_at = ${at}, held_by = ${JSON.stringify(worker)}::jsonb,
-              takeovers = case when r.status = 'running' then r.takeovers || jsonb_build_array(jsonb_build_object(
+              takeovers = case when r.status = 'running' then (case when jsonb_array_length(r.takeovers) >= ${MAX_TAKEOVERS}
+                then r.takeovers - 0 else r.takeovers end) || jsonb_build_array(jsonb_build_object(
                 'at', ${at.toISOString()}::text,
                 'stepIndex', (select min((result ->> 'index')::int) from jsonb_array_elements(r.results) as result
                   where result ->> 'status' = 'running'),
