@@ -1,4 +1,6 @@
+import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { eventStreamHeaders } from "../http/EventStream.js"
 import { implement } from "../http/Implement.js"
 import { pageJson } from "../http/Pages.js"
 import { ApiCaller, requireTenant } from "../http/Security.js"
@@ -6,6 +8,7 @@ import { ChatApi } from "./ChatApi.js"
 import { ChatDashboardApi } from "./ChatDashboardApi.js"
 import { conversationJson, messageJson, visitorJson } from "./ChatJson.js"
 import { ChatService } from "./ChatService.js"
+import { inboxFeed } from "./InboxFeed.js"
 
 const tenant = Effect.map(ApiCaller, (caller) => caller.tenantId)
 
@@ -67,6 +70,12 @@ export const chatDashboardHandlers = implement(
       setConversationStatus: ({ path, payload }) =>
         Effect.zipRight(requireTenant(path.tenantId), chat.setStatus(path.tenantId, path.id, payload.status)).pipe(
           Effect.map(conversationJson)
+        ),
+      followInbox: ({ path }) =>
+        Effect.zipRight(requireTenant(path.tenantId), inboxFeed(path.tenantId)).pipe(
+          Effect.map((body) =>
+            HttpServerResponse.raw(body, { contentType: "text/event-stream", headers: eventStreamHeaders })
+          )
         )
     }
   })

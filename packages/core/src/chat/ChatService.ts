@@ -28,6 +28,7 @@ import {
   WidgetRepository
 } from "./ChatRepositories.js"
 import { type ConversationSignal, conversationTopic, messageSignal } from "./ConversationFeed.js"
+import { type InboxSignal, conversationChanged, inboxTopic, messageAdded } from "./InboxFeed.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -208,6 +209,10 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
       const signal = (conversationId: string, what: ConversationSignal) =>
         unit.afterCommit(fanOut.publish(conversationTopic(conversationId), what))
 
+      /** Tells the tenant's open inboxes, in every process, once the change has committed. */
+      const signalInbox = (tenantId: string, what: InboxSignal) =>
+        unit.afterCommit(fanOut.publish(inboxTopic(tenantId), what))
+
       const find = (tenantId: string, id: string) =>
         Effect.flatMap(conversations.find(tenantId, id), (found) =>
           Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new ConversationNotFound())
@@ -243,6 +248,7 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
             updatedAt: at
           }
           yield* conversations.insert(conversation)
+          yield* signalInbox(tenantId, conversationChanged(conversation.id))
           yield* emit(
             tenantId,
             conversation.id,
@@ -269,6 +275,7 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
             if (Option.isNone(after)) return yield* Effect.fail(new ConversationNotFound())
             yield* emitAfter(before, after.value, at)
             yield* signal(id, "conversation")
+            yield* signalInbox(tenantId, conversationChanged(id))
             return after.value
           })
         )
@@ -414,6 +421,8 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
                   yield* signal(conversationId, "conversation")
                 }
                 yield* signal(conversationId, messageSignal(message.sequence))
+                // The inbox reads the message and then its conversation, reopened or not.
+                yield* signalInbox(tenantId, messageAdded(message.id))
                 yield* emit(
                   tenantId,
                   conversationId,
