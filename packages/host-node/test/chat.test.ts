@@ -377,6 +377,25 @@ describe("Live Chat over HTTP", () => {
     }
   })
 
+  it("lists the conversations assigned to the token's user or to nobody", async () => {
+    const mine = (await json(await mint(account, { externalId: "assigned-to-me" }))).conversationId
+    const theirs = (await json(await mint(account, { externalId: "assigned-to-bo" }))).conversationId
+    const nobodys = (await json(await mint(account, { externalId: "assigned-to-nobody" }))).conversationId
+    await json(await agent(account, "POST", `/conversations/${mine}/assign`, { assigneeId: "agent-ada" }))
+    await json(await agent(account, "POST", `/conversations/${theirs}/assign`, { assigneeId: "agent-bo" }))
+    const ids = async (query: string) =>
+      (await json(await agent(account, "GET", `/conversations?limit=100&${query}`))).data.map((c: { id: string }) => c.id)
+    const assignedToMe = await ids("assigned=me")
+    expect(assignedToMe).toContain(mine)
+    expect(assignedToMe).not.toContain(theirs)
+    expect(assignedToMe).not.toContain(nobodys)
+    const unassigned = await ids("assigned=nobody&status=open")
+    expect(unassigned).toContain(nobodys)
+    expect(unassigned).not.toContain(mine)
+    expect(unassigned).not.toContain(theirs)
+    await expectRefusal(await agent(account, "GET", "/conversations?assigned=agent-bo"), 400, "validation_failed")
+  })
+
   it("opens the inbox stream to the tenant's members and admins only", async () => {
     const { token: admin } = await served.kit.admin.issueDashboardToken(account.tenantId, { sub: "lead", role: "admin" })
     const adminInbox = follow(`${served.url}/api/tenants/${account.tenantId}/chat/events`, admin)

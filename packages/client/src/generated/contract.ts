@@ -4167,6 +4167,8 @@ export interface operations {
                 readonly cursor?: string;
                 readonly status?: "open" | "pending" | "resolved" | "closed";
                 readonly source?: string;
+                /** @description `me`: only the conversations assigned to the token's user; `nobody`: only unassigned ones. */
+                readonly assigned?: "me" | "nobody";
             };
             readonly header?: never;
             readonly path: {

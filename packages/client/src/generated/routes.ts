@@ -138,7 +138,7 @@ export const routes = {
   /**
    * List conversations
    *
-   * Newest first, optionally only one `status` or `source`.
+   * Newest first, optionally only one `status` or `source`, and only those assigned to the token's user or to nobody (`assigned`).
    */
   "chatDashboard.listAgentConversations": ["GET", "/tenants/{tenantId}/chat/conversations", "400 401 403 405 500", "page"],
   /** Get a conversation */

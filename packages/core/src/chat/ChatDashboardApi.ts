@@ -22,7 +22,12 @@ const ConversationPath = Schema.Struct({ tenantId: Uuid, id: Uuid })
 const ConversationParams = Schema.Struct({
   ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
   status: Schema.optional(Status),
-  source: Schema.optional(withReason(withoutNul(Schema.String), "must be a string"))
+  source: Schema.optional(withReason(withoutNul(Schema.String), "must be a string")),
+  assigned: Schema.optional(
+    withReason(Schema.Literal("me", "nobody"), "must be me or nobody").annotations({
+      description: "`me`: only the conversations assigned to the token's user; `nobody`: only unassigned ones."
+    })
+  )
 })
 
 const AssignBody = Schema.Struct({
@@ -43,7 +48,7 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
       .addSuccess(ConversationPageJson)
       .addError(ValidationFailed)
       .annotate(OpenApi.Summary, "List conversations")
-      .annotate(OpenApi.Description, "Newest first, optionally only one `status` or `source`.")
+      .annotate(OpenApi.Description, "Newest first, optionally only one `status` or `source`, and only those assigned to the token's user or to nobody (`assigned`).")
   )
   .add(
     HttpApiEndpoint.get("getAgentConversation", "/tenants/:tenantId/chat/conversations/:id")

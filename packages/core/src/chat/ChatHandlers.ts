@@ -47,10 +47,13 @@ export const chatDashboardHandlers = implement(
   Effect.gen(function* () {
     const chat = yield* ChatService
     return {
-      listAgentConversations: ({ path, urlParams }) =>
-        Effect.zipRight(requireTenant(path.tenantId), chat.listConversations(path.tenantId, urlParams)).pipe(
-          Effect.map((listed) => pageJson(listed, conversationJson))
-        ),
+      listAgentConversations: ({ path, urlParams: { assigned, ...query } }) =>
+        Effect.flatMap(requireTenant(path.tenantId), (session) =>
+          chat.listConversations(path.tenantId, {
+            ...query,
+            assigneeId: assigned === undefined ? undefined : assigned === "me" ? session.sub : null
+          })
+        ).pipe(Effect.map((listed) => pageJson(listed, conversationJson))),
       getAgentConversation: ({ path }) =>
         Effect.zipRight(requireTenant(path.tenantId), chat.getConversation(path.tenantId, path.id)).pipe(
           Effect.map(conversationJson)

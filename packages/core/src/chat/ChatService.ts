@@ -78,6 +78,8 @@ export interface ConversationListQuery {
   readonly cursor?: string | undefined
   readonly status?: ConversationStatus | undefined
   readonly source?: string | undefined
+  /** Only the conversations of this assignee; null: only unassigned ones. */
+  readonly assigneeId?: string | null | undefined
 }
 
 export interface MessageListQuery {
@@ -370,7 +372,12 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
           listPage(
             { limit: pageSize(query.limit), cursor: query.cursor },
             (cursor) => conversations.find(tenantId, cursor),
-            (page) => conversations.list(tenantId, { ...page, status: query.status, source: query.source })
+            (page) => conversations.list(tenantId, {
+                ...page,
+                status: query.status,
+                source: query.source,
+                assigneeId: query.assigneeId
+              })
           ),
 
         listMessages: (tenantId, conversationId, query) =>
