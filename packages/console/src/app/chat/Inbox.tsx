@@ -115,7 +115,11 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
                     <span class="muted small">
                       <span class={`status ${conversation.status}`}>{conversation.status}</span>{" "}
                       {conversation.messageCount} {conversation.messageCount === 1 ? "message" : "messages"}
-                      {conversation.assigneeId === null ? " · unassigned" : ` · ${conversation.assigneeId}`}
+                      {conversation.assigneeId === null
+                        ? " · unassigned"
+                        : conversation.assigneeId === props.session.subject
+                          ? " · assigned to you"
+                          : ` · ${conversation.assigneeId}`}
                     </span>
                   </a>
                 </li>
