@@ -94,6 +94,20 @@ describe("the console's Live Chat inbox in Chromium", () => {
       .poll(() => visitor.locator("#messages li p").allTextContents())
       .toEqual([hostileMessage, "It ships today."])
 
+    // A burst of messages arrives whole, however the page batches its updates.
+    const burst = Array.from({ length: 5 }, (_, i) => `burst ${i}`)
+    await Promise.all(
+      burst.map((content) =>
+        fetch(`${served.url}/api/public/chat/messages`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${session.visitorToken}`, "content-type": "application/json" },
+          body: JSON.stringify({ content })
+        }).then((response) => expect(response.status).toBe(200))
+      )
+    )
+    await expect.poll(() => bubbles.count()).toBe(7)
+    expect((await bubbles.allTextContents()).slice(2).sort()).toEqual(burst)
+
     // Assign to me, then find it under "assigned to me"; then resolve it.
     await inbox.getByRole("button", { name: "Assign to me" }).click()
     await expect.poll(() => inbox.locator(".assignee").textContent()).toBe("Assigned to you")
@@ -109,7 +123,7 @@ describe("the console's Live Chat inbox in Chromium", () => {
     const stored = await fetch(`${served.url}/api/v1/chat/conversations?limit=10`, {
       headers: { authorization: `Bearer ${key}` }
     }).then((response) => response.json())
-    expect(stored.data).toEqual([expect.objectContaining({ status: "resolved", assigneeId: "agent-ada", messageCount: 2 })])
+    expect(stored.data).toEqual([expect.objectContaining({ status: "resolved", assigneeId: "agent-ada", messageCount: 7 })])
 
     expect(await seriousViolations(inbox)).toEqual([])
     await inbox.locator("#inbox-status").selectOption("all")

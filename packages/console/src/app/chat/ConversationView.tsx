@@ -25,14 +25,19 @@ const merge = (shown: ReadonlyArray<Message>, more: ReadonlyArray<Message>) => {
   return added.length === 0 ? shown : [...shown, ...added].sort((a, b) => a.sequence - b.sequence)
 }
 
+/** The later of two states of a conversation (ISO times compare as text): the stream and a fetch may cross. */
+const newer = (shown: Conversation | undefined, next: Conversation) =>
+  shown === undefined || next.updatedAt >= shown.updatedAt ? next : shown
+
 /** One conversation: its messages (live), a reply box that Enter sends, its assignee and status. */
 export const ConversationView = (
   props: PageProps & {
     readonly conversationId: string
     /** Changes on each `resync` of the stream: everything is fetched again. */
     readonly round: number
-    readonly latest: Message | undefined
-    readonly changed: Conversation | undefined
+    /** The stream's latest messages and conversation changes, of any conversation, newest last. */
+    readonly arrived: ReadonlyArray<Message>
+    readonly changed: ReadonlyArray<Conversation>
   }
 ) => {
   const tenantId = props.session.tenantId
@@ -51,7 +56,7 @@ export const ConversationView = (
       const found = await props.client.chatDashboard.getAgentConversation({ path })
       if (!current) return
       if (found.error !== undefined) return setFailure(describeError(found.error))
-      setConversation(found.data)
+      setConversation((shown) => newer(shown, found.data))
       let after: string | undefined
       for (;;) {
         const page = await props.client.chatDashboard.listAgentMessages({
@@ -71,10 +76,13 @@ export const ConversationView = (
   }, [props.conversationId, props.round])
 
   useEffect(() => {
-    if (props.latest?.conversationId === props.conversationId) setMessages((shown) => merge(shown, [props.latest!]))
-  }, [props.latest])
+    const ours = props.arrived.filter((message) => message.conversationId === props.conversationId)
+    if (ours.length > 0) setMessages((shown) => merge(shown, ours))
+  }, [props.arrived])
   useEffect(() => {
-    if (props.changed?.id === props.conversationId) setConversation(props.changed)
+    const ours = props.changed.filter((changed) => changed.id === props.conversationId)
+    const latest = ours[ours.length - 1]
+    if (latest !== undefined) setConversation((shown) => newer(shown, latest))
   }, [props.changed])
   useEffect(() => {
     log.current?.lastElementChild?.scrollIntoView({ block: "end" })
@@ -84,7 +92,7 @@ export const ConversationView = (
     const { data, error } = await answer
     if (error !== undefined) return setFailure(describeError(error))
     setFailure(undefined)
-    if (data !== undefined) setConversation(data)
+    if (data !== undefined) setConversation((shown) => newer(shown, data))
   }
 
   const send = async () => {
@@ -162,7 +170,8 @@ export const ConversationView = (
         </div>
       </header>
       {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
-      <div class="thread" role="log" aria-live="polite" aria-label="Messages">
+      {/* Focusable, so that a long thread scrolls with the keyboard too. */}
+      <div class="thread" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
         <ol ref={log}>
         {messages.length === 0 ? <li class="muted">No messages yet.</li> : null}
         {messages.map((message) => (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks"
+import { useEffect, useRef, useState } from "preact/hooks"
 import { Notice, PageHeader } from "../Components.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../Shell.js"
@@ -10,10 +10,22 @@ type Assigned = "anyone" | "me" | "nobody"
 
 /** One page of the list at a time: a tenant with thousands of conversations loads them as asked. */
 const PAGE_SIZE = 50
+/** How many of the stream's latest events the open conversation is offered; it keeps what it took. */
+const LIVE_KEPT = 100
 
 const matches = (conversation: Conversation, status: Status | "all", assigned: Assigned, me: string) =>
   (status === "all" || conversation.status === status) &&
   (assigned === "anyone" || conversation.assigneeId === (assigned === "me" ? me : null))
+
+/** The list with a conversation's change: kept in place, added on top, or dropped when it leaves the filters. */
+const withChange = (list: ReadonlyArray<Conversation>, conversation: Conversation, keep: (c: Conversation) => boolean) => {
+  const others = list.filter((item) => item.id !== conversation.id)
+  if (!keep(conversation)) return others
+  // A known conversation keeps its place (the list is newest first by creation); a new one goes on top.
+  return list.length === others.length
+    ? [conversation, ...others]
+    : list.map((item) => (item.id === conversation.id ? conversation : item))
+}
 
 const title = (conversation: Conversation) => conversation.name ?? "Untitled conversation"
 
@@ -28,10 +40,17 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
   const [loading, setLoading] = useState(true)
   // Bumped by the stream's `resync`: the list and the open conversation are fetched again.
   const [round, setRound] = useState(0)
-  const [latest, setLatest] = useState<Message | undefined>(undefined)
-  const [changed, setChanged] = useState<Conversation | undefined>(undefined)
+  // What the stream brought, newest last: a list, since several events may come between two renders.
+  const [arrived, setArrived] = useState<ReadonlyArray<Message>>([])
+  const [changed, setChanged] = useState<ReadonlyArray<Conversation>>([])
 
-  const fetchPage = async (cursor: string | undefined) => {
+  // Each (re)load of the first page starts a generation: an answer of an older one is dropped, so a
+  // slow answer for the previous filters never replaces the list of the current ones.
+  const generation = useRef(0)
+  // The stream's changes since the current first page was asked for: applied over its answer, which may predate them.
+  const heard = useRef<Array<Conversation>>([])
+  const keep = (conversation: Conversation) => matches(conversation, status, assigned, props.session.subject)
+  const fetchPage = async (cursor: string | undefined, of = generation.current) => {
     const { data, error } = await props.client.chatDashboard.listAgentConversations({
       path: { tenantId },
       query: {
@@ -41,30 +60,31 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
         ...(assigned === "anyone" ? {} : { assigned })
       }
     })
+    if (of !== generation.current) return
     setLoading(false)
     if (error !== undefined) return setFailure(error.message ?? "The conversations could not be loaded.")
     setFailure(undefined)
-    setList((shown) => (cursor === undefined ? data.data : [...shown, ...data.data]))
+    setList((shown) =>
+      cursor === undefined
+        ? heard.current.reduce((list, change) => withChange(list, change, keep), data.data)
+        : [...shown, ...data.data]
+    )
     setNextCursor(data.meta.nextCursor)
   }
 
   useEffect(() => {
     setLoading(true)
-    void fetchPage(undefined)
+    heard.current = []
+    void fetchPage(undefined, ++generation.current)
   }, [tenantId, status, assigned, round])
 
   useInboxStream(props.client, tenantId, (event: InboxEvent) => {
     if (event.kind === "resync") return setRound((n) => n + 1)
-    if (event.kind === "message") return setLatest(event.message)
+    if (event.kind === "message") return setArrived((shown) => [...shown.slice(1 - LIVE_KEPT), event.message])
     const conversation = event.conversation
-    setChanged(conversation)
-    setList((shown) => {
-      const others = shown.filter((item) => item.id !== conversation.id)
-      if (!matches(conversation, status, assigned, props.session.subject)) return others
-      const known = shown.some((item) => item.id === conversation.id)
-      // A known conversation keeps its place (the list is newest first by creation); a new one goes on top.
-      return known ? shown.map((item) => (item.id === conversation.id ? conversation : item)) : [conversation, ...others]
-    })
+    setChanged((shown) => [...shown.slice(1 - LIVE_KEPT), conversation])
+    heard.current.push(conversation)
+    setList((shown) => withChange(shown, conversation, keep))
   })
 
   return (
@@ -145,7 +165,7 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
             key={props.conversationId}
             conversationId={props.conversationId}
             round={round}
-            latest={latest}
+            arrived={arrived}
             changed={changed}
           />
         )}
