@@ -60,9 +60,48 @@ try {
   await api("POST", `/webhooks/${webhook.id}/test`)
   await api("POST", `/webhooks/${webhook.id}/test`)
 
+  // Live Chat: a few visitors' conversations, one with an agent's reply, one assigned, one pending.
+  const { key: chatKey } = await kit.admin.createKey({
+    tenantId: tenant.id,
+    product: "chat",
+    environment: "live",
+    scopes: ["chat:read", "chat:write"]
+  })
+  const visitorSays = async (visitorToken, content) => {
+    const response = await fetch(`${server.url}/api/public/chat/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${visitorToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ content })
+    })
+    if (!response.ok) throw new Error(`visitor message: ${response.status}`)
+  }
+  const chats = []
+  for (const [externalId, displayName, name, said] of [
+    ["v-101", "Grace", "Refund for order 1042", "Hi, I was charged twice for order 1042."],
+    ["v-102", "Linus", "Cannot sign in", "The sign-in link says it expired."],
+    ["v-103", "Margaret", "Delivery address change", "Can I still change the delivery address?"]
+  ]) {
+    const response = await fetch(`${server.url}/api/v1/chat/sessions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${chatKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ externalId, displayName, name })
+    })
+    const session = await response.json()
+    await visitorSays(session.visitorToken, said)
+    chats.push(session)
+  }
+  const [refund, signIn] = chats
+  await api("POST", `/chat/conversations/${refund.conversationId}/messages`, {
+    content: "Sorry about that! I can see both charges; the second one is refunded now."
+  })
+  await visitorSays(refund.visitorToken, "Thank you, that was quick.")
+  await api("POST", `/chat/conversations/${refund.conversationId}/assign`, { assigneeId: "ada@acme.example" })
+  await api("POST", `/chat/conversations/${signIn.conversationId}/status`, { status: "pending" })
+
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  const shot = async (name) => {
-    await page.waitForLoadState("networkidle")
+  const shot = async (name, { live = false } = {}) => {
+    // A page that follows a live stream never goes network-idle: its content is awaited instead.
+    if (!live) await page.waitForLoadState("networkidle")
     await page.screenshot({ path: join(out, `${name}.png`) })
     console.log(`docs/console/${name}.png`)
   }
@@ -73,6 +112,11 @@ try {
   await page.goto(`${server.url}/api/console#token=${token}`)
   await page.locator(".chip").first().waitFor()
   await shot("overview")
+  await go("#/chat/inbox", ".conversations li")
+  await shot("inbox", { live: true })
+  await go(`#/chat/inbox/${refund.conversationId}`, ".bubble")
+  await page.locator("#reply").fill("Anything else I can help with?")
+  await shot("inbox-conversation", { live: true })
   await go("#/developers/api-keys", "tbody tr")
   await shot("api-keys")
   await page.getByRole("button", { name: "Create API key" }).click()

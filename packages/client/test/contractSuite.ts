@@ -659,8 +659,15 @@ export const contractSuite = (setting: ContractStorage) =>
       const chat = await tenantWith("Visitors", ["chat"])
       const api = connect({ apiKey: await chat.key({ product: "chat", scopes: ["chat:read", "chat:write"] }) })
       const agent = connect({ dashboardToken: await chat.token("member") })
+      // The agent's inbox follows every conversation of the tenant: live from its first `resync`.
+      const inbox = agent.chatDashboard.followInbox({ path: { tenantId: chat.id } })
+      expect((await nextEvent(inbox)).event).toBe("resync")
       const session = expectOk(await api.chat.mintSession({ body: { externalId: "visitor-1", name: "Help" } }))
       const visitor = connect({ token: session.visitorToken })
+      const created = await nextEvent(inbox)
+      expect(created.event).toBe("conversation")
+      expect(schemas.componentProblems("Conversation", JSON.parse(created.data))).toEqual([])
+      expect(JSON.parse(created.data)).toMatchObject({ id: session.conversationId, status: "open", messageCount: 0 })
       expect(expectOk(await visitor.chatVisitor.getVisitorConversation())).toMatchObject({
         id: session.conversationId,
         status: "open",
@@ -681,8 +688,16 @@ export const contractSuite = (setting: ContractStorage) =>
         })
         expect(live.id).toBe(written.id)
         expect(JSON.parse(live.data)).toEqual(written)
+        const inboxMessage = await nextEvent(inbox)
+        expect(inboxMessage.event).toBe("message")
+        expect(schemas.componentProblems("ChatMessage", JSON.parse(inboxMessage.data))).toEqual([])
+        expect(JSON.parse(inboxMessage.data)).toMatchObject({ ...written, conversationId: session.conversationId })
+        const counted = await nextEvent(inbox)
+        expect(counted.event).toBe("conversation")
+        expect(JSON.parse(counted.data)).toMatchObject({ id: session.conversationId, messageCount: 1 })
       } finally {
         stream.close()
+        inbox.close()
       }
       expect(expectOk(await visitor.chatVisitor.listVisitorMessages()).data.map((message) => message.content)).toEqual([
         "Hello?"

@@ -191,5 +191,31 @@ for (const fanOut of fanOuts) {
       )
       await live.close()
     })
+
+    it("shows an agent's inbox on host B the conversations and visitor messages made on host A", async () => {
+      const inbox = follow(`${hostBUrl}/api/tenants/${tenantId}/chat/events`, agentToken)
+      try {
+        await until("the inbox live", () => inbox.seen.some((event) => event.event === "resync"))
+        const session = await mint("inbox-visitor")
+        const response = await fetch(`${hostA.url}/api/public/chat/messages`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${session.visitorToken}`, "content-type": "application/json" },
+          body: JSON.stringify({ content: "Anyone there?" })
+        })
+        expect(response.status).toBe(200)
+        await until("the visitor's message in the inbox", () => inbox.messages().length > 0)
+        expect(inbox.messages()).toEqual([
+          expect.objectContaining({ conversationId: session.conversationId, content: "Anyone there?" })
+        ])
+        await until("the conversation with its message counted", () =>
+          inbox.seen.some(
+            (event) =>
+              event.event === "conversation" && event.data.id === session.conversationId && event.data.messageCount === 1
+          )
+        )
+      } finally {
+        await inbox.close()
+      }
+    })
   })
 }

@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { type ScopeOf, UsageLedger } from "@servicekit/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { follow, until } from "./chatEvents.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-chat-"))
@@ -341,6 +342,70 @@ describe("Live Chat over HTTP", () => {
     expect(theirs.data).toEqual([])
     const stillOpen = await json(await agent(account, "GET", `/conversations/${conversationId}`))
     expect(stillOpen).toMatchObject({ status: "open", messageCount: 0 })
+  })
+
+  it("follows every conversation of the tenant live in the inbox stream, and no other tenant's", async () => {
+    const inbox = follow(`${served.url}/api/tenants/${account.tenantId}/chat/events`, account.agent)
+    const theirs = follow(`${served.url}/api/tenants/${other.tenantId}/chat/events`, other.agent)
+    try {
+      await until("both inboxes live", () => inbox.seen.length > 0 && theirs.seen.length > 0)
+      expect(inbox.seen[0]!.event).toBe("resync")
+      const session = await json(await mint(account, { externalId: "live-inbox", name: "Where is my order?" }))
+      const { conversationId } = session
+      await call(session.visitorToken, "POST", "/public/chat/messages", { content: "<img src=x onerror=alert(1)>" })
+      await json(await agent(account, "POST", `/conversations/${conversationId}/assign`, { assigneeId: "agent-ada" }))
+      await json(await agent(account, "POST", `/conversations/${conversationId}/status`, { status: "pending" }))
+      const conversationsOf = () =>
+        inbox.seen.filter((event) => event.event === "conversation" && event.data.id === conversationId)
+      await until("the status change in the inbox", () => conversationsOf().some((c) => c.data.status === "pending"))
+      expect(conversationsOf()[0]!.data).toMatchObject({ name: "Where is my order?", status: "open", messageCount: 0 })
+      expect(inbox.messages()).toEqual([
+        expect.objectContaining({ conversationId, authorType: "visitor", content: "<img src=x onerror=alert(1)>" })
+      ])
+      expect(conversationsOf().map((event) => [event.data.messageCount, event.data.assigneeId, event.data.status])).toEqual([
+        [0, null, "open"],
+        [1, null, "open"],
+        [1, "agent-ada", "open"],
+        [1, "agent-ada", "pending"]
+      ])
+      expect(inbox.seen.every((event) => event.id === undefined)).toBe(true)
+      // The other tenant's inbox heard nothing of it.
+      expect(theirs.seen.map((event) => event.event)).toEqual(["resync"])
+    } finally {
+      await inbox.close()
+      await theirs.close()
+    }
+  })
+
+  it("lists the conversations assigned to the token's user or to nobody", async () => {
+    const mine = (await json(await mint(account, { externalId: "assigned-to-me" }))).conversationId
+    const theirs = (await json(await mint(account, { externalId: "assigned-to-bo" }))).conversationId
+    const nobodys = (await json(await mint(account, { externalId: "assigned-to-nobody" }))).conversationId
+    await json(await agent(account, "POST", `/conversations/${mine}/assign`, { assigneeId: "agent-ada" }))
+    await json(await agent(account, "POST", `/conversations/${theirs}/assign`, { assigneeId: "agent-bo" }))
+    const ids = async (query: string) =>
+      (await json(await agent(account, "GET", `/conversations?limit=100&${query}`))).data.map((c: { id: string }) => c.id)
+    const assignedToMe = await ids("assigned=me")
+    expect(assignedToMe).toContain(mine)
+    expect(assignedToMe).not.toContain(theirs)
+    expect(assignedToMe).not.toContain(nobodys)
+    const unassigned = await ids("assigned=nobody&status=open")
+    expect(unassigned).toContain(nobodys)
+    expect(unassigned).not.toContain(mine)
+    expect(unassigned).not.toContain(theirs)
+    await expectRefusal(await agent(account, "GET", "/conversations?assigned=agent-bo"), 400, "validation_failed")
+  })
+
+  it("opens the inbox stream to the tenant's members and admins only", async () => {
+    const { token: admin } = await served.kit.admin.issueDashboardToken(account.tenantId, { sub: "lead", role: "admin" })
+    const adminInbox = follow(`${served.url}/api/tenants/${account.tenantId}/chat/events`, admin)
+    await until("the admin's inbox live", () => adminInbox.seen.length > 0)
+    await adminInbox.close()
+    const path = `/tenants/${account.tenantId}/chat/events`
+    await expectRefusal(await call(other.agent, "GET", path), 403, "tenant_mismatch")
+    await expectRefusal(await call(account.key, "GET", path), 401, "api_key_not_accepted")
+    await expectRefusal(await fetch(`${served.url}/api${path}`), 401, "missing_credentials")
+    await expectRefusal(await call(account.agent, "GET", "/tenants/not-a-uuid/chat/events"), 400, "validation_failed")
   })
 
   it("refuses webhook URLs that are not https on a public address, storing none", async () => {

@@ -122,7 +122,7 @@ describe("the console in Chromium", () => {
     expect(await page.evaluate(() => Object.values({ ...sessionStorage }))).toEqual([admin])
     await expect.poll(() => page.locator(".chip").allTextContents()).toContain("Live Chat")
     // The four products' areas not built yet are absent, not placeholders.
-    expect(await page.locator("nav a").allTextContents()).toEqual(["Overview", "API keys", "Webhooks"])
+    expect(await page.locator("nav a").allTextContents()).toEqual(["Overview", "Inbox", "API keys", "Webhooks"])
     await checkAccessibility(page, "overview")
     // Reloading keeps the tab signed in.
     await page.reload()

@@ -4216,6 +4216,8 @@ export interface operations {
                 readonly cursor?: string;
                 readonly status?: "open" | "pending" | "resolved" | "closed";
                 readonly source?: string;
+                /** @description `me`: only the conversations assigned to the token's user; `nobody`: only unassigned ones. */
+                readonly assigned?: "me" | "nobody";
             };
             readonly header?: never;
             readonly path: {
@@ -4537,6 +4539,49 @@ export interface operations {
             readonly 413: {
                 content: {
                     readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "chatDashboard.followInbox": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly tenantId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "text/event-stream": string;
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             readonly 500: {

@@ -138,7 +138,7 @@ export const routes = {
   /**
    * List conversations
    *
-   * Newest first, optionally only one `status` or `source`.
+   * Newest first, optionally only one `status` or `source`, and only those assigned to the token's user or to nobody (`assigned`).
    */
   "chatDashboard.listAgentConversations": ["GET", "/tenants/{tenantId}/chat/conversations", "400 401 403 405 500", "page"],
   /** Get a conversation */
@@ -167,6 +167,12 @@ export const routes = {
    * Any status may follow any other; moving to `closed` emits `conversation.closed`, and a closed conversation takes messages again once reopened.
    */
   "chatDashboard.setConversationStatus": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/status", "400 401 403 404 405 413 500"],
+  /**
+   * Follow every conversation live
+   *
+   * Server-sent events for the tenant's inbox: `resync` first on every connection (and again after a break in delivery between servers), then `conversation` (a Conversation, when one is created or changes: status, assignee, a new message) and `message` (a ChatMessage, when one is written). Events carry no ids and there is no Last-Event-ID resume: on `resync`, fetch what you show (the list, the open conversation's messages) and merge later events by id. A connection lasts at most 15 minutes; reconnect with a current token.
+   */
+  "chatDashboard.followInbox": ["GET", "/tenants/{tenantId}/chat/events", "400 401 403 405 500", "events"],
   /**
    * The hosted chat page
    *

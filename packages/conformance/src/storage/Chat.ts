@@ -323,6 +323,7 @@ export const conversationsSuite: StorageSuite<ConversationRepository | TenantRep
           makeConversation(tenant.id, {
             status: statuses[i % statuses.length],
             source: sources[i % sources.length],
+            assigneeId: [null, "agent-ada", "agent-bo"][i % 3]!,
             createdAt: plus(base, Math.floor(i / 3) * MINUTE)
           })
         )
@@ -348,6 +349,16 @@ export const conversationsSuite: StorageSuite<ConversationRepository | TenantRep
             )
           ).toEqual(expected.filter((conversation) => conversation.status === "open" && conversation.source === "api"))
         }
+        for (const assigneeId of [null, "agent-ada"]) {
+          expect(yield* allPages((after) => conversations.list(tenant.id, { limit: 2, after, assigneeId }), 2)).toEqual(
+            expected.filter((conversation) => conversation.assigneeId === assigneeId)
+          )
+        }
+        expect(
+          yield* conversations.list(tenant.id, { limit: 100, status: "pending", assigneeId: "agent-ada" })
+        ).toEqual(
+          expected.filter((conversation) => conversation.status === "pending" && conversation.assigneeId === "agent-ada")
+        )
         expect(yield* conversations.list(tenant.id, { limit: 10, source: "email" })).toEqual([])
         expect(yield* conversations.list(uuid(), { limit: 10 })).toEqual([])
         expect(yield* conversations.list("not-a-uuid", { limit: 10, status: "open" })).toEqual([])

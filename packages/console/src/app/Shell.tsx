@@ -1,6 +1,7 @@
 import type { Client } from "@servicekit/client"
 import type { Kit } from "./Api.js"
 import { Overview } from "./Overview.js"
+import { Inbox } from "./chat/Inbox.js"
 import { href, useRoute } from "./Route.js"
 import type { Session } from "./Session.js"
 import { ApiKeys } from "./developers/ApiKeys.js"
@@ -16,6 +17,7 @@ export interface PageProps {
 /** The built areas and their pages; an area joins this list when it is built, never as a placeholder. */
 const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArray<{ readonly route: string; readonly title: string }> }> = [
   { title: "Tenant", pages: [{ route: "/", title: "Overview" }] },
+  { title: "Live Chat", pages: [{ route: "/chat/inbox", title: "Inbox" }] },
   {
     title: "Developers",
     pages: [
@@ -26,6 +28,8 @@ const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArr
 ]
 
 const pageFor = (route: string, props: PageProps) => {
+  const inbox = /^\/chat\/inbox(?:\/([0-9a-f-]{36}))?$/.exec(route)
+  if (inbox !== null) return <Inbox {...props} conversationId={inbox[1]} />
   const webhook = /^\/developers\/webhooks\/([0-9a-f-]{36})$/.exec(route)
   if (webhook !== null) return <WebhookDetail {...props} webhookId={webhook[1]} />
   if (route === "/developers/api-keys") return <ApiKeys {...props} />

@@ -1,4 +1,4 @@
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { PageParams } from "../http/Pages.js"
 import { Uuid, withReason, withoutNul } from "../http/Schemas.js"
@@ -9,6 +9,7 @@ import { MESSAGES_DESCRIPTION, MessageBody, MessageParams } from "./ChatApi.js"
 import { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
 import { ConversationJson, ConversationPageJson, MessageJson, MessagePageJson } from "./ChatJson.js"
 import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE } from "./ChatService.js"
+import { INBOX_STREAM_MINUTES } from "./InboxFeed.js"
 
 const Status = withReason(
   Schema.Literal(...CONVERSATION_STATUSES),
@@ -21,7 +22,12 @@ const ConversationPath = Schema.Struct({ tenantId: Uuid, id: Uuid })
 const ConversationParams = Schema.Struct({
   ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
   status: Schema.optional(Status),
-  source: Schema.optional(withReason(withoutNul(Schema.String), "must be a string"))
+  source: Schema.optional(withReason(withoutNul(Schema.String), "must be a string")),
+  assigned: Schema.optional(
+    withReason(Schema.Literal("me", "nobody"), "must be me or nobody").annotations({
+      description: "`me`: only the conversations assigned to the token's user; `nobody`: only unassigned ones."
+    })
+  )
 })
 
 const AssignBody = Schema.Struct({
@@ -42,7 +48,7 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
       .addSuccess(ConversationPageJson)
       .addError(ValidationFailed)
       .annotate(OpenApi.Summary, "List conversations")
-      .annotate(OpenApi.Description, "Newest first, optionally only one `status` or `source`.")
+      .annotate(OpenApi.Description, "Newest first, optionally only one `status` or `source`, and only those assigned to the token's user or to nobody (`assigned`).")
   )
   .add(
     HttpApiEndpoint.get("getAgentConversation", "/tenants/:tenantId/chat/conversations/:id")
@@ -96,6 +102,16 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
       .annotate(
         OpenApi.Description,
         "Any status may follow any other; moving to `closed` emits `conversation.closed`, and a closed conversation takes messages again once reopened."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("followInbox", "/tenants/:tenantId/chat/events")
+      .setPath(TenantPath)
+      .addSuccess(HttpApiSchema.Text({ contentType: "text/event-stream" }))
+      .annotate(OpenApi.Summary, "Follow every conversation live")
+      .annotate(
+        OpenApi.Description,
+        `Server-sent events for the tenant's inbox: \`resync\` first on every connection (and again after a break in delivery between servers), then \`conversation\` (a Conversation, when one is created or changes: status, assignee, a new message) and \`message\` (a ChatMessage, when one is written). Events carry no ids and there is no Last-Event-ID resume: on \`resync\`, fetch what you show (the list, the open conversation's messages) and merge later events by id. A connection lasts at most ${INBOX_STREAM_MINUTES} minutes; reconnect with a current token.`
       )
   )
   .addError(PermissionDenied)

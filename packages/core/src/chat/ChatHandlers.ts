@@ -1,4 +1,6 @@
+import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { eventStreamHeaders } from "../http/EventStream.js"
 import { implement } from "../http/Implement.js"
 import { pageJson } from "../http/Pages.js"
 import { ApiCaller, requireTenant } from "../http/Security.js"
@@ -6,6 +8,7 @@ import { ChatApi } from "./ChatApi.js"
 import { ChatDashboardApi } from "./ChatDashboardApi.js"
 import { conversationJson, messageJson, visitorJson } from "./ChatJson.js"
 import { ChatService } from "./ChatService.js"
+import { inboxFeed } from "./InboxFeed.js"
 
 const tenant = Effect.map(ApiCaller, (caller) => caller.tenantId)
 
@@ -44,10 +47,13 @@ export const chatDashboardHandlers = implement(
   Effect.gen(function* () {
     const chat = yield* ChatService
     return {
-      listAgentConversations: ({ path, urlParams }) =>
-        Effect.zipRight(requireTenant(path.tenantId), chat.listConversations(path.tenantId, urlParams)).pipe(
-          Effect.map((listed) => pageJson(listed, conversationJson))
-        ),
+      listAgentConversations: ({ path, urlParams: { assigned, ...query } }) =>
+        Effect.flatMap(requireTenant(path.tenantId), (session) =>
+          chat.listConversations(path.tenantId, {
+            ...query,
+            assigneeId: assigned === undefined ? undefined : assigned === "me" ? session.sub : null
+          })
+        ).pipe(Effect.map((listed) => pageJson(listed, conversationJson))),
       getAgentConversation: ({ path }) =>
         Effect.zipRight(requireTenant(path.tenantId), chat.getConversation(path.tenantId, path.id)).pipe(
           Effect.map(conversationJson)
@@ -67,6 +73,12 @@ export const chatDashboardHandlers = implement(
       setConversationStatus: ({ path, payload }) =>
         Effect.zipRight(requireTenant(path.tenantId), chat.setStatus(path.tenantId, path.id, payload.status)).pipe(
           Effect.map(conversationJson)
+        ),
+      followInbox: ({ path }) =>
+        Effect.zipRight(requireTenant(path.tenantId), inboxFeed(path.tenantId)).pipe(
+          Effect.map((body) =>
+            HttpServerResponse.raw(body, { contentType: "text/event-stream", headers: eventStreamHeaders })
+          )
         )
     }
   })

@@ -13,6 +13,7 @@ import {
 import { ChatService } from "./ChatService.js"
 import { chatSkills } from "./ChatSkills.js"
 import { ConversationHubs } from "./ConversationFeed.js"
+import { InboxHubs } from "./InboxFeed.js"
 import { layerVisitorAuth } from "./VisitorAuth.js"
 import { webhookHandlers } from "./WebhookHandlers.js"
 import { layerMemoryWebhooks } from "./WebhookRepositories.js"
@@ -22,7 +23,7 @@ import { WebhookService, deliveryIdsOf, webhookQueue, webhookSubscriber } from "
 export const chat = defineModule({
   name: "chat",
   groups: groups(chatHandlers, chatDashboardHandlers, chatPageHandlers, chatVisitorHandlers, webhookHandlers),
-  services: Layer.mergeAll(ChatService.layer, WebhookService.layer, ConversationHubs.layer),
+  services: Layer.mergeAll(ChatService.layer, WebhookService.layer, ConversationHubs.layer, InboxHubs.layer),
   memory: Layer.mergeAll(
     VisitorRepository.layerMemory,
     WidgetRepository.layerMemory,

@@ -111,6 +111,8 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
 export interface ConversationQuery extends Page {
   readonly status?: ConversationStatus | undefined
   readonly source?: string | undefined
+  /** Only the conversations of this assignee; null: only unassigned ones. */
+  readonly assigneeId?: string | null | undefined
 }
 
 /** What changes about a conversation apart from its messages. */
@@ -144,7 +146,8 @@ const memoryConversations = (table: ReturnType<typeof memoryTable<Conversation>>
       query,
       (row) =>
         (query.status === undefined || row.status === query.status) &&
-        (query.source === undefined || row.source === query.source)
+        (query.source === undefined || row.source === query.source) &&
+        (query.assigneeId === undefined || row.assigneeId === query.assigneeId)
     ),
   findOpen: (tenantId, visitorId) =>
     Effect.map(

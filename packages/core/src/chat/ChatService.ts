@@ -28,6 +28,7 @@ import {
   WidgetRepository
 } from "./ChatRepositories.js"
 import { type ConversationSignal, conversationTopic, messageSignal } from "./ConversationFeed.js"
+import { type InboxSignal, conversationChanged, inboxTopic, messageAdded } from "./InboxFeed.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -77,6 +78,8 @@ export interface ConversationListQuery {
   readonly cursor?: string | undefined
   readonly status?: ConversationStatus | undefined
   readonly source?: string | undefined
+  /** Only the conversations of this assignee; null: only unassigned ones. */
+  readonly assigneeId?: string | null | undefined
 }
 
 export interface MessageListQuery {
@@ -208,6 +211,10 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
       const signal = (conversationId: string, what: ConversationSignal) =>
         unit.afterCommit(fanOut.publish(conversationTopic(conversationId), what))
 
+      /** Tells the tenant's open inboxes, in every process, once the change has committed. */
+      const signalInbox = (tenantId: string, what: InboxSignal) =>
+        unit.afterCommit(fanOut.publish(inboxTopic(tenantId), what))
+
       const find = (tenantId: string, id: string) =>
         Effect.flatMap(conversations.find(tenantId, id), (found) =>
           Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new ConversationNotFound())
@@ -243,6 +250,7 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
             updatedAt: at
           }
           yield* conversations.insert(conversation)
+          yield* signalInbox(tenantId, conversationChanged(conversation.id))
           yield* emit(
             tenantId,
             conversation.id,
@@ -269,6 +277,7 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
             if (Option.isNone(after)) return yield* Effect.fail(new ConversationNotFound())
             yield* emitAfter(before, after.value, at)
             yield* signal(id, "conversation")
+            yield* signalInbox(tenantId, conversationChanged(id))
             return after.value
           })
         )
@@ -363,7 +372,12 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
           listPage(
             { limit: pageSize(query.limit), cursor: query.cursor },
             (cursor) => conversations.find(tenantId, cursor),
-            (page) => conversations.list(tenantId, { ...page, status: query.status, source: query.source })
+            (page) => conversations.list(tenantId, {
+                ...page,
+                status: query.status,
+                source: query.source,
+                assigneeId: query.assigneeId
+              })
           ),
 
         listMessages: (tenantId, conversationId, query) =>
@@ -414,6 +428,8 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
                   yield* signal(conversationId, "conversation")
                 }
                 yield* signal(conversationId, messageSignal(message.sequence))
+                // The inbox reads the message and then its conversation, reopened or not.
+                yield* signalInbox(tenantId, messageAdded(message.id))
                 yield* emit(
                   tenantId,
                   conversationId,

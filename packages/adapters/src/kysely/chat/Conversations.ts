@@ -74,7 +74,7 @@ export const make = (database: KyselyConnection): ConversationRepository["Type"]
     find: (tenantId, id) => findInTenant(database, table, tenantId, id),
 
     // A range on conversations_tenant_status_created_idx with a status, else on conversations_tenant_created_idx.
-    list: (tenantId, { after, limit, source, status }) =>
+    list: (tenantId, { after, assigneeId, limit, source, status }) =>
       isUuid(tenantId)
         ? Effect.map(
             query(database, (db: Db) =>
@@ -84,6 +84,9 @@ export const make = (database: KyselyConnection): ConversationRepository["Type"]
                 .where("tenant_id", "=", tenantId)
                 .$if(status !== undefined, (select) => select.where("status", "=", status!))
                 .$if(source !== undefined, (select) => select.where("source", "=", source!))
+                .$if(assigneeId !== undefined, (select) =>
+                  select.where("assignee_id", assigneeId === null ? "is" : "=", assigneeId!)
+                )
                 .$if(after !== undefined, (select) => select.where(olderThan(after!)))
                 .orderBy("created_at", "desc")
                 .orderBy("id", "desc")

@@ -1,0 +1,217 @@
+import { useEffect, useRef, useState } from "preact/hooks"
+import { describeError } from "../Api.js"
+import { Notice, formatTime } from "../Components.js"
+import type { PageProps } from "../Shell.js"
+import { type Conversation, type Message, STATUSES } from "./InboxStream.js"
+
+/** Messages are read in pages of this many, oldest first. */
+const MESSAGE_PAGE = 100
+
+const author = (message: Message, me: string) =>
+  message.authorType === "visitor"
+    ? "Visitor"
+    : message.authorType === "agent"
+      ? message.authorId === me
+        ? "You"
+        : (message.authorId ?? "Agent")
+      : message.authorType === "api"
+        ? "API"
+        : "System"
+
+/** Adds what is not there yet, in sequence order: the stream and a refetch may bring the same message. */
+const merge = (shown: ReadonlyArray<Message>, more: ReadonlyArray<Message>) => {
+  const known = new Set(shown.map((message) => message.id))
+  const added = more.filter((message) => !known.has(message.id))
+  return added.length === 0 ? shown : [...shown, ...added].sort((a, b) => a.sequence - b.sequence)
+}
+
+/** The later of two states of a conversation (ISO times compare as text): the stream and a fetch may cross. */
+const newer = (shown: Conversation | undefined, next: Conversation) =>
+  shown === undefined || next.updatedAt >= shown.updatedAt ? next : shown
+
+/** One conversation: its messages (live), a reply box that Enter sends, its assignee and status. */
+export const ConversationView = (
+  props: PageProps & {
+    readonly conversationId: string
+    /** Changes on each `resync` of the stream: everything is fetched again. */
+    readonly round: number
+    /** The stream's latest messages and conversation changes, of any conversation, newest last. */
+    readonly arrived: ReadonlyArray<Message>
+    readonly changed: ReadonlyArray<Conversation>
+  }
+) => {
+  const tenantId = props.session.tenantId
+  const path = { tenantId, id: props.conversationId }
+  const me = props.session.subject
+  const [conversation, setConversation] = useState<Conversation | undefined>(undefined)
+  const [messages, setMessages] = useState<ReadonlyArray<Message>>([])
+  const [failure, setFailure] = useState<string | undefined>(undefined)
+  const [draft, setDraft] = useState("")
+  const [sending, setSending] = useState(false)
+  const log = useRef<HTMLOListElement>(null)
+
+  useEffect(() => {
+    let current = true
+    void (async () => {
+      const found = await props.client.chatDashboard.getAgentConversation({ path })
+      if (!current) return
+      if (found.error !== undefined) return setFailure(describeError(found.error))
+      setConversation((shown) => newer(shown, found.data))
+      let after: string | undefined
+      for (;;) {
+        const page = await props.client.chatDashboard.listAgentMessages({
+          path,
+          query: { limit: MESSAGE_PAGE, ...(after === undefined ? {} : { after }) }
+        })
+        if (!current) return
+        if (page.error !== undefined) return setFailure(describeError(page.error))
+        setMessages((shown) => merge(shown, page.data.data))
+        if (page.data.meta.nextCursor === null) return
+        after = page.data.meta.nextCursor
+      }
+    })()
+    return () => {
+      current = false
+    }
+  }, [props.conversationId, props.round])
+
+  useEffect(() => {
+    const ours = props.arrived.filter((message) => message.conversationId === props.conversationId)
+    if (ours.length > 0) setMessages((shown) => merge(shown, ours))
+  }, [props.arrived])
+  useEffect(() => {
+    const ours = props.changed.filter((changed) => changed.id === props.conversationId)
+    const latest = ours[ours.length - 1]
+    if (latest !== undefined) setConversation((shown) => newer(shown, latest))
+  }, [props.changed])
+  useEffect(() => {
+    log.current?.lastElementChild?.scrollIntoView({ block: "end" })
+  }, [messages.length])
+
+  const act = async (answer: Promise<{ readonly data?: Conversation; readonly error?: Parameters<typeof describeError>[0] }>) => {
+    const { data, error } = await answer
+    if (error !== undefined) return setFailure(describeError(error))
+    setFailure(undefined)
+    if (data !== undefined) setConversation((shown) => newer(shown, data))
+  }
+
+  const send = async () => {
+    const content = draft.trim()
+    if (content === "" || sending) return
+    setSending(true)
+    const { data, error } = await props.client.chatDashboard.replyAsAgent({ path, body: { content } })
+    setSending(false)
+    if (error !== undefined) return setFailure(describeError(error))
+    setFailure(undefined)
+    setDraft("")
+    setMessages((shown) => merge(shown, [data]))
+  }
+
+  if (conversation === undefined) {
+    return (
+      <section class="card inbox-thread">
+        {failure === undefined ? <p class="muted" role="status">Loading…</p> : <Notice tone="error">{failure}</Notice>}
+      </section>
+    )
+  }
+  return (
+    <section class="card flush inbox-thread" aria-labelledby="thread-title">
+      <header class="thread-header">
+        <div>
+          <h2 id="thread-title">{conversation.name ?? "Untitled conversation"}</h2>
+          <p class="muted small">
+            Visitor <span class="mono">{conversation.visitorId ?? "none"}</span> · source {conversation.source} · started{" "}
+            {formatTime(conversation.createdAt)}
+          </p>
+        </div>
+        <div class="thread-actions form">
+          <div class="field">
+            <label for="thread-status">Status</label>
+            <select
+              id="thread-status"
+              value={conversation.status}
+              onChange={(e) =>
+                act(
+                  props.client.chatDashboard.setConversationStatus({
+                    path,
+                    body: { status: e.currentTarget.value as (typeof STATUSES)[number] }
+                  })
+                )
+              }
+            >
+              {STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status[0]!.toUpperCase() + status.slice(1)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p class="assignee">
+            <span class="muted">Assigned to </span>
+            <span>{conversation.assigneeId === null ? "nobody" : conversation.assigneeId === me ? "you" : conversation.assigneeId}</span>
+          </p>
+          {conversation.assigneeId === me ? (
+            <button
+              type="button"
+              class="button small"
+              onClick={() => act(props.client.chatDashboard.assignConversation({ path, body: { assigneeId: null } }))}
+            >
+              Unassign
+            </button>
+          ) : (
+            <button
+              type="button"
+              class="button small"
+              onClick={() => act(props.client.chatDashboard.assignConversation({ path, body: { assigneeId: me } }))}
+            >
+              Assign to me
+            </button>
+          )}
+        </div>
+      </header>
+      {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
+      {/* Focusable, so that a long thread scrolls with the keyboard too. */}
+      <div class="thread" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
+        <ol ref={log}>
+        {messages.length === 0 ? <li class="muted">No messages yet.</li> : null}
+        {messages.map((message) => (
+          <li key={message.id} class={`bubble ${message.authorType}`}>
+            <span class="bubble-meta">
+              {author(message, me)} · <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+            </span>
+            <span class="bubble-text">{message.content}</span>
+          </li>
+        ))}
+        </ol>
+      </div>
+      <form
+        class="reply form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void send()
+        }}
+      >
+        <label for="reply" class="visually-hidden">
+          Reply
+        </label>
+        <textarea
+          id="reply"
+          rows={2}
+          placeholder={conversation.status === "closed" ? "Reopen the conversation to reply" : "Write a reply; Enter sends, Shift+Enter adds a line"}
+          value={draft}
+          disabled={conversation.status === "closed"}
+          onInput={(e) => setDraft(e.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+              event.preventDefault()
+              void send()
+            }
+          }}
+        />
+        <button type="submit" class="button primary" disabled={sending || conversation.status === "closed"}>
+          Send
+        </button>
+      </form>
+    </section>
+  )
+}

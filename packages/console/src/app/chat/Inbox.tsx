@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from "preact/hooks"
+import { Notice, PageHeader } from "../Components.js"
+import { href } from "../Route.js"
+import type { PageProps } from "../Shell.js"
+import { ConversationView } from "./ConversationView.js"
+import { type Conversation, type InboxEvent, type Message, STATUSES, useInboxStream } from "./InboxStream.js"
+
+type Status = (typeof STATUSES)[number]
+type Assigned = "anyone" | "me" | "nobody"
+
+/** One page of the list at a time: a tenant with thousands of conversations loads them as asked. */
+const PAGE_SIZE = 50
+/** How many of the stream's latest events the open conversation is offered; it keeps what it took. */
+const LIVE_KEPT = 100
+
+const matches = (conversation: Conversation, status: Status | "all", assigned: Assigned, me: string) =>
+  (status === "all" || conversation.status === status) &&
+  (assigned === "anyone" || conversation.assigneeId === (assigned === "me" ? me : null))
+
+/** The list with a conversation's change: kept in place, added on top, or dropped when it leaves the filters. */
+const withChange = (list: ReadonlyArray<Conversation>, conversation: Conversation, keep: (c: Conversation) => boolean) => {
+  const others = list.filter((item) => item.id !== conversation.id)
+  if (!keep(conversation)) return others
+  // A known conversation keeps its place (the list is newest first by creation); a new one goes on top.
+  return list.length === others.length
+    ? [conversation, ...others]
+    : list.map((item) => (item.id === conversation.id ? conversation : item))
+}
+
+const title = (conversation: Conversation) => conversation.name ?? "Untitled conversation"
+
+/** The Live Chat inbox: the tenant's conversations by status and assignee, one open beside them, all live. */
+export const Inbox = (props: PageProps & { readonly conversationId: string | undefined }) => {
+  const tenantId = props.session.tenantId
+  const [status, setStatus] = useState<Status | "all">("open")
+  const [assigned, setAssigned] = useState<Assigned>("anyone")
+  const [list, setList] = useState<ReadonlyArray<Conversation>>([])
+  const [nextCursor, setNextCursor] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | undefined>(undefined)
+  const [loading, setLoading] = useState(true)
+  // Bumped by the stream's `resync`: the list and the open conversation are fetched again.
+  const [round, setRound] = useState(0)
+  // What the stream brought, newest last: a list, since several events may come between two renders.
+  const [arrived, setArrived] = useState<ReadonlyArray<Message>>([])
+  const [changed, setChanged] = useState<ReadonlyArray<Conversation>>([])
+
+  // Each (re)load of the first page starts a generation: an answer of an older one is dropped, so a
+  // slow answer for the previous filters never replaces the list of the current ones.
+  const generation = useRef(0)
+  // The stream's changes since the current first page was asked for: applied over its answer, which may predate them.
+  const heard = useRef<Array<Conversation>>([])
+  const keep = (conversation: Conversation) => matches(conversation, status, assigned, props.session.subject)
+  const fetchPage = async (cursor: string | undefined, of = generation.current) => {
+    const { data, error } = await props.client.chatDashboard.listAgentConversations({
+      path: { tenantId },
+      query: {
+        limit: PAGE_SIZE,
+        ...(cursor === undefined ? {} : { cursor }),
+        ...(status === "all" ? {} : { status }),
+        ...(assigned === "anyone" ? {} : { assigned })
+      }
+    })
+    if (of !== generation.current) return
+    setLoading(false)
+    if (error !== undefined) return setFailure(error.message ?? "The conversations could not be loaded.")
+    setFailure(undefined)
+    setList((shown) =>
+      cursor === undefined
+        ? heard.current.reduce((list, change) => withChange(list, change, keep), data.data)
+        : [...shown, ...data.data]
+    )
+    setNextCursor(data.meta.nextCursor)
+  }
+
+  useEffect(() => {
+    setLoading(true)
+    heard.current = []
+    void fetchPage(undefined, ++generation.current)
+  }, [tenantId, status, assigned, round])
+
+  useInboxStream(props.client, tenantId, (event: InboxEvent) => {
+    if (event.kind === "resync") return setRound((n) => n + 1)
+    if (event.kind === "message") return setArrived((shown) => [...shown.slice(1 - LIVE_KEPT), event.message])
+    const conversation = event.conversation
+    setChanged((shown) => [...shown.slice(1 - LIVE_KEPT), conversation])
+    heard.current.push(conversation)
+    setList((shown) => withChange(shown, conversation, keep))
+  })
+
+  return (
+    <>
+      <PageHeader title="Inbox" lead="Your tenant's Live Chat conversations, updated as visitors write." />
+      <div class="inbox">
+        <section class="card flush inbox-list" aria-labelledby="inbox-list-title">
+          <h2 id="inbox-list-title" class="visually-hidden">
+            Conversations
+          </h2>
+          <div class="filters form">
+            <div class="field">
+              <label for="inbox-status">Status</label>
+              <select id="inbox-status" value={status} onChange={(e) => setStatus(e.currentTarget.value as Status | "all")}>
+                {STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {value[0]!.toUpperCase() + value.slice(1)}
+                  </option>
+                ))}
+                <option value="all">All</option>
+              </select>
+            </div>
+            <div class="field">
+              <label for="inbox-assigned">Assigned to</label>
+              <select id="inbox-assigned" value={assigned} onChange={(e) => setAssigned(e.currentTarget.value as Assigned)}>
+                <option value="anyone">Anyone</option>
+                <option value="me">Me</option>
+                <option value="nobody">Nobody</option>
+              </select>
+            </div>
+          </div>
+          {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
+          {loading ? (
+            <p class="muted pad" role="status">
+              Loading…
+            </p>
+          ) : list.length === 0 ? (
+            <p class="muted pad">No conversations here.</p>
+          ) : (
+            <ul class="conversations">
+              {list.map((conversation) => (
+                <li key={conversation.id}>
+                  <a
+                    href={href(`/chat/inbox/${conversation.id}`)}
+                    aria-current={conversation.id === props.conversationId ? "page" : undefined}
+                  >
+                    <span class="conversation-name">{title(conversation)}</span>
+                    <span class="muted small">
+                      <span class={`status ${conversation.status}`}>{conversation.status}</span>{" "}
+                      {conversation.messageCount} {conversation.messageCount === 1 ? "message" : "messages"}
+                      {conversation.assigneeId === null
+                        ? " · unassigned"
+                        : conversation.assigneeId === props.session.subject
+                          ? " · assigned to you"
+                          : ` · ${conversation.assigneeId}`}
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          {nextCursor === null ? null : (
+            <div class="pad">
+              <button type="button" class="button small" onClick={() => fetchPage(nextCursor)}>
+                Load more
+              </button>
+            </div>
+          )}
+        </section>
+        {props.conversationId === undefined ? (
+          <section class="card empty inbox-thread">
+            <h2>Pick a conversation</h2>
+            <p>Its messages appear here; new ones arrive as the visitor writes.</p>
+          </section>
+        ) : (
+          <ConversationView
+            {...props}
+            key={props.conversationId}
+            conversationId={props.conversationId}
+            round={round}
+            arrived={arrived}
+            changed={changed}
+          />
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,167 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { Browser } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import {
+  HOSTILE,
+  consoleLink,
+  consolePage,
+  expectOnlyDashboardRequests,
+  launchChromium,
+  seriousViolations
+} from "./consoleBrowser.js"
+import { kitOn, serve } from "./hostileInput.js"
+
+const dataDir = mkdtempSync(join(tmpdir(), "servicekit-console-inbox-"))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+describe("the console's Live Chat inbox in Chromium", () => {
+  const served = serve(() => kitOn({ SERVICEKIT_DATA_DIR: join(dataDir, "kit") }))
+  let browser: Browser
+  let tenantId: string
+  let key: string
+  let agentToken: string
+
+  beforeAll(async () => {
+    browser = await launchChromium()
+    tenantId = (await served.kit.admin.createTenant({ name: "Inbox", entitlements: ["chat"] })).id
+    key = (
+      await served.kit.admin.createKey({ tenantId, product: "chat", environment: "live", scopes: ["chat:read", "chat:write"] })
+    ).key
+    agentToken = (await served.kit.admin.issueDashboardToken(tenantId, { sub: "agent-ada", role: "member" })).token
+  })
+  afterAll(() => browser?.close())
+
+  /** A hosted chat session for a visitor, its link on the test server. */
+  const mint = async (externalId: string, name: string) => {
+    const response = await fetch(`${served.url}/api/v1/chat/sessions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ externalId, displayName: HOSTILE, name })
+    })
+    expect(response.status).toBe(200)
+    const session = await response.json()
+    const link = new URL(session.chatUrl)
+    return { ...session, link: `${served.url}${link.pathname}${link.search}` }
+  }
+
+  it("an agent answers a visitor live both ways, with the keyboard alone, and assigns and changes its status", async () => {
+    const agentConsole = await consolePage(browser, served.url)
+    const inbox = agentConsole.page
+    await inbox.goto(consoleLink(served.url, agentToken))
+    await inbox.evaluate(() => (location.hash = "#/chat/inbox"))
+    await expect.poll(() => inbox.locator("main h1").textContent()).toBe("Inbox")
+    await inbox.getByText("No conversations here.").waitFor()
+
+    // A visitor starts a conversation while the inbox is open: it appears without a reload.
+    const session = await mint("inbox-visitor", HOSTILE)
+    const row = inbox.locator(".conversations a", { hasText: HOSTILE })
+    await row.waitFor()
+    expect(await inbox.locator(".conversation-name").allTextContents()).toEqual([HOSTILE])
+    await row.click()
+    await expect.poll(() => inbox.locator("#thread-title").textContent()).toBe(HOSTILE)
+    expect(await inbox.getByRole("log").textContent()).toContain("No messages yet.")
+
+    const visitor = await browser.newPage()
+    const visitorErrors: Array<string> = []
+    visitor.on("pageerror", (error) => visitorErrors.push(error.message))
+    await visitor.goto(session.link)
+    await expect.poll(() => visitor.locator("#status").textContent()).toBe("open")
+    const hostileMessage = `<script>window.pwned=2</script>${HOSTILE}`
+    await visitor.fill("#content", hostileMessage)
+    await visitor.click("#send")
+
+    // The visitor's message appears live in the open conversation, as text.
+    const bubbles = inbox.locator(".bubble-text")
+    await expect.poll(() => bubbles.allTextContents()).toEqual([hostileMessage])
+    await expect.poll(() => row.textContent()).toContain("1 message")
+    expect(await inbox.locator("main img, main script").count()).toBe(0)
+    expect(await inbox.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined()
+
+    // The agent replies with the keyboard alone: focus the reply box by Tab, type, Enter.
+    for (let presses = 0; presses < 40; presses++) {
+      if (await inbox.evaluate(() => document.activeElement?.id === "reply")) break
+      await inbox.keyboard.press("Tab")
+    }
+    expect(await inbox.evaluate(() => document.activeElement?.id)).toBe("reply")
+    await inbox.keyboard.type("It ships today.")
+    await inbox.keyboard.press("Enter")
+    await expect.poll(() => bubbles.allTextContents()).toEqual([hostileMessage, "It ships today."])
+    expect(await inbox.locator("#reply").inputValue()).toBe("")
+    // ...and the reply reaches the visitor's page live.
+    await expect
+      .poll(() => visitor.locator("#messages li p").allTextContents())
+      .toEqual([hostileMessage, "It ships today."])
+
+    // A burst of messages arrives whole, however the page batches its updates.
+    const burst = Array.from({ length: 5 }, (_, i) => `burst ${i}`)
+    await Promise.all(
+      burst.map((content) =>
+        fetch(`${served.url}/api/public/chat/messages`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${session.visitorToken}`, "content-type": "application/json" },
+          body: JSON.stringify({ content })
+        }).then((response) => expect(response.status).toBe(200))
+      )
+    )
+    await expect.poll(() => bubbles.count()).toBe(7)
+    expect((await bubbles.allTextContents()).slice(2).sort()).toEqual(burst)
+
+    // Assign to me, then find it under "assigned to me"; then resolve it.
+    await inbox.getByRole("button", { name: "Assign to me" }).click()
+    await expect.poll(() => inbox.locator(".assignee").textContent()).toBe("Assigned to you")
+    await inbox.locator("#inbox-assigned").selectOption("me")
+    await expect.poll(() => inbox.locator(".conversation-name").allTextContents()).toEqual([HOSTILE])
+    await inbox.locator("#inbox-assigned").selectOption("nobody")
+    await inbox.getByText("No conversations here.").waitFor()
+    await inbox.locator("#inbox-assigned").selectOption("anyone")
+    await inbox.locator("#thread-status").selectOption("resolved")
+    // Resolved conversations leave the "open" list at once (the stream's update), and the visitor sees the status.
+    await inbox.getByText("No conversations here.").waitFor()
+    await expect.poll(() => visitor.locator("#status").textContent()).toBe("resolved")
+    const stored = await fetch(`${served.url}/api/v1/chat/conversations?limit=10`, {
+      headers: { authorization: `Bearer ${key}` }
+    }).then((response) => response.json())
+    expect(stored.data).toEqual([expect.objectContaining({ status: "resolved", assigneeId: "agent-ada", messageCount: 7 })])
+
+    expect(await seriousViolations(inbox)).toEqual([])
+    await inbox.locator("#inbox-status").selectOption("all")
+    await expect.poll(() => inbox.locator(".conversation-name").allTextContents()).toEqual([HOSTILE])
+    expect(await seriousViolations(inbox)).toEqual([])
+    expect(agentConsole.errors).toEqual([])
+    expect(visitorErrors).toEqual([])
+    expect(agentConsole.elsewhere).toEqual([])
+    expectOnlyDashboardRequests(agentConsole.sent, served.url)
+    await visitor.close()
+    await inbox.close()
+  })
+
+  it("pages a long list: the first 50 of 120 conversations, more on request", async () => {
+    const other = (await served.kit.admin.createTenant({ name: "Busy", entitlements: ["chat"] })).id
+    const busyKey = (
+      await served.kit.admin.createKey({ tenantId: other, product: "chat", environment: "live", scopes: ["chat:write"] })
+    ).key
+    await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        fetch(`${served.url}/api/v1/chat/conversations`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${busyKey}`, "content-type": "application/json" },
+          body: JSON.stringify({ name: `Conversation ${i}` })
+        }).then((response) => expect(response.status).toBe(200))
+      )
+    )
+    const token = (await served.kit.admin.issueDashboardToken(other, { sub: "agent-bo", role: "member" })).token
+    const { page, errors } = await consolePage(browser, served.url)
+    await page.goto(consoleLink(served.url, token))
+    await page.evaluate(() => (location.hash = "#/chat/inbox"))
+    await expect.poll(() => page.locator(".conversations li").count()).toBe(50)
+    await page.getByRole("button", { name: "Load more" }).click()
+    await expect.poll(() => page.locator(".conversations li").count()).toBe(100)
+    await page.getByRole("button", { name: "Load more" }).click()
+    await expect.poll(() => page.locator(".conversations li").count()).toBe(120)
+    expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
