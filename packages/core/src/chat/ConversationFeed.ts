@@ -1,10 +1,11 @@
-import { Context, Deferred, Effect, Exit, Layer, Option, Runtime, Schema, Scope, Stream } from "effect"
-import { HEARTBEAT_INTERVAL, encodeEvent, heartbeatComment, type ServerSentEvent } from "../http/EventStream.js"
-import { FanOut } from "../jobs/FanOut.js"
+import { Context, Effect, Exit, Layer, Option, Schema } from "effect"
+import { encodeEvent, heartbeatComment, type ServerSentEvent } from "../http/EventStream.js"
+import type { FanOut } from "../jobs/FanOut.js"
 import { isUuid } from "../platform/Crypto.js"
 import type { ChatMessage, Conversation, VisitorToken } from "./Chat.js"
 import { VisitorConversationJson, VisitorMessageJson, visitorConversationJson, visitorMessageJson } from "./ChatJson.js"
 import { ChatMessageRepository, ConversationRepository } from "./ChatRepositories.js"
+import { type Hub, RECONNECTED, makeFeedHubs } from "./FeedHubs.js"
 
 /** The fan-out topic that announces a conversation's changes to every process. */
 export const conversationTopic = (conversationId: string) => `chat.conversation.${conversationId}`
@@ -22,9 +23,6 @@ const signalledSequence = (signal: string): number | undefined => {
   const sequence = Number(signal.slice("message:".length))
   return signal.startsWith("message:") && Number.isSafeInteger(sequence) ? sequence : undefined
 }
-
-/** What a hub's own follower hands itself when the fan-out is back after a break (not a topic message). */
-const RECONNECTED = "reconnected"
 
 const PAGE = 100
 /** What a stream may have queued for a client that does not read before it is cut off (it resumes with Last-Event-ID). */
@@ -58,20 +56,9 @@ export interface Sink {
 }
 
 /**
- * One process's live view of a conversation, shared by all its streams in the process: it follows
- * the conversation's topic, reads each change from storage once and encodes it once for them all.
- * `after` is the last message it handed on; it starts at the conversation's count when it opens.
- */
-interface Hub {
-  readonly ready: Deferred.Deferred<void>
-  readonly sinks: Set<Sink>
-  readonly scope: Scope.CloseableScope
-  after: number
-}
-
-/**
  * The hubs of this process, one per followed conversation: opened by its first stream, closed
- * with its last.
+ * with its last. Each follows the conversation's topic, reads each change from storage once and
+ * encodes it once for all its streams.
  */
 export class ConversationHubs extends Context.Tag("@servicekit/core/ConversationHubs")<
   ConversationHubs,
@@ -88,98 +75,50 @@ export class ConversationHubs extends Context.Tag("@servicekit/core/Conversation
     Layer.scoped(
       ConversationHubs,
       Effect.gen(function* () {
-        const fanOut = yield* FanOut
         const messages = yield* ChatMessageRepository
         const conversations = yield* ConversationRepository
-        const hubs = new Map<string, Hub>()
-        const runtime = yield* Effect.runtime<never>()
-        const close = (key: string, hub: Hub) => {
-          if (hubs.get(key) === hub) hubs.delete(key)
-          for (const sink of hub.sinks) sink.close()
-          hub.sinks.clear()
-          return Scope.close(hub.scope, Exit.void)
-        }
-        yield* Effect.addFinalizer(() => Effect.forEach([...hubs], ([key, hub]) => close(key, hub), { discard: true }))
-
-        const broadcast = (hub: Hub, update: Update) => {
+        const broadcast = (hub: Hub<Sink>, update: Update) => {
           for (const sink of hub.sinks) sink.send(update)
         }
 
-        /** Every message after the hub's last, page by page. */
-        const catchUp = (hub: Hub, tenantId: string, conversationId: string): Effect.Effect<void> =>
-          Effect.flatMap(messages.list(tenantId, conversationId, { limit: PAGE, afterSequence: hub.after }), (page) => {
-            for (const message of page)
-              broadcast(hub, { sequence: message.sequence, bytes: bytesOf(messageEvent(message)) })
-            if (page.length > 0) hub.after = page[page.length - 1]!.sequence
-            return page.length === PAGE ? catchUp(hub, tenantId, conversationId) : Effect.void
-          })
-
-        const announceConversation = (hub: Hub, tenantId: string, conversationId: string) =>
-          Effect.map(conversations.find(tenantId, conversationId), (found) => {
-            if (Option.isSome(found)) broadcast(hub, { bytes: bytesOf(conversationEvent(found.value)) })
-          })
-
-        const onSignal = (hub: Hub, tenantId: string, conversationId: string, signal: string): Effect.Effect<void> => {
-          if (signal === "conversation") return announceConversation(hub, tenantId, conversationId)
-          // Back from a break in the fan-out: whatever changed meanwhile, read from storage.
-          if (signal === RECONNECTED)
-            return Effect.zipRight(
-              announceConversation(hub, tenantId, conversationId),
-              catchUp(hub, tenantId, conversationId)
-            )
-          const sequence = signalledSequence(signal)
-          return sequence !== undefined && sequence <= hub.after ? Effect.void : catchUp(hub, tenantId, conversationId)
-        }
-
-        // The topic is joined before the count is read: a message committed after that read is signalled to the hub.
-        const open = (key: string, hub: Hub, tenantId: string, conversationId: string) =>
-          Effect.gen(function* () {
-            const signals = yield* Scope.extend(fanOut.subscribe(conversationTopic(conversationId)), hub.scope)
-            const reconnects = yield* Scope.extend(fanOut.reconnects, hub.scope)
-            const conversation = yield* conversations.find(tenantId, conversationId)
-            hub.after = Option.match(conversation, { onNone: () => 0, onSome: (found) => found.messageCount })
-            // One at a time, so that reads after a reconnect and after a signal never overlap.
-            const follow = Stream.runForEach(Stream.merge(signals, Stream.as(reconnects, RECONNECTED)), (signal) =>
-              Effect.catchAllCause(onSignal(hub, tenantId, conversationId, signal), (cause) =>
-                Effect.logWarning("a live chat update could not be read; the next one catches up", cause)
-              )
-            )
-            // Forked interruptible (this setup is not), so that closing the hub's scope stops them.
-            yield* Effect.forkIn(Effect.interruptible(follow), hub.scope)
-            const beat = Effect.sync(() => broadcast(hub, { bytes: heartbeat }))
-            yield* Effect.forkIn(
-              Effect.interruptible(Effect.forever(Effect.zipRight(Effect.sleep(HEARTBEAT_INTERVAL), beat))),
-              hub.scope
-            )
-          }).pipe(
-            Effect.onExit((exit) =>
-              Exit.isSuccess(exit)
-                ? Deferred.done(hub.ready, exit)
-                : Effect.zipRight(close(key, hub), Deferred.done(hub.ready, exit))
-            ),
-            Effect.uninterruptible
-          )
-
-        return {
-          join: (tenantId, conversationId, sink) =>
+        const hubs = yield* makeFeedHubs<{ readonly tenantId: string; readonly conversationId: string }, Sink>({
+          id: ({ conversationId, tenantId }) => `${tenantId}/${conversationId}`,
+          topic: ({ conversationId }) => conversationTopic(conversationId),
+          beat: (sink) => sink.send({ bytes: heartbeat }),
+          failure: "a live chat update could not be read; the next one catches up",
+          // The topic is joined before the count is read: a message committed after that read is signalled to the hub.
+          setUp: ({ conversationId, tenantId }, hub) =>
             Effect.gen(function* () {
-              const key = `${tenantId}/${conversationId}`
-              let hub = hubs.get(key)
-              if (hub === undefined) {
-                hub = { ready: yield* Deferred.make<void>(), sinks: new Set(), scope: yield* Scope.make(), after: 0 }
-                hubs.set(key, hub)
-                yield* Effect.forkDaemon(open(key, hub, tenantId, conversationId))
+              /** The last message the hub handed on. */
+              let after = Option.match(yield* conversations.find(tenantId, conversationId), {
+                onNone: () => 0,
+                onSome: (found) => found.messageCount
+              })
+
+              /** Every message after the hub's last, page by page. */
+              const catchUp: Effect.Effect<void> = Effect.suspend(() =>
+                Effect.flatMap(messages.list(tenantId, conversationId, { limit: PAGE, afterSequence: after }), (page) => {
+                  for (const message of page)
+                    broadcast(hub, { sequence: message.sequence, bytes: bytesOf(messageEvent(message)) })
+                  if (page.length > 0) after = page[page.length - 1]!.sequence
+                  return page.length === PAGE ? catchUp : Effect.void
+                })
+              )
+
+              const announceConversation = Effect.map(conversations.find(tenantId, conversationId), (found) => {
+                if (Option.isSome(found)) broadcast(hub, { bytes: bytesOf(conversationEvent(found.value)) })
+              })
+
+              return (signal: string): Effect.Effect<void> => {
+                if (signal === "conversation") return announceConversation
+                // Back from a break in the fan-out: whatever changed meanwhile, read from storage.
+                if (signal === RECONNECTED) return Effect.zipRight(announceConversation, catchUp)
+                const sequence = signalledSequence(signal)
+                return sequence !== undefined && sequence <= after ? Effect.void : catchUp
               }
-              const joined = hub
-              joined.sinks.add(sink)
-              const leave = () => {
-                if (!joined.sinks.delete(sink) || joined.sinks.size > 0) return
-                Runtime.runFork(runtime)(close(key, joined))
-              }
-              yield* Deferred.await(joined.ready).pipe(Effect.onInterrupt(() => Effect.sync(leave)))
-              return { leave }
             })
-        }
+        })
+        return { join: (tenantId, conversationId, sink) => hubs.join({ tenantId, conversationId }, sink) }
       })
     )
 }
