@@ -155,14 +155,15 @@ describe("Redis fan-out while Redis is away", () => {
       expect(here.received).toEqual(["up", "while down"])
       expect(there.received).toEqual(["up"])
       await redis.start()
-      // The message kept while Redis was away is published when it answers; the other process
-      // is told that it may have missed messages once its subscriptions are back.
-      await eventually("the kept message elsewhere", () => there.received.length === 2)
+      // The other process is told that it may have missed messages once its subscriptions are
+      // back: that is the guarantee (readers go to storage). The message kept while Redis was away
+      // is published when Redis answers, which reaches the other process only if it has subscribed
+      // again by then, so it arrives once or not at all.
       await eventually("the reconnect told", () => there.reconnects() === 1 && here.reconnects() === 1)
-      expect(there.received).toEqual(["up", "while down"])
       // Its own copy comes back through Redis, and is not delivered twice.
       await here.publish("back")
-      await eventually("the next message elsewhere", () => there.received.length === 3)
+      await eventually("the next message elsewhere", () => there.received.at(-1) === "back")
+      expect([["up", "back"], ["up", "while down", "back"]]).toContainEqual(there.received)
       expect(here.received).toEqual(["up", "while down", "back"])
     } finally {
       await here.close()

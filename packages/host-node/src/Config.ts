@@ -299,7 +299,14 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
   const llm = llmFromEnvironment(env)
   if ("problem" in llm) throw new ConfigurationError(`Invalid configuration: ${llm.problem}`)
   const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
-  const merged = { ...fromEnv.right, llm: llm.options, ...given }
+  const withOptions = { ...fromEnv.right, llm: llm.options, ...given }
+  // An empty URL, in an option as in the environment, means none: `databaseUrl: ""` is the
+  // embedded database whatever DATABASE_URL says, `redisUrl: ""` no Redis.
+  const merged = {
+    ...withOptions,
+    databaseUrl: withOptions.databaseUrl === "" ? undefined : withOptions.databaseUrl,
+    redisUrl: withOptions.redisUrl === "" ? undefined : withOptions.redisUrl
+  }
   const dataDir = resolve(merged.dataDir)
   const badProxy = merged.trustedProxies.find((entry) => parseRange(entry) === undefined)
   if (badProxy !== undefined) {

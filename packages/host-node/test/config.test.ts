@@ -166,6 +166,16 @@ describe("host configuration", () => {
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(message)
   })
 
+  it("takes an empty database or Redis URL, in an option as in the environment, as none", () => {
+    const env = { SERVICEKIT_DATA_DIR: dataDir, DATABASE_URL: "postgres://db.example/app", REDIS_URL: "redis://cache.example" }
+    expect(resolveConfig({}, env)).toMatchObject({ databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL })
+    const embedded = resolveConfig({ databaseUrl: "", redisUrl: "" }, env)
+    expect(embedded.databaseUrl).toBeUndefined()
+    expect(embedded.redisUrl).toBeUndefined()
+    const unset = resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "" })
+    expect([unset.databaseUrl, unset.redisUrl]).toEqual([undefined, undefined])
+  })
+
   it("reads language models: one provider, or a label map taking defaults from it", () => {
     expect(resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir }).llm).toBeUndefined()
     expect(

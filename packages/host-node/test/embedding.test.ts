@@ -89,7 +89,7 @@ describe("a listener behind a framework that already read the body", () => {
 
 describe("createServiceKit's mountPath", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "servicekit-mount-path-"))
-  const kit = createServiceKit({ dataDir, mountPath: "/platform/kit" })
+  const kit = createServiceKit({ dataDir, databaseUrl: "", redisUrl: "", mountPath: "/platform/kit" })
   let server: Server
   let base: string
   let key: string

@@ -19,7 +19,15 @@ afterAll(async () => {
 
 describe("an embedding app that has not started its workers", () => {
   // The README's Express embedding, with the stall noticed after 1 s instead of 30.
-  const kit = createServiceKit({ dataDir, smtpUrl: smtp.url, workerStallSeconds: 1, logLevel: "info" })
+  // On the embedded default, whatever the environment names.
+  const kit = createServiceKit({
+    dataDir,
+    databaseUrl: "",
+    redisUrl: "",
+    smtpUrl: smtp.url,
+    workerStallSeconds: 1,
+    logLevel: "info"
+  })
   const app = express()
   app.use(kit.config.mountPath, toNodeListener(kit))
   const server: Server = createServer(app)
