@@ -59,21 +59,22 @@ const page = (mountPath: string) => {
 }
 
 /** The console's page and assets by path, for the engine's documents. */
-export const consoleDocuments = (mountPath: string, frameAncestors: ReadonlyArray<string>) =>
-  new Map<string, Document>([
-    [
-      `${mountPath}/console`,
-      {
-        contentType: "text/html; charset=utf-8",
-        body: page(mountPath),
-        headers: {
-          "content-security-policy": policy(frameAncestors),
-          "referrer-policy": "no-referrer",
-          "x-content-type-options": "nosniff",
-          "cache-control": "no-store"
-        }
-      }
-    ],
+export const consoleDocuments = (mountPath: string, frameAncestors: ReadonlyArray<string>) => {
+  const shell: Document = {
+    contentType: "text/html; charset=utf-8",
+    body: page(mountPath),
+    headers: {
+      "content-security-policy": policy(frameAncestors),
+      "referrer-policy": "no-referrer",
+      "x-content-type-options": "nosniff",
+      "cache-control": "no-store"
+    }
+  }
+  // The page names its assets by absolute path and routes in the fragment, so it works at the
+  // address typed with a trailing slash too.
+  return new Map<string, Document>([
+    [`${mountPath}/console`, shell],
+    [`${mountPath}/console/`, shell],
     ...Object.values(consoleAssets).map(
       ({ body, contentType, name }): [string, Document] => [
         `${mountPath}/console/assets/${name}`,
@@ -81,3 +82,4 @@ export const consoleDocuments = (mountPath: string, frameAncestors: ReadonlyArra
       ]
     )
   ])
+}

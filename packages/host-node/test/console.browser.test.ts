@@ -112,6 +112,11 @@ describe("the console in Chromium", () => {
       expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable")
     }
     expect((await fetch(`${served.url}/api/console/assets/console.000000000000.js`)).status).toBe(404)
+    // Typed with a trailing slash: the same page, under the same policy.
+    const slashed = await fetch(`${served.url}/api/console/`)
+    expect(slashed.status).toBe(200)
+    expect(slashed.headers.get("content-security-policy")).toBe(policy)
+    expect(await slashed.text()).toBe(html)
   })
 
   it("signs in from the fragment: the token leaves the address bar and never reaches localStorage", async () => {
