@@ -32,7 +32,10 @@ import { sequencesSuite } from "./storage/Sequences.js"
 import { growthConversationsSuite } from "./storage/GrowthConversations.js"
 import { idempotencySuite } from "./storage/Idempotency.js"
 import { nodesSuite } from "./storage/Nodes.js"
-import { approvalsSuite, runsRollbackSuite, runsSuite } from "./storage/Runs.js"
+import { approvalsSuite, runsRollbackSuite } from "./storage/Approvals.js"
+import { runClaimsSuite } from "./storage/RunClaims.js"
+import { runReadoutsSuite } from "./storage/RunReadouts.js"
+import { runsSuite } from "./storage/Runs.js"
 import { tenantsSuite } from "./storage/Tenants.js"
 import { transactionsSuite } from "./storage/Transactions.js"
 import { sipSuite } from "./storage/Sip.js"
@@ -75,6 +78,8 @@ export {
   policiesSuite,
   runsRollbackSuite,
   packsSuite,
+  runClaimsSuite,
+  runReadoutsSuite,
   runsSuite,
   sequencesSuite,
   sessionsSuite,
@@ -115,6 +120,8 @@ export const moduleStorageSuites = {
     workflowsSuite,
     flowsSuite,
     runsSuite,
+    runClaimsSuite,
+    runReadoutsSuite,
     approvalsSuite,
     runsRollbackSuite,
     policiesSuite,
