@@ -11,7 +11,7 @@
 // CPU is this process's user + system time (process.cpuUsage): the model server, the client,
 // ServiceKit and PGlite alike, so the difference per turn is the loop's own cost, its per-turn
 // writes included.
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -171,6 +171,9 @@ console.log(row("agent", agent))
 console.log(
   `the loop's own cost: ${((agent.cpuMs - bare.cpuMs) / turns).toFixed(3)} CPU ms per turn (target: under 2), polling each run every ${POLL_MS} ms included`
 )
+
+// BENCH_RESULT_FILE: the figures as JSON too, for bench/engine.mjs to compare two builds.
+if (process.env.BENCH_RESULT_FILE) writeFileSync(process.env.BENCH_RESULT_FILE, JSON.stringify({ turns, bare, agent }))
 
 await api.close()
 await modelPool.close()

@@ -26,7 +26,7 @@
 // (seconds, default 5) the steady load. BENCH_PROFILE=<folder> writes a CPU profile of the
 // ServiceKit process there for each phase (automations-<storage>-<api|workers|runs>.cpuprofile),
 // and prints where it spent its time and the SQL it sent per run (bench/automations/sql.mjs).
-import { mkdirSync } from "node:fs"
+import { mkdirSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { performance } from "node:perf_hooks"
 import pg from "pg"
@@ -392,6 +392,8 @@ try {
 
 for (const row of rows.filter((row) => row.skipped)) console.log(`\n${name(row.storage)}: skipped, ${row.skipped}`)
 const measured = rows.filter((row) => !row.skipped)
+// BENCH_RESULT_FILE: the figures as JSON too, for bench/engine.mjs to compare two builds.
+if (process.env.BENCH_RESULT_FILE) writeFileSync(process.env.BENCH_RESULT_FILE, JSON.stringify(measured))
 if (measured.length > 0) {
   console.log(
     `\nAutomations runs: ${count(RUNS)} runs of a one-step workflow (a log step) started through POST /api/v1/automations/workflows/{id}/run, ${CLIENTS} clients at a time, on a ServiceKit process running its workers (on "PG+Redis, 1 worker", its API process beside one worker process); runs/s from the first request to the last run's finishedAt, start = startedAt − createdAt (queued → running) ms p50/p95 over those runs; baseline: the queue engine alone on the same storage in a process of its own, ${count(RUNS)} jobs that do nothing enqueued ${CLIENTS} at a time and worked ${WORKER_CONCURRENCY} at a time (as the runs worker), jobs/s to the last job started, start = enqueue → handler\n`
