@@ -158,7 +158,8 @@ export {
   WebhookNotFound
 } from "./chat/ChatErrors.js"
 export { ChatService } from "./chat/ChatService.js"
-export { WebhookService, webhookQueue } from "./chat/WebhookService.js"
+export { webhookQueue } from "./chat/WebhookQueue.js"
+export { WebhookService } from "./chat/WebhookService.js"
 
 // transactional
 export {
