@@ -190,7 +190,8 @@ export {
 } from "./transactional/TransactionalRepositories.js"
 export { type Listed, type Page, type Position, listPage, newestFirst, pageOf } from "./platform/Keyset.js"
 export { TemplateNameTaken, TemplateNotFound } from "./transactional/TransactionalErrors.js"
-export { TransactionalService, deliveryQueue } from "./transactional/TransactionalService.js"
+export { deliveryQueue } from "./transactional/TransactionalDelivery.js"
+export { TransactionalService } from "./transactional/TransactionalService.js"
 export {
   IdempotencyInProgress,
   IdempotencyKeyReused,
