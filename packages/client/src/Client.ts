@@ -1,6 +1,6 @@
 import { ServiceKitApiError, ServiceKitUnexpectedResponse } from "./Errors.js"
 import { followEvents } from "./EventStream.js"
-import { routes } from "./generated/routes.js"
+import { routes } from "./generated/index.js"
 import { type Credential, type Outgoing, type Transport, credentialOf, send } from "./Transport.js"
 import type { Client, RateLimit, RequestOptions } from "./Types.js"
 

@@ -1,5 +1,4 @@
-import type { components, operations } from "./generated/contract.js"
-import type { routes } from "./generated/routes.js"
+import type { components, operations, routes } from "./generated/index.js"
 
 /** The type-level view of the contract: what each operation takes and answers. */
 

@@ -2,7 +2,7 @@
  * @servicekit/client/webhooks — checks that a webhook delivery came from ServiceKit, with
  * WebCrypto only: Node 20+, Bun, browsers and edge runtimes, no dependency.
  */
-import type { webhooks } from "./generated/contract.js"
+import type { webhooks } from "./generated/index.js"
 
 /** The events a subscription receives, by name. */
 export type WebhookEventName = keyof webhooks

@@ -12,7 +12,7 @@ import WebSocket from "ws"
 import { until } from "../../host-node/test/automationsClient.js"
 import { documentSchemas, pointerSegment } from "../../host-node/test/documentSchemas.js"
 import { type Served, kitOn, serve } from "../../host-node/test/hostileInput.js"
-import { routes } from "../src/generated/routes.js"
+import { routes } from "../src/generated/index.js"
 
 /** Where the suite's kit keeps its data: the embedded default's PGlite, or PostgreSQL and Redis. */
 export interface ContractStorage {

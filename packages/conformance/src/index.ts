@@ -9,23 +9,17 @@ import { type StorageSuite, runStorageConformance } from "./Storage.js"
 import { apiKeysSuite } from "./storage/ApiKeys.js"
 import { flowsSuite, workflowsSuite } from "./storage/Automations.js"
 import { callsSuite } from "./storage/Calls.js"
-import {
-  chatMessagesSuite,
-  chatRollbackSuite,
-  conversationsSuite,
-  visitorTokensSuite,
-  visitorsSuite,
-  widgetsSuite
-} from "./storage/Chat.js"
+import { chatRollbackSuite, conversationsSuite } from "./storage/Chat.js"
+import { chatMessagesSuite } from "./storage/ChatMessages.js"
+import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
 import {
   governanceRollbackSuite,
-  memoryAuditSuite,
-  memorySuite,
   modelChoicesSuite,
   policiesSuite,
   toolProfilesSuite
 } from "./storage/Governance.js"
+import { memoryAuditSuite, memorySuite } from "./storage/Memory.js"
 import { agentsSuite, channelsSuite, sessionsSuite } from "./storage/Agents.js"
 import { packsSuite } from "./storage/Packs.js"
 import { sequencesSuite } from "./storage/Sequences.js"
@@ -41,7 +35,8 @@ import { transactionsSuite } from "./storage/Transactions.js"
 import { sipSuite } from "./storage/Sip.js"
 import { activitySuite, messagesSuite, templatesSuite } from "./storage/Transactional.js"
 import { usageSuite } from "./storage/Usage.js"
-import { webhookDeliveriesSuite, webhookSubscriptionsSuite } from "./storage/Webhooks.js"
+import { webhookDeliveriesSuite } from "./storage/WebhookDeliveries.js"
+import { webhookSubscriptionsSuite } from "./storage/Webhooks.js"
 
 export * from "./EventDispatch.js"
 export * from "./FanOut.js"

@@ -158,7 +158,8 @@ export {
   WebhookNotFound
 } from "./chat/ChatErrors.js"
 export { ChatService } from "./chat/ChatService.js"
-export { WebhookService, webhookQueue } from "./chat/WebhookService.js"
+export { webhookQueue } from "./chat/WebhookQueue.js"
+export { WebhookService } from "./chat/WebhookService.js"
 
 // transactional
 export {
@@ -189,7 +190,8 @@ export {
 } from "./transactional/TransactionalRepositories.js"
 export { type Listed, type Page, type Position, listPage, newestFirst, pageOf } from "./platform/Keyset.js"
 export { TemplateNameTaken, TemplateNotFound } from "./transactional/TransactionalErrors.js"
-export { TransactionalService, deliveryQueue } from "./transactional/TransactionalService.js"
+export { deliveryQueue } from "./transactional/TransactionalDelivery.js"
+export { TransactionalService } from "./transactional/TransactionalService.js"
 export {
   IdempotencyInProgress,
   IdempotencyKeyReused,

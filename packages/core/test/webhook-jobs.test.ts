@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { deliveryIdsOf } from "../src/chat/WebhookService.js"
+import { deliveryIdsOf } from "../src/chat/WebhookQueue.js"
 
 describe("webhook delivery jobs", () => {
   it("name their deliveries as a list, or one as single-delivery jobs queued before batches did", () => {

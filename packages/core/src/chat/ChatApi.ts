@@ -16,7 +16,7 @@ import {
   MAX_PAGE_SIZE,
   SOURCE_RULE,
   VISITOR_TOKEN_HOURS
-} from "./ChatService.js"
+} from "./ChatInputs.js"
 
 const Text = (reason: string) => withReason(withoutNul(Schema.String), reason)
 

@@ -8,7 +8,7 @@ import { CONVERSATION_STATUSES } from "./Chat.js"
 import { MESSAGES_DESCRIPTION, MessageBody, MessageParams } from "./ChatApi.js"
 import { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
 import { ConversationJson, ConversationPageJson, MessageJson, MessagePageJson } from "./ChatJson.js"
-import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE } from "./ChatService.js"
+import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE } from "./ChatInputs.js"
 import { INBOX_STREAM_MINUTES } from "./InboxFeed.js"
 
 const Status = withReason(

@@ -17,7 +17,8 @@ import { InboxHubs } from "./InboxFeed.js"
 import { layerVisitorAuth } from "./VisitorAuth.js"
 import { webhookHandlers } from "./WebhookHandlers.js"
 import { layerMemoryWebhooks } from "./WebhookRepositories.js"
-import { WebhookService, deliveryIdsOf, webhookQueue, webhookSubscriber } from "./WebhookService.js"
+import { deliveryIdsOf, webhookQueue } from "./WebhookQueue.js"
+import { WebhookService, webhookSubscriber } from "./WebhookService.js"
 
 /** Live Chat: visitors, hosted chat sessions, conversations and messages, and signed webhooks. */
 export const chat = defineModule({

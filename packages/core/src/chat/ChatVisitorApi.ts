@@ -6,7 +6,7 @@ import { ValidationFailed } from "../platform/Errors.js"
 import { MESSAGES_DESCRIPTION, MessageBody, MessageParams } from "./ChatApi.js"
 import { ConversationStateConflict } from "./ChatErrors.js"
 import { VisitorConversationJson, VisitorMessageJson, VisitorMessagePageJson } from "./ChatJson.js"
-import { MAX_COMMENT_LENGTH } from "./ChatService.js"
+import { MAX_COMMENT_LENGTH } from "./ChatInputs.js"
 import { VisitorAuth } from "./VisitorAuth.js"
 
 const RatingBody = Schema.Struct({

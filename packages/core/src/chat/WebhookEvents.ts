@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { Integer, Timestamp, UuidText } from "../http/Schemas.js"
 import type { DocumentedWebhook } from "../http/DocumentAnnotations.js"
 import { ConversationJson, MessageJson } from "./ChatJson.js"
-import { TEST_EVENT } from "./WebhookService.js"
+import { TEST_EVENT } from "./WebhookInputs.js"
 
 /**
  * The bodies Live Chat's webhooks POST, one schema per event: what a receiver parses once

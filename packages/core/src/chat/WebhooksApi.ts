@@ -14,7 +14,7 @@ import {
   MAX_PAGE_SIZE,
   MAX_URL_LENGTH,
   TEST_EVENT
-} from "./WebhookService.js"
+} from "./WebhookInputs.js"
 
 export const WebhookJson = Schema.Struct({
   id: UuidText,

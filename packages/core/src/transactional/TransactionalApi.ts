@@ -14,7 +14,7 @@ import {
   MAX_RECIPIENTS,
   MAX_SUBJECT_LENGTH,
   SendResult
-} from "./TransactionalService.js"
+} from "./TransactionalInputs.js"
 
 const Text = (reason: string) => withReason(withoutNul(Schema.String), reason)
 

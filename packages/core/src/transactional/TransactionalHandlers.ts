@@ -5,7 +5,8 @@ import { ApiCaller, DashboardSession } from "../http/Security.js"
 import type { EmailTemplate } from "./Transactional.js"
 import { TransactionalApi } from "./TransactionalApi.js"
 import { TransactionalDashboardApi } from "./TransactionalDashboardApi.js"
-import { TransactionalService, templateVariables } from "./TransactionalService.js"
+import { templateVariables } from "./TemplateContent.js"
+import { TransactionalService } from "./TransactionalService.js"
 
 /** A template as the API shows it. */
 const templateJson = (template: EmailTemplate) => ({

@@ -4,7 +4,8 @@ import { defineModule } from "../module/ProductModule.js"
 import { transactionalDashboardHandlers, transactionalHandlers } from "./TransactionalHandlers.js"
 import { ActivityLog, MessageRepository, TemplateRepository } from "./TransactionalRepositories.js"
 import { layerTransactionalEmailPipeline } from "./TransactionalEmailPipeline.js"
-import { TransactionalService, deliveryQueue } from "./TransactionalService.js"
+import { deliveryQueue } from "./TransactionalDelivery.js"
+import { TransactionalService } from "./TransactionalService.js"
 import { transactionalSkills } from "./TransactionalSkills.js"
 
 /**

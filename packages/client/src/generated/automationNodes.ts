@@ -1,0 +1,371 @@
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the automationNodes group's types and routes.
+// Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
+
+import type { components } from "./index.js"
+
+/** The schemas only the automationNodes group's operations use. */
+export interface AutomationNodesSchemas {
+    readonly NodePage: {
+        readonly data: readonly components["schemas"]["Node"][];
+        readonly meta: {
+            readonly limit: number;
+            readonly nextCursor: string | null;
+        };
+    };
+    /** @description A companion device: `pending` until its pairing code is claimed, then `paired`, `revoked` once cut off. */
+    readonly Node: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly name: string;
+        /** @enum {string} */
+        readonly status: "pending" | "paired" | "revoked";
+        readonly platform: string | null;
+        readonly version: string | null;
+        /** @description The node skills the device says it can run. */
+        readonly capabilities: readonly string[];
+        readonly allowSystem: boolean;
+        readonly allowBrowser: boolean;
+        /** @description Programs `system.run` may start, as `argv[0]` names them. */
+        readonly allowedBinaries: readonly string[];
+        /** @description Hosts `browser.*` may open: exact names, or `*.domain`. */
+        readonly allowedHosts: readonly string[];
+        readonly pairingExpiresAt: string | null;
+        readonly pairedAt: string | null;
+        readonly lastSeenAt: string | null;
+        readonly revokedAt: string | null;
+        /** Format: date-time */
+        readonly createdAt: string;
+        /** Format: date-time */
+        readonly updatedAt: string;
+    };
+    readonly CreatedNode: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly name: string;
+        /** @enum {string} */
+        readonly status: "pending" | "paired" | "revoked";
+        readonly platform: string | null;
+        readonly version: string | null;
+        /** @description The node skills the device says it can run. */
+        readonly capabilities: readonly string[];
+        readonly allowSystem: boolean;
+        readonly allowBrowser: boolean;
+        /** @description Programs `system.run` may start, as `argv[0]` names them. */
+        readonly allowedBinaries: readonly string[];
+        /** @description Hosts `browser.*` may open: exact names, or `*.domain`. */
+        readonly allowedHosts: readonly string[];
+        readonly pairingExpiresAt: string | null;
+        readonly pairedAt: string | null;
+        readonly lastSeenAt: string | null;
+        readonly revokedAt: string | null;
+        /** Format: date-time */
+        readonly createdAt: string;
+        /** Format: date-time */
+        readonly updatedAt: string;
+        /** @description 8 characters (no look-alikes; case and dashes ignored), valid 15 minutes, claimable once. Shown only here. */
+        readonly pairingCode: string;
+    };
+    /** @description No node with this id in this account (`node_not_found`). */
+    readonly NodeNotFoundError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "not_found";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "node_not_found";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+}
+
+export interface AutomationNodesOperations {
+    readonly "automationNodes.listNodes": {
+        readonly parameters: {
+            readonly query?: {
+                readonly limit?: number;
+                /** @description The previous page's `meta.nextCursor`. */
+                readonly cursor?: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["NodePage"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationNodes.createNode": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    readonly name: string;
+                    readonly allowSystem?: boolean;
+                    readonly allowBrowser?: boolean;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
+                    readonly allowedBinaries?: readonly string[];
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
+                    readonly allowedHosts?: readonly string[];
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["CreatedNode"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationNodes.revokeNode": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Node"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["NodeNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationNodes.updateNode": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: {
+            readonly content: {
+                readonly "application/json": {
+                    readonly name?: string;
+                    readonly allowSystem?: boolean;
+                    readonly allowBrowser?: boolean;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
+                    readonly allowedBinaries?: readonly string[];
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
+                    readonly allowedHosts?: readonly string[];
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Node"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["NodeNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+}
+
+/** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
+export const automationNodesRoutes = {
+  /**
+   * List companion nodes
+   *
+   * Newest first; `lastSeenAt` is the device's last heartbeat, poll or result.
+   */
+  "automationNodes.listNodes": ["GET", "/v1/automations/nodes", "400 401 403 405 429 500", "page"],
+  /**
+   * Create a node and its pairing code
+   *
+   * Answers the node with a `pairingCode` valid 15 minutes, shown once: the device claims it at `/automations/nodes/claim` (`servicekit node pair <url> <code>`). `allowSystem` lets the node run `system.run` for the programs in `allowedBinaries` (matched exactly against `argv[0]`); `allowBrowser` lets it run `browser.*` on the hosts in `allowedHosts` (`example.com`, or `*.example.com` for subdomains). Both are off by default. `system.run`, `browser.navigate` and `browser.evaluate` also wait for an approval unless a tool profile opts out.
+   */
+  "automationNodes.createNode": ["POST", "/v1/automations/nodes", "400 401 403 405 413 429 500"],
+  /**
+   * Change what a node may do
+   *
+   * `allowSystem` lets the node run `system.run` for the programs in `allowedBinaries` (matched exactly against `argv[0]`); `allowBrowser` lets it run `browser.*` on the hosts in `allowedHosts` (`example.com`, or `*.example.com` for subdomains). Both are off by default. `system.run`, `browser.navigate` and `browser.evaluate` also wait for an approval unless a tool profile opts out. A list given replaces the stored one.
+   */
+  "automationNodes.updateNode": ["PATCH", "/v1/automations/nodes/{id}", "400 401 403 404 405 413 429 500"],
+  /**
+   * Revoke a node
+   *
+   * Clears the device secret: the device's next call is refused (401 `invalid_device_secret`) and its WebSocket closes (4401). The node stays listed as `revoked`; its commands still open fail at once (`node_revoked`), and so do the steps waiting for them.
+   */
+  "automationNodes.revokeNode": ["DELETE", "/v1/automations/nodes/{id}", "400 401 403 404 405 429 500"]
+} as const

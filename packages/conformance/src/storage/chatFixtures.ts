@@ -1,0 +1,61 @@
+import type { Conversation, MessageDraft, Visitor, VisitorUpsert } from "@servicekit/core"
+import { at, newestFirst, uuid } from "./fixtures.js"
+
+/** Visitors, conversations and messages the chat suites share. */
+export const makeUpsert = (tenantId: string, overrides: Partial<VisitorUpsert> = {}): VisitorUpsert => ({
+  id: uuid(),
+  tenantId,
+  externalId: `user-${uuid()}`,
+  displayName: null,
+  email: null,
+  attributes: null,
+  at: at("2026-05-01T09:00:00.000Z"),
+  ...overrides
+})
+
+export const makeConversation = (tenantId: string, overrides: Partial<Conversation> = {}): Conversation => ({
+  id: uuid(),
+  tenantId,
+  visitorId: null,
+  name: "Where is my order?",
+  status: "open",
+  priority: "normal",
+  source: "api",
+  assigneeId: null,
+  csat: null,
+  messageCount: 0,
+  lastMessageAt: null,
+  createdAt: at("2026-05-01T09:00:00.000Z"),
+  updatedAt: at("2026-05-01T09:00:00.000Z"),
+  ...overrides
+})
+
+export const makeDraft = (conversation: Conversation, overrides: Partial<MessageDraft> = {}): MessageDraft => ({
+  id: uuid(),
+  tenantId: conversation.tenantId,
+  conversationId: conversation.id,
+  authorType: "visitor",
+  authorId: conversation.visitorId,
+  content: "Hello, my parcel has not arrived.",
+  createdAt: at("2026-05-01T09:01:00.000Z"),
+  ...overrides
+})
+
+export const siteKey = () => `svw_${uuid().replaceAll("-", "").slice(0, 24)}`
+
+/** Attribute values at the edges of what JSON carries, and text in many scripts, nested. */
+export const richAttributes = {
+  plan: "pro",
+  seats: 42,
+  ratio: 0.1 + 0.2,
+  big: Number.MAX_SAFE_INTEGER,
+  tiny: 1e-7,
+  flags: [true, false, null],
+  "clé ✓ 東京": "naïve café — 東京 — مرحبا — 👩‍💻🎉",
+  escaped: 'she said "hi" \\ \n\ttab \u2028 </script> \u0001',
+  nested: { deep: { deeper: [1, [2, { three: 3, "": "empty key" }]] }, empty: {}, none: [] }
+}
+
+export const conversationsNewestFirst = newestFirst<Conversation>((conversation) => conversation.createdAt)
+
+export const visitorsNewestFirst = newestFirst<Visitor>((visitor) => visitor.createdAt)

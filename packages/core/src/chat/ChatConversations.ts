@@ -1,0 +1,144 @@
+import { Effect } from "effect"
+import { invalidField } from "../platform/Errors.js"
+import { listPage } from "../platform/Keyset.js"
+import { UnitOfWork } from "../platform/UnitOfWork.js"
+import type { ChatChanges } from "./ChatChanges.js"
+import { ConversationStateConflict } from "./ChatErrors.js"
+import { MAX_COMMENT_LENGTH, MAX_NAME_LENGTH, checkText, checkVisitor, pageSize } from "./ChatInputs.js"
+import { encodeConversation } from "./ChatJson.js"
+import { ConversationRepository } from "./ChatRepositories.js"
+import type { ChatService } from "./ChatService.js"
+
+/** Conversations: opened by the API, listed, assigned, moved between statuses and rated once. */
+export const makeChatConversations = (changes: ChatChanges) =>
+  Effect.gen(function* () {
+    const conversations = yield* ConversationRepository
+    const unit = yield* UnitOfWork
+    const { change, emit } = changes
+
+    const methods: Pick<
+      ChatService["Type"],
+      "createConversation" | "getConversation" | "listConversations" | "assign" | "setStatus" | "rate"
+    > = {
+      createConversation: (tenantId, input) =>
+        Effect.gen(function* () {
+          yield* checkText("name", input.name, MAX_NAME_LENGTH)
+          if (input.visitor !== undefined) yield* checkVisitor(input.visitor, "visitor.")
+          return yield* unit.withTransaction(
+            Effect.gen(function* () {
+              const at = yield* changes.now
+              const visitor =
+                input.visitor === undefined ? undefined : yield* changes.upsertVisitor(tenantId, input.visitor, at)
+              return yield* changes.openConversation(
+                tenantId,
+                {
+                  visitorId: visitor?.id ?? null,
+                  name: input.name,
+                  priority: input.priority ?? "normal",
+                  source: "api"
+                },
+                at
+              )
+            })
+          )
+        }),
+
+      getConversation: changes.find,
+
+      listConversations: (tenantId, query) =>
+        listPage(
+          { limit: pageSize(query.limit), cursor: query.cursor },
+          (cursor) => conversations.find(tenantId, cursor),
+          (page) => conversations.list(tenantId, {
+              ...page,
+              status: query.status,
+              source: query.source,
+              assigneeId: query.assigneeId
+            })
+        ),
+
+      assign: (tenantId, conversationId, assigneeId) =>
+        Effect.zipRight(
+          assigneeId === null ? Effect.void : checkText("assigneeId", assigneeId, MAX_NAME_LENGTH),
+          change(
+            tenantId,
+            conversationId,
+            (conversation, at) => Effect.succeed({ ...conversation, assigneeId, updatedAt: at }),
+            (before, after, at) =>
+              before.assigneeId === after.assigneeId
+                ? Effect.void
+                : emit(
+                    tenantId,
+                    conversationId,
+                    "conversation.assigned",
+                    {
+                      conversation: encodeConversation(after),
+                      assigneeId: after.assigneeId,
+                      previousAssigneeId: before.assigneeId
+                    },
+                    at
+                  )
+          )
+        ),
+
+      setStatus: (tenantId, conversationId, status) =>
+        change(
+          tenantId,
+          conversationId,
+          (conversation, at) => Effect.succeed({ ...conversation, status, updatedAt: at }),
+          (before, after, at) =>
+            after.status === "closed" && before.status !== "closed"
+              ? emit(tenantId, conversationId, "conversation.closed", { conversation: encodeConversation(after) }, at)
+              : Effect.void
+        ),
+
+      rate: (tenantId, conversationId, rating, comment) =>
+        Effect.gen(function* () {
+          if (!Number.isInteger(rating) || rating < 1 || rating > 5) {
+            return yield* Effect.fail(invalidField("rating", "must be a whole number from 1 to 5"))
+          }
+          if (comment !== undefined && comment.length > MAX_COMMENT_LENGTH) {
+            return yield* Effect.fail(invalidField("comment", `must be at most ${MAX_COMMENT_LENGTH} characters`))
+          }
+          return yield* change(
+            tenantId,
+            conversationId,
+            (conversation, at) => {
+              if (conversation.status !== "resolved" && conversation.status !== "closed") {
+                return Effect.fail(
+                  new ConversationStateConflict({
+                    code: "conversation_not_finished",
+                    message: "A conversation is rated once it is resolved or closed."
+                  })
+                )
+              }
+              if (conversation.csat !== null) {
+                return Effect.fail(
+                  new ConversationStateConflict({
+                    code: "csat_already_submitted",
+                    message: "This conversation has been rated."
+                  })
+                )
+              }
+              const csat = { rating, comment: comment?.trim() || null, submittedAt: at }
+              return Effect.succeed({ ...conversation, csat, updatedAt: at })
+            },
+            (_, after, at) =>
+              emit(
+                tenantId,
+                conversationId,
+                "csat.submitted",
+                {
+                  conversationId,
+                  visitorId: after.visitorId,
+                  rating,
+                  comment: after.csat?.comment ?? null,
+                  submittedAt: at.toISOString()
+                },
+                at
+              )
+          )
+        })
+    }
+    return methods
+  })

@@ -1,0 +1,96 @@
+import { Effect } from "effect"
+import { isEmailAddress } from "../platform/EmailAddress.js"
+import { invalidField } from "../platform/Errors.js"
+import type { AuthorType, ConversationStatus, JsonObject, Priority } from "./Chat.js"
+
+export const DEFAULT_PAGE_SIZE = 25
+export const MAX_PAGE_SIZE = 100
+export const MAX_EXTERNAL_ID_LENGTH = 200
+export const MAX_NAME_LENGTH = 200
+export const MAX_CONTENT_LENGTH = 10_000
+export const MAX_COMMENT_LENGTH = 2_000
+/** Attributes as JSON text, at most this many characters. */
+export const MAX_ATTRIBUTES_LENGTH = 16_384
+/** How long a visitor token opens its conversation. */
+export const VISITOR_TOKEN_HOURS = 24
+
+export const SOURCE = /^[a-z0-9][a-z0-9_.-]{0,63}$/
+export const SOURCE_RULE = "a lowercase token of 1 to 64 letters, digits, `_`, `.` or `-`"
+
+/** The visitor a session or conversation is for: created, or updated with the fields given. */
+export interface VisitorInput {
+  readonly externalId: string
+  readonly displayName?: string | undefined
+  readonly email?: string | undefined
+  readonly attributes?: JsonObject | undefined
+}
+
+export interface SessionInput extends VisitorInput {
+  /** The conversation's title; a title other than the open conversation's starts a new one. */
+  readonly name?: string | undefined
+  readonly source?: string | undefined
+}
+
+export interface Session {
+  readonly conversationId: string
+  readonly chatUrl: string
+  readonly externalId: string
+  readonly visitorToken: string
+  readonly expiresAt: Date
+  readonly siteKey: string
+}
+
+export interface ConversationInput {
+  readonly name: string
+  readonly priority?: Priority | undefined
+  readonly visitor?: VisitorInput | undefined
+}
+
+export interface ConversationListQuery {
+  readonly limit?: number | undefined
+  readonly cursor?: string | undefined
+  readonly status?: ConversationStatus | undefined
+  readonly source?: string | undefined
+  /** Only the conversations of this assignee; null: only unassigned ones. */
+  readonly assigneeId?: string | null | undefined
+}
+
+export interface MessageListQuery {
+  readonly limit?: number | undefined
+  /** A message id of the conversation: only messages after it. */
+  readonly after?: string | undefined
+}
+
+export interface VisitorListQuery {
+  readonly limit?: number | undefined
+  readonly cursor?: string | undefined
+  readonly externalId?: string | undefined
+}
+
+export interface Author {
+  readonly type: AuthorType
+  readonly id: string | null
+}
+
+export const pageSize = (limit: number | undefined) => limit ?? DEFAULT_PAGE_SIZE
+
+export const checkText = (field: string, text: string, max: number) =>
+  text.trim().length === 0 || text.length > max
+    ? Effect.fail(invalidField(field, `must be 1 to ${max} characters, not only spaces`))
+    : Effect.void
+
+export const checkVisitor = (visitor: VisitorInput, prefix: string) =>
+  Effect.gen(function* () {
+    yield* checkText(`${prefix}externalId`, visitor.externalId, MAX_EXTERNAL_ID_LENGTH)
+    if (visitor.displayName !== undefined) {
+      yield* checkText(`${prefix}displayName`, visitor.displayName, MAX_NAME_LENGTH)
+    }
+    if (visitor.email !== undefined && !isEmailAddress(visitor.email)) {
+      yield* Effect.fail(invalidField(`${prefix}email`, "must be an email address"))
+    }
+    if (visitor.attributes !== undefined && JSON.stringify(visitor.attributes).length > MAX_ATTRIBUTES_LENGTH) {
+      yield* Effect.fail(
+        invalidField(`${prefix}attributes`, `must be at most ${MAX_ATTRIBUTES_LENGTH} characters as JSON`)
+      )
+    }
+  })

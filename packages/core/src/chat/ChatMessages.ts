@@ -1,0 +1,86 @@
+import { Effect, Option } from "effect"
+import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
+import { invalidField } from "../platform/Errors.js"
+import { UnitOfWork } from "../platform/UnitOfWork.js"
+import type { ChatChanges } from "./ChatChanges.js"
+import { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
+import { MAX_CONTENT_LENGTH, checkText, pageSize } from "./ChatInputs.js"
+import { encodeMessage } from "./ChatJson.js"
+import { ChatMessageRepository, ConversationRepository } from "./ChatRepositories.js"
+import type { ChatService } from "./ChatService.js"
+import { messageSignal } from "./ConversationFeed.js"
+import { messageAdded } from "./InboxFeed.js"
+
+/** A conversation's messages: read after a given one, and written in commit order. */
+export const makeChatMessages = (changes: ChatChanges) =>
+  Effect.gen(function* () {
+    const conversations = yield* ConversationRepository
+    const messages = yield* ChatMessageRepository
+    const unit = yield* UnitOfWork
+    const crypto = yield* SecretCrypto
+
+    const methods: Pick<ChatService["Type"], "listMessages" | "postMessage"> = {
+      listMessages: (tenantId, conversationId, query) =>
+        Effect.gen(function* () {
+          yield* changes.find(tenantId, conversationId)
+          let afterSequence = 0
+          if (query.after !== undefined) {
+            const after = yield* messages.find(tenantId, query.after)
+            if (Option.isNone(after) || after.value.conversationId !== conversationId) {
+              return yield* Effect.fail(invalidField("after", "no such message in this conversation"))
+            }
+            afterSequence = after.value.sequence
+          }
+          const limit = pageSize(query.limit)
+          const rows = yield* messages.list(tenantId, conversationId, { limit: limit + 1, afterSequence })
+          const items = rows.slice(0, limit)
+          return { items, limit, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null }
+        }),
+
+      postMessage: (tenantId, conversationId, author, content) =>
+        Effect.gen(function* () {
+          yield* checkText("content", content, MAX_CONTENT_LENGTH)
+          return yield* unit.withTransaction(
+            Effect.gen(function* () {
+              const at = yield* changes.now
+              const appended = yield* messages.append({
+                id: randomUuid(crypto),
+                tenantId,
+                conversationId,
+                authorType: author.type,
+                authorId: author.id,
+                content,
+                createdAt: at
+              })
+              if (Option.isNone(appended)) return yield* Effect.fail(new ConversationNotFound())
+              const { conversation, message } = appended.value
+              if (conversation.status === "closed") {
+                return yield* Effect.fail(
+                  new ConversationStateConflict({
+                    code: "conversation_closed",
+                    message: "The conversation is closed; reopen it to write to it."
+                  })
+                )
+              }
+              // A visitor writing again reopens a resolved conversation.
+              if (author.type === "visitor" && conversation.status === "resolved") {
+                yield* conversations.update({ ...conversation, status: "open", updatedAt: at })
+                yield* changes.signal(conversationId, "conversation")
+              }
+              yield* changes.signal(conversationId, messageSignal(message.sequence))
+              // The inbox reads the message and then its conversation, reopened or not.
+              yield* changes.signalInbox(tenantId, messageAdded(message.id))
+              yield* changes.emit(
+                tenantId,
+                conversationId,
+                "message.created",
+                { conversationId, message: encodeMessage(message) },
+                at
+              )
+              return message
+            })
+          )
+        })
+    }
+    return methods
+  })

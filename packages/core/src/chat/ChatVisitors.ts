@@ -1,0 +1,109 @@
+import { Effect, Option } from "effect"
+import { SecretCrypto, randomBase62, randomUuid } from "../platform/Crypto.js"
+import { invalidField } from "../platform/Errors.js"
+import { listPage } from "../platform/Keyset.js"
+import { ServiceKitSettings } from "../platform/Settings.js"
+import { UnitOfWork } from "../platform/UnitOfWork.js"
+import { UsageLedger } from "../platform/Usage.js"
+import type { ChatChanges } from "./ChatChanges.js"
+import {
+  MAX_NAME_LENGTH,
+  SOURCE,
+  SOURCE_RULE,
+  VISITOR_TOKEN_HOURS,
+  checkText,
+  checkVisitor,
+  pageSize
+} from "./ChatInputs.js"
+import { ConversationRepository, VisitorRepository, VisitorTokenRepository, WidgetRepository } from "./ChatRepositories.js"
+import type { ChatService } from "./ChatService.js"
+
+/**
+ * Visitors and their sessions: a session upserts the visitor by the tenant's id for them, opens
+ * (or reuses) their conversation and mints the token and link that open it for a while.
+ */
+export const makeChatVisitors = (changes: ChatChanges) =>
+  Effect.gen(function* () {
+    const visitors = yield* VisitorRepository
+    const widgets = yield* WidgetRepository
+    const conversations = yield* ConversationRepository
+    const tokens = yield* VisitorTokenRepository
+    const usage = yield* UsageLedger
+    const unit = yield* UnitOfWork
+    const crypto = yield* SecretCrypto
+    const settings = yield* ServiceKitSettings
+
+    const methods: Pick<ChatService["Type"], "mintSession" | "listVisitors"> = {
+      mintSession: (tenantId, input) =>
+        Effect.gen(function* () {
+          yield* checkVisitor(input, "")
+          if (input.name !== undefined) yield* checkText("name", input.name, MAX_NAME_LENGTH)
+          const source = input.source ?? "api"
+          if (!SOURCE.test(source)) yield* Effect.fail(invalidField("source", `must be ${SOURCE_RULE}`))
+          const token = `svt_${randomBase62(crypto, 40)}`
+          const digest = yield* crypto.sha256Hex(token)
+          return yield* unit.withTransaction(
+            Effect.gen(function* () {
+              const at = yield* changes.now
+              const visitor = yield* changes.upsertVisitor(tenantId, input, at)
+              const widget = yield* widgets.ensure({
+                tenantId,
+                siteKey: `svw_${randomBase62(crypto, 24)}`,
+                createdAt: at
+              })
+              const open = yield* conversations.findOpen(tenantId, visitor.id)
+              const conversation =
+                Option.isSome(open) && (input.name === undefined || input.name === open.value.name)
+                  ? open.value
+                  : yield* changes.openConversation(
+                      tenantId,
+                      { visitorId: visitor.id, name: input.name ?? null, priority: "normal", source },
+                      at
+                    )
+              const expiresAt = new Date(at.getTime() + VISITOR_TOKEN_HOURS * 3_600_000)
+              yield* tokens.insert({
+                digest,
+                tenantId,
+                visitorId: visitor.id,
+                conversationId: conversation.id,
+                expiresAt,
+                createdAt: at
+              })
+              yield* Effect.orDie(
+                usage.append({
+                  id: randomUuid(crypto),
+                  tenantId,
+                  kind: "chat_session_mint",
+                  quantity: 1,
+                  metadata: { conversationId: conversation.id, visitorId: visitor.id, source },
+                  occurredAt: at
+                })
+              )
+              const query = new URLSearchParams({ siteKey: widget.siteKey, token })
+              return {
+                conversationId: conversation.id,
+                chatUrl: `${settings.publicUrl.replace(/\/+$/, "")}${settings.mountPath}/public/chat?${query}`,
+                externalId: visitor.externalId,
+                visitorToken: token,
+                expiresAt,
+                siteKey: widget.siteKey
+              }
+            })
+          )
+        }),
+
+      listVisitors: (tenantId, query) =>
+        query.externalId !== undefined
+          ? Effect.map(visitors.findByExternalId(tenantId, query.externalId), (found) => ({
+              items: Option.toArray(found),
+              limit: pageSize(query.limit),
+              nextCursor: null
+            }))
+          : listPage(
+              { limit: pageSize(query.limit), cursor: query.cursor },
+              (cursor) => visitors.find(tenantId, cursor),
+              (page) => visitors.list(tenantId, page)
+            )
+    }
+    return methods
+  })

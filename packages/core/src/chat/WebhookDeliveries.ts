@@ -1,0 +1,133 @@
+import { Effect, Option } from "effect"
+import { JobQueue } from "../jobs/JobQueue.js"
+import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
+import { ServiceKitSettings } from "../platform/Settings.js"
+import { WebhookDeliveryNotFound, WebhookDeliveryPending } from "./ChatErrors.js"
+import type { WebhookDelivery, WebhookSubscription } from "./Webhook.js"
+import { TEST_EVENT } from "./WebhookInputs.js"
+import type { Outcome } from "./WebhookOutcomes.js"
+import { firstAttemptJobs, jobOf, webhookQueue } from "./WebhookQueue.js"
+import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "./WebhookRepositories.js"
+import { type OpenedSubscription, bodyOf } from "./WebhookRequests.js"
+import type { WebhookSender } from "./WebhookSender.js"
+import type { WebhookService } from "./WebhookService.js"
+
+/**
+ * Deliveries: one per event and subscription written as events are dispatched, attempted by the
+ * queue's jobs (or drained when a job was lost), and sent by hand as a test or a retry.
+ */
+export const makeWebhookDeliveries = (sender: WebhookSender) =>
+  Effect.gen(function* () {
+    const subscriptions = yield* WebhookSubscriptionRepository
+    const deliveries = yield* WebhookDeliveryRepository
+    const jobs = yield* JobQueue
+    const crypto = yield* SecretCrypto
+    const settings = yield* ServiceKitSettings
+    const config = settings.webhooks
+    const { attemptAll, find, now, open, store } = sender
+
+    const methods: Pick<WebhookService["Type"], "test" | "retry" | "deliver" | "drain" | "fanOut"> = {
+      test: (tenantId, id) =>
+        Effect.gen(function* () {
+          const subscription = yield* find(tenantId, id)
+          const at = yield* now
+          const eventId = randomUuid(crypto)
+          const delivery: WebhookDelivery = {
+            id: randomUuid(crypto),
+            tenantId,
+            subscriptionId: id,
+            eventId,
+            event: TEST_EVENT,
+            body: bodyOf(TEST_EVENT, eventId, { subscriptionId: id, message: "A test event from ServiceKit." }, at),
+            status: "pending",
+            attempts: 1,
+            nextAttemptAt: null,
+            createdAt: at,
+            updatedAt: at
+          }
+          yield* deliveries.insertMany([delivery])
+          const [outcome] = yield* attemptAll([{ target: yield* open(subscription), delivery }], false)
+          yield* store([outcome])
+          return outcome.attempt
+        }),
+      retry: (tenantId, id, deliveryId) =>
+        Effect.gen(function* () {
+          const subscription = yield* find(tenantId, id)
+          const found = Option.filter(
+            yield* deliveries.find(tenantId, deliveryId),
+            (delivery) => delivery.subscriptionId === id
+          )
+          if (Option.isNone(found)) return yield* Effect.fail(new WebhookDeliveryNotFound())
+          // A pending delivery belongs to its retry jobs: a second sender would race them.
+          if (found.value.status === "pending") return yield* Effect.fail(new WebhookDeliveryPending())
+          const delivery = { ...found.value, attempts: found.value.attempts + 1 }
+          const [outcome] = yield* attemptAll([{ target: yield* open(subscription), delivery }], false)
+          yield* store([outcome])
+          return outcome.attempt
+        }),
+      deliver: (tenantId, deliveryIds) =>
+        Effect.gen(function* () {
+          const at = yield* now
+          const leaseUntil = new Date(at.getTime() + config.timeoutMs + 30_000)
+          const claimed = yield* deliveries.claim(tenantId, deliveryIds, at, leaseUntil)
+          if (claimed.length === 0) return
+          // Each subscription once, before the posts start.
+          const targets = new Map<string, Option.Option<OpenedSubscription>>()
+          for (const { subscriptionId } of claimed) {
+            if (!targets.has(subscriptionId)) {
+              targets.set(subscriptionId, yield* sender.openedSubscription(tenantId, subscriptionId))
+            }
+          }
+          const sendable: Array<{ readonly target: OpenedSubscription; readonly delivery: WebhookDelivery }> = []
+          const outcomes: Array<Outcome> = []
+          for (const delivery of claimed) {
+            const target = Option.getOrUndefined(targets.get(delivery.subscriptionId)!)
+            if (target?.subscription.active) sendable.push({ target, delivery })
+            else outcomes.push(sender.disabled(delivery, at))
+          }
+          if (sendable.length > 0) outcomes.push(...(yield* attemptAll(sendable, true)))
+          yield* store(outcomes)
+        }),
+      drain: Effect.gen(function* () {
+        const due = yield* deliveries.due(yield* now, 1_000)
+        yield* jobs.enqueueMany(webhookQueue, due.map(jobOf))
+        return due.length
+      }),
+      fanOut: (events) =>
+        Effect.gen(function* () {
+          const at = yield* now
+          // One lookup per tenant and event type in the batch, one insert and one enqueue for all.
+          const targets = new Map<string, ReadonlyArray<WebhookSubscription>>()
+          const created: Array<WebhookDelivery> = []
+          for (const event of events) {
+            const key = `${event.tenantId}/${event.type}`
+            let subscribed = targets.get(key)
+            if (subscribed === undefined) {
+              subscribed = yield* subscriptions.listFor(event.tenantId, event.type)
+              targets.set(key, subscribed)
+            }
+            if (subscribed.length === 0) continue
+            const body = bodyOf(event.type, event.id, event.payload, event.occurredAt)
+            for (const subscription of subscribed) {
+              created.push({
+                id: randomUuid(crypto),
+                tenantId: event.tenantId,
+                subscriptionId: subscription.id,
+                eventId: event.id,
+                event: event.type,
+                body,
+                status: "pending",
+                attempts: 0,
+                nextAttemptAt: at,
+                createdAt: at,
+                updatedAt: at
+              })
+            }
+          }
+          if (created.length === 0) return
+          yield* deliveries.insertMany(created)
+          yield* jobs.enqueueMany(webhookQueue, firstAttemptJobs(created))
+        })
+    }
+    return methods
+  })

@@ -1,0 +1,126 @@
+import { Either } from "effect"
+import { storableText } from "../http/Inputs.js"
+import { type SecretCrypto, randomUuid } from "../platform/Crypto.js"
+import type { OutboundAnswer } from "../platform/OutboundHttp.js"
+import type { WebhookSettings } from "../platform/Settings.js"
+import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from "./Webhook.js"
+import type { RecordedAttempt } from "./WebhookRepositories.js"
+
+/** A delivery's state after an attempt, its history row, and the subscription when its receiver answered 410 Gone. */
+export interface Outcome extends RecordedAttempt {
+  readonly gone: WebhookSubscription | undefined
+}
+
+/** Seconds or an HTTP date, as Retry-After carries them; undefined when absent or unreadable. */
+export const retryAfterMs = (header: string | undefined, now: Date): number | undefined => {
+  if (header === undefined) return undefined
+  if (/^\d{1,10}$/.test(header.trim())) return Number(header.trim()) * 1000
+  const date = Date.parse(header)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now.getTime())
+}
+
+/** Whether an answer (or its absence) is worth another attempt: network errors, timeouts, 408, 429 and 5xx. */
+const retryable = (status: number | null) => status === null || status === 408 || status === 429 || status >= 500
+
+/**
+ * What an answer (or its absence) means for the delivery: the attempt's figures (whole
+ * milliseconds, as the history documents them), and whether to try again.
+ */
+const resultOf = (answer: OutboundAnswer) =>
+  Either.match(answer, {
+    onLeft: (error) => ({
+      statusCode: null,
+      durationMs: error._tag === "OutboundFailed" ? Math.round(error.durationMs ?? 0) : 0,
+      // A network error's text may quote what the other side sent.
+      error: storableText(error.message),
+      // A refused address will be refused again: no retry.
+      retry: error._tag === "OutboundFailed",
+      retryAfter: undefined
+    }),
+    onRight: (response) => ({
+      statusCode: response.status,
+      durationMs: Math.round(response.durationMs),
+      error: response.status >= 200 && response.status < 300 ? null : `HTTP ${response.status}`,
+      retry: retryable(response.status),
+      retryAfter: response.headers["retry-after"]
+    })
+  })
+
+/** What an attempt's answer makes of a delivery: its next state, its history row and its retry schedule. */
+export const makeOutcomes = (config: WebhookSettings, crypto: SecretCrypto["Type"]) => {
+  /** The wait before the attempt after attempt `attempts`: doubling from the base, capped, with ±25% jitter. */
+  const backoff = (attempts: number) => {
+    const base = Math.min(config.retryMaxMs, config.retryBaseMs * 2 ** Math.min(30, attempts - 1))
+    return Math.round(base * (0.75 + (crypto.randomBytes(1)[0]! / 255) * 0.5))
+  }
+
+  /** The history row of the delivery's latest attempt. */
+  const attemptOf = (
+    delivery: WebhookDelivery,
+    outcome: Pick<DeliveryAttempt, "statusCode" | "durationMs" | "error" | "nextRetryAt">,
+    at: Date
+  ): DeliveryAttempt => ({
+    id: randomUuid(crypto),
+    tenantId: delivery.tenantId,
+    subscriptionId: delivery.subscriptionId,
+    deliveryId: delivery.id,
+    eventId: delivery.eventId,
+    event: delivery.event,
+    attempt: delivery.attempts,
+    ...outcome,
+    createdAt: at
+  })
+
+  /**
+   * A claimed delivery after its attempt ended at `ended`: its state and history row, its next
+   * attempt (only when `retries`), and its subscription when the receiver answered 410 Gone.
+   */
+  const outcomeOf = (
+    subscription: WebhookSubscription,
+    delivery: WebhookDelivery,
+    answer: OutboundAnswer,
+    ended: Date,
+    retries: boolean
+  ): Outcome => {
+    const result = resultOf(answer)
+    const succeeded = result.error === null
+    let nextAttemptAt: Date | null = null
+    let error = result.error
+    if (!succeeded && result.retry && retries) {
+      const wait = Math.max(
+        backoff(delivery.attempts),
+        Math.min(config.retryMaxMs, retryAfterMs(result.retryAfter, ended) ?? 0)
+      )
+      const next = new Date(ended.getTime() + wait)
+      if (next.getTime() - delivery.createdAt.getTime() <= config.maxAgeMs) nextAttemptAt = next
+      else error = `${error}; given up after ${delivery.attempts} attempts`
+    }
+    return {
+      delivery: {
+        ...delivery,
+        status: succeeded ? "succeeded" : nextAttemptAt === null ? "failed" : "pending",
+        nextAttemptAt,
+        updatedAt: ended
+      },
+      attempt: attemptOf(
+        delivery,
+        { statusCode: result.statusCode, durationMs: result.durationMs, error, nextRetryAt: nextAttemptAt },
+        ended
+      ),
+      gone: result.statusCode === 410 ? subscription : undefined
+    }
+  }
+
+  /** A claimed delivery whose subscription is gone or disabled fails without an attempt on the wire. */
+  const disabled = (delivery: WebhookDelivery, at: Date): Outcome => ({
+    delivery: { ...delivery, status: "failed", nextAttemptAt: null, updatedAt: at },
+    attempt: attemptOf(
+      delivery,
+      { statusCode: null, durationMs: 0, error: "The subscription is disabled.", nextRetryAt: null },
+      at
+    ),
+    gone: undefined
+  })
+
+  return { outcomeOf, disabled }
+}

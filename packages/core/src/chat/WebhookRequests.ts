@@ -1,0 +1,39 @@
+import type { SecretCrypto } from "../platform/Crypto.js"
+import {
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER
+} from "../platform/WebhookSignature.js"
+import type { WebhookDelivery, WebhookSubscription } from "./Webhook.js"
+
+/** A subscription with its secret opened. */
+export interface OpenedSubscription {
+  readonly subscription: WebhookSubscription
+  readonly secret: string
+}
+
+/** The payload event subscribers and the chat service agree on: what a webhook body carries. */
+export const bodyOf = (event: string, eventId: string, payload: unknown, occurredAt: Date) =>
+  JSON.stringify({ event, eventId, payload, timestamp: occurredAt.toISOString() })
+
+/** The delivery as a POST, signed at `timestamp` (Unix seconds) with the subscription's secret. */
+export const requestOf = (
+  crypto: SecretCrypto["Type"],
+  timeoutMs: number,
+  { secret, subscription }: OpenedSubscription,
+  delivery: WebhookDelivery,
+  timestamp: number
+) => ({
+  url: subscription.url,
+  headers: {
+    "content-type": "application/json",
+    "user-agent": "ServiceKit-Webhooks/1",
+    // signWebhook's value, through the crypto port: native where the host has it.
+    [WEBHOOK_SIGNATURE_HEADER]: crypto.hmacSha256Hex(secret, `${timestamp}.${delivery.body}`),
+    [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
+    [WEBHOOK_DELIVERY_HEADER]: delivery.id,
+    "X-Service-Event": delivery.event
+  },
+  body: delivery.body,
+  timeout: timeoutMs
+})

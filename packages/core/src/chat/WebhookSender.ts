@@ -1,0 +1,114 @@
+import { Clock, Effect, Option } from "effect"
+import { JobQueue } from "../jobs/JobQueue.js"
+import { SecretCrypto } from "../platform/Crypto.js"
+import { OutboundHttp } from "../platform/OutboundHttp.js"
+import { SecretBox } from "../platform/SecretBox.js"
+import { ServiceKitSettings } from "../platform/Settings.js"
+import { UnitOfWork } from "../platform/UnitOfWork.js"
+import { WebhookNotFound } from "./ChatErrors.js"
+import type { WebhookDelivery, WebhookSubscription } from "./Webhook.js"
+import { type Outcome, makeOutcomes } from "./WebhookOutcomes.js"
+import { jobOf, webhookQueue } from "./WebhookQueue.js"
+import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "./WebhookRepositories.js"
+import { type OpenedSubscription, requestOf } from "./WebhookRequests.js"
+
+/** How long a process keeps a subscription and its opened secret for deliveries. */
+const OPENED_TTL_MS = 5_000
+/** At most this many are kept; past it the cache starts afresh. */
+const OPENED_MAX = 10_000
+
+/**
+ * Sends deliveries and records what came of them: subscriptions opened (and kept a few seconds),
+ * signed posts all at once, and the outcomes stored in one write with their retries queued.
+ */
+export const makeWebhookSender = Effect.gen(function* () {
+  const subscriptions = yield* WebhookSubscriptionRepository
+  const deliveries = yield* WebhookDeliveryRepository
+  const outbound = yield* OutboundHttp
+  const box = yield* SecretBox
+  const jobs = yield* JobQueue
+  const unit = yield* UnitOfWork
+  const crypto = yield* SecretCrypto
+  const settings = yield* ServiceKitSettings
+  const config = settings.webhooks
+  const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+  const { disabled, outcomeOf } = makeOutcomes(config, crypto)
+
+  const find = (tenantId: string, id: string) =>
+    Effect.flatMap(subscriptions.find(tenantId, id), (found) =>
+      Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new WebhookNotFound())
+    )
+
+  /**
+   * Subscriptions with their opened secrets, kept a few seconds in this process so that a
+   * delivery neither reads its subscription nor opens its secret each time. A change made
+   * through this service drops its entry at once; one made by another process shows within
+   * OPENED_TTL_MS.
+   */
+  const opened = new Map<string, OpenedSubscription & { readonly until: number }>()
+  const forget = (tenantId: string, id: string) => Effect.sync(() => opened.delete(`${tenantId}/${id}`))
+  const open = (subscription: WebhookSubscription) =>
+    Effect.map(box.open(subscription.sealedSecret), (secret) => ({ subscription, secret }))
+  const openedSubscription = (tenantId: string, id: string) =>
+    Effect.gen(function* () {
+      const at = yield* Clock.currentTimeMillis
+      const key = `${tenantId}/${id}`
+      const cached = opened.get(key)
+      if (cached !== undefined && cached.until > at) return Option.some(cached)
+      opened.delete(key)
+      const found = yield* subscriptions.find(tenantId, id)
+      if (Option.isNone(found)) return Option.none()
+      const entry = { ...(yield* open(found.value)), until: at + OPENED_TTL_MS }
+      if (opened.size >= OPENED_MAX) opened.clear()
+      opened.set(key, entry)
+      return Option.some(entry)
+    })
+
+  /** One attempt of each claimed delivery, all posted at once. */
+  const attemptAll = (
+    claimed: ReadonlyArray<{ readonly target: OpenedSubscription; readonly delivery: WebhookDelivery }>,
+    retries: boolean
+  ) =>
+    Effect.gen(function* () {
+      const timestamp = Math.floor((yield* Clock.currentTimeMillis) / 1000)
+      const answers = yield* outbound.postAll(
+        claimed.map(({ delivery, target }) => requestOf(crypto, config.timeoutMs, target, delivery, timestamp))
+      )
+      const ended = yield* now
+      return claimed.map(({ delivery, target }, i) =>
+        outcomeOf(target.subscription, delivery, answers[i]!, ended, retries)
+      )
+    })
+
+  /**
+   * Records the outcomes in one write. Retries queue their next job, and a 410 Gone disables
+   * its subscription, in the same unit of work.
+   */
+  const store = (outcomes: ReadonlyArray<Outcome>) => {
+    const retrying = outcomes.filter((outcome) => outcome.delivery.nextAttemptAt !== null)
+    const gone = new Map(
+      outcomes.flatMap(({ gone }) => (gone === undefined ? [] : [[`${gone.tenantId}/${gone.id}`, gone] as const]))
+    )
+    // The common case, one statement: no unit of work needed.
+    if (retrying.length === 0 && gone.size === 0) return deliveries.record(outcomes)
+    return unit.withTransaction(
+      Effect.gen(function* () {
+        yield* deliveries.record(outcomes)
+        if (retrying.length > 0)
+          yield* jobs.enqueueMany(
+            webhookQueue,
+            retrying.map((each) => jobOf(each.delivery))
+          )
+        for (const subscription of gone.values()) {
+          const updatedAt = yield* now
+          yield* subscriptions.save({ ...subscription, active: false, disabledReason: "gone", updatedAt })
+          yield* forget(subscription.tenantId, subscription.id)
+        }
+      })
+    )
+  }
+
+  return { now, find, forget, open, openedSubscription, attemptAll, store, disabled }
+})
+
+export type WebhookSender = Effect.Effect.Success<typeof makeWebhookSender>

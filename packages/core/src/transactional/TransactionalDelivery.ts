@@ -1,0 +1,109 @@
+import { Clock, Effect, Either, Option } from "effect"
+import { storableText } from "../http/Inputs.js"
+import { defineQueue } from "../jobs/JobQueue.js"
+import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
+import { committersOn, groupCommit, toFirstAskers } from "../platform/GroupCommit.js"
+import { UnitOfWork } from "../platform/UnitOfWork.js"
+import { Mailer, TestMailbox } from "./Mailer.js"
+import type { ActivityEntry, EmailMessage } from "./Transactional.js"
+import { type MessageKey, MessageRepository, type RecordedDelivery } from "./TransactionalRepositories.js"
+import type { TransactionalService } from "./TransactionalService.js"
+
+/** Deliveries: five attempts, retried after 2 s, 4 s, 8 s and 16 s. */
+export const deliveryQueue = defineQueue("servicekit.transactional.deliver", {
+  maxAttempts: 5,
+  backoff: "2 seconds",
+  lease: "2 minutes"
+})
+
+/**
+ * Delivering a queued message: claimed, handed to the mailer (or the test mailbox for test-mode
+ * sends), and its outcome recorded with an activity row; claims and outcomes of a moment share a write.
+ */
+export const makeTransactionalDelivery = Effect.gen(function* () {
+  const messages = yield* MessageRepository
+  const crypto = yield* SecretCrypto
+  const mailer = yield* Mailer
+  const testMailbox = yield* TestMailbox
+  const unit = yield* UnitOfWork
+  const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+  const deliveryWrites = { max: 50, committers: committersOn(unit, 2) }
+  /** Claims messages for this process's deliveries, the claims of a moment in one write. */
+  const claimGrouped = yield* groupCommit(
+    (keys: ReadonlyArray<MessageKey>) =>
+      Effect.flatMap(now, (at) => Effect.map(messages.claim(keys, at), (claimed) => toFirstAskers(keys, claimed))),
+    deliveryWrites
+  )
+  /** Records delivery outcomes, those of a moment in one write. */
+  const recordGrouped = yield* groupCommit(
+    (outcomes: ReadonlyArray<RecordedDelivery>) => Effect.as(messages.recordAttempts(outcomes), outcomes),
+    deliveryWrites
+  )
+
+  /** The activity ledger's row for one delivery attempt of `message`. */
+  const attemptEntry = (
+    message: EmailMessage,
+    outcome: Pick<ActivityEntry, "status" | "providerMessageId" | "error">,
+    retrying: boolean,
+    createdAt: Date
+  ): ActivityEntry => ({
+    id: randomUuid(crypto),
+    tenantId: message.tenantId,
+    recipient: message.to,
+    templateId: message.templateId,
+    templateName: message.templateName,
+    subject: message.subject,
+    ...outcome,
+    metadata: {
+      source: message.source,
+      messageId: message.id,
+      attempt: message.attempts,
+      test: message.test,
+      ...(retrying ? { retrying: true } : {})
+    },
+    createdAt
+  })
+
+  const methods: Pick<TransactionalService["Type"], "deliver"> = {
+    deliver: (tenantId, messageId, attempt) =>
+      Effect.gen(function* () {
+        // Gone, or already delivered or given up by an earlier run of this job.
+        const claimed = yield* claimGrouped({ tenantId, id: messageId })
+        if (Option.isNone(claimed)) return
+        const message = claimed.value
+        const destination = message.test ? testMailbox : mailer
+        const outcome = yield* Effect.either(
+          destination.send({
+            messageId: message.id,
+            from: message.from,
+            to: message.to,
+            subject: message.subject,
+            html: message.html ?? undefined,
+            text: message.text ?? undefined,
+            headers: { "X-ServiceKit-Message-Id": message.id }
+          })
+        )
+        const updatedAt = yield* now
+        if (Either.isRight(outcome)) {
+          const providerMessageId = outcome.right.providerMessageId
+          const sent = { status: "sent" as const, providerMessageId, error: null }
+          yield* recordGrouped({
+            message: { ...message, ...sent, updatedAt },
+            attempt: attemptEntry(message, sent, false, updatedAt)
+          })
+          return
+        }
+        const rejection = outcome.left
+        const retrying = !rejection.permanent && attempt < deliveryQueue.maxAttempts
+        // What the server answered may hold what text columns cannot (a NUL).
+        const failed = { status: "failed" as const, providerMessageId: null, error: storableText(rejection.reason) }
+        yield* recordGrouped({
+          message: { ...message, ...failed, status: retrying ? "queued" : "failed", updatedAt },
+          attempt: attemptEntry(message, failed, retrying, updatedAt)
+        })
+        if (retrying) return yield* rejection
+      })
+  }
+  return methods
+})

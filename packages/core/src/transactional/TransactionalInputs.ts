@@ -1,0 +1,76 @@
+import { Effect, Schema } from "effect"
+import { invalidField } from "../platform/Errors.js"
+import type { Environment, Product } from "../platform/Products.js"
+import type { EmailMessage, TemplateBody } from "./Transactional.js"
+
+export const DEFAULT_PAGE_SIZE = 25
+export const MAX_PAGE_SIZE = 100
+/** Recipients of one send request; each gets a message of its own. */
+export const MAX_RECIPIENTS = 50
+/** Template and message text limits: a subject line, and 512 KiB for each body. */
+export const MAX_SUBJECT_LENGTH = 998
+export const MAX_BODY_LENGTH = 512 * 1024
+export const MAX_NAME_LENGTH = 200
+
+export interface TemplateInput {
+  readonly name: string
+  readonly channel?: string | undefined
+  readonly bodyJson: TemplateBody
+}
+
+export interface TemplatePatch {
+  readonly name?: string | undefined
+  readonly channel?: string | undefined
+  readonly bodyJson?: Partial<TemplateBody> | undefined
+}
+
+export interface SendInput {
+  /** Who sends, as the activity ledger's `metadata.source` records it; Transactional's API by default. */
+  readonly source?: string | undefined
+  readonly templateId?: string | undefined
+  readonly to: ReadonlyArray<string>
+  readonly variables?: Readonly<Record<string, unknown>> | undefined
+  readonly subject?: string | undefined
+  readonly html?: string | undefined
+  readonly text?: string | undefined
+}
+
+/** Who sends: the tenant with its entitlements, and whether its key is a test-mode key. */
+export interface Sender {
+  readonly tenantId: string
+  readonly environment: Environment
+  readonly entitlements: ReadonlyArray<Product>
+}
+
+export const SendResult = Schema.Struct({
+  test: Schema.Boolean,
+  messages: Schema.Array(Schema.Struct({ id: Schema.String, to: Schema.String, status: Schema.Literal("queued") }))
+})
+export type SendResult = typeof SendResult.Type
+
+/** A send's answer: each composed message, queued. */
+export const answerOf = (test: boolean, composed: ReadonlyArray<EmailMessage>): SendResult => ({
+  test,
+  messages: composed.map((message) => ({ id: message.id, to: message.to, status: "queued" as const }))
+})
+
+export interface Rendered {
+  readonly subject: string
+  readonly html: string
+  readonly text: string
+  /** Variables the template uses that were not given (rendered as nothing here; a send refuses them). */
+  readonly missingVariables: ReadonlyArray<string>
+}
+
+export interface ListQuery {
+  readonly limit?: number | undefined
+  readonly cursor?: string | undefined
+}
+
+export const checkName = (name: string) =>
+  name.trim().length === 0 || name.length > MAX_NAME_LENGTH
+    ? invalidField("name", `must be 1 to ${MAX_NAME_LENGTH} characters`)
+    : Effect.void
+
+export const checkChannel = (channel: string | undefined) =>
+  channel === undefined || channel === "email" ? Effect.void : invalidField("channel", "must be email")

@@ -1,0 +1,152 @@
+import { Clock, Effect } from "effect"
+import { JobQueue } from "../jobs/JobQueue.js"
+import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
+import { isEmailAddress } from "../platform/EmailAddress.js"
+import { notEntitled } from "../platform/Entitlements.js"
+import { ValidationFailed, invalidField } from "../platform/Errors.js"
+import { committersOn, groupCommit } from "../platform/GroupCommit.js"
+import { IdempotencyStore, idempotent } from "../platform/Idempotency.js"
+import { ServiceKitSettings } from "../platform/Settings.js"
+import { missingVariables } from "../platform/TemplateText.js"
+import { UnitOfWork } from "../platform/UnitOfWork.js"
+import { allParts, checkContent, parseBody, renderWith } from "./TemplateContent.js"
+import { type EmailMessage, type EmailTemplate, TRANSACTIONAL_SOURCE } from "./Transactional.js"
+import { deliveryQueue } from "./TransactionalDelivery.js"
+import type { TemplateNotFound } from "./TransactionalErrors.js"
+import { MAX_RECIPIENTS, type SendInput, SendResult, type Sender, answerOf } from "./TransactionalInputs.js"
+import { MessageRepository } from "./TransactionalRepositories.js"
+import type { TransactionalService } from "./TransactionalService.js"
+
+/**
+ * Sending: a request becomes one rendered message per recipient, stored with its delivery job in
+ * one unit of work (a group commit of the moment's sends, or the idempotency key's, or the caller's).
+ */
+export const makeTransactionalSending = (
+  findTemplate: (tenantId: string, id: string) => Effect.Effect<EmailTemplate, TemplateNotFound>
+) =>
+  Effect.gen(function* () {
+    const messages = yield* MessageRepository
+    const jobs = yield* JobQueue
+    const crypto = yield* SecretCrypto
+    const settings = yield* ServiceKitSettings
+    const unit = yield* UnitOfWork
+    const idempotencyStore = yield* IdempotencyStore
+    const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+    /** The rendered messages of a send request, one per recipient, or why it is refused. */
+    const compose = (tenantId: string, input: SendInput, test: boolean) =>
+      Effect.gen(function* () {
+        if (input.to.length === 0 || input.to.length > MAX_RECIPIENTS) {
+          return yield* invalidField("to", `must list 1 to ${MAX_RECIPIENTS} addresses`)
+        }
+        const bad = input.to.findIndex((address) => !isEmailAddress(address))
+        if (bad >= 0) return yield* invalidField(`to.${bad}`, "must be an email address")
+        let content: { subject: string; html: string | null; text: string | null }
+        let template: EmailTemplate | null = null
+        if (input.templateId !== undefined) {
+          for (const field of ["subject", "html", "text"] as const) {
+            if (input[field] !== undefined) return yield* invalidField(field, "must not be given with templateId")
+          }
+          template = yield* findTemplate(tenantId, input.templateId)
+          const parts = yield* Effect.orDie(parseBody(template.body, "bodyJson"))
+          const missing = missingVariables(allParts(parts), input.variables ?? {})
+          if (missing.length > 0) {
+            return yield* new ValidationFailed({
+              message: `The template uses variables that were not given: ${missing.join(", ")}`,
+              details: missing.map((name) => ({
+                field: `variables.${name}`,
+                reason: "is used by the template and was not given"
+              }))
+            })
+          }
+          const rendered = renderWith(parts, input.variables ?? {})
+          content = { subject: rendered.subject, html: rendered.html || null, text: rendered.text || null }
+        } else {
+          if (input.variables !== undefined) return yield* invalidField("variables", "only apply with templateId")
+          if (input.subject === undefined) return yield* invalidField("subject", "is required without templateId")
+          if (input.html === undefined && input.text === undefined) {
+            return yield* invalidField("html", "html or text is required without templateId")
+          }
+          // Inline content is sent as given: its braces are text, not placeholders.
+          yield* checkContent({ subject: input.subject, html: input.html ?? "", text: input.text ?? "" }, "")
+          content = { subject: input.subject, html: input.html ?? null, text: input.text ?? null }
+        }
+        const createdAt = yield* now
+        return input.to.map(
+          (to): EmailMessage => ({
+            id: randomUuid(crypto),
+            tenantId,
+            templateId: template?.id ?? null,
+            templateName: template?.name ?? null,
+            from: settings.mailFrom,
+            to,
+            ...content,
+            test,
+            source: input.source ?? TRANSACTIONAL_SOURCE,
+            status: "queued",
+            attempts: 0,
+            providerMessageId: null,
+            error: null,
+            createdAt,
+            updatedAt: createdAt
+          })
+        )
+      })
+
+    /** Sending needs Business Email beside Transactional (the key's product, checked by its auth). */
+    const checkEntitled = (sender: Sender) =>
+      sender.entitlements.includes("business_email")
+        ? Effect.void
+        : notEntitled("business_email")
+
+    /** Stores composed messages and queues their deliveries (in the caller's unit of work). */
+    const store = (composed: ReadonlyArray<EmailMessage>) =>
+      Effect.zipRight(
+        messages.insertMany(composed),
+        jobs.enqueueMany(
+          deliveryQueue,
+          composed.map((message) => ({
+            payload: { tenantId: message.tenantId, messageId: message.id },
+            options: { key: message.id }
+          }))
+        )
+      )
+    /** Sends without an idempotency key, stored in groups: the requests of a moment in one unit of work. */
+    const storeGrouped = yield* groupCommit(
+      (sends: ReadonlyArray<ReadonlyArray<EmailMessage>>) =>
+        Effect.as(unit.withTransaction(store(sends.flat())), sends),
+      { max: 100, committers: committersOn(unit, 4) }
+    )
+
+    const methods: Pick<TransactionalService["Type"], "send" | "sendWithin"> = {
+      send: (sender, input, idempotencyKey) =>
+        Effect.gen(function* () {
+          yield* checkEntitled(sender)
+          const test = sender.environment === "test"
+          const answer = (composed: ReadonlyArray<EmailMessage>) => answerOf(test, composed)
+          if (idempotencyKey === undefined) {
+            return answer(yield* storeGrouped(yield* compose(sender.tenantId, input, test)))
+          }
+          // The key's mode is part of the request: a test send never answers for a live one.
+          const fingerprint = yield* crypto.sha256Hex(JSON.stringify([sender.environment, input]))
+          return yield* idempotent(
+            { tenantId: sender.tenantId, scope: "transactional.send", key: idempotencyKey, fingerprint },
+            SendResult,
+            Effect.gen(function* () {
+              const composed = yield* compose(sender.tenantId, input, test)
+              yield* store(composed)
+              return answer(composed)
+            })
+          ).pipe(Effect.provideService(IdempotencyStore, idempotencyStore), Effect.provideService(UnitOfWork, unit))
+        }),
+      sendWithin: (sender, input) =>
+        Effect.gen(function* () {
+          yield* checkEntitled(sender)
+          const test = sender.environment === "test"
+          const composed = yield* compose(sender.tenantId, input, test)
+          yield* store(composed)
+          return answerOf(test, composed)
+        })
+    }
+    return methods
+  })
