@@ -2216,7 +2216,7 @@ export interface components {
                 }[];
             };
         };
-        /** @description The path names no resource this route changes (`resource_not_found`): workflows, sequences, agents. */
+        /** @description The path names no resource this route changes (`resource_not_found`): workflows, sequences, agents, nodes. */
         readonly ResourceNotFoundError: {
             readonly error: {
                 /**
@@ -9611,6 +9611,226 @@ export interface operations {
             };
         };
     };
+    readonly "automationsDashboard.getDashboardRun": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Run"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["RunNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationsDashboard.cancelDashboardRun": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Run"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["RunNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 409: {
+                content: {
+                    readonly "application/json": components["schemas"]["RunStateConflictError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationsDashboard.retryDashboardRun": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Run"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["RunNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 409: {
+                content: {
+                    readonly "application/json": components["schemas"]["RunStateConflictError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationsDashboard.runDashboardWorkflow": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: {
+            readonly content: {
+                readonly "application/json": {
+                    /**
+                     * maxLength(100000)
+                     * @description a string at most 100000 character(s) long
+                     */
+                    readonly context?: string;
+                    readonly payload?: {
+                        readonly [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Run"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"] | components["schemas"]["WorkflowInactiveError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["WorkflowNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     readonly "automationsDashboard.listDashboardSessions": {
         readonly parameters: {
             readonly query?: {
@@ -9706,6 +9926,185 @@ export interface operations {
             };
         };
     };
+    readonly "automationsDashboard.decideDashboardApproval": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** @enum {string} */
+                    readonly decision: "approve" | "reject";
+                    /**
+                     * maxLength(2000)
+                     * @description a string at most 2000 character(s) long
+                     */
+                    readonly note?: string;
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Approval"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["ApprovalNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 409: {
+                content: {
+                    readonly "application/json": components["schemas"]["ApprovalStateConflictError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationsDashboard.listDashboardNodes": {
+        readonly parameters: {
+            readonly query?: {
+                readonly limit?: number;
+                /** @description The previous page's `meta.nextCursor`. */
+                readonly cursor?: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["NodePage"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationsDashboard.createDashboardNode": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    readonly name: string;
+                    readonly allowSystem?: boolean;
+                    readonly allowBrowser?: boolean;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
+                    readonly allowedBinaries?: readonly string[];
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
+                    readonly allowedHosts?: readonly string[];
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["CreatedNode"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     readonly "automationsDashboard.listDashboardChannels": {
         readonly parameters: {
             readonly query?: {
@@ -9756,7 +10155,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
-                readonly resource: "workflows" | "sequences" | "agents";
+                readonly resource: "workflows" | "sequences" | "agents" | "nodes";
                 readonly id: string;
             };
             readonly cookie?: never;
@@ -9765,7 +10164,7 @@ export interface operations {
         readonly responses: {
             readonly 200: {
                 content: {
-                    readonly "application/json": components["schemas"]["Workflow"] | components["schemas"]["Sequence"] | components["schemas"]["Agent"];
+                    readonly "application/json": components["schemas"]["Workflow"] | components["schemas"]["Sequence"] | components["schemas"]["Agent"] | components["schemas"]["Node"];
                 };
             };
             readonly 400: {
@@ -9785,7 +10184,7 @@ export interface operations {
             };
             readonly 404: {
                 content: {
-                    readonly "application/json": components["schemas"]["ResourceNotFoundError"] | components["schemas"]["WorkflowNotFoundError"] | components["schemas"]["SequenceNotFoundError"] | components["schemas"]["AgentNotFoundError"];
+                    readonly "application/json": components["schemas"]["ResourceNotFoundError"] | components["schemas"]["WorkflowNotFoundError"] | components["schemas"]["SequenceNotFoundError"] | components["schemas"]["AgentNotFoundError"] | components["schemas"]["NodeNotFoundError"];
                 };
             };
             readonly 405: {
@@ -9805,7 +10204,7 @@ export interface operations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
-                readonly resource: "workflows" | "sequences" | "agents";
+                readonly resource: "workflows" | "sequences" | "agents" | "nodes";
                 readonly id: string;
             };
             readonly cookie?: never;
@@ -9820,7 +10219,7 @@ export interface operations {
         readonly responses: {
             readonly 200: {
                 content: {
-                    readonly "application/json": components["schemas"]["Workflow"] | components["schemas"]["Sequence"] | components["schemas"]["Agent"];
+                    readonly "application/json": components["schemas"]["Workflow"] | components["schemas"]["Sequence"] | components["schemas"]["Agent"] | components["schemas"]["Node"];
                 };
             };
             readonly 400: {
@@ -9840,7 +10239,7 @@ export interface operations {
             };
             readonly 404: {
                 content: {
-                    readonly "application/json": components["schemas"]["ResourceNotFoundError"] | components["schemas"]["WorkflowNotFoundError"] | components["schemas"]["SequenceNotFoundError"] | components["schemas"]["AgentNotFoundError"];
+                    readonly "application/json": components["schemas"]["ResourceNotFoundError"] | components["schemas"]["WorkflowNotFoundError"] | components["schemas"]["SequenceNotFoundError"] | components["schemas"]["AgentNotFoundError"] | components["schemas"]["NodeNotFoundError"];
                 };
             };
             readonly 405: {

@@ -624,6 +624,30 @@ export const routes = {
    */
   "automationsDashboard.listDashboardRuns": ["GET", "/growth/automations/runs", "400 401 403 405 500", "page"],
   /**
+   * Get a run
+   *
+   * As `GET /v1/automations/runs/{id}`: with `stepsResultJson`.
+   */
+  "automationsDashboard.getDashboardRun": ["GET", "/growth/automations/runs/{id}", "400 401 403 404 405 500"],
+  /**
+   * Cancel a run
+   *
+   * As `POST /v1/automations/runs/{id}/cancel`. Tenant admin; a member's token is a 403 `admin_required`.
+   */
+  "automationsDashboard.cancelDashboardRun": ["POST", "/growth/automations/runs/{id}/cancel", "400 401 403 404 405 409 500"],
+  /**
+   * Retry a run
+   *
+   * As `POST /v1/automations/runs/{id}/retry`. Tenant admin; a member's token is a 403 `admin_required`.
+   */
+  "automationsDashboard.retryDashboardRun": ["POST", "/growth/automations/runs/{id}/retry", "400 401 403 404 405 409 500"],
+  /**
+   * Run a workflow
+   *
+   * As `POST /v1/automations/workflows/{id}/run` with a live key: `context` and `payload` are optional. Tenant admin; a member's token is a 403 `admin_required`.
+   */
+  "automationsDashboard.runDashboardWorkflow": ["POST", "/growth/automations/workflows/{id}/run", "400 401 403 404 405 413 500"],
+  /**
    * List sessions
    *
    * As `GET /v1/automations/sessions`.
@@ -636,21 +660,39 @@ export const routes = {
    */
   "automationsDashboard.listDashboardApprovals": ["GET", "/growth/automations/approvals", "400 401 403 405 500", "page"],
   /**
+   * Approve or reject
+   *
+   * As `POST /v1/automations/approvals/{id}/decide`. Tenant admin; a member's token is a 403 `admin_required`.
+   */
+  "automationsDashboard.decideDashboardApproval": ["POST", "/growth/automations/approvals/{id}/decide", "400 401 403 404 405 409 413 500"],
+  /**
+   * List companion nodes
+   *
+   * As `GET /v1/automations/nodes`.
+   */
+  "automationsDashboard.listDashboardNodes": ["GET", "/growth/automations/nodes", "400 401 403 405 500", "page"],
+  /**
+   * Create a node and its pairing code
+   *
+   * As `POST /v1/automations/nodes`: the `pairingCode` is shown only in this answer. `allowSystem` lets the node run `system.run` for the programs in `allowedBinaries` (matched exactly against `argv[0]`); `allowBrowser` lets it run `browser.*` on the hosts in `allowedHosts` (`example.com`, or `*.example.com` for subdomains). Both are off by default. `system.run`, `browser.navigate` and `browser.evaluate` also wait for an approval unless a tool profile opts out. Tenant admin; a member's token is a 403 `admin_required`.
+   */
+  "automationsDashboard.createDashboardNode": ["POST", "/growth/automations/nodes", "400 401 403 405 413 500"],
+  /**
    * List channels
    *
    * As `GET /v1/automations/channels`.
    */
   "automationsDashboard.listDashboardChannels": ["GET", "/growth/automations/channels", "400 401 403 405 500", "page"],
   /**
-   * Change a record: workflows, sequences, agents
+   * Change a record: workflows, sequences, agents, nodes
    *
-   * As `workflows` as PATCH /v1/automations/workflows/{id}, `sequences` as PATCH /v1/automations/sequences/{id}, `agents` as PATCH /v1/automations/agents/{id}. Tenant admin; a member's token is a 403 `admin_required`.
+   * As `workflows` as PATCH /v1/automations/workflows/{id}, `sequences` as PATCH /v1/automations/sequences/{id}, `agents` as PATCH /v1/automations/agents/{id}, `nodes` as PATCH /v1/automations/nodes/{id}. Tenant admin; a member's token is a 403 `admin_required`.
    */
   "automationsDashboard.updateDashboardResource": ["PATCH", "/growth/automations/{resource}/{id}", "400 401 403 404 405 413 500"],
   /**
-   * Delete a record: workflows, sequences, agents
+   * Delete a record: workflows, sequences, agents, nodes
    *
-   * As `workflows` as DELETE /v1/automations/workflows/{id}, `sequences` as DELETE /v1/automations/sequences/{id}, `agents` as DELETE /v1/automations/agents/{id}. Tenant admin; a member's token is a 403 `admin_required`.
+   * As `workflows` as DELETE /v1/automations/workflows/{id}, `sequences` as DELETE /v1/automations/sequences/{id}, `agents` as DELETE /v1/automations/agents/{id}, `nodes` as DELETE /v1/automations/nodes/{id}. Tenant admin; a member's token is a 403 `admin_required`.
    */
   "automationsDashboard.deleteDashboardResource": ["DELETE", "/growth/automations/{resource}/{id}", "400 401 403 404 405 500"],
   /**
