@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { type ModelServer, startModelServer } from "@servicekit/conformance"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -20,9 +19,6 @@ import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const API_KEY = "sk-local-test-0123456789"
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-console-automations-"))
-/** Screenshots for the docs, written when SERVICEKIT_CONSOLE_SCREENSHOTS=1 (the committed ones come from such a run). */
-const screenshots = process.env.SERVICEKIT_CONSOLE_SCREENSHOTS === "1"
-const docs = fileURLToPath(new URL("../../../docs/console/", import.meta.url))
 
 describe("the console's Automations area in Chromium", () => {
   let models: ModelServer
@@ -133,10 +129,6 @@ describe("the console's Automations area in Chromium", () => {
     expect(input).toEqual({ nodeId: node.id, argv })
     await noMarkupFromText(page)
     await checkAxe(page, "approvals")
-    if (screenshots) {
-      mkdirSync(docs, { recursive: true })
-      await page.screenshot({ path: join(docs, "automations-approvals.png") })
-    }
 
     // Keyboard only: a note, then Tab to Approve and Enter.
     await tabTo(page, ".approval input")
@@ -167,7 +159,6 @@ describe("the console's Automations area in Chromium", () => {
     expect(await page.locator(".step h3").first().textContent()).toContain(HOSTILE)
     await noMarkupFromText(page)
     await checkAxe(page, "run detail")
-    if (screenshots) await page.screenshot({ path: join(docs, "automations-run.png") })
     expect(errors).toEqual([])
     sent.push(...requests)
     await page.close()

@@ -104,7 +104,7 @@ export const RunDetail = (props: PageProps & { readonly runId: string }) => {
               <dd>{formatTime(run.finishedAt)}</dd>
               <dt>Context</dt>
               <dd>
-                <pre class="code">{run.context === "" ? "—" : run.context}</pre>
+                {run.context === "" ? "—" : <pre class="code">{run.context}</pre>}
               </dd>
               <dt>Payload</dt>
               <dd>
@@ -145,7 +145,7 @@ const StepResult = (props: { readonly step: Step }) => {
       {step.error === null ? null : <Notice tone="error">{step.error}</Notice>}
       {turns.length > 0 ? <Transcript turns={turns} label={`Transcript of step ${step.index + 1}`} /> : null}
       {step.outputText !== null ? (
-        <pre class="code step-output">{step.outputText}</pre>
+        step.outputText === "" ? null : <pre class="code step-output">{step.outputText}</pre>
       ) : step.output === null || step.output === undefined || turns.length > 0 ? null : (
         <pre class="code step-output">{formatJson(step.output)}</pre>
       )}
