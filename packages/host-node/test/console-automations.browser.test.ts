@@ -270,6 +270,24 @@ describe("the console's Automations area in Chromium", () => {
     await page.close()
   }, 60_000)
 
+  it("lets an admin cancel a waiting run from its page and retry it", async () => {
+    const gated = await workflow([{ type: "approval", title: "Ship it?" }])
+    const started = await expectJson(await api("POST", `/automations/workflows/${gated.id}/run`, {}))
+    await settled(started.id, ["waiting_approval"])
+    const route = `/automations/runs/${started.id}`
+    const { page, sent: requests, errors } = await open(admin, route, `Run ${started.id.slice(0, 8)}`)
+    await expect.poll(() => page.locator("#run-status").textContent()).toBe("waiting approval")
+    await page.getByRole("button", { name: "Cancel run" }).click()
+    await expect.poll(() => page.locator("#run-status").textContent()).toBe("cancelled")
+    expect((await settled(started.id)).status).toBe("cancelled")
+    await page.getByRole("button", { name: "Retry" }).click()
+    await expect.poll(() => page.locator("#run-status").textContent()).toBe("waiting approval")
+    expect(await settled(started.id, ["waiting_approval"])).toMatchObject({ attempt: 2 })
+    expect(errors).toEqual([])
+    sent.push(...requests)
+    await page.close()
+  })
+
   it("sent only dashboard-token requests to its own origin, and axe found no serious violation", () => {
     expectOnlyDashboardRequests(sent, served.url)
     expect(violations).toEqual([])
