@@ -1,5 +1,6 @@
 // Screenshots of each console page at 1280x800 into docs/console/, on a fresh embedded kit with a
-// little sample data (keys, a webhook endpoint with a delivery to a local receiver). Run after
+// little sample data (keys, a webhook endpoint with a delivery to a local receiver, a run waiting
+// for the approval of a companion node's command). Run after
 // `npm run build`: node scripts/console-screenshots.mjs
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:http"
@@ -98,6 +99,48 @@ try {
   await api("POST", `/chat/conversations/${refund.conversationId}/assign`, { assigneeId: "ada@acme.example" })
   await api("POST", `/chat/conversations/${signIn.conversationId}/status`, { status: "pending" })
 
+  // Automations: a paired node (simulated here by its HTTP calls) whose system.run waits for an approval.
+  await kit.startWorkers()
+  const { key: automationsKey } = await kit.admin.createKey({
+    tenantId: tenant.id,
+    product: "automations",
+    environment: "live",
+    scopes: ["automations:manage"]
+  })
+  const automations = async (method, path, body, credential = automationsKey) => {
+    const response = await fetch(`${server.url}/api/v1/automations${path}`, {
+      method,
+      headers: { authorization: `Bearer ${credential}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+    return response.json()
+  }
+  const runUntil = async (runId, statuses) => {
+    for (;;) {
+      const run = await automations("GET", `/runs/${runId}`)
+      if (statuses.includes(run.status)) return run
+      await new Promise((done) => setTimeout(done, 100))
+    }
+  }
+  const node = await automations("POST", "/nodes", { name: "Build server", allowSystem: true, allowedBinaries: ["git"] })
+  const { deviceSecret } = await automations("POST", "/nodes/claim", {
+    pairingCode: node.pairingCode,
+    platform: "linux x64",
+    version: "1.0.0",
+    capabilities: ["system.run"]
+  })
+  const deploy = await automations("POST", "/workflows", {
+    name: "Tag the release",
+    triggerJson: { schemaVersion: 1, type: "manual" },
+    stepsJson: [
+      { type: "log", name: "Announce", message: "Tagging {{payload.version}}" },
+      { type: "skill", name: "Tag", skillId: "system.run", input: { nodeId: node.id, argv: ["git", "tag", "-a", "{{payload.version}}", "-m", "Release {{payload.version}}"] } },
+      { type: "log", name: "Done", message: "Tagged {{payload.version}}" }
+    ]
+  })
+  const release = await automations("POST", `/workflows/${deploy.id}/run`, { payload: { version: "v2.4.0" } })
+  await runUntil(release.id, ["waiting_approval"])
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   const shot = async (name, { live = false } = {}) => {
     // A page that follows a live stream never goes network-idle: its content is awaited instead.
@@ -117,6 +160,19 @@ try {
   await go(`#/chat/inbox/${refund.conversationId}`, ".bubble")
   await page.locator("#reply").fill("Anything else I can help with?")
   await shot("inbox-conversation", { live: true })
+  await go("#/automations/approvals", ".approval .argv")
+  await shot("automations-approvals")
+  await page.getByRole("button", { name: "Approve" }).click()
+  await page.getByText("Nothing is waiting").waitFor()
+  // The node runs the approved command and answers it.
+  const device = (method, path, body) =>
+    automations(method, `/nodes/${node.id}${path}`, body, deviceSecret)
+  const [command] = (await device("GET", "/commands?wait=20")).data
+  await device("POST", `/commands/${command.id}/result`, { ok: true, output: "" })
+  await runUntil(release.id, ["succeeded", "failed"])
+  await go(`#/automations/runs/${release.id}`, ".step")
+  await page.locator("#run-status", { hasText: "succeeded" }).waitFor()
+  await shot("automations-run")
   await go("#/developers/api-keys", "tbody tr")
   await shot("api-keys")
   await page.getByRole("button", { name: "Create API key" }).click()

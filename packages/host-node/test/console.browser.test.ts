@@ -126,8 +126,17 @@ describe("the console in Chromium", () => {
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).toBe("{}")
     expect(await page.evaluate(() => Object.values({ ...sessionStorage }))).toEqual([admin])
     await expect.poll(() => page.locator(".chip").allTextContents()).toContain("Live Chat")
-    // The four products' areas not built yet are absent, not placeholders.
-    expect(await page.locator("nav a").allTextContents()).toEqual(["Overview", "Inbox", "API keys", "Webhooks"])
+    // The products' areas not built yet are absent, not placeholders.
+    expect(await page.locator("nav a").allTextContents()).toEqual([
+      "Overview",
+      "Inbox",
+      "Runs",
+      "Approvals",
+      "Workflows",
+      "Nodes",
+      "API keys",
+      "Webhooks"
+    ])
     await checkAccessibility(page, "overview")
     // Reloading keeps the tab signed in.
     await page.reload()

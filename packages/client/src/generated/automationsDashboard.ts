@@ -15,7 +15,7 @@ export interface AutomationsDashboardSchemas {
         readonly waitingApprovals: readonly components["schemas"]["Approval"][];
         readonly slo: components["schemas"]["AutomationsSlo"];
     };
-    /** @description The path names no resource this route changes (`resource_not_found`): workflows, sequences, agents. */
+    /** @description The path names no resource this route changes (`resource_not_found`): workflows, sequences, agents, nodes. */
     readonly ResourceNotFoundError: {
         readonly error: {
             /**
@@ -452,6 +452,226 @@ export interface AutomationsDashboardOperations {
             };
         };
     };
+    readonly "automationsDashboard.getDashboardRun": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Run"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["RunNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationsDashboard.cancelDashboardRun": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Run"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["RunNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 409: {
+                content: {
+                    readonly "application/json": components["schemas"]["RunStateConflictError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationsDashboard.retryDashboardRun": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Run"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["RunNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 409: {
+                content: {
+                    readonly "application/json": components["schemas"]["RunStateConflictError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationsDashboard.runDashboardWorkflow": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: {
+            readonly content: {
+                readonly "application/json": {
+                    /**
+                     * maxLength(100000)
+                     * @description a string at most 100000 character(s) long
+                     */
+                    readonly context?: string;
+                    readonly payload?: {
+                        readonly [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Run"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"] | components["schemas"]["WorkflowInactiveError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["WorkflowNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     readonly "automationsDashboard.listDashboardSessions": {
         readonly parameters: {
             readonly query?: {
@@ -547,6 +767,185 @@ export interface AutomationsDashboardOperations {
             };
         };
     };
+    readonly "automationsDashboard.decideDashboardApproval": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** @enum {string} */
+                    readonly decision: "approve" | "reject";
+                    /**
+                     * maxLength(2000)
+                     * @description a string at most 2000 character(s) long
+                     */
+                    readonly note?: string;
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Approval"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["ApprovalNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 409: {
+                content: {
+                    readonly "application/json": components["schemas"]["ApprovalStateConflictError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationsDashboard.listDashboardNodes": {
+        readonly parameters: {
+            readonly query?: {
+                readonly limit?: number;
+                /** @description The previous page's `meta.nextCursor`. */
+                readonly cursor?: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["NodePage"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationsDashboard.createDashboardNode": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    readonly name: string;
+                    readonly allowSystem?: boolean;
+                    readonly allowBrowser?: boolean;
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
+                    readonly allowedBinaries?: readonly string[];
+                    /**
+                     * maxItems(100)
+                     * @description an array of at most 100 item(s)
+                     */
+                    readonly allowedHosts?: readonly string[];
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["CreatedNode"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     readonly "automationsDashboard.listDashboardChannels": {
         readonly parameters: {
             readonly query?: {
@@ -597,7 +996,7 @@ export interface AutomationsDashboardOperations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
-                readonly resource: "workflows" | "sequences" | "agents";
+                readonly resource: "workflows" | "sequences" | "agents" | "nodes";
                 readonly id: string;
             };
             readonly cookie?: never;
@@ -606,7 +1005,7 @@ export interface AutomationsDashboardOperations {
         readonly responses: {
             readonly 200: {
                 content: {
-                    readonly "application/json": components["schemas"]["Workflow"] | components["schemas"]["Sequence"] | components["schemas"]["Agent"];
+                    readonly "application/json": components["schemas"]["Workflow"] | components["schemas"]["Sequence"] | components["schemas"]["Agent"] | components["schemas"]["Node"];
                 };
             };
             readonly 400: {
@@ -626,7 +1025,7 @@ export interface AutomationsDashboardOperations {
             };
             readonly 404: {
                 content: {
-                    readonly "application/json": components["schemas"]["ResourceNotFoundError"] | components["schemas"]["WorkflowNotFoundError"] | components["schemas"]["SequenceNotFoundError"] | components["schemas"]["AgentNotFoundError"];
+                    readonly "application/json": components["schemas"]["ResourceNotFoundError"] | components["schemas"]["WorkflowNotFoundError"] | components["schemas"]["SequenceNotFoundError"] | components["schemas"]["AgentNotFoundError"] | components["schemas"]["NodeNotFoundError"];
                 };
             };
             readonly 405: {
@@ -646,7 +1045,7 @@ export interface AutomationsDashboardOperations {
             readonly query?: never;
             readonly header?: never;
             readonly path: {
-                readonly resource: "workflows" | "sequences" | "agents";
+                readonly resource: "workflows" | "sequences" | "agents" | "nodes";
                 readonly id: string;
             };
             readonly cookie?: never;
@@ -661,7 +1060,7 @@ export interface AutomationsDashboardOperations {
         readonly responses: {
             readonly 200: {
                 content: {
-                    readonly "application/json": components["schemas"]["Workflow"] | components["schemas"]["Sequence"] | components["schemas"]["Agent"];
+                    readonly "application/json": components["schemas"]["Workflow"] | components["schemas"]["Sequence"] | components["schemas"]["Agent"] | components["schemas"]["Node"];
                 };
             };
             readonly 400: {
@@ -681,7 +1080,7 @@ export interface AutomationsDashboardOperations {
             };
             readonly 404: {
                 content: {
-                    readonly "application/json": components["schemas"]["ResourceNotFoundError"] | components["schemas"]["WorkflowNotFoundError"] | components["schemas"]["SequenceNotFoundError"] | components["schemas"]["AgentNotFoundError"];
+                    readonly "application/json": components["schemas"]["ResourceNotFoundError"] | components["schemas"]["WorkflowNotFoundError"] | components["schemas"]["SequenceNotFoundError"] | components["schemas"]["AgentNotFoundError"] | components["schemas"]["NodeNotFoundError"];
                 };
             };
             readonly 405: {
@@ -750,6 +1149,30 @@ export const automationsDashboardRoutes = {
    */
   "automationsDashboard.listDashboardRuns": ["GET", "/growth/automations/runs", "400 401 403 405 500", "page"],
   /**
+   * Get a run
+   *
+   * As `GET /v1/automations/runs/{id}`: with `stepsResultJson`.
+   */
+  "automationsDashboard.getDashboardRun": ["GET", "/growth/automations/runs/{id}", "400 401 403 404 405 500"],
+  /**
+   * Cancel a run
+   *
+   * As `POST /v1/automations/runs/{id}/cancel`. Tenant admin; a member's token is a 403 `admin_required`.
+   */
+  "automationsDashboard.cancelDashboardRun": ["POST", "/growth/automations/runs/{id}/cancel", "400 401 403 404 405 409 500"],
+  /**
+   * Retry a run
+   *
+   * As `POST /v1/automations/runs/{id}/retry`. Tenant admin; a member's token is a 403 `admin_required`.
+   */
+  "automationsDashboard.retryDashboardRun": ["POST", "/growth/automations/runs/{id}/retry", "400 401 403 404 405 409 500"],
+  /**
+   * Run a workflow
+   *
+   * As `POST /v1/automations/workflows/{id}/run` with a live key: `context` and `payload` are optional. Tenant admin; a member's token is a 403 `admin_required`.
+   */
+  "automationsDashboard.runDashboardWorkflow": ["POST", "/growth/automations/workflows/{id}/run", "400 401 403 404 405 413 500"],
+  /**
    * List sessions
    *
    * As `GET /v1/automations/sessions`.
@@ -762,21 +1185,39 @@ export const automationsDashboardRoutes = {
    */
   "automationsDashboard.listDashboardApprovals": ["GET", "/growth/automations/approvals", "400 401 403 405 500", "page"],
   /**
+   * Approve or reject
+   *
+   * As `POST /v1/automations/approvals/{id}/decide`. Tenant admin; a member's token is a 403 `admin_required`.
+   */
+  "automationsDashboard.decideDashboardApproval": ["POST", "/growth/automations/approvals/{id}/decide", "400 401 403 404 405 409 413 500"],
+  /**
+   * List companion nodes
+   *
+   * As `GET /v1/automations/nodes`.
+   */
+  "automationsDashboard.listDashboardNodes": ["GET", "/growth/automations/nodes", "400 401 403 405 500", "page"],
+  /**
+   * Create a node and its pairing code
+   *
+   * As `POST /v1/automations/nodes`: the `pairingCode` is shown only in this answer. `allowSystem` lets the node run `system.run` for the programs in `allowedBinaries` (matched exactly against `argv[0]`); `allowBrowser` lets it run `browser.*` on the hosts in `allowedHosts` (`example.com`, or `*.example.com` for subdomains). Both are off by default. `system.run`, `browser.navigate` and `browser.evaluate` also wait for an approval unless a tool profile opts out. Tenant admin; a member's token is a 403 `admin_required`.
+   */
+  "automationsDashboard.createDashboardNode": ["POST", "/growth/automations/nodes", "400 401 403 405 413 500"],
+  /**
    * List channels
    *
    * As `GET /v1/automations/channels`.
    */
   "automationsDashboard.listDashboardChannels": ["GET", "/growth/automations/channels", "400 401 403 405 500", "page"],
   /**
-   * Change a record: workflows, sequences, agents
+   * Change a record: workflows, sequences, agents, nodes
    *
-   * As `workflows` as PATCH /v1/automations/workflows/{id}, `sequences` as PATCH /v1/automations/sequences/{id}, `agents` as PATCH /v1/automations/agents/{id}. Tenant admin; a member's token is a 403 `admin_required`.
+   * As `workflows` as PATCH /v1/automations/workflows/{id}, `sequences` as PATCH /v1/automations/sequences/{id}, `agents` as PATCH /v1/automations/agents/{id}, `nodes` as PATCH /v1/automations/nodes/{id}. Tenant admin; a member's token is a 403 `admin_required`.
    */
   "automationsDashboard.updateDashboardResource": ["PATCH", "/growth/automations/{resource}/{id}", "400 401 403 404 405 413 500"],
   /**
-   * Delete a record: workflows, sequences, agents
+   * Delete a record: workflows, sequences, agents, nodes
    *
-   * As `workflows` as DELETE /v1/automations/workflows/{id}, `sequences` as DELETE /v1/automations/sequences/{id}, `agents` as DELETE /v1/automations/agents/{id}. Tenant admin; a member's token is a 403 `admin_required`.
+   * As `workflows` as DELETE /v1/automations/workflows/{id}, `sequences` as DELETE /v1/automations/sequences/{id}, `agents` as DELETE /v1/automations/agents/{id}, `nodes` as DELETE /v1/automations/nodes/{id}. Tenant admin; a member's token is a 403 `admin_required`.
    */
   "automationsDashboard.deleteDashboardResource": ["DELETE", "/growth/automations/{resource}/{id}", "400 401 403 404 405 500"]
 } as const

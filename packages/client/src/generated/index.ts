@@ -18,7 +18,7 @@ import { type TransactionalSchemas, type TransactionalOperations, transactionalR
 import { type TransactionalDashboardSchemas, type TransactionalDashboardOperations, transactionalDashboardRoutes } from "./transactionalDashboard.js"
 import { type GrowthConversationsSchemas, type GrowthConversationsOperations, growthConversationsRoutes } from "./growthConversations.js"
 import { type AutomationsSchemas, type AutomationsOperations, automationsRoutes } from "./automations.js"
-import { type AutomationRunsSchemas, type AutomationRunsOperations, automationRunsRoutes } from "./automationRuns.js"
+import { type AutomationRunsOperations, automationRunsRoutes } from "./automationRuns.js"
 import { type AutomationHooksOperations, automationHooksRoutes } from "./automationHooks.js"
 import { type AutomationGovernanceSchemas, type AutomationGovernanceOperations, automationGovernanceRoutes } from "./automationGovernance.js"
 import { type AutomationSessionsSchemas, type AutomationSessionsOperations, automationSessionsRoutes } from "./automationSessions.js"
@@ -26,7 +26,7 @@ import { type AutomationAgentsOperations, automationAgentsRoutes } from "./autom
 import { type AutomationChannelsOperations, automationChannelsRoutes } from "./automationChannels.js"
 import { type AutomationChannelInboundSchemas, type AutomationChannelInboundOperations, automationChannelInboundRoutes } from "./automationChannelInbound.js"
 import { type AutomationReadoutsSchemas, type AutomationReadoutsOperations, automationReadoutsRoutes } from "./automationReadouts.js"
-import { type AutomationNodesSchemas, type AutomationNodesOperations, automationNodesRoutes } from "./automationNodes.js"
+import { type AutomationNodesOperations, automationNodesRoutes } from "./automationNodes.js"
 import { type AutomationNodeClaimSchemas, type AutomationNodeClaimOperations, automationNodeClaimRoutes } from "./automationNodeClaim.js"
 import { type AutomationNodeDeviceSchemas, type AutomationNodeDeviceOperations, automationNodeDeviceRoutes } from "./automationNodeDevice.js"
 import { type AutomationsDashboardSchemas, type AutomationsDashboardOperations, automationsDashboardRoutes } from "./automationsDashboard.js"
@@ -35,7 +35,7 @@ import { type AutomationSkillsSchemas, type AutomationSkillsOperations, automati
 
 export type { webhooks } from "./webhooks.js"
 
-interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationRunsSchemas, AutomationGovernanceSchemas, AutomationSessionsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodesSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
+interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationGovernanceSchemas, AutomationSessionsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 
 export interface components {
     schemas: schemas;

@@ -409,6 +409,66 @@ export interface SharedSchemas {
             readonly p95: number;
         } | null;
     };
+    readonly NodePage: {
+        readonly data: readonly components["schemas"]["Node"][];
+        readonly meta: {
+            readonly limit: number;
+            readonly nextCursor: string | null;
+        };
+    };
+    /** @description A companion device: `pending` until its pairing code is claimed, then `paired`, `revoked` once cut off. */
+    readonly Node: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly name: string;
+        /** @enum {string} */
+        readonly status: "pending" | "paired" | "revoked";
+        readonly platform: string | null;
+        readonly version: string | null;
+        /** @description The node skills the device says it can run. */
+        readonly capabilities: readonly string[];
+        readonly allowSystem: boolean;
+        readonly allowBrowser: boolean;
+        /** @description Programs `system.run` may start, as `argv[0]` names them. */
+        readonly allowedBinaries: readonly string[];
+        /** @description Hosts `browser.*` may open: exact names, or `*.domain`. */
+        readonly allowedHosts: readonly string[];
+        readonly pairingExpiresAt: string | null;
+        readonly pairedAt: string | null;
+        readonly lastSeenAt: string | null;
+        readonly revokedAt: string | null;
+        /** Format: date-time */
+        readonly createdAt: string;
+        /** Format: date-time */
+        readonly updatedAt: string;
+    };
+    readonly CreatedNode: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly name: string;
+        /** @enum {string} */
+        readonly status: "pending" | "paired" | "revoked";
+        readonly platform: string | null;
+        readonly version: string | null;
+        /** @description The node skills the device says it can run. */
+        readonly capabilities: readonly string[];
+        readonly allowSystem: boolean;
+        readonly allowBrowser: boolean;
+        /** @description Programs `system.run` may start, as `argv[0]` names them. */
+        readonly allowedBinaries: readonly string[];
+        /** @description Hosts `browser.*` may open: exact names, or `*.domain`. */
+        readonly allowedHosts: readonly string[];
+        readonly pairingExpiresAt: string | null;
+        readonly pairedAt: string | null;
+        readonly lastSeenAt: string | null;
+        readonly revokedAt: string | null;
+        /** Format: date-time */
+        readonly createdAt: string;
+        /** Format: date-time */
+        readonly updatedAt: string;
+        /** @description 8 characters (no look-alikes; case and dashes ignored), valid 15 minutes, claimable once. Shown only here. */
+        readonly pairingCode: string;
+    };
     readonly SequencePage: {
         readonly data: readonly components["schemas"]["Sequence"][];
         readonly meta: {
@@ -840,6 +900,102 @@ export interface SharedSchemas {
             }[];
         };
     };
+    /** @description No run with this id in this account (`run_not_found`). */
+    readonly RunNotFoundError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "not_found";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "run_not_found";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description The run's status does not allow this (`invalid_run_transition`): see the run state machine. */
+    readonly RunStateConflictError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "conflict";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "invalid_run_transition";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description No approval with this id in this account (`approval_not_found`). */
+    readonly ApprovalNotFoundError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "not_found";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "approval_not_found";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description `approval_decided`: it was decided already; `approval_expired`: its time ran out (the run failed). */
+    readonly ApprovalStateConflictError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "conflict";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "approval_decided" | "approval_expired";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
     /** @description No agent with this id in this account (`agent_not_found`). */
     readonly AgentNotFoundError: {
         readonly error: {
@@ -853,6 +1009,30 @@ export interface SharedSchemas {
              * @enum {string}
              */
             readonly code: "agent_not_found";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description No node with this id in this account (`node_not_found`). */
+    readonly NodeNotFoundError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "not_found";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "node_not_found";
             /** @description A sentence for people; may change. */
             readonly message: string;
             /** @description Equals the `X-Request-ID` header. */

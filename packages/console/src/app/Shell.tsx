@@ -1,6 +1,11 @@
 import type { Client } from "@servicekit/client"
 import type { Kit } from "./Api.js"
 import { Overview } from "./Overview.js"
+import { Approvals } from "./automations/Approvals.js"
+import { Nodes } from "./automations/Nodes.js"
+import { RunDetail } from "./automations/RunDetail.js"
+import { Runs } from "./automations/Runs.js"
+import { Workflows } from "./automations/Workflows.js"
 import { Inbox } from "./chat/Inbox.js"
 import { href, useRoute } from "./Route.js"
 import type { Session } from "./Session.js"
@@ -19,6 +24,15 @@ const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArr
   { title: "Tenant", pages: [{ route: "/", title: "Overview" }] },
   { title: "Live Chat", pages: [{ route: "/chat/inbox", title: "Inbox" }] },
   {
+    title: "Automations",
+    pages: [
+      { route: "/automations/runs", title: "Runs" },
+      { route: "/automations/approvals", title: "Approvals" },
+      { route: "/automations/workflows", title: "Workflows" },
+      { route: "/automations/nodes", title: "Nodes" }
+    ]
+  },
+  {
     title: "Developers",
     pages: [
       { route: "/developers/api-keys", title: "API keys" },
@@ -32,6 +46,12 @@ const pageFor = (route: string, props: PageProps) => {
   if (inbox !== null) return <Inbox {...props} conversationId={inbox[1]} />
   const webhook = /^\/developers\/webhooks\/([0-9a-f-]{36})$/.exec(route)
   if (webhook !== null) return <WebhookDetail {...props} webhookId={webhook[1]} />
+  const run = /^\/automations\/runs\/([0-9a-f-]{36})$/.exec(route)
+  if (run !== null) return <RunDetail {...props} runId={run[1]!} />
+  if (route === "/automations/runs") return <Runs {...props} />
+  if (route === "/automations/approvals") return <Approvals {...props} />
+  if (route === "/automations/workflows") return <Workflows {...props} />
+  if (route === "/automations/nodes") return <Nodes {...props} />
   if (route === "/developers/api-keys") return <ApiKeys {...props} />
   if (route === "/developers/webhooks") return <Webhooks {...props} />
   return <Overview {...props} />

@@ -139,7 +139,7 @@ export const ApprovalParams = Schema.Struct({
   )
 })
 
-const DecideBody = Schema.Struct({
+export const DecideBody = Schema.Struct({
   decision: withReason(Schema.Literal("approve", "reject"), "must be approve or reject"),
   note: Schema.optional(
     withReason(withoutNul(Schema.String), "must be a string of at most 2000 characters").pipe(

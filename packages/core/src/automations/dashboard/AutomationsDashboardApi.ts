@@ -14,6 +14,15 @@ import { ApprovalJson, ApprovalParams, RunJson, RunParams } from "../RunsApi.js"
 import { SessionJson, SessionParams } from "../SessionsApi.js"
 import { CreateSequenceBody, SequenceJson, SequenceListParams, SequencePageJson } from "../sequences/SequencesApi.js"
 import { CONSOLE_RECENT_FAILURES, CONSOLE_RECENT_RUNS, CONSOLE_WAITING_APPROVALS } from "./AutomationsConsole.js"
+import {
+  cancelDashboardRun,
+  createDashboardNode,
+  decideDashboardApproval,
+  getDashboardRun,
+  listDashboardNodes,
+  retryDashboardRun,
+  runDashboardWorkflow
+} from "./DashboardRunsApi.js"
 import { ResourceIdNotFound, ResourceJson, ResourceNotFound, resourceNames } from "./DashboardResources.js"
 
 export const AutomationsConsoleJson = Schema.Struct({
@@ -118,6 +127,10 @@ export class AutomationsDashboardApi extends HttpApiGroup.make("automationsDashb
       .annotate(OpenApi.Summary, "List runs")
       .annotate(OpenApi.Description, "As `GET /v1/automations/runs`.")
   )
+  .add(getDashboardRun)
+  .add(cancelDashboardRun)
+  .add(retryDashboardRun)
+  .add(runDashboardWorkflow)
   .add(
     HttpApiEndpoint.get("listDashboardSessions", "/growth/automations/sessions")
       .setUrlParams(SessionParams)
@@ -134,6 +147,9 @@ export class AutomationsDashboardApi extends HttpApiGroup.make("automationsDashb
       .annotate(OpenApi.Summary, "List approvals")
       .annotate(OpenApi.Description, "As `GET /v1/automations/approvals`.")
   )
+  .add(decideDashboardApproval)
+  .add(listDashboardNodes)
+  .add(createDashboardNode)
   .add(
     HttpApiEndpoint.get("listDashboardChannels", "/growth/automations/channels")
       .setUrlParams(PageParams(MAX_CHANNEL_PAGE, CHANNEL_PAGE))
@@ -172,7 +188,7 @@ export class AutomationsDashboardApi extends HttpApiGroup.make("automationsDashb
   .annotate(
     OpenApi.Description,
     [
-      "Workflows, sequences, agents, runs, sessions, approvals, channels and the console for the tenant's dashboard users.",
+      "Workflows, sequences, agents, runs, sessions, approvals, channels, companion nodes and the console for the tenant's dashboard users.",
       "The tenant must be entitled to automations (else 403 `product_not_entitled`); members read, writes need a",
       "tenant admin (else 403 `admin_required`)."
     ].join(" ")

@@ -16,6 +16,7 @@ import { SequenceService } from "../sequences/SequenceService.js"
 import { automationsConsole } from "./AutomationsConsole.js"
 import { AutomationsDashboardApi } from "./AutomationsDashboardApi.js"
 import { dashboardAccess } from "./DashboardAccess.js"
+import { dashboardRunHandlers } from "./DashboardRunsHandlers.js"
 import { type ResourceServices, resourceNamed } from "./DashboardResources.js"
 
 export const automationsDashboardHandlers = implement(
@@ -31,7 +32,9 @@ export const automationsDashboardHandlers = implement(
     const consoleOf = yield* automationsConsole
     // The resource table's entries take their services from here.
     const services = yield* Effect.context<ResourceServices>()
+    const runsAndNodes = yield* dashboardRunHandlers
     return {
+      ...runsAndNodes,
       listDashboardWorkflows: ({ urlParams }) =>
         Effect.flatMap(reader, ({ tenantId }) => workflows.list(tenantId, urlParams)).pipe(
           Effect.map((listed) => pageJson(listed, workflowJson))

@@ -12,6 +12,10 @@ import { type Author, WorkflowService } from "../WorkflowService.js"
 import { sequenceJson } from "../sequences/SequenceHandlers.js"
 import { SequenceService } from "../sequences/SequenceService.js"
 import { PatchSequenceBody, SequenceJson } from "../sequences/SequencesApi.js"
+import { NodeNotFound } from "../nodes/NodeErrors.js"
+import { nodeJson, revokeNode } from "../nodes/NodeHandlers.js"
+import { NodeJson, UpdateNodeBody } from "../nodes/NodesApi.js"
+import { NodeService } from "../nodes/NodeService.js"
 
 /**
  * A resource the dashboard changes through `PATCH` and `DELETE /growth/automations/{resource}/{id}`,
@@ -83,6 +87,15 @@ export const dashboardResources = {
       Effect.flatMap(AgentService, (agents) => Effect.map(agents.update(tenantId, id, agentInput(patch)), agentJson)),
     remove: ({ tenantId }, id) =>
       Effect.flatMap(AgentService, (agents) => Effect.map(agents.remove(tenantId, id), agentJson))
+  }),
+  // A node's DELETE revokes it, as `DELETE /v1/automations/nodes/{id}` does: it stays listed.
+  nodes: resource({
+    patch: UpdateNodeBody,
+    json: NodeJson,
+    notFound: NodeNotFound,
+    update: ({ tenantId }, id, patch) =>
+      Effect.flatMap(NodeService, (nodes) => Effect.map(nodes.update(tenantId, id, patch), nodeJson)),
+    remove: ({ tenantId }, id) => Effect.map(revokeNode(tenantId, id), nodeJson)
   })
 }
 

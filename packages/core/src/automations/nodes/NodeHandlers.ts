@@ -31,6 +31,14 @@ export const nodeJson = (node: Node) => ({
 
 const tenant = Effect.map(ApiCaller, (caller) => caller.tenantId)
 
+/** Revokes a node and fails its open commands (and the steps waiting for them) at once. */
+export const revokeNode = (tenantId: string, id: string) =>
+  Effect.gen(function* () {
+    const revoked = yield* Effect.flatMap(NodeService, (nodes) => nodes.revoke(tenantId, id))
+    yield* Effect.flatMap(NodeCommandService, (commands) => commands.abandon(revoked))
+    return revoked
+  })
+
 export const nodeHandlers = implement(
   NodesApi,
   Effect.gen(function* () {
@@ -49,8 +57,10 @@ export const nodeHandlers = implement(
       updateNode: ({ path, payload }) =>
         Effect.flatMap(tenant, (tenantId) => nodes.update(tenantId, path.id, payload)).pipe(Effect.map(nodeJson)),
       revokeNode: ({ path }) =>
-        Effect.flatMap(tenant, (tenantId) => nodes.revoke(tenantId, path.id)).pipe(
-          Effect.tap((revoked) => commands.abandon(revoked).pipe(Effect.provideService(RunService, runs))),
+        Effect.flatMap(tenant, (tenantId) => revokeNode(tenantId, path.id)).pipe(
+          Effect.provideService(NodeService, nodes),
+          Effect.provideService(NodeCommandService, commands),
+          Effect.provideService(RunService, runs),
           Effect.map(nodeJson)
         )
     }

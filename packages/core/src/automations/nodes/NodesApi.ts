@@ -49,7 +49,7 @@ export const NodeJson = Schema.Struct({
   description: "A companion device: `pending` until its pairing code is claimed, then `paired`, `revoked` once cut off."
 })
 
-const CreatedNodeJson = Schema.extend(
+export const CreatedNodeJson = Schema.extend(
   NodeJson,
   Schema.Struct({
     pairingCode: Schema.String.annotations({
@@ -82,7 +82,7 @@ const Report = {
   capabilities: Schema.optional(cappedList(Schema.String, MAX_CAPABILITIES, "must be a list of skill ids", "skills"))
 }
 
-const SettingsDescription = `\`allowSystem\` lets the node run \`system.run\` for the programs in \`allowedBinaries\` (matched exactly against \`argv[0]\`); \`allowBrowser\` lets it run \`browser.*\` on the hosts in \`allowedHosts\` (\`example.com\`, or \`*.example.com\` for subdomains). Both are off by default. \`system.run\`, \`browser.navigate\` and \`browser.evaluate\` also wait for an approval unless a tool profile opts out.`
+export const SettingsDescription = `\`allowSystem\` lets the node run \`system.run\` for the programs in \`allowedBinaries\` (matched exactly against \`argv[0]\`); \`allowBrowser\` lets it run \`browser.*\` on the hosts in \`allowedHosts\` (\`example.com\`, or \`*.example.com\` for subdomains). Both are off by default. \`system.run\`, \`browser.navigate\` and \`browser.evaluate\` also wait for an approval unless a tool profile opts out.`
 
 const CommandJson = Schema.Struct({
   id: UuidText,
@@ -124,6 +124,10 @@ const HeartbeatJson = Schema.Struct({
   allowedHosts: Texts
 }).annotations({ identifier: "NodeHeartbeat", description: "What the node may do, for the device to enforce as well." })
 
+/** The bodies of `POST` and `PATCH /automations/nodes`, which the dashboard's routes take too. */
+export const CreateNodeBody = Schema.Struct({ name: Name, ...Settings })
+export const UpdateNodeBody = Schema.Struct({ name: Schema.optional(Name), ...Settings })
+
 const Id = Schema.Struct({ id: Uuid })
 
 /** Companion nodes, managed with an API key with automations:manage. */
@@ -138,7 +142,7 @@ export class NodesApi extends HttpApiGroup.make("automationNodes")
   )
   .add(
     HttpApiEndpoint.post("createNode", "/automations/nodes")
-      .setPayload(Schema.Struct({ name: Name, ...Settings }))
+      .setPayload(CreateNodeBody)
       .addSuccess(CreatedNodeJson)
       .addError(ValidationFailed)
       .annotate(OpenApi.Summary, "Create a node and its pairing code")
@@ -150,7 +154,7 @@ export class NodesApi extends HttpApiGroup.make("automationNodes")
   .add(
     HttpApiEndpoint.patch("updateNode", "/automations/nodes/:id")
       .setPath(Id)
-      .setPayload(Schema.Struct({ name: Schema.optional(Name), ...Settings }))
+      .setPayload(UpdateNodeBody)
       .addSuccess(NodeJson)
       .addError(ValidationFailed)
       .addError(NodeNotFound)

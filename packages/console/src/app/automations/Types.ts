@@ -1,0 +1,31 @@
+import type { Data, PageItem } from "@servicekit/client"
+
+export type Run = Data<"automationsDashboard.getDashboardRun">
+export type Step = Run["stepsResultJson"][number]
+export type Approval = PageItem<"automationsDashboard.listDashboardApprovals">
+export type Workflow = PageItem<"automationsDashboard.listDashboardWorkflows">
+export type CompanionNode = PageItem<"automationsDashboard.listDashboardNodes">
+
+/** The run statuses a run moves on from: its page keeps reading it while it is in one. */
+export const UNFINISHED: ReadonlyArray<Run["status"]> = [
+  "queued",
+  "running",
+  "waiting_approval",
+  "waiting_node",
+  "waiting_timer"
+]
+
+export const RUN_STATUSES: ReadonlyArray<Run["status"]> = [...UNFINISHED, "succeeded", "failed", "cancelled", "skipped"]
+
+/** A status as a badge whose colour says whether it is over, and how. */
+export const statusTone = (status: string) =>
+  status === "succeeded" || status === "approved" || status === "paired"
+    ? "active"
+    : status === "failed" || status === "rejected" || status === "revoked" || status === "expired"
+      ? "failed"
+      : status === "cancelled" || status === "skipped"
+        ? "closed"
+        : "pending"
+
+/** Any JSON value as indented text, for a `<pre>`: never markup. */
+export const formatJson = (value: unknown) => JSON.stringify(value, null, 2) ?? "null"
