@@ -86,6 +86,20 @@ export const variablesOf = (run: Run, index: number, policy: string): JsonObject
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
+/** Whether a string anywhere in `value` holds a placeholder naming the variable `name` (e.g. `{{policy}}`). */
+export const mentionsVariable = (value: unknown, name: string): boolean => {
+  if (typeof value === "string") {
+    if (!value.includes("{{")) return false
+    return Either.match(parseTemplateText(value), {
+      onLeft: () => false,
+      onRight: (parts) => parts.some((part) => "path" in part && part.path[0] === name)
+    })
+  }
+  if (Array.isArray(value)) return value.some((item) => mentionsVariable(item, name))
+  if (isObject(value)) return Object.values(value).some((item) => mentionsVariable(item, name))
+  return false
+}
+
 /** Fills `{{…}}` placeholders in every string of a step's input; a placeholder that does not parse is an error. */
 export const render = (value: unknown, variables: JsonObject): Either.Either<unknown, string> => {
   if (typeof value === "string") {

@@ -6,7 +6,7 @@ import { ServiceKitSettings } from "../../platform/Settings.js"
 import { TenantService } from "../../platform/TenantService.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
 import { PolicyRepository, ToolProfileRepository } from "../GovernanceRepositories.js"
-import { render, variablesOf } from "../Placeholders.js"
+import { mentionsVariable, render, variablesOf } from "../Placeholders.js"
 import type { Approval, Run, StepResult } from "../Run.js"
 import { ApprovalRepository, RunRepository } from "../RunRepositories.js"
 import { SkillRegistry } from "../Skills.js"
@@ -84,8 +84,8 @@ export const makeStepInterpreter = (queueing: RunQueueing) =>
         const kinds = claimed.steps.map((step) => stepKindOf(step.type))
         const usesSkills = kinds.some((kind) => kind?.readsEntitlements)
         const tenant = usesSkills ? yield* Effect.either(tenants.get(claimed.tenantId)) : undefined
-        // Any mention of policy may be a `{{policy}}` placeholder: reading it once too often costs less than parsing.
-        const usesPolicy = kinds.some((kind) => kind?.readsPolicy) || JSON.stringify(claimed.steps).includes("policy")
+        const usesPolicy =
+          kinds.some((kind) => kind?.readsPolicy) || claimed.steps.some((step) => mentionsVariable(step, "policy"))
         const policy = usesPolicy ? yield* policies.find(claimed.tenantId) : Option.none()
         const setting: RunSetting = {
           entitlements: tenant !== undefined && Either.isRight(tenant) ? tenant.right.entitlements : [],
