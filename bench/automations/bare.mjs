@@ -18,7 +18,7 @@ import { Redis } from "ioredis"
 import pg from "pg"
 import PgBoss from "pg-boss"
 
-// The run queue's definition (packages/core/src/automations/RunService.ts: runQueue).
+// The run queue's definition (packages/core/src/automations/runs/RunQueue.ts: runQueue).
 const QUEUE = "bench.automations.run"
 const MAX_ATTEMPTS = 10
 const BACKOFF_SECONDS = 2

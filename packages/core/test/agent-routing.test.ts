@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { type Agent, routeAgent } from "../src/automations/Agent.js"
-import { routeTargetOf } from "../src/automations/AgentStep.js"
+import { routeTargetOf } from "../src/automations/steps/AgentLoop.js"
 import type { Run } from "../src/automations/Run.js"
 
 const agent = (name: string, routeKeys: ReadonlyArray<string>, minute: number, isDefault = false): Agent => ({

@@ -56,4 +56,21 @@ describe("core's boundaries", () => {
     expect(productFolders).toEqual(modules.map((module) => module.name).sort())
     expect(offenders).toEqual([])
   })
+
+  it("keeps the run engine's internals to automations/runs: others see RunEngine only, and step kinds see none of it", () => {
+    const RUNS = join(SRC, "automations", "runs")
+    const STEPS = join(SRC, "automations", "steps")
+    const offenders = files
+      .filter((file) => dirname(file) !== RUNS)
+      .flatMap((file) =>
+        imports(file)
+          .filter((specifier) => specifier.startsWith("."))
+          .map((specifier) => resolve(dirname(file), specifier))
+          .filter((target) => dirname(target) === RUNS)
+          .filter((target) => dirname(file) === STEPS || !target.endsWith("/RunEngine.js"))
+          .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)
+      )
+    expect(files.some((file) => dirname(file) === RUNS)).toBe(true)
+    expect(offenders).toEqual([])
+  })
 })

@@ -8,7 +8,7 @@ import {
   parameterProblems,
   valueProblem
 } from "../src/automations/marketplace/PackParameters.js"
-import { waitOutcome, waitSeconds } from "../src/automations/WaitStep.js"
+import { waitOutcome, waitSeconds } from "../src/automations/steps/WaitStep.js"
 
 const emails: PackParameter = { type: "array", items: { type: "string", format: "email" }, minItems: 1, maxItems: 2 }
 

@@ -5,7 +5,7 @@ import { isUuid } from "../platform/Crypto.js"
 import { OutboundHttp } from "../platform/OutboundHttp.js"
 import type { JsonObject } from "./Workflow.js"
 import { MemoryService } from "./MemoryService.js"
-import { RunService } from "./RunService.js"
+import { RunEngine } from "./runs/RunEngine.js"
 
 /** How long a partner may take to answer `webhook.deliver`. */
 const DELIVER_TIMEOUT = "15 seconds"
@@ -114,7 +114,7 @@ const subagentSpawn: SkillRunner = {
   id: "subagent.spawn",
   run: (call) =>
     Effect.gen(function* () {
-      const runs = yield* RunService
+      const runs = yield* RunEngine
       const workflowId = String(call.input.workflowId).toLowerCase()
       if (!isUuid(workflowId)) return yield* new SkillFailed({ message: "workflowId must be a workflow id (a uuid)." })
       let depth = 1

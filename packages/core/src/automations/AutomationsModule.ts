@@ -9,7 +9,7 @@ import { layerAutomationHookAuth, layerChannelInboundAuth } from "./HookAuth.js"
 import { hookHandlers, runHandlers } from "./RunHandlers.js"
 import { readoutHandlers } from "./ReadoutHandlers.js"
 import { ReadoutService } from "./ReadoutService.js"
-import { RunService, runQueue } from "./RunService.js"
+import { RunEngine, runQueue } from "./runs/RunEngine.js"
 import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
 import { ApprovalRepository, RunRepository } from "./RunRepositories.js"
 import {
@@ -87,7 +87,7 @@ export const automations = defineModule({
     Layer.provideMerge(
       Layer.mergeAll(
         WorkflowService.layer,
-        RunService.layer,
+        RunEngine.layer,
         GovernanceService.layer,
         MemoryService.layer,
         SessionService.layer,
@@ -121,8 +121,8 @@ export const automations = defineModule({
       queue: runQueue,
       concurrency: 50,
       handle: (job) =>
-        Effect.flatMap(RunService, (runs) => runs.process(String(job.payload.tenantId), String(job.payload.runId))),
-      eager: (concurrency) => Effect.flatMap(RunService, (runs) => runs.followStartsHere(concurrency))
+        Effect.flatMap(RunEngine, (runs) => runs.process(String(job.payload.tenantId), String(job.payload.runId))),
+      eager: (concurrency) => Effect.flatMap(RunEngine, (runs) => runs.followStartsHere(concurrency))
     },
     { queue: fireQueue, concurrency: 10, handle: fire }
   ],
@@ -132,12 +132,12 @@ export const automations = defineModule({
       name: "automations.runs.resume",
       // As often as a worker renews its leases: a dead worker's run waits at most a quarter more.
       every: (settings) => settings.runLeaseMs / 4,
-      run: Effect.flatMap(RunService, (runs) => runs.resumeStalled)
+      run: Effect.flatMap(RunEngine, (runs) => runs.resumeStalled)
     },
     {
       name: "automations.approvals.expire",
       every: () => "1 minute",
-      run: Effect.flatMap(RunService, (runs) => runs.expireApprovals)
+      run: Effect.flatMap(RunEngine, (runs) => runs.expireApprovals)
     }
   ],
   skills: [...automationSkills, ...aiSkills, ...channelSkills, ...nodeSkills],

@@ -7,7 +7,7 @@ import { ChannelInboundApi, ChannelsApi } from "./ChannelsApi.js"
 import { ChannelService } from "./ChannelService.js"
 import { HookCaller } from "./HookAuth.js"
 import { runJson } from "./RunHandlers.js"
-import { RunService } from "./RunService.js"
+import { RunEngine } from "./runs/RunEngine.js"
 
 export const channelJson = (channel: Channel) => ({
   id: channel.id,
@@ -40,11 +40,11 @@ export const channelInboundHandlers = implement(
   ChannelInboundApi,
   Effect.gen(function* () {
     const channels = yield* ChannelService
-    const runs = yield* RunService
+    const runs = yield* RunEngine
     return {
       channelInbound: ({ path, payload }) =>
         Effect.flatMap(HookCaller, (caller) => channels.inbound(caller, path.id, payload)).pipe(
-          Effect.provideService(RunService, runs),
+          Effect.provideService(RunEngine, runs),
           Effect.map((started) => ({ channelId: path.id, runs: started.map(runJson) }))
         )
     }

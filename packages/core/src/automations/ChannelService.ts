@@ -18,7 +18,7 @@ import {
 import { ChannelRepository } from "./ChannelRepositories.js"
 import type { Run } from "./Run.js"
 import { unreachable } from "./Skills.js"
-import { RunService } from "./RunService.js"
+import { RunEngine } from "./runs/RunEngine.js"
 import type { JsonObject } from "./Workflow.js"
 
 export const DEFAULT_PAGE_SIZE = 25
@@ -60,7 +60,7 @@ export class ChannelService extends Context.Tag("@servicekit/core/ChannelService
       caller: InboundCaller,
       channelId: string,
       message: InboundMessage
-    ) => Effect.Effect<ReadonlyArray<Run>, ChannelNotFound | Unauthenticated | ValidationFailed, RunService>
+    ) => Effect.Effect<ReadonlyArray<Run>, ChannelNotFound | Unauthenticated | ValidationFailed, RunEngine>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -148,7 +148,7 @@ export class ChannelService extends Context.Tag("@servicekit/core/ChannelService
         inbound: (caller, channelId, message) =>
           Effect.gen(function* () {
             const channel = yield* channelOf(caller, channelId)
-            const runs = yield* RunService
+            const runs = yield* RunEngine
             const listening = yield* workflows.listChannelTriggered(channel.tenantId, channel.id)
             const payload: JsonObject = {
               ...message.payload,

@@ -1,6 +1,8 @@
 import { Either } from "effect"
 import type { ErrorDetail } from "../platform/Errors.js"
-import { parseTemplateText } from "../platform/TemplateText.js"
+import { parseTemplateText, renderTemplateText } from "../platform/TemplateText.js"
+import type { Run } from "./Run.js"
+import type { JsonObject } from "./Workflow.js"
 
 /**
  * The `{{…}}` placeholders a run fills in a step, checked when a workflow or a pack is written:
@@ -59,3 +61,62 @@ export const placeholderProblems = (
 /** Why a run cannot fill the placeholder at `path`, or undefined when it can. */
 export const runVariableProblem = (path: ReadonlyArray<string>): string | undefined =>
   isRunVariable(path) ? undefined : `{{${path.join(".")}}} is not a variable: use ${RUN_VARIABLES.join(", ")}`
+
+/** The steps before `index` that succeeded. */
+const succeededBefore = (run: Run, index: number) =>
+  run.results.filter((result) => result.index < index && result.status === "succeeded")
+
+/** `{{last.outputText}}`: the text of the last step before `index` that succeeded. */
+export const lastOutputText = (run: Run, index: number) => succeededBefore(run, index).at(-1)?.outputText ?? ""
+
+/** What a step's placeholders may name: the run's input and the results of the steps before `index`. */
+export const variablesOf = (run: Run, index: number, policy: string): JsonObject => {
+  const before = succeededBefore(run, index)
+  const variables: Record<string, unknown> = {
+    context: run.context,
+    payload: run.payload,
+    event: { type: run.trigger.event ?? run.trigger.type },
+    policy,
+    last: { outputText: lastOutputText(run, index) }
+  }
+  for (const result of before) variables[`step${result.index}`] = result.output
+  return variables
+}
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** Whether a string anywhere in `value` holds a placeholder naming the variable `name` (e.g. `{{policy}}`). */
+export const mentionsVariable = (value: unknown, name: string): boolean => {
+  if (typeof value === "string") {
+    if (!value.includes("{{")) return false
+    return Either.match(parseTemplateText(value), {
+      onLeft: () => false,
+      onRight: (parts) => parts.some((part) => "path" in part && part.path[0] === name)
+    })
+  }
+  if (Array.isArray(value)) return value.some((item) => mentionsVariable(item, name))
+  if (isObject(value)) return Object.values(value).some((item) => mentionsVariable(item, name))
+  return false
+}
+
+/** Fills `{{…}}` placeholders in every string of a step's input; a placeholder that does not parse is an error. */
+export const render = (value: unknown, variables: JsonObject): Either.Either<unknown, string> => {
+  if (typeof value === "string") {
+    if (!value.includes("{{")) return Either.right(value)
+    return Either.map(
+      Either.mapLeft(parseTemplateText(value), (error) => `a placeholder does not parse: ${error.message}`),
+      (parts) => renderTemplateText(parts, variables)
+    )
+  }
+  if (Array.isArray(value)) return Either.all(value.map((item) => render(item, variables)))
+  if (isObject(value)) {
+    return Either.map(
+      Either.all(
+        Object.entries(value).map(([key, item]) => Either.map(render(item, variables), (done) => [key, done] as const))
+      ),
+      (entries) => Object.fromEntries(entries)
+    )
+  }
+  return Either.right(value)
+}

@@ -14,7 +14,7 @@ import {
   type StepPosition,
   messageChannel
 } from "./RunRepositories.js"
-import { DEFAULT_PAGE_SIZE } from "./RunService.js"
+import { DEFAULT_PAGE_SIZE } from "./runs/RunEngine.js"
 import type { JsonObject } from "./Workflow.js"
 
 /** `/v1/automations/slo` covers the runs created in the last 7 days (the spec's SLO window). */

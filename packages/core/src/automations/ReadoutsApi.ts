@@ -6,7 +6,7 @@ import { ValidationFailed } from "../platform/Errors.js"
 import { MAX_RUNS_PER_PAGE, SLO_WINDOW_DAYS } from "./ReadoutService.js"
 import { STEP_STATUSES } from "./Run.js"
 import { MESSAGE_SKILLS } from "./RunRepositories.js"
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./RunService.js"
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./runs/RunEngine.js"
 
 const CHANNELS = ["email", "chat", "channel", "webhook"] as const
 

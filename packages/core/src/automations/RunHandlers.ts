@@ -3,7 +3,7 @@ import { implement } from "../http/Implement.js"
 import { pageJson } from "../http/Pages.js"
 import { ApiCaller } from "../http/Security.js"
 import type { Approval, Run } from "./Run.js"
-import { RunService } from "./RunService.js"
+import { RunEngine } from "./runs/RunEngine.js"
 import { AutomationHooksApi, RunsApi } from "./RunsApi.js"
 import { HookCaller } from "./HookAuth.js"
 
@@ -50,7 +50,7 @@ export const inTestMode = (caller: { readonly environment: string }) => ({ test:
 export const runHandlers = implement(
   RunsApi,
   Effect.gen(function* () {
-    const runs = yield* RunService
+    const runs = yield* RunEngine
     return {
       runWorkflow: ({ path, payload }) =>
         Effect.flatMap(ApiCaller, (caller) =>
@@ -80,7 +80,7 @@ export const runHandlers = implement(
 export const hookHandlers = implement(
   AutomationHooksApi,
   Effect.gen(function* () {
-    const runs = yield* RunService
+    const runs = yield* RunEngine
     return {
       inboundHook: ({ payload }) =>
         Effect.flatMap(HookCaller, (caller) =>

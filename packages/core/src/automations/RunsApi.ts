@@ -23,7 +23,7 @@ import {
   WorkflowNotFound
 } from "./AutomationsErrors.js"
 import { APPROVAL_STATUSES, MAX_TAKEOVERS, RUN_STATUSES, RUN_TRANSITIONS, STEP_STATUSES } from "./Run.js"
-import { DEFAULT_APPROVAL_SECONDS, DEFAULT_PAGE_SIZE, IDEMPOTENCY_HOURS, MAX_PAGE_SIZE } from "./RunService.js"
+import { DEFAULT_APPROVAL_SECONDS, DEFAULT_PAGE_SIZE, IDEMPOTENCY_HOURS, MAX_PAGE_SIZE } from "./runs/RunEngine.js"
 import { MIN_WEBHOOK_TOKEN } from "./WorkflowDefinition.js"
 
 const WorkerJson = Schema.Struct({

@@ -8,7 +8,8 @@ import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { WorkflowRepository } from "./AutomationsRepositories.js"
 import type { RunTrigger } from "./Run.js"
 import { RunRepository } from "./RunRepositories.js"
-import { RunService, type StartInput } from "./RunService.js"
+import { RunEngine, type StartInput } from "./runs/RunEngine.js"
+import { stepKindOf } from "./steps/StepKinds.js"
 import type { JsonObject, Workflow } from "./Workflow.js"
 import { CHAT_EVENTS } from "./WorkflowDefinition.js"
 
@@ -86,10 +87,7 @@ const isChecklistItem = (line: string) => {
 }
 
 /** A step a heartbeat without a checklist has no use for: a log step without a message, or one that asks a model. */
-const idleWithoutChecklist = (step: JsonObject) =>
-  (step.type === "log" && (typeof step.message !== "string" || step.message.trim() === "")) ||
-  step.type === "agent" ||
-  (step.type === "skill" && step.skillId === "ai.invoke")
+const idleWithoutChecklist = (step: JsonObject) => stepKindOf(step.type)?.idleWithoutChecklist(step) ?? false
 
 /**
  * A heartbeat with nothing to look at: no checklist item, and only steps that would log nothing or
@@ -122,8 +120,8 @@ const startRun = (
   input: StartInput,
   trigger: RunTrigger,
   idempotencyKey: string
-): Effect.Effect<void, never, RunService> =>
-  Effect.flatMap(RunService, (runs) =>
+): Effect.Effect<void, never, RunEngine> =>
+  Effect.flatMap(RunEngine, (runs) =>
     workflow.steps.length === 0
       ? Effect.ignore(runs.skip(workflow.tenantId, workflow.id, trigger, SKIP_NO_STEPS, idempotencyKey))
       : runs.start(workflow.tenantId, workflow.id, input, trigger, { idempotencyKey }).pipe(
@@ -152,7 +150,7 @@ export const fire = (job: Job) =>
     const spec = workflow === undefined ? undefined : scheduleOf(workflow)?.spec
     if (workflow === undefined || spec === undefined || !(yield* entitled(tenantId))) return
 
-    const runs = yield* RunService
+    const runs = yield* RunEngine
     const trigger: RunTrigger = { type: String(workflow.trigger.type), event: null }
     const key = `${scheduleId}@${dueAt}`
     if (isEmptyHeartbeat(workflow)) {
@@ -231,7 +229,7 @@ const postedByAutomation = (event: DomainEvent) => {
  * Starts runs of the workflows whose `event` trigger names a Live Chat event, in the dispatcher's
  * unit of work: the runs and their jobs commit with the events' dispatch marks.
  */
-export const eventTriggers: EventSubscriber<RunService | WorkflowRepository | TenantService> = {
+export const eventTriggers: EventSubscriber<RunEngine | WorkflowRepository | TenantService> = {
   name: "automations.triggers",
   types: CHAT_EVENTS,
   handle: (events) => {

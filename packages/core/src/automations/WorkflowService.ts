@@ -14,7 +14,8 @@ import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js
 import { sameSchedule, scheduleIdOf, scheduleOf } from "./Triggers.js"
 import type { Flow, JsonObject, Workflow, WrittenWorkflow } from "./Workflow.js"
 import { sealHookToken } from "./HookToken.js"
-import { type StepRules, checkChannel, checkSteps, checkTrigger } from "./WorkflowDefinition.js"
+import { type StepRules, checkChannel } from "./steps/StepRules.js"
+import { checkSteps, checkTrigger } from "./WorkflowDefinition.js"
 import { ToolProfileRepository } from "./GovernanceRepositories.js"
 import { SkillRegistry } from "./Skills.js"
 

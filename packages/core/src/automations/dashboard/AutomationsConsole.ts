@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { ReadoutService } from "../ReadoutService.js"
-import { RunService } from "../RunService.js"
+import { RunEngine } from "../runs/RunEngine.js"
 
 export const CONSOLE_RECENT_RUNS = 20
 export const CONSOLE_RECENT_FAILURES = 10
@@ -12,7 +12,7 @@ export const CONSOLE_WAITING_APPROVALS = 20
  * answers it on the public routes, so that nothing is counted twice or differently.
  */
 export const automationsConsole = Effect.gen(function* () {
-  const runs = yield* RunService
+  const runs = yield* RunEngine
   const readouts = yield* ReadoutService
   return (tenantId: string) =>
     Effect.all(

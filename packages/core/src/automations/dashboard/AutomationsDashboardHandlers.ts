@@ -7,7 +7,7 @@ import { workflowJson } from "../AutomationsHandlers.js"
 import { channelJson } from "../ChannelHandlers.js"
 import { ChannelService } from "../ChannelService.js"
 import { approvalJson, runJson } from "../RunHandlers.js"
-import { RunService } from "../RunService.js"
+import { RunEngine } from "../runs/RunEngine.js"
 import { sessionJson } from "../SessionHandlers.js"
 import { SessionService } from "../SessionService.js"
 import { WorkflowService } from "../WorkflowService.js"
@@ -26,7 +26,7 @@ export const automationsDashboardHandlers = implement(
     const workflows = yield* WorkflowService
     const sequences = yield* SequenceService
     const agents = yield* AgentService
-    const runs = yield* RunService
+    const runs = yield* RunEngine
     const sessions = yield* SessionService
     const channels = yield* ChannelService
     const consoleOf = yield* automationsConsole

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { pageJson } from "../../http/Pages.js"
 import { approvalJson, runJson } from "../RunHandlers.js"
-import { RunService } from "../RunService.js"
+import { RunEngine } from "../runs/RunEngine.js"
 import { nodeJson } from "../nodes/NodeHandlers.js"
 import { NodeService } from "../nodes/NodeService.js"
 import { dashboardAccess } from "./DashboardAccess.js"
@@ -12,7 +12,7 @@ import { dashboardAccess } from "./DashboardAccess.js"
  */
 export const dashboardRunHandlers = Effect.gen(function* () {
   const { reader, writer } = yield* dashboardAccess
-  const runs = yield* RunService
+  const runs = yield* RunEngine
   const nodes = yield* NodeService
   return {
     getDashboardRun: ({ path }: { readonly path: { readonly id: string } }) =>

@@ -6,7 +6,9 @@ import { type Product, allProducts } from "../../platform/Products.js"
 import { RUN_VARIABLES, isRunVariable, placeholderProblems, runVariableProblem } from "../Placeholders.js"
 import type { SkillRegistry } from "../Skills.js"
 import type { JsonObject } from "../Workflow.js"
-import { type StepRules, checkSteps, checkTrigger } from "../WorkflowDefinition.js"
+import { stepKindOf } from "../steps/StepKinds.js"
+import type { StepRules } from "../steps/StepRules.js"
+import { checkSteps, checkTrigger } from "../WorkflowDefinition.js"
 import {
   MAX_PACK_BYTES,
   type PackContent,
@@ -165,19 +167,15 @@ export const publishingRules = (
 /** What the marketplace shows of a pack: its skills, the products they need, those gated by an approval. */
 export const summaryOf = (pack: PackContent, skills: SkillRegistry["Type"]): PackSummary => {
   const used = new Set<string>()
-  let agent = false
+  const products = new Set<Product>()
   for (const step of pack.templates.flatMap((template) => template.stepsJson)) {
-    if (step.type === "skill" && typeof step.skillId === "string") used.add(step.skillId)
-    if (step.type === "deliver") used.add("channel.deliver")
-    if (step.type === "agent") {
-      agent = true
-      if (Array.isArray(step.skills)) for (const id of step.skills) if (typeof id === "string") used.add(id)
-    }
+    const kind = stepKindOf(step.type)
+    for (const id of kind?.skillsOf(step) ?? []) used.add(id)
+    for (const product of kind?.requires ?? []) products.add(product)
   }
   const sorted = [...used].sort()
   const definitions = sorted.flatMap((id) => skills.find(id) ?? [])
-  const products = new Set<Product>(definitions.flatMap((definition) => definition.requires))
-  if (agent) products.add("ai_agent")
+  for (const product of definitions.flatMap((definition) => definition.requires)) products.add(product)
   products.delete("automations")
   return {
     packId: pack.packId,

@@ -4,7 +4,7 @@ import { FanOut } from "../../jobs/FanOut.js"
 import { type SkillCall, SkillFailed, type SkillOutput, SkillPending } from "../../module/SkillRunner.js"
 import { SecretCrypto, isUuid, randomUuid } from "../../platform/Crypto.js"
 import { type Unauthenticated, type ValidationFailed, invalidField } from "../../platform/Errors.js"
-import { RunService } from "../RunService.js"
+import { RunEngine } from "../runs/RunEngine.js"
 import type { JsonObject } from "../Workflow.js"
 import {
   DEFAULT_COMMAND_SECONDS,
@@ -66,10 +66,10 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
     ) => Effect.Effect<
       NodeCommand,
       Unauthenticated | NodeCommandNotFound | NodeCommandClosed | ValidationFailed,
-      RunService
+      RunEngine
     >
     /** Fails the revoked node's open commands at once, waking the runs that wait for them. */
-    readonly abandon: (node: Node) => Effect.Effect<number, never, RunService>
+    readonly abandon: (node: Node) => Effect.Effect<number, never, RunEngine>
     /**
      * A node skill: queues the command for the node (once per idempotency key) and waits for its
      * result without holding a worker (SkillPending); called again, answers the result.
@@ -218,7 +218,7 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
               })
             if (command.status === "expired") return yield* closed("command_expired")
             if (!OPEN_COMMAND.includes(command.status)) return yield* closed("command_finished")
-            const runs = yield* RunService
+            const runs = yield* RunEngine
             const wakeRun = command.runId === null ? Effect.void : runs.wake(command.tenantId, command.runId)
             if (command.expiresAt <= at) {
               if (yield* commands.finish({ ...command, status: "expired", completedAt: at, updatedAt: at })) {
@@ -245,7 +245,7 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
 
         abandon: (node) =>
           Effect.gen(function* () {
-            const runs = yield* RunService
+            const runs = yield* RunEngine
             let failed = 0
             for (;;) {
               const open = yield* commands.listOpen(node.tenantId, node.id, POLL_BATCH)

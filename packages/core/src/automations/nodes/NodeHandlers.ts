@@ -3,7 +3,7 @@ import { implement } from "../../http/Implement.js"
 import { pageJson } from "../../http/Pages.js"
 import { acceptWebSocket } from "../../http/WebSocket.js"
 import { ApiCaller } from "../../http/Security.js"
-import { RunService } from "../RunService.js"
+import { RunEngine } from "../runs/RunEngine.js"
 import { DEFAULT_POLL_SECONDS, type Node, commandJson, nodeSettingsJson } from "./Node.js"
 import { DeviceSecret } from "./NodeDeviceAuth.js"
 import { NodeClaimApi, NodeDeviceApi, NodesApi } from "./NodesApi.js"
@@ -44,7 +44,7 @@ export const nodeHandlers = implement(
   Effect.gen(function* () {
     const nodes = yield* NodeService
     const commands = yield* NodeCommandService
-    const runs = yield* RunService
+    const runs = yield* RunEngine
     return {
       listNodes: ({ urlParams }) =>
         Effect.flatMap(tenant, (tenantId) => nodes.list(tenantId, urlParams)).pipe(
@@ -60,7 +60,7 @@ export const nodeHandlers = implement(
         Effect.flatMap(tenant, (tenantId) => revokeNode(tenantId, path.id)).pipe(
           Effect.provideService(NodeService, nodes),
           Effect.provideService(NodeCommandService, commands),
-          Effect.provideService(RunService, runs),
+          Effect.provideService(RunEngine, runs),
           Effect.map(nodeJson)
         )
     }
@@ -83,7 +83,7 @@ export const nodeDeviceHandlers = implement(
   Effect.gen(function* () {
     const nodes = yield* NodeService
     const commands = yield* NodeCommandService
-    const runs = yield* RunService
+    const runs = yield* RunEngine
     return {
       nodeHeartbeat: ({ path, payload }) =>
         Effect.flatMap(DeviceSecret, (secret) => nodes.heartbeat(path.id, secret, payload)).pipe(
@@ -99,7 +99,7 @@ export const nodeDeviceHandlers = implement(
         ),
       nodeCommandResult: ({ path, payload }) =>
         Effect.flatMap(DeviceSecret, (secret) => commands.complete(path.id, secret, path.commandId, payload)).pipe(
-          Effect.provideService(RunService, runs),
+          Effect.provideService(RunEngine, runs),
           Effect.map((command) => ({ id: command.id, status: command.status, completedAt: command.completedAt }))
         )
     }

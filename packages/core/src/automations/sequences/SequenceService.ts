@@ -6,7 +6,7 @@ import { type Listed, listPage } from "../../platform/Keyset.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
 import { SequenceNotFound, type WorkflowInactive, WorkflowNotFound } from "../AutomationsErrors.js"
 import type { Run } from "../Run.js"
-import { RunService, type StartInput, type StartOptions } from "../RunService.js"
+import { RunEngine, type StartInput, type StartOptions } from "../runs/RunEngine.js"
 import type { Workflow } from "../Workflow.js"
 import { MANUAL_TRIGGER } from "../WorkflowDefinition.js"
 import { type Author, DEFAULT_PAGE_SIZE, type ListQuery, WorkflowService } from "../WorkflowService.js"
@@ -77,7 +77,7 @@ export class SequenceService extends Context.Tag("@servicekit/core/SequenceServi
     Effect.gen(function* () {
       const sequences = yield* SequenceRepository
       const workflows = yield* WorkflowService
-      const runs = yield* RunService
+      const runs = yield* RunEngine
       const unit = yield* UnitOfWork
       const crypto = yield* SecretCrypto
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))

@@ -1,7 +1,9 @@
-import { Effect } from "effect"
-import type { StepResult } from "./Run.js"
+import { Clock, Effect, Schema } from "effect"
+import type { StepResult } from "../Run.js"
+import type { JsonObject } from "../Workflow.js"
+import { type StepKind, plainStep } from "./StepKind.js"
 import { type StepOutcome, stepFailed } from "./StepOutcome.js"
-import type { JsonObject } from "./Workflow.js"
+import { StepName, fail } from "./StepRules.js"
 
 /**
  * A wait step holds its run for a while without a worker: `days`, `hours`, `minutes` and `seconds`
@@ -66,4 +68,25 @@ const untilOf = (output: unknown): Date | undefined => {
   const until = typeof output === "object" && output !== null ? (output as { until?: unknown }).until : undefined
   const date = typeof until === "string" ? new Date(until) : undefined
   return date === undefined || Number.isNaN(date.getTime()) ? undefined : date
+}
+
+/** `{ days?, hours?, minutes?, seconds? }`: holds the run, `waiting_timer`, for that long. */
+export const waitStep: StepKind = {
+  ...plainStep,
+  type: "wait",
+  schema: Schema.Struct({
+    type: Schema.Literal("wait"),
+    name: StepName,
+    ...Object.fromEntries(Object.keys(WAIT_UNITS).map((unit) => [unit, Schema.optional(Schema.Number)]))
+  }),
+  validate: (step, field) => {
+    const seconds = waitSeconds(step)
+    return typeof seconds === "number" ? Effect.void : fail(`${field}.${seconds.field}`, seconds.reason)
+  },
+  execute: ({ run, index, step, previous }) =>
+    Effect.map(Clock.currentTimeMillis, (ms) => {
+      const at = new Date(ms)
+      const startedAt = run.results.find((result) => result.index === index)?.startedAt ?? at
+      return waitOutcome(step, previous, startedAt, at)
+    })
 }

@@ -1,9 +1,9 @@
 import { Effect, Either, Option } from "effect"
-import { SkillFailed, SkillPending } from "../module/SkillRunner.js"
-import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
-import { ModelRouter } from "../platform/ModelRouter.js"
-import type { Product } from "../platform/Products.js"
-import { ServiceKitSettings } from "../platform/Settings.js"
+import { SkillFailed, SkillPending } from "../../module/SkillRunner.js"
+import { SecretCrypto, randomUuid } from "../../platform/Crypto.js"
+import { ModelRouter } from "../../platform/ModelRouter.js"
+import type { Product } from "../../platform/Products.js"
+import { ServiceKitSettings } from "../../platform/Settings.js"
 import {
   type AgentBrief,
   type AgentTurn,
@@ -16,18 +16,18 @@ import {
   runInput,
   toolResult,
   transcript
-} from "./AgentProtocol.js"
-import { type Agent, type RouteTarget, routeAgent } from "./Agent.js"
-import { AgentRepository } from "./AgentRepositories.js"
-import { verdictOf } from "./Governance.js"
-import { ToolProfileRepository, profileOfStep } from "./GovernanceRepositories.js"
-import { ModelService } from "./ModelService.js"
-import type { ApprovalStatus, Run, StepResult } from "./Run.js"
-import type { NewSessionEntry, SessionScope } from "./Session.js"
-import { SessionService, historyMessages } from "./SessionService.js"
-import { SkillRegistry, outboundUrlProblem } from "./Skills.js"
+} from "../AgentProtocol.js"
+import { type Agent, type RouteTarget, routeAgent } from "../Agent.js"
+import { AgentRepository } from "../AgentRepositories.js"
+import { verdictOf } from "../Governance.js"
+import { ToolProfileRepository, profileOfStep } from "../GovernanceRepositories.js"
+import { ModelService } from "../ModelService.js"
+import type { ApprovalStatus, Run, StepResult } from "../Run.js"
+import type { NewSessionEntry, SessionScope } from "../Session.js"
+import { SessionService, historyMessages } from "../SessionService.js"
+import { SkillRegistry, outboundUrlProblem } from "../Skills.js"
 import { type StepOutcome, stepFailed, waitForSkill } from "./StepOutcome.js"
-import type { JsonObject } from "./Workflow.js"
+import type { JsonObject } from "../Workflow.js"
 
 /** Where an agent step stands, as the worker following its run hands it over. */
 export interface AgentStepCall {

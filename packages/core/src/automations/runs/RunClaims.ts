@@ -1,0 +1,116 @@
+import { Effect, Option, Runtime, type Scope } from "effect"
+import { JobQueue } from "../../jobs/JobQueue.js"
+import { groupCommit, toFirstAskers } from "../../platform/GroupCommit.js"
+import { ServiceKitSettings } from "../../platform/Settings.js"
+import { type Slots, makeSlots } from "../../platform/Slots.js"
+import { UnitOfWork } from "../../platform/UnitOfWork.js"
+import type { Run } from "../Run.js"
+import { type RunKey, RunRepository } from "../RunRepositories.js"
+import { type RunQueueing, STARTS, WORKER_WRITES, jobOf, now, runQueue } from "./RunQueue.js"
+import type { StepInterpreter } from "./StepInterpreter.js"
+
+/**
+ * Who follows a run: a worker claims it (a lease, extended while it follows the run), the process
+ * that started it follows it at once when it has room (the local follow), and the resume sweep
+ * queues again those whose holder died. Claims and starts are each stored in groups.
+ */
+export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterpreter) =>
+  Effect.gen(function* () {
+    const runs = yield* RunRepository
+    const jobs = yield* JobQueue
+    const unit = yield* UnitOfWork
+    const { runLeaseMs, worker } = yield* ServiceKitSettings
+    const { due, committersFor } = queueing
+
+    /** While this process runs the run workers (`followStartsHere`): its room for runs it starts, and their runtime. */
+    let here: { readonly slots: Slots; readonly runtime: Runtime.Runtime<any> } | undefined
+
+    /** Claims due runs for this process's workers, the claims of a moment together. */
+    const claimGrouped = yield* groupCommit(
+      (keys: ReadonlyArray<RunKey>) =>
+        Effect.flatMap(now, (at) =>
+          Effect.map(runs.claimMany(keys, at, new Date(at.getTime() + runLeaseMs), worker), (claimed) =>
+            toFirstAskers(keys, claimed)
+          )
+        ),
+      committersFor(WORKER_WRITES)
+    )
+
+    /** Claims a due run and follows it as far as it goes, unless another worker holds it or it ended. */
+    const processRun = (tenantId: string, runId: string) =>
+      Effect.gen(function* () {
+        const claimed = yield* claimGrouped({ tenantId, id: runId })
+        if (Option.isSome(claimed)) yield* interpreter.follow(claimed.value)
+      })
+
+    /**
+     * Follows a run this process started and reserved, for as long as a job of the run queue may
+     * take, giving its slot back when done. One that fails or outlasts that is queued as a job,
+     * which takes the run on (at once, or once the run's lease runs out).
+     */
+    const followStarted = (run: Run, slots: Slots) =>
+      processRun(run.tenantId, run.id).pipe(
+        Effect.timeoutFail({ duration: runQueue.lease, onTimeout: () => "outlasted the run queue's lease" }),
+        Effect.catchAllCause((cause) =>
+          Effect.zipRight(Effect.logWarning(`Run ${run.id} stopped; it is queued to go on.`, cause), Effect.exit(due(run)))
+        ),
+        Effect.ensuring(Effect.sync(() => slots.give(1)))
+      )
+
+    /**
+     * Group commit of the runs API requests start: the starts that arrive while the committers
+     * are busy are stored together, in one insert and one enqueue. Those this process has room
+     * to follow are stored reserved for it (a lease) instead of queued as jobs, and followed at
+     * once after the commit.
+     */
+    const startGrouped = yield* groupCommit(
+      // A slot taken is given back if the write fails or is interrupted (a reservation it may
+      // have stored all the same is swept), or else handed to its run's follower, uninterrupted.
+      (started: ReadonlyArray<Run>) =>
+        Effect.uninterruptibleMask((restore) =>
+          Effect.gen(function* () {
+            const followers = here
+            const taken = followers?.slots.take(started.length) ?? 0
+            const stored = started.map((run, i) =>
+              i < taken ? { ...run, leaseUntil: new Date(run.createdAt.getTime() + runLeaseMs) } : run
+            )
+            const queued = stored.slice(taken).map(jobOf)
+            // Runs without jobs are one statement, atomic without a transaction of its own.
+            yield* restore(
+              queued.length === 0
+                ? runs.insertMany(stored)
+                : unit.withTransaction(Effect.zipRight(runs.insertMany(stored), jobs.enqueueMany(runQueue, queued)))
+            ).pipe(Effect.onError(() => Effect.sync(() => followers?.slots.give(taken))))
+            if (followers !== undefined) {
+              for (const run of stored.slice(0, taken)) Runtime.runFork(followers.runtime)(followStarted(run, followers.slots))
+            }
+            return stored
+          })
+        ),
+      committersFor(STARTS)
+    )
+
+    return {
+      process: processRun,
+      startGrouped,
+      followStartsHere: (concurrency: number): Effect.Effect<void, never, Scope.Scope> =>
+        Effect.gen(function* () {
+          const slots = yield* makeSlots(concurrency)
+          const mine = { slots, runtime: (yield* Effect.runtime<never>()) as Runtime.Runtime<any> }
+          here = mine
+          yield* Effect.addFinalizer(() =>
+            Effect.suspend(() => {
+              if (here === mine) here = undefined
+              return slots.close
+            })
+          )
+        }),
+      resumeStalled: Effect.gen(function* () {
+        const stalled = yield* runs.stalled(yield* now, 100)
+        yield* jobs.enqueueMany(runQueue, stalled.map(jobOf))
+        return stalled.length
+      })
+    }
+  })
+
+export type RunClaims = Effect.Effect.Success<ReturnType<typeof makeRunClaims>>

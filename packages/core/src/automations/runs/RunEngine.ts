@@ -1,0 +1,136 @@
+import { Context, Effect, Layer, type Scope } from "effect"
+import type { Unauthenticated, ValidationFailed } from "../../platform/Errors.js"
+import type { Listed } from "../../platform/Keyset.js"
+import type {
+  ApprovalNotFound,
+  ApprovalStateConflict,
+  RunNotFound,
+  RunStateConflict,
+  WorkflowInactive,
+  WorkflowNotFound
+} from "../AutomationsErrors.js"
+import type { Approval, Run, RunTrigger } from "../Run.js"
+import { type ApprovalListQuery, makeRunApprovals } from "./RunApprovals.js"
+import { makeRunClaims } from "./RunClaims.js"
+import { type HookInput, type RunListQuery, type StartInput, type StartOptions, makeRunLifecycle } from "./RunLifecycle.js"
+import { makeRunQueue } from "./RunQueue.js"
+import { makeStepInterpreter } from "./StepInterpreter.js"
+
+export { DEFAULT_APPROVAL_SECONDS } from "../steps/StepOutcome.js"
+export type { ApprovalListQuery } from "./RunApprovals.js"
+export {
+  DEFAULT_PAGE_SIZE,
+  type HookInput,
+  IDEMPOTENCY_HOURS,
+  MAX_PAGE_SIZE,
+  type RunListQuery,
+  type StartInput,
+  type StartOptions
+} from "./RunLifecycle.js"
+export { runQueue } from "./RunQueue.js"
+
+/**
+ * Runs of workflows: created queued (by the run endpoint, the inbound hook, triggers), followed
+ * step by step by workers on the platform's queue, each step's result stored before the next
+ * starts, so that a run taken over after a crash resumes at the step it was in and no finished
+ * step runs again. Approvals pause a run until someone decides.
+ */
+export class RunEngine extends Context.Tag("@servicekit/core/RunEngine")<
+  RunEngine,
+  {
+    readonly start: (
+      tenantId: string,
+      workflowId: string,
+      input: StartInput,
+      trigger: RunTrigger,
+      options?: StartOptions
+    ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive>
+    /**
+     * A manual run an API request starts, outside any unit of work of the caller's: stored with
+     * the starts that arrive meanwhile, together (group commit).
+     */
+    readonly request: (
+      tenantId: string,
+      workflowId: string,
+      input: StartInput,
+      options?: Pick<StartOptions, "test">
+    ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive>
+    /**
+     * Records a firing that did not run (the tenant was busy, an empty heartbeat): a run that is
+     * skipped from the start, with the reason. Idempotent by `idempotencyKey` like `start`.
+     */
+    readonly skip: (
+      tenantId: string,
+      workflowId: string,
+      trigger: RunTrigger,
+      reason: string,
+      idempotencyKey: string | null
+    ) => Effect.Effect<Run, WorkflowNotFound>
+    readonly hook: (
+      tenantId: string,
+      input: HookInput,
+      options?: Pick<StartOptions, "test">
+    ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive>
+    /** The inbound hook with a webhook token: the workflow named must have that token. */
+    readonly hookWithToken: (
+      token: string,
+      input: HookInput
+    ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive | Unauthenticated>
+    readonly get: (tenantId: string, id: string) => Effect.Effect<Run, RunNotFound>
+    readonly list: (tenantId: string, query: RunListQuery) => Effect.Effect<Listed<Run>, ValidationFailed>
+    readonly cancel: (tenantId: string, id: string) => Effect.Effect<Run, RunNotFound | RunStateConflict>
+    readonly retry: (tenantId: string, id: string) => Effect.Effect<Run, RunNotFound | RunStateConflict>
+    readonly listApprovals: (
+      tenantId: string,
+      query: ApprovalListQuery
+    ) => Effect.Effect<Listed<Approval>, ValidationFailed>
+    readonly decide: (
+      tenantId: string,
+      id: string,
+      decision: "approve" | "reject",
+      note: string | undefined
+    ) => Effect.Effect<Approval, ApprovalNotFound | ApprovalStateConflict>
+    /** Follows a due run as far as it goes: the handler of `runQueue`. */
+    readonly process: (tenantId: string, runId: string) => Effect.Effect<void, unknown, any>
+    /**
+     * While the scope lasts (this process runs the run workers, in the scope's context), the runs
+     * that API requests start here are followed here at once, up to `concurrency` at a time,
+     * without a job: each is stored reserved for this process (a lease); should the process die
+     * first, the resume sweep queues it once the lease runs out. Closing takes no more and waits
+     * for the runs taken.
+     */
+    readonly followStartsHere: (concurrency: number) => Effect.Effect<void, never, Scope.Scope>
+    /** Ends approvals whose time ran out, failing their runs. */
+    readonly expireApprovals: Effect.Effect<number>
+    /**
+     * Queues a run waiting for a node again, once the node answered (see SkillPending); false
+     * when the run waits no more.
+     */
+    readonly wake: (tenantId: string, runId: string) => Effect.Effect<boolean>
+    /**
+     * Queues the runs whose worker died (their lease ran out), to be taken over where they stopped,
+     * those whose starting process died before taking them (their reservation ran out), and those
+     * whose node's time is up.
+     */
+    readonly resumeStalled: Effect.Effect<number>
+  }
+>() {
+  static readonly layer = Layer.scoped(
+    RunEngine,
+    Effect.gen(function* () {
+      const queueing = yield* makeRunQueue
+      const interpreter = yield* makeStepInterpreter(queueing)
+      const claims = yield* makeRunClaims(queueing, interpreter)
+      const lifecycle = yield* makeRunLifecycle(queueing, claims)
+      const approvals = yield* makeRunApprovals(queueing)
+      return {
+        ...lifecycle,
+        ...approvals,
+        process: claims.process,
+        followStartsHere: claims.followStartsHere,
+        resumeStalled: claims.resumeStalled,
+        wake: queueing.wake
+      }
+    })
+  )
+}

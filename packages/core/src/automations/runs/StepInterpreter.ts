@@ -1,0 +1,320 @@
+import { Effect, Either, Fiber, Option } from "effect"
+import { JobQueue, type JobToEnqueue } from "../../jobs/JobQueue.js"
+import { SecretCrypto, randomUuid } from "../../platform/Crypto.js"
+import { groupCommit } from "../../platform/GroupCommit.js"
+import { ServiceKitSettings } from "../../platform/Settings.js"
+import { TenantService } from "../../platform/TenantService.js"
+import { UnitOfWork } from "../../platform/UnitOfWork.js"
+import { PolicyRepository, ToolProfileRepository } from "../GovernanceRepositories.js"
+import { mentionsVariable, render, variablesOf } from "../Placeholders.js"
+import type { Approval, Run, StepResult } from "../Run.js"
+import { ApprovalRepository, RunRepository } from "../RunRepositories.js"
+import { SkillRegistry } from "../Skills.js"
+import type { JsonObject } from "../Workflow.js"
+import type { RunSetting, StepServices } from "../steps/StepKind.js"
+import { stepKindOf } from "../steps/StepKinds.js"
+import { type StepOutcome, stepFailed } from "../steps/StepOutcome.js"
+import { type RunQueueing, WORKER_WRITES, jobOf, now, runQueue } from "./RunQueue.js"
+
+/**
+ * Follows a claimed run step by step, each step done by its kind (see STEP_KINDS), each step's
+ * result stored before the next starts, so that a run taken over after a crash resumes at the
+ * step it was in and no finished step runs again. Every write is checked against the lease the
+ * worker holds: a run cancelled or taken over meanwhile is left alone.
+ */
+export const makeStepInterpreter = (queueing: RunQueueing) =>
+  Effect.gen(function* () {
+    const runs = yield* RunRepository
+    const approvals = yield* ApprovalRepository
+    const tenants = yield* TenantService
+    const policies = yield* PolicyRepository
+    const jobs = yield* JobQueue
+    const unit = yield* UnitOfWork
+    const crypto = yield* SecretCrypto
+    const { runLeaseMs, worker } = yield* ServiceKitSettings
+    const services: StepServices = {
+      skills: yield* SkillRegistry,
+      profiles: yield* ToolProfileRepository,
+      approvals
+    }
+    const { wake } = queueing
+
+    /**
+     * What one step does, as its kind does it. Nothing here is stored, but for an agent step's
+     * turns, which it stores through `checkpoint` as it goes, resuming from those of `previous`.
+     */
+    const perform = (
+      run: Run,
+      index: number,
+      attempt: number,
+      setting: RunSetting,
+      approved: boolean,
+      previous: StepResult | undefined,
+      checkpoint: (output: unknown) => Effect.Effect<boolean>
+    ) =>
+      Effect.gen(function* (): Generator<any, StepOutcome, any> {
+        const step = run.steps[index]!
+        const rendered = render(step, variablesOf(run, index, setting.policy))
+        if (Either.isLeft(rendered)) return stepFailed(rendered.left)
+        const kind = stepKindOf(step.type)
+        if (kind === undefined) {
+          return stepFailed(`A ${String(step.type)} step needs a product feature this platform has not installed.`)
+        }
+        const filled = rendered.right as JsonObject
+        return yield* kind.execute({ run, index, step, filled, attempt, setting, approved, previous, checkpoint, services })
+      }).pipe(
+        Effect.catchAllDefect((defect) => Effect.succeed(stepFailed(`The step failed unexpectedly: ${String(defect)}`)))
+      )
+
+    const updateGrouped = yield* groupCommit(runs.updateMany, queueing.committersFor(WORKER_WRITES))
+
+    /**
+     * Stores `next` if the worker still holds `held`; false when the run was cancelled or taken
+     * over meanwhile. Grouped with other workers' writes, unless inside a unit of work (`alone`).
+     */
+    const store = (held: Run, next: Run, alone = false) =>
+      alone
+        ? runs.update(next, ["running"], held.leaseUntil)
+        : updateGrouped({ run: next, from: ["running"], leaseUntil: held.leaseUntil })
+
+    /** Follows a run this worker claimed as far as it goes: to its end, a wait, or the loss of its lease. */
+    const follow = (claimed: Run) =>
+      Effect.gen(function* () {
+        // Read only when a step needs them, so a run of plain steps costs no extra queries.
+        const kinds = claimed.steps.map((step) => stepKindOf(step.type))
+        const usesSkills = kinds.some((kind) => kind?.readsEntitlements)
+        const tenant = usesSkills ? yield* Effect.either(tenants.get(claimed.tenantId)) : undefined
+        const usesPolicy =
+          kinds.some((kind) => kind?.readsPolicy) || claimed.steps.some((step) => mentionsVariable(step, "policy"))
+        const policy = usesPolicy ? yield* policies.find(claimed.tenantId) : Option.none()
+        const setting: RunSetting = {
+          entitlements: tenant !== undefined && Either.isRight(tenant) ? tenant.right.entitlements : [],
+          policy: Option.match(policy, { onNone: () => "", onSome: (found) => found.standingOrders })
+        }
+        // `run` is the run as this worker follows it; `stored`, as last written (its lease is the
+        // worker's hold). Log and approval steps do nothing outside the run, so their results are
+        // written with the next write: after a crash they are simply done again. A skill's start
+        // and its result are each written before anything else happens.
+        let run = claimed
+        let stored = claimed
+        // One write at a time: each compares the lease the one before wrote.
+        const writing = yield* Effect.makeSemaphore(1)
+        const persist = (next: Run, alone = false) =>
+          writing.withPermits(1)(
+            Effect.map(store(stored, next, alone), (written) => {
+              if (written) stored = run = next
+              return written
+            })
+          )
+        /**
+         * Extends the hold on the run every quarter of the lease while a step lasts (a slow
+         * partner, a slow model), so that no other worker takes it over, though a write or two
+         * is slow; false once the run is lost. A write under way is never cut off, or the next
+         * one would compare a stale lease.
+         */
+        const keepLease = Effect.sleep(runLeaseMs / 4).pipe(
+          Effect.zipRight(
+            Effect.uninterruptible(
+              writing.withPermits(1)(
+                Effect.flatMap(now, (at) => {
+                  const next: Run = { ...stored, leaseUntil: new Date(at.getTime() + runLeaseMs), updatedAt: at }
+                  return Effect.map(store(stored, next), (written) => {
+                    if (written) {
+                      stored = next
+                      run = { ...run, leaseUntil: next.leaseUntil, updatedAt: at }
+                    }
+                    return written
+                  })
+                })
+              )
+            )
+          ),
+          Effect.repeat({ while: (written) => written })
+        )
+        for (let index = 0; index < run.steps.length; index++) {
+          const previous = run.results.find((result) => result.index === index)
+          if (previous?.status === "succeeded" || previous?.status === "skipped") continue
+          const at = yield* now
+          const step = run.steps[index]!
+          const last = index === run.steps.length - 1
+          // A run waiting for an approval is queued again only once it is approved; one waiting
+          // for a node, once the node answered or its time is up, and one waiting for a timer, once its
+          // time is up: they go on with the same try.
+          const resumed = previous?.status === "waiting_approval"
+          const answered = previous?.status === "waiting_node" || previous?.status === "waiting_timer"
+          const attempt = (previous?.attempt ?? 0) + (resumed || answered ? 0 : 1)
+          const leaseUntil = new Date(at.getTime() + runLeaseMs)
+          // An approved approval step is done; anything else starts (again).
+          if (resumed && stepKindOf(step.type)?.endsWhenApproved) {
+            const done: StepResult = {
+              ...previous!,
+              approved: true,
+              status: "succeeded",
+              output: { approved: true },
+              outputText: "approved",
+              finishedAt: at
+            }
+            run = { ...run, results: upsert(run.results, done), leaseUntil, updatedAt: at }
+            continue
+          }
+          const started: StepResult = {
+            index,
+            type: String(step.type),
+            name: typeof step.name === "string" ? step.name : null,
+            status: "running",
+            output: null,
+            outputText: null,
+            error: null,
+            attempt,
+            // A gated skill approved before its worker died, or before it waited for a node, needs no second approval.
+            approved: resumed || ((previous?.status === "running" || answered) && previous.approved),
+            worker,
+            startedAt: at,
+            finishedAt: null
+          }
+          const sideEffects = stepKindOf(step.type)?.sideEffects ?? false
+          const running: Run = { ...run, results: upsert(run.results, started), leaseUntil, updatedAt: at }
+          if (sideEffects) {
+            if (!(yield* persist(running))) return
+          } else run = running
+          // An agent stores its turns as it goes, each write extending the lease.
+          const checkpoint = (output: unknown) =>
+            Effect.flatMap(now, (at) =>
+              persist({
+                ...run,
+                results: upsert(run.results, { ...started, output }),
+                leaseUntil: new Date(at.getTime() + runLeaseMs),
+                updatedAt: at
+              })
+            )
+          const keeping = sideEffects ? yield* Effect.fork(keepLease) : undefined
+          const outcome = yield* perform(run, index, attempt, setting, started.approved, previous, checkpoint).pipe(
+            Effect.ensuring(keeping === undefined ? Effect.void : Fiber.interrupt(keeping))
+          )
+          if (outcome.kind === "lost") return
+          const ended = yield* now
+          if (outcome.kind === "done") {
+            const done: StepResult = {
+              ...started,
+              status: "succeeded",
+              output: outcome.output.output,
+              outputText: outcome.output.outputText,
+              finishedAt: ended
+            }
+            const next: Run = last
+              ? {
+                  ...run,
+                  status: "succeeded",
+                  results: upsert(run.results, done),
+                  leaseUntil: null,
+                  finishedAt: ended,
+                  updatedAt: ended
+                }
+              : {
+                  ...run,
+                  results: upsert(run.results, done),
+                  leaseUntil: new Date(ended.getTime() + runLeaseMs),
+                  updatedAt: ended
+                }
+            if (last || sideEffects) {
+              if (!(yield* persist(next))) return
+            } else run = next
+            continue
+          }
+          if (outcome.kind === "failed") {
+            const failed: StepResult = {
+              ...started,
+              status: "failed",
+              output: outcome.output,
+              error: outcome.error,
+              finishedAt: ended
+            }
+            yield* persist({
+              ...run,
+              status: "failed",
+              results: upsert(run.results, failed),
+              reason: `Step ${index} failed: ${outcome.error}`,
+              leaseUntil: null,
+              finishedAt: ended,
+              updatedAt: ended
+            })
+            return
+          }
+          if (outcome.kind === "pending") {
+            // Waits for a node or a timer, holding no worker: a node's result queues the run again
+            // (`wake`), and a job at `until` takes it up in case none comes (or once the wait is
+            // over). A result that came before the run was stored as waiting would find nothing to
+            // wake: `ready` catches it.
+            const parked: Run = {
+              ...run,
+              status: outcome.status,
+              results: upsert(run.results, { ...started, status: outcome.status, output: outcome.output }),
+              leaseUntil: outcome.until,
+              updatedAt: ended
+            }
+            const timeUp: JobToEnqueue = {
+              ...jobOf(run),
+              options: { key: `run:${run.id}:until:${outcome.until.getTime()}`, runAt: outcome.until }
+            }
+            const written = yield* unit.withTransaction(
+              Effect.flatMap(persist(parked, true), (written) =>
+                written ? Effect.as(jobs.enqueueMany(runQueue, [timeUp]), true) : Effect.succeed(false)
+              )
+            )
+            if (written && (yield* outcome.ready)) yield* wake(run.tenantId, run.id)
+            return
+          }
+          // Waits for a person: the approval and the paused run commit together.
+          const waiting: StepResult = {
+            ...started,
+            status: "waiting_approval",
+            output: outcome.output ?? null,
+            finishedAt: null
+          }
+          const approval: Approval = {
+            id: outcome.approvalId ?? randomUuid(crypto),
+            tenantId: run.tenantId,
+            runId: run.id,
+            workflowId: run.workflowId,
+            stepIndex: index,
+            title: outcome.title,
+            skillId: outcome.skillId,
+            input: outcome.input,
+            status: "pending",
+            note: null,
+            expiresAt: new Date(ended.getTime() + outcome.expiresInSeconds * 1000),
+            decidedAt: null,
+            createdAt: ended,
+            updatedAt: ended
+          }
+          yield* unit.withTransaction(
+            Effect.flatMap(
+              persist(
+                {
+                  ...run,
+                  status: "waiting_approval",
+                  results: upsert(run.results, waiting),
+                  leaseUntil: null,
+                  updatedAt: ended
+                },
+                true
+              ),
+              (written) => (written ? approvals.insert(approval) : Effect.void)
+            )
+          )
+          return
+        }
+        // Every step was done before (a run taken over after its last write): it only ends.
+        if (stored.status === "running") {
+          const at = yield* now
+          yield* persist({ ...run, status: "succeeded", leaseUntil: null, finishedAt: at, updatedAt: at })
+        }
+      })
+
+    return { follow }
+  })
+
+export type StepInterpreter = Effect.Effect.Success<ReturnType<typeof makeStepInterpreter>>
+
+const upsert = (results: ReadonlyArray<StepResult>, result: StepResult) =>
+  [...results.filter((other) => other.index !== result.index), result].sort((a, b) => a.index - b.index)
