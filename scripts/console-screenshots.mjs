@@ -173,6 +173,23 @@ try {
   await go(`#/automations/runs/${release.id}`, ".step")
   await page.locator("#run-status", { hasText: "succeeded" }).waitFor()
   await shot("automations-run")
+  // Transactional email: a template in the editor with its preview, and the delivery logs.
+  const welcome = await fetch(`${server.url}/api/growth/transactional/templates`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      name: "Welcome",
+      bodyJson: {
+        subject: "Welcome to Acme, {{ user.name }}",
+        html: '<div style="font-family: sans-serif"><h1 style="color: #2f5bd3">Hello {{ user.name }}</h1><p>Your workspace <b>{{ workspace }}</b> is ready.</p></div>',
+        text: "Hello {{ user.name }}, your workspace {{ workspace }} is ready."
+      }
+    })
+  }).then((response) => response.json())
+  await go(`#/transactional/templates/${welcome.id}`, "iframe.preview-frame")
+  await page.getByLabel("Sample variables (JSON)").fill(JSON.stringify({ user: { name: "Ada" }, workspace: "acme-prod" }, null, 2))
+  await page.frameLocator("iframe.preview-frame").getByText("Hello Ada").waitFor()
+  await shot("transactional-template")
   await go("#/developers/api-keys", "tbody tr")
   await shot("api-keys")
   await page.getByRole("button", { name: "Create API key" }).click()

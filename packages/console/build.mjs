@@ -27,16 +27,33 @@ const bundled = await build({
   logLevel: "warning"
 })
 
-const asset = (extension, contentType) => {
-  const file = bundled.outputFiles.find((output) => output.path.endsWith(extension))
+// The template preview frame's own small script (see src/preview/preview.ts).
+const preview = await build({
+  entryPoints: [join(here, "src/preview/preview.ts")],
+  bundle: true,
+  minify: true,
+  // A classic script: the sandboxed frame's origin is opaque, and a module script from it would be
+  // a cross-origin request.
+  format: "iife",
+  platform: "browser",
+  target: ["es2020", "chrome100", "firefox100", "safari15"],
+  outdir: "out",
+  write: false,
+  legalComments: "none",
+  logLevel: "warning"
+})
+
+const asset = (outputs, prefix, extension, contentType) => {
+  const file = outputs.outputFiles.find((output) => output.path.endsWith(extension))
   if (file === undefined) throw new Error(`The console build made no ${extension} file`)
   const hash = createHash("sha256").update(file.contents).digest("hex").slice(0, 12)
-  return { name: `console.${hash}${extension}`, contentType, body: file.text }
+  return { name: `${prefix}.${hash}${extension}`, contentType, body: file.text }
 }
 
 const assets = {
-  script: asset(".js", "text/javascript; charset=utf-8"),
-  styles: asset(".css", "text/css; charset=utf-8")
+  script: asset(bundled, "console", ".js", "text/javascript; charset=utf-8"),
+  styles: asset(bundled, "console", ".css", "text/css; charset=utf-8"),
+  preview: asset(preview, "preview", ".js", "text/javascript; charset=utf-8")
 }
 
 rmSync(dist, { recursive: true, force: true })

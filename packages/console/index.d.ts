@@ -8,8 +8,9 @@ export interface ConsoleAsset {
   readonly body: string
 }
 
-/** The console's script and stylesheet, built from src/app. */
+/** The console's script and stylesheet, built from src/app, and the template preview frame's script. */
 export declare const consoleAssets: {
   readonly script: ConsoleAsset
   readonly styles: ConsoleAsset
+  readonly preview: ConsoleAsset
 }

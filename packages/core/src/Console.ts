@@ -33,6 +33,32 @@ const policy = (frameAncestors: ReadonlyArray<string>) =>
     `frame-ancestors ${frameAncestors.length === 0 ? "'none'" : frameAncestors.join(" ")}`
   ].join("; ")
 
+/**
+ * The template preview frame's policy: its one script from this origin, the email's inline styles
+ * and inline images, nothing else (no script of the email's, no remote image that would tell a
+ * sender someone looked), framed by the console only.
+ */
+const previewPolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'unsafe-inline'",
+  "img-src data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'"
+].join("; ")
+
+const previewPage = (mountPath: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="referrer" content="no-referrer">
+<script src="${escapeAttribute(`${mountPath}/console/assets/${consoleAssets.preview.name}`)}"></script>
+</head>
+<body></body>
+</html>
+`
+
 // The hashed assets never change under their name: a year in any cache.
 const assetHeaders = { "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" }
 
@@ -72,9 +98,20 @@ export const consoleDocuments = (mountPath: string, frameAncestors: ReadonlyArra
   }
   // The page names its assets by absolute path and routes in the fragment, so it works at the
   // address typed with a trailing slash too.
+  const preview: Document = {
+    contentType: "text/html; charset=utf-8",
+    body: previewPage(mountPath),
+    headers: {
+      "content-security-policy": previewPolicy,
+      "referrer-policy": "no-referrer",
+      "x-content-type-options": "nosniff",
+      "cache-control": "no-store"
+    }
+  }
   return new Map<string, Document>([
     [`${mountPath}/console`, shell],
     [`${mountPath}/console/`, shell],
+    [`${mountPath}/console/preview`, preview],
     ...Object.values(consoleAssets).map(
       ({ body, contentType, name }): [string, Document] => [
         `${mountPath}/console/assets/${name}`,

@@ -134,6 +134,9 @@ describe("the console in Chromium", () => {
       "Approvals",
       "Workflows",
       "Nodes",
+      "Templates",
+      "Logs",
+      "Statistics",
       "API keys",
       "Webhooks"
     ])

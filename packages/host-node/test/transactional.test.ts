@@ -411,4 +411,50 @@ describe("Transactional email over HTTP, delivered to a real SMTP server", () =>
     await expectRefusal(await dashboard("GET", "/statistics?from=2026-01-01"), 400, "validation_failed")
     await expectRefusal(await dashboard("GET", "/templates", undefined, live), 401, "api_key_not_accepted")
   })
+
+  it("reads, previews, updates and deletes a template from the dashboard, the tenant's own only", async () => {
+    const token = (await served.kit.admin.issueDashboardToken(tenantId, { sub: "m", role: "member" })).token
+    const dashboard = (method: string, path: string, body?: unknown) =>
+      fetch(`${served.url}/api/growth/transactional/templates${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" })
+        },
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body)
+      })
+    const template = await (await dashboard("POST", "", { ...welcome, name: "dashboard crud" })).json()
+    expect(await (await dashboard("GET", `/${template.id}`)).json()).toEqual(template)
+
+    const preview = await dashboard("POST", `/${template.id}/render`, { variables: { user: { name: "<b>Ann</b>" } } })
+    expect(preview.status).toBe(200)
+    expect(await preview.json()).toEqual({
+      subject: "Welcome, <b>Ann</b> & co",
+      html: "<p>Hello &lt;b&gt;Ann&lt;/b&gt;, your code is <b></b>.</p>",
+      text: "Hello <b>Ann</b>, your code is .",
+      missingVariables: ["code"]
+    })
+
+    const updated = await dashboard("PATCH", `/${template.id}`, { bodyJson: { subject: "Hi {{ user.name }}" } })
+    expect(updated.status).toBe(200)
+    expect((await updated.json()).bodyJson).toEqual({ ...welcome.bodyJson, subject: "Hi {{ user.name }}" })
+    await expectRefusal(await dashboard("PATCH", `/${template.id}`, { bodyJson: { subject: "{{ open" } }), 400, "validation_failed")
+    await expectRefusal(await dashboard("PATCH", `/${template.id}`, "{"), 400, "invalid_body")
+    expect((await (await dashboard("GET", `/${template.id}`)).json()).bodyJson.subject).toBe("Hi {{ user.name }}")
+
+    // Another tenant's template is not there for this tenant, whatever the method.
+    for (const [method, path, body] of [
+      ["GET", `/${other.template}`],
+      ["PATCH", `/${other.template}`, { name: "mine now" }],
+      ["POST", `/${other.template}/render`, {}],
+      ["DELETE", `/${other.template}`]
+    ] as const) {
+      await expectRefusal(await dashboard(method, path, body), 404, "template_not_found")
+    }
+    expect((await (await api(other.key)("GET", `/templates/${other.template}`)).json()).name).toBe("theirs")
+
+    expect((await dashboard("DELETE", `/${template.id}`)).status).toBe(200)
+    await expectRefusal(await dashboard("GET", `/${template.id}`), 404, "template_not_found")
+    await expectRefusal(await dashboard("GET", "/not-a-uuid"), 400, "validation_failed")
+  })
 })

@@ -138,6 +138,13 @@ export interface SharedSchemas {
         readonly html: string;
         readonly text: string;
     };
+    /** @description The template rendered with the variables; `missingVariables` lists the placeholders not given (rendered empty here, refused by a send). */
+    readonly RenderedTemplate: {
+        readonly subject: string;
+        readonly html: string;
+        readonly text: string;
+        readonly missingVariables: readonly string[];
+    };
     readonly TransactionalLogPage: {
         readonly data: readonly components["schemas"]["TransactionalLog"][];
         readonly meta: {
@@ -841,6 +848,30 @@ export interface SharedSchemas {
              * @enum {string}
              */
             readonly code: "template_name_taken";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description No template with this id in this account (`template_not_found`). */
+    readonly TemplateNotFoundError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "not_found";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "template_not_found";
             /** @description A sentence for people; may change. */
             readonly message: string;
             /** @description Equals the `X-Request-ID` header. */

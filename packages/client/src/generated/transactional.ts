@@ -5,13 +5,6 @@ import type { components } from "./index.js"
 
 /** The schemas only the transactional group's operations use. */
 export interface TransactionalSchemas {
-    /** @description The template rendered with the variables; `missingVariables` lists the placeholders not given (rendered empty here, refused by a send). */
-    readonly RenderedTemplate: {
-        readonly subject: string;
-        readonly html: string;
-        readonly text: string;
-        readonly missingVariables: readonly string[];
-    };
     /** @description One message per recipient, queued for delivery; `test` when a test-mode key sent it (delivered to the development mailbox only). */
     readonly TransactionalSendResult: {
         readonly test: boolean;
@@ -21,30 +14,6 @@ export interface TransactionalSchemas {
             /** @enum {string} */
             readonly status: "queued";
         }[];
-    };
-    /** @description No template with this id in this account (`template_not_found`). */
-    readonly TemplateNotFoundError: {
-        readonly error: {
-            /**
-             * @description The family of the error, by status.
-             * @enum {string}
-             */
-            readonly type: "not_found";
-            /**
-             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
-             * @enum {string}
-             */
-            readonly code: "template_not_found";
-            /** @description A sentence for people; may change. */
-            readonly message: string;
-            /** @description Equals the `X-Request-ID` header. */
-            readonly requestId: string;
-            /** @description For validation failures: one entry per field, at most 20. */
-            readonly details?: readonly {
-                readonly field: string;
-                readonly reason: string;
-            }[];
-        };
     };
     /** @description A request with the same Idempotency-Key is still running (`idempotency_in_progress`). */
     readonly IdempotencyInProgressError: {

@@ -130,6 +130,233 @@ export interface TransactionalDashboardOperations {
             };
         };
     };
+    readonly "transactionalDashboard.getDashboardTemplate": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["TransactionalTemplate"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["TemplateNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "transactionalDashboard.deleteDashboardTemplate": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["TransactionalTemplate"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["TemplateNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "transactionalDashboard.updateDashboardTemplate": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: {
+            readonly content: {
+                readonly "application/json": {
+                    readonly name?: string;
+                    readonly channel?: string;
+                    readonly bodyJson?: {
+                        readonly subject?: string;
+                        readonly html?: string;
+                        readonly text?: string;
+                    };
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["TransactionalTemplate"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["TemplateNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 409: {
+                content: {
+                    readonly "application/json": components["schemas"]["TemplateNameTakenError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "transactionalDashboard.renderDashboardTemplate": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: {
+            readonly content: {
+                readonly "application/json": {
+                    readonly variables?: {
+                        readonly [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["RenderedTemplate"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["TemplateNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     readonly "transactionalDashboard.listDashboardLogs": {
         readonly parameters: {
             readonly query?: {
@@ -228,6 +455,26 @@ export const transactionalDashboardRoutes = {
   "transactionalDashboard.listDashboardTemplates": ["GET", "/growth/transactional/templates", "400 401 403 405 500", "page"],
   /** Create an email template */
   "transactionalDashboard.createDashboardTemplate": ["POST", "/growth/transactional/templates", "400 401 403 405 409 413 500"],
+  /** Get an email template */
+  "transactionalDashboard.getDashboardTemplate": ["GET", "/growth/transactional/templates/{id}", "400 401 403 404 405 500"],
+  /**
+   * Update an email template
+   *
+   * Fields left out are kept, each part of `bodyJson` on its own.
+   */
+  "transactionalDashboard.updateDashboardTemplate": ["PATCH", "/growth/transactional/templates/{id}", "400 401 403 404 405 409 413 500"],
+  /**
+   * Delete an email template
+   *
+   * Answers the deleted template. Messages already accepted are still delivered.
+   */
+  "transactionalDashboard.deleteDashboardTemplate": ["DELETE", "/growth/transactional/templates/{id}", "400 401 403 404 405 500"],
+  /**
+   * Preview an email template
+   *
+   * Renders the template with `variables` without sending anything.
+   */
+  "transactionalDashboard.renderDashboardTemplate": ["POST", "/growth/transactional/templates/{id}/render", "400 401 403 404 405 413 500"],
   /** List the tenant's send attempts */
   "transactionalDashboard.listDashboardLogs": ["GET", "/growth/transactional/logs", "400 401 403 405 500", "page"],
   /**

@@ -12,6 +12,10 @@ import type { Session } from "./Session.js"
 import { ApiKeys } from "./developers/ApiKeys.js"
 import { WebhookDetail } from "./developers/WebhookDetail.js"
 import { Webhooks } from "./developers/Webhooks.js"
+import { Logs } from "./transactional/Logs.js"
+import { Statistics } from "./transactional/Statistics.js"
+import { NewTemplate, TemplateEditor } from "./transactional/TemplateEditor.js"
+import { Templates } from "./transactional/Templates.js"
 
 export interface PageProps {
   readonly kit: Kit
@@ -30,6 +34,14 @@ const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArr
       { route: "/automations/approvals", title: "Approvals" },
       { route: "/automations/workflows", title: "Workflows" },
       { route: "/automations/nodes", title: "Nodes" }
+    ]
+  },
+  {
+    title: "Transactional email",
+    pages: [
+      { route: "/transactional/templates", title: "Templates" },
+      { route: "/transactional/logs", title: "Logs" },
+      { route: "/transactional/statistics", title: "Statistics" }
     ]
   },
   {
@@ -52,6 +64,12 @@ const pageFor = (route: string, props: PageProps) => {
   if (route === "/automations/approvals") return <Approvals {...props} />
   if (route === "/automations/workflows") return <Workflows {...props} />
   if (route === "/automations/nodes") return <Nodes {...props} />
+  if (route === "/transactional/templates/new") return <NewTemplate {...props} />
+  const template = /^\/transactional\/templates\/([0-9a-f-]{36})$/.exec(route)
+  if (template !== null) return <TemplateEditor {...props} templateId={template[1]!} />
+  if (route === "/transactional/templates") return <Templates {...props} />
+  if (route === "/transactional/logs") return <Logs {...props} />
+  if (route === "/transactional/statistics") return <Statistics {...props} />
   if (route === "/developers/api-keys") return <ApiKeys {...props} />
   if (route === "/developers/webhooks") return <Webhooks {...props} />
   return <Overview {...props} />

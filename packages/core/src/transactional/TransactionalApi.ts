@@ -19,7 +19,7 @@ import {
 const Text = (reason: string) => withReason(withoutNul(Schema.String), reason)
 
 /** Variables merged into `{{var}}` placeholders: any JSON object (dotted paths reach into nested ones). */
-const Variables = JsonObjectInput
+export const Variables = JsonObjectInput
 
 export const TemplateBodyJson = Schema.Struct({
   subject: Text("must be a string"),
@@ -50,7 +50,7 @@ export const CreateTemplateBody = Schema.Struct({
   bodyJson: TemplateBodyJson
 })
 
-const PatchTemplateBody = Schema.Struct({
+export const PatchTemplateBody = Schema.Struct({
   name: Schema.optional(Text(`must be a string of 1 to ${MAX_NAME_LENGTH} characters`)),
   channel: Schema.optional(Text("must be email")),
   bodyJson: Schema.optional(
@@ -132,7 +132,7 @@ const IdempotencyHeaders = Schema.Struct({
   )
 })
 
-const TemplateId = Schema.Struct({ id: Uuid })
+export const TemplateId = Schema.Struct({ id: Uuid })
 
 /** Transactional email over API keys with transactional:send. */
 export class TransactionalApi extends HttpApiGroup.make("transactional")

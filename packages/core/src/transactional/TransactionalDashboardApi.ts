@@ -9,10 +9,14 @@ import {
   CreateTemplateBody,
   ListParams,
   LogParams,
+  PatchTemplateBody,
+  RenderedJson,
+  TemplateId,
   TemplateJson,
-  TemplatePageJson
+  TemplatePageJson,
+  Variables
 } from "./TransactionalApi.js"
-import { TemplateNameTaken } from "./TransactionalErrors.js"
+import { TemplateNameTaken, TemplateNotFound } from "./TransactionalErrors.js"
 
 const Counts = { sent: Integer, failed: Integer }
 
@@ -45,6 +49,41 @@ export class TransactionalDashboardApi extends HttpApiGroup.make("transactionalD
       .addError(ValidationFailed)
       .addError(TemplateNameTaken)
       .annotate(OpenApi.Summary, "Create an email template")
+  )
+  .add(
+    HttpApiEndpoint.get("getDashboardTemplate", "/growth/transactional/templates/:id")
+      .setPath(TemplateId)
+      .addSuccess(TemplateJson)
+      .addError(TemplateNotFound)
+      .annotate(OpenApi.Summary, "Get an email template")
+  )
+  .add(
+    HttpApiEndpoint.patch("updateDashboardTemplate", "/growth/transactional/templates/:id")
+      .setPath(TemplateId)
+      .setPayload(PatchTemplateBody)
+      .addSuccess(TemplateJson)
+      .addError(ValidationFailed)
+      .addError(TemplateNotFound)
+      .addError(TemplateNameTaken)
+      .annotate(OpenApi.Summary, "Update an email template")
+      .annotate(OpenApi.Description, "Fields left out are kept, each part of `bodyJson` on its own.")
+  )
+  .add(
+    HttpApiEndpoint.del("deleteDashboardTemplate", "/growth/transactional/templates/:id")
+      .setPath(TemplateId)
+      .addSuccess(TemplateJson)
+      .addError(TemplateNotFound)
+      .annotate(OpenApi.Summary, "Delete an email template")
+      .annotate(OpenApi.Description, "Answers the deleted template. Messages already accepted are still delivered.")
+  )
+  .add(
+    HttpApiEndpoint.post("renderDashboardTemplate", "/growth/transactional/templates/:id/render")
+      .setPath(TemplateId)
+      .setPayload(Schema.Struct({ variables: Schema.optional(Variables) }))
+      .addSuccess(RenderedJson)
+      .addError(TemplateNotFound)
+      .annotate(OpenApi.Summary, "Preview an email template")
+      .annotate(OpenApi.Description, "Renders the template with `variables` without sending anything.")
   )
   .add(
     HttpApiEndpoint.get("listDashboardLogs", "/growth/transactional/logs")

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "preact/hooks"
-import { describeError } from "../Api.js"
+import { useState } from "preact/hooks"
 import { Notice, PageHeader, formatTime } from "../Components.js"
+import { Pager, usePages } from "../Pages.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../Shell.js"
 import { RUN_STATUSES, type Run, statusTone } from "./Types.js"
@@ -10,31 +10,13 @@ const PAGE_SIZE = 25
 /** The tenant's runs, newest first, 25 a page (following the cursor), optionally of one status. */
 export const Runs = (props: PageProps) => {
   const [status, setStatus] = useState<Run["status"] | "all">("all")
-  // The cursors of the pages before the current one, so that "Newer" goes back without counting.
-  const [cursors, setCursors] = useState<ReadonlyArray<string | undefined>>([undefined])
-  const [page, setPage] = useState<{ runs: ReadonlyArray<Run>; next: string | null } | undefined>(undefined)
-  const [failure, setFailure] = useState<string | undefined>(undefined)
-  const cursor = cursors[cursors.length - 1]
-
-  useEffect(() => {
-    let current = true
-    setPage(undefined)
-    props.client.automationsDashboard
-      .listDashboardRuns({
+  const runs = usePages<Run>(
+    (cursor) =>
+      props.client.automationsDashboard.listDashboardRuns({
         query: { limit: PAGE_SIZE, ...(cursor === undefined ? {} : { cursor }), ...(status === "all" ? {} : { status }) }
-      })
-      .then(
-        ({ data, error }) => {
-          if (!current) return
-          setFailure(error === undefined ? undefined : describeError(error))
-          if (data !== undefined) setPage({ runs: data.data, next: data.meta.nextCursor })
-        },
-        () => current && setFailure("The server could not be reached.")
-      )
-    return () => {
-      current = false
-    }
-  }, [status, cursor])
+      }),
+    [status]
+  )
 
   return (
     <>
@@ -44,10 +26,7 @@ export const Runs = (props: PageProps) => {
         <select
           id="run-status"
           value={status}
-          onChange={(event) => {
-            setStatus(event.currentTarget.value as Run["status"] | "all")
-            setCursors([undefined])
-          }}
+          onChange={(event) => setStatus(event.currentTarget.value as Run["status"] | "all")}
         >
           <option value="all">All</option>
           {RUN_STATUSES.map((name) => (
@@ -57,12 +36,12 @@ export const Runs = (props: PageProps) => {
           ))}
         </select>
       </div>
-      {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
-      {page === undefined ? (
+      {runs.failure === undefined ? null : <Notice tone="error">{runs.failure}</Notice>}
+      {runs.items === undefined ? (
         <p class="muted" role="status">
           Loading…
         </p>
-      ) : page.runs.length === 0 ? (
+      ) : runs.items.length === 0 ? (
         <div class="card empty">
           <h2>No runs here</h2>
           <p>Runs appear when a workflow starts: by hand, on its schedule, an event or a webhook.</p>
@@ -81,7 +60,7 @@ export const Runs = (props: PageProps) => {
               </tr>
             </thead>
             <tbody>
-              {page.runs.map((run) => (
+              {runs.items.map((run) => (
                 <tr key={run.id}>
                   <td>
                     <a class="mono" href={href(`/automations/runs/${run.id}`)}>
@@ -102,24 +81,7 @@ export const Runs = (props: PageProps) => {
           </table>
         </div>
       )}
-      <div class="pager">
-        <button
-          type="button"
-          class="button small"
-          disabled={cursors.length === 1}
-          onClick={() => setCursors(cursors.slice(0, -1))}
-        >
-          Newer
-        </button>
-        <button
-          type="button"
-          class="button small"
-          disabled={page?.next == null}
-          onClick={() => page?.next != null && setCursors([...cursors, page.next])}
-        >
-          Older
-        </button>
-      </div>
+      <Pager pages={runs} />
     </>
   )
 }

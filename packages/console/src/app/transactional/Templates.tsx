@@ -1,0 +1,67 @@
+import type { PageItem } from "@servicekit/client"
+import { Day, Notice, PageHeader } from "../Components.js"
+import { Pager, usePages } from "../Pages.js"
+import { href } from "../Route.js"
+import type { PageProps } from "../Shell.js"
+
+export type Template = PageItem<"transactionalDashboard.listDashboardTemplates">
+
+/** The tenant's email templates, newest first, a page at a time. */
+export const Templates = (props: PageProps) => {
+  const templates = usePages<Template>(
+    (cursor) =>
+      props.client.transactionalDashboard.listDashboardTemplates({
+        query: { limit: 25, ...(cursor === undefined ? {} : { cursor }) }
+      }),
+    [props.session.tenantId]
+  )
+  return (
+    <>
+      <PageHeader title="Email templates" lead="Subjects and bodies with {{placeholders}}, filled in by each send.">
+        <a class="button primary" href={href("/transactional/templates/new")}>
+          New template
+        </a>
+      </PageHeader>
+      {templates.failure === undefined ? null : <Notice tone="error">{templates.failure}</Notice>}
+      {templates.items === undefined ? (
+        <p class="muted" role="status">
+          Loading…
+        </p>
+      ) : templates.items.length === 0 ? (
+        <div class="card empty">
+          <h2>No templates yet</h2>
+          <p>A template keeps a message's subject, HTML and text in one place, for every send that names it.</p>
+        </div>
+      ) : (
+        <div class="card flush">
+          <table class="table">
+            <caption class="visually-hidden">Email templates</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Subject</th>
+                <th scope="col">Placeholders</th>
+                <th scope="col">Updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {templates.items.map((template) => (
+                <tr key={template.id}>
+                  <td>
+                    <a href={href(`/transactional/templates/${template.id}`)}>{template.name}</a>
+                  </td>
+                  <td>{template.bodyJson.subject}</td>
+                  <td class="mono">{template.variables.join(", ") || "—"}</td>
+                  <td class="nowrap">
+                    <Day iso={template.updatedAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager pages={templates} />
+    </>
+  )
+}
