@@ -97,7 +97,7 @@ export const TemplatePreview = (props: {
   }, [variablesText, props.templateId, props.version])
 
   return (
-    <section class="card" aria-labelledby="preview-title">
+    <section class="card form" aria-labelledby="preview-title">
       <h2 id="preview-title">
         Preview
       </h2>
