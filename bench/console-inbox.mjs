@@ -26,6 +26,9 @@ const kit = createServiceKit({
   dataDir,
   logLevel: "warn",
   keyRateLimitPerMinute: 100_000_000,
+  // Every bench visitor comes from 127.0.0.1: the per-address visitor limit would stop the load.
+  visitorRateLimitPerMinute: 100_000_000,
+  visitorIpRateLimitPerMinute: 100_000_000,
   ipRateLimits: [{ pathPrefix: "/v1/", limit: 100_000_000, windowMs: 60_000 }]
 })
 const server = await listen(kit, { port: 0, host: "127.0.0.1" })

@@ -21,6 +21,9 @@ const kit = createServiceKit({
   logLevel: "warn",
   // Limits high enough that the load is never throttled; the limiter still runs on every request.
   keyRateLimitPerMinute: 100_000_000,
+  // Every bench visitor comes from 127.0.0.1: the per-address visitor limit would stop the load.
+  visitorRateLimitPerMinute: 100_000_000,
+  visitorIpRateLimitPerMinute: 100_000_000,
   ipRateLimits: [{ pathPrefix: "/v1/", limit: 100_000_000, windowMs: 60_000 }]
 })
 const server = await listen(kit, { port: 0, host: "127.0.0.1" })
