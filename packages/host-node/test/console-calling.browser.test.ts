@@ -173,20 +173,29 @@ describe("the console's Business Calling and Growth areas in Chromium", () => {
     await page.getByText("sip.platform.example").waitFor()
     await checkAxe(page, "sip settings")
 
-    await page.getByLabel("Host").fill("sip.carrier.example")
+    await page.getByLabel("Host", { exact: true }).fill("sip.carrier.example")
     await page.getByLabel("Port", { exact: true }).fill("5061")
     await page.getByLabel("Transport").selectOption("tls")
+    // A username with spaces is refused where it stands, nothing stored.
     await page.getByLabel("Username").fill(HOSTILE)
     await page.getByLabel("Password").fill("s3cret-trunk-pass")
     await page.getByRole("button", { name: "Register trunk" }).click()
+    const refusal = page.locator("form .notice.error")
+    await expect.poll(() => refusal.textContent()).toMatch(/username/)
+    expect(await (await api("/sip/status")).json()).toBeNull()
+
+    // Markup without spaces is a valid username: stored, and shown as text.
+    const username = HOSTILE.replaceAll(" ", "/")
+    await page.getByLabel("Username").fill(username)
+    await page.getByRole("button", { name: "Register trunk" }).click()
     const status = page.getByTestId("trunk-status")
     await expect.poll(() => status.locator("dd").first().textContent()).toBe("sip.carrier.example")
-    expect(await status.locator("dd").nth(3).textContent()).toBe(HOSTILE)
+    expect(await status.locator("dd").nth(3).textContent()).toBe(username)
     expect(await (await api("/sip/status")).json()).toMatchObject({
       host: "sip.carrier.example",
       port: 5061,
       transport: "tls",
-      username: HOSTILE
+      username
     })
     expect(await page.content()).not.toContain("s3cret-trunk-pass")
     await noScriptRan(page)
