@@ -55,7 +55,7 @@ export const CallFilterForm = (props: { readonly applied: CallFilters; readonly 
   })
   return (
     <form
-      class="card form"
+      class="card form call-filters"
       aria-label="Filters"
       onSubmit={(event) => {
         event.preventDefault()
