@@ -7,7 +7,9 @@ import { createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { CallingService } from "@servicekit/core"
 import { createServiceKit, listen } from "@servicekit/host-node"
+import { Effect } from "effect"
 import { chromium } from "playwright-core"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
@@ -30,7 +32,7 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 })
 try {
-  const tenant = await kit.admin.createTenant({ name: "Acme", entitlements: ["chat", "voice", "transactional", "automations"] })
+  const tenant = await kit.admin.createTenant({ name: "Acme", entitlements: ["chat", "voice", "transactional", "automations", "business_email"] })
   const { token } = await kit.admin.issueDashboardToken(tenant.id, { sub: "ada@acme.example", role: "admin" })
   const api = async (method, path, body) => {
     const response = await fetch(`${server.url}/api/tenants/${tenant.id}${path}`, {
@@ -190,6 +192,54 @@ try {
   await page.getByLabel("Sample variables (JSON)").fill(JSON.stringify({ user: { name: "Ada" }, workspace: "acme-prod" }, null, 2))
   await page.frameLocator("iframe.preview-frame").getByText("Hello Ada").waitFor()
   await shot("transactional-template")
+  // Business Calling: two days of calls between fictional 555-01xx numbers, listed under their summary.
+  const callResults = ["completed", "completed", "no-answer", "completed", "busy", "voicemail", "completed"]
+  await kit.runtime.runPromise(
+    Effect.flatMap(CallingService, (calling) =>
+      calling.ingest(
+        tenant.id,
+        Array.from({ length: 18 }, (_, n) => {
+          const inbound = n % 3 !== 2
+          const caller = `+1555555010${1 + (n % 4)}`
+          const result = callResults[n % callResults.length]
+          return {
+            fromId: inbound ? caller : "+15555550100",
+            toId: inbound ? "+15555550100" : caller,
+            direction: inbound ? "inbound" : "outbound",
+            durationSecs: result === "completed" ? 45 + ((n * 97) % 600) : 0,
+            result,
+            startedAt: new Date(Date.now() - (n + 1) * 2.5 * 3_600_000).toISOString(),
+            callSid: `CA${String(4100 + n * 37).padStart(8, "0")}`
+          }
+        })
+      )
+    )
+  )
+  await go("#/calling/calls", "tbody tr")
+  await page.getByTestId("call-summary").waitFor()
+  await shot("calls")
+  // Growth: an email thread with a contact, the reply recorded.
+  const growth = async (path, body) => {
+    const response = await fetch(`${server.url}/api/growth/conversations${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body)
+    })
+    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`)
+    return response.json()
+  }
+  const thread = await growth("", {
+    contact: { email: "grace@example.com", name: "Grace Hopper" },
+    subject: "Your Acme trial",
+    content: "Hi Grace,\n\nhow is the trial going? Happy to walk your team through the inbox.\n\nAda"
+  })
+  await growth(`/${thread.id}/messages`, {
+    direction: "inbound",
+    content: "Hi Ada, going well. Could we see the automations on Thursday?"
+  })
+  await growth(`/${thread.id}/messages`, { content: "Thursday 10:00 it is. I'll send an invite." })
+  await go(`#/growth/conversations/${thread.id}`, ".bubble")
+  await shot("growth-conversation")
   await go("#/developers/api-keys", "tbody tr")
   await shot("api-keys")
   await page.getByRole("button", { name: "Create API key" }).click()

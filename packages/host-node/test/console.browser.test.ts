@@ -137,6 +137,9 @@ describe("the console in Chromium", () => {
       "Templates",
       "Logs",
       "Statistics",
+      "Calls",
+      "SIP settings",
+      "Conversations",
       "API keys",
       "Webhooks"
     ])

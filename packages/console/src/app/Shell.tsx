@@ -6,12 +6,17 @@ import { Nodes } from "./automations/Nodes.js"
 import { RunDetail } from "./automations/RunDetail.js"
 import { Runs } from "./automations/Runs.js"
 import { Workflows } from "./automations/Workflows.js"
+import { Calls } from "./calling/Calls.js"
+import { SipSettings } from "./calling/SipSettings.js"
 import { Inbox } from "./chat/Inbox.js"
 import { href, useRoute } from "./Route.js"
 import type { Session } from "./Session.js"
 import { ApiKeys } from "./developers/ApiKeys.js"
 import { WebhookDetail } from "./developers/WebhookDetail.js"
 import { Webhooks } from "./developers/Webhooks.js"
+import { ConversationThread } from "./growth/ConversationThread.js"
+import { Conversations } from "./growth/Conversations.js"
+import { NewConversation } from "./growth/NewConversation.js"
 import { Logs } from "./transactional/Logs.js"
 import { Statistics } from "./transactional/Statistics.js"
 import { NewTemplate, TemplateEditor } from "./transactional/TemplateEditor.js"
@@ -45,6 +50,14 @@ const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArr
     ]
   },
   {
+    title: "Business Calling",
+    pages: [
+      { route: "/calling/calls", title: "Calls" },
+      { route: "/calling/sip", title: "SIP settings" }
+    ]
+  },
+  { title: "Growth", pages: [{ route: "/growth/conversations", title: "Conversations" }] },
+  {
     title: "Developers",
     pages: [
       { route: "/developers/api-keys", title: "API keys" },
@@ -70,6 +83,12 @@ const pageFor = (route: string, props: PageProps) => {
   if (route === "/transactional/templates") return <Templates {...props} />
   if (route === "/transactional/logs") return <Logs {...props} />
   if (route === "/transactional/statistics") return <Statistics {...props} />
+  if (route === "/calling/calls") return <Calls {...props} />
+  if (route === "/calling/sip") return <SipSettings {...props} />
+  if (route === "/growth/conversations/new") return <NewConversation {...props} />
+  const growthConversation = /^\/growth\/conversations\/([0-9a-f-]{36})$/.exec(route)
+  if (growthConversation !== null) return <ConversationThread {...props} conversationId={growthConversation[1]!} />
+  if (route === "/growth/conversations") return <Conversations {...props} />
   if (route === "/developers/api-keys") return <ApiKeys {...props} />
   if (route === "/developers/webhooks") return <Webhooks {...props} />
   return <Overview {...props} />
