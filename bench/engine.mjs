@@ -56,11 +56,19 @@ for (let round = 0; round < pairs; round++) {
     process.stderr.write(`round ${round + 1}/${pairs}: ${build}\n`)
     const runs = run(build, "automations.mjs", round)
     const agent = run(build, "agent.mjs", round)
-    figures[build].push({
-      runs: Object.fromEntries(runs.map((row) => [row.storage, { together: row.kit.rate, workers: row.kit.drain.rate }])),
+    const entry = {
+      runs: Object.fromEntries(
+        runs.map((row) => [
+          row.storage,
+          // CPU per run of the ServiceKit process, which other work on the machine barely moves.
+          { together: row.kit.rate, workers: row.kit.drain.rate, workersCpuMs: row.kit.drain.cpu.node }
+        ])
+      ),
       // The loop's own cost: the agent's CPU less the bare loop's, per turn.
       agentCpuMsPerTurn: (agent.agent.cpuMs - agent.bare.cpuMs) / agent.turns
-    })
+    }
+    process.stderr.write(`  ${JSON.stringify(entry)}\n`)
+    figures[build].push(entry)
   }
 }
 rmSync(scratch, { recursive: true, force: true })
@@ -86,5 +94,6 @@ console.log(`${"figure".padEnd(34)} ${"baseline".padStart(9)} ${"current".padSta
 for (const storage of Object.keys(figures.current[0].runs)) {
   line(`runs/s, ${storage}, API and workers`, (f) => f.runs[storage].together, true, 0)
   line(`runs/s, ${storage}, workers alone`, (f) => f.runs[storage].workers, true, 0)
+  line(`CPU ms per run, ${storage}, workers`, (f) => f.runs[storage].workersCpuMs, false, 2)
 }
 line("agent loop CPU ms per turn", (f) => f.agentCpuMsPerTurn, false, 3)
