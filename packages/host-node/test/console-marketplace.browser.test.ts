@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { type ModelServer, startModelServer } from "@servicekit/conformance"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { automationsClient, expectJson } from "./automationsClient.js"
@@ -15,6 +16,7 @@ import {
 } from "./consoleBrowser.js"
 import { kitOn, serve } from "./hostileInput.js"
 
+const API_KEY = "sk-local-test-0123456789"
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-console-marketplace-"))
 
 /** An account pack whose texts would run script if rendered as HTML; `greeting` is its one required parameter. */
@@ -40,24 +42,35 @@ const hostilePack = {
 }
 
 describe("the console's marketplace and governance pages in Chromium", () => {
+  let models: ModelServer
   let browser: Browser
   beforeAll(async () => {
+    models = await startModelServer({ apiKey: API_KEY })
     browser = await launchChromium()
   })
   afterAll(async () => {
     await browser?.close()
+    await models?.close()
     rmSync(dataDir, { recursive: true, force: true })
   })
-  const served = serve(() => kitOn({ SERVICEKIT_DATA_DIR: join(dataDir, "kit") }))
+  const served = serve(() =>
+    kitOn({
+      SERVICEKIT_DATA_DIR: join(dataDir, "kit"),
+      SERVICEKIT_LLM_BASE_URL: models.baseUrl,
+      SERVICEKIT_LLM_API_KEY: API_KEY,
+      // A small window: a session passes its compaction threshold within two runs.
+      SERVICEKIT_LLM_MODELS: JSON.stringify({ tiny: { model: "m-tiny", contextWindow: 1_024 } })
+    })
+  )
   let key: string
   let admin: string
   let member: string
-  const { api } = automationsClient(served, () => key)
+  const { api, workflow, run } = automationsClient(served, () => key)
   const sent: Array<SentRequest> = []
   const violations: Array<{ page: string; found: unknown }> = []
 
   beforeAll(async () => {
-    const tenant = await served.kit.admin.createTenant({ name: "Ops", entitlements: ["automations"] })
+    const tenant = await served.kit.admin.createTenant({ name: "Ops", entitlements: ["automations", "ai_agent"] })
     admin = (await served.kit.admin.issueDashboardToken(tenant.id, { sub: "ada", role: "admin" })).token
     member = (await served.kit.admin.issueDashboardToken(tenant.id, { sub: "max", role: "member" })).token
     key = (
@@ -193,14 +206,37 @@ describe("the console's marketplace and governance pages in Chromium", () => {
     await close(opened)
   })
 
-  it("shows a session's transcript from the sessions list", async () => {
-    const session = await expectJson(await api("POST", "/automations/sessions", { scope: "dm", peer: HOSTILE }))
+  it("shows a session's transcript with its compaction summary, its texts as text", async () => {
+    await expectJson(await api("PUT", "/automations/models", { primary: "tiny", failover: [] }))
+    const tiny = (...replies: Array<string | { status: number }>) =>
+      models.cue("m-tiny", ...replies.map((reply) => (typeof reply === "string" ? { reply } : reply)))
+    const visit = await workflow([
+      { type: "agent", instructions: "Help the visitor.", skills: ["memory.write"], session: { scope: "dm", peer: HOSTILE } }
+    ])
+    // The first visit passes the threshold but summarising fails; the second is compacted.
+    tiny(`TOOL_CALL:memory.write|{"key":"notes","value":"${"n".repeat(2_000)}"}`, "FINAL:Noted.", { status: 500 })
+    const first = await run(visit.id)
+    expect(first.status).toBe("succeeded")
+    tiny(`TOOL_CALL:memory.write|{"key":"short","value":"${"s".repeat(700)}"}`, "FINAL:Saved.", `Notes kept. ${HOSTILE}`)
+    expect((await run(visit.id)).status).toBe("succeeded")
+    const sessionId = first.stepsResultJson[0].output.sessionId
+    const stored = await expectJson(await api("GET", `/automations/sessions/${sessionId}`))
+    const summary = stored.messages.find((entry: { role: string }) => entry.role === "summary")
+    expect(summary).toMatchObject({ content: `Notes kept. ${HOSTILE}` })
+
     const opened = await open(admin, "/automations/sessions", "Sessions")
     const { page } = opened
     await page.getByRole("link", { name: "Untitled session" }).click()
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Session")
+    expect(page.url()).toContain(`#/automations/sessions/${sessionId}`)
     expect(await page.locator(".facts").textContent()).toContain(HOSTILE)
-    expect(page.url()).toContain(`#/automations/sessions/${session.id}`)
+    const shown = page.locator("li.entry-summary")
+    expect(await shown.locator(".turn-part").textContent()).toBe(
+      `Summary of entries ${summary.covers.fromSeq} to ${summary.covers.toSeq}`
+    )
+    expect(await shown.locator("pre").textContent()).toBe(`Notes kept. ${HOSTILE}`)
+    expect(await page.locator("li.turn").count()).toBe(stored.messages.length)
+    expect(await page.locator("li.entry-assistant .mono", { hasText: "memory.write" }).count()).toBe(2)
     await noMarkupFromText(page)
     await checkAxe(page, "session")
     await close(opened)

@@ -120,7 +120,9 @@ export const Memory = (props: PageProps & { readonly admin: boolean }) => {
               <tr key={entry.id}>
                 <td class="mono">{entry.key}</td>
                 <td>
-                  <pre class="code">{formatJson(entry.value)}</pre>
+                  <pre class="code" tabIndex={0}>
+                    {formatJson(entry.value)}
+                  </pre>
                 </td>
                 <td class="nowrap">
                   <Day iso={entry.updatedAt} />

@@ -7,6 +7,13 @@ import { formatJson } from "./Types.js"
 
 const PAGE = 100
 
+/** A long entry scrolls within its box: focusable, so that the keyboard scrolls it too. */
+const Code = (props: { readonly children: string }) => (
+  <pre class="code" tabIndex={0}>
+    {props.children}
+  </pre>
+)
+
 /**
  * A session's transcript in order: messages, tool calls and their results, and the summaries
  * compaction wrote in place of older entries (kept, never deleted). Later entries load on demand.
@@ -61,13 +68,13 @@ export const SessionDetail = (props: PageProps & { readonly sessionId: string })
                         Summary of entries {entry.covers.fromSeq} to {entry.covers.toSeq}
                       </p>
                     )}
-                    {entry.content === "" ? null : <pre class="code">{entry.content}</pre>}
+                    {entry.content === "" ? null : <Code>{entry.content}</Code>}
                     {entry.toolCall === null ? null : (
                       <>
                         <p class="turn-part">
                           Tool call <span class="mono">{entry.toolCall.skillId}</span>
                         </p>
-                        <pre class="code">{formatJson(entry.toolCall.input)}</pre>
+                        <Code>{formatJson(entry.toolCall.input)}</Code>
                       </>
                     )}
                   </li>
