@@ -24,7 +24,7 @@ const StandingOrders = (props: PageProps & { readonly admin: boolean }) => {
   return (
     <form class="card form" onSubmit={save} aria-labelledby="orders-title">
       <h2 id="orders-title">Standing orders</h2>
-      <p class="help">The instructions AI steps follow, and `{"{{policy}}"}` in step inputs. Runs starting from now see them.</p>
+      <p class="help">The instructions AI steps follow, and <code>{"{{policy}}"}</code> in step inputs. Runs starting from now see them.</p>
       <OutcomeNotice outcome={outcome} />
       <Loading loaded={policy}>
         {(current) => (

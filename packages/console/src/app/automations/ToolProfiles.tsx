@@ -138,7 +138,7 @@ export const ToolProfiles = (props: PageProps & { readonly admin: boolean }) => 
           <div class="field-row">
             {list("allow", "Allow (one skill per line)", "When not empty, the only skills allowed.")}
             {list("deny", "Deny (one skill per line)", "Skills refused.")}
-            {list("requireApprovalSkills", "Wait for approval (one per line)", "`!skill` lifts a default gate.")}
+            {list("requireApprovalSkills", "Wait for approval (one per line)", "!skill lifts a default gate.")}
           </div>
           <div class="form-actions">
             <button type="submit" class="button primary">
