@@ -175,6 +175,12 @@ try {
   await go(`#/automations/runs/${release.id}`, ".step")
   await page.locator("#run-status", { hasText: "succeeded" }).waitFor()
   await shot("automations-run")
+  // The marketplace: a built-in pack installed, its workflow form built from its parameters.
+  await automations("POST", "/skills/install", { packId: "servicekit.chat-notify-email" })
+  await go("#/automations/marketplace", "section.pack")
+  await page.getByRole("button", { name: /^Make a workflow from New chat conversation/ }).click()
+  await page.locator("#param-recipients").fill("support@acme.example")
+  await shot("automations-marketplace")
   // Transactional email: a template in the editor with its preview, and the delivery logs.
   const welcome = await fetch(`${server.url}/api/growth/transactional/templates`, {
     method: "POST",

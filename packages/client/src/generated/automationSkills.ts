@@ -5,50 +5,6 @@ import type { components } from "./index.js"
 
 /** The schemas only the automationSkills group's operations use. */
 export interface AutomationSkillsSchemas {
-    readonly SkillPackPage: {
-        readonly data: readonly components["schemas"]["SkillPack"][];
-        readonly meta: {
-            readonly limit: number;
-            readonly nextCursor: string | null;
-        };
-    };
-    readonly SkillPack: {
-        readonly packId: string;
-        /** @description The latest version. */
-        readonly version: string;
-        /** @description Every version, newest first. */
-        readonly versions: readonly string[];
-        readonly name: string;
-        readonly description: string | null;
-        /** @enum {string} */
-        readonly source: "builtin" | "account";
-        /** @description SHA-256 of the latest version's content (canonical JSON). */
-        readonly digest: string;
-        readonly skills: readonly string[];
-        /** @description Products its skills need besides automations. */
-        readonly requires: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
-        /** @description Its skills that wait for an approval by default (a tool profile may change that). */
-        readonly approvals: readonly string[];
-        /** @description Each parameter's schema, by name. */
-        readonly parameters: {
-            readonly [key: string]: unknown;
-        };
-        readonly templates: readonly {
-            readonly key: string;
-            readonly name: string;
-            readonly triggerType: string;
-        }[];
-        readonly publishedAt: string | null;
-        /** @description The account's installation, pinned to a version's content digest; null when none. */
-        readonly installed: {
-            readonly version: string;
-            readonly digest: string;
-            /** Format: date-time */
-            readonly installedAt: string;
-            /** Format: date-time */
-            readonly updatedAt: string;
-        } | null;
-    };
     readonly SkillSdk: {
         readonly skills: readonly {
             readonly id: string;
@@ -62,78 +18,6 @@ export interface AutomationSkillsSchemas {
         readonly variables: readonly string[];
         readonly limits: {
             readonly [key: string]: number;
-        };
-    };
-    /** @description No built-in or account pack with this id, or no such version of it (`pack_not_found`). */
-    readonly PackNotFoundError: {
-        readonly error: {
-            /**
-             * @description The family of the error, by status.
-             * @enum {string}
-             */
-            readonly type: "not_found";
-            /**
-             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
-             * @enum {string}
-             */
-            readonly code: "pack_not_found";
-            /** @description A sentence for people; may change. */
-            readonly message: string;
-            /** @description Equals the `X-Request-ID` header. */
-            readonly requestId: string;
-            /** @description For validation failures: one entry per field, at most 20. */
-            readonly details?: readonly {
-                readonly field: string;
-                readonly reason: string;
-            }[];
-        };
-    };
-    /** @description Workflows are made from installed packs only (`pack_not_installed`). */
-    readonly PackNotInstalledError: {
-        readonly error: {
-            /**
-             * @description The family of the error, by status.
-             * @enum {string}
-             */
-            readonly type: "conflict";
-            /**
-             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
-             * @enum {string}
-             */
-            readonly code: "pack_not_installed";
-            /** @description A sentence for people; may change. */
-            readonly message: string;
-            /** @description Equals the `X-Request-ID` header. */
-            readonly requestId: string;
-            /** @description For validation failures: one entry per field, at most 20. */
-            readonly details?: readonly {
-                readonly field: string;
-                readonly reason: string;
-            }[];
-        };
-    };
-    /** @description The pinned content digest no longer matches the pack's content (`pack_changed`). */
-    readonly PackChangedError: {
-        readonly error: {
-            /**
-             * @description The family of the error, by status.
-             * @enum {string}
-             */
-            readonly type: "conflict";
-            /**
-             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
-             * @enum {string}
-             */
-            readonly code: "pack_changed";
-            /** @description A sentence for people; may change. */
-            readonly message: string;
-            /** @description Equals the `X-Request-ID` header. */
-            readonly requestId: string;
-            /** @description For validation failures: one entry per field, at most 20. */
-            readonly details?: readonly {
-                readonly field: string;
-                readonly reason: string;
-            }[];
         };
     };
     /** @description A published version is immutable (`pack_version_exists`); the same content again is accepted. */

@@ -20,8 +20,8 @@ import { type GrowthConversationsSchemas, type GrowthConversationsOperations, gr
 import { type AutomationsSchemas, type AutomationsOperations, automationsRoutes } from "./automations.js"
 import { type AutomationRunsOperations, automationRunsRoutes } from "./automationRuns.js"
 import { type AutomationHooksOperations, automationHooksRoutes } from "./automationHooks.js"
-import { type AutomationGovernanceSchemas, type AutomationGovernanceOperations, automationGovernanceRoutes } from "./automationGovernance.js"
-import { type AutomationSessionsSchemas, type AutomationSessionsOperations, automationSessionsRoutes } from "./automationSessions.js"
+import { type AutomationGovernanceOperations, automationGovernanceRoutes } from "./automationGovernance.js"
+import { type AutomationSessionsOperations, automationSessionsRoutes } from "./automationSessions.js"
 import { type AutomationAgentsOperations, automationAgentsRoutes } from "./automationAgents.js"
 import { type AutomationChannelsOperations, automationChannelsRoutes } from "./automationChannels.js"
 import { type AutomationChannelInboundSchemas, type AutomationChannelInboundOperations, automationChannelInboundRoutes } from "./automationChannelInbound.js"
@@ -35,7 +35,7 @@ import { type AutomationSkillsSchemas, type AutomationSkillsOperations, automati
 
 export type { webhooks } from "./webhooks.js"
 
-interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationGovernanceSchemas, AutomationSessionsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
+interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 
 export interface components {
     schemas: schemas;

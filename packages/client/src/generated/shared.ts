@@ -307,6 +307,72 @@ export interface SharedSchemas {
         /** Format: date-time */
         readonly createdAt: string;
     };
+    /** @description The account's standing orders: `{{policy}}` in step inputs, and the instructions AI steps follow. `updatedAt` is null until written. */
+    readonly Policy: {
+        readonly standingOrders: string;
+        readonly updatedAt: string | null;
+    };
+    /** @description The model labels `ai.invoke` and agent steps ask: `primary` first, then each `failover` label in order. Before the account chooses, the platform's default (`updatedAt` null); `primary` is null when the platform has no language model. */
+    readonly ModelChoice: {
+        readonly primary: string | null;
+        readonly failover: readonly string[];
+        readonly updatedAt: string | null;
+    };
+    readonly ToolProfilePage: {
+        readonly data: readonly components["schemas"]["ToolProfile"][];
+        readonly meta: {
+            readonly limit: number;
+            readonly nextCursor: string | null;
+        };
+    };
+    /** @description Which skills runs may call. `allow` (when not empty) lists the only skills allowed, `deny` refuses skills; `requireApprovalSkills` makes a skill wait for an approval, and `!skill` lifts a default gate (system.run, browser.navigate and browser.evaluate wait by default). Skill and agent steps follow the profile they name as `toolProfile`, else the profile named `default` when there is one. */
+    readonly ToolProfile: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly name: string;
+        readonly allow: readonly string[];
+        readonly deny: readonly string[];
+        readonly requireApprovalSkills: readonly string[];
+        /** Format: date-time */
+        readonly createdAt: string;
+        /** Format: date-time */
+        readonly updatedAt: string;
+    };
+    readonly MemoryPage: {
+        readonly data: readonly components["schemas"]["MemoryEntry"][];
+        readonly meta: {
+            readonly limit: number;
+            readonly nextCursor: string | null;
+        };
+    };
+    readonly MemoryEntry: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly key: string;
+        readonly value: unknown;
+        /** Format: date-time */
+        readonly createdAt: string;
+        /** Format: date-time */
+        readonly updatedAt: string;
+    };
+    readonly MemoryAuditPage: {
+        readonly data: readonly components["schemas"]["MemoryAuditEntry"][];
+        readonly meta: {
+            readonly limit: number;
+            readonly nextCursor: string | null;
+        };
+    };
+    readonly MemoryAuditEntry: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly key: string;
+        /** @enum {string} */
+        readonly action: "read" | "write";
+        /** @description `key:<apiKeyId>` for an API caller, `user:<userId>` for a dashboard user, `run:<runId>` for a run's step. */
+        readonly actor: string;
+        /** Format: date-time */
+        readonly createdAt: string;
+    };
     readonly SessionPage: {
         readonly data: readonly components["schemas"]["Session"][];
         readonly meta: {
@@ -330,6 +396,51 @@ export interface SharedSchemas {
         readonly createdAt: string;
         /** Format: date-time */
         readonly updatedAt: string;
+    };
+    readonly SessionDetail: {
+        /** Format: uuid */
+        readonly id: string;
+        /** @enum {string} */
+        readonly scope: "dm" | "group" | "run" | "channel" | "workspace";
+        readonly agentId: string | null;
+        readonly peer: string | null;
+        readonly title: string | null;
+        /** @description Entries up to this sequence number are covered by the summary `summarySeq` (0: never compacted). */
+        readonly compactedThroughSeq: number;
+        readonly summarySeq: number | null;
+        /** Format: date-time */
+        readonly createdAt: string;
+        /** Format: date-time */
+        readonly updatedAt: string;
+        /** @description Estimated tokens of what the model reads: the latest summary and the entries after it. */
+        readonly tokenEstimate: number;
+        readonly messages: readonly components["schemas"]["SessionEntry"][];
+        readonly meta: {
+            readonly limit: number;
+            readonly nextAfter: number | null;
+        };
+    };
+    readonly SessionEntry: {
+        readonly seq: number;
+        /** @enum {string} */
+        readonly role: "user" | "assistant" | "tool" | "summary";
+        readonly content: string;
+        readonly toolCall: {
+            readonly skillId: string;
+            readonly input: unknown;
+        } | null;
+        /** @description A tool result's call: the entry that made it. */
+        readonly callSeq: number | null;
+        /** @description The entries a summary stands for. */
+        readonly covers: {
+            readonly fromSeq: number;
+            readonly toSeq: number;
+        } | null;
+        /** @description What wrote it: `<runId>:<step>:<attempt>:<turn>:<part>` for an agent step. */
+        readonly source: string | null;
+        readonly tokens: number;
+        /** Format: date-time */
+        readonly createdAt: string;
     };
     readonly AgentPage: {
         readonly data: readonly components["schemas"]["Agent"][];
@@ -498,6 +609,50 @@ export interface SharedSchemas {
         readonly createdAt: string;
         /** Format: date-time */
         readonly updatedAt: string;
+    };
+    readonly SkillPackPage: {
+        readonly data: readonly components["schemas"]["SkillPack"][];
+        readonly meta: {
+            readonly limit: number;
+            readonly nextCursor: string | null;
+        };
+    };
+    readonly SkillPack: {
+        readonly packId: string;
+        /** @description The latest version. */
+        readonly version: string;
+        /** @description Every version, newest first. */
+        readonly versions: readonly string[];
+        readonly name: string;
+        readonly description: string | null;
+        /** @enum {string} */
+        readonly source: "builtin" | "account";
+        /** @description SHA-256 of the latest version's content (canonical JSON). */
+        readonly digest: string;
+        readonly skills: readonly string[];
+        /** @description Products its skills need besides automations. */
+        readonly requires: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
+        /** @description Its skills that wait for an approval by default (a tool profile may change that). */
+        readonly approvals: readonly string[];
+        /** @description Each parameter's schema, by name. */
+        readonly parameters: {
+            readonly [key: string]: unknown;
+        };
+        readonly templates: readonly {
+            readonly key: string;
+            readonly name: string;
+            readonly triggerType: string;
+        }[];
+        readonly publishedAt: string | null;
+        /** @description The account's installation, pinned to a version's content digest; null when none. */
+        readonly installed: {
+            readonly version: string;
+            readonly digest: string;
+            /** Format: date-time */
+            readonly installedAt: string;
+            /** Format: date-time */
+            readonly updatedAt: string;
+        } | null;
     };
     /** @description Invalid request: `validation_failed` (`details` name each field) or `invalid_body` (not JSON, or nested too deeply). */
     readonly InvalidRequestError: {
@@ -1027,6 +1182,30 @@ export interface SharedSchemas {
             }[];
         };
     };
+    /** @description No session with this id in this account (`session_not_found`). */
+    readonly SessionNotFoundError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "not_found";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "session_not_found";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
     /** @description No agent with this id in this account (`agent_not_found`). */
     readonly AgentNotFoundError: {
         readonly error: {
@@ -1064,6 +1243,78 @@ export interface SharedSchemas {
              * @enum {string}
              */
             readonly code: "node_not_found";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description No built-in or account pack with this id, or no such version of it (`pack_not_found`). */
+    readonly PackNotFoundError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "not_found";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "pack_not_found";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description Workflows are made from installed packs only (`pack_not_installed`). */
+    readonly PackNotInstalledError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "conflict";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "pack_not_installed";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description The pinned content digest no longer matches the pack's content (`pack_changed`). */
+    readonly PackChangedError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "conflict";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "pack_changed";
             /** @description A sentence for people; may change. */
             readonly message: string;
             /** @description Equals the `X-Request-ID` header. */

@@ -2,9 +2,13 @@ import type { Client } from "@servicekit/client"
 import type { Kit } from "./Api.js"
 import { Overview } from "./Overview.js"
 import { Approvals } from "./automations/Approvals.js"
+import { Governance } from "./automations/Governance.js"
+import { Marketplace } from "./automations/Marketplace.js"
 import { Nodes } from "./automations/Nodes.js"
 import { RunDetail } from "./automations/RunDetail.js"
 import { Runs } from "./automations/Runs.js"
+import { SessionDetail } from "./automations/SessionDetail.js"
+import { Sessions } from "./automations/Sessions.js"
 import { Workflows } from "./automations/Workflows.js"
 import { Calls } from "./calling/Calls.js"
 import { SipSettings } from "./calling/SipSettings.js"
@@ -38,7 +42,10 @@ const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArr
       { route: "/automations/runs", title: "Runs" },
       { route: "/automations/approvals", title: "Approvals" },
       { route: "/automations/workflows", title: "Workflows" },
-      { route: "/automations/nodes", title: "Nodes" }
+      { route: "/automations/nodes", title: "Nodes" },
+      { route: "/automations/marketplace", title: "Marketplace" },
+      { route: "/automations/sessions", title: "Sessions" },
+      { route: "/automations/governance", title: "Governance" }
     ]
   },
   {
@@ -77,6 +84,11 @@ const pageFor = (route: string, props: PageProps) => {
   if (route === "/automations/approvals") return <Approvals {...props} />
   if (route === "/automations/workflows") return <Workflows {...props} />
   if (route === "/automations/nodes") return <Nodes {...props} />
+  if (route === "/automations/marketplace") return <Marketplace {...props} />
+  const session = /^\/automations\/sessions\/([0-9a-f-]{36})$/.exec(route)
+  if (session !== null) return <SessionDetail {...props} sessionId={session[1]!} />
+  if (route === "/automations/sessions") return <Sessions {...props} />
+  if (route === "/automations/governance") return <Governance {...props} />
   if (route === "/transactional/templates/new") return <NewTemplate {...props} />
   const template = /^\/transactional\/templates\/([0-9a-f-]{36})$/.exec(route)
   if (template !== null) return <TemplateEditor {...props} templateId={template[1]!} />

@@ -23,7 +23,7 @@ export const PolicyJson = Schema.Struct({
     "The account's standing orders: `{{policy}}` in step inputs, and the instructions AI steps follow. `updatedAt` is null until written."
 })
 
-const PolicyBody = Schema.Struct({ standingOrders: Text(MAX_STANDING_ORDERS, "a string") })
+export const PolicyBody = Schema.Struct({ standingOrders: Text(MAX_STANDING_ORDERS, "a string") })
 
 export const ModelChoiceJson = Schema.Struct({
   primary: Schema.NullOr(Schema.String),
@@ -35,7 +35,7 @@ export const ModelChoiceJson = Schema.Struct({
     "The model labels `ai.invoke` and agent steps ask: `primary` first, then each `failover` label in order. Before the account chooses, the platform's default (`updatedAt` null); `primary` is null when the platform has no language model."
 })
 
-const ModelChoiceBody = Schema.Struct({
+export const ModelChoiceBody = Schema.Struct({
   primary: Text(200, "a model label"),
   failover: Schema.optional(
     withReason(Schema.Array(Text(200, "a model label")), "must be a list of model labels").pipe(
@@ -59,7 +59,7 @@ export const ToolProfileJson = Schema.Struct({
   description: `Which skills runs may call. \`allow\` (when not empty) lists the only skills allowed, \`deny\` refuses skills; \`requireApprovalSkills\` makes a skill wait for an approval, and \`!skill\` lifts a default gate (system.run, browser.navigate and browser.evaluate wait by default). Skill and agent steps follow the profile they name as \`toolProfile\`, else the profile named \`${DEFAULT_TOOL_PROFILE}\` when there is one.`
 })
 
-const ToolProfileBody = Schema.Struct({
+export const ToolProfileBody = Schema.Struct({
   name: Text(100, "a profile name"),
   allow: Schema.optional(SkillList),
   deny: Schema.optional(SkillList),
@@ -79,25 +79,25 @@ export const MemoryAuditJson = Schema.Struct({
   key: Schema.String,
   action: Schema.Literal("read", "write"),
   actor: Schema.String.annotations({
-    description: "`key:<apiKeyId>` for an API caller, `run:<runId>` for a run's step."
+    description: "`key:<apiKeyId>` for an API caller, `user:<userId>` for a dashboard user, `run:<runId>` for a run's step."
   }),
   createdAt: Timestamp
 }).annotations({ identifier: "MemoryAuditEntry" })
 
 const Key = Text(MAX_KEY_LENGTH, "a string")
 
-const MemoryParams = Schema.Struct({
+export const MemoryParams = Schema.Struct({
   ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
   key: Schema.optional(Key),
   prefix: Schema.optional(Key)
 })
 
-const MemoryAuditParams = Schema.Struct({
+export const MemoryAuditParams = Schema.Struct({
   ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
   key: Schema.optional(Key)
 })
 
-const MemoryBody = Schema.Struct({ key: Key, value: Schema.Unknown })
+export const MemoryBody = Schema.Struct({ key: Key, value: Schema.Unknown })
 
 /** Standing orders, tool profiles and memory, over API keys with automations:manage. */
 export class GovernanceApi extends HttpApiGroup.make("automationGovernance")

@@ -8,7 +8,7 @@ import { GovernanceService } from "./GovernanceService.js"
 import { MemoryService } from "./MemoryService.js"
 import { ModelService } from "./ModelService.js"
 
-const profileJson = (profile: ToolProfile) => ({
+export const profileJson = (profile: ToolProfile) => ({
   id: profile.id,
   name: profile.name,
   allow: profile.allow,
@@ -18,7 +18,7 @@ const profileJson = (profile: ToolProfile) => ({
   updatedAt: profile.updatedAt
 })
 
-const entryJson = (entry: MemoryEntry) => ({
+export const entryJson = (entry: MemoryEntry) => ({
   id: entry.id,
   key: entry.key,
   value: entry.value,
@@ -26,7 +26,7 @@ const entryJson = (entry: MemoryEntry) => ({
   updatedAt: entry.updatedAt
 })
 
-const auditJson = (audit: MemoryAudit) => ({
+export const auditJson = (audit: MemoryAudit) => ({
   id: audit.id,
   key: audit.key,
   action: audit.action,

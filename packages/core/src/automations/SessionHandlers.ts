@@ -20,7 +20,7 @@ export const sessionJson = (session: Session) => ({
   updatedAt: session.updatedAt
 })
 
-const entryJson = (entry: SessionEntry) => ({
+export const entryJson = (entry: SessionEntry) => ({
   seq: entry.seq,
   role: entry.role,
   content: entry.content,

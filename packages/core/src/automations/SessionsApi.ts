@@ -56,7 +56,7 @@ export const SessionEntryJson = Schema.Struct({
   createdAt: Timestamp
 }).annotations({ identifier: "SessionEntry" })
 
-const SessionDetailJson = Schema.Struct({
+export const SessionDetailJson = Schema.Struct({
   ...SessionJson.fields,
   tokenEstimate: Integer.annotations({
     description: "Estimated tokens of what the model reads: the latest summary and the entries after it."
@@ -72,7 +72,7 @@ export const SessionParams = Schema.Struct({
   peer: Schema.optional(Peer)
 })
 
-const EntryParams = Schema.Struct({
+export const EntryParams = Schema.Struct({
   limit: Schema.optional(PageLimit(MAX_ENTRY_PAGE, DEFAULT_ENTRY_PAGE)),
   after: Schema.optional(QueryInteger(0, Number.MAX_SAFE_INTEGER, "must be a sequence number"))
 })

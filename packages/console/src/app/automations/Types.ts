@@ -29,3 +29,8 @@ export const statusTone = (status: string) =>
 
 /** Any JSON value as indented text, for a `<pre>`: never markup. */
 export const formatJson = (value: unknown) => JSON.stringify(value, null, 2) ?? "null"
+
+export type SkillPack = PageItem<"automationsDashboard.listDashboardSkillPacks">
+export type ToolProfile = PageItem<"automationsDashboard.listDashboardToolProfiles">
+export type MemoryEntry = PageItem<"automationsDashboard.listDashboardMemory">
+export type AutomationSession = PageItem<"automationsDashboard.listDashboardSessions">

@@ -15,6 +15,21 @@ import { SessionJson, SessionParams } from "../SessionsApi.js"
 import { CreateSequenceBody, SequenceJson, SequenceListParams, SequencePageJson } from "../sequences/SequencesApi.js"
 import { CONSOLE_RECENT_FAILURES, CONSOLE_RECENT_RUNS, CONSOLE_WAITING_APPROVALS } from "./AutomationsConsole.js"
 import {
+  createDashboardWorkflowFromPack,
+  getDashboardModels,
+  getDashboardPolicy,
+  getDashboardSession,
+  installDashboardSkillPack,
+  listDashboardMemory,
+  listDashboardMemoryAudit,
+  listDashboardSkillPacks,
+  listDashboardToolProfiles,
+  putDashboardMemory,
+  putDashboardModels,
+  putDashboardPolicy,
+  putDashboardToolProfile
+} from "./DashboardGovernanceApi.js"
+import {
   cancelDashboardRun,
   createDashboardNode,
   decideDashboardApproval,
@@ -139,6 +154,7 @@ export class AutomationsDashboardApi extends HttpApiGroup.make("automationsDashb
       .annotate(OpenApi.Summary, "List sessions")
       .annotate(OpenApi.Description, "As `GET /v1/automations/sessions`.")
   )
+  .add(getDashboardSession)
   .add(
     HttpApiEndpoint.get("listDashboardApprovals", "/growth/automations/approvals")
       .setUrlParams(ApprovalParams)
@@ -150,6 +166,18 @@ export class AutomationsDashboardApi extends HttpApiGroup.make("automationsDashb
   .add(decideDashboardApproval)
   .add(listDashboardNodes)
   .add(createDashboardNode)
+  .add(listDashboardSkillPacks)
+  .add(installDashboardSkillPack)
+  .add(createDashboardWorkflowFromPack)
+  .add(getDashboardPolicy)
+  .add(putDashboardPolicy)
+  .add(getDashboardModels)
+  .add(putDashboardModels)
+  .add(listDashboardToolProfiles)
+  .add(putDashboardToolProfile)
+  .add(listDashboardMemory)
+  .add(putDashboardMemory)
+  .add(listDashboardMemoryAudit)
   .add(
     HttpApiEndpoint.get("listDashboardChannels", "/growth/automations/channels")
       .setUrlParams(PageParams(MAX_CHANNEL_PAGE, CHANNEL_PAGE))
@@ -188,7 +216,7 @@ export class AutomationsDashboardApi extends HttpApiGroup.make("automationsDashb
   .annotate(
     OpenApi.Description,
     [
-      "Workflows, sequences, agents, runs, sessions, approvals, channels, companion nodes and the console for the tenant's dashboard users.",
+      "Workflows, sequences, agents, runs, sessions, approvals, channels, companion nodes, the skill marketplace, governance (standing orders, model labels, tool profiles, memory) and the console for the tenant's dashboard users.",
       "The tenant must be entitled to automations (else 403 `product_not_entitled`); members read, writes need a",
       "tenant admin (else 403 `admin_required`)."
     ].join(" ")

@@ -16,6 +16,7 @@ import { SequenceService } from "../sequences/SequenceService.js"
 import { automationsConsole } from "./AutomationsConsole.js"
 import { AutomationsDashboardApi } from "./AutomationsDashboardApi.js"
 import { dashboardAccess } from "./DashboardAccess.js"
+import { dashboardGovernanceHandlers } from "./DashboardGovernanceHandlers.js"
 import { dashboardRunHandlers } from "./DashboardRunsHandlers.js"
 import { type ResourceServices, resourceNamed } from "./DashboardResources.js"
 
@@ -33,8 +34,10 @@ export const automationsDashboardHandlers = implement(
     // The resource table's entries take their services from here.
     const services = yield* Effect.context<ResourceServices>()
     const runsAndNodes = yield* dashboardRunHandlers
+    const governanceAndMarketplace = yield* dashboardGovernanceHandlers
     return {
       ...runsAndNodes,
+      ...governanceAndMarketplace,
       listDashboardWorkflows: ({ urlParams }) =>
         Effect.flatMap(reader, ({ tenantId }) => workflows.list(tenantId, urlParams)).pipe(
           Effect.map((listed) => pageJson(listed, workflowJson))

@@ -45,7 +45,7 @@ export const MarketplacePackJson = Schema.Struct({
   ).annotations({ description: "The account's installation, pinned to a version's content digest; null when none." })
 }).annotations({ identifier: "SkillPack" })
 
-const MarketplacePageJson = Schema.Struct({
+export const MarketplacePageJson = Schema.Struct({
   data: Schema.Array(MarketplacePackJson),
   meta: Schema.Struct({ limit: Integer, nextCursor: Schema.NullOr(Schema.String) })
 }).annotations({ identifier: "SkillPackPage" })
@@ -65,7 +65,7 @@ export const SdkJson = Schema.Struct({
   limits: Schema.Record({ key: Schema.String, value: Integer })
 }).annotations({ identifier: "SkillSdk" })
 
-const ListParams = Schema.Struct({
+export const ListParams = Schema.Struct({
   limit: Schema.optional(PageLimit(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)),
   cursor: Schema.optional(PackId.annotations({ description: "The previous page's `meta.nextCursor`." })),
   q: Schema.optional(Text(200).annotations({ description: "Words found in the pack's id, name or description." })),
@@ -83,9 +83,9 @@ const ListParams = Schema.Struct({
   )
 })
 
-const InstallBody = Schema.Struct({ packId: PackId, version: Schema.optional(Version) })
+export const InstallBody = Schema.Struct({ packId: PackId, version: Schema.optional(Version) })
 
-const WorkflowBody = Schema.Struct({
+export const WorkflowBody = Schema.Struct({
   template: Schema.optional(Text(50)),
   name: Schema.optional(WorkflowName),
   active: Schema.optional(withReason(Schema.Boolean, "must be true or false")),
