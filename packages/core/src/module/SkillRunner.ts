@@ -48,7 +48,7 @@ export class SkillFailed extends Data.TaggedError("SkillFailed")<{
  */
 export class SkillPending extends Data.TaggedError("SkillPending")<{
   readonly until: Date
-  readonly ready: Effect.Effect<boolean, never, any>
+  readonly ready: Effect.Effect<boolean>
   readonly output: unknown
 }> {}
 
