@@ -54,7 +54,7 @@ const deliveryOf = (
  * signed with the channel's secret, email.send, chat.post_message) under the step's idempotency
  * key. The type's products are needed as if the step called that skill itself.
  */
-const channelDeliver = builtInSkill({
+export const channelDeliver = builtInSkill({
   id: "channel.deliver",
   input: { channelId: Text(200), content: Text(10_000) },
   description: "Delivers through a channel.",
