@@ -7,6 +7,7 @@ import { growth } from "./growth/GrowthModule.js"
 import { operations } from "./operations/Operations.js"
 import { transactional } from "./transactional/TransactionalModule.js"
 import type { ImplementedGroup } from "./http/Implement.js"
+import type { Skill } from "./module/Skill.js"
 
 /**
  * The one list of modules. The API, the services, the engine's routes, the memory fakes, the
@@ -36,5 +37,18 @@ type RequirementsOf<I> = I extends ImplementedGroup<any, infer R> ? R : never
 /** The contract's groups, across modules. */
 export type ModuleGroups = GroupOf<Modules[number]["groups"][number]>
 
-/** What the modules' services and handlers need to be built. */
-export type ModuleRequirements = Needs<Modules[number]["services"]> | RequirementsOf<Modules[number]["groups"][number]>
+type SkillNeeds<S> = S extends ReadonlyArray<infer Each> ? (Each extends Skill<infer R> ? R : never) : never
+
+/** What the modules' services, handlers and skills need to be built and run. */
+export type ModuleRequirements =
+  | Needs<Modules[number]["services"]>
+  | RequirementsOf<Modules[number]["groups"][number]>
+  | SkillNeeds<Exclude<Modules[number]["skills"], undefined>>
+
+/**
+ * The skills the modules own, in module order: the platform's built-in skills. A skill's
+ * requirements are among `ModuleRequirements`, which the root checks the kit provides.
+ */
+export const builtInSkills: ReadonlyArray<Skill<ModuleRequirements>> = modules.flatMap(
+  (module): ReadonlyArray<Skill<ModuleRequirements>> => ("skills" in module ? (module.skills ?? []) : [])
+)

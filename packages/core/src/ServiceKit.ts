@@ -8,8 +8,7 @@ import { WorkerWatch } from "./jobs/WorkerWatch.js"
 import type { IncomingRequest } from "./http/RequestContext.js"
 import type { OutgoingResponse } from "./http/Response.js"
 import { fromWebRequest, toWebResponse } from "./http/Web.js"
-import { type ModuleRequirements, type ModuleServices, modules } from "./Modules.js"
-import type { SkillRunner } from "./module/SkillRunner.js"
+import { type ModuleRequirements, type ModuleServices, builtInSkills, modules } from "./Modules.js"
 import { type CustomSkill, customSkillParts } from "./automations/CustomSkills.js"
 import { SkillRegistry } from "./automations/Skills.js"
 import { ApiKeyService } from "./platform/ApiKeyService.js"
@@ -44,14 +43,16 @@ export interface Options {
   readonly skills?: ReadonlyArray<CustomSkill> | undefined
 }
 
-const moduleRunners: ReadonlyArray<SkillRunner> = modules.flatMap(
-  (module): ReadonlyArray<SkillRunner> => ("skills" in module ? (module.skills ?? []) : [])
-)
-
-/** The skill registry: built-in skills run by the modules, and the embedder's. */
+/**
+ * The skill registry: the skills the modules own (run by their modules, or by the embedder) and
+ * the embedder's own. Their runs need the modules' requirements, which the kit provides (above).
+ */
 const skillRegistry = (skills: ReadonlyArray<CustomSkill>) => {
-  const custom = customSkillParts(skills, new Set(moduleRunners.map((runner) => runner.id)))
-  return Layer.succeed(SkillRegistry, SkillRegistry.make(custom.definitions, [...moduleRunners, ...custom.runners]))
+  const custom = customSkillParts(skills, builtInSkills)
+  return Layer.succeed(
+    SkillRegistry,
+    SkillRegistry.make<ModuleRequirements>([...builtInSkills, ...custom.definitions], custom.runners)
+  )
 }
 
 /**

@@ -244,8 +244,6 @@ export { MAX_TAKEOVERS, RUN_STATUSES, TIMED_WAITS } from "./automations/Run.js"
 export {
   ApprovalRepository,
   type ApprovalQuery,
-  MESSAGE_SKILLS,
-  type MessageChannel,
   type RunKey,
   RunRepository,
   type RunQuery,
@@ -316,7 +314,8 @@ export {
   PolicyRepository,
   ToolProfileRepository
 } from "./automations/GovernanceRepositories.js"
-export { type SkillDefinition, SkillRegistry, builtInSkills } from "./automations/Skills.js"
+export { type MessageChannel, type Skill, type SkillDefinition, SkillRegistry } from "./automations/Skills.js"
+export { builtInSkills } from "./Modules.js"
 export { type CustomSkill, defineSkill } from "./automations/CustomSkills.js"
 export type { StandardIssue, StandardResult, StandardSchema } from "./platform/StandardSchema.js"
 export { WorkflowService } from "./automations/WorkflowService.js"

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest"
 import { z } from "zod"
 import { customSkillParts, defineSkill } from "../src/automations/CustomSkills.js"
 import { type ToolProfile, verdictOf } from "../src/automations/Governance.js"
-import { SkillRegistry, builtInSkills } from "../src/automations/Skills.js"
+import { SkillRegistry } from "../src/automations/Skills.js"
+import { builtInSkills } from "../src/Modules.js"
 import { checkSteps, checkTrigger } from "../src/automations/WorkflowDefinition.js"
 import { allProducts, type Product } from "../src/platform/Products.js"
 
@@ -51,8 +52,8 @@ const lookup = defineSkill({
   input: z.object({ email: z.string().email(), fields: z.array(z.string()).max(3).optional() }).strict(),
   run: ({ input }) => ({ email: input.email })
 })
-const custom = customSkillParts([lookup], new Set())
-const registry = SkillRegistry.make(custom.definitions, [
+const custom = customSkillParts([lookup], [])
+const registry = SkillRegistry.make([...builtInSkills, ...custom.definitions], [
   ...builtInSkills.map((skill) => ({ id: skill.id, run: () => Effect.succeed({ output: null, outputText: null }) })),
   ...custom.runners
 ])
@@ -203,7 +204,7 @@ describe("workflow definitions", () => {
   })
 
   it("refuses a skill the platform has not installed", async () => {
-    const bare = SkillRegistry.make([], [])
+    const bare = SkillRegistry.make(builtInSkills.map(({ run: _run, ...definition }) => definition))
     const refused = await refusal(
       checkSteps([{ type: "skill", skillId: "system.run", input: samples["system.run"] }], rules(allProducts, [], bare))
     )
@@ -258,14 +259,14 @@ describe("workflow definitions", () => {
 
   it("refuses an embedder's skill that clashes or lacks what it needs", () => {
     const run = () => null
-    expect(() => customSkillParts([{ id: "log.write", run }], new Set(["log.write"]))).toThrow(/implemented/)
-    expect(() => customSkillParts([{ id: "crm.lookup", run }], new Set())).toThrow(/input schema/)
-    expect(() => customSkillParts([{ id: "Lookup", input: z.object({}), run }], new Set())).toThrow(/lowercase/)
-    expect(() => customSkillParts([lookup, lookup], new Set())).toThrow(/twice/)
-    expect(() => customSkillParts([{ id: "marketing.campaign_send", input: z.object({}), run }], new Set())).toThrow(
+    expect(() => customSkillParts([{ id: "log.write", run }], builtInSkills)).toThrow(/implemented/)
+    expect(() => customSkillParts([{ id: "crm.lookup", run }], builtInSkills)).toThrow(/input schema/)
+    expect(() => customSkillParts([{ id: "Lookup", input: z.object({}), run }], builtInSkills)).toThrow(/lowercase/)
+    expect(() => customSkillParts([lookup, lookup], builtInSkills)).toThrow(/twice/)
+    expect(() => customSkillParts([{ id: "marketing.campaign_send", input: z.object({}), run }], builtInSkills)).toThrow(
       /built in/
     )
-    expect(customSkillParts([{ id: "marketing.campaign_send", run }], new Set()).definitions).toEqual([])
+    expect(customSkillParts([{ id: "marketing.campaign_send", run }], builtInSkills).definitions).toEqual([])
   })
 })
 

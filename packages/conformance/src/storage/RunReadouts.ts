@@ -1,4 +1,5 @@
 import {
+  type MessageChannel,
   type Run,
   RunRepository,
   type RunStatus,
@@ -16,6 +17,15 @@ import type { StorageSuite } from "../Storage.js"
 import { at, DAY, insertTenant, MINUTE, plus, uuid } from "./fixtures.js"
 
 import { makeRun, makeResult, runsNewestFirst } from "./runFixtures.js"
+
+/** The skills whose succeeded steps are messages, by channel, as the built-in skills declare them. */
+const channels = new Map<string, MessageChannel>([
+  ["email.send", "email"],
+  ["chat.post_message", "chat"],
+  ["channel.deliver", "channel"],
+  ["webhook.deliver", "webhook"]
+])
+const messageSkills = [...channels.keys()]
 
 export const runReadoutsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWork> = {
   name: "automation runs' readouts",
@@ -241,17 +251,16 @@ export const runReadoutsSuite: StorageSuite<RunRepository | TenantRepository | U
           { workflowId: workflows[1] },
           { status: "failed" },
           { status: "waiting_approval", workflowId: workflows[1] },
-          { messages: true },
-          { messages: true, workflowId: workflows[0] }
+          { messageSkills },
+          { messageSkills, workflowId: workflows[0] }
         ]
-        const messageSkills = ["email.send", "chat.post_message", "channel.deliver", "webhook.deliver"]
         for (const filter of filters) {
           const matching = everything.filter(
             ({ result, runId, step, workflowId }) =>
               (filter.runId === undefined || runId === filter.runId) &&
               (filter.workflowId === undefined || workflowId === filter.workflowId) &&
               (filter.status === undefined || result.status === filter.status) &&
-              (!filter.messages ||
+              (filter.messageSkills === undefined ||
                 (result.status === "succeeded" &&
                   (result.type === "deliver" ||
                     (result.type === "skill" && messageSkills.includes(String(step?.skillId))))))
@@ -270,9 +279,9 @@ export const runReadoutsSuite: StorageSuite<RunRepository | TenantRepository | U
           (yield* runs.stepLog(tenant.id, {
             limit: 100,
             maxRuns: 100,
-            messages: true,
+            messageSkills,
             runId: stored[0].id
-          })).entries.map((entry) => [entry.result.index, messageChannel(entry.result, entry.step)])
+          })).entries.map((entry) => [entry.result.index, messageChannel(entry.result, entry.step, channels)])
         ).toEqual([
           [3, "channel"],
           [1, "email"]

@@ -1,5 +1,7 @@
-import { Effect, Option } from "effect"
-import { SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
+import { Effect, Option, Schema } from "effect"
+import type { Skill } from "../module/Skill.js"
+import { Text, builtInSkill } from "../module/SkillInputs.js"
+import { SkillFailed } from "../module/SkillRunner.js"
 import type { ModelMessage } from "../platform/LanguageModel.js"
 import { ModelRouter } from "../platform/ModelRouter.js"
 import { PolicyRepository } from "./GovernanceRepositories.js"
@@ -11,8 +13,12 @@ import { UNTRUSTED_NOTE, untrusted } from "./Prompts.js"
  * system message, `input` as the question, and `context`, when given, fenced as untrusted data.
  * Its output is `{ text, model, attempts, usage }`: the label that answered and every label tried.
  */
-const aiInvoke: SkillRunner = {
+const aiInvoke = builtInSkill({
   id: "ai.invoke",
+  requires: ["ai_agent"],
+  input: { input: Text(100_000), context: Schema.optional(Text(100_000)) },
+  description: "Asks the configured model, with failover along /models.",
+  usesModel: true,
   run: (call) =>
     Effect.gen(function* () {
       const labels = yield* (yield* ModelService).labels(call.tenantId)
@@ -36,7 +42,7 @@ const aiInvoke: SkillRunner = {
         outputText: reply.text
       }
     })
-}
+})
 
 /** The skills that ask a language model. */
-export const aiSkills: ReadonlyArray<SkillRunner> = [aiInvoke]
+export const aiSkills: ReadonlyArray<Skill<ModelService | ModelRouter | PolicyRepository>> = [aiInvoke]

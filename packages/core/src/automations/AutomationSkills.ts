@@ -1,6 +1,8 @@
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { screenJson, storableText } from "../http/Inputs.js"
-import { SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
+import type { Skill } from "../module/Skill.js"
+import { Json, Text, WebUrl, builtInSkill } from "../module/SkillInputs.js"
+import { SkillFailed } from "../module/SkillRunner.js"
 import { isUuid } from "../platform/Crypto.js"
 import { OutboundHttp } from "../platform/OutboundHttp.js"
 import type { JsonObject } from "./Workflow.js"
@@ -10,20 +12,31 @@ import { RunEngine } from "./runs/RunEngine.js"
 /** How long a partner may take to answer `webhook.deliver`. */
 const DELIVER_TIMEOUT = "15 seconds"
 
-const logWrite: SkillRunner = {
+const logWrite = builtInSkill({
   id: "log.write",
+  input: { message: Text(10_000) },
+  description: "Writes a line to the run's log.",
+  sideEffects: false,
   run: (call) => {
     const message = String(call.input.message ?? "")
     return Effect.succeed({ output: { message }, outputText: message })
   }
-}
+})
 
 /**
  * POSTs the step's `body` as JSON through the guarded client, with the step's idempotency key
  * (the same on a repeated try of the same attempt) so the partner can drop a duplicate.
  */
-const webhookDeliver: SkillRunner = {
+const webhookDeliver = builtInSkill({
   id: "webhook.deliver",
+  input: {
+    url: WebUrl,
+    body: Schema.optional(Json),
+    headers: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.String }))
+  },
+  description: "POSTs JSON to a partner system over HTTPS.",
+  messageChannel: "webhook",
+  partnerUrlField: "url",
   run: (call) =>
     Effect.flatMap(OutboundHttp, (http) =>
       http
@@ -62,7 +75,7 @@ const webhookDeliver: SkillRunner = {
           })
         )
     )
-}
+})
 
 /** A failure of a service the skill calls, as the step's error. */
 const asStepFailure = (error: { readonly message: string }) => new SkillFailed({ message: error.message })
@@ -70,8 +83,12 @@ const asStepFailure = (error: { readonly message: string }) => new SkillFailed({
 const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value))
 
 /** Reads an entry (audited as the run's read); a missing key is no failure: `found` says so. */
-const memoryRead: SkillRunner = {
+const memoryRead = builtInSkill({
   id: "memory.read",
+  input: { key: Text(200) },
+  description: "Reads a memory entry.",
+  // Its audit row aside, reading again changes nothing that matters.
+  sideEffects: false,
   run: (call) => {
     const key = String(call.input.key)
     const stored = `${call.memoryPrefix ?? ""}${key}`
@@ -85,11 +102,13 @@ const memoryRead: SkillRunner = {
       )
     )
   }
-}
+})
 
 /** Writes an entry (audited as the run's write). */
-const memoryWrite: SkillRunner = {
+const memoryWrite = builtInSkill({
   id: "memory.write",
+  input: { key: Text(200), value: Json },
+  description: "Writes a memory entry.",
   run: (call) => {
     const key = String(call.input.key)
     const stored = `${call.memoryPrefix ?? ""}${key}`
@@ -100,7 +119,7 @@ const memoryWrite: SkillRunner = {
       Effect.map((entry) => ({ output: { key, value: entry.value }, outputText: asText(entry.value) }))
     )
   }
-}
+})
 
 /** How deep runs may spawn runs: a workflow that spawns itself stops here instead of looping forever. */
 export const MAX_SUBAGENT_DEPTH = 5
@@ -110,8 +129,14 @@ export const MAX_SUBAGENT_DEPTH = 5
  * without waiting for it. Keyed by (run, step), so a step tried again after a crash answers the
  * child it queued the first time.
  */
-const subagentSpawn: SkillRunner = {
+const subagentSpawn = builtInSkill({
   id: "subagent.spawn",
+  input: {
+    workflowId: Text(200),
+    context: Schema.optional(Schema.String),
+    payload: Schema.optional(Schema.Record({ key: Schema.String, value: Json }))
+  },
+  description: "Starts a child run of a workflow.",
   run: (call) =>
     Effect.gen(function* () {
       const runs = yield* RunEngine
@@ -138,10 +163,10 @@ const subagentSpawn: SkillRunner = {
       )
       return { output: { runId: child.id, workflowId: child.workflowId, status: child.status }, outputText: child.id }
     }).pipe(Effect.mapError((error) => (error instanceof SkillFailed ? error : asStepFailure(error))))
-}
+})
 
 /** The skills the automations module runs itself. */
-export const automationSkills: ReadonlyArray<SkillRunner> = [
+export const automationSkills: ReadonlyArray<Skill<OutboundHttp | MemoryService | RunEngine>> = [
   logWrite,
   webhookDeliver,
   memoryRead,

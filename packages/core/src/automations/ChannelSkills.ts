@@ -1,5 +1,7 @@
 import { Clock, Effect, Either, Option } from "effect"
-import { SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
+import type { Skill } from "../module/Skill.js"
+import { Text, builtInSkill } from "../module/SkillInputs.js"
+import { SkillFailed } from "../module/SkillRunner.js"
 import { isUuid } from "../platform/Crypto.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { TenantService } from "../platform/TenantService.js"
@@ -14,7 +16,10 @@ import { ChannelRepository } from "./ChannelRepositories.js"
 import { SkillRegistry } from "./Skills.js"
 import type { JsonObject } from "./Workflow.js"
 
-/** The skill that carries a message through a channel of this type, and its input. */
+/**
+ * A message for a channel of this type, as the input of the skill that sends messages on the
+ * channel's type (its `messageChannel`: webhook.deliver, email.send, chat.post_message).
+ */
 const deliveryOf = (
   channel: Channel,
   content: string,
@@ -22,7 +27,7 @@ const deliveryOf = (
   idempotencyKey: string,
   secret: string | null,
   unixSeconds: number
-): { readonly skillId: string; readonly input: JsonObject } => {
+): JsonObject => {
   switch (channel.type) {
     case "webhook": {
       const body = { event: "channel.message", channelId: channel.id, content, runId }
@@ -31,19 +36,16 @@ const deliveryOf = (
         [WEBHOOK_TIMESTAMP_HEADER]: String(unixSeconds),
         [WEBHOOK_DELIVERY_HEADER]: idempotencyKey
       }
-      return { skillId: "webhook.deliver", input: { url: String(channel.config.url), body, headers } }
+      return { url: String(channel.config.url), body, headers }
     }
     case "email":
       return {
-        skillId: "email.send",
-        input: {
-          to: channel.config.to as ReadonlyArray<string>,
-          subject: typeof channel.config.subject === "string" ? channel.config.subject : `Message from ${channel.name}`,
-          text: content
-        }
+        to: channel.config.to as ReadonlyArray<string>,
+        subject: typeof channel.config.subject === "string" ? channel.config.subject : `Message from ${channel.name}`,
+        text: content
       }
     case "chat":
-      return { skillId: "chat.post_message", input: { channelId: String(channel.config.conversationId), content } }
+      return { channelId: String(channel.config.conversationId), content }
   }
 }
 
@@ -52,8 +54,12 @@ const deliveryOf = (
  * signed with the channel's secret, email.send, chat.post_message) under the step's idempotency
  * key. The type's products are needed as if the step called that skill itself.
  */
-const channelDeliver: SkillRunner = {
+export const channelDeliver = builtInSkill({
   id: "channel.deliver",
+  input: { channelId: Text(200), content: Text(10_000) },
+  description: "Delivers through a channel.",
+  messageChannel: "channel",
+  channelField: "channelId",
   run: (call) =>
     Effect.gen(function* () {
       const channelId = String(call.input.channelId).toLowerCase()
@@ -63,28 +69,31 @@ const channelDeliver: SkillRunner = {
       const channel = found.value
       const secret = channel.inboundSecret === null ? null : yield* (yield* SecretBox).open(channel.inboundSecret)
       const seconds = Math.floor((yield* Clock.currentTimeMillis) / 1000)
-      const via = deliveryOf(channel, content, call.runId, call.idempotencyKey, secret, seconds)
+      const input = deliveryOf(channel, content, call.runId, call.idempotencyKey, secret, seconds)
       const registry = yield* SkillRegistry
-      const runner = registry.runner(via.skillId)
-      if (runner === undefined) {
+      const skillId = [...registry.messageChannels].find(([, type]) => type === channel.type)?.[0]
+      const runner = skillId === undefined ? undefined : registry.runner(skillId)
+      if (skillId === undefined || runner === undefined) {
         return yield* new SkillFailed({
-          message: `The ${channel.type} channel needs ${via.skillId}, which this platform has not installed.`
+          message: `The ${channel.type} channel needs ${skillId ?? `a skill that sends ${channel.type} messages`}, which this platform has not installed.`
         })
       }
       const tenant = yield* Effect.either((yield* TenantService).get(call.tenantId))
       const entitlements = Either.isRight(tenant) ? tenant.right.entitlements : []
-      const missing = registry.find(via.skillId)?.requires.find((product) => !entitlements.includes(product))
+      const missing = registry.find(skillId)?.requires.find((product) => !entitlements.includes(product))
       if (missing !== undefined) {
         return yield* new SkillFailed({
           message: `The ${channel.type} channel needs the ${missing} product, which the account is not entitled to.`
         })
       }
-      const sent = yield* runner.run({ ...call, input: via.input })
+      const sent = yield* runner.run({ ...call, input })
       return {
         output: { channelId: channel.id, type: channel.type, content, delivery: sent.output },
         outputText: content
       }
     })
-}
+})
 
-export const channelSkills: ReadonlyArray<SkillRunner> = [channelDeliver]
+export const channelSkills: ReadonlyArray<Skill<ChannelRepository | SecretBox | SkillRegistry | TenantService>> = [
+  channelDeliver
+]

@@ -3,7 +3,7 @@ import { screenJson } from "../http/Inputs.js"
 import { type SkillCall, SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
 import type { Product } from "../platform/Products.js"
 import { type StandardOutput, type StandardSchema, validateStandard } from "../platform/StandardSchema.js"
-import { type SkillDefinition, builtInSkills } from "./Skills.js"
+import type { Skill, SkillDefinition } from "./Skills.js"
 
 /** An embedder's skill id: lowercase words joined by dots, e.g. `crm.lookup`. */
 const SKILL_ID = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/
@@ -37,8 +37,6 @@ export interface CustomSkill<Input extends StandardSchema<any, any> = StandardSc
 export const defineSkill = <Input extends StandardSchema<any, any>>(skill: CustomSkill<Input>): CustomSkill<Input> =>
   skill
 
-const builtIns = new Map(builtInSkills.map((definition) => [definition.id, definition]))
-
 /** A thrown value as a step's error. */
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -59,22 +57,23 @@ const outputOf = (value: unknown) => {
 }
 
 /**
- * The definitions and runners of an embedder's skills. A skill with a built-in id implements
- * that skill under its definition; any other must bring an input schema and a fresh id.
- * `implemented` are the built-in ids the platform's own modules run, which an embedder may not
- * replace. Mistakes throw: they are programming errors found when the kit is made.
+ * The definitions and runners of an embedder's skills. A skill with a built-in id (one of
+ * `builtIns`, the modules' skills) implements that skill under its definition; any other must
+ * bring an input schema and a fresh id. A built-in skill its module runs may not be replaced.
+ * Mistakes throw: they are programming errors found when the kit is made.
  */
 export const customSkillParts = (
   skills: ReadonlyArray<CustomSkill>,
-  implemented: ReadonlySet<string>
-): { readonly definitions: ReadonlyArray<SkillDefinition>; readonly runners: ReadonlyArray<SkillRunner> } => {
+  builtInSkills: ReadonlyArray<Skill<unknown>>
+): { readonly definitions: ReadonlyArray<SkillDefinition>; readonly runners: ReadonlyArray<SkillRunner<never>> } => {
+  const builtIns = new Map(builtInSkills.map((skill) => [skill.id, skill]))
   const seen = new Set<string>()
   const definitions: Array<SkillDefinition> = []
-  const runners: Array<SkillRunner> = []
+  const runners: Array<SkillRunner<never>> = []
   for (const skill of skills) {
     if (seen.has(skill.id)) throw new Error(`The skill ${skill.id} is given twice.`)
     seen.add(skill.id)
-    if (implemented.has(skill.id)) throw new Error(`The skill ${skill.id} is implemented by ServiceKit already.`)
+    if (builtIns.get(skill.id)?.run !== undefined) throw new Error(`The skill ${skill.id} is implemented by ServiceKit already.`)
     const builtIn = builtIns.get(skill.id)
     if (builtIn !== undefined && [skill.input, skill.requires, skill.approval].some((part) => part !== undefined)) {
       throw new Error(

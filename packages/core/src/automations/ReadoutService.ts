@@ -7,7 +7,6 @@ import { PolicyRepository, ToolProfileRepository } from "./GovernanceRepositorie
 import type { StepStatus } from "./Run.js"
 import {
   ApprovalRepository,
-  type MessageChannel,
   RunRepository,
   type RunStatistics,
   type StepLogEntry,
@@ -15,6 +14,7 @@ import {
   messageChannel
 } from "./RunRepositories.js"
 import { DEFAULT_PAGE_SIZE } from "./runs/RunEngine.js"
+import { type MessageChannel, SkillRegistry } from "./Skills.js"
 import type { JsonObject } from "./Workflow.js"
 
 /** `/v1/automations/slo` covers the runs created in the last 7 days (the spec's SLO window). */
@@ -258,7 +258,10 @@ export class ReadoutService extends Context.Tag("@servicekit/core/ReadoutService
           return { createdAt: run.value.createdAt, runId: run.value.id, index: Number(match[2]) }
         })
 
-      /** A page of the step log: one more entry than asked tells whether another follows. */
+      const { messageChannels } = yield* SkillRegistry
+      const messageSkills = [...messageChannels.keys()]
+
+      /** A page of the step log (only messages when `messages`): one more entry than asked tells whether another follows. */
       const page = <A>(
         tenantId: string,
         query: LogQuery,
@@ -275,7 +278,7 @@ export class ReadoutService extends Context.Tag("@servicekit/core/ReadoutService
             runId: query.runId,
             workflowId: query.workflowId,
             status: query.status,
-            messages
+            messageSkills: messages ? messageSkills : undefined
           })
           const entries = read.entries.slice(0, limit)
           const last = entries.at(-1)
@@ -341,7 +344,7 @@ export class ReadoutService extends Context.Tag("@servicekit/core/ReadoutService
           }),
         logs: (tenantId, query) => page(tenantId, query, false, logEntry),
         messages: (tenantId, query) =>
-          page(tenantId, query, true, (entry) => messageEntry(entry, messageChannel(entry.result, entry.step)!))
+          page(tenantId, query, true, (entry) => messageEntry(entry, messageChannel(entry.result, entry.step, messageChannels)!))
       }
     })
   )

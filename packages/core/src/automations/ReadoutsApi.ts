@@ -5,7 +5,6 @@ import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { ValidationFailed } from "../platform/Errors.js"
 import { MAX_RUNS_PER_PAGE, SLO_WINDOW_DAYS } from "./ReadoutService.js"
 import { STEP_STATUSES } from "./Run.js"
-import { MESSAGE_SKILLS } from "./RunRepositories.js"
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./runs/RunEngine.js"
 
 const CHANNELS = ["email", "chat", "channel", "webhook"] as const
@@ -81,7 +80,9 @@ export const MessageEntryJson = Schema.Struct({
   at: Timestamp
 }).annotations({
   identifier: "AutomationMessage",
-  description: `A message a run sent: a succeeded step of ${Object.keys(MESSAGE_SKILLS).join(", ")} or a deliver step.`
+  // The built-in skills that declare a messageChannel (the registry's messageChannels).
+  description:
+    "A message a run sent: a succeeded step of email.send, chat.post_message, channel.deliver, webhook.deliver or a deliver step."
 })
 
 const CursorPage = <S extends Schema.Schema.Any>(item: S, identifier: string) =>

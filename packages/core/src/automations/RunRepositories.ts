@@ -17,6 +17,7 @@ import {
   waitsForTime
 } from "./Run.js"
 import type { JsonObject } from "./Workflow.js"
+import type { MessageChannel } from "./Skills.js"
 
 export interface RunQuery extends Page {
   readonly workflowId?: string | undefined
@@ -44,27 +45,25 @@ export const percentileDisc = (ascending: ReadonlyArray<number>, fraction: numbe
   ascending[Math.max(1, Math.ceil(fraction * ascending.length)) - 1]!
 
 /**
- * The skills whose succeeded steps are messages a run sent, by the channel they went out on; a
- * succeeded `deliver` step is a `channel` message too.
+ * The channel a step result went out on when it is a message a run sent, else undefined: a
+ * succeeded `deliver` step, or a succeeded step of a skill in `channels` (the skill registry's
+ * `messageChannels`).
  */
-export const MESSAGE_SKILLS = {
-  "email.send": "email",
-  "chat.post_message": "chat",
-  "channel.deliver": "channel",
-  "webhook.deliver": "webhook"
-} as const
-
-export type MessageChannel = (typeof MESSAGE_SKILLS)[keyof typeof MESSAGE_SKILLS]
-
-/** The channel a step result went out on when it is a message a run sent, else undefined. */
-export const messageChannel = (result: StepResult, step: JsonObject | null): MessageChannel | undefined => {
+export const messageChannel = (
+  result: StepResult,
+  step: JsonObject | null,
+  channels: ReadonlyMap<string, MessageChannel>
+): MessageChannel | undefined => {
   if (result.status !== "succeeded") return undefined
   if (result.type === "deliver") return "channel"
   const skillId = step?.skillId
-  return result.type === "skill" && typeof skillId === "string" && Object.hasOwn(MESSAGE_SKILLS, skillId)
-    ? MESSAGE_SKILLS[skillId as keyof typeof MESSAGE_SKILLS]
-    : undefined
+  return result.type === "skill" && typeof skillId === "string" ? channels.get(skillId) : undefined
 }
+
+const isMessage = (result: StepResult, step: JsonObject | null, messageSkills: ReadonlyArray<string>) =>
+  result.status === "succeeded" &&
+  (result.type === "deliver" ||
+    (result.type === "skill" && typeof step?.skillId === "string" && messageSkills.includes(step.skillId)))
 
 /** A step in the runs' step log, which runs newest run first by (createdAt, id), then last step first. */
 export interface StepPosition {
@@ -86,8 +85,11 @@ export interface StepLogQuery {
   readonly workflowId?: string | undefined
   /** Steps in this status. */
   readonly status?: StepStatus | undefined
-  /** Only the messages runs sent (see `messageChannel`). */
-  readonly messages?: boolean | undefined
+  /**
+   * Only the messages runs sent: succeeded deliver steps, and succeeded skill steps of these
+   * skills (the ids of the skill registry's `messageChannels`; see `messageChannel`).
+   */
+  readonly messageSkills?: ReadonlyArray<string> | undefined
 }
 
 export interface StepLogEntry {
@@ -369,7 +371,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
                     ({ result, step }) =>
                       (after === undefined || stepAfter(after, run, result.index)) &&
                       (query.status === undefined || result.status === query.status) &&
-                      (!query.messages || messageChannel(result, step) !== undefined)
+                      (query.messageSkills === undefined || isMessage(result, step, query.messageSkills))
                   )
               )
               .slice(0, query.limit)

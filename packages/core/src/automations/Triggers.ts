@@ -9,6 +9,7 @@ import { WorkflowRepository } from "./AutomationsRepositories.js"
 import type { RunTrigger } from "./Run.js"
 import { RunRepository } from "./RunRepositories.js"
 import { RunEngine, type StartInput } from "./runs/RunEngine.js"
+import { SkillRegistry } from "./Skills.js"
 import { stepKindOf } from "./steps/StepKinds.js"
 import type { JsonObject, Workflow } from "./Workflow.js"
 import { CHAT_EVENTS } from "./WorkflowDefinition.js"
@@ -87,16 +88,17 @@ const isChecklistItem = (line: string) => {
 }
 
 /** A step a heartbeat without a checklist has no use for: a log step without a message, or one that asks a model. */
-const idleWithoutChecklist = (step: JsonObject) => stepKindOf(step.type)?.idleWithoutChecklist(step) ?? false
+const idleWithoutChecklist = (step: JsonObject, skills: SkillRegistry["Type"]) =>
+  stepKindOf(step.type)?.idleWithoutChecklist(step, skills) ?? false
 
 /**
  * A heartbeat with nothing to look at: no checklist item, and only steps that would log nothing or
  * spend a model's tokens on nothing. It is skipped before any model is asked.
  */
-const isEmptyHeartbeat = (workflow: Workflow) =>
+const isEmptyHeartbeat = (workflow: Workflow, skills: SkillRegistry["Type"]) =>
   workflow.trigger.type === "heartbeat" &&
   !lines(workflow.trigger.checklist).some(isChecklistItem) &&
-  workflow.steps.every(idleWithoutChecklist)
+  workflow.steps.every((step) => idleWithoutChecklist(step, skills))
 
 /** A firing's run input: its due time, and a heartbeat's checklist (also as the context, one line each). */
 const firingInput = (workflow: Workflow, dueAt: string): StartInput => {
@@ -153,7 +155,7 @@ export const fire = (job: Job) =>
     const runs = yield* RunEngine
     const trigger: RunTrigger = { type: String(workflow.trigger.type), event: null }
     const key = `${scheduleId}@${dueAt}`
-    if (isEmptyHeartbeat(workflow)) {
+    if (isEmptyHeartbeat(workflow, yield* SkillRegistry)) {
       yield* Effect.ignore(runs.skip(tenantId, workflowId, trigger, SKIP_EMPTY_HEARTBEAT, key))
       return
     }

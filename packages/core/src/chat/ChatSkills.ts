@@ -1,5 +1,7 @@
 import { Effect } from "effect"
-import { type SkillCall, SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
+import type { Skill } from "../module/Skill.js"
+import { Text, builtInSkill } from "../module/SkillInputs.js"
+import { type SkillCall, SkillFailed } from "../module/SkillRunner.js"
 import { isUuid } from "../platform/Crypto.js"
 import { ChatService } from "./ChatService.js"
 
@@ -15,9 +17,13 @@ const conversationOf = (call: SkillCall) => {
 }
 
 /** Live Chat's skills for automation steps; `channelId` names the conversation. */
-export const chatSkills: ReadonlyArray<SkillRunner> = [
-  {
+export const chatSkills: ReadonlyArray<Skill<ChatService>> = [
+  builtInSkill({
     id: "chat.post_message",
+    requires: ["chat"],
+    input: { channelId: Text(200), content: Text(10_000) },
+    description: "Posts a Live Chat message.",
+    messageChannel: "chat",
     run: (call) =>
       Effect.flatMap(Effect.zip(ChatService, conversationOf(call)), ([chat, conversationId]) =>
         Effect.mapError(
@@ -30,9 +36,12 @@ export const chatSkills: ReadonlyArray<SkillRunner> = [
           outputText: message.content
         }))
       )
-  },
-  {
+  }),
+  builtInSkill({
     id: "chat.assign",
+    requires: ["chat"],
+    input: { channelId: Text(200), assigneeId: Text(200) },
+    description: "Assigns a Live Chat conversation.",
     run: (call) =>
       Effect.flatMap(Effect.zip(ChatService, conversationOf(call)), ([chat, conversationId]) =>
         Effect.mapError(chat.assign(call.tenantId, conversationId, String(call.input.assigneeId)), asStepFailure)
@@ -42,5 +51,5 @@ export const chatSkills: ReadonlyArray<SkillRunner> = [
           outputText: conversation.assigneeId
         }))
       )
-  }
+  })
 ]

@@ -3,6 +3,7 @@ import { defineModule } from "../module/ProductModule.js"
 import { growthConversationHandlers } from "./GrowthConversationHandlers.js"
 import { layerMemoryGrowthConversations } from "./GrowthConversationRepositories.js"
 import { GrowthConversationService } from "./GrowthConversationService.js"
+import { growthSkills } from "./GrowthSkills.js"
 
 /**
  * Growth: the tenant's outbound conversations with its contacts (email threads run from the
@@ -13,5 +14,6 @@ export const growth = defineModule({
   name: "growth",
   groups: groups(growthConversationHandlers),
   services: GrowthConversationService.layer,
-  memory: layerMemoryGrowthConversations
+  memory: layerMemoryGrowthConversations,
+  skills: growthSkills
 })

@@ -5,7 +5,7 @@ import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { JobHandler, QueueDefinition } from "../jobs/JobQueue.js"
 import type { KeyProduct } from "../platform/Products.js"
 import type { Settings } from "../platform/Settings.js"
-import type { SkillRunner } from "./SkillRunner.js"
+import type { Skill } from "./Skill.js"
 
 /**
  * One product (or the platform's own account management) as a single value: its part of the
@@ -21,7 +21,8 @@ export interface ProductModule<
   Services = any,
   Storage = any,
   ServicesRequire = any,
-  HandlersRequire = any
+  HandlersRequire = any,
+  Skills extends ReadonlyArray<Skill<unknown>> = ReadonlyArray<Skill<any>>
 > {
   readonly name: Name
   /** Groups of the contract, each with its handlers. */
@@ -43,8 +44,11 @@ export interface ProductModule<
   readonly subscribers?: ReadonlyArray<EventSubscriber> | undefined
   /** The module's background workers: a queue each, with its handler. */
   readonly workers?: ReadonlyArray<ModuleWorker> | undefined
-  /** Skills the module runs for automation steps (their definitions are in the automations' registry). */
-  readonly skills?: ReadonlyArray<SkillRunner> | undefined
+  /**
+   * The skills the module owns, for automation steps and agents: each its definition and, unless
+   * the embedder supplies it, its implementation, whose requirements the root checks are provided.
+   */
+  readonly skills?: Skills | undefined
   /** Work every worker process repeats on an interval: sweeps that catch what a lost job would miss. */
   readonly periodic?: ReadonlyArray<PeriodicWork> | undefined
   /** What the development bootstrap creates so the module can be tried at once. */
@@ -130,7 +134,8 @@ export const defineModule = <
   Services,
   Storage,
   ServicesRequire = never,
-  HandlersRequire = never
+  HandlersRequire = never,
+  const Skills extends ReadonlyArray<Skill<unknown>> = readonly []
 >(
-  module: ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire>
-): ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire> => module
+  module: ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills>
+): ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills> => module

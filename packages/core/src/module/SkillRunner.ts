@@ -48,16 +48,15 @@ export class SkillFailed extends Data.TaggedError("SkillFailed")<{
  */
 export class SkillPending extends Data.TaggedError("SkillPending")<{
   readonly until: Date
-  readonly ready: Effect.Effect<boolean, never, any>
+  readonly ready: Effect.Effect<boolean>
   readonly output: unknown
 }> {}
 
 /**
- * A module's implementation of a skill the automations engine calls from a step. Its effect runs
- * in a worker with every service at hand, so a product implements skills over its own services
- * without the automations module knowing it.
+ * A skill's implementation as the engine calls it: its effect runs in a worker with the services
+ * `R` names (see Skill).
  */
-export interface SkillRunner {
+export interface SkillRunner<R = unknown> {
   readonly id: string
-  readonly run: (call: SkillCall) => Effect.Effect<SkillOutput, SkillFailed | SkillPending, any>
+  readonly run: (call: SkillCall) => Effect.Effect<SkillOutput, SkillFailed | SkillPending, R>
 }

@@ -1,5 +1,7 @@
-import { Effect } from "effect"
-import { SkillFailed, type SkillRunner } from "../module/SkillRunner.js"
+import { Effect, Schema } from "effect"
+import type { Skill } from "../module/Skill.js"
+import { EmailAddress, Text, builtInSkill } from "../module/SkillInputs.js"
+import { SkillFailed } from "../module/SkillRunner.js"
 import { TenantService } from "../platform/TenantService.js"
 import { AUTOMATIONS_SOURCE } from "./Transactional.js"
 import { TransactionalService } from "./TransactionalService.js"
@@ -12,9 +14,23 @@ const text = (value: unknown) => (typeof value === "string" ? value : undefined)
  * the activity ledger with `metadata.source` automations_v1. `body` is plain text, as `text`.
  * The step's idempotency key makes a repeated try of the same attempt send nothing twice.
  */
-export const transactionalSkills: ReadonlyArray<SkillRunner> = [
-  {
+export const transactionalSkills: ReadonlyArray<Skill<TenantService | TransactionalService>> = [
+  builtInSkill({
     id: "email.send",
+    requires: ["business_email"],
+    input: {
+      to: Schema.Array(EmailAddress).pipe(Schema.minItems(1), Schema.maxItems(50)),
+      subject: Text(998),
+      html: Schema.optional(Text(512 * 1024)),
+      text: Schema.optional(Text(512 * 1024)),
+      body: Schema.optional(Text(512 * 1024))
+    },
+    check: (input) =>
+      ["html", "text", "body"].every((part) => input[part] === undefined)
+        ? { field: "html", reason: "html, text or body is required" }
+        : undefined,
+    description: "Sends an email through the transactional mailer, logged in the shared activity ledger.",
+    messageChannel: "email",
     run: (call) =>
       Effect.gen(function* () {
         const tenant = yield* Effect.flatMap(TenantService, (tenants) => tenants.get(call.tenantId))
@@ -36,5 +52,5 @@ export const transactionalSkills: ReadonlyArray<SkillRunner> = [
           outputText: result.messages.map((message) => message.id).join(",")
         }
       }).pipe(Effect.mapError((error) => new SkillFailed({ message: error.message })))
-  }
+  })
 ]

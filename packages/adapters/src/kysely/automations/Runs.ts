@@ -1,7 +1,6 @@
 import {
   type JsonObject,
   MAX_TAKEOVERS,
-  MESSAGE_SKILLS,
   RUN_STATUSES,
   TIMED_WAITS,
   type Run,
@@ -183,6 +182,10 @@ const stepIndex = sql<number>`(step_results.value ->> 'index')::int`
  * statement finds by reading that many index entries; the second expands only those runs'
  * results (jsonb_array_elements in a lateral join), filters and orders them.
  */
+/** Whether `value` is one of `ids` (none: false, as `in ()` is no SQL). */
+const skillOneOf = (value: ReturnType<typeof sql>, ids: ReadonlyArray<string>) =>
+  ids.length === 0 ? sql<boolean>`false` : sql<boolean>`${value} in (${sql.join(ids.map((id) => sql`${id}`))})`
+
 const stepLog = async (db: Db, tenantId: string, query: StepLogQuery): Promise<StepLogPage> => {
   const { after } = query
   const range = [
@@ -207,7 +210,6 @@ const stepLog = async (db: Db, tenantId: string, query: StepLogQuery): Promise<S
     .offset(query.maxRuns - 1)
     .limit(1)
     .executeTakeFirst()
-  const messageSkills = sql.join(Object.keys(MESSAGE_SKILLS).map((skillId) => sql`${skillId}`))
   const conditions = [
     ...range,
     ...(last === undefined
@@ -219,11 +221,11 @@ const stepLog = async (db: Db, tenantId: string, query: StepLogQuery): Promise<S
           sql<boolean>`(created_at, id, ${stepIndex}) < (${after.createdAt}::timestamptz, ${after.runId}::uuid, ${after.index}::int)`
         ]),
     ...(query.status === undefined ? [] : [sql<boolean>`${stepResult} ->> 'status' = ${query.status}`]),
-    ...(query.messages
-      ? [
-          sql<boolean>`${stepResult} ->> 'status' = 'succeeded' and (${stepResult} ->> 'type' = 'deliver' or (${stepResult} ->> 'type' = 'skill' and steps -> ${stepIndex} ->> 'skillId' in (${messageSkills})))`
-        ]
-      : [])
+    ...(query.messageSkills === undefined
+      ? []
+      : [
+          sql<boolean>`${stepResult} ->> 'status' = 'succeeded' and (${stepResult} ->> 'type' = 'deliver' or (${stepResult} ->> 'type' = 'skill' and ${skillOneOf(sql`steps -> ${stepIndex} ->> 'skillId'`, query.messageSkills)}))`
+        ])
   ]
   const rows = await db
     .selectFrom("automation_runs")

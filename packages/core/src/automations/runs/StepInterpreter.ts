@@ -31,11 +31,12 @@ export const makeStepInterpreter = (queueing: RunQueueing) =>
     const jobs = yield* JobQueue
     const unit = yield* UnitOfWork
     const crypto = yield* SecretCrypto
-    const { runLeaseMs, worker } = yield* ServiceKitSettings
+    const { runLeaseMs, worker, outboundAllowPrivate } = yield* ServiceKitSettings
     const services: StepServices = {
       skills: yield* SkillRegistry,
       profiles: yield* ToolProfileRepository,
-      approvals
+      approvals,
+      outboundAllowPrivate
     }
     const { wake } = queueing
 

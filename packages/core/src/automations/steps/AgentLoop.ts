@@ -25,7 +25,8 @@ import { ModelService } from "../ModelService.js"
 import type { ApprovalStatus, Run, StepResult } from "../Run.js"
 import type { NewSessionEntry, SessionScope } from "../Session.js"
 import { SessionService, historyMessages } from "../SessionService.js"
-import { SkillRegistry, outboundUrlProblem } from "../Skills.js"
+import { SkillRegistry } from "../Skills.js"
+import { passSkillGate, toolRefusal } from "./SkillGate.js"
 import { type StepOutcome, stepFailed, waitForSkill } from "./StepOutcome.js"
 import type { JsonObject } from "../Workflow.js"
 
@@ -61,8 +62,9 @@ const cut = (text: string, max = 300) => (text.length <= max ? text : `${text.sl
 
 /**
  * An agent step's tool-calling loop. Each turn asks the tenant's models with the transcript so
- * far, then acts on the reply: FINAL ends the step; TOOL_CALL passes the gates a skill step
- * passes (the step's skill list, entitlement, tool profile, input, approval) and runs the skill
+ * far, then acts on the reply: FINAL ends the step; TOOL_CALL passes the skill gate a skill step
+ * passes (SkillGate: limited to the step's skill list, then entitlement, tool profile, input,
+ * approval) and runs the skill
  * with a key for (run attempt, step, turn). Each turn is stored before the next starts, and a
  * call with side effects before it runs, so a resumed step neither asks the model again for a turn
  * it stored nor runs a finished call again. The step runs as its agent (named or routed), reads
@@ -156,38 +158,24 @@ export const runAgentStep = (call: AgentStepCall) =>
       output: { turns: [...turns] }
     })
 
-    /** The gates a call passes, as the model should hear them when it does not pass. */
+    /** Passes a call through the skill gate; a refusal as the model should hear it. */
     const gate = (skillId: string, input: JsonObject) =>
-      Effect.gen(function* () {
-        const notAllowed = (why: string) => ({
-          verdict: "denied" as const,
-          feedback: toolResult(skillId, "not_allowed", why)
-        })
-        const skill = registry.find(skillId)
-        if (skill === undefined || !allowed.includes(skillId) || registry.runner(skillId) === undefined) {
-          return notAllowed("this step may not call it.")
-        }
-        const missing = skill.requires.find((product) => !call.entitlements.includes(product))
-        if (missing !== undefined) {
-          return notAllowed(`it needs the ${missing} product, which the account is not entitled to.`)
-        }
-        const verdict = verdictOf(profile, skill)
-        if (verdict === "denied") return notAllowed(`the tool profile ${profile!.name} does not allow it.`)
-        const parsed = yield* Effect.either(skill.parse(input))
-        if (Either.isLeft(parsed)) {
-          const problems = parsed.left.map((detail) => `${detail.field || "input"} ${detail.reason}`).join("; ")
-          return { verdict: "invalid" as const, feedback: toolResult(skillId, "invalid", problems) }
-        }
-        const unreachable = outboundUrlProblem(skillId, parsed.right as JsonObject, outboundAllowPrivate)
-        if (unreachable !== undefined) {
-          const problem = `${unreachable.field} ${unreachable.reason}`
-          return { verdict: "invalid" as const, feedback: toolResult(skillId, "invalid", problem) }
-        }
-        return {
-          verdict: verdict === "approval" ? ("approval" as const) : ("allowed" as const),
-          input: parsed.right as JsonObject
-        }
-      })
+      Effect.map(
+        passSkillGate({
+          registry,
+          skillId,
+          input,
+          entitlements: call.entitlements,
+          profile: Effect.succeed(profile),
+          offered: allowed,
+          checkedWhenWritten: false,
+          outboundAllowPrivate
+        }),
+        Either.mapLeft((refusal) => ({
+          verdict: refusal.kind === "invalid" ? ("invalid" as const) : ("denied" as const),
+          feedback: toolRefusal(skillId, refusal)
+        }))
+      )
 
     const saved = Effect.suspend(() => call.checkpoint({ turns: [...turns] }))
     const failedWith = (error: string, extra: JsonObject = {}) => stepFailed(error, { turns: [...turns], ...extra })
@@ -267,13 +255,14 @@ export const runAgentStep = (call: AgentStepCall) =>
             `The agent called ${parsed.skillId} with the same input ${MAX_SAME_CALLS} times; the loop stopped.`
           )
         }
-        const passed = yield* gate(parsed.skillId, parsed.input)
-        if (passed.verdict === "denied" || passed.verdict === "invalid") {
-          const { verdict, feedback } = passed
+        const gated = yield* gate(parsed.skillId, parsed.input)
+        if (Either.isLeft(gated)) {
+          const { verdict, feedback } = gated.left
           turns.push({ ...base, call: { skillId: parsed.skillId, input: parsed.input }, verdict, feedback })
           if (!(yield* saved)) return LOST
           continue
         }
+        const passed = gated.right
         const turn: AgentTurn = {
           ...base,
           call: { skillId: parsed.skillId, input: passed.input },
@@ -288,7 +277,7 @@ export const runAgentStep = (call: AgentStepCall) =>
         // A call with side effects is stored before it runs: a worker taking over runs it under the
         // same key. One without is stored with its result (a worker taking over asks for the turn again).
         turns.push(turn)
-        if (registry.find(parsed.skillId)?.sideEffects !== false && !(yield* saved)) return LOST
+        if (passed.skill.sideEffects && !(yield* saved)) return LOST
         const waiting = yield* runCall(turn)
         if (waiting !== undefined) return waitFor(waiting)
         if (!(yield* saved)) return LOST

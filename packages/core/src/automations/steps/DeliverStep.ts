@@ -1,11 +1,12 @@
 import { Effect, Schema } from "effect"
+import { channelDeliver } from "../ChannelSkills.js"
 import { lastOutputText } from "../Placeholders.js"
 import { callSkill } from "./SkillStep.js"
 import { type StepKind, plainStep } from "./StepKind.js"
 import { StepName, checkChannel, checkSkill, profileOf } from "./StepRules.js"
 
 /** The skill a deliver step calls. */
-const DELIVER_SKILL = "channel.deliver"
+const DELIVER_SKILL = channelDeliver.id
 
 /**
  * `{ channelId, content? }`: channel.deliver with its content, by default what the

@@ -1,9 +1,9 @@
 import { Effect, Either, Schema } from "effect"
 import { SkillFailed, SkillPending } from "../../module/SkillRunner.js"
-import { verdictOf } from "../Governance.js"
 import { profileOfStep } from "../GovernanceRepositories.js"
 import { outboundUrlProblem } from "../Skills.js"
 import type { JsonObject } from "../Workflow.js"
+import { passSkillGate, stepRefusal } from "./SkillGate.js"
 import { type StepCall, type StepKind, plainStep } from "./StepKind.js"
 import { type StepOutcome, stepFailed, waitForSkill } from "./StepOutcome.js"
 import {
@@ -18,42 +18,28 @@ import {
 } from "./StepRules.js"
 
 /**
- * Calls a skill as a step: the skill must be known, entitled, installed and allowed by the step's
- * tool profile; a gated skill waits for an approval first; its filled-in input is checked again.
- * `step` is a skill step with its placeholders filled in.
+ * Calls a skill as a step once it passes the skill gate (SkillGate); a gated skill waits for an
+ * approval first. `step` is a skill step with its placeholders filled in.
  */
 export const callSkill = (call: StepCall, step: JsonObject) =>
   Effect.gen(function* (): Generator<any, StepOutcome, any> {
     const { run, index, attempt, setting, approved } = call
-    const { skills, profiles } = call.services
+    const { skills, profiles, outboundAllowPrivate } = call.services
     const skillId = String(step.skillId)
-    const skill = skills.find(skillId)
-    const runner = skills.runner(skillId)
-    if (skill === undefined || runner === undefined) {
-      return stepFailed(`The skill ${skillId} cannot run on this platform (no implementation is installed).`)
-    }
-    const missing = skill.requires.find((product) => !setting.entitlements.includes(product))
-    if (missing !== undefined) {
-      return stepFailed(`The skill ${skillId} needs the ${missing} product, which the account is not entitled to.`)
-    }
-    const found = yield* Effect.either(profileOfStep(profiles, run.tenantId, step))
-    if (Either.isLeft(found)) return stepFailed(found.left)
-    const profile = found.right
-    const verdict = verdictOf(profile, skill)
-    if (verdict === "denied") {
-      return stepFailed(`The tool profile ${profile!.name} does not allow the skill ${skillId}.`)
-    }
-    // Built-in skills were checked when the workflow was written (their runners check what
-    // placeholders filled in); an embedder's skill gets its input as its schema parses it.
-    const filled = isObject(step.input) ? step.input : {}
+    const passed = yield* passSkillGate({
+      registry: skills,
+      skillId,
+      input: isObject(step.input) ? step.input : {},
+      entitlements: setting.entitlements,
+      profile: profileOfStep(profiles, run.tenantId, step),
+      checkedWhenWritten: true,
+      outboundAllowPrivate
+    })
+    if (Either.isLeft(passed)) return stepFailed(stepRefusal(skillId, passed.left))
+    const { runner, verdict, input } = passed.right
     // The approval shows the input filled in, which is what runs: the run's input and the
     // results of the steps before do not change while it waits.
-    if (verdict === "approval" && !approved) return waitForSkill(skillId, { input: filled })
-    const input = yield* Effect.either(skill.parsesPlaceholders ? Effect.succeed(filled) : skill.parse(filled))
-    if (Either.isLeft(input)) {
-      const first = input.left[0]
-      return stepFailed(`The input is invalid: ${first?.field ? `${first.field} ` : ""}${first?.reason ?? ""}`.trim())
-    }
+    if (verdict === "approval" && !approved) return waitForSkill(skillId, { input })
     const called = yield* Effect.either(
       runner.run({
         tenantId: run.tenantId,
@@ -62,7 +48,7 @@ export const callSkill = (call: StepCall, step: JsonObject) =>
         attempt,
         idempotencyKey: `${run.id}:${index}:${run.attempt}`,
         test: run.test,
-        input: input.right as JsonObject
+        input
       })
     )
     return Either.match(called, {
@@ -102,16 +88,15 @@ export const skillStep: StepKind = {
       if (skill.parsesPlaceholders || !JSON.stringify(skillInput).includes("{{")) {
         yield* Effect.mapError(skill.parse(skillInput), (details) => invalidDetails(details, `${field}.input`))
       }
-      const unreachable = outboundUrlProblem(skill.id, skillInput, rules.outboundAllowPrivate)
+      const unreachable = outboundUrlProblem(skill, skillInput, rules.outboundAllowPrivate)
       if (unreachable !== undefined) return yield* fail(`${field}.input.${unreachable.field}`, unreachable.reason)
-      if (skill.id === "email.send" && ["html", "text", "body"].every((part) => skillInput[part] === undefined)) {
-        return yield* fail(`${field}.input.html`, "html, text or body is required")
+      if (skill.channelField !== undefined) {
+        yield* checkChannel(skillInput[skill.channelField], `${field}.input.${skill.channelField}`, rules)
       }
-      if (skill.id === "channel.deliver") yield* checkChannel(skillInput.channelId, `${field}.input.channelId`, rules)
     }),
   sideEffects: true,
   readsEntitlements: true,
   skillsOf: (step) => (typeof step.skillId === "string" ? [step.skillId] : []),
-  idleWithoutChecklist: (step) => step.skillId === "ai.invoke",
+  idleWithoutChecklist: (step, skills) => skills.find(String(step.skillId))?.usesModel === true,
   execute: (call) => callSkill(call, call.filled)
 }

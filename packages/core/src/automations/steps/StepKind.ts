@@ -21,6 +21,8 @@ export interface StepServices {
   readonly skills: SkillRegistry["Type"]
   readonly profiles: ToolProfileRepository["Type"]
   readonly approvals: ApprovalRepository["Type"]
+  /** Whether partner URLs may be http and private (SERVICEKIT_OUTBOUND_ALLOW_PRIVATE). */
+  readonly outboundAllowPrivate: boolean
 }
 
 /** One step as the worker following its run hands it over. */
@@ -77,7 +79,7 @@ export interface StepKind {
   /** The skills the step may call, as written. */
   readonly skillsOf: (step: JsonObject) => ReadonlyArray<string>
   /** Whether, in a heartbeat with no checklist item, the step would log nothing or ask a model about nothing. */
-  readonly idleWithoutChecklist: (step: JsonObject) => boolean
+  readonly idleWithoutChecklist: (step: JsonObject, skills: SkillRegistry["Type"]) => boolean
   /** What the step does in a run. Nothing is stored here but what the step stores through `checkpoint`. */
   readonly execute: (call: StepCall) => Effect.Effect<StepOutcome, unknown, any>
 }

@@ -29,7 +29,7 @@ export type StepOutcome =
       readonly kind: "pending"
       readonly status: Extract<RunStatus, "waiting_node" | "waiting_timer">
       readonly until: Date
-      readonly ready: Effect.Effect<boolean, never, any>
+      readonly ready: Effect.Effect<boolean>
       /** What the step waits for, or an agent's turns so far. */
       readonly output: unknown
     }

@@ -3,10 +3,11 @@ import { type ErrorDetail, ValidationFailed, invalidField, permissionDenied } fr
 import { notEntitled } from "../../platform/Entitlements.js"
 import { issueDetailsWithin } from "../../platform/ParseIssues.js"
 import type { Product } from "../../platform/Products.js"
-import { DEFAULT_TOOL_PROFILE, type ToolProfile, verdictOf } from "../Governance.js"
+import { DEFAULT_TOOL_PROFILE, type ToolProfile } from "../Governance.js"
 import { NO_MODEL_CONFIGURED } from "../ModelService.js"
 import type { SkillRegistry } from "../Skills.js"
 import type { JsonObject } from "../Workflow.js"
+import { profileVerdict, skillAccess } from "./SkillGate.js"
 
 /**
  * What the step kinds check a workflow's steps against when it is written, and the checks they
@@ -67,30 +68,33 @@ export const profileOf = (step: JsonObject, field: string, rules: StepRules) =>
   })
 
 /**
- * A skill the tenant may use, or why not: unknown or not installed (400), or not entitled or
- * denied by the step's tool profile (403).
+ * A skill the tenant may use, or why not, by the skill gate's checks (SkillGate): unknown or not
+ * installed (400), or not entitled or denied by the step's tool profile (403). A skill that asks a
+ * model needs one configured (400), checked before the products.
  */
 export const checkSkill = (skillId: string, field: string, rules: StepRules, profile: ToolProfile | undefined) =>
   Effect.gen(function* () {
-    const skill = rules.skills.find(skillId)
-    if (skill === undefined) return yield* fail(field, `is not a known skill: ${skillId}`)
-    if (rules.skills.runner(skillId) === undefined) {
+    const access = skillAccess(rules.skills, skillId, rules.entitlements)
+    const refusal = Either.isLeft(access) ? access.left : undefined
+    if (refusal?.kind === "unknown") return yield* fail(field, `is not a known skill: ${skillId}`)
+    if (refusal?.kind === "not_installed") {
       return yield* fail(
         field,
         `the skill ${skillId} is not available on this platform (no implementation is installed)`
       )
     }
+    const skill = rules.skills.find(skillId)!
     if (skill.usesModel && !rules.modelConfigured) {
       return yield* fail(field, `the skill ${skillId} needs a language model: ${NO_MODEL_CONFIGURED}`)
     }
-    const missing = skill.requires.find((product) => !rules.entitlements.includes(product))
-    if (missing !== undefined) {
-      return yield* notEntitled(missing, `${field}: the skill ${skillId} needs the ${missing} product`)
+    if (refusal?.kind === "not_entitled") {
+      return yield* notEntitled(refusal.product, `${field}: the skill ${skillId} needs the ${refusal.product} product`)
     }
-    if (verdictOf(profile, skill) === "denied") {
+    const verdict = profileVerdict(profile, skill)
+    if (Either.isLeft(verdict) && verdict.left.kind === "denied") {
       return yield* permissionDenied(
         "skill_denied",
-        `${field}: the tool profile ${profile!.name} does not allow the skill ${skillId}.`
+        `${field}: the tool profile ${verdict.left.profile} does not allow the skill ${skillId}.`
       )
     }
     return skill
