@@ -241,9 +241,8 @@ export type {
   StepStatus
 } from "./automations/Run.js"
 export { MAX_TAKEOVERS, RUN_STATUSES, TIMED_WAITS } from "./automations/Run.js"
+export { ApprovalRepository, type ApprovalQuery } from "./automations/ApprovalRepository.js"
 export {
-  ApprovalRepository,
-  type ApprovalQuery,
   type RunKey,
   RunRepository,
   type RunQuery,

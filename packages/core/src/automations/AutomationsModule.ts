@@ -11,7 +11,8 @@ import { readoutHandlers } from "./ReadoutHandlers.js"
 import { ReadoutService } from "./ReadoutService.js"
 import { RunEngine, runQueue } from "./runs/RunEngine.js"
 import { FlowRepository, WorkflowRepository } from "./AutomationsRepositories.js"
-import { ApprovalRepository, RunRepository } from "./RunRepositories.js"
+import { RunRepository } from "./RunRepositories.js"
+import { ApprovalRepository } from "./ApprovalRepository.js"
 import {
   MemoryAuditRepository,
   MemoryRepository,

@@ -5,14 +5,8 @@ import type { Listed } from "../platform/Keyset.js"
 import { WorkflowRepository } from "./AutomationsRepositories.js"
 import { PolicyRepository, ToolProfileRepository } from "./GovernanceRepositories.js"
 import type { StepStatus } from "./Run.js"
-import {
-  ApprovalRepository,
-  RunRepository,
-  type RunStatistics,
-  type StepLogEntry,
-  type StepPosition,
-  messageChannel
-} from "./RunRepositories.js"
+import { RunRepository, type RunStatistics, type StepLogEntry, type StepPosition, messageChannel } from "./RunRepositories.js"
+import { ApprovalRepository } from "./ApprovalRepository.js"
 import { DEFAULT_PAGE_SIZE } from "./runs/RunEngine.js"
 import { type MessageChannel, SkillRegistry } from "./Skills.js"
 import type { JsonObject } from "./Workflow.js"

@@ -3,7 +3,7 @@ import type { PermissionDenied, ValidationFailed } from "../../platform/Errors.j
 import type { Product } from "../../platform/Products.js"
 import type { ToolProfileRepository } from "../GovernanceRepositories.js"
 import type { Run, StepResult } from "../Run.js"
-import type { ApprovalRepository } from "../RunRepositories.js"
+import type { ApprovalRepository } from "../ApprovalRepository.js"
 import type { SkillRegistry } from "../Skills.js"
 import type { JsonObject } from "../Workflow.js"
 import type { StepOutcome } from "./StepOutcome.js"

@@ -1,0 +1,127 @@
+// The readouts' queries over automation_runs: statistics and the step log.
+import { type JsonObject, RUN_STATUSES, type RunStatistics, type RunStatus, type StepLogPage, type StepLogQuery } from "@servicekit/core"
+import { type Kysely, sql } from "kysely"
+import { toResult } from "./RunRows.js"
+import type { AutomationsTables, StoredStepResult } from "./Tables.js"
+
+type Db = Kysely<AutomationsTables>
+
+/**
+ * A percentile of the start latency in milliseconds, null without started runs: Postgres'
+ * percentile_disc (one of the values, never an interpolation) over the runs with a started_at.
+ */
+const latencyPercentile = (fraction: number) =>
+  sql<
+    number | null
+  >`(percentile_disc(${sql.lit(fraction)}) within group (order by extract(epoch from started_at - created_at)) * 1000)::float8`
+
+/** How the tenant's runs created from `from` to `to` went: one range on automation_runs_tenant_created_idx. */
+export const statistics = async (db: Db, tenantId: string, from: Date, to: Date): Promise<RunStatistics> => {
+  const row = await db
+    .selectFrom("automation_runs")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("total"),
+      ...RUN_STATUSES.map((status) => sql<number | string>`count(*) filter (where status = ${status})`.as(status)),
+      eb.fn.count<number | string>("started_at").as("started"),
+      latencyPercentile(0.5).as("p50"),
+      latencyPercentile(0.95).as("p95")
+    ])
+    .where("tenant_id", "=", tenantId)
+    .where("created_at", ">=", from)
+    .where("created_at", "<=", to)
+    .executeTakeFirstOrThrow()
+  const counts = row as unknown as Record<RunStatus, number | string>
+  // pg answers a bigint count as a string, PGlite as a number.
+  const started = Number(row.started)
+  return {
+    total: Number(row.total),
+    byStatus: Object.fromEntries(RUN_STATUSES.map((status) => [status, Number(counts[status])])) as Record<
+      RunStatus,
+      number
+    >,
+    startLatencyMs: started === 0 ? null : { samples: started, p50: Number(row.p50), p95: Number(row.p95) }
+  }
+}
+
+/** A step result of the lateral join, and its step index. */
+const stepResult = sql<StoredStepResult>`step_results.value`
+const stepIndex = sql<number>`(step_results.value ->> 'index')::int`
+
+/**
+ * A page of the step log. Its runs are a range of the run list's index (the workflow's with a
+ * workflowId, the primary key's with a runId), ended at the `maxRuns`-th run, which a first
+ * statement finds by reading that many index entries; the second expands only those runs'
+ * results (jsonb_array_elements in a lateral join), filters and orders them.
+ */
+/** Whether `value` is one of `ids` (none: false, as `in ()` is no SQL). */
+const skillOneOf = (value: ReturnType<typeof sql>, ids: ReadonlyArray<string>) =>
+  ids.length === 0 ? sql<boolean>`false` : sql<boolean>`${value} in (${sql.join(ids.map((id) => sql`${id}`))})`
+
+export const stepLog = async (db: Db, tenantId: string, query: StepLogQuery): Promise<StepLogPage> => {
+  const { after } = query
+  const range = [
+    sql<boolean>`tenant_id = ${tenantId}`,
+    ...(query.workflowId === undefined ? [] : [sql<boolean>`workflow_id = ${query.workflowId}`]),
+    ...(query.runId === undefined ? [] : [sql<boolean>`id = ${query.runId}`]),
+    // The runs after the position's, and that run itself while its step 0 is still to come.
+    ...(after === undefined
+      ? []
+      : [
+          after.index > 0
+            ? sql<boolean>`(created_at, id) <= (${after.createdAt}::timestamptz, ${after.runId}::uuid)`
+            : sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.runId}::uuid)`
+        ])
+  ]
+  const last = await db
+    .selectFrom("automation_runs")
+    .select(["created_at", "id"])
+    .where((eb) => eb.and(range))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .offset(query.maxRuns - 1)
+    .limit(1)
+    .executeTakeFirst()
+  const conditions = [
+    ...range,
+    ...(last === undefined
+      ? []
+      : [sql<boolean>`(created_at, id) >= (${last.created_at}::timestamptz, ${last.id}::uuid)`]),
+    ...(after === undefined
+      ? []
+      : [
+          sql<boolean>`(created_at, id, ${stepIndex}) < (${after.createdAt}::timestamptz, ${after.runId}::uuid, ${after.index}::int)`
+        ]),
+    ...(query.status === undefined ? [] : [sql<boolean>`${stepResult} ->> 'status' = ${query.status}`]),
+    ...(query.messageSkills === undefined
+      ? []
+      : [
+          sql<boolean>`${stepResult} ->> 'status' = 'succeeded' and (${stepResult} ->> 'type' = 'deliver' or (${stepResult} ->> 'type' = 'skill' and ${skillOneOf(sql`steps -> ${stepIndex} ->> 'skillId'`, query.messageSkills)}))`
+        ])
+  ]
+  const rows = await db
+    .selectFrom("automation_runs")
+    .crossJoinLateral(sql`jsonb_array_elements(results)`.as("step_results"))
+    .select([
+      "id",
+      "workflow_id",
+      "created_at",
+      stepResult.as("step_result"),
+      sql<JsonObject | null>`steps -> ${stepIndex}`.as("step")
+    ])
+    .where((eb) => eb.and(conditions))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .orderBy(stepIndex, "desc")
+    .limit(query.limit)
+    .execute()
+  return {
+    entries: rows.map((row) => ({
+      runId: row.id,
+      workflowId: row.workflow_id,
+      runCreatedAt: row.created_at,
+      result: toResult(row.step_result),
+      step: row.step
+    })),
+    readTo: last === undefined ? null : { createdAt: last.created_at, runId: last.id, index: 0 }
+  }
+}
