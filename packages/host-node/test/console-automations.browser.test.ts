@@ -8,11 +8,10 @@ import { automationsClient, expectJson } from "./automationsClient.js"
 import {
   HOSTILE,
   type SentRequest,
-  consoleLink,
-  consolePage,
   expectOnlyDashboardRequests,
   launchChromium,
-  seriousViolations,
+  noteViolations,
+  openConsole,
   tabTo
 } from "./consoleBrowser.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
@@ -89,18 +88,8 @@ describe("the console's Automations area in Chromium", () => {
     return { id: created.id as string, answerNext }
   }
 
-  /** The console at `route`, signed in with `token`, once its heading reads `title`. */
-  const open = async (token: string, route: string, title: string) => {
-    const opened = await consolePage(browser, served.url)
-    await opened.page.goto(consoleLink(served.url, token))
-    await opened.page.evaluate((hash) => (location.hash = hash), `#${route}`)
-    await expect.poll(() => opened.page.locator("main h1").textContent()).toBe(title)
-    return opened
-  }
-  const checkAxe = async (page: Page, name: string) => {
-    const found = await seriousViolations(page)
-    if (found.length > 0) violations.push({ page: name, found })
-  }
+  const open = (token: string, route: string, title: string) => openConsole(browser, served.url, token, route, title)
+  const checkAxe = (page: Page, name: string) => noteViolations(violations, page, name)
   const noMarkupFromText = async (page: Page) => {
     expect(await page.locator("main img, main script").count()).toBe(0)
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined()

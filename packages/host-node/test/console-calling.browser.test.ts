@@ -6,7 +6,7 @@ import { parse } from "csv-parse/sync"
 import { Effect } from "effect"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { HOSTILE, consoleLink, consolePage, expectOnlyDashboardRequests, launchChromium, seriousViolations } from "./consoleBrowser.js"
+import { HOSTILE, expectOnlyDashboardRequests, launchChromium, noteViolations, openConsole } from "./consoleBrowser.js"
 import { kitOn, serve } from "./hostileInput.js"
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-console-calling-"))
@@ -77,17 +77,8 @@ describe("the console's Business Calling and Growth areas in Chromium", () => {
     expect(response.status).toBe(200)
     return response
   }
-  const open = async (route: string, title: string, token = admin) => {
-    const opened = await consolePage(browser, served.url)
-    await opened.page.goto(consoleLink(served.url, token))
-    await opened.page.evaluate((hash) => (location.hash = hash), `#${route}`)
-    await expect.poll(() => opened.page.locator("main h1").textContent()).toBe(title)
-    return opened
-  }
-  const checkAxe = async (page: Page, name: string) => {
-    const found = await seriousViolations(page)
-    if (found.length > 0) violations.push({ page: name, found })
-  }
+  const open = (route: string, title: string, token = admin) => openConsole(browser, served.url, token, route, title)
+  const checkAxe = (page: Page, name: string) => noteViolations(violations, page, name)
   const summaryShown = (page: Page) => page.getByTestId("call-summary").locator("dd").allTextContents()
   const summaryOf = (answer: { calls: number; minutes: number; inboundOffered: number; inboundAnswered: number; answerRatePercent: number | null }) => [
     String(answer.calls),

@@ -8,11 +8,10 @@ import { automationsClient, expectJson } from "./automationsClient.js"
 import {
   HOSTILE,
   type SentRequest,
-  consoleLink,
-  consolePage,
   expectOnlyDashboardRequests,
   launchChromium,
-  seriousViolations
+  noteViolations,
+  openConsole
 } from "./consoleBrowser.js"
 import { kitOn, serve } from "./hostileInput.js"
 
@@ -85,23 +84,13 @@ describe("the console's marketplace and governance pages in Chromium", () => {
     await served.kit.startWorkers()
   })
 
-  /** The console at `route`, signed in with `token`, once its heading reads `title`. */
-  const open = async (token: string, route: string, title: string) => {
-    const opened = await consolePage(browser, served.url)
-    await opened.page.goto(consoleLink(served.url, token))
-    await opened.page.evaluate((hash) => (location.hash = hash), `#${route}`)
-    await expect.poll(() => opened.page.locator("main h1").textContent()).toBe(title)
-    return opened
-  }
+  const open = (token: string, route: string, title: string) => openConsole(browser, served.url, token, route, title)
   const close = async (opened: { page: Page; sent: Array<SentRequest>; errors: Array<string> }) => {
     expect(opened.errors).toEqual([])
     sent.push(...opened.sent)
     await opened.page.close()
   }
-  const checkAxe = async (page: Page, name: string) => {
-    const found = await seriousViolations(page)
-    if (found.length > 0) violations.push({ page: name, found })
-  }
+  const checkAxe = (page: Page, name: string) => noteViolations(violations, page, name)
   const noMarkupFromText = async (page: Page) => {
     expect(await page.locator("main img, main script").count()).toBe(0)
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined()

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { HOSTILE, consoleLink, consolePage, expectOnlyDashboardRequests, launchChromium, seriousViolations } from "./consoleBrowser.js"
+import { HOSTILE, expectOnlyDashboardRequests, launchChromium, noteViolations, openConsole } from "./consoleBrowser.js"
 import { startSmtpServer } from "./fixtures/smtpServer.js"
 import { kitOn, serve } from "./hostileInput.js"
 
@@ -59,17 +59,8 @@ describe("the console's Transactional email area in Chromium", () => {
     expect(violations).toEqual([])
   })
 
-  const open = async (route: string, title: string) => {
-    const opened = await consolePage(browser, served.url)
-    await opened.page.goto(consoleLink(served.url, admin))
-    await opened.page.evaluate((hash) => (location.hash = hash), `#${route}`)
-    await expect.poll(() => opened.page.locator("main h1").textContent()).toBe(title)
-    return opened
-  }
-  const checkAxe = async (page: Page, name: string) => {
-    const found = await seriousViolations(page)
-    if (found.length > 0) violations.push({ page: name, found })
-  }
+  const open = (route: string, title: string) => openConsole(browser, served.url, admin, route, title)
+  const checkAxe = (page: Page, name: string) => noteViolations(violations, page, name)
   const send = (body: unknown) =>
     fetch(`${served.url}/api/v1/transactional/messages`, {
       method: "POST",

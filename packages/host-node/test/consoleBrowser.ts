@@ -78,6 +78,21 @@ export const seriousViolations = async (page: Page) => {
   return violations.filter((violation: { impact: string }) => violation.impact === "serious" || violation.impact === "critical")
 }
 
+/** The console at `route`, signed in with `token`, once its heading reads `title`. */
+export const openConsole = async (browser: Browser, url: string, token: string, route: string, title: string) => {
+  const opened = await consolePage(browser, url)
+  await opened.page.goto(consoleLink(url, token))
+  await opened.page.evaluate((hash) => (location.hash = hash), `#${route}`)
+  await expect.poll(() => opened.page.locator("main h1").textContent()).toBe(title)
+  return opened
+}
+
+/** Notes the page's serious and critical axe violations under `name`, for one assertion at the end. */
+export const noteViolations = async (violations: Array<{ page: string; found: unknown }>, page: Page, name: string) => {
+  const found = await seriousViolations(page)
+  if (found.length > 0) violations.push({ page: name, found })
+}
+
 /** Presses Tab until the focused element matches `selector` (at most 40 times), so a flow stays keyboard-only. */
 export const tabTo = async (page: Page, selector: string) => {
   for (let presses = 0; presses < 40; presses++) {
