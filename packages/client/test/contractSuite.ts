@@ -836,6 +836,29 @@ export const contractSuite = (setting: ContractStorage) =>
       )
       const statistics = expectOk(await dashboard.transactionalDashboard.getTransactionalStatistics())
       expect(statistics.byTemplate).toEqual([expect.objectContaining({ templateId: template.id })])
+      expect(
+        expectOk(await dashboard.transactionalDashboard.getDashboardTemplate({ path: { id: fromDashboard.id } }))
+      ).toEqual(fromDashboard)
+      const previewed = expectOk(
+        await dashboard.transactionalDashboard.renderDashboardTemplate({
+          path: { id: fromDashboard.id },
+          body: { variables: { user: { name: "<b>Bo</b>" }, code: 7 } }
+        })
+      )
+      expect(previewed).toMatchObject({
+        html: "<p>Hello &lt;b&gt;Bo&lt;/b&gt;, your code is <b>7</b>.</p>",
+        missingVariables: []
+      })
+      const retitled = expectOk(
+        await dashboard.transactionalDashboard.updateDashboardTemplate({
+          path: { id: fromDashboard.id },
+          body: { name: "from-dashboard-renamed" }
+        })
+      )
+      expect(retitled).toMatchObject({ id: fromDashboard.id, name: "from-dashboard-renamed" })
+      expect(
+        expectOk(await dashboard.transactionalDashboard.deleteDashboardTemplate({ path: { id: fromDashboard.id } })).id
+      ).toBe(fromDashboard.id)
 
       expect(expectOk(await mail.transactional.deleteTemplate({ path: { id: template.id } })).id).toBe(template.id)
       expect(expectError(await mail.transactional.getTemplate({ path: { id: template.id } }), 404).code).toBe(
@@ -1297,6 +1320,108 @@ export const contractSuite = (setting: ContractStorage) =>
       )
       expect(workflow).toMatchObject({ name: "Send the follow-up", active: true })
       expect(workflow.stepsJson[0]).toMatchObject({ input: { to: ["grace@example.test"] } })
+    })
+
+    it("serves the console's dashboard twins of runs, approvals, nodes, skill packs, governance and sessions", async () => {
+      const acme = await tenantWith("Console twins", ["automations", "business_email"])
+      const board = connect({ dashboardToken: await acme.token("admin") }).automationsDashboard
+      const sk = connect({ apiKey: await acme.key({ product: "automations", scopes: ["automations:manage"] }) })
+
+      // A gated run started, read, approved and finished from the dashboard; another cancelled and retried.
+      const gated = expectOk(
+        await board.createDashboardWorkflow({
+          body: {
+            name: "Gated",
+            triggerJson: { schemaVersion: 1, type: "manual" },
+            stepsJson: [{ type: "approval", title: "Ship it?" }]
+          }
+        })
+      )
+      const started = expectOk(await board.runDashboardWorkflow({ path: { id: gated.id }, body: {} }))
+      await runIn(sk, started.id, ["waiting_approval"])
+      expect(expectOk(await board.getDashboardRun({ path: { id: started.id } }))).toMatchObject({
+        id: started.id,
+        status: "waiting_approval"
+      })
+      const approval = found(
+        expectOk(await board.listDashboardApprovals()).data.find((each) => each.runId === started.id),
+        "the run's approval"
+      )
+      const decided = expectOk(
+        await board.decideDashboardApproval({ path: { id: approval.id }, body: { decision: "approve", note: "fine" } })
+      )
+      expect(decided).toMatchObject({ status: "approved", note: "fine" })
+      expect((await runIn(sk, started.id, ["succeeded", "failed"])).status).toBe("succeeded")
+      const second = expectOk(await board.runDashboardWorkflow({ path: { id: gated.id }, body: {} }))
+      await runIn(sk, second.id, ["waiting_approval"])
+      expect(expectOk(await board.cancelDashboardRun({ path: { id: second.id } })).status).toBe("cancelled")
+      expect(expectOk(await board.retryDashboardRun({ path: { id: second.id } }))).toMatchObject({
+        status: "queued",
+        attempt: 2
+      })
+
+      const node = expectOk(await board.createDashboardNode({ body: { name: "Laptop" } }))
+      expect(node.pairingCode).toEqual(expect.any(String))
+      expect(expectOk(await board.listDashboardNodes()).data.map((each) => each.id)).toEqual([node.id])
+
+      // Governance written from the dashboard is what the key routes read.
+      const policy = expectOk(await board.putDashboardPolicy({ body: { standingOrders: "Be brief." } }))
+      expect(expectOk(await board.getDashboardPolicy())).toEqual(policy)
+      expect(expectOk(await sk.automationGovernance.getPolicy())).toEqual(policy)
+      const models = expectOk(await board.putDashboardModels({ body: { primary: "smart", failover: ["fast"] } }))
+      expect(expectOk(await board.getDashboardModels())).toEqual(models)
+      const profile = expectOk(
+        await board.putDashboardToolProfile({ body: { name: "ops", allow: ["log.write"], deny: ["memory.write"] } })
+      )
+      expect(expectOk(await board.listDashboardToolProfiles()).data).toEqual([profile])
+      const entry = expectOk(await board.putDashboardMemory({ body: { key: "customer:ada", value: { tier: "gold" } } }))
+      expect(expectOk(await board.listDashboardMemory({ query: { key: "customer:ada" } })).data).toEqual([entry])
+      const audit = expectOk(await board.listDashboardMemoryAudit({ query: { key: "customer:ada" } }))
+      expect(audit.data.map((each) => each.action).sort()).toEqual(["read", "write"])
+
+      const session = expectOk(await sk.automationSessions.openSession({ body: { scope: "dm", peer: "carol" } }))
+      expect(expectOk(await board.getDashboardSession({ path: { id: session.id } }))).toMatchObject({
+        id: session.id,
+        messages: []
+      })
+
+      // A pack published with the key, installed and made into a workflow from the dashboard.
+      expectOk(
+        await sk.automationSkills.publishSkillPack({
+          body: {
+            packId: "acme.console-follow-up",
+            version: "1.0.0",
+            name: "Follow-up email",
+            parameters: { recipients: { type: "array", items: { type: "string", format: "email" }, minItems: 1 } },
+            templates: [
+              {
+                key: "send",
+                name: "Send the follow-up",
+                triggerJson: { schemaVersion: 1, type: "manual" },
+                stepsJson: [
+                  {
+                    type: "skill",
+                    skillId: "email.send",
+                    input: { to: "{{params.recipients}}", subject: "Following up", text: "Hi" }
+                  }
+                ]
+              }
+            ]
+          }
+        })
+      )
+      expect(
+        expectOk(await board.listDashboardSkillPacks({ query: { source: "account" } })).data.map((each) => each.packId)
+      ).toEqual(["acme.console-follow-up"])
+      const installed = expectOk(await board.installDashboardSkillPack({ body: { packId: "acme.console-follow-up" } }))
+      expect(installed.installed).toMatchObject({ version: "1.0.0" })
+      const fromPack = expectOk(
+        await board.createDashboardWorkflowFromPack({
+          path: { packId: "acme.console-follow-up" },
+          body: { parameters: { recipients: ["grace@example.test"] } }
+        })
+      )
+      expect(fromPack.stepsJson[0]).toMatchObject({ input: { to: ["grace@example.test"] } })
     })
 
     it("got no answer, success or error, that the document does not describe", async () => {
