@@ -228,8 +228,8 @@ export {
 } from "./growth/GrowthConversationService.js"
 
 // automations
-export type { Flow, JsonObject, Workflow } from "./automations/Workflow.js"
-export { FlowRepository, type WorkflowKey, WorkflowRepository } from "./automations/AutomationsRepositories.js"
+export type { Flow, JsonObject, Workflow } from "./automations/records/Workflow.js"
+export { FlowRepository, type WorkflowKey, WorkflowRepository } from "./automations/records/AutomationsRepositories.js"
 export type {
   Approval,
   ApprovalStatus,
@@ -239,9 +239,9 @@ export type {
   RunTrigger,
   StepResult,
   StepStatus
-} from "./automations/Run.js"
-export { MAX_TAKEOVERS, RUN_STATUSES, TIMED_WAITS } from "./automations/Run.js"
-export { ApprovalRepository, type ApprovalQuery } from "./automations/ApprovalRepository.js"
+} from "./automations/records/Run.js"
+export { MAX_TAKEOVERS, RUN_STATUSES, TIMED_WAITS } from "./automations/records/Run.js"
+export { ApprovalRepository, type ApprovalQuery } from "./automations/records/ApprovalRepository.js"
 export {
   type RunKey,
   RunRepository,
@@ -254,9 +254,9 @@ export {
   type StepPosition,
   messageChannel,
   percentileDisc
-} from "./automations/RunRepositories.js"
+} from "./automations/records/RunRepositories.js"
 export { FlowNotFound, WorkflowNotFound } from "./automations/AutomationsErrors.js"
-export type { MemoryAudit, MemoryEntry, ModelChoice, Policy, ToolProfile } from "./automations/Governance.js"
+export type { MemoryAudit, MemoryEntry, ModelChoice, Policy, ToolProfile } from "./automations/governance/Governance.js"
 export {
   type NewSessionEntry,
   SESSION_SCOPES,
@@ -266,12 +266,12 @@ export {
   type SessionScope,
   estimateTokens,
   sessionKey
-} from "./automations/Session.js"
-export { type SessionFilter, SessionRepository } from "./automations/SessionRepositories.js"
-export { type Agent, ROUTE_KEY, type RouteTarget, routeAgent } from "./automations/Agent.js"
-export { AgentRepository } from "./automations/AgentRepositories.js"
-export { CHANNEL_TYPES, type Channel, type ChannelType } from "./automations/Channel.js"
-export { ChannelRepository } from "./automations/ChannelRepositories.js"
+} from "./automations/sessions/Session.js"
+export { type SessionFilter, SessionRepository } from "./automations/sessions/SessionRepositories.js"
+export { type Agent, ROUTE_KEY, type RouteTarget, routeAgent } from "./automations/agents/Agent.js"
+export { AgentRepository } from "./automations/agents/AgentRepositories.js"
+export { CHANNEL_TYPES, type Channel, type ChannelType } from "./automations/channels/Channel.js"
+export { ChannelRepository } from "./automations/channels/ChannelRepositories.js"
 export {
   COMMAND_STATUSES,
   type CommandStatus,
@@ -312,13 +312,13 @@ export {
   ModelChoiceRepository,
   PolicyRepository,
   ToolProfileRepository
-} from "./automations/GovernanceRepositories.js"
-export { type MessageChannel, type Skill, type SkillDefinition, SkillRegistry } from "./automations/Skills.js"
+} from "./automations/governance/GovernanceRepositories.js"
+export { type MessageChannel, type Skill, type SkillDefinition, SkillRegistry } from "./automations/skills/Skills.js"
 export { builtInSkills } from "./Modules.js"
-export { type CustomSkill, defineSkill } from "./automations/CustomSkills.js"
+export { type CustomSkill, defineSkill } from "./automations/skills/CustomSkills.js"
 export type { StandardIssue, StandardResult, StandardSchema } from "./platform/StandardSchema.js"
-export { WorkflowService } from "./automations/WorkflowService.js"
-export { ReadoutService, SLO_WINDOW_DAYS } from "./automations/ReadoutService.js"
+export { WorkflowService } from "./automations/workflows/WorkflowService.js"
+export { ReadoutService, SLO_WINDOW_DAYS } from "./automations/readouts/ReadoutService.js"
 
 // jobs
 export { type EventSubscriber, EventBus, dispatchEvents, dispatchQueue, eachEvent, runDispatcher } from "./jobs/EventBus.js"

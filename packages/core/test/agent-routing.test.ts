@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { type Agent, routeAgent } from "../src/automations/Agent.js"
+import { type Agent, routeAgent } from "../src/automations/agents/Agent.js"
 import { routeTargetOf } from "../src/automations/steps/AgentLoop.js"
-import type { Run } from "../src/automations/Run.js"
+import type { Run } from "../src/automations/records/Run.js"
 
 const agent = (name: string, routeKeys: ReadonlyArray<string>, minute: number, isDefault = false): Agent => ({
   id: `00000000-0000-4000-8000-00000000000${minute}`,

@@ -1,11 +1,11 @@
 import { Effect, Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { z } from "zod"
-import { customSkillParts, defineSkill } from "../src/automations/CustomSkills.js"
-import { type ToolProfile, verdictOf } from "../src/automations/Governance.js"
-import { SkillRegistry } from "../src/automations/Skills.js"
+import { customSkillParts, defineSkill } from "../src/automations/skills/CustomSkills.js"
+import { type ToolProfile, verdictOf } from "../src/automations/governance/Governance.js"
+import { SkillRegistry } from "../src/automations/skills/Skills.js"
 import { builtInSkills } from "../src/Modules.js"
-import { checkSteps, checkTrigger } from "../src/automations/WorkflowDefinition.js"
+import { checkSteps, checkTrigger } from "../src/automations/workflows/WorkflowDefinition.js"
 import { allProducts, type Product } from "../src/platform/Products.js"
 
 const accepts = async (effect: Effect.Effect<unknown, unknown>) =>

@@ -5,8 +5,8 @@ import { Json, Text, WebUrl, builtInSkill } from "../module/SkillInputs.js"
 import { SkillFailed } from "../module/SkillRunner.js"
 import { isUuid } from "../platform/Crypto.js"
 import { OutboundHttp } from "../platform/OutboundHttp.js"
-import type { JsonObject } from "./Workflow.js"
-import { MemoryService } from "./MemoryService.js"
+import type { JsonObject } from "./records/Workflow.js"
+import { MemoryService } from "./governance/MemoryService.js"
 import { RunEngine } from "./runs/RunEngine.js"
 
 /** How long a partner may take to answer `webhook.deliver`. */

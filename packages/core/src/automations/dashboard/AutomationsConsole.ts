@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { ReadoutService } from "../ReadoutService.js"
+import { ReadoutService } from "../readouts/ReadoutService.js"
 import { RunEngine } from "../runs/RunEngine.js"
 
 export const CONSOLE_RECENT_RUNS = 20

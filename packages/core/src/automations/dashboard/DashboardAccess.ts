@@ -3,7 +3,7 @@ import { DashboardSession, requireTenantAdmin } from "../../http/Security.js"
 import { notEntitled } from "../../platform/Entitlements.js"
 import type { PermissionDenied } from "../../platform/Errors.js"
 import { TenantService } from "../../platform/TenantService.js"
-import type { Author } from "../WorkflowService.js"
+import type { Author } from "../workflows/WorkflowService.js"
 
 /**
  * Who may use the Automations dashboard: the session's tenant, entitled to automations (checked

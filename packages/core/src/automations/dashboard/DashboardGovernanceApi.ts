@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { PageJson, PageParams } from "../../http/Pages.js"
 import { Uuid, withReason } from "../../http/Schemas.js"
 import { ValidationFailed } from "../../platform/Errors.js"
-import { WorkflowJson } from "../AutomationsApi.js"
+import { WorkflowJson } from "../workflows/AutomationsApi.js"
 import { PackChanged, PackNotFound, PackNotInstalled, SessionNotFound } from "../AutomationsErrors.js"
 import {
   MemoryAuditJson,
@@ -17,8 +17,8 @@ import {
   PolicyJson,
   ToolProfileBody,
   ToolProfileJson
-} from "../GovernanceApi.js"
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../GovernanceService.js"
+} from "../governance/GovernanceApi.js"
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../governance/GovernanceService.js"
 import {
   InstallBody,
   ListParams,
@@ -27,7 +27,7 @@ import {
   WorkflowBody
 } from "../marketplace/MarketplaceApi.js"
 import { PACK_ID } from "../marketplace/Pack.js"
-import { EntryParams, SessionDetailJson } from "../SessionsApi.js"
+import { EntryParams, SessionDetailJson } from "../sessions/SessionsApi.js"
 
 const ADMIN = "Tenant admin; a member's token is a 403 `admin_required`."
 const PackPath = Schema.Struct({

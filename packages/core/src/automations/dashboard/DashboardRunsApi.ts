@@ -11,7 +11,7 @@ import {
   WorkflowInactive,
   WorkflowNotFound
 } from "../AutomationsErrors.js"
-import { ApprovalJson, DecideBody, RunJson, StartBody } from "../RunsApi.js"
+import { ApprovalJson, DecideBody, RunJson, StartBody } from "../runs/RunsApi.js"
 import { CreateNodeBody, CreatedNodeJson, NodeJson, SettingsDescription } from "../nodes/NodesApi.js"
 import { DEFAULT_PAGE_SIZE as NODE_PAGE, MAX_PAGE_SIZE as MAX_NODE_PAGE } from "../nodes/NodeService.js"
 

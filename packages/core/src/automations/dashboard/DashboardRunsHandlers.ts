@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { pageJson } from "../../http/Pages.js"
-import { approvalJson, runJson } from "../RunHandlers.js"
+import { approvalJson, runJson } from "../runs/RunHandlers.js"
 import { RunEngine } from "../runs/RunEngine.js"
 import { nodeJson } from "../nodes/NodeHandlers.js"
 import { NodeService } from "../nodes/NodeService.js"

@@ -12,7 +12,7 @@ import {
 import { ApiKeyAuth, RequiredScope } from "../../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../../platform/Errors.js"
 import { Product } from "../../platform/Products.js"
-import { WorkflowJson, WorkflowName } from "../AutomationsApi.js"
+import { WorkflowJson, WorkflowName } from "../workflows/AutomationsApi.js"
 import { PackChanged, PackNotFound, PackNotInstalled, PackVersionExists } from "../AutomationsErrors.js"
 import { PACK_ID, VERSION } from "./Pack.js"
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./MarketplaceService.js"

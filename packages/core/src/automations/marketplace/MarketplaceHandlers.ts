@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { implement } from "../../http/Implement.js"
 import { ApiCaller } from "../../http/Security.js"
-import { workflowJson } from "../AutomationsHandlers.js"
+import { workflowJson } from "../workflows/AutomationsHandlers.js"
 import { MarketplaceApi } from "./MarketplaceApi.js"
 import { type MarketplacePack, MarketplaceService } from "./MarketplaceService.js"
 

@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { withReason, withoutNul } from "../../http/Schemas.js"
 import type { ErrorDetail } from "../../platform/Errors.js"
 import type { Product } from "../../platform/Products.js"
-import type { JsonObject } from "../Workflow.js"
+import type { JsonObject } from "../records/Workflow.js"
 
 /**
  * A skill pack: data, never code. A named, versioned set of workflow templates over the

@@ -1,7 +1,7 @@
 import { Either } from "effect"
 import type { ErrorDetail } from "../../platform/Errors.js"
 import { type TemplatePart, parseTemplateText } from "../../platform/TemplateText.js"
-import type { JsonObject } from "../Workflow.js"
+import type { JsonObject } from "../records/Workflow.js"
 import type { PackParameter, PackParameterItems } from "./Pack.js"
 
 /**

@@ -3,12 +3,12 @@ import { canonicalJson } from "../../platform/CanonicalJson.js"
 import { type ErrorDetail, type PermissionDenied, ValidationFailed } from "../../platform/Errors.js"
 import { issueDetailsWithin } from "../../platform/ParseIssues.js"
 import { type Product, allProducts } from "../../platform/Products.js"
-import { RUN_VARIABLES, isRunVariable, placeholderProblems, runVariableProblem } from "../Placeholders.js"
-import type { SkillRegistry } from "../Skills.js"
-import type { JsonObject } from "../Workflow.js"
+import { RUN_VARIABLES, isRunVariable, placeholderProblems, runVariableProblem } from "../steps/Placeholders.js"
+import type { SkillRegistry } from "../skills/Skills.js"
+import type { JsonObject } from "../records/Workflow.js"
 import { stepKindOf } from "../steps/StepKinds.js"
 import type { StepRules } from "../steps/StepRules.js"
-import { checkSteps, checkTrigger } from "../WorkflowDefinition.js"
+import { checkSteps, checkTrigger } from "../workflows/WorkflowDefinition.js"
 import {
   MAX_PACK_BYTES,
   type PackContent,

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../Workflow.js"
+import type { JsonObject } from "../records/Workflow.js"
 
 /** The records of companion nodes: devices a tenant pairs to run node skills (files, programs, a browser). */
 

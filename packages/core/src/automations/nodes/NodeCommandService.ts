@@ -5,7 +5,7 @@ import { type SkillCall, SkillFailed, type SkillOutput, SkillPending } from "../
 import { SecretCrypto, isUuid, randomUuid } from "../../platform/Crypto.js"
 import { type Unauthenticated, type ValidationFailed, invalidField } from "../../platform/Errors.js"
 import { RunEngine } from "../runs/RunEngine.js"
-import type { JsonObject } from "../Workflow.js"
+import type { JsonObject } from "../records/Workflow.js"
 import {
   DEFAULT_COMMAND_SECONDS,
   MAX_DATA_BYTES,

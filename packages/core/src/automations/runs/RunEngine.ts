@@ -9,7 +9,7 @@ import type {
   WorkflowInactive,
   WorkflowNotFound
 } from "../AutomationsErrors.js"
-import type { Approval, Run, RunTrigger } from "../Run.js"
+import type { Approval, Run, RunTrigger } from "../records/Run.js"
 import { type ApprovalListQuery, makeRunApprovals } from "./RunApprovals.js"
 import { makeRunClaims } from "./RunClaims.js"
 import { type HookInput, type RunListQuery, type StartInput, type StartOptions, makeRunLifecycle } from "./RunLifecycle.js"

@@ -2,8 +2,8 @@ import { Clock, Effect, Option } from "effect"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../../jobs/JobQueue.js"
 import { type GroupCommitOptions, committersOn } from "../../platform/GroupCommit.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
-import type { Run } from "../Run.js"
-import { RunRepository } from "../RunRepositories.js"
+import type { Run } from "../records/Run.js"
+import { RunRepository } from "../records/RunRepositories.js"
 
 /** "Run X is due": the run's state and its steps' results stay in ServiceKit's tables. */
 export const runQueue = defineQueue("servicekit.automations.run", {

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../Workflow.js"
+import type { JsonObject } from "../records/Workflow.js"
 
 /**
  * A sequence: an ordered list of timed steps ("send this email, wait 2 days, post that message"),

@@ -4,10 +4,10 @@ import { PageJson, PageParams } from "../../http/Pages.js"
 import { Integer, JsonObject, Timestamp, Uuid, UuidText } from "../../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../../platform/Errors.js"
-import { StepsJson, WorkflowName } from "../AutomationsApi.js"
+import { StepsJson, WorkflowName } from "../workflows/AutomationsApi.js"
 import { SequenceNotFound, WorkflowInactive } from "../AutomationsErrors.js"
-import { RunJson, StartBody } from "../RunsApi.js"
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../WorkflowService.js"
+import { RunJson, StartBody } from "../runs/RunsApi.js"
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../workflows/WorkflowService.js"
 
 export const SequenceJson = Schema.Struct({
   id: UuidText,

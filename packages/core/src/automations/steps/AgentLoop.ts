@@ -16,19 +16,19 @@ import {
   runInput,
   toolResult,
   transcript
-} from "../AgentProtocol.js"
-import { type Agent, type RouteTarget, routeAgent } from "../Agent.js"
-import { AgentRepository } from "../AgentRepositories.js"
-import { verdictOf } from "../Governance.js"
-import { ToolProfileRepository, profileOfStep } from "../GovernanceRepositories.js"
-import { ModelService } from "../ModelService.js"
-import type { ApprovalStatus, Run, StepResult } from "../Run.js"
-import type { NewSessionEntry, SessionScope } from "../Session.js"
-import { SessionService, historyMessages } from "../SessionService.js"
-import { SkillRegistry } from "../Skills.js"
+} from "../agents/AgentProtocol.js"
+import { type Agent, type RouteTarget, routeAgent } from "../agents/Agent.js"
+import { AgentRepository } from "../agents/AgentRepositories.js"
+import { verdictOf } from "../governance/Governance.js"
+import { ToolProfileRepository, profileOfStep } from "../governance/GovernanceRepositories.js"
+import { ModelService } from "../governance/ModelService.js"
+import type { ApprovalStatus, Run, StepResult } from "../records/Run.js"
+import type { NewSessionEntry, SessionScope } from "../sessions/Session.js"
+import { SessionService, historyMessages } from "../sessions/SessionService.js"
+import { SkillRegistry } from "../skills/Skills.js"
 import { passSkillGate, toolRefusal } from "./SkillGate.js"
 import { type StepOutcome, stepFailed, waitForSkill } from "./StepOutcome.js"
-import type { JsonObject } from "../Workflow.js"
+import type { JsonObject } from "../records/Workflow.js"
 
 /** Where an agent step stands, as the worker following its run hands it over. */
 export interface AgentStepCall {

@@ -1,6 +1,6 @@
 import { Effect, Schema } from "effect"
-import { channelDeliver } from "../ChannelSkills.js"
-import { lastOutputText } from "../Placeholders.js"
+import { channelDeliver } from "../channels/ChannelSkills.js"
+import { lastOutputText } from "./Placeholders.js"
 import { callSkill } from "./SkillStep.js"
 import { type StepKind, plainStep } from "./StepKind.js"
 import { StepName, checkChannel, checkSkill, profileOf } from "./StepRules.js"

@@ -3,10 +3,10 @@ import type { SkillDefinition } from "../../module/Skill.js"
 import type { SkillRunner } from "../../module/SkillRunner.js"
 import type { ErrorDetail } from "../../platform/Errors.js"
 import type { Product } from "../../platform/Products.js"
-import { toolResult } from "../AgentProtocol.js"
-import { type ToolProfile, verdictOf } from "../Governance.js"
-import { type SkillRegistry, outboundUrlProblem } from "../Skills.js"
-import type { JsonObject } from "../Workflow.js"
+import { toolResult } from "../agents/AgentProtocol.js"
+import { type ToolProfile, verdictOf } from "../governance/Governance.js"
+import { type SkillRegistry, outboundUrlProblem } from "../skills/Skills.js"
+import type { JsonObject } from "../records/Workflow.js"
 
 /**
  * The one gate a skill call passes, from a skill step or an agent's tool call alike, in this

@@ -1,7 +1,7 @@
 import type { Effect } from "effect"
 import type { SkillOutput } from "../../module/SkillRunner.js"
-import type { RunStatus } from "../Run.js"
-import type { JsonObject } from "../Workflow.js"
+import type { RunStatus } from "../records/Run.js"
+import type { JsonObject } from "../records/Workflow.js"
 
 /** How long an approval waits when its step does not say. */
 export const DEFAULT_APPROVAL_SECONDS = 72 * 3_600

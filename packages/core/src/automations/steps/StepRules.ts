@@ -3,10 +3,10 @@ import { type ErrorDetail, ValidationFailed, invalidField, permissionDenied } fr
 import { notEntitled } from "../../platform/Entitlements.js"
 import { issueDetailsWithin } from "../../platform/ParseIssues.js"
 import type { Product } from "../../platform/Products.js"
-import { DEFAULT_TOOL_PROFILE, type ToolProfile } from "../Governance.js"
-import { NO_MODEL_CONFIGURED } from "../ModelService.js"
-import type { SkillRegistry } from "../Skills.js"
-import type { JsonObject } from "../Workflow.js"
+import { DEFAULT_TOOL_PROFILE, type ToolProfile } from "../governance/Governance.js"
+import { NO_MODEL_CONFIGURED } from "../governance/ModelService.js"
+import type { SkillRegistry } from "../skills/Skills.js"
+import type { JsonObject } from "../records/Workflow.js"
 import { profileVerdict, skillAccess } from "./SkillGate.js"
 
 /**

@@ -1,6 +1,6 @@
 import { Clock, Effect, Schema } from "effect"
-import type { StepResult } from "../Run.js"
-import type { JsonObject } from "../Workflow.js"
+import type { StepResult } from "../records/Run.js"
+import type { JsonObject } from "../records/Workflow.js"
 import { type StepKind, plainStep } from "./StepKind.js"
 import { type StepOutcome, stepFailed } from "./StepOutcome.js"
 import { StepName, fail } from "./StepRules.js"
