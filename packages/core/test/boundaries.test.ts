@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs"
-import { dirname, join, relative, resolve } from "node:path"
+import { basename, dirname, join, relative, resolve } from "node:path"
 import { describe, expect, it } from "vitest"
 import { modules } from "../src/Modules.js"
 
@@ -30,6 +30,44 @@ const folderOf = (file: string) => {
 }
 const rankOf = (folder: string) => RANK[folder] ?? PRODUCT_RANK
 
+const AUTOMATIONS = join(SRC, "automations")
+/**
+ * automations/ from the bottom up. records/: workflows, flows, runs and approvals as stored.
+ * skills/ (the registry) and hooks/ (inbound hook auth, the webhook token). governance/ (policies,
+ * models, memory, tool profiles), which agents/ and sessions/ read. steps/, whose agent step
+ * holds sessions with agents. runs/, the engine following the steps. channels/, nodes/ and
+ * readouts/, which start, wake or read runs. workflows/, whose triggers start runs and whose
+ * checks read channels and agents. marketplace/ and sequences/, which write workflows. dashboard/
+ * over all of them, and the root's composition (AutomationsModule, AutomationSkills) on top.
+ * AutomationsErrors, at the root too, is shared by all and imports none of them.
+ */
+const AUTOMATIONS_RANK: Record<string, number> = {
+  AutomationsErrors: 0,
+  records: 1,
+  skills: 2,
+  hooks: 2,
+  governance: 3,
+  agents: 4,
+  sessions: 5,
+  steps: 6,
+  runs: 7,
+  channels: 8,
+  nodes: 8,
+  readouts: 8,
+  workflows: 9,
+  marketplace: 10,
+  sequences: 10,
+  dashboard: 11,
+  "(root)": 12
+}
+/** A file's folder under automations/; a root file is "(root)" unless it is ranked by its own name. */
+const automationsFolderOf = (file: string) => {
+  const parts = relative(AUTOMATIONS, file).split("/")
+  if (parts.length > 1) return parts[0]
+  const name = parts[0].replace(/\.[jt]s$/, "")
+  return AUTOMATIONS_RANK[name] === undefined ? "(root)" : name
+}
+
 describe("core's boundaries", () => {
   const files = sources(SRC)
 
@@ -57,9 +95,27 @@ describe("core's boundaries", () => {
     expect(offenders).toEqual([])
   })
 
-  it("keeps the run engine's internals to automations/runs: others see RunEngine only, and step kinds see none of it", () => {
-    const RUNS = join(SRC, "automations", "runs")
-    const STEPS = join(SRC, "automations", "steps")
+  it("ranks automations' folders: a folder imports only from lower ones", () => {
+    const inside = files.filter((file) => file.startsWith(`${AUTOMATIONS}/`))
+    const offenders = inside.flatMap((file) => {
+      const from = automationsFolderOf(file)
+      return imports(file)
+        .filter((specifier) => specifier.startsWith("."))
+        .map((specifier) => resolve(dirname(file), specifier))
+        .filter((target) => target.startsWith(`${AUTOMATIONS}/`))
+        .map(automationsFolderOf)
+        .filter((to) => to !== from && AUTOMATIONS_RANK[to] >= AUTOMATIONS_RANK[from])
+        .map((to) => `${relative(SRC, file)} imports automations/${to}`)
+    })
+    // A new folder gets a rank here before it may exist.
+    expect([...new Set(inside.map(automationsFolderOf))].sort()).toEqual(Object.keys(AUTOMATIONS_RANK).sort())
+    expect(offenders).toEqual([])
+  })
+
+  it("keeps the run engine's internals to automations/runs: others see RunEngine and its routes only, and step kinds see none of it", () => {
+    const RUNS = join(AUTOMATIONS, "runs")
+    const STEPS = join(AUTOMATIONS, "steps")
+    const PUBLIC = ["RunEngine.js", "RunsApi.js", "RunHandlers.js"]
     const offenders = files
       .filter((file) => dirname(file) !== RUNS)
       .flatMap((file) =>
@@ -67,7 +123,7 @@ describe("core's boundaries", () => {
           .filter((specifier) => specifier.startsWith("."))
           .map((specifier) => resolve(dirname(file), specifier))
           .filter((target) => dirname(target) === RUNS)
-          .filter((target) => dirname(file) === STEPS || !target.endsWith("/RunEngine.js"))
+          .filter((target) => dirname(file) === STEPS || !PUBLIC.includes(basename(target)))
           .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)
       )
     expect(files.some((file) => dirname(file) === RUNS)).toBe(true)

@@ -14,6 +14,7 @@ import {
 import type { Channel } from "./Channel.js"
 import { ChannelRepository } from "./ChannelRepositories.js"
 import { SkillRegistry } from "../skills/Skills.js"
+import { DELIVER_SKILL } from "../steps/DeliverStep.js"
 import type { JsonObject } from "../records/Workflow.js"
 
 /**
@@ -55,7 +56,7 @@ const deliveryOf = (
  * key. The type's products are needed as if the step called that skill itself.
  */
 export const channelDeliver = builtInSkill({
-  id: "channel.deliver",
+  id: DELIVER_SKILL,
   input: { channelId: Text(200), content: Text(10_000) },
   description: "Delivers through a channel.",
   messageChannel: "channel",

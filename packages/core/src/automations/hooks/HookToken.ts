@@ -10,6 +10,9 @@ import { type JsonObject, isJsonObject as isObject } from "../records/Workflow.j
  * keep the token the workflow has.
  */
 
+/** The shortest token a webhook trigger accepts. */
+export const MIN_WEBHOOK_TOKEN = 16
+
 /** The digest of the trigger's token, if it has one. */
 export const hookTokenDigest = (trigger: JsonObject | undefined): string | undefined => {
   const webhook = trigger?.webhook

@@ -15,7 +15,7 @@ import {
   waitsForTime
 } from "./Run.js"
 import type { JsonObject } from "./Workflow.js"
-import type { MessageChannel } from "../skills/Skills.js"
+import type { MessageChannel } from "../../module/Skill.js"
 
 export interface RunQuery extends Page {
   readonly workflowId?: string | undefined

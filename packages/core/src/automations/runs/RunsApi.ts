@@ -24,7 +24,7 @@ import {
 } from "../AutomationsErrors.js"
 import { APPROVAL_STATUSES, MAX_TAKEOVERS, RUN_STATUSES, RUN_TRANSITIONS, STEP_STATUSES } from "../records/Run.js"
 import { DEFAULT_APPROVAL_SECONDS, DEFAULT_PAGE_SIZE, IDEMPOTENCY_HOURS, MAX_PAGE_SIZE } from "./RunEngine.js"
-import { MIN_WEBHOOK_TOKEN } from "../workflows/WorkflowDefinition.js"
+import { MIN_WEBHOOK_TOKEN } from "../hooks/HookToken.js"
 
 const WorkerJson = Schema.Struct({
   host: Schema.String,

@@ -1,12 +1,11 @@
 import { Effect, Schema } from "effect"
-import { channelDeliver } from "../channels/ChannelSkills.js"
 import { lastOutputText } from "./Placeholders.js"
 import { callSkill } from "./SkillStep.js"
 import { type StepKind, plainStep } from "./StepKind.js"
 import { StepName, checkChannel, checkSkill, profileOf } from "./StepRules.js"
 
-/** The skill a deliver step calls. */
-const DELIVER_SKILL = channelDeliver.id
+/** The skill a deliver step calls (channels/ChannelSkills.ts implements it). */
+export const DELIVER_SKILL = "channel.deliver"
 
 /**
  * `{ channelId, content? }`: channel.deliver with its content, by default what the

@@ -16,7 +16,8 @@ import { PermissionDenied, ValidationFailed } from "../../platform/Errors.js"
 import { FlowNotFound, WorkflowNotFound } from "../AutomationsErrors.js"
 import { STEP_TYPES } from "../steps/StepKinds.js"
 import { MAX_WAIT_SECONDS } from "../steps/WaitStep.js"
-import { CHAT_EVENTS, MANUAL_TRIGGER, MAX_STEPS, MIN_WEBHOOK_TOKEN, TRIGGER_TYPES } from "./WorkflowDefinition.js"
+import { MIN_WEBHOOK_TOKEN } from "../hooks/HookToken.js"
+import { CHAT_EVENTS, MANUAL_TRIGGER, MAX_STEPS, TRIGGER_TYPES } from "./WorkflowDefinition.js"
 import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE } from "./WorkflowService.js"
 
 const TriggerJson = JsonObjectInput.annotations({

@@ -5,6 +5,7 @@ import { placeholderProblems, runVariableProblem } from "../steps/Placeholders.j
 import { STEP_TYPES, stepKindOf } from "../steps/StepKinds.js"
 import { type StepRules, decodeAt, fail, isObject } from "../steps/StepRules.js"
 import type { JsonObject } from "../records/Workflow.js"
+import { MIN_WEBHOOK_TOKEN } from "../hooks/HookToken.js"
 
 /**
  * What a workflow's `triggerJson` and `stepsJson` may hold, checked when a workflow is written so
@@ -24,7 +25,6 @@ export const CHAT_EVENTS = [
 export const MAX_STEPS = 50
 /** The simplest trigger, shown in messages about a trigger's shape. */
 export const MANUAL_TRIGGER = { schemaVersion: 1, type: "manual" } as const
-export const MIN_WEBHOOK_TOKEN = 16
 
 const Seconds = Schema.Number.pipe(Schema.int(), Schema.between(1, 31_536_000))
 const Checklist = Schema.Array(Schema.String.pipe(Schema.maxLength(1_000))).pipe(Schema.maxItems(50))
