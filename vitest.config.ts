@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 import { services } from "./packages/adapters/test/services.js"
@@ -34,6 +36,12 @@ export default defineConfig(async () => ({
   test: {
     include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts"],
     exclude: ["**/node_modules/**", ...(await unavailableServiceFiles())],
+    env: {
+      // New embedded databases start from one migrated snapshot instead of initdb and every
+      // migration: about two thirds of a new PGlite kit's CPU, and the suite makes hundreds.
+      SERVICEKIT_PGLITE_TEMPLATE_DIR:
+        process.env.SERVICEKIT_PGLITE_TEMPLATE_DIR ?? join(tmpdir(), "servicekit-pglite-templates")
+    },
     // Several tests start processes (the CLI, Bun, crash workers) while two other test files run.
     testTimeout: 90_000,
     hookTimeout: 60_000,

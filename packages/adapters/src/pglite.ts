@@ -7,14 +7,27 @@ import type { KyselyDatabase } from "./kysely/Database.js"
 import type { DatabaseUnavailable } from "./kysely/DatabaseUnavailable.js"
 import type { MigrationError } from "./kysely/Migrations.js"
 import { type PgliteOptions, layerDatabase } from "./kysely/Pglite.js"
-import { type KyselyStoragePorts, layerMigrated } from "./kysely/Storage.js"
+import { migratedTemplate } from "./kysely/PgliteTemplate.js"
+import { type KyselyStoragePorts, allMigrations, layerMigrated } from "./kysely/Storage.js"
 
 export type { PgliteOptions } from "./kysely/Pglite.js"
 export { databaseHealthCheck } from "./kysely/Health.js"
 export { type PgBossOptions, layerPgBossJobQueue } from "./jobs/PgBossJobQueue.js"
 
-/** Storage on PGlite in `dataDir` (in memory when undefined), migrated to the latest schema. */
+/**
+ * Storage on PGlite in `dataDir` (in memory when undefined), migrated to the latest schema; a new
+ * database starts from `templateDir`'s snapshot when one is given.
+ */
 export const layerPglite = (
   options: PgliteOptions
-): Layer.Layer<KyselyStoragePorts | KyselyDatabase, DatabaseUnavailable | MigrationError> =>
-  layerMigrated(layerDatabase(options))
+): Layer.Layer<KyselyStoragePorts | KyselyDatabase, DatabaseUnavailable | MigrationError> => {
+  const { templateDir } = options
+  return layerMigrated(
+    layerDatabase(
+      options,
+      templateDir === undefined
+        ? undefined
+        : () => migratedTemplate(templateDir, options.schema ?? "servicekit", allMigrations())
+    )
+  )
+}

@@ -15,6 +15,8 @@ export interface HostConfig {
   readonly port: number
   readonly host: string
   readonly dataDir: string
+  /** A folder keeping a snapshot of a new, migrated embedded database that new ones start from (tests, CI). */
+  readonly pgliteTemplateDir: string | undefined
   readonly databaseUrl: string | undefined
   /** ServiceKit's Postgres schema, so that it can share an app's database. */
   readonly dbSchema: string
@@ -178,6 +180,7 @@ const environmentConfig = Config.all({
   ),
   host: Config.string("HOST").pipe(Config.withDefault("0.0.0.0")),
   dataDir: Config.string("SERVICEKIT_DATA_DIR").pipe(Config.withDefault("./.servicekit")),
+  pgliteTemplateDir: optionalString("SERVICEKIT_PGLITE_TEMPLATE_DIR"),
   databaseUrl: optionalString("DATABASE_URL"),
   dbSchema: Config.string("SERVICEKIT_DB_SCHEMA").pipe(
     Config.validate({

@@ -53,7 +53,11 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
         : FanOut.layerMemory
   const storage =
     config.databaseUrl === undefined
-      ? layerPglite({ dataDir: join(config.dataDir, "pglite"), schema: config.dbSchema })
+      ? layerPglite({
+          dataDir: join(config.dataDir, "pglite"),
+          schema: config.dbSchema,
+          templateDir: config.pgliteTemplateDir
+        })
       : layerPostgres({
           url: config.databaseUrl,
           schema: config.dbSchema,

@@ -29,7 +29,7 @@ export const MIGRATION_TABLE = "servicekit_migrations"
  * Kysely's advisory lock, so each migration runs exactly once.
  */
 export const migrate = (
-  database: KyselyConnection,
+  database: Pick<KyselyConnection, "db" | "schema">,
   migrations: Readonly<Record<string, Migration>>
 ): Effect.Effect<void, MigrationError> =>
   Effect.promise(() =>

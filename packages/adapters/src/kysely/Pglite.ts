@@ -1,5 +1,5 @@
-import { mkdir } from "node:fs/promises"
-import { dirname } from "node:path"
+import { access, mkdir } from "node:fs/promises"
+import { dirname, join } from "node:path"
 import { PGlite } from "@electric-sql/pglite"
 import { Effect, Layer } from "effect"
 import { Kysely } from "kysely"
@@ -12,10 +12,29 @@ export interface PgliteOptions {
   readonly dataDir: string | undefined
   /** ServiceKit's Postgres schema; default `servicekit`. */
   readonly schema?: string | undefined
+  /**
+   * A folder keeping a snapshot of a new, migrated database (`SERVICEKIT_PGLITE_TEMPLATE_DIR`):
+   * a new database starts from it instead of running initdb and every migration. For test suites
+   * and CI, which create many databases; an existing database never reads it.
+   */
+  readonly templateDir?: string | undefined
 }
 
+/** Whether `dataDir` holds no database yet (PGlite keeps Postgres's data folder layout there). */
+const isNewDatabase = (dataDir: string | undefined) =>
+  dataDir === undefined
+    ? Promise.resolve(true)
+    : access(join(dataDir, "PG_VERSION")).then(
+        () => false,
+        () => true
+      )
+
 /** Kysely (and direct SQL) on an embedded PGlite, closed with the layer's scope. */
-export const layerDatabase = (options: PgliteOptions): Layer.Layer<KyselyDatabase, DatabaseUnavailable> =>
+export const layerDatabase = (
+  options: PgliteOptions,
+  /** The data folder a new database starts from, when not from initdb. */
+  initialData?: () => Promise<Blob>
+): Layer.Layer<KyselyDatabase, DatabaseUnavailable> =>
   Layer.scoped(
     KyselyDatabase,
     Effect.acquireRelease(
@@ -23,7 +42,12 @@ export const layerDatabase = (options: PgliteOptions): Layer.Layer<KyselyDatabas
         // PGlite creates its own folder but not the folders above it.
         try: async () => {
           if (options.dataDir !== undefined) await mkdir(dirname(options.dataDir), { recursive: true })
-          return PGlite.create(options.dataDir)
+          // A snapshot that cannot be made or read leaves initdb and the migrations to report the cause.
+          const loadDataDir =
+            initialData !== undefined && (await isNewDatabase(options.dataDir))
+              ? await initialData().catch(() => undefined)
+              : undefined
+          return PGlite.create({ dataDir: options.dataDir, loadDataDir })
         },
         catch: (cause) => pgliteUnavailable(options.dataDir, cause)
       }),
