@@ -36,7 +36,8 @@ const indexModule = (contract, sections) => {
 export const generateClientSources = async (document) => {
   const contract = await contractOf(document)
   const routes = routeEntries(document)
-  const groups = [...new Set([...routes.map((route) => route.group), ...contract.operations.map((operation) => groupOf(operation.id))])]
+  // In the document's order; the webhooks group has events even with no route.
+  const groups = [...new Set([...routes, ...contract.operations].map((entry) => groupOf(entry.id)))]
   const sections = contractSections(contract, routes, resourcesOf(document), groups)
   const files = { ...sections.files, "index.ts": indexModule(contract, sections) }
   assertWithinLimit(files)

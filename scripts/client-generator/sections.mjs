@@ -4,7 +4,8 @@
 import { groupOf, nameOf } from "./document.mjs"
 import { pascal, sectionModules } from "./modules.mjs"
 
-export const ROUTES_DOC = "/** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */\n"
+export const ROUTES_DOC =
+  "/** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */\n"
 
 const block = (declaration, members) => `${declaration} {\n${members.join("\n")}\n}\n`
 
@@ -69,33 +70,38 @@ const schemaPlaces = (contract, resources, groups) => {
 export const contractSections = (contract, routes, resources, groups) => {
   const schemas = schemaPlaces(contract, resources, groups)
   const files = {}
-  const entriesOf = (section, items) => {
+  /** Writes a section's modules into `files`; its entry, or nothing for a section with no items. */
+  const write = (section, items) => {
     if (items.length === 0) return undefined
     const modules = sectionModules(section, items)
     Object.assign(files, modules.files)
     return modules.entry
   }
-  const keysOf = (id) => [resources.get(id), nameOf(id)]
-  const byGroup = groups.map((group) => ({
-    group,
-    schemas: entriesOf(
+  const byResource = (item) => ({ ...item, keys: [resources.get(item.id), nameOf(item.id)] })
+  const groupSections = (group) => ({
+    schemas: write(
       typeSection({ base: `${group}/schemas`, name: typeName(group, "Schemas"), what: `the schemas only the ${group} group uses` }),
       schemas.filter((schema) => schema.home === group)
     ),
-    operations: entriesOf(
+    operations: write(
       typeSection({ base: `${group}/operations`, name: typeName(group, "Operations"), what: `the ${group} group's operations` }),
-      contract.operations.filter((operation) => groupOf(operation.id) === group).map((operation) => ({ ...operation, keys: keysOf(operation.id) }))
+      contract.operations.filter((operation) => groupOf(operation.id) === group).map(byResource)
     ),
-    routes: entriesOf(
-      routeSection({ base: `${group}/routes`, name: (path) => `${group}${path.map(pascal).join("")}Routes`, what: `the ${group} group's routes` }),
-      routes.filter((route) => route.group === group).map((route) => ({ ...route, keys: keysOf(route.id) }))
+    routes: write(
+      routeSection({
+        base: `${group}/routes`,
+        name: (path) => `${group}${path.map(pascal).join("")}Routes`,
+        what: `the ${group} group's routes`
+      }),
+      routes.filter((route) => route.group === group).map(byResource)
     )
-  }))
-  const shared = entriesOf(
+  })
+  const byGroup = groups.map(groupSections)
+  const shared = write(
     typeSection({ base: "shared", name: typeName("shared", "Schemas"), what: "the schemas the operations of several groups use" }),
     schemas.filter((schema) => schema.home === "shared")
   )
-  const events = entriesOf(
+  const events = write(
     typeSection({
       base: "webhooks/events",
       name: (path) => (path.length === 0 ? "webhooks" : typeName("webhook", "Event")(path)),
