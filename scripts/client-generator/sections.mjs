@@ -9,11 +9,14 @@ export const ROUTES_DOC =
 
 const block = (declaration, members) => `${declaration} {\n${members.join("\n")}\n}\n`
 
+/** A part's header line: the section's, and the keys that lead to the part. */
+const describe = (what) => (path) => (path.length === 0 ? what : `${what}: ${path.join(" / ")}`)
+
 /** A section of types: one interface per module, the index extending them all. */
 const typeSection = ({ base, name, what }) => ({
   base,
   name,
-  what: (path) => (path.length === 0 ? what : `${what}: ${path.join(" / ")}`),
+  what: describe(what),
   body: (declared, items) => block(`export interface ${declared}`, items.map((item) => item.text)),
   join: (declared, parts) =>
     parts.map((part) => `import type { ${part.name} } from "${part.from}"\n`).join("") +
@@ -24,7 +27,7 @@ const typeSection = ({ base, name, what }) => ({
 const routeSection = ({ base, name, what }) => ({
   base,
   name,
-  what: (path) => (path.length === 0 ? what : `${what}: ${path.join(" / ")}`),
+  what: describe(what),
   body: (declared, items) =>
     ROUTES_DOC + `export const ${declared} = {\n${items.map((item) => item.text).join(",\n")}\n} as const\n`,
   join: (declared, parts) =>
