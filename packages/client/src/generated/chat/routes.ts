@@ -1,0 +1,42 @@
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the chat group's routes.
+// Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
+
+/** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
+export const chatRoutes = {
+  /**
+   * Mint a hosted chat session
+   *
+   * Upserts the visitor by `externalId`, creates the account's widget on the first mint, and opens a conversation: the visitor's open (or pending) conversation is reused unless `name` differs from its title, which starts a new one. Records a `chat_session_mint` usage entry; a new conversation emits `conversation.created`. Keep the API key on the server: hand out `chatUrl` only.
+   */
+  "chat.mintSession": ["POST", "/v1/chat/sessions", "400 401 403 405 413 429 500"],
+  /**
+   * List conversations
+   *
+   * Newest first, optionally only one `status` or `source`. Default limit 25, maximum 100.
+   */
+  "chat.listConversations": ["GET", "/v1/chat/conversations", "400 401 403 405 429 500", "page"],
+  /**
+   * Create a conversation
+   *
+   * Opens a conversation with source `api`, for the `visitor` given (upserted by `externalId`) or for none. Emits `conversation.created`.
+   */
+  "chat.createConversation": ["POST", "/v1/chat/conversations", "400 401 403 405 413 429 500"],
+  /**
+   * List a conversation's messages
+   *
+   * Oldest first, by `sequence`. Pass the id of the last message you have as `after` to catch up after a reconnect; `meta.nextCursor` is the `after` of the next page, null at the end. Default limit 25, maximum 100.
+   */
+  "chat.listMessages": ["GET", "/v1/chat/conversations/{id}/messages", "400 401 403 404 405 429 500"],
+  /**
+   * Post a message
+   *
+   * Posts as the API (`authorType` api). A closed conversation takes no messages (409 `conversation_closed`). Emits `message.created`.
+   */
+  "chat.postMessage": ["POST", "/v1/chat/conversations/{id}/messages", "400 401 403 404 405 409 413 429 500"],
+  /**
+   * List visitors
+   *
+   * Newest first; with `externalId`, the one visitor it names (or none). Default limit 25, maximum 100.
+   */
+  "chat.listVisitors": ["GET", "/v1/chat/visitors", "400 401 403 405 429 500", "page"]
+} as const

@@ -1,0 +1,44 @@
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the chatDashboard group's routes.
+// Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
+
+/** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
+export const chatDashboardRoutes = {
+  /**
+   * List conversations
+   *
+   * Newest first, optionally only one `status` or `source`, and only those assigned to the token's user or to nobody (`assigned`).
+   */
+  "chatDashboard.listAgentConversations": ["GET", "/tenants/{tenantId}/chat/conversations", "400 401 403 405 500", "page"],
+  /** Get a conversation */
+  "chatDashboard.getAgentConversation": ["GET", "/tenants/{tenantId}/chat/conversations/{id}", "400 401 403 404 405 500"],
+  /**
+   * List a conversation's messages
+   *
+   * Oldest first, by `sequence`. Pass the id of the last message you have as `after` to catch up after a reconnect; `meta.nextCursor` is the `after` of the next page, null at the end. Default limit 25, maximum 100.
+   */
+  "chatDashboard.listAgentMessages": ["GET", "/tenants/{tenantId}/chat/conversations/{id}/messages", "400 401 403 404 405 500"],
+  /**
+   * Reply as an agent
+   *
+   * Posts as the token's user (`authorType` agent, `authorId` the token's subject). A closed conversation takes no messages (409 `conversation_closed`). Emits `message.created`.
+   */
+  "chatDashboard.replyAsAgent": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/messages", "400 401 403 404 405 409 413 500"],
+  /**
+   * Assign a conversation
+   *
+   * Emits `conversation.assigned` when the assignee changes (null: unassigned).
+   */
+  "chatDashboard.assignConversation": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/assign", "400 401 403 404 405 413 500"],
+  /**
+   * Change a conversation's status
+   *
+   * Any status may follow any other; moving to `closed` emits `conversation.closed`, and a closed conversation takes messages again once reopened.
+   */
+  "chatDashboard.setConversationStatus": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/status", "400 401 403 404 405 413 500"],
+  /**
+   * Follow every conversation live
+   *
+   * Server-sent events for the tenant's inbox: `resync` first on every connection (and again after a break in delivery between servers), then `conversation` (a Conversation, when one is created or changes: status, assignee, a new message) and `message` (a ChatMessage, when one is written). Events carry no ids and there is no Last-Event-ID resume: on `resync`, fetch what you show (the list, the open conversation's messages) and merge later events by id. A connection lasts at most 15 minutes; reconnect with a current token.
+   */
+  "chatDashboard.followInbox": ["GET", "/tenants/{tenantId}/chat/events", "400 401 403 405 500", "events"]
+} as const

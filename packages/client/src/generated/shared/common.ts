@@ -1,0 +1,386 @@
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the schemas the operations of several groups use: common.
+// Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
+
+export interface SharedCommonSchemas {
+    readonly ApiKey: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly name: string | null;
+        /** @enum {string} */
+        readonly product: "chat" | "voice" | "transactional" | "automations";
+        /** @enum {string} */
+        readonly environment: "live" | "test";
+        readonly prefix: string;
+        readonly scopes: readonly string[];
+        readonly expiresAt: string | null;
+        readonly ipAllowlist: readonly string[];
+        /** Format: date-time */
+        readonly createdAt: string;
+        readonly revokedAt: string | null;
+    };
+    readonly CreatedApiKey: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly name: string | null;
+        /** @enum {string} */
+        readonly product: "chat" | "voice" | "transactional" | "automations";
+        /** @enum {string} */
+        readonly environment: "live" | "test";
+        readonly prefix: string;
+        readonly scopes: readonly string[];
+        readonly expiresAt: string | null;
+        readonly ipAllowlist: readonly string[];
+        /** Format: date-time */
+        readonly createdAt: string;
+        readonly revokedAt: string | null;
+        /** @description The plaintext key. Shown once; store it now. */
+        readonly key: string;
+    };
+    readonly Call: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly fromId: string;
+        readonly toId: string;
+        /** @enum {string} */
+        readonly direction: "inbound" | "outbound";
+        readonly durationSecs: number;
+        /**
+         * @description The call's outcome as the carrier recorded it: any lowercase token (a-z, 0-9, _ and -). Common values: `completed`, `answered`, `in-progress`, `missed`, `no_answer`, `no-answer`, `busy`, `failed`, `rejected`, `canceled`, `voicemail`, `queued`, `ringing`. `completed`, `answered`, `in-progress`, `in_progress` count as answered in the usage figures.
+         * @example completed
+         * @example no-answer
+         */
+        readonly result: string;
+        /** Format: date-time */
+        readonly startedAt: string;
+        readonly endedAt: string | null;
+        readonly callSid: string | null;
+        readonly mosScore: number | null;
+    };
+    /** @description `name` is the title; `assigneeId` the agent (dashboard user id) it is assigned to; `csat` the visitor's rating once given; `messageCount` the `sequence` of its last message. */
+    readonly Conversation: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly name: string | null;
+        /** @enum {string} */
+        readonly status: "open" | "pending" | "resolved" | "closed";
+        /** @enum {string} */
+        readonly priority: "low" | "normal" | "high" | "urgent";
+        readonly source: string;
+        readonly visitorId: string | null;
+        readonly assigneeId: string | null;
+        readonly csat: {
+            readonly rating: number;
+            readonly comment: string | null;
+            /** Format: date-time */
+            readonly submittedAt: string;
+        } | null;
+        readonly messageCount: number;
+        readonly lastMessageAt: string | null;
+        /** Format: date-time */
+        readonly createdAt: string;
+        /** Format: date-time */
+        readonly updatedAt: string;
+    };
+    /** @description `sequence` numbers a conversation's messages 1, 2, 3... in the order they were stored; `authorId` is the agent's id for agent messages and the visitor's id for visitor messages, null for api and system ones. Content is plain text: show it as text, never as HTML. */
+    readonly ChatMessage: {
+        /** Format: uuid */
+        readonly id: string;
+        /** Format: uuid */
+        readonly conversationId: string;
+        readonly sequence: number;
+        /** @enum {string} */
+        readonly authorType: "visitor" | "agent" | "api" | "system";
+        readonly authorId: string | null;
+        readonly content: string;
+        /** Format: date-time */
+        readonly createdAt: string;
+    };
+    /** @description Invalid request: `validation_failed` (`details` name each field) or `invalid_body` (not JSON, or nested too deeply). */
+    readonly InvalidRequestError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "invalid_request";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "validation_failed" | "invalid_body";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description The path does not answer this method (`method_not_allowed`); `Allow` lists the methods it answers. */
+    readonly MethodNotAllowedError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "invalid_request";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "method_not_allowed";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description Something went wrong on our side (`internal_error`, or `body_consumed` when a body parser mounted in front of ServiceKit read the body); it is logged with the request id. */
+    readonly InternalError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "internal";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "internal_error" | "body_consumed";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description Missing, malformed, unknown or revoked credentials, an expired dashboard token, or a wrong visitor token, device secret, channel secret or pairing code; `code` says which. */
+    readonly UnauthenticatedError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "authentication";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "missing_credentials" | "malformed_credentials" | "malformed_key" | "invalid_key" | "key_revoked" | "api_key_not_accepted" | "invalid_credentials" | "invalid_token" | "token_expired" | "invalid_admin_token" | "invalid_automation_token" | "invalid_visitor_token" | "invalid_device_secret" | "invalid_channel_secret" | "pairing_code_invalid" | "pairing_code_used" | "pairing_code_expired";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description The credentials are valid but not allowed here (a product the tenant is not entitled to, a key of another product or without the scope, an address off the key's allowlist, an expired key, another tenant, a member where an admin is needed, a skill the policy denies); `code` says which. */
+    readonly PermissionDeniedError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "permission";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "product_not_entitled" | "wrong_product" | "missing_scope" | "ip_not_allowed" | "key_expired" | "tenant_mismatch" | "admin_required" | "skill_denied";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description A field breaks a rule beyond its shape, e.g. an unknown scope (`validation_failed`); `details` name the fields. */
+    readonly ValidationFailedError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "invalid_request";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "validation_failed";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description No such tenant (`tenant_not_found`). */
+    readonly TenantNotFoundError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "not_found";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "tenant_not_found";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description The body is larger than the host accepts (`body_too_large`). */
+    readonly BodyTooLargeError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "invalid_request";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "body_too_large";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description No such API key in this tenant (`api_key_not_found`). */
+    readonly ApiKeyNotFoundError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "not_found";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "api_key_not_found";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description The cursor is not a call of this account (`invalid_cursor`). */
+    readonly InvalidCursorError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "invalid_request";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "invalid_cursor";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description Too many requests (`rate_limited`) from this API key, visitor token or client address; see `Retry-After`. */
+    readonly RateLimitedError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "rate_limit";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "rate_limited";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description Not a WebSocket upgrade (or without the subprotocol the endpoint needs), or a host without WebSocket support (the web-standard handler): only the native Node and Bun hosts upgrade. */
+    readonly UpgradeRequiredError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "invalid_request";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "upgrade_required";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+}

@@ -1,0 +1,90 @@
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the transactional group's operations: messages.
+// Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
+
+import type { components } from "../../index.js"
+
+export interface TransactionalMessagesOperations {
+    readonly "transactional.sendMessage": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description Per account, kept 24 hours: the same key with the same body answers the first response again; with another body 422; while the first is still running 409. */
+                readonly "idempotency-key"?: string;
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** Format: uuid */
+                    readonly templateId?: string;
+                    readonly to: readonly string[];
+                    readonly variables?: {
+                        readonly [key: string]: unknown;
+                    };
+                    readonly subject?: string;
+                    readonly html?: string;
+                    readonly text?: string;
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["TransactionalSendResult"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["TemplateNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 409: {
+                content: {
+                    readonly "application/json": components["schemas"]["IdempotencyInProgressError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 422: {
+                content: {
+                    readonly "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,121 @@
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the webhooks group's operations: events.
+// Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
+
+import type { components } from "../../index.js"
+
+export interface WebhooksEventsOperations {
+    readonly "webhook.message.created": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["MessageCreatedEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.conversation.created": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ConversationCreatedEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.conversation.closed": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ConversationClosedEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.conversation.assigned": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ConversationAssignedEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.csat.submitted": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["CsatSubmittedEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.webhook.test": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+}

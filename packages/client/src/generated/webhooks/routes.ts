@@ -1,0 +1,46 @@
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the webhooks group's routes.
+// Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
+
+/** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
+export const webhooksRoutes = {
+  /** List webhook subscriptions */
+  "webhooks.listWebhooks": ["GET", "/tenants/{tenantId}/webhooks", "400 401 403 405 429 500", "page"],
+  /**
+   * Subscribe to chat events
+   *
+   * Deliveries are HTTPS POSTs of `{ event, eventId, payload, timestamp }`, signed in `X-Service-Signature` (lowercase hex HMAC-SHA256 of `<X-Service-Timestamp>.<raw body>` with the secret). `events`: message.created, conversation.created, conversation.closed, conversation.assigned, csat.submitted, visitor.created (`visitor.created` is accepted and never sent). The URL must be https on a public address.
+   */
+  "webhooks.createWebhook": ["POST", "/tenants/{tenantId}/webhooks", "400 401 403 405 413 429 500"],
+  /** Get a webhook subscription */
+  "webhooks.getWebhook": ["GET", "/tenants/{tenantId}/webhooks/{id}", "400 401 403 404 405 429 500"],
+  /**
+   * Update a webhook subscription
+   *
+   * Fields left out are kept; `events` is replaced whole. The secret does not change.
+   */
+  "webhooks.updateWebhook": ["PATCH", "/tenants/{tenantId}/webhooks/{id}", "400 401 403 404 405 413 429 500"],
+  /**
+   * Delete a webhook subscription
+   *
+   * Answers the deleted subscription; its pending deliveries and history go with it.
+   */
+  "webhooks.deleteWebhook": ["DELETE", "/tenants/{tenantId}/webhooks/{id}", "400 401 403 404 405 429 500"],
+  /**
+   * Delivery history
+   *
+   * Every attempt, newest first.
+   */
+  "webhooks.listWebhookDeliveries": ["GET", "/tenants/{tenantId}/webhooks/{id}/deliveries", "400 401 403 404 405 429 500", "page"],
+  /**
+   * Send a test event
+   *
+   * Sends a signed `webhook.test` event now, once (no retries), and answers the attempt, which also joins the history.
+   */
+  "webhooks.testWebhook": ["POST", "/tenants/{tenantId}/webhooks/{id}/test", "400 401 403 404 405 429 500"],
+  /**
+   * Retry a delivery
+   *
+   * Sends a delivery that succeeded or failed for good once more, now (no automatic retries), signed afresh with the same `X-Service-Delivery` id so the receiver can tell it from a new event, and answers the attempt, which joins the history. `deliveryId` is an attempt's `deliveryId`. A delivery whose automatic retries are still under way answers 409.
+   */
+  "webhooks.retryWebhookDelivery": ["POST", "/tenants/{tenantId}/webhooks/{id}/deliveries/{deliveryId}/retry", "400 401 403 404 405 409 429 500"]
+} as const
