@@ -27,7 +27,7 @@ export const layerPglite = (
       options,
       templateDir === undefined
         ? undefined
-        : () => migratedTemplate(templateDir, options.schema ?? "servicekit", allMigrations())
+        : migratedTemplate(templateDir, options.schema ?? "servicekit", allMigrations())
     )
   )
 }

@@ -53,6 +53,7 @@ describe("host configuration", () => {
         PORT: "7000",
         HOST: "127.0.0.1",
         SERVICEKIT_DATA_DIR: dataDir,
+        SERVICEKIT_PGLITE_TEMPLATE_DIR: "/tmp/templates",
         DATABASE_URL: "postgres://db/x",
         SERVICEKIT_DB_SCHEMA: "platform_kit",
         SERVICEKIT_DB_POOL_SIZE: "4",
@@ -79,6 +80,7 @@ describe("host configuration", () => {
     expect(config).toMatchObject({
       port: 9000,
       host: "127.0.0.1",
+      pgliteTemplateDir: "/tmp/templates",
       databaseUrl: "postgres://db/x",
       dbSchema: "platform_kit",
       dbPoolSize: 4,

@@ -1,4 +1,4 @@
-import { access, mkdir } from "node:fs/promises"
+import { access, mkdir, rm } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { PGlite } from "@electric-sql/pglite"
 import { Effect, Layer } from "effect"
@@ -20,35 +20,54 @@ export interface PgliteOptions {
   readonly templateDir?: string | undefined
 }
 
-/** Whether `dataDir` holds no database yet (PGlite keeps Postgres's data folder layout there). */
-const isNewDatabase = (dataDir: string | undefined) =>
-  dataDir === undefined
-    ? Promise.resolve(true)
-    : access(join(dataDir, "PG_VERSION")).then(
-        () => false,
-        () => true
-      )
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false
+  )
+
+/** A snapshot of a database that a new one may start from instead of running initdb. */
+export interface InitialData {
+  readonly snapshot: () => Promise<Blob>
+  /** Forgets a snapshot PGlite could not start from, so that the next new database makes another. */
+  readonly discard: () => Promise<void>
+}
+
+/**
+ * A new database from `initial`'s snapshot, else from initdb: a snapshot that cannot be made or
+ * started from leaves initdb and the migrations to run (and report any real cause).
+ */
+const openPglite = async (dataDir: string | undefined, initial: InitialData | undefined) => {
+  // PGlite creates its own folder but not the folders above it.
+  if (dataDir !== undefined) await mkdir(dirname(dataDir), { recursive: true })
+  const folderExisted = dataDir !== undefined && (await exists(dataDir))
+  if (initial === undefined || (dataDir !== undefined && (await exists(join(dataDir, "PG_VERSION"))))) {
+    return PGlite.create(dataDir)
+  }
+  const snapshot = await initial.snapshot().catch(() => undefined)
+  if (snapshot !== undefined) {
+    try {
+      return await PGlite.create({ dataDir, loadDataDir: snapshot })
+    } catch {
+      await initial.discard()
+      // What the snapshot left of a folder this start created goes with it.
+      if (dataDir !== undefined && !folderExisted) await rm(dataDir, { recursive: true, force: true })
+    }
+  }
+  return PGlite.create(dataDir)
+}
 
 /** Kysely (and direct SQL) on an embedded PGlite, closed with the layer's scope. */
 export const layerDatabase = (
   options: PgliteOptions,
-  /** The data folder a new database starts from, when not from initdb. */
-  initialData?: () => Promise<Blob>
+  /** What a new database starts from, when not from initdb. */
+  initial?: InitialData
 ): Layer.Layer<KyselyDatabase, DatabaseUnavailable> =>
   Layer.scoped(
     KyselyDatabase,
     Effect.acquireRelease(
       Effect.tryPromise({
-        // PGlite creates its own folder but not the folders above it.
-        try: async () => {
-          if (options.dataDir !== undefined) await mkdir(dirname(options.dataDir), { recursive: true })
-          // A snapshot that cannot be made or read leaves initdb and the migrations to report the cause.
-          const loadDataDir =
-            initialData !== undefined && (await isNewDatabase(options.dataDir))
-              ? await initialData().catch(() => undefined)
-              : undefined
-          return PGlite.create({ dataDir: options.dataDir, loadDataDir })
-        },
+        try: () => openPglite(options.dataDir, initial),
         catch: (cause) => pgliteUnavailable(options.dataDir, cause)
       }),
       (pglite) => Effect.promise(() => pglite.close())

@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite"
 import { Effect } from "effect"
 import { Kysely, type Migration } from "kysely"
 import { migrate } from "./Migrations.js"
+import type { InitialData } from "./Pglite.js"
 import { PgliteDialect } from "./PgliteDialect.js"
 
 /** Snapshots kept in a template folder: the newest few, so checkouts at other migrations keep theirs. */
@@ -53,25 +54,29 @@ const pruneTemplates = async (directory: string) => {
 }
 
 /**
- * The data folder a new database starts from: a snapshot of a freshly migrated database kept in
- * `directory`, made on first need. Starting from it skips initdb and every migration, which is
- * most of a new embedded database's start (test suites create hundreds). Processes making the same
- * snapshot at once each write their own file and rename it into place, so a reader never sees half
- * of one.
+ * New databases start from a snapshot of a freshly migrated one kept in `directory`, made on first
+ * need. Starting from it skips initdb and every migration, which is most of a new embedded
+ * database's start (test suites create hundreds). Processes making the same snapshot at once each
+ * write their own file and rename it into place, so a reader never sees half of one.
  */
-export const migratedTemplate = async (
+export const migratedTemplate = (
   directory: string,
   schema: string,
   migrations: Readonly<Record<string, Migration>>
-): Promise<Blob> => {
-  const file = join(directory, `servicekit-${await templateKey(schema, migrations)}.tar`)
-  const existing = await readFile(file).catch(() => undefined)
-  if (existing !== undefined) return new Blob([existing])
-  const snapshot = await migratedSnapshot(schema, migrations)
-  await mkdir(directory, { recursive: true })
-  const partial = `${file}.${process.pid}.${Date.now()}.partial`
-  await writeFile(partial, new Uint8Array(await snapshot.arrayBuffer()))
-  await rename(partial, file)
-  await pruneTemplates(directory)
-  return snapshot
+): InitialData => {
+  const file = async () => join(directory, `servicekit-${await templateKey(schema, migrations)}.tar`)
+  return {
+    snapshot: async () => {
+      const existing = await readFile(await file()).catch(() => undefined)
+      if (existing !== undefined) return new Blob([existing])
+      const snapshot = await migratedSnapshot(schema, migrations)
+      await mkdir(directory, { recursive: true })
+      const partial = `${await file()}.${process.pid}.${Date.now()}.partial`
+      await writeFile(partial, new Uint8Array(await snapshot.arrayBuffer()))
+      await rename(partial, await file())
+      await pruneTemplates(directory)
+      return snapshot
+    },
+    discard: async () => rm(await file(), { force: true })
+  }
 }
