@@ -26,27 +26,6 @@ export interface ChatSchemas {
             readonly [key: string]: unknown;
         };
     };
-    readonly VisitorPage: {
-        readonly data: readonly components["schemas"]["Visitor"][];
-        readonly meta: {
-            readonly limit: number;
-            readonly nextCursor: string | null;
-        };
-    };
-    readonly Visitor: {
-        /** Format: uuid */
-        readonly id: string;
-        readonly externalId: string;
-        readonly displayName: string | null;
-        readonly email: string | null;
-        readonly attributes: {
-            readonly [key: string]: unknown;
-        };
-        /** Format: date-time */
-        readonly createdAt: string;
-        /** Format: date-time */
-        readonly updatedAt: string;
-    };
 }
 
 export interface ChatOperations {

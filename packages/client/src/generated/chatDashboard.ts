@@ -344,6 +344,54 @@ export interface ChatDashboardOperations {
             };
         };
     };
+    readonly "chatDashboard.listAgentVisitors": {
+        readonly parameters: {
+            readonly query?: {
+                readonly limit?: number;
+                /** @description The previous page's `meta.nextCursor`. */
+                readonly cursor?: string;
+                readonly externalId?: string;
+            };
+            readonly header?: never;
+            readonly path: {
+                readonly tenantId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["VisitorPage"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     readonly "chatDashboard.followInbox": {
         readonly parameters: {
             readonly query?: never;
@@ -423,6 +471,12 @@ export const chatDashboardRoutes = {
    * Any status may follow any other; moving to `closed` emits `conversation.closed`, and a closed conversation takes messages again once reopened.
    */
   "chatDashboard.setConversationStatus": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/status", "400 401 403 404 405 413 500"],
+  /**
+   * List visitors
+   *
+   * As `GET /v1/chat/visitors`. Newest first; with `externalId`, the one visitor it names (or none). Default limit 25, maximum 100.
+   */
+  "chatDashboard.listAgentVisitors": ["GET", "/tenants/{tenantId}/chat/visitors", "400 401 403 405 500", "page"],
   /**
    * Follow every conversation live
    *

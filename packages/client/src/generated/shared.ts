@@ -112,6 +112,27 @@ export interface SharedSchemas {
         /** Format: date-time */
         readonly createdAt: string;
     };
+    readonly VisitorPage: {
+        readonly data: readonly components["schemas"]["Visitor"][];
+        readonly meta: {
+            readonly limit: number;
+            readonly nextCursor: string | null;
+        };
+    };
+    readonly Visitor: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly externalId: string;
+        readonly displayName: string | null;
+        readonly email: string | null;
+        readonly attributes: {
+            readonly [key: string]: unknown;
+        };
+        /** Format: date-time */
+        readonly createdAt: string;
+        /** Format: date-time */
+        readonly updatedAt: string;
+    };
     readonly TransactionalTemplatePage: {
         readonly data: readonly components["schemas"]["TransactionalTemplate"][];
         readonly meta: {
