@@ -402,11 +402,29 @@ describe("the console's Automations area in Chromium", () => {
     await page.evaluate(() => (location.hash = "#/automations/approvals"))
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Approvals")
     await page.locator("main .approval, main .card.empty").first().waitFor()
+    const reads = (list: string) => requests.filter((request) => new URL(request.url).pathname.endsWith(list)).length
+    const runReads = reads("/growth/automations/runs")
     const gated = await workflow([{ type: "approval", title: "Live queue" }])
     const waiting = await expectJson(await api("POST", `/automations/workflows/${gated.id}/run`, {}))
     await settled(waiting.id, ["waiting_approval"])
     await page.clock.fastForward(5_000)
     await page.locator(".approval", { hasText: waiting.id.slice(0, 8) }).waitFor()
+
+    // A hidden tab reads nothing; shown again, it reads at once. The Runs page, left, read nothing since.
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => value })
+        document.dispatchEvent(new Event("visibilitychange"))
+      }, hidden)
+    await setHidden(true)
+    const approvalReads = reads("/growth/automations/approvals")
+    await page.clock.fastForward(15_000)
+    // A request of the page's own, answered after any the timer would have sent.
+    await page.evaluate(() => fetch(location.href).then(() => undefined))
+    expect(reads("/growth/automations/approvals")).toBe(approvalReads)
+    await setHidden(false)
+    await expect.poll(() => reads("/growth/automations/approvals")).toBe(approvalReads + 1)
+    expect(reads("/growth/automations/runs")).toBe(runReads)
     expect(errors).toEqual([])
     sent.push(...requests)
     await page.close()
