@@ -156,6 +156,21 @@ describe("Live Chat over HTTP", () => {
     // The other tenant's visitor of the same externalId is theirs alone; their token on this path is refused.
     const theirVisitor = (await json(await agent(theirs, "GET", "/visitors?externalId=buyer-1"))).data[0]
     expect(theirVisitor.id).not.toBe(listed.data[1].id)
+
+    // From a visitor to their conversations, of every status: the agents' list by visitorId.
+    const second = await json(await mint(mine, { externalId: "buyer-1", name: "Second question" }))
+    await json(await agent(mine, "POST", `/conversations/${second.conversationId}/status`, { status: "closed" }))
+    const byVisitor = async (who: Account, visitorId: string) =>
+      (await json(await agent(who, "GET", `/conversations?visitorId=${visitorId}`))).data
+    const hers = await byVisitor(mine, listed.data[1].id)
+    expect(hers.map((conversation: { id: string }) => conversation.id)[0]).toBe(second.conversationId)
+    expect(hers.map((conversation: { status: string; visitorId: string }) => [conversation.status, conversation.visitorId])).toEqual([
+      ["closed", listed.data[1].id],
+      ["open", listed.data[1].id]
+    ])
+    expect(await byVisitor(mine, theirVisitor.id)).toEqual([])
+    expect(await byVisitor(theirs, listed.data[1].id)).toEqual([])
+    await expectRefusal(await agent(mine, "GET", "/conversations?visitorId=nope"), 400, "validation_failed")
     expect((await json(await agent(theirs, "GET", "/visitors"))).data).toEqual([theirVisitor])
     await expectRefusal(
       await call(theirs.agent, "GET", `/tenants/${mine.tenantId}/chat/visitors`),

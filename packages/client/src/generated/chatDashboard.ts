@@ -14,6 +14,8 @@ export interface ChatDashboardOperations {
                 readonly source?: string;
                 /** @description `me`: only the conversations assigned to the token's user; `nobody`: only unassigned ones. */
                 readonly assigned?: "me" | "nobody";
+                /** @description Only the conversations of this visitor (a Visitor's `id`). */
+                readonly visitorId?: string;
             };
             readonly header?: never;
             readonly path: {
@@ -442,7 +444,7 @@ export const chatDashboardRoutes = {
   /**
    * List conversations
    *
-   * Newest first, optionally only one `status` or `source`, and only those assigned to the token's user or to nobody (`assigned`).
+   * Newest first, optionally only one `status` or `source`, only those assigned to the token's user or to nobody (`assigned`), and only one visitor's (`visitorId`).
    */
   "chatDashboard.listAgentConversations": ["GET", "/tenants/{tenantId}/chat/conversations", "400 401 403 405 500", "page"],
   /** Get a conversation */

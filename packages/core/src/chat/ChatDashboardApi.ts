@@ -27,6 +27,11 @@ const ConversationParams = Schema.Struct({
     withReason(Schema.Literal("me", "nobody"), "must be me or nobody").annotations({
       description: "`me`: only the conversations assigned to the token's user; `nobody`: only unassigned ones."
     })
+  ),
+  visitorId: Schema.optional(
+    Uuid.annotations({
+      jsonSchema: { type: "string", format: "uuid", description: "Only the conversations of this visitor (a Visitor's `id`)." }
+    })
   )
 })
 
@@ -48,7 +53,7 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
       .addSuccess(ConversationPageJson)
       .addError(ValidationFailed)
       .annotate(OpenApi.Summary, "List conversations")
-      .annotate(OpenApi.Description, "Newest first, optionally only one `status` or `source`, and only those assigned to the token's user or to nobody (`assigned`).")
+      .annotate(OpenApi.Description, "Newest first, optionally only one `status` or `source`, only those assigned to the token's user or to nobody (`assigned`), and only one visitor's (`visitorId`).")
   )
   .add(
     HttpApiEndpoint.get("getAgentConversation", "/tenants/:tenantId/chat/conversations/:id")
