@@ -138,7 +138,7 @@ describe("the console's Live Chat inbox in Chromium", () => {
     await inbox.close()
   })
 
-  it("lists the visitors minted chat sessions added, as text, and filters them by external id", async () => {
+  it("lists the visitors minted chat sessions added, as text, filters them by external id, and opens their conversations", async () => {
     await mint("visitor-ann", "Hello")
     await mint("visitor-bob", "Hi")
     const { page, sent, errors } = await openConsole(browser, served.url, agentToken, "/chat/visitors", "Visitors")
@@ -157,7 +157,15 @@ describe("the console's Live Chat inbox in Chromium", () => {
     await page.getByText("No visitor has this external id").waitFor()
     await page.getByRole("button", { name: "Show all" }).click()
     await expect.poll(() => ids.count()).toBeGreaterThanOrEqual(2)
+
+    // From a visitor to their conversations, and on into the inbox.
+    await page.getByRole("button", { name: "Conversations of visitor-ann" }).click()
+    const theirs = page.locator(".visitor-conversations a")
+    await expect.poll(() => theirs.allTextContents()).toEqual(["Hello"])
+    expect(await page.locator("#visitor-conversations-title").textContent()).toBe(`Conversations of ${HOSTILE}`)
     expect(await seriousViolations(page)).toEqual([])
+    await theirs.click()
+    await expect.poll(() => page.locator("#thread-title").textContent()).toBe("Hello")
     expect(errors).toEqual([])
     expectOnlyDashboardRequests(sent, served.url)
     await page.close()

@@ -3,6 +3,7 @@ import { useState } from "preact/hooks"
 import { Day, KeyValues, Notice, PageHeader } from "../Components.js"
 import { Pager, usePages } from "../Pages.js"
 import type { PageProps } from "../Shell.js"
+import { VisitorConversations } from "./VisitorConversations.js"
 
 type Visitor = PageItem<"chatDashboard.listAgentVisitors">
 
@@ -11,6 +12,7 @@ export const Visitors = (props: PageProps) => {
   // What the filter field holds, and the external id the list is filtered by once applied.
   const [typed, setTyped] = useState("")
   const [externalId, setExternalId] = useState("")
+  const [chosen, setChosen] = useState<Visitor | undefined>(undefined)
   const pages = usePages<Visitor>(
     (cursor) =>
       props.client.chatDashboard.listAgentVisitors({
@@ -48,6 +50,9 @@ export const Visitors = (props: PageProps) => {
           )}
         </form>
       </div>
+      {chosen === undefined ? null : (
+        <VisitorConversations {...props} visitor={chosen} onClose={() => setChosen(undefined)} />
+      )}
       {pages.failure === undefined ? null : <Notice tone="error">{pages.failure}</Notice>}
       {pages.items === undefined ? (
         <p class="muted" role="status">
@@ -69,6 +74,9 @@ export const Visitors = (props: PageProps) => {
                 <th scope="col">Attributes</th>
                 <th scope="col">First seen</th>
                 <th scope="col">Changed</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -87,6 +95,16 @@ export const Visitors = (props: PageProps) => {
                   </td>
                   <td class="nowrap">
                     <Day iso={visitor.updatedAt} />
+                  </td>
+                  <td class="row-actions">
+                    <button
+                      type="button"
+                      class="button small"
+                      aria-label={`Conversations of ${visitor.externalId}`}
+                      onClick={() => setChosen(visitor)}
+                    >
+                      Conversations
+                    </button>
                   </td>
                 </tr>
               ))}
