@@ -186,6 +186,7 @@ describe("Live Chat over HTTP", () => {
       ["cursor=not-a-cursor", "cursor"]
     ] as const) {
       const refused = await expectRefusal(await agent(mine, "GET", `/visitors?${query}`), 400, "validation_failed")
+      expect(refused).toMatchObject({ type: "invalid_request", message: expect.any(String) })
       expect(refused.details?.map((detail) => detail.field)).toContain(field)
     }
   })
