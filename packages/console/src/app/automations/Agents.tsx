@@ -73,7 +73,7 @@ export const Agents = (props: PageProps) => {
                     {agent.isDefault ? <span class="tag">default</span> : null}
                     <span class="muted clamp">{agent.instructions}</span>
                   </td>
-                  <td class="mono">{agent.model ?? "—"}</td>
+                  <td>{agent.model === null ? "—" : <span class="mono">{agent.model}</span>}</td>
                   <td>{agent.toolProfile ?? "—"}</td>
                   <td>
                     <Tags items={agent.skills} />
