@@ -181,6 +181,21 @@ try {
   await page.getByRole("button", { name: /^Make a workflow from New chat conversation/ }).click()
   await page.locator("#param-recipients").fill("support@acme.example")
   await shot("automations-marketplace")
+  // Agents: a support agent routed by peer and event, and the account's default.
+  await automations("POST", "/agents", {
+    name: "Support",
+    instructions: "Answer billing and shipping questions politely; hand refunds over 100 EUR to a person.",
+    skills: ["chat.post_message", "chat.assign", "memory.read"],
+    route_keys: ["event:conversation.created", "peer:vip-*"]
+  })
+  await automations("POST", "/agents", {
+    name: "Triage",
+    instructions: "Label each new conversation and assign it to the right team.",
+    skills: ["chat.assign"],
+    isDefault: true
+  })
+  await go("#/automations/agents", "tbody tr")
+  await shot("automations-agents")
   // Transactional email: a template in the editor with its preview, and the delivery logs.
   const welcome = await fetch(`${server.url}/api/growth/transactional/templates`, {
     method: "POST",

@@ -70,7 +70,8 @@ describe("kysely storage on Postgres", () => {
             "0028_approval_cancelled",
             "0029_hook_token_digests",
             "0030_test_runs",
-            "0031_run_workers"
+            "0031_run_workers",
+            "0032_chat_conversations_by_visitor"
           ])
           return db
         })

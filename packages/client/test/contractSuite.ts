@@ -582,6 +582,13 @@ export const contractSuite = (setting: ContractStorage) =>
       const visitors = expectOk(await api.chat.listVisitors({ query: { externalId: "user-42" } }))
       expect(visitors.data).toEqual([expect.objectContaining({ externalId: "user-42", displayName: "Ada" })])
 
+      // The agent's list of visitors is the API's list.
+      expect(
+        expectOk(
+          await agent.chatDashboard.listAgentVisitors({ path: { tenantId: chat.id }, query: { externalId: "user-42" } })
+        ).data
+      ).toEqual(visitors.data)
+
       const created = expectOk(
         await api.chat.createConversation({
           body: { name: "Order 1", priority: "high", visitor: { externalId: "buyer-1" } }

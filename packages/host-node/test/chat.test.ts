@@ -124,6 +124,73 @@ describe("Live Chat over HTTP", () => {
     expect(mints).toHaveLength(4)
   })
 
+  it("lists visitors to the tenant's agents as the API does, and never another tenant's", async () => {
+    const mine = await newAccount()
+    const theirs = await newAccount()
+    await json(await mint(mine, { externalId: "buyer-1", displayName: "<b>Bo</b>", attributes: { plan: "pro" } }))
+    await json(await mint(mine, { externalId: "buyer-2" }))
+    await json(await mint(theirs, { externalId: "buyer-1" }))
+
+    const listed = await json(await agent(mine, "GET", "/visitors"))
+    expect(listed).toEqual(await json(await call(mine.key, "GET", "/v1/chat/visitors")))
+    expect(listed.data).toEqual([
+      {
+        id: expect.any(String),
+        externalId: "buyer-2",
+        displayName: null,
+        email: null,
+        attributes: {},
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String)
+      },
+      expect.objectContaining({ externalId: "buyer-1", displayName: "<b>Bo</b>", attributes: { plan: "pro" } })
+    ])
+    expect(listed.meta).toEqual({ limit: 25, nextCursor: null })
+    const first = await json(await agent(mine, "GET", "/visitors?limit=1"))
+    expect(first.data.map((visitor: { externalId: string }) => visitor.externalId)).toEqual(["buyer-2"])
+    const next = await json(await agent(mine, "GET", `/visitors?limit=1&cursor=${first.meta.nextCursor}`))
+    expect(next.data.map((visitor: { externalId: string }) => visitor.externalId)).toEqual(["buyer-1"])
+    const named = await json(await agent(mine, "GET", "/visitors?externalId=buyer-1"))
+    expect(named.data).toEqual([listed.data[1]])
+
+    // The other tenant's visitor of the same externalId is theirs alone; their token on this path is refused.
+    const theirVisitor = (await json(await agent(theirs, "GET", "/visitors?externalId=buyer-1"))).data[0]
+    expect(theirVisitor.id).not.toBe(listed.data[1].id)
+
+    // From a visitor to their conversations, of every status: the agents' list by visitorId.
+    const second = await json(await mint(mine, { externalId: "buyer-1", name: "Second question" }))
+    await json(await agent(mine, "POST", `/conversations/${second.conversationId}/status`, { status: "closed" }))
+    const byVisitor = async (who: Account, visitorId: string) =>
+      (await json(await agent(who, "GET", `/conversations?visitorId=${visitorId}`))).data
+    const hers = await byVisitor(mine, listed.data[1].id)
+    expect(hers.map((conversation: { id: string }) => conversation.id)[0]).toBe(second.conversationId)
+    expect(hers.map((conversation: { status: string; visitorId: string }) => [conversation.status, conversation.visitorId])).toEqual([
+      ["closed", listed.data[1].id],
+      ["open", listed.data[1].id]
+    ])
+    expect(await byVisitor(mine, theirVisitor.id)).toEqual([])
+    expect(await byVisitor(theirs, listed.data[1].id)).toEqual([])
+    await expectRefusal(await agent(mine, "GET", "/conversations?visitorId=nope"), 400, "validation_failed")
+    expect((await json(await agent(theirs, "GET", "/visitors"))).data).toEqual([theirVisitor])
+    await expectRefusal(
+      await call(theirs.agent, "GET", `/tenants/${mine.tenantId}/chat/visitors`),
+      403,
+      "tenant_mismatch"
+    )
+    await expectRefusal(await call(mine.key, "GET", `/tenants/${mine.tenantId}/chat/visitors`), 401, "api_key_not_accepted")
+    await expectRefusal(await fetch(`${served.url}/api/tenants/${mine.tenantId}/chat/visitors`), 401, "missing_credentials")
+
+    for (const [query, field] of [
+      ["limit=0", "limit"],
+      ["limit=101", "limit"],
+      ["cursor=not-a-cursor", "cursor"]
+    ] as const) {
+      const refused = await expectRefusal(await agent(mine, "GET", `/visitors?${query}`), 400, "validation_failed")
+      expect(refused).toMatchObject({ type: "invalid_request", message: expect.any(String) })
+      expect(refused.details?.map((detail) => detail.field)).toContain(field)
+    }
+  })
+
   it("refuses bad session input with 400 and stores nothing", async () => {
     const fresh = await newAccount()
     const refusals: Array<[unknown, string]> = [

@@ -277,6 +277,159 @@ describe("the console's Automations area in Chromium", () => {
     await page.close()
   })
 
+  it("lets an admin create and change an agent and create a sequence through their pages, and lists channels without secrets", async () => {
+    const secret = "inbound-secret-0123456789"
+    const channel = await expectJson(
+      await api("POST", "/automations/channels", {
+        name: HOSTILE,
+        type: "webhook",
+        config_json: { url: "https://hooks.example.com/in", inboundSecret: secret }
+      })
+    )
+    const { page, sent: requests, errors } = await open(admin, "/automations/agents", "Agents")
+    await page.getByRole("button", { name: "New agent" }).click()
+    await page.fill("#agent-name", HOSTILE)
+    await page.fill("#agent-instructions", "Answer billing questions.")
+    await page.fill("#agent-model", "no-such-label")
+    await page.fill("#agent-skills", "system.run")
+    await page.fill("#agent-route-keys", "peer:user-1\nevent:order.paid")
+    await page.getByRole("button", { name: "Create agent" }).click()
+    // The API's refusal names the field; nothing is stored.
+    await expect.poll(() => page.locator("form .notice.error").textContent()).toContain("model")
+    const agents = async () => (await expectJson(await api("GET", "/automations/agents?limit=100"))).data
+    const billing = (agent: { instructions: string }) => agent.instructions === "Answer billing questions."
+    expect((await agents()).filter(billing)).toEqual([])
+    await checkAxe(page, "agent form")
+    await page.fill("#agent-model", "fast")
+    await page.getByRole("button", { name: "Create agent" }).click()
+    const row = page.locator("main tbody tr", { hasText: "Answer billing questions." })
+    await row.waitFor()
+    expect(await row.locator(".agent-name").textContent()).toBe(HOSTILE)
+    expect(await row.locator(".tag").allTextContents()).toEqual(["system.run", "peer:user-1", "event:order.paid"])
+    const stored = (await agents()).find(billing)
+    expect(stored).toMatchObject({
+      name: HOSTILE,
+      instructions: "Answer billing questions.",
+      model: "fast",
+      toolProfile: null,
+      skills: ["system.run"],
+      route_keys: ["peer:user-1", "event:order.paid"]
+    })
+    await noMarkupFromText(page)
+    await checkAxe(page, "agents")
+
+    // Edit: an emptied model label clears it.
+    await row.getByRole("button", { name: `Edit ${HOSTILE}` }).click()
+    expect(await page.locator("#agent-instructions").inputValue()).toBe("Answer billing questions.")
+    await page.fill("#agent-model", "")
+    await page.fill("#agent-instructions", "Answer refund questions.")
+    await page.getByRole("button", { name: "Save agent" }).click()
+    await page.locator("main tbody tr", { hasText: "Answer refund questions." }).waitFor()
+    expect((await agents()).find((agent: { id: string }) => agent.id === stored.id)).toMatchObject({
+      id: stored.id,
+      model: null,
+      instructions: "Answer refund questions."
+    })
+
+    // A sequence from the page's starting steps, named with markup.
+    await page.evaluate(() => (location.hash = "#/automations/sequences"))
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Sequences")
+    await page.getByRole("button", { name: "New sequence" }).click()
+    await page.fill("#sequence-name", HOSTILE)
+    await page.getByRole("button", { name: "Create sequence" }).click()
+    const sequenceRow = page.locator("main tbody tr", { hasText: HOSTILE })
+    await sequenceRow.waitFor()
+    expect(await sequenceRow.locator(".sequence-steps").textContent()).toBe("log → wait 2 days → log")
+    const [sequence] = (await expectJson(await api("GET", "/automations/sequences"))).data
+    expect(sequence).toMatchObject({ name: HOSTILE, revision: 1 })
+    expect(sequence.stepsJson.map((step: { type: string }) => step.type)).toEqual(["log", "wait", "log"])
+    await noMarkupFromText(page)
+    await checkAxe(page, "sequences")
+
+    await page.evaluate(() => (location.hash = "#/automations/channels"))
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Channels")
+    const channelRow = page.locator("main tbody tr", { hasText: channel.id })
+    await channelRow.waitFor()
+    expect(await channelRow.locator(".channel-name").textContent()).toBe(HOSTILE)
+    expect(await channelRow.textContent()).toContain("https://hooks.example.com/in")
+    expect(await channelRow.locator("td").nth(3).textContent()).toBe("Set")
+    expect(await page.content()).not.toContain(secret)
+    await noMarkupFromText(page)
+    await checkAxe(page, "channels")
+    expect(errors).toEqual([])
+    sent.push(...requests)
+    await page.close()
+
+    // A member reads the three pages with no control to write, and the API refuses the member's writes.
+    const asMember = await open(member, "/automations/agents", "Agents")
+    await asMember.page.locator(".agent-name", { hasText: HOSTILE }).waitFor()
+    expect(await asMember.page.getByRole("button", { name: /^(New agent|Edit)/ }).count()).toBe(0)
+    await asMember.page.evaluate(() => (location.hash = "#/automations/sequences"))
+    await asMember.page.locator(".sequence-name", { hasText: HOSTILE }).waitFor()
+    expect(await asMember.page.getByRole("button", { name: /^(New sequence|Edit)/ }).count()).toBe(0)
+    await asMember.page.evaluate(() => (location.hash = "#/automations/channels"))
+    await asMember.page.locator(".channel-name", { hasText: HOSTILE }).waitFor()
+    const memberCall = (method: string, path: string, body: unknown) =>
+      fetch(`${served.url}/api/growth/automations${path}`, {
+        method,
+        headers: { authorization: `Bearer ${member}`, "content-type": "application/json" },
+        body: JSON.stringify(body)
+      })
+    await expectRefusal(await memberCall("POST", "/agents", { name: "x", instructions: "y" }), 403, "admin_required")
+    await expectRefusal(await memberCall("PATCH", `/agents/${stored.id}`, { name: "x" }), 403, "admin_required")
+    await expectRefusal(
+      await memberCall("POST", "/sequences", { name: "x", stepsJson: [{ type: "log" }] }),
+      403,
+      "admin_required"
+    )
+    expect(asMember.errors).toEqual([])
+    sent.push(...asMember.sent)
+    await asMember.page.close()
+  }, 60_000)
+
+  it("shows a run started through the API in the open Runs list, and a new approval in the open queue, without a reload", async () => {
+    const { page, sent: requests, errors } = await open(admin, "/automations/workflows", "Workflows")
+    // The page's timers under a clock the test moves on: the pages' own timer refreshes them, without the wait.
+    await page.clock.install()
+    await page.evaluate(() => (location.hash = "#/automations/runs"))
+    await page.locator("main table, main .card.empty").first().waitFor()
+    const logged = await workflow([{ type: "log", message: "live" }])
+    const started = await expectJson(await api("POST", `/automations/workflows/${logged.id}/run`, {}))
+    const newRun = page.locator(`main a[href="#/automations/runs/${started.id}"]`)
+    await page.clock.fastForward(5_000)
+    await newRun.waitFor()
+
+    await page.evaluate(() => (location.hash = "#/automations/approvals"))
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Approvals")
+    await page.locator("main .approval, main .card.empty").first().waitFor()
+    const reads = (list: string) => requests.filter((request) => new URL(request.url).pathname.endsWith(list)).length
+    const runReads = reads("/growth/automations/runs")
+    const gated = await workflow([{ type: "approval", title: "Live queue" }])
+    const waiting = await expectJson(await api("POST", `/automations/workflows/${gated.id}/run`, {}))
+    await settled(waiting.id, ["waiting_approval"])
+    await page.clock.fastForward(5_000)
+    await page.locator(".approval", { hasText: waiting.id.slice(0, 8) }).waitFor()
+
+    // A hidden tab reads nothing; shown again, it reads at once. The Runs page, left, read nothing since.
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => value })
+        document.dispatchEvent(new Event("visibilitychange"))
+      }, hidden)
+    await setHidden(true)
+    const approvalReads = reads("/growth/automations/approvals")
+    await page.clock.fastForward(15_000)
+    // A request of the page's own, answered after any the timer would have sent.
+    await page.evaluate(() => fetch(location.href).then(() => undefined))
+    expect(reads("/growth/automations/approvals")).toBe(approvalReads)
+    await setHidden(false)
+    await expect.poll(() => reads("/growth/automations/approvals")).toBe(approvalReads + 1)
+    expect(reads("/growth/automations/runs")).toBe(runReads)
+    expect(errors).toEqual([])
+    sent.push(...requests)
+    await page.close()
+  }, 60_000)
+
   it("sent only dashboard-token requests to its own origin, and axe found no serious violation", () => {
     expectOnlyDashboardRequests(sent, served.url)
     expect(violations).toEqual([])

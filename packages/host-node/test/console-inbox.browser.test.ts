@@ -9,6 +9,7 @@ import {
   consolePage,
   expectOnlyDashboardRequests,
   launchChromium,
+  openConsole,
   seriousViolations
 } from "./consoleBrowser.js"
 import { kitOn, serve } from "./hostileInput.js"
@@ -135,6 +136,39 @@ describe("the console's Live Chat inbox in Chromium", () => {
     expectOnlyDashboardRequests(agentConsole.sent, served.url)
     await visitor.close()
     await inbox.close()
+  })
+
+  it("lists the visitors minted chat sessions added, as text, filters them by external id, and opens their conversations", async () => {
+    await mint("visitor-ann", "Hello")
+    await mint("visitor-bob", "Hi")
+    const { page, sent, errors } = await openConsole(browser, served.url, agentToken, "/chat/visitors", "Visitors")
+    const ids = page.locator(".visitor-external-id")
+    await expect.poll(() => ids.allTextContents()).toEqual(expect.arrayContaining(["visitor-bob", "visitor-ann"]))
+    expect((await ids.allTextContents()).slice(0, 2)).toEqual(["visitor-bob", "visitor-ann"])
+    expect(await page.locator(".visitor-name").first().textContent()).toBe(HOSTILE)
+    expect(await page.locator("main img, main script").count()).toBe(0)
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.fill("#visitor-external-id", "visitor-ann")
+    await page.getByRole("button", { name: "Filter" }).click()
+    await expect.poll(() => ids.allTextContents()).toEqual(["visitor-ann"])
+    await page.fill("#visitor-external-id", "nobody-here")
+    await page.keyboard.press("Enter")
+    await page.getByText("No visitor has this external id").waitFor()
+    await page.getByRole("button", { name: "Show all" }).click()
+    await expect.poll(() => ids.count()).toBeGreaterThanOrEqual(2)
+
+    // From a visitor to their conversations, and on into the inbox.
+    await page.getByRole("button", { name: "Conversations of visitor-ann" }).click()
+    const theirs = page.locator(".visitor-conversations a")
+    await expect.poll(() => theirs.allTextContents()).toEqual(["Hello"])
+    expect(await page.locator("#visitor-conversations-title").textContent()).toBe(`Conversations of ${HOSTILE}`)
+    expect(await seriousViolations(page)).toEqual([])
+    await theirs.click()
+    await expect.poll(() => page.locator("#thread-title").textContent()).toBe("Hello")
+    expect(errors).toEqual([])
+    expectOnlyDashboardRequests(sent, served.url)
+    await page.close()
   })
 
   it("pages a long list: the first 50 of 120 conversations, more on request", async () => {

@@ -130,9 +130,13 @@ describe("the console in Chromium", () => {
     expect(await page.locator("nav a").allTextContents()).toEqual([
       "Overview",
       "Inbox",
+      "Visitors",
       "Runs",
       "Approvals",
       "Workflows",
+      "Sequences",
+      "Agents",
+      "Channels",
       "Nodes",
       "Marketplace",
       "Sessions",

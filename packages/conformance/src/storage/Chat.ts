@@ -106,6 +106,39 @@ export const conversationsSuite: StorageSuite<ConversationRepository | TenantRep
       })
     )
 
+    it.effect("lists one visitor's conversations of every status, newest first in keyset pages, of that tenant only", () =>
+      Effect.gen(function* () {
+        const conversations = yield* ConversationRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const visitorId = uuid()
+        const base = at("2026-05-01T00:00:00.000Z")
+        const statuses = ["open", "closed", "resolved", "pending", "closed"] as const
+        const theirs = statuses.map((status, i) =>
+          makeConversation(tenant.id, { visitorId, status, createdAt: plus(base, Math.floor(i / 2) * MINUTE) })
+        )
+        const stored = [
+          ...theirs,
+          makeConversation(tenant.id, { visitorId: uuid(), createdAt: plus(base, MINUTE) }),
+          makeConversation(tenant.id, { visitorId: null, createdAt: plus(base, MINUTE) }),
+          makeConversation(other.id, { visitorId, createdAt: plus(base, MINUTE) })
+        ]
+        for (const row of stored) yield* conversations.insert(row)
+        const expected = [...theirs].sort(conversationsNewestFirst)
+
+        for (const limit of [1, 2, 5]) {
+          expect(yield* allPages((after) => conversations.list(tenant.id, { limit, after, visitorId }), limit)).toEqual(
+            expected
+          )
+        }
+        expect(yield* conversations.list(tenant.id, { limit: 10, visitorId, status: "closed" })).toEqual(
+          expected.filter((conversation) => conversation.status === "closed")
+        )
+        expect(yield* conversations.list(tenant.id, { limit: 10, visitorId: uuid() })).toEqual([])
+        expect(yield* conversations.list(tenant.id, { limit: 10, visitorId: "not-a-uuid" })).toEqual([])
+      })
+    )
+
     it.effect("finds the visitor's newest open or pending conversation, of that visitor and tenant only", () =>
       Effect.gen(function* () {
         const conversations = yield* ConversationRepository

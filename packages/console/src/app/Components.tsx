@@ -1,4 +1,4 @@
-import type { ComponentChildren } from "preact"
+import { type ComponentChildren, Fragment } from "preact"
 import { useEffect, useRef, useState } from "preact/hooks"
 import type { Loaded } from "./Load.js"
 
@@ -13,6 +13,45 @@ export const Day = (props: { readonly iso: string }) => (
     {new Date(props.iso).toLocaleDateString(undefined, { dateStyle: "medium" })}
   </time>
 )
+
+/** Names (skills, route keys) as tags, or a dash when there are none. */
+export const Tags = (props: { readonly items: ReadonlyArray<string> }) =>
+  props.items.length === 0 ? (
+    <span class="muted">—</span>
+  ) : (
+    <>
+      {props.items.map((item) => (
+        <span key={item} class="tag mono">
+          {item}
+        </span>
+      ))}
+    </>
+  )
+
+/** A value as one line of text: a list of strings joined, anything else not a string as JSON. */
+const valueText = (value: unknown) =>
+  typeof value === "string"
+    ? value
+    : Array.isArray(value) && value.every((each) => typeof each === "string")
+      ? value.join(", ")
+      : JSON.stringify(value)
+
+/** A JSON object's entries (settings, attributes) as name and value, all text; a dash when empty. */
+export const KeyValues = (props: { readonly values: Readonly<Record<string, unknown>> }) => {
+  const entries = Object.entries(props.values)
+  return entries.length === 0 ? (
+    <span class="muted">—</span>
+  ) : (
+    <dl class="key-values">
+      {entries.map(([name, value]) => (
+        <Fragment key={name}>
+          <dt>{name}</dt>
+          <dd class="mono">{valueText(value)}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  )
+}
 
 export const PageHeader = (props: { readonly title: string; readonly lead?: string; readonly children?: ComponentChildren }) => (
   <header class="page-header">

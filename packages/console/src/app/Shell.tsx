@@ -1,10 +1,13 @@
 import type { Client } from "@servicekit/client"
 import type { Kit } from "./Api.js"
 import { Overview } from "./Overview.js"
+import { Agents } from "./automations/Agents.js"
 import { Approvals } from "./automations/Approvals.js"
+import { Channels } from "./automations/Channels.js"
 import { Governance } from "./automations/Governance.js"
 import { Marketplace } from "./automations/Marketplace.js"
 import { Nodes } from "./automations/Nodes.js"
+import { Sequences } from "./automations/Sequences.js"
 import { RunDetail } from "./automations/RunDetail.js"
 import { Runs } from "./automations/Runs.js"
 import { SessionDetail } from "./automations/SessionDetail.js"
@@ -13,6 +16,7 @@ import { Workflows } from "./automations/Workflows.js"
 import { Calls } from "./calling/Calls.js"
 import { SipSettings } from "./calling/SipSettings.js"
 import { Inbox } from "./chat/Inbox.js"
+import { Visitors } from "./chat/Visitors.js"
 import { href, useRoute } from "./Route.js"
 import type { Session } from "./Session.js"
 import { ApiKeys } from "./developers/ApiKeys.js"
@@ -35,13 +39,22 @@ export interface PageProps {
 /** The built areas and their pages; an area joins this list when it is built, never as a placeholder. */
 const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArray<{ readonly route: string; readonly title: string }> }> = [
   { title: "Tenant", pages: [{ route: "/", title: "Overview" }] },
-  { title: "Live Chat", pages: [{ route: "/chat/inbox", title: "Inbox" }] },
+  {
+    title: "Live Chat",
+    pages: [
+      { route: "/chat/inbox", title: "Inbox" },
+      { route: "/chat/visitors", title: "Visitors" }
+    ]
+  },
   {
     title: "Automations",
     pages: [
       { route: "/automations/runs", title: "Runs" },
       { route: "/automations/approvals", title: "Approvals" },
       { route: "/automations/workflows", title: "Workflows" },
+      { route: "/automations/sequences", title: "Sequences" },
+      { route: "/automations/agents", title: "Agents" },
+      { route: "/automations/channels", title: "Channels" },
       { route: "/automations/nodes", title: "Nodes" },
       { route: "/automations/marketplace", title: "Marketplace" },
       { route: "/automations/sessions", title: "Sessions" },
@@ -76,6 +89,7 @@ const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArr
 const pageFor = (route: string, props: PageProps) => {
   const inbox = /^\/chat\/inbox(?:\/([0-9a-f-]{36}))?$/.exec(route)
   if (inbox !== null) return <Inbox {...props} conversationId={inbox[1]} />
+  if (route === "/chat/visitors") return <Visitors {...props} />
   const webhook = /^\/developers\/webhooks\/([0-9a-f-]{36})$/.exec(route)
   if (webhook !== null) return <WebhookDetail {...props} webhookId={webhook[1]} />
   const run = /^\/automations\/runs\/([0-9a-f-]{36})$/.exec(route)
@@ -83,6 +97,9 @@ const pageFor = (route: string, props: PageProps) => {
   if (route === "/automations/runs") return <Runs {...props} />
   if (route === "/automations/approvals") return <Approvals {...props} />
   if (route === "/automations/workflows") return <Workflows {...props} />
+  if (route === "/automations/sequences") return <Sequences {...props} />
+  if (route === "/automations/agents") return <Agents {...props} />
+  if (route === "/automations/channels") return <Channels {...props} />
   if (route === "/automations/nodes") return <Nodes {...props} />
   if (route === "/automations/marketplace") return <Marketplace {...props} />
   const session = /^\/automations\/sessions\/([0-9a-f-]{36})$/.exec(route)

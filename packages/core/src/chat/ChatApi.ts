@@ -99,10 +99,12 @@ export const MessageBody = Schema.Struct({
   })
 })
 
-const VisitorParams = Schema.Struct({
+export const VisitorParams = Schema.Struct({
   ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
   externalId: Schema.optional(Text("must be a string"))
 })
+
+export const VISITORS_DESCRIPTION = `Newest first; with \`externalId\`, the one visitor it names (or none). Default limit ${DEFAULT_PAGE_SIZE}, maximum ${MAX_PAGE_SIZE}.`
 
 export const ConversationId = Schema.Struct({ id: Uuid })
 
@@ -177,10 +179,7 @@ export class ChatApi extends HttpApiGroup.make("chat")
       .addError(ValidationFailed)
       .annotate(RequiredScope, "visitors:read")
       .annotate(OpenApi.Summary, "List visitors")
-      .annotate(
-        OpenApi.Description,
-        `Newest first; with \`externalId\`, the one visitor it names (or none). Default limit ${DEFAULT_PAGE_SIZE}, maximum ${MAX_PAGE_SIZE}.`
-      )
+      .annotate(OpenApi.Description, VISITORS_DESCRIPTION)
   )
   .middleware(ApiKeyAuth)
   .annotate(RequiredScope, "chat:read")

@@ -53,7 +53,8 @@ export const makeChatConversations = (changes: ChatChanges) =>
               ...page,
               status: query.status,
               source: query.source,
-              assigneeId: query.assigneeId
+              assigneeId: query.assigneeId,
+              visitorId: query.visitorId
             })
         ),
 

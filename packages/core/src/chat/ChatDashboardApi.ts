@@ -5,9 +5,9 @@ import { Uuid, withReason, withoutNul } from "../http/Schemas.js"
 import { DashboardAuth } from "../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import { CONVERSATION_STATUSES } from "./Chat.js"
-import { MESSAGES_DESCRIPTION, MessageBody, MessageParams } from "./ChatApi.js"
+import { MESSAGES_DESCRIPTION, MessageBody, MessageParams, VISITORS_DESCRIPTION, VisitorParams } from "./ChatApi.js"
 import { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
-import { ConversationJson, ConversationPageJson, MessageJson, MessagePageJson } from "./ChatJson.js"
+import { ConversationJson, ConversationPageJson, MessageJson, MessagePageJson, VisitorPageJson } from "./ChatJson.js"
 import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE } from "./ChatInputs.js"
 import { INBOX_STREAM_MINUTES } from "./InboxFeed.js"
 
@@ -26,6 +26,11 @@ const ConversationParams = Schema.Struct({
   assigned: Schema.optional(
     withReason(Schema.Literal("me", "nobody"), "must be me or nobody").annotations({
       description: "`me`: only the conversations assigned to the token's user; `nobody`: only unassigned ones."
+    })
+  ),
+  visitorId: Schema.optional(
+    Uuid.annotations({
+      jsonSchema: { type: "string", format: "uuid", description: "Only the conversations of this visitor (a Visitor's `id`)." }
     })
   )
 })
@@ -48,7 +53,7 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
       .addSuccess(ConversationPageJson)
       .addError(ValidationFailed)
       .annotate(OpenApi.Summary, "List conversations")
-      .annotate(OpenApi.Description, "Newest first, optionally only one `status` or `source`, and only those assigned to the token's user or to nobody (`assigned`).")
+      .annotate(OpenApi.Description, "Newest first, optionally only one `status` or `source`, only those assigned to the token's user or to nobody (`assigned`), and only one visitor's (`visitorId`).")
   )
   .add(
     HttpApiEndpoint.get("getAgentConversation", "/tenants/:tenantId/chat/conversations/:id")
@@ -105,6 +110,15 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
       )
   )
   .add(
+    HttpApiEndpoint.get("listAgentVisitors", "/tenants/:tenantId/chat/visitors")
+      .setPath(TenantPath)
+      .setUrlParams(VisitorParams)
+      .addSuccess(VisitorPageJson)
+      .addError(ValidationFailed)
+      .annotate(OpenApi.Summary, "List visitors")
+      .annotate(OpenApi.Description, `As \`GET /v1/chat/visitors\`. ${VISITORS_DESCRIPTION}`)
+  )
+  .add(
     HttpApiEndpoint.get("followInbox", "/tenants/:tenantId/chat/events")
       .setPath(TenantPath)
       .addSuccess(HttpApiSchema.Text({ contentType: "text/event-stream" }))
@@ -119,5 +133,5 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
   .annotate(OpenApi.Title, "Live Chat (agents)")
   .annotate(
     OpenApi.Description,
-    "Conversations for the tenant's agents (dashboard token of the path's tenant, any role; another tenant's token is a 403 `tenant_mismatch`)."
+    "Conversations and visitors for the tenant's agents (dashboard token of the path's tenant, any role; another tenant's token is a 403 `tenant_mismatch`)."
   ) {}

@@ -74,6 +74,10 @@ export const chatDashboardHandlers = implement(
         Effect.zipRight(requireTenant(path.tenantId), chat.setStatus(path.tenantId, path.id, payload.status)).pipe(
           Effect.map(conversationJson)
         ),
+      listAgentVisitors: ({ path, urlParams }) =>
+        Effect.zipRight(requireTenant(path.tenantId), chat.listVisitors(path.tenantId, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, visitorJson))
+        ),
       followInbox: ({ path }) =>
         Effect.zipRight(requireTenant(path.tenantId), inboxFeed(path.tenantId)).pipe(
           Effect.map((body) =>

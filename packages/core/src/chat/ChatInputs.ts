@@ -53,6 +53,8 @@ export interface ConversationListQuery {
   readonly source?: string | undefined
   /** Only the conversations of this assignee; null: only unassigned ones. */
   readonly assigneeId?: string | null | undefined
+  /** Only the conversations of this visitor. */
+  readonly visitorId?: string | undefined
 }
 
 export interface MessageListQuery {

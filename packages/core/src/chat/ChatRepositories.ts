@@ -113,6 +113,8 @@ export interface ConversationQuery extends Page {
   readonly source?: string | undefined
   /** Only the conversations of this assignee; null: only unassigned ones. */
   readonly assigneeId?: string | null | undefined
+  /** Only the conversations of this visitor. */
+  readonly visitorId?: string | undefined
 }
 
 /** What changes about a conversation apart from its messages. */
@@ -147,7 +149,8 @@ const memoryConversations = (table: ReturnType<typeof memoryTable<Conversation>>
       (row) =>
         (query.status === undefined || row.status === query.status) &&
         (query.source === undefined || row.source === query.source) &&
-        (query.assigneeId === undefined || row.assigneeId === query.assigneeId)
+        (query.assigneeId === undefined || row.assigneeId === query.assigneeId) &&
+        (query.visitorId === undefined || row.visitorId === query.visitorId)
     ),
   findOpen: (tenantId, visitorId) =>
     Effect.map(

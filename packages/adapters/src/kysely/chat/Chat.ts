@@ -12,6 +12,7 @@ import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Conversations from "./Conversations.js"
 import * as Messages from "./Messages.js"
 import * as migration0010 from "./migrations/0010_chat.js"
+import * as migration0032 from "./migrations/0032_chat_conversations_by_visitor.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Webhooks from "./Webhooks.js"
@@ -27,7 +28,7 @@ export const chatStorage: KyselyModuleStorage<
   | WebhookSubscriptionRepository
   | WebhookDeliveryRepository
 > = {
-  migrations: { "0010_chat": migration0010 },
+  migrations: { "0010_chat": migration0010, "0032_chat_conversations_by_visitor": migration0032 },
   layer: Layer.mergeAll(
     Visitors.layer,
     Widgets.layer,

@@ -73,9 +73,10 @@ export const make = (database: KyselyConnection): ConversationRepository["Type"]
 
     find: (tenantId, id) => findInTenant(database, table, tenantId, id),
 
-    // A range on conversations_tenant_status_created_idx with a status, else on conversations_tenant_created_idx.
-    list: (tenantId, { after, assigneeId, limit, source, status }) =>
-      isUuid(tenantId)
+    // A range on conversations_tenant_visitor_created_idx with a visitor, on
+    // conversations_tenant_status_created_idx with a status, else on conversations_tenant_created_idx.
+    list: (tenantId, { after, assigneeId, limit, source, status, visitorId }) =>
+      isUuid(tenantId) && (visitorId === undefined || isUuid(visitorId))
         ? Effect.map(
             query(database, (db: Db) =>
               db
@@ -84,6 +85,7 @@ export const make = (database: KyselyConnection): ConversationRepository["Type"]
                 .where("tenant_id", "=", tenantId)
                 .$if(status !== undefined, (select) => select.where("status", "=", status!))
                 .$if(source !== undefined, (select) => select.where("source", "=", source!))
+                .$if(visitorId !== undefined, (select) => select.where("visitor_id", "=", visitorId!))
                 .$if(assigneeId !== undefined, (select) =>
                   select.where("assignee_id", assigneeId === null ? "is" : "=", assigneeId!)
                 )

@@ -1,8 +1,6 @@
 // Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the schemas only the chat group uses.
 // Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
 
-import type { components } from "../index.js"
-
 export interface ChatSchemas {
     /** @description `chatUrl` opens the hosted chat page with `siteKey` and the visitor token as query parameters; give only it to browsers and apps. The token opens this one conversation for 24 hours (`expiresAt`). */
     readonly ChatSession: {
@@ -24,26 +22,5 @@ export interface ChatSchemas {
         readonly attributes?: {
             readonly [key: string]: unknown;
         };
-    };
-    readonly VisitorPage: {
-        readonly data: readonly components["schemas"]["Visitor"][];
-        readonly meta: {
-            readonly limit: number;
-            readonly nextCursor: string | null;
-        };
-    };
-    readonly Visitor: {
-        /** Format: uuid */
-        readonly id: string;
-        readonly externalId: string;
-        readonly displayName: string | null;
-        readonly email: string | null;
-        readonly attributes: {
-            readonly [key: string]: unknown;
-        };
-        /** Format: date-time */
-        readonly createdAt: string;
-        /** Format: date-time */
-        readonly updatedAt: string;
     };
 }

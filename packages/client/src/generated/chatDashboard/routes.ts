@@ -6,7 +6,7 @@ export const chatDashboardRoutes = {
   /**
    * List conversations
    *
-   * Newest first, optionally only one `status` or `source`, and only those assigned to the token's user or to nobody (`assigned`).
+   * Newest first, optionally only one `status` or `source`, only those assigned to the token's user or to nobody (`assigned`), and only one visitor's (`visitorId`).
    */
   "chatDashboard.listAgentConversations": ["GET", "/tenants/{tenantId}/chat/conversations", "400 401 403 405 500", "page"],
   /** Get a conversation */
@@ -35,6 +35,12 @@ export const chatDashboardRoutes = {
    * Any status may follow any other; moving to `closed` emits `conversation.closed`, and a closed conversation takes messages again once reopened.
    */
   "chatDashboard.setConversationStatus": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/status", "400 401 403 404 405 413 500"],
+  /**
+   * List visitors
+   *
+   * As `GET /v1/chat/visitors`. Newest first; with `externalId`, the one visitor it names (or none). Default limit 25, maximum 100.
+   */
+  "chatDashboard.listAgentVisitors": ["GET", "/tenants/{tenantId}/chat/visitors", "400 401 403 405 500", "page"],
   /**
    * Follow every conversation live
    *

@@ -18,6 +18,27 @@ export interface SharedChatSchemas {
             readonly nextCursor: string | null;
         };
     };
+    readonly VisitorPage: {
+        readonly data: readonly components["schemas"]["Visitor"][];
+        readonly meta: {
+            readonly limit: number;
+            readonly nextCursor: string | null;
+        };
+    };
+    readonly Visitor: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly externalId: string;
+        readonly displayName: string | null;
+        readonly email: string | null;
+        readonly attributes: {
+            readonly [key: string]: unknown;
+        };
+        /** Format: date-time */
+        readonly createdAt: string;
+        /** Format: date-time */
+        readonly updatedAt: string;
+    };
     /** @description No conversation with this id in this account (`conversation_not_found`). */
     readonly ConversationNotFoundError: {
         readonly error: {

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Loading, Notice, PageHeader, formatTime } from "../Components.js"
+import { useLiveRefresh } from "../Live.js"
 import { useLoad } from "../Load.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../Shell.js"
@@ -13,9 +14,11 @@ export const Approvals = (props: PageProps) => {
     []
   )
   const [decided, setDecided] = useState<string | undefined>(undefined)
+  // New approvals join the queue, and those decided elsewhere leave it, without a reload.
+  useLiveRefresh(reload, true)
   return (
     <>
-      <PageHeader title="Approvals" lead="Steps waiting for a person to approve exactly what they will run." />
+      <PageHeader title="Approvals" lead="Steps waiting for a person to approve exactly what they will run. New ones appear as they come." />
       {decided === undefined ? null : <Notice tone="info">{decided}</Notice>}
       <Loading loaded={pending}>
         {({ data }) =>

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks"
 import { Notice, PageHeader, formatTime } from "../Components.js"
+import { useLiveRefresh } from "../Live.js"
 import { Pager, usePages } from "../Pages.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../Shell.js"
@@ -17,10 +18,15 @@ export const Runs = (props: PageProps) => {
       }),
     [status]
   )
+  // The first page follows new runs and status changes; a later page stays as the user paged to it.
+  useLiveRefresh(runs.reload, runs.newer === undefined)
 
   return (
     <>
-      <PageHeader title="Runs" lead="Each run of a workflow, its steps and what they answered." />
+      <PageHeader
+        title="Runs"
+        lead="Each run of a workflow, its steps and what they answered. The first page follows new runs as they come."
+      />
       <div class="toolbar">
         <label for="run-status">Status</label>{" "}
         <select

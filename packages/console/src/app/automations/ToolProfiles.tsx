@@ -1,25 +1,12 @@
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
-import { Day } from "../Components.js"
+import { Day, Tags } from "../Components.js"
 import { Pager, usePages } from "../Pages.js"
 import type { PageProps } from "../Shell.js"
 import { type Outcome, OutcomeNotice, linesOf } from "./Outcome.js"
 import type { ToolProfile } from "./Types.js"
 
 const EMPTY = { name: "", allow: "", deny: "", requireApprovalSkills: "" }
-
-const SkillList = (props: { readonly skills: ReadonlyArray<string> }) =>
-  props.skills.length === 0 ? (
-    <span class="muted">—</span>
-  ) : (
-    <>
-      {props.skills.map((skill) => (
-        <span key={skill} class="tag mono">
-          {skill}
-        </span>
-      ))}
-    </>
-  )
 
 /**
  * Tool profiles: which skills runs may call (allow, deny) and which wait for an approval. Saving
@@ -103,13 +90,13 @@ export const ToolProfiles = (props: PageProps & { readonly admin: boolean }) => 
               <tr key={profile.id}>
                 <td>{profile.name}</td>
                 <td>
-                  <SkillList skills={profile.allow} />
+                  <Tags items={profile.allow} />
                 </td>
                 <td>
-                  <SkillList skills={profile.deny} />
+                  <Tags items={profile.deny} />
                 </td>
                 <td>
-                  <SkillList skills={profile.requireApprovalSkills} />
+                  <Tags items={profile.requireApprovalSkills} />
                 </td>
                 <td class="nowrap">
                   <Day iso={profile.updatedAt} />

@@ -34,3 +34,6 @@ export type SkillPack = PageItem<"automationsDashboard.listDashboardSkillPacks">
 export type ToolProfile = PageItem<"automationsDashboard.listDashboardToolProfiles">
 export type MemoryEntry = PageItem<"automationsDashboard.listDashboardMemory">
 export type AutomationSession = PageItem<"automationsDashboard.listDashboardSessions">
+export type Agent = PageItem<"automationsDashboard.listDashboardAgents">
+export type Channel = PageItem<"automationsDashboard.listDashboardChannels">
+export type Sequence = PageItem<"automationsDashboard.listDashboardSequences">

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
-import { Notice } from "../Components.js"
 import type { PageProps } from "../Shell.js"
+import { type Refusal, RefusalNotice, refusalOf } from "./Refusal.js"
 import { type Workflow, formatJson } from "./Types.js"
 
 /** A new workflow's starting point: a manual trigger and one log step. */
@@ -9,8 +9,6 @@ const TEMPLATE = {
   triggerJson: { schemaVersion: 1, type: "manual" },
   stepsJson: [{ type: "log", message: "Hello {{payload.name}}" }]
 }
-
-type Issue = { readonly field: string; readonly reason: string }
 
 /** What the editor shows of a workflow: the fields its create and change bodies take. */
 const editable = (workflow: Workflow) => ({
@@ -32,8 +30,7 @@ export const WorkflowEditor = (
   }
 ) => {
   const [text, setText] = useState(() => formatJson(props.workflow === undefined ? TEMPLATE : editable(props.workflow)))
-  const [message, setMessage] = useState<string | undefined>(undefined)
-  const [issues, setIssues] = useState<ReadonlyArray<Issue>>([])
+  const [refusal, setRefusal] = useState<Refusal | undefined>(undefined)
   const [busy, setBusy] = useState(false)
 
   const save = async (event: Event) => {
@@ -42,13 +39,11 @@ export const WorkflowEditor = (
     try {
       body = JSON.parse(text)
     } catch (error) {
-      setMessage(`This is not JSON: ${(error as Error).message}`)
-      setIssues([])
+      setRefusal({ message: `This is not JSON: ${(error as Error).message}`, issues: [] })
       return
     }
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
-      setMessage("The workflow must be a JSON object.")
-      setIssues([])
+      setRefusal({ message: "The workflow must be a JSON object.", issues: [] })
       return
     }
     setBusy(true)
@@ -62,30 +57,14 @@ export const WorkflowEditor = (
           })
     setBusy(false)
     if (answer.error === undefined) props.onSaved(answer.data as Workflow)
-    else {
-      setMessage(answer.error.message ?? "The request failed.")
-      setIssues("details" in answer.error ? ((answer.error.details as ReadonlyArray<Issue> | undefined) ?? []) : [])
-    }
+    else setRefusal(refusalOf(answer.error))
   }
 
   const title = props.workflow === undefined ? "New workflow" : `Edit ${props.workflow.name}`
   return (
     <form class="card form" onSubmit={save} aria-labelledby="workflow-editor-title">
       <h2 id="workflow-editor-title">{title}</h2>
-      {message === undefined ? null : (
-        <Notice tone="error">
-          {message}
-          {issues.length === 0 ? null : (
-            <ul class="issues">
-              {issues.map((issue) => (
-                <li key={`${issue.field} ${issue.reason}`}>
-                  <code>{issue.field === "" ? "(body)" : issue.field}</code> {issue.reason}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Notice>
-      )}
+      <RefusalNotice refusal={refusal} />
       <div class="field">
         <label for="workflow-json">Workflow (JSON: name, active, triggerJson, stepsJson)</label>
         <textarea

@@ -1,9 +1,9 @@
-// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the chatDashboard group's operations.
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the chatDashboard group's operations: conversations.
 // Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
 
-import type { components } from "../index.js"
+import type { components } from "../../index.js"
 
-export interface ChatDashboardOperations {
+export interface ChatDashboardConversationsOperations {
     readonly "chatDashboard.listAgentConversations": {
         readonly parameters: {
             readonly query?: {
@@ -14,6 +14,8 @@ export interface ChatDashboardOperations {
                 readonly source?: string;
                 /** @description `me`: only the conversations assigned to the token's user; `nobody`: only unassigned ones. */
                 readonly assigned?: "me" | "nobody";
+                /** @description Only the conversations of this visitor (a Visitor's `id`). */
+                readonly visitorId?: string;
             };
             readonly header?: never;
             readonly path: {
@@ -335,49 +337,6 @@ export interface ChatDashboardOperations {
             readonly 413: {
                 content: {
                     readonly "application/json": components["schemas"]["BodyTooLargeError"];
-                };
-            };
-            readonly 500: {
-                content: {
-                    readonly "application/json": components["schemas"]["InternalError"];
-                };
-            };
-        };
-    };
-    readonly "chatDashboard.followInbox": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path: {
-                readonly tenantId: string;
-            };
-            readonly cookie?: never;
-        };
-        readonly requestBody?: never;
-        readonly responses: {
-            readonly 200: {
-                content: {
-                    readonly "text/event-stream": string;
-                };
-            };
-            readonly 400: {
-                content: {
-                    readonly "application/json": components["schemas"]["InvalidRequestError"];
-                };
-            };
-            readonly 401: {
-                content: {
-                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
-                };
-            };
-            readonly 403: {
-                content: {
-                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
-                };
-            };
-            readonly 405: {
-                content: {
-                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             readonly 500: {

@@ -1,0 +1,109 @@
+import { useState } from "preact/hooks"
+import { Day, Notice, PageHeader } from "../Components.js"
+import { Pager, usePages } from "../Pages.js"
+import type { PageProps } from "../Shell.js"
+import { SequenceForm } from "./SequenceForm.js"
+import type { Sequence } from "./Types.js"
+
+/** A sequence's steps as a short line: their kinds in order, a wait with its length. */
+const outline = (sequence: Sequence) =>
+  sequence.stepsJson
+    .map((step) => {
+      if (step.type !== "wait") return String(step.type ?? "step")
+      const parts = ["days", "hours", "minutes", "seconds"].filter((unit) => typeof step[unit] === "number")
+      return `wait ${parts.map((unit) => `${step[unit]} ${unit}`).join(" ")}`
+    })
+    .join(" → ")
+
+/** The account's sequences of timed steps: admins create and change them; members read. */
+export const Sequences = (props: PageProps) => {
+  const pages = usePages<Sequence>(
+    (cursor) => props.client.automationsDashboard.listDashboardSequences({ query: { limit: 25, cursor } }),
+    []
+  )
+  // undefined: no form; null: a new sequence; else the sequence edited.
+  const [editing, setEditing] = useState<Sequence | null | undefined>(undefined)
+  const [saved, setSaved] = useState<string | undefined>(undefined)
+  const admin = props.session.role === "admin"
+
+  return (
+    <>
+      <PageHeader title="Sequences" lead="Timed steps (an email, a wait of two days, a chat message) run as a workflow.">
+        {!admin || editing !== undefined ? null : (
+          <button type="button" class="button primary" onClick={() => setEditing(null)}>
+            New sequence
+          </button>
+        )}
+      </PageHeader>
+      {saved === undefined ? null : <Notice tone="info">{saved}</Notice>}
+      {editing === undefined ? null : (
+        <SequenceForm
+          {...props}
+          sequence={editing ?? undefined}
+          onCancel={() => setEditing(undefined)}
+          onSaved={(sequence) => {
+            setEditing(undefined)
+            setSaved(`Sequence ${sequence.name} saved.`)
+            pages.reload()
+          }}
+        />
+      )}
+      {pages.failure === undefined ? null : <Notice tone="error">{pages.failure}</Notice>}
+      {pages.items === undefined ? (
+        <p class="muted" role="status">
+          Loading…
+        </p>
+      ) : pages.items.length === 0 ? (
+        <div class="card empty">
+          <h2>No sequences yet</h2>
+          <p>A sequence runs its steps in order, waiting between them as its wait steps say.</p>
+        </div>
+      ) : (
+        <div class="card flush">
+          <table class="table">
+            <caption class="visually-hidden">Sequences</caption>
+            <thead>
+              <tr>
+                <th scope="col">Sequence</th>
+                <th scope="col">Steps</th>
+                <th scope="col">Revision</th>
+                <th scope="col">Changed</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pages.items.map((sequence) => (
+                <tr key={sequence.id}>
+                  <td>
+                    <span class="sequence-name">{sequence.name}</span>
+                    <span class="muted block mono">{sequence.id}</span>
+                  </td>
+                  <td class="sequence-steps">{outline(sequence)}</td>
+                  <td>{sequence.revision}</td>
+                  <td class="nowrap">
+                    <Day iso={sequence.updatedAt} />
+                  </td>
+                  <td class="row-actions">
+                    {admin ? (
+                      <button
+                        type="button"
+                        class="button small"
+                        aria-label={`Edit ${sequence.name}`}
+                        onClick={() => setEditing(sequence)}
+                      >
+                        Edit
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager pages={pages} />
+    </>
+  )
+}
