@@ -4,8 +4,11 @@ import { type Options, defineConfig } from "tsup"
 // (scripts/build-packages.mjs sets this), which is most of a fresh clone's build time.
 const declarations = process.env.SERVICEKIT_BUILD_DECLARATIONS !== "0"
 
-/** The one build every package shares: ESM plus declarations for Node 20 and Bun. */
-export const packageBuild = (entry: Array<string>, options: Partial<Options> = {}) =>
+/**
+ * The one build every package shares: ESM plus declarations for Node 20 and Bun. Entries are
+ * paths, or output names to paths where an entry's file is not at the top of src/.
+ */
+export const packageBuild = (entry: Array<string> | Record<string, string>, options: Partial<Options> = {}) =>
   defineConfig({
     entry,
     format: ["esm"],

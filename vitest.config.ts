@@ -22,7 +22,11 @@ const unavailableServiceFiles = async () => {
 export default defineConfig(async () => ({
   resolve: {
     alias: [
-      { find: /^@servicekit\/core\/testing$/, replacement: src("./packages/core/src/testing.ts") },
+      { find: /^@servicekit\/core\/(testing|internal)$/, replacement: src("./packages/core/src/$1.ts") },
+      {
+        find: /^@servicekit\/core\/(calling|chat|transactional|growth|automations)$/,
+        replacement: src("./packages/core/src/entries/$1.ts")
+      },
       { find: /^@servicekit\/conformance$/, replacement: src("./packages/conformance/src/index.ts") },
       { find: /^@servicekit\/core$/, replacement: src("./packages/core/src/index.ts") },
       { find: /^@servicekit\/adapters$/, replacement: src("./packages/adapters/src/index.ts") },

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { ApiKeyService, CallingService, TenantRepository, TenantService } from "@servicekit/core"
+import { ApiKeyService, CallingService, TenantService } from "@servicekit/core"
+import { TenantRepository } from "@servicekit/core/internal"
 import { Effect } from "effect"
 
 export const CALLS = 10_000

@@ -1,4 +1,4 @@
-import { FanOut } from "@servicekit/core"
+import { FanOut } from "@servicekit/core/internal"
 import { fanOutConformance } from "@servicekit/conformance"
 import { Context, Effect, Exit, Fiber, Layer, Option, Scope, Stream } from "effect"
 import { describe, expect, it } from "vitest"

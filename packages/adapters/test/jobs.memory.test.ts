@@ -1,4 +1,4 @@
-import { EventOutbox, JobQueue, MemoryDatabase, ScheduleStore } from "@servicekit/core"
+import { EventOutbox, JobQueue, MemoryDatabase, ScheduleStore } from "@servicekit/core/internal"
 import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/conformance"
 import { Layer } from "effect"
 

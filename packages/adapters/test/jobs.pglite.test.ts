@@ -1,4 +1,4 @@
-import { FanOut } from "@servicekit/core"
+import { FanOut } from "@servicekit/core/internal"
 import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/conformance"
 import { Layer } from "effect"
 import { layerPgBossJobQueue, layerPglite } from "../src/index.js"

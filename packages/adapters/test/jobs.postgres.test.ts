@@ -10,7 +10,7 @@ import {
   eachEvent,
   runScheduler,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/conformance"
 import { Deferred, Effect, Layer, Schedule } from "effect"
 import { describe, expect, it } from "vitest"

@@ -1,12 +1,6 @@
-import {
-  type Call,
-  CallRepository,
-  type CallQuery,
-  FlowRepository,
-  TenantRepository,
-  type Workflow,
-  WorkflowRepository
-} from "@servicekit/core"
+import type { Call, CallQuery } from "@servicekit/core/calling"
+import type { Workflow } from "@servicekit/core/automations"
+import { CallRepository, FlowRepository, TenantRepository, WorkflowRepository } from "@servicekit/core/internal"
 import { createHash } from "node:crypto"
 import { Context, Effect, Layer, ManagedRuntime, Option } from "effect"
 import { CompiledQuery, sql } from "kysely"

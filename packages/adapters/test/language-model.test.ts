@@ -1,4 +1,4 @@
-import { LanguageModel } from "@servicekit/core"
+import { LanguageModel } from "@servicekit/core/internal"
 import { languageModelConformance, startModelServer } from "@servicekit/conformance"
 import { Effect, Either } from "effect"
 import { describe, expect, it } from "vitest"

@@ -1,4 +1,4 @@
-import { UnitOfWork } from "@servicekit/core"
+import { UnitOfWork } from "@servicekit/core/internal"
 import { Cause, Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerUnitOfWork, rows } from "../src/kysely/Connection.js"

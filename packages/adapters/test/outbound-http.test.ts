@@ -1,6 +1,6 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http"
 import type { AddressInfo, Socket } from "node:net"
-import { MAX_RESPONSE_BYTES, OutboundHttp, type OutboundRequest } from "@servicekit/core"
+import { MAX_RESPONSE_BYTES, OutboundHttp, type OutboundRequest } from "@servicekit/core/internal"
 import { type ReceivedRequest, type TargetAnswer, outboundHttpConformance } from "@servicekit/conformance"
 import { type Duration, Effect, type Layer } from "effect"
 import { describe, expect, it } from "vitest"

@@ -1,5 +1,5 @@
 import { rateLimitStoreConformance } from "@servicekit/conformance"
-import { RateLimitStore } from "@servicekit/core"
+import { RateLimitStore } from "@servicekit/core/internal"
 import { Effect, HashMap, Logger } from "effect"
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

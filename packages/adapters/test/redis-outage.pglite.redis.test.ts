@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises"
-import { FanOut, JobQueue, defineQueue } from "@servicekit/core"
+import { FanOut, JobQueue, defineQueue } from "@servicekit/core/internal"
 import { Effect, Exit, HashMap, Layer, Logger, ManagedRuntime, Scope, Stream } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
 import { layerBullMqJobQueue, layerPglite, layerRedisFanOut } from "../src/index.js"

@@ -1,4 +1,4 @@
-import { TenantRepository } from "@servicekit/core"
+import { TenantRepository } from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { Kysely, type Migration, Migrator, PostgresDialect, sql } from "kysely"
 import pg from "pg"

@@ -1,4 +1,4 @@
-import { signWebhook } from "@servicekit/core"
+import { signWebhook } from "@servicekit/core/internal"
 import { verifyWebhook } from "@servicekit/client/webhooks"
 import { describe, expect, it } from "vitest"
 

@@ -12,7 +12,7 @@ import {
   runDispatcher,
   type UnitOfWork,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 
 const uuid = () => globalThis.crypto.randomUUID()
 

@@ -1,7 +1,7 @@
 import { layer } from "@effect/vitest"
 import { Chunk, Context, Effect, Exit, Layer, Scope, Stream } from "effect"
 import { expect } from "vitest"
-import { FanOut, MAX_MESSAGE_BYTES } from "@servicekit/core"
+import { FanOut, MAX_MESSAGE_BYTES } from "@servicekit/core/internal"
 
 const freshTopic = () => `conformance.${globalThis.crypto.randomUUID().slice(0, 8)}`
 

@@ -8,7 +8,7 @@ import {
   type QueueDefinition,
   type UnitOfWork,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 
 /** A queue of its own for each test: the suites of several adapters may share one database or Redis. */
 const freshQueue = (options: Parameters<typeof defineQueue>[1] = {}) =>

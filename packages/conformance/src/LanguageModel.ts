@@ -1,4 +1,4 @@
-import { LanguageModel, type ModelFailed, type ModelMessage, type ModelRequest } from "@servicekit/core"
+import { LanguageModel, type ModelFailed, type ModelMessage, type ModelRequest } from "@servicekit/core/internal"
 import type { ModelCue } from "@servicekit/core/testing"
 import { Effect, Either, type Layer } from "effect"
 import { describe, expect, it } from "vitest"

@@ -1,4 +1,10 @@
-import { type DeliveredMail, type MailRejected, type MailSender, Mailer, type OutgoingMail } from "@servicekit/core"
+import {
+  type DeliveredMail,
+  type MailRejected,
+  type MailSender,
+  Mailer,
+  type OutgoingMail
+} from "@servicekit/core/internal"
 import { Effect, type Layer } from "effect"
 import { describe, expect, it } from "vitest"
 

@@ -1,6 +1,6 @@
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import type { ModelMessage } from "@servicekit/core"
+import type { ModelMessage } from "@servicekit/core/internal"
 import type { ModelCue } from "@servicekit/core/testing"
 
 /** A chat completions request as the server received it. */

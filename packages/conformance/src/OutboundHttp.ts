@@ -1,4 +1,4 @@
-import { MAX_RESPONSE_BYTES, OutboundHttp, type OutboundRefused, type OutboundRequest } from "@servicekit/core"
+import { MAX_RESPONSE_BYTES, OutboundHttp, type OutboundRefused, type OutboundRequest } from "@servicekit/core/internal"
 import { Effect, type Layer } from "effect"
 import { describe, expect, it } from "vitest"
 

@@ -1,6 +1,6 @@
 import { Effect, type Layer, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RateLimitResult, RateLimitStore } from "@servicekit/core"
+import { type RateLimitResult, RateLimitStore } from "@servicekit/core/internal"
 
 // A window start for every window size used below, far from the epoch.
 const T0 = 1_800_000_000_000

@@ -9,7 +9,7 @@ import {
   Scheduler,
   ScheduleStore,
   type UnitOfWork
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 
 const uuid = () => globalThis.crypto.randomUUID()
 

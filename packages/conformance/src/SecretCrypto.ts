@@ -1,6 +1,6 @@
 import { Effect, FastCheck, type Layer } from "effect"
 import { describe, expect, it } from "vitest"
-import { layerCrypto, SecretCrypto, signWebhook } from "@servicekit/core"
+import { layerCrypto, SecretCrypto, signWebhook } from "@servicekit/core/internal"
 
 const reference = Effect.runSync(Effect.provide(SecretCrypto, layerCrypto))
 

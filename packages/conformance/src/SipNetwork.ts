@@ -1,4 +1,5 @@
-import { type SipAddress, SipNetwork, type SipTransport } from "@servicekit/core"
+import type { SipTransport } from "@servicekit/core/calling"
+import { type SipAddress, SipNetwork } from "@servicekit/core/internal"
 import { Chunk, Effect, Exit, type Layer, Scope, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 

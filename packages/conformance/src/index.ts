@@ -3,7 +3,8 @@
  * (core's memory fakes, the real adapters, an embedder's own) must pass, on vitest and
  * @effect/vitest. A package of its own, so that @servicekit/core needs no test runner.
  */
-import type { EventOutbox, ModuleName, StoragePorts, UnitOfWork } from "@servicekit/core"
+import type { ModuleName, StoragePorts } from "@servicekit/core"
+import type { EventOutbox, UnitOfWork } from "@servicekit/core/internal"
 import type { Layer } from "effect"
 import { type StorageSuite, runStorageConformance } from "./Storage.js"
 import { apiKeysSuite } from "./storage/ApiKeys.js"

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ApiKeyRepository, SecretCrypto, TenantService } from "@servicekit/core"
+import { TenantService } from "@servicekit/core"
+import { ApiKeyRepository, SecretCrypto } from "@servicekit/core/internal"
 import { NOW, type TestKit, type Via, expectError, makeTestKit } from "./support.js"
 
 const CALLS = "/api/v1/voice/calls"

@@ -1,24 +1,27 @@
-import { readdirSync, readFileSync, statSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { basename, dirname, join, relative, resolve } from "node:path"
 import { describe, expect, it } from "vitest"
 import { modules } from "../src/Modules.js"
 
 const SRC = new URL("../src", import.meta.url).pathname
+const REPO = new URL("../../..", import.meta.url).pathname
 const FORBIDDEN =
   /^(node:|fs$|net$|http$|https$|pg$|kysely|ioredis|undici|nodemailer|@electric-sql|jose|bullmq|pg-boss|@effect\/platform-)/
 
 /**
  * Folders from the bottom up: a file may import from its own folder and from lower ranks only, so
  * the http toolkit and jobs know nothing of each other and no product folder imports another.
- * Root files compose everything. Every other folder is a module's, named as the module.
+ * Root files compose everything; entries/ (the package's per-product entry points) only gather.
+ * Every other folder is a module's, named as the module.
  */
-const RANK: Record<string, number> = { platform: 0, http: 1, jobs: 1, module: 2, testing: 4, "(root)": 5 }
+const RANK: Record<string, number> = { platform: 0, http: 1, jobs: 1, module: 2, testing: 4, entries: 5, "(root)": 5 }
 const PRODUCT_RANK = 3
 
-const sources = (dir: string): Array<string> =>
+const sources = (dir: string, pattern = /\.ts$/): Array<string> =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : []
+    if (statSync(path).isDirectory()) return name === "node_modules" || name === "dist" ? [] : sources(path, pattern)
+    return pattern.test(path) ? [path] : []
   })
 
 const imports = (file: string) =>
@@ -128,5 +131,40 @@ describe("core's boundaries", () => {
       )
     expect(files.some((file) => dirname(file) === RUNS)).toBe(true)
     expect(offenders).toEqual([])
+  })
+})
+
+describe("core's entries", () => {
+  const manifest = JSON.parse(readFileSync(join(SRC, "../package.json"), "utf8")) as { exports: Record<string, unknown> }
+  const entries = Object.keys(manifest.exports).map((key) => (key === "." ? "@servicekit/core" : `@servicekit/core${key.slice(1)}`))
+
+  // Packages' own tests may still open a core file to test it.
+  it("are all that other packages, examples, benchmarks and scripts import of core: no path into its files", () => {
+    const SIBLINGS = ["packages/adapters", "packages/host-node", "packages/host-bun", "packages/conformance", "packages/client"]
+    const files = [...SIBLINGS.map((dir) => join(dir, "src")), "examples", "bench", "scripts"]
+      .map((dir) => join(REPO, dir))
+      .filter(existsSync)
+      .flatMap((dir) => sources(dir, /\.(ts|tsx|mjs)$/))
+    const offenders = files.flatMap((file) =>
+      imports(file)
+        .filter((specifier) =>
+          specifier.startsWith("@servicekit/core")
+            ? !entries.includes(specifier)
+            : specifier.startsWith(".") && resolve(dirname(file), specifier).startsWith(`${join(REPO, "packages/core")}/`)
+        )
+        .map((specifier) => `${relative(REPO, file)}: ${specifier}`)
+    )
+    expect(files.length).toBeGreaterThan(100)
+    expect(offenders).toEqual([])
+  })
+
+  it("keep storage ports out of what apps import: the root and product entries export no repository", async () => {
+    const publicEntries = [
+      "../src/index.js",
+      ...["calling", "chat", "transactional", "growth", "automations"].map((product) => `../src/entries/${product}.js`)
+    ]
+    const exported = await Promise.all(publicEntries.map(async (entry) => Object.keys(await import(entry))))
+    expect(exported.flat()).toContain("CallingService")
+    expect(exported.flat().filter((name) => /Repository$|^MemoryDatabase$|^UnitOfWork$/.test(name))).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { layerCrypto } from "@servicekit/core"
+import { layerCrypto } from "@servicekit/core/internal"
 import { secretCryptoConformance } from "@servicekit/conformance"
 import { layerDeterministicCrypto } from "@servicekit/core/testing"
 

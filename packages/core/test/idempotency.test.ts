@@ -1,4 +1,4 @@
-import { IdempotencyStore, idempotent } from "@servicekit/core"
+import { IdempotencyStore, idempotent } from "@servicekit/core/internal"
 import { layerMemory } from "@servicekit/core/testing"
 import { Effect, Exit, Layer, Option, Schema, TestClock, TestContext } from "effect"
 import { describe, expect, it } from "vitest"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { KeyFormat } from "@servicekit/core"
+import { KeyFormat } from "@servicekit/core/internal"
 
 describe("API key format", () => {
   const secret = "Ab3".repeat(10) + "Zz"

@@ -1,4 +1,4 @@
-import { LanguageModel } from "@servicekit/core"
+import { LanguageModel } from "@servicekit/core/internal"
 import { languageModelConformance } from "@servicekit/conformance"
 import { makeScriptedLanguageModel } from "@servicekit/core/testing"
 import { Layer } from "effect"

@@ -1,4 +1,4 @@
-import { Mailer, MailRejected, TestMailbox } from "@servicekit/core"
+import { Mailer, MailRejected, TestMailbox } from "@servicekit/core/internal"
 import { mailerConformance } from "@servicekit/conformance"
 import { layerMemoryMailer, makeMemoryMailer, memoryMailer } from "@servicekit/core/testing"
 import { Effect, Layer } from "effect"

@@ -1,4 +1,4 @@
-import { LanguageModel, ModelRouter } from "@servicekit/core"
+import { LanguageModel, ModelRouter } from "@servicekit/core/internal"
 import { makeScriptedLanguageModel } from "@servicekit/core/testing"
 import { Effect, Either, Fiber, Layer, TestClock, TestContext } from "effect"
 import { describe, expect, it } from "vitest"

@@ -1,4 +1,4 @@
-import { OutboundFailed, OutboundHttp, checkOutboundUrl, isPublicAddress } from "@servicekit/core"
+import { OutboundFailed, OutboundHttp, checkOutboundUrl, isPublicAddress } from "@servicekit/core/internal"
 import { type ReceivedRequest, type TargetAnswer, outboundHttpConformance } from "@servicekit/conformance"
 import { layerMemoryOutboundHttp, makeMemoryOutboundHttp, memoryOutboundHttp } from "@servicekit/core/testing"
 import { Effect, Either, Fiber, Layer, TestClock, TestContext } from "effect"

@@ -3,9 +3,9 @@ import {
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
-  signWebhook,
   verifyWebhook
 } from "@servicekit/core"
+import { signWebhook } from "@servicekit/core/internal"
 import { describe, expect, it } from "vitest"
 
 const SECRET = "whsec_Grüße-✓-0123456789"

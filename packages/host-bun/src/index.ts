@@ -4,7 +4,8 @@
  * `ServiceKit.make` from @servicekit/core with ports of your choice.
  */
 /// <reference path="./bun.d.ts" />
-import { type ServiceKit, type WebSocketHandler, fromWebRequest, toWebResponse } from "@servicekit/core"
+import { type ServiceKit } from "@servicekit/core"
+import { type WebSocketHandler, fromWebRequest, toWebResponse } from "@servicekit/core/internal"
 
 export interface BunServer {
   readonly port: number

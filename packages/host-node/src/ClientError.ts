@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http"
 import type { Duplex } from "node:stream"
-import { errorBody } from "@servicekit/core"
+import { errorBody } from "@servicekit/core/internal"
 
 const refusalOf = (code: string | undefined) => {
   switch (code) {

@@ -1,5 +1,6 @@
 import { signDashboardToken } from "@servicekit/adapters"
-import { ApiKeyService, type KeyProduct, TenantRepository, TenantService, allProducts, modules } from "@servicekit/core"
+import { ApiKeyService, type KeyProduct, TenantService, allProducts, modules } from "@servicekit/core"
+import { TenantRepository } from "@servicekit/core/internal"
 import { Effect } from "effect"
 import { dashboardTokenScope } from "./Config.js"
 import type { NodeServiceKit } from "./Runtime.js"

@@ -1,5 +1,5 @@
 import type { ChatCompletionsOptions, ModelProvider } from "@servicekit/adapters"
-import { MODEL_LABEL } from "@servicekit/core"
+import { MODEL_LABEL } from "@servicekit/core/internal"
 
 /**
  * The operator's language models, from the environment:

@@ -1,4 +1,4 @@
-import type { AnsweredRequest } from "@servicekit/core"
+import type { AnsweredRequest } from "@servicekit/core/internal"
 import { Cause, HashMap, Layer, LogLevel, Logger } from "effect"
 
 export type LogFormat = "text" | "json"

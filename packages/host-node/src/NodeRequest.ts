@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
-import { type IncomingRequest, type OutgoingResponse, type ServiceKit, bodyConsumed } from "@servicekit/core"
+import { type ServiceKit } from "@servicekit/core"
+import { type IncomingRequest, type OutgoingResponse, bodyConsumed } from "@servicekit/core/internal"
 
 /** Requests larger than this are refused (413) before they are buffered. */
 const MAX_BODY_BYTES = 1024 * 1024

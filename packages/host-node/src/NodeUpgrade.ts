@@ -1,6 +1,7 @@
 import { type IncomingMessage, STATUS_CODES } from "node:http"
 import type { Duplex } from "node:stream"
-import type { OutgoingResponse, ServiceKit, WebSocketHandler } from "@servicekit/core"
+import type { ServiceKit } from "@servicekit/core"
+import type { OutgoingResponse, WebSocketHandler } from "@servicekit/core/internal"
 import { type WebSocket, WebSocketServer } from "ws"
 
 /** Larger WebSocket messages close the connection (1009). */

@@ -20,18 +20,8 @@ import {
   databaseHealthCheck,
   redisHealthCheck
 } from "@servicekit/adapters"
-import {
-  FanOut,
-  HealthChecks,
-  LanguageModel,
-  type Ports,
-  RequestObserver,
-  layerSecretBox,
-  ServiceKit,
-  ServiceKitSettings,
-  defaultWebhookSettings,
-  layerMemoryRateLimit
-} from "@servicekit/core"
+import { HealthChecks, type Ports, ServiceKit, ServiceKitSettings, defaultWebhookSettings } from "@servicekit/core"
+import { FanOut, LanguageModel, RequestObserver, layerSecretBox, layerMemoryRateLimit } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type HostConfig, type HostOptions, dashboardTokenScope, resolveConfig } from "./Config.js"
 import { lockDataFolder } from "./DataFolderLock.js"

@@ -2,15 +2,8 @@
 import { readFile } from "node:fs/promises"
 import { parseArgs } from "node:util"
 import { signDashboardToken } from "@servicekit/adapters"
-import {
-  type Command,
-  type CommandOutput,
-  DashboardRole,
-  UsageError,
-  describeError,
-  isUuid,
-  modules
-} from "@servicekit/core"
+import { DashboardRole, modules } from "@servicekit/core"
+import { type Command, type CommandOutput, UsageError, describeError, isUuid } from "@servicekit/core/internal"
 import { Cause, Effect, Exit, Schema } from "effect"
 import { ConfigurationError, type HostOptions, dashboardTokenScope, resolveConfig } from "./Config.js"
 import { DataFolderBusy, DataFolderUnusable } from "./DataFolderLock.js"

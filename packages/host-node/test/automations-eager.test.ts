@@ -1,4 +1,5 @@
-import { RunRepository, ServiceKit } from "@servicekit/core"
+import { ServiceKit } from "@servicekit/core"
+import { RunRepository } from "@servicekit/core/internal"
 import { layerMemory, testDashboardToken } from "@servicekit/core/testing"
 import { Effect, Layer } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { type Server, type ServerResponse, createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { ScheduleStore, ServiceKit, type StoredSchedule } from "@servicekit/core"
+import { ServiceKit } from "@servicekit/core"
+import { ScheduleStore, type StoredSchedule } from "@servicekit/core/internal"
 import {
   type MemoryOutboundAnswer,
   layerMemory,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { builtInPacks } from "@servicekit/core"
+import { builtInPacks } from "@servicekit/core/automations"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { automationsClient, automationsTenants, expectJson, until } from "./automationsClient.js"
 import { startSmtpServer } from "./fixtures/smtpServer.js"

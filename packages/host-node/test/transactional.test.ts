@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { ActivityLog } from "@servicekit/core"
+import { ActivityLog } from "@servicekit/core/internal"
 import { simpleParser } from "mailparser"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

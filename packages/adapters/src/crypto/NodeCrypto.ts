@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomFillSync } from "node:crypto"
-import { SecretCrypto } from "@servicekit/core"
+import { SecretCrypto } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 
 /** Small requests (ids, tokens) are cut from a pool filled 4 KiB at a time, each byte handed out once. */

@@ -1,4 +1,4 @@
-import { FanOut, checkMessage } from "@servicekit/core"
+import { FanOut, checkMessage } from "@servicekit/core/internal"
 import { Duration, Effect, Layer } from "effect"
 import pg from "pg"
 import { type DatabaseUnavailable, postgresUnavailable } from "../kysely/DatabaseUnavailable.js"

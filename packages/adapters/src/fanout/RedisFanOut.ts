@@ -1,4 +1,4 @@
-import { FanOut, checkMessage } from "@servicekit/core"
+import { FanOut, checkMessage } from "@servicekit/core/internal"
 import { Effect, Layer, Runtime } from "effect"
 import { connectFailFast } from "../redis/FailFastRedis.js"
 import { openRedis } from "../redis/WatchedRedis.js"

@@ -1,4 +1,4 @@
-import { checkMessage } from "@servicekit/core"
+import { checkMessage } from "@servicekit/core/internal"
 import { Effect, PubSub, type Scope, Stream } from "effect"
 
 /**

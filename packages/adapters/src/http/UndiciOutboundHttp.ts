@@ -9,7 +9,7 @@ import {
   type OutboundRequest,
   checkOutboundUrl,
   isPublicAddress
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Duration, Effect, Either, Layer } from "effect"
 // The package's file, not the bare name: Bun answers `undici` with a built-in stand-in whose Agent
 // cannot send requests, while this path is the real client on Node and Bun alike.

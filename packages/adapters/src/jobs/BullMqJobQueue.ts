@@ -7,7 +7,7 @@ import {
   type QueueDefinition,
   UnitOfWork,
   type WorkOptions
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { type Job as BullJob, Queue as BullQueue, Worker } from "bullmq"
 import { Cause, Duration, Effect, Exit, Layer, Option, Queue, Runtime } from "effect"
 import { connectFailFast } from "../redis/FailFastRedis.js"

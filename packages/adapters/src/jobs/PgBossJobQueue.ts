@@ -10,7 +10,7 @@ import {
   type QueueDefinition,
   UnitOfWork,
   type WorkOptions
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Duration, Effect, Exit, Fiber, Layer, Option, Queue, Runtime, Stream } from "effect"
 import { CompiledQuery, type Kysely } from "kysely"
 import PgBoss from "pg-boss"

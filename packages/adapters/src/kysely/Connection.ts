@@ -1,4 +1,4 @@
-import { UniqueViolation, UnitOfWork, runCommitted } from "@servicekit/core"
+import { UniqueViolation, UnitOfWork, runCommitted } from "@servicekit/core/internal"
 import { Effect, Exit, FiberRef, Layer, Option } from "effect"
 import { CompiledQuery, type Kysely } from "kysely"
 import { KyselyDatabase, type KyselyConnection } from "./Database.js"

@@ -1,4 +1,4 @@
-import { type Page, type Position, isUuid } from "@servicekit/core"
+import { type Page, type Position, isUuid } from "@servicekit/core/internal"
 import { Effect, type Option } from "effect"
 import { type Kysely, type RawBuilder, sql } from "kysely"
 import { findOne, query } from "./Connection.js"

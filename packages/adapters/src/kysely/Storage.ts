@@ -1,4 +1,5 @@
-import type { EventOutbox, ModuleName, Modules, ScheduleStore, StoragePorts, UnitOfWork } from "@servicekit/core"
+import type { ModuleName, Modules, StoragePorts } from "@servicekit/core"
+import type { EventOutbox, ScheduleStore, UnitOfWork } from "@servicekit/core/internal"
 import { Layer } from "effect"
 import type { Migration } from "kysely"
 import { accountsStorage } from "./accounts/Accounts.js"

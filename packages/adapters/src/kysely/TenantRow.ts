@@ -1,4 +1,4 @@
-import { isUuid } from "@servicekit/core"
+import { isUuid } from "@servicekit/core/internal"
 import { Effect, type Option } from "effect"
 import type { Kysely } from "kysely"
 import { findOne, query } from "./Connection.js"

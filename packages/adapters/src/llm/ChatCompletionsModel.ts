@@ -5,7 +5,7 @@ import {
   type ModelReply,
   type ModelRequest,
   failureOfStatus
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 // The package's file, not the bare name: Bun answers `undici` with a built-in stand-in (see UndiciOutboundHttp).
 import { Agent, type Dispatcher } from "undici/index.js"

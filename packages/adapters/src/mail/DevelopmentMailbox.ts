@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { mkdir, rename, rm, writeFile } from "node:fs/promises"
 import { join } from "node:path"
-import { type MailSender, Mailer, MailRejected, type OutgoingMail, TestMailbox } from "@servicekit/core"
+import { type MailSender, Mailer, MailRejected, type OutgoingMail, TestMailbox } from "@servicekit/core/internal"
 import { Clock, Context, Effect, Layer } from "effect"
 import MailComposer from "nodemailer/lib/mail-composer"
 import { messageIdHeaderOf, nodemailerMessageOf } from "./MailMessage.js"

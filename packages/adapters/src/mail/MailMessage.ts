@@ -1,4 +1,4 @@
-import type { OutgoingMail } from "@servicekit/core"
+import type { OutgoingMail } from "@servicekit/core/internal"
 import type { SendMailOptions } from "nodemailer"
 import addressparser from "nodemailer/lib/addressparser"
 

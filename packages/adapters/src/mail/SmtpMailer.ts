@@ -1,4 +1,4 @@
-import { type MailSender, Mailer, MailRejected } from "@servicekit/core"
+import { type MailSender, Mailer, MailRejected } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type NodemailerError, createTransport } from "nodemailer"
 import { messageIdHeaderOf, nodemailerMessageOf } from "./MailMessage.js"

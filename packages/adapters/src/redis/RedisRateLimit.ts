@@ -1,4 +1,4 @@
-import { RateLimitStore, resultOf, windowOf } from "@servicekit/core"
+import { RateLimitStore, resultOf, windowOf } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Redis } from "ioredis"
 import { connectFailFast, makeOutageLog } from "./FailFastRedis.js"

@@ -2,7 +2,7 @@ import { createSocket } from "node:dgram"
 import { lookup } from "node:dns/promises"
 import { type Socket, connect as connectTcp, isIP } from "node:net"
 import { connect as connectTls } from "node:tls"
-import { SipAddressRefused, type SipFlow, SipNetwork, SipUnreachable, isPublicAddress } from "@servicekit/core"
+import { SipAddressRefused, type SipFlow, SipNetwork, SipUnreachable, isPublicAddress } from "@servicekit/core/internal"
 import { Effect, Layer, Queue, Runtime, Stream } from "effect"
 import { makeSipStreamFramer } from "./SipStreamFramer.js"
 

@@ -1,4 +1,4 @@
-import { MAX_SIP_MESSAGE_BYTES } from "@servicekit/core"
+import { MAX_SIP_MESSAGE_BYTES } from "@servicekit/core/internal"
 
 const HEAD_END = Buffer.from("\r\n\r\n")
 const CONTENT_LENGTH = /^(?:content-length|l)[ \t]*:[ \t]*(\d+)[ \t]*$/im

@@ -1,16 +1,13 @@
+import type { Agent, Channel, Session, SessionEntry } from "@servicekit/core/automations"
 import {
-  type Agent,
   AgentRepository,
-  type Channel,
   ChannelRepository,
-  type Session,
-  type SessionEntry,
   SessionRepository,
   type TenantRepository,
   type UnitOfWork,
   sessionKey,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
-import { ApiKeyRepository, type TenantRepository, UniqueViolation } from "@servicekit/core"
+import { ApiKeyRepository, type TenantRepository, UniqueViolation } from "@servicekit/core/internal"
 import type { StorageSuite } from "../Storage.js"
 import { DAY, MINUTE, at, expectDefect, insertTenant, makeKey, newestFirst, plus, uuid } from "./fixtures.js"
 

@@ -1,11 +1,11 @@
+import type { Approval } from "@servicekit/core/automations"
 import {
-  type Approval,
   ApprovalRepository,
   RunRepository,
   type TenantRepository,
   type UnitOfWork,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

@@ -1,12 +1,6 @@
 import type { Vitest } from "@effect/vitest"
-import {
-  type Flow,
-  FlowRepository,
-  type Page,
-  type TenantRepository,
-  type Workflow,
-  WorkflowRepository
-} from "@servicekit/core"
+import type { Flow, Workflow } from "@servicekit/core/automations"
+import { FlowRepository, type Page, type TenantRepository, WorkflowRepository } from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

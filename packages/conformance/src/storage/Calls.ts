@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
-import { ANSWERED_RESULTS, type Call, type CallQuery, CallRepository } from "@servicekit/core"
+import { ANSWERED_RESULTS, type Call, type CallQuery } from "@servicekit/core/calling"
+import { CallRepository } from "@servicekit/core/internal"
 import type { StorageSuite } from "../Storage.js"
 import { DAY, MINUTE, at, callsNewestFirst, makeCall, plus, uuid } from "./fixtures.js"
 

@@ -1,14 +1,13 @@
+import type { Conversation, Widget } from "@servicekit/core/chat"
 import {
   ChatMessageRepository,
-  type Conversation,
   ConversationRepository,
   type TenantRepository,
   type UnitOfWork,
   VisitorRepository,
-  type Widget,
   WidgetRepository,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

@@ -1,11 +1,11 @@
+import type { ChatMessage } from "@servicekit/core/chat"
 import {
-  type ChatMessage,
   ChatMessageRepository,
   ConversationRepository,
   type TenantRepository,
   type UnitOfWork,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Deferred, Effect, Fiber, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

@@ -1,14 +1,12 @@
+import type { Visitor, VisitorToken, Widget } from "@servicekit/core/chat"
 import {
   type TenantRepository,
   type UnitOfWork,
-  type Visitor,
   VisitorRepository,
-  type VisitorToken,
   VisitorTokenRepository,
-  type Widget,
   WidgetRepository,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

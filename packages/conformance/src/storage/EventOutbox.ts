@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
-import { type DomainEvent, EventOutbox, type UnitOfWork, withTransaction } from "@servicekit/core"
+import { type DomainEvent, EventOutbox, type UnitOfWork, withTransaction } from "@servicekit/core/internal"
 import type { StorageSuite } from "../Storage.js"
 import { at, uuid } from "./fixtures.js"
 

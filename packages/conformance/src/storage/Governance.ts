@@ -1,15 +1,14 @@
+import type { ModelChoice, ToolProfile } from "@servicekit/core/automations"
 import {
   MemoryAuditRepository,
   MemoryRepository,
-  type ModelChoice,
   ModelChoiceRepository,
   PolicyRepository,
   type TenantRepository,
-  type ToolProfile,
   ToolProfileRepository,
   type UnitOfWork,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

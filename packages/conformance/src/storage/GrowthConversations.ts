@@ -1,13 +1,12 @@
+import type { GrowthConversation, GrowthMessageDraft } from "@servicekit/core/growth"
 import {
   type ActivityPosition,
-  type GrowthConversation,
   GrowthConversationRepository,
-  type GrowthMessageDraft,
   GrowthMessageRepository,
   type TenantRepository,
   type UnitOfWork,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

@@ -1,4 +1,4 @@
-import { type IdempotencyRecord, IdempotencyStore, type TenantRepository } from "@servicekit/core"
+import { type IdempotencyRecord, IdempotencyStore, type TenantRepository } from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

@@ -1,12 +1,11 @@
+import type { Node, NodeCommand } from "@servicekit/core/automations"
 import {
-  type Node,
-  type NodeCommand,
   NodeCommandRepository,
   NodeRepository,
   type TenantRepository,
   type UnitOfWork,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

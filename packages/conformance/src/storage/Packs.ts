@@ -1,11 +1,5 @@
-import {
-  type PackInstallation,
-  PackRepository,
-  type PackVersion,
-  type TenantRepository,
-  type UnitOfWork,
-  withTransaction
-} from "@servicekit/core"
+import type { PackInstallation, PackVersion } from "@servicekit/core/automations"
+import { PackRepository, type TenantRepository, type UnitOfWork, withTransaction } from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

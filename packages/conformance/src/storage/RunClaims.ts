@@ -1,11 +1,11 @@
+import type { Run } from "@servicekit/core/automations"
 import {
   MAX_TAKEOVERS,
-  type Run,
   RunRepository,
   type TenantRepository,
   type UnitOfWork,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

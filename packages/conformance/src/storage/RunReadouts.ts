@@ -1,8 +1,7 @@
+import type { Run, RunStatus } from "@servicekit/core/automations"
 import {
   type MessageChannel,
-  type Run,
   RunRepository,
-  type RunStatus,
   type StepLogEntry,
   type StepLogQuery,
   type StepPosition,
@@ -10,7 +9,7 @@ import {
   type UnitOfWork,
   messageChannel,
   percentileDisc
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Effect } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

@@ -1,11 +1,5 @@
-import {
-  type Run,
-  RunRepository,
-  type RunStatus,
-  type TenantRepository,
-  type UnitOfWork,
-  withTransaction
-} from "@servicekit/core"
+import type { Run, RunStatus } from "@servicekit/core/automations"
+import { RunRepository, type TenantRepository, type UnitOfWork, withTransaction } from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

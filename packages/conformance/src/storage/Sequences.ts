@@ -1,10 +1,5 @@
-import {
-  type Sequence,
-  SequenceRepository,
-  type TenantRepository,
-  type UnitOfWork,
-  withTransaction
-} from "@servicekit/core"
+import type { Sequence } from "@servicekit/core/automations"
+import { SequenceRepository, type TenantRepository, type UnitOfWork, withTransaction } from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

@@ -1,4 +1,5 @@
-import { type SipSettings, SipRepository } from "@servicekit/core"
+import type { SipSettings } from "@servicekit/core/calling"
+import { SipRepository } from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

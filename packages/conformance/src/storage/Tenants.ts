@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
-import { TenantRepository, UniqueViolation } from "@servicekit/core"
+import { TenantRepository, UniqueViolation } from "@servicekit/core/internal"
 import type { StorageSuite } from "../Storage.js"
 import { MINUTE, at, insertTenant, makeTenant, oldestFirst, plus, uuid } from "./fixtures.js"
 

@@ -1,4 +1,5 @@
-import { type EmailTemplate, TemplateRepository, type TenantRepository } from "@servicekit/core"
+import type { EmailTemplate } from "@servicekit/core/transactional"
+import { TemplateRepository, type TenantRepository } from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

@@ -1,4 +1,5 @@
-import { type ActivityEntry, ActivityLog, type TenantRepository, TRANSACTIONAL_SOURCE as SOURCE } from "@servicekit/core"
+import type { ActivityEntry } from "@servicekit/core/transactional"
+import { ActivityLog, type TenantRepository, TRANSACTIONAL_SOURCE as SOURCE } from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

@@ -1,4 +1,10 @@
-import { ActivityLog, type EmailMessage, MessageRepository, type TenantRepository, TRANSACTIONAL_SOURCE as SOURCE } from "@servicekit/core"
+import type { EmailMessage } from "@servicekit/core/transactional"
+import {
+  ActivityLog,
+  MessageRepository,
+  type TenantRepository,
+  TRANSACTIONAL_SOURCE as SOURCE
+} from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

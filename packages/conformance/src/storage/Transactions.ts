@@ -9,7 +9,7 @@ import {
   type UnitOfWork,
   UsageLedger,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import type { StorageSuite } from "../Storage.js"
 import { makeCall, makeEntry, makeKey, makeTenant } from "./fixtures.js"
 

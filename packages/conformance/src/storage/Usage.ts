@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { expect } from "vitest"
-import { UniqueViolation, UsageLedger } from "@servicekit/core"
+import { UniqueViolation, UsageLedger } from "@servicekit/core/internal"
 import type { StorageSuite } from "../Storage.js"
 import { MINUTE, at, makeEntry, oldestFirst, plus, uuid } from "./fixtures.js"
 

@@ -1,13 +1,12 @@
+import type { WebhookDelivery, WebhookSubscription } from "@servicekit/core/chat"
 import {
   type Page,
   type TenantRepository,
   type UnitOfWork,
-  type WebhookDelivery,
   WebhookDeliveryRepository,
-  type WebhookSubscription,
   WebhookSubscriptionRepository,
   withTransaction
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

@@ -1,9 +1,9 @@
+import type { WebhookSubscription } from "@servicekit/core/chat"
 import {
   type TenantRepository,
   WebhookDeliveryRepository,
-  type WebhookSubscription,
   WebhookSubscriptionRepository
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"

@@ -1,4 +1,5 @@
-import type { Conversation, MessageDraft, Visitor, VisitorUpsert } from "@servicekit/core"
+import type { Conversation, MessageDraft, Visitor } from "@servicekit/core/chat"
+import type { VisitorUpsert } from "@servicekit/core/internal"
 import { at, newestFirst, uuid } from "./fixtures.js"
 
 /** Visitors, conversations and messages the chat suites share. */

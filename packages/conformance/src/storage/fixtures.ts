@@ -1,13 +1,8 @@
 import { Cause, Effect, Exit } from "effect"
 import { expect } from "vitest"
-import {
-  type ApiKeyRecord,
-  type Call,
-  type Page,
-  type Tenant,
-  TenantRepository,
-  type UsageEntry
-} from "@servicekit/core"
+import { type Tenant } from "@servicekit/core"
+import type { Call } from "@servicekit/core/calling"
+import { type ApiKeyRecord, type Page, TenantRepository, type UsageEntry } from "@servicekit/core/internal"
 
 // Every test makes its own tenants with random ids, so all tests (and several suites)
 // can share one database.

@@ -1,4 +1,4 @@
-import type { MemoryAudit, MemoryEntry, Policy, ToolProfile } from "@servicekit/core"
+import type { MemoryAudit, MemoryEntry, Policy, ToolProfile } from "@servicekit/core/automations"
 import { at, newestFirst, uuid } from "./fixtures.js"
 
 /** Policies, tool profiles and memory the governance suites share. */

@@ -1,11 +1,6 @@
-import {
-  type Approval,
-  type Run,
-  RunRepository,
-  type RunStatus,
-  type StepResult,
-  type WorkerIdentity
-} from "@servicekit/core"
+import { type WorkerIdentity } from "@servicekit/core"
+import type { Approval, Run, RunStatus, StepResult } from "@servicekit/core/automations"
+import { RunRepository } from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { at, newestFirst, uuid } from "./fixtures.js"
 

@@ -1,5 +1,6 @@
 // What the transactional storage suites share: records made for a tenant and the expected orders.
-import { type ActivityEntry, type EmailMessage, type EmailTemplate, TRANSACTIONAL_SOURCE as SOURCE, UniqueViolation } from "@servicekit/core"
+import type { ActivityEntry, EmailMessage, EmailTemplate } from "@servicekit/core/transactional"
+import { TRANSACTIONAL_SOURCE as SOURCE, UniqueViolation } from "@servicekit/core/internal"
 import { at, newestFirst, uuid } from "./fixtures.js"
 
 export const makeTemplate = (tenantId: string, overrides: Partial<EmailTemplate> = {}): EmailTemplate => ({

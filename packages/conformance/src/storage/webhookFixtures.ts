@@ -1,9 +1,5 @@
-import {
-  type DeliveryAttempt,
-  type WebhookDelivery,
-  type WebhookSubscription,
-  WebhookSubscriptionRepository
-} from "@servicekit/core"
+import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from "@servicekit/core/chat"
+import { WebhookSubscriptionRepository } from "@servicekit/core/internal"
 import { Effect } from "effect"
 import { at, insertTenant, newestFirst, oldestFirst, uuid } from "./fixtures.js"
 

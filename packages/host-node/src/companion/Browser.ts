@@ -1,4 +1,4 @@
-import { MAX_DATA_BYTES, hostAllowed } from "@servicekit/core"
+import { MAX_DATA_BYTES, hostAllowed } from "@servicekit/core/internal"
 import type { Browser as PlaywrightBrowser, Page } from "playwright-core"
 import type { CommandResult, NodeSettings } from "./DeviceApi.js"
 import { CommandFailed, succeeded, withData } from "./Outcome.js"

@@ -1,6 +1,6 @@
 import { constants } from "node:fs"
 import { access } from "node:fs/promises"
-import { MAX_DATA_BYTES } from "@servicekit/core"
+import { MAX_DATA_BYTES } from "@servicekit/core/internal"
 import type { CommandResult } from "./DeviceApi.js"
 import { CommandFailed, withData } from "./Outcome.js"
 import { findProgram, runProgram } from "./Programs.js"

@@ -1,5 +1,5 @@
 import { realpath, stat } from "node:fs/promises"
-import { UsageError } from "@servicekit/core"
+import { UsageError } from "@servicekit/core/internal"
 import { DEFAULT_CHROMIUM } from "./Browser.js"
 import { COMPANION_VERSION, type Transport, runCompanion } from "./Companion.js"
 import { ServerRefused, claim } from "./DeviceApi.js"

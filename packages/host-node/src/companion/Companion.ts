@@ -1,4 +1,4 @@
-import { DEFAULT_POLL_SECONDS, SOCKET_SECRET_REFUSED } from "@servicekit/core"
+import { DEFAULT_POLL_SECONDS, SOCKET_SECRET_REFUSED } from "@servicekit/core/internal"
 import WebSocket from "ws"
 import { type CommandResult, type DeviceCommand, type NodeSettings, ServerRefused, deviceApi } from "./DeviceApi.js"
 import type { DeviceConfig } from "./DeviceConfig.js"

@@ -1,6 +1,6 @@
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises"
 import { extname, isAbsolute, join, relative, resolve, sep } from "node:path"
-import { MAX_DATA_BYTES, MAX_OUTPUT_CHARS } from "@servicekit/core"
+import { MAX_DATA_BYTES, MAX_OUTPUT_CHARS } from "@servicekit/core/internal"
 import type { CommandResult } from "./DeviceApi.js"
 import { CommandFailed, succeeded, withData } from "./Outcome.js"
 

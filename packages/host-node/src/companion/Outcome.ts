@@ -1,4 +1,4 @@
-import { MAX_DATA_BYTES, MAX_OUTPUT_CHARS } from "@servicekit/core"
+import { MAX_DATA_BYTES, MAX_OUTPUT_CHARS } from "@servicekit/core/internal"
 import type { CommandResult } from "./DeviceApi.js"
 
 /** A command refused or failed on the device, with the code its result carries. */

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process"
 import { constants } from "node:fs"
 import { access } from "node:fs/promises"
 import { delimiter, isAbsolute, join } from "node:path"
-import { MAX_DATA_BYTES } from "@servicekit/core"
+import { MAX_DATA_BYTES } from "@servicekit/core/internal"
 import type { CommandResult } from "./DeviceApi.js"
 import { CommandFailed, TRUNCATED, errorText, outputText } from "./Outcome.js"
 

@@ -1,4 +1,4 @@
-import { NODE_SKILLS } from "@servicekit/core"
+import { NODE_SKILLS } from "@servicekit/core/internal"
 import { browserMissing, makeBrowser } from "./Browser.js"
 import { capture, planCaptures } from "./Capture.js"
 import type { CommandResult, DeviceCommand, NodeSettings } from "./DeviceApi.js"

@@ -1,4 +1,4 @@
-import type { ApiKeyRepository, IdempotencyStore, TenantRepository, UsageLedger } from "@servicekit/core"
+import type { ApiKeyRepository, IdempotencyStore, TenantRepository, UsageLedger } from "@servicekit/core/internal"
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as ApiKeys from "./ApiKeys.js"

@@ -1,4 +1,4 @@
-import { type ApiKeyRecord, ApiKeyRepository, isUuid } from "@servicekit/core"
+import { type ApiKeyRecord, ApiKeyRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { findOne, query, write } from "../Connection.js"

@@ -1,4 +1,4 @@
-import { type IdempotencyRecord, IdempotencyStore, isUuid } from "@servicekit/core"
+import { type IdempotencyRecord, IdempotencyStore, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { findOne, query } from "../Connection.js"

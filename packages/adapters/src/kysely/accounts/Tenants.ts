@@ -1,4 +1,5 @@
-import { type Tenant, TenantRepository, isUuid } from "@servicekit/core"
+import { type Tenant } from "@servicekit/core"
+import { TenantRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { findOne, query, write } from "../Connection.js"

@@ -1,4 +1,4 @@
-import { type UsageEntry, UsageLedger, isUuid } from "@servicekit/core"
+import { type UsageEntry, UsageLedger, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { query, write } from "../Connection.js"

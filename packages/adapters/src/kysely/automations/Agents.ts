@@ -1,4 +1,5 @@
-import { type Agent, AgentRepository, isUuid } from "@servicekit/core"
+import type { Agent } from "@servicekit/core/automations"
+import { AgentRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { query } from "../Connection.js"

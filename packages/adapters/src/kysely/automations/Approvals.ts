@@ -1,4 +1,5 @@
-import { type Approval, ApprovalRepository, isUuid } from "@servicekit/core"
+import type { Approval } from "@servicekit/core/automations"
+import { ApprovalRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { findOne, query } from "../Connection.js"

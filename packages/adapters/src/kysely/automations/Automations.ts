@@ -15,7 +15,7 @@ import type {
   SessionRepository,
   ToolProfileRepository,
   WorkflowRepository
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Agents from "./Agents.js"

@@ -1,4 +1,5 @@
-import { type Channel, ChannelRepository, isUuid } from "@servicekit/core"
+import type { Channel } from "@servicekit/core/automations"
+import { ChannelRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { findOne, query } from "../Connection.js"

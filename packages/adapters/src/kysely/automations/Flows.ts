@@ -1,4 +1,5 @@
-import { type Flow, FlowRepository } from "@servicekit/core"
+import type { Flow } from "@servicekit/core/automations"
+import { FlowRepository } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { query } from "../Connection.js"

@@ -1,4 +1,5 @@
-import { type MemoryEntry, MemoryRepository, isUuid } from "@servicekit/core"
+import type { MemoryEntry } from "@servicekit/core/automations"
+import { MemoryRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"

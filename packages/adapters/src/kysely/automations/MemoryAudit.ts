@@ -1,4 +1,5 @@
-import { type MemoryAudit, MemoryAuditRepository, isUuid } from "@servicekit/core"
+import type { MemoryAudit } from "@servicekit/core/automations"
+import { MemoryAuditRepository, isUuid } from "@servicekit/core/internal"
 import { Array as Arr, Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { query } from "../Connection.js"

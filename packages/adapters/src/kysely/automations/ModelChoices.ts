@@ -1,4 +1,5 @@
-import { type ModelChoice, ModelChoiceRepository } from "@servicekit/core"
+import type { ModelChoice } from "@servicekit/core/automations"
+import { ModelChoiceRepository } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Selectable } from "kysely"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"

@@ -1,10 +1,5 @@
-import {
-  type PackInstallation,
-  PackRepository,
-  type PackVersion,
-  type PackVersionSummary,
-  isUuid
-} from "@servicekit/core"
+import type { PackInstallation, PackVersion } from "@servicekit/core/automations"
+import { PackRepository, type PackVersionSummary, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"

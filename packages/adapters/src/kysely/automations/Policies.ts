@@ -1,4 +1,5 @@
-import { type Policy, PolicyRepository } from "@servicekit/core"
+import type { Policy } from "@servicekit/core/automations"
+import { PolicyRepository } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Selectable } from "kysely"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"

@@ -1,5 +1,6 @@
 // The readouts' queries over automation_runs: statistics and the step log.
-import { type JsonObject, RUN_STATUSES, type RunStatistics, type RunStatus, type StepLogPage, type StepLogQuery } from "@servicekit/core"
+import { type JsonObject, RUN_STATUSES, type RunStatus } from "@servicekit/core/automations"
+import type { RunStatistics, StepLogPage, StepLogQuery } from "@servicekit/core/internal"
 import { type Kysely, sql } from "kysely"
 import { toResult } from "./RunRows.js"
 import type { AutomationsTables, StoredStepResult } from "./Tables.js"

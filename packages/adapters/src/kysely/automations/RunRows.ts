@@ -1,5 +1,5 @@
 // A run as automation_runs stores it, and back.
-import type { Run, RunTakeover, StepResult } from "@servicekit/core"
+import type { Run, RunTakeover, StepResult } from "@servicekit/core/automations"
 import type { Insertable, Selectable } from "kysely"
 import type { TenantTable } from "../Keyset.js"
 import type { AutomationRunsTable, StoredStepResult, StoredTakeover } from "./Tables.js"

@@ -1,4 +1,5 @@
-import { MAX_TAKEOVERS, RUN_STATUSES, TIMED_WAITS, type Run, RunRepository, type RunStatus, isUuid } from "@servicekit/core"
+import { RUN_STATUSES, type Run, type RunStatus } from "@servicekit/core/automations"
+import { MAX_TAKEOVERS, TIMED_WAITS, RunRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"

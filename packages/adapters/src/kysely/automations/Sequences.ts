@@ -1,4 +1,5 @@
-import { type Sequence, SequenceRepository } from "@servicekit/core"
+import type { Sequence } from "@servicekit/core/automations"
+import { SequenceRepository } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { query } from "../Connection.js"

@@ -1,4 +1,5 @@
-import { type Session, type SessionEntry, SessionRepository, isUuid } from "@servicekit/core"
+import type { Session, SessionEntry } from "@servicekit/core/automations"
+import { SessionRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"

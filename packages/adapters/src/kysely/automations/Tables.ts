@@ -1,3 +1,4 @@
+import type { WorkerIdentity } from "@servicekit/core"
 import type {
   ApprovalStatus,
   Channel,
@@ -15,9 +16,8 @@ import type {
   SessionEntry,
   SessionRole,
   SessionScope,
-  WorkerIdentity,
   Workflow
-} from "@servicekit/core"
+} from "@servicekit/core/automations"
 import type { ColumnType, Generated } from "kysely"
 
 /** JSON written as text, so that pg and PGlite serialise it the same way, and read back parsed. */

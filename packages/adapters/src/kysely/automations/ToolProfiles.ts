@@ -1,4 +1,5 @@
-import { type ToolProfile, ToolProfileRepository, isUuid } from "@servicekit/core"
+import type { ToolProfile } from "@servicekit/core/automations"
+import { ToolProfileRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { findOne, query } from "../Connection.js"

@@ -1,4 +1,5 @@
-import { type Workflow, WorkflowRepository, isUuid } from "@servicekit/core"
+import type { Workflow } from "@servicekit/core/automations"
+import { WorkflowRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"

@@ -1,4 +1,4 @@
-import type { CallRepository, SipRepository } from "@servicekit/core"
+import type { CallRepository, SipRepository } from "@servicekit/core/internal"
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Calls from "./Calls.js"

@@ -2,11 +2,10 @@ import {
   ANSWERED_RESULTS,
   type Call,
   type CallQuery,
-  CallRepository,
   type CallTotals,
-  type CallWindowTotals,
-  isUuid
-} from "@servicekit/core"
+  type CallWindowTotals
+} from "@servicekit/core/calling"
+import { CallRepository, isUuid } from "@servicekit/core/internal"
 import { Array as Arr, Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { findOne, query, rows } from "../Connection.js"

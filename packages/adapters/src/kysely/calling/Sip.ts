@@ -1,4 +1,5 @@
-import { type SipSettings, SipRepository, type SipTransport, isUuid } from "@servicekit/core"
+import type { SipSettings, SipTransport } from "@servicekit/core/calling"
+import { SipRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { findOne, query } from "../Connection.js"

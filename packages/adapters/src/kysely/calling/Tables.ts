@@ -1,4 +1,4 @@
-import type { Call, Direction } from "@servicekit/core"
+import type { Call, Direction } from "@servicekit/core/calling"
 
 /** Tables of the calling module (column names as in SQL, see migrations/). */
 export interface CallsTable {

@@ -6,7 +6,7 @@ import type {
   WebhookDeliveryRepository,
   WebhookSubscriptionRepository,
   WidgetRepository
-} from "@servicekit/core"
+} from "@servicekit/core/internal"
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Conversations from "./Conversations.js"

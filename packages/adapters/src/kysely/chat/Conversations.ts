@@ -1,4 +1,5 @@
-import { type Conversation, ConversationRepository, isUuid } from "@servicekit/core"
+import type { Conversation } from "@servicekit/core/chat"
+import { ConversationRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { findOne, query } from "../Connection.js"

@@ -1,4 +1,5 @@
-import { type ChatMessage, ChatMessageRepository, isUuid } from "@servicekit/core"
+import type { ChatMessage } from "@servicekit/core/chat"
+import { ChatMessageRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { findOne, rows } from "../Connection.js"

@@ -1,4 +1,11 @@
-import type { AuthorType, ConversationStatus, DeliveryStatus, Priority, Visitor, WebhookEvent } from "@servicekit/core"
+import type {
+  AuthorType,
+  ConversationStatus,
+  DeliveryStatus,
+  Priority,
+  Visitor,
+  WebhookEvent
+} from "@servicekit/core/chat"
 import type { ColumnType } from "kysely"
 
 /** JSON written as text, so that pg and PGlite serialise it the same way, and read back parsed. */

@@ -1,4 +1,5 @@
-import { type VisitorToken, VisitorTokenRepository } from "@servicekit/core"
+import type { VisitorToken } from "@servicekit/core/chat"
+import { VisitorTokenRepository } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { findOne, query } from "../Connection.js"

@@ -1,4 +1,5 @@
-import { type Visitor, VisitorRepository, isUuid } from "@servicekit/core"
+import type { Visitor } from "@servicekit/core/chat"
+import { VisitorRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"

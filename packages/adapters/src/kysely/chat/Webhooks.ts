@@ -1,11 +1,5 @@
-import {
-  type DeliveryAttempt,
-  type WebhookDelivery,
-  WebhookDeliveryRepository,
-  type WebhookSubscription,
-  WebhookSubscriptionRepository,
-  isUuid
-} from "@servicekit/core"
+import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from "@servicekit/core/chat"
+import { WebhookDeliveryRepository, WebhookSubscriptionRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"

@@ -1,4 +1,5 @@
-import { type Widget, WidgetRepository } from "@servicekit/core"
+import type { Widget } from "@servicekit/core/chat"
+import { WidgetRepository } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { findOne, query } from "../Connection.js"

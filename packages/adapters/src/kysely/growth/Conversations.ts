@@ -1,4 +1,5 @@
-import { type GrowthConversation, GrowthConversationRepository, isUuid } from "@servicekit/core"
+import type { GrowthConversation } from "@servicekit/core/growth"
+import { GrowthConversationRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"

@@ -1,4 +1,4 @@
-import type { GrowthConversationRepository, GrowthMessageRepository } from "@servicekit/core"
+import type { GrowthConversationRepository, GrowthMessageRepository } from "@servicekit/core/internal"
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Conversations from "./Conversations.js"

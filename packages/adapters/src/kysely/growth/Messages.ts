@@ -1,4 +1,5 @@
-import { type GrowthMessage, GrowthMessageRepository, isUuid } from "@servicekit/core"
+import type { GrowthMessage } from "@servicekit/core/growth"
+import { GrowthMessageRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"

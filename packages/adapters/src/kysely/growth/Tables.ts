@@ -1,4 +1,4 @@
-import type { GrowthConversationStatus, MessageDirection } from "@servicekit/core"
+import type { GrowthConversationStatus, MessageDirection } from "@servicekit/core/growth"
 
 /** Tables of the growth module (column names as in SQL, see migrations/). */
 export interface GrowthConversationsTable {

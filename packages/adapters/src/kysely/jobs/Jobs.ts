@@ -1,4 +1,4 @@
-import { type DomainEvent, EventOutbox, ScheduleStore, type StoredSchedule } from "@servicekit/core"
+import { type DomainEvent, EventOutbox, ScheduleStore, type StoredSchedule } from "@servicekit/core/internal"
 import { Duration, Effect, Layer, Option } from "effect"
 import type { Selectable } from "kysely"
 import type { Kysely } from "kysely"

@@ -1,4 +1,5 @@
-import { type ActivityEntry, ActivityLog, type DeliveryStatistics, isUuid } from "@servicekit/core"
+import type { ActivityEntry, DeliveryStatistics } from "@servicekit/core/transactional"
+import { ActivityLog, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"

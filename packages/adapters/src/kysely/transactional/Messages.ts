@@ -1,4 +1,5 @@
-import { type EmailMessage, MessageRepository, isUuid } from "@servicekit/core"
+import type { EmailMessage } from "@servicekit/core/transactional"
+import { MessageRepository, isUuid } from "@servicekit/core/internal"
 import { Array as Arr, Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"

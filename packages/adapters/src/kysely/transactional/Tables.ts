@@ -1,4 +1,4 @@
-import type { ActivityStatus, MessageStatus } from "@servicekit/core"
+import type { ActivityStatus, MessageStatus } from "@servicekit/core/transactional"
 import type { ColumnType } from "kysely"
 
 /** Tables of the transactional module (column names as in SQL, see migrations/). */

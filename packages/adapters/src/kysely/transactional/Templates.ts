@@ -1,4 +1,5 @@
-import { type EmailTemplate, TemplateRepository } from "@servicekit/core"
+import type { EmailTemplate } from "@servicekit/core/transactional"
+import { TemplateRepository } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { write } from "../Connection.js"

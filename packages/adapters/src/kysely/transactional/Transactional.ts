@@ -1,4 +1,4 @@
-import type { ActivityLog, MessageRepository, TemplateRepository } from "@servicekit/core"
+import type { ActivityLog, MessageRepository, TemplateRepository } from "@servicekit/core/internal"
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Activity from "./Activity.js"

@@ -1,4 +1,5 @@
-import { type NodeCommand, NodeCommandRepository, isUuid } from "@servicekit/core"
+import type { NodeCommand } from "@servicekit/core/automations"
+import { NodeCommandRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../../Connection.js"

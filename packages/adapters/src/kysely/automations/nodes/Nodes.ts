@@ -1,4 +1,5 @@
-import { type Node, NodeRepository, isUuid } from "@servicekit/core"
+import type { Node } from "@servicekit/core/automations"
+import { NodeRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { findOne, query } from "../../Connection.js"

@@ -1,0 +1,245 @@
+/**
+ * @servicekit/core/internal — for ServiceKit's own packages (adapters, hosts, conformance
+ * suites): ports and repositories, stored rows, the job and fan-out machinery, the HTTP
+ * toolkit's host bridge, and helpers. Not for apps: it changes with the packages beside it.
+ */
+
+// composition
+export { makeApi, type ServiceKitApi } from "./Api.js"
+export { builtInSkills } from "./Modules.js"
+export { isFrameAncestor } from "./Console.js"
+
+// modules and skills
+export {
+  type Command,
+  type CommandInput,
+  type CommandOutput,
+  type DevelopmentAccess,
+  type ProductModule,
+  UsageError,
+  defineModule,
+  requiredFlag
+} from "./module/ProductModule.js"
+export { type SkillCall, SkillFailed, type SkillOutput, SkillPending, type SkillRunner } from "./module/SkillRunner.js"
+export { EmailPipeline, type PipelineEmail } from "./module/EmailPipeline.js"
+export { type MessageChannel, type Skill, type SkillDefinition, SkillRegistry } from "./automations/skills/Skills.js"
+
+// platform
+export * as KeyFormat from "./platform/KeyFormat.js"
+export { ApiKeyRepository, type ApiKeyRecord } from "./platform/ApiKeys.js"
+export { SecretCrypto, constantTimeEqual, isUuid, layerCrypto } from "./platform/Crypto.js"
+export { SecretBox, isSecretKey, layerSecretBox } from "./platform/SecretBox.js"
+export { invalidField } from "./platform/Errors.js"
+export { RateLimitStore, type RateLimitResult, resultOf, windowOf } from "./platform/RateLimit.js"
+export { RateLimiter } from "./platform/RateLimiter.js"
+export { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
+export { TenantRepository } from "./platform/Tenants.js"
+export { UsageLedger, type UsageEntry, type UsageQuery } from "./platform/Usage.js"
+export {
+  MemoryDatabase,
+  UniqueViolation,
+  UnitOfWork,
+  afterCommit,
+  runCommitted,
+  withTransaction
+} from "./platform/UnitOfWork.js"
+export { type Listed, type Page, type Position, listPage, newestFirst, pageOf } from "./platform/Keyset.js"
+export {
+  IdempotencyInProgress,
+  IdempotencyKeyReused,
+  type IdempotencyRecord,
+  IdempotencyStore,
+  idempotent
+} from "./platform/Idempotency.js"
+export { isPublicAddress, parseRange } from "./platform/IpAllowlist.js"
+export {
+  MAX_RESPONSE_BYTES,
+  type OutboundAnswer,
+  OutboundFailed,
+  OutboundHttp,
+  OutboundRefused,
+  type OutboundRequest,
+  type OutboundResponse,
+  checkOutboundUrl
+} from "./platform/OutboundHttp.js"
+export {
+  DEFAULT_CONTEXT_WINDOW,
+  LanguageModel,
+  MODEL_LABEL,
+  type ModelCatalog,
+  ModelFailed,
+  type ModelFailure,
+  type ModelMessage,
+  type ModelReply,
+  type ModelRequest,
+  type ModelUsage,
+  failsOver,
+  failureOfStatus
+} from "./platform/LanguageModel.js"
+export {
+  COOLDOWN_BASE_MS,
+  COOLDOWN_MAX_MS,
+  MAX_RETRY_AFTER_WAIT_MS,
+  type ModelAttempt,
+  ModelCallFailed,
+  ModelRouter,
+  type RoutedReply
+} from "./platform/ModelRouter.js"
+export { signWebhook } from "./platform/WebhookSignature.js"
+export { NotReady, checkReadiness } from "./platform/Health.js"
+
+// jobs
+export { type EventSubscriber, EventBus, dispatchEvents, dispatchQueue, eachEvent, runDispatcher } from "./jobs/EventBus.js"
+export { type DomainEvent, EventOutbox, type StoredEvent } from "./jobs/EventOutbox.js"
+export { FanOut, MAX_MESSAGE_BYTES, checkMessage, isTopic } from "./jobs/FanOut.js"
+export {
+  type ScheduleDefinition,
+  type ScheduleSpec,
+  ScheduleStore,
+  Scheduler,
+  type StoredSchedule,
+  invalidSpec,
+  nextDue,
+  runScheduler
+} from "./jobs/Scheduler.js"
+export {
+  type EnqueueOptions,
+  type Job,
+  type JobHandler,
+  type JobPayload,
+  JobQueue,
+  type JobToEnqueue,
+  type QueueDefinition,
+  type WorkOptions,
+  defineQueue,
+  retryDelay
+} from "./jobs/JobQueue.js"
+
+// http toolkit
+export { ApiError } from "./http/ApiError.js"
+export { type AnsweredRequest, RequestObserver } from "./http/RequestObserver.js"
+export { EngineRefusal } from "./http/Engine.js"
+export { describeError, errorBody } from "./http/Failure.js"
+export { type GroupHandlers, type ImplementedGroup, implement } from "./http/Implement.js"
+export { type IncomingRequest, type RequestHeaders, ServerRequest, bodyConsumed } from "./http/RequestContext.js"
+export type { OutgoingResponse, ResponseBody, ResponseHeaders } from "./http/Response.js"
+export {
+  ApiCaller,
+  ApiKeyAuth,
+  ApiKeyOrDashboardAuth,
+  DashboardAuth,
+  DashboardSession,
+  RequiredScope,
+  TenantActor,
+  requireTenant,
+  requireTenantAdmin,
+  requireTenantManager
+} from "./http/Security.js"
+export { type Socket, type WebSocketConnection, type WebSocketHandler, acceptWebSocket } from "./http/WebSocket.js"
+export { type ServerSentEvent, encodeEvent, eventStream, lastEventId } from "./http/EventStream.js"
+export { fromWebRequest, toWebResponse } from "./http/Web.js"
+export { isOrigin } from "./http/Cors.js"
+
+// calling
+export { CallRepository } from "./calling/CallRepository.js"
+export { SipRepository } from "./calling/SipRepository.js"
+export {
+  type ResolvedSipAddress,
+  type SipAddress,
+  SipAddressRefused,
+  type SipFlow,
+  SipNetwork,
+  SipUnreachable
+} from "./calling/SipNetwork.js"
+export { MAX_SIP_MESSAGE_BYTES } from "./calling/SipMessage.js"
+
+// chat
+export {
+  ChatMessageRepository,
+  type ConversationChange,
+  type ConversationQuery,
+  ConversationRepository,
+  type MessageQuery,
+  VisitorRepository,
+  VisitorTokenRepository,
+  type VisitorUpsert,
+  WidgetRepository
+} from "./chat/ChatRepositories.js"
+export {
+  type RecordedAttempt,
+  WebhookDeliveryRepository,
+  WebhookSubscriptionRepository
+} from "./chat/WebhookRepositories.js"
+export { webhookQueue } from "./chat/WebhookQueue.js"
+
+// transactional
+export {
+  type DeliveredMail,
+  type MailSender,
+  Mailer,
+  MailRejected,
+  type OutgoingMail,
+  TestMailbox
+} from "./transactional/Mailer.js"
+export { TRANSACTIONAL_SOURCE } from "./transactional/Transactional.js"
+export {
+  ActivityLog,
+  type ActivityQuery,
+  type MessageKey,
+  MessageRepository,
+  type RecordedDelivery,
+  TemplateRepository
+} from "./transactional/TransactionalRepositories.js"
+export { deliveryQueue } from "./transactional/TransactionalDelivery.js"
+
+// growth
+export { GROWTH_CONVERSATIONS_SOURCE } from "./growth/GrowthConversation.js"
+export {
+  type ActivityPosition,
+  type GrowthConversationQuery,
+  GrowthConversationRepository,
+  GrowthMessageRepository
+} from "./growth/GrowthConversationRepositories.js"
+
+// automations
+export { FlowRepository, type WorkflowKey, WorkflowRepository } from "./automations/records/AutomationsRepositories.js"
+export { MAX_TAKEOVERS, TIMED_WAITS } from "./automations/records/Run.js"
+export { ApprovalRepository, type ApprovalQuery } from "./automations/records/ApprovalRepository.js"
+export {
+  type RunKey,
+  RunRepository,
+  type RunQuery,
+  type RunUpdate,
+  type RunStatistics,
+  type StepLogEntry,
+  type StepLogPage,
+  type StepLogQuery,
+  type StepPosition,
+  messageChannel,
+  percentileDisc
+} from "./automations/records/RunRepositories.js"
+export { type NewSessionEntry, estimateTokens, sessionKey } from "./automations/sessions/Session.js"
+export { type SessionFilter, SessionRepository } from "./automations/sessions/SessionRepositories.js"
+export { ROUTE_KEY, routeAgent } from "./automations/agents/Agent.js"
+export { AgentRepository } from "./automations/agents/AgentRepositories.js"
+export { ChannelRepository } from "./automations/channels/ChannelRepositories.js"
+export {
+  DEFAULT_POLL_SECONDS,
+  MAX_DATA_BYTES,
+  MAX_OUTPUT_CHARS,
+  NODE_SKILLS,
+  hostAllowed
+} from "./automations/nodes/Node.js"
+export { SOCKET_SECRET_REFUSED } from "./automations/nodes/NodeSocket.js"
+export { NodeCommandRepository, NodeRepository } from "./automations/nodes/NodeRepositories.js"
+export { PackRepository, type PackVersionSummary } from "./automations/marketplace/PackRepository.js"
+export { SequenceRepository } from "./automations/sequences/SequenceRepository.js"
+export {
+  MemoryAuditRepository,
+  type MemoryAuditQuery,
+  MemoryRepository,
+  type MemoryQuery,
+  ModelChoiceRepository,
+  PolicyRepository,
+  ToolProfileRepository
+} from "./automations/governance/GovernanceRepositories.js"
