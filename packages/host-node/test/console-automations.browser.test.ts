@@ -245,8 +245,31 @@ describe("the console's Automations area in Chromium", () => {
     const code = (await page.locator("#pairing-code").textContent()) ?? ""
     expect(code).toMatch(/^[0-9A-Z]{8}$/)
     expect(await page.locator("#pairing-commands").textContent()).toContain(`node pair ${served.url}/api ${code}`)
+    expect(await page.locator("#pairing-commands").textContent()).toContain("npm install --global @servicekit/host-node")
     await checkAxe(page, "nodes")
     await page.getByRole("button", { name: "Done" }).click()
+
+    // Its settings and allowlists change in place; the device paired earlier shows when it was last seen.
+    await page.getByRole("button", { name: "Edit Kiosk" }).click()
+    await page.check("#node-allow-system")
+    await page.fill("#node-binaries", "echo, git")
+    await page.check("#node-allow-browser")
+    await page.fill("#node-hosts", "*.example.com")
+    await checkAxe(page, "node settings")
+    await page.getByRole("button", { name: "Save node" }).click()
+    const kioskRow = page.locator("main tbody tr", { hasText: "Kiosk" })
+    await expect.poll(() => kioskRow.locator("td").nth(2).textContent()).toBe("Programs: echo, gitBrowser: *.example.com")
+    expect((await expectJson(await api("GET", "/automations/nodes?limit=100"))).data[0]).toMatchObject({
+      name: "Kiosk",
+      allowSystem: true,
+      allowedBinaries: ["echo", "git"],
+      allowBrowser: true,
+      allowedHosts: ["*.example.com"]
+    })
+    const pairedRow = page.locator("main tbody tr", { hasText: HOSTILE }).first()
+    expect(await pairedRow.locator("td").nth(3).textContent()).not.toBe("—")
+    expect(await kioskRow.locator("td").nth(3).textContent()).toBe("—")
+
     await page.getByRole("button", { name: "Revoke Kiosk" }).click()
     await page.getByRole("button", { name: "Revoke node" }).click()
     await expect
