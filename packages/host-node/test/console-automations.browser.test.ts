@@ -153,7 +153,7 @@ describe("the console's Automations area in Chromium", () => {
     await page.close()
   }, 90_000)
 
-  it("shows a member the queue without Approve, and the API refuses the member's decision", async () => {
+  it("shows a member the queue without Approve and the nodes without their buttons; the API refuses the member's decision and node change", async () => {
     const gated = await workflow([{ type: "approval", title: HOSTILE }])
     const started = await expectJson(await api("POST", `/automations/workflows/${gated.id}/run`, {}))
     await settled(started.id, ["waiting_approval"])
@@ -186,6 +186,17 @@ describe("the console's Automations area in Chromium", () => {
     await page.evaluate((hash) => (location.hash = hash), `#/automations/runs/${started.id}`)
     await expect.poll(() => page.locator("#run-status").textContent()).toBe("waiting approval")
     expect(await page.getByRole("button", { name: /Cancel run|Retry/ }).count()).toBe(0)
+    // Nodes too: listed, but neither added, changed nor revoked by a member, whom the API refuses as well.
+    await page.evaluate(() => (location.hash = "#/automations/nodes"))
+    await page.locator("main tbody tr", { hasText: HOSTILE }).first().waitFor()
+    expect(await page.getByRole("button", { name: /^(Add node|Edit|Revoke)/ }).count()).toBe(0)
+    const node = (await expectJson(await api("GET", "/automations/nodes?limit=100"))).data[0]
+    const patched = await fetch(`${served.url}/api/growth/automations/nodes/${node.id}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${member}`, "content-type": "application/json" },
+      body: JSON.stringify({ allowSystem: false })
+    })
+    await expectRefusal(patched, 403, "admin_required")
     expect(errors).toEqual([])
     sent.push(...requests)
     await page.close()
