@@ -135,7 +135,7 @@ export const HOSTILE = `<img src=x onerror="window.pwned=1">`
 
 /**
  * On the API keys page: a chat key made with the keyboard alone (named HOSTILE, scope chat:read,
- * an expiry and the loopback as its IP allowlist), its plaintext shown once and working, listed as text, gone after a reload, then revoked through
+ * an expiry and the loopback as its IP allowlist), its plaintext shown once, copied and working, listed as text, gone after a reload, then revoked through
  * the confirmation, after which the API refuses it. `checkpoint` runs at each stage (axe checks).
  */
 export const keyLifecycle = async (page: Page, url: string, checkpoint: (stage: string) => Promise<void>) => {
@@ -164,6 +164,12 @@ export const keyLifecycle = async (page: Page, url: string, checkpoint: (stage: 
   const key = await secret.inputValue()
   expect(key).toMatch(/^svk_test_live_[a-z0-9]{8}_/)
   await checkpoint("secret shown")
+  // Its Copy button puts exactly the key on the clipboard.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: url })
+  await tabTo(page, ".secret-row button")
+  await page.keyboard.press("Enter")
+  await expect.poll(() => page.locator(".secret-row button").textContent()).toBe("Copied")
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key)
   const callWith = () => fetch(`${url}/api/v1/chat/conversations`, { headers: { authorization: `Bearer ${key}` } })
   expect((await callWith()).status).toBe(200)
 
