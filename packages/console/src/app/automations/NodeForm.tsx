@@ -21,7 +21,7 @@ const fieldsOf = (node: CompanionNode | undefined) => ({
 
 /**
  * A node created (answering its one-time pairing code) or its name, settings and allowlists
- * changed: a list saved replaces the stored one, and the device is told at its next heartbeat.
+ * changed: a list saved replaces the stored one, and every later command is checked against it.
  */
 export const NodeForm = (
   props: PageProps & {

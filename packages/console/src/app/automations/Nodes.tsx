@@ -55,7 +55,7 @@ export const Nodes = (props: PageProps) => {
           }}
           onSaved={(node) => {
             setEditing(undefined)
-            setSaved(`Node ${node.name} saved: the device follows the new settings from its next heartbeat.`)
+            setSaved(`Node ${node.name} saved: its next command is checked against the new settings.`)
             reload()
           }}
         />
