@@ -12,7 +12,8 @@
 //                  until the next page is shown, p50/p95/max, next to the API's own answer for a
 //                  page (GET /api/growth/automations/runs with the cursor) as the baseline; and
 //                  the main thread's long tasks (PerformanceObserver "longtask", > 50 ms) meanwhile
-//                  (budget: the page never freezes, i.e. no task near the 1 s budget)
+//                  (budget: the page never freezes: no task over 200 ms, the line under which
+//                  web.dev counts an interaction's response as good)
 // The load average of the machine is printed beside the figures. Run after `npm run build`.
 import { randomUUID } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -29,6 +30,7 @@ const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 10_000)
 const MESSAGES = Number(process.env.BENCH_CONSOLE_MESSAGES ?? 100)
 const PAGES = Number(process.env.BENCH_CONSOLE_PAGES ?? 10)
 const BUDGET_MS = 1_000
+const FREEZE_MS = 200
 
 const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
@@ -262,7 +264,7 @@ try {
   console.log(`  runs page turn (${turns.length} clicks)   p50 ${t50} ms  p95 ${t95} ms  max ${Math.max(...turns).toFixed(1)} ms`)
   console.log(`  baseline: API page answered    p50 ${a50} ms  p95 ${a95} ms over ${pageAnswers.length}`)
   console.log(
-    `  long tasks while on Runs       ${longTasks.length} over 50 ms, longest ${longest.toFixed(0)} ms; never frozen: ${longest < BUDGET_MS ? "met" : "MISSED"}`
+    `  long tasks while on Runs       ${longTasks.length} over 50 ms, longest ${longest.toFixed(0)} ms; never frozen (no task over ${FREEZE_MS} ms): ${longest <= FREEZE_MS ? "met" : "MISSED"}`
   )
   console.log(`  instrument check               a deliberate 120 ms task seen as ${probe.toFixed(0)} ms`)
   console.log(`  inbox usable after navigation  ${inboxUsable.toFixed(0)} ms (budget ${BUDGET_MS} ms) ${inboxUsable <= BUDGET_MS ? "met" : "MISSED"}`)
