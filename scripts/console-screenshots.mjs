@@ -21,7 +21,12 @@ const dataDir = mkdtempSync(join(tmpdir(), "servicekit-screenshots-"))
 let answered = 0
 const receiver = createServer((request, response) => {
   request.resume()
-  request.on("end", () => response.writeHead(answered++ === 0 ? 500 : 200, { "content-type": "text/plain" }).end("ok"))
+  request.on("end", () => {
+    const failing = answered++ === 0
+    response
+      .writeHead(failing ? 500 : 200, { "content-type": failing ? "application/json" : "text/plain" })
+      .end(failing ? '{"error":"orders database unavailable, try again later"}' : "ok")
+  })
 })
 await new Promise((done) => receiver.listen(0, "127.0.0.1", done))
 
@@ -162,6 +167,10 @@ try {
   await go(`#/chat/inbox/${refund.conversationId}`, ".bubble")
   await page.locator("#reply").fill("Anything else I can help with?")
   await shot("inbox-conversation", { live: true })
+  await go("#/automations/nodes", "main tbody tr")
+  await page.getByRole("button", { name: "Edit Build server" }).click()
+  await shot("automations-nodes")
+  await page.getByRole("button", { name: "Cancel" }).click()
   await go("#/automations/approvals", ".approval .argv")
   await shot("automations-approvals")
   await page.getByRole("button", { name: "Approve" }).click()
@@ -279,6 +288,8 @@ try {
   await go("#/developers/webhooks", "tbody tr")
   await shot("webhooks")
   await go(`#/developers/webhooks/${webhook.id}`, "tr.delivery")
+  // The failed attempt's answer, opened.
+  await page.locator("tr.delivery .answer-body summary").last().click()
   await shot("webhook-deliveries")
   await page.evaluate(() => sessionStorage.clear())
   const expired = await kit.admin.issueDashboardToken(tenant.id, { sub: "ada@acme.example", role: "admin", expiresInSeconds: 1 })

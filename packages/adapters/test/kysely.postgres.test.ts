@@ -65,7 +65,8 @@ describe("kysely storage on Postgres", () => {
             "0029_hook_token_digests",
             "0030_test_runs",
             "0031_run_workers",
-            "0032_chat_conversations_by_visitor"
+            "0032_chat_conversations_by_visitor",
+            "0033_webhook_attempt_answer"
           ])
           return db
         })

@@ -46,7 +46,8 @@ const receiver = () => {
     start: () =>
       new Promise<void>((resolve) => {
         server = createServer((request, response) => {
-          if (mode === "500") return response.writeHead(500).end("down for maintenance")
+          // Longer than an attempt keeps of an answer.
+          if (mode === "500") return response.writeHead(500).end(`down for maintenance${".".repeat(1_500)}`)
           if (mode === "429") return response.writeHead(429, { "retry-after": "1" }).end()
           if (mode === "410") return response.writeHead(410).end()
           return listener(request, response)
@@ -238,6 +239,7 @@ describe("Live Chat webhooks delivered to a real receiver", () => {
     hook.setSecret("whsec_not-the-secret")
     const refused = await json(await call(key, "POST", `/tenants/${tenantId}/webhooks/${created.id}/test`))
     expect(refused).toMatchObject({ statusCode: 401, error: "HTTP 401", nextRetryAt: null })
+    expect(typeof refused.responseBody).toBe("string")
     await json(await call(key, "DELETE", `/tenants/${tenantId}/webhooks/${created.id}`))
   })
 
@@ -249,6 +251,8 @@ describe("Live Chat webhooks delivered to a real receiver", () => {
     hook.setMode("500")
     const failed = await json(await call(admin, "POST", `/tenants/${tenantId}/webhooks/${created.id}/test`))
     expect(failed).toMatchObject({ attempt: 1, statusCode: 500, nextRetryAt: null })
+    // The start of the receiver's answer, its first 1,000 characters.
+    expect(failed.responseBody).toBe(`down for maintenance${".".repeat(980)}`)
     const retryPath = (deliveryId: string, subscriptionId = created.id) =>
       `/tenants/${tenantId}/webhooks/${subscriptionId}/deliveries/${deliveryId}/retry`
 

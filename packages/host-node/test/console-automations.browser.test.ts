@@ -153,7 +153,7 @@ describe("the console's Automations area in Chromium", () => {
     await page.close()
   }, 90_000)
 
-  it("shows a member the queue without Approve, and the API refuses the member's decision", async () => {
+  it("shows a member the queue without Approve and the nodes without their buttons; the API refuses the member's decision and node change", async () => {
     const gated = await workflow([{ type: "approval", title: HOSTILE }])
     const started = await expectJson(await api("POST", `/automations/workflows/${gated.id}/run`, {}))
     await settled(started.id, ["waiting_approval"])
@@ -186,6 +186,17 @@ describe("the console's Automations area in Chromium", () => {
     await page.evaluate((hash) => (location.hash = hash), `#/automations/runs/${started.id}`)
     await expect.poll(() => page.locator("#run-status").textContent()).toBe("waiting approval")
     expect(await page.getByRole("button", { name: /Cancel run|Retry/ }).count()).toBe(0)
+    // Nodes too: listed, but neither added, changed nor revoked by a member, whom the API refuses as well.
+    await page.evaluate(() => (location.hash = "#/automations/nodes"))
+    await page.locator("main tbody tr", { hasText: HOSTILE }).first().waitFor()
+    expect(await page.getByRole("button", { name: /^(Add node|Edit|Revoke)/ }).count()).toBe(0)
+    const node = (await expectJson(await api("GET", "/automations/nodes?limit=100"))).data[0]
+    const patched = await fetch(`${served.url}/api/growth/automations/nodes/${node.id}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${member}`, "content-type": "application/json" },
+      body: JSON.stringify({ allowSystem: false })
+    })
+    await expectRefusal(patched, 403, "admin_required")
     expect(errors).toEqual([])
     sent.push(...requests)
     await page.close()
@@ -245,8 +256,31 @@ describe("the console's Automations area in Chromium", () => {
     const code = (await page.locator("#pairing-code").textContent()) ?? ""
     expect(code).toMatch(/^[0-9A-Z]{8}$/)
     expect(await page.locator("#pairing-commands").textContent()).toContain(`node pair ${served.url}/api ${code}`)
+    expect(await page.locator("#pairing-commands").textContent()).toContain("npm install --global @servicekit/host-node")
     await checkAxe(page, "nodes")
     await page.getByRole("button", { name: "Done" }).click()
+
+    // Its settings and allowlists change in place; the device paired earlier shows when it was last seen.
+    await page.getByRole("button", { name: "Edit Kiosk" }).click()
+    await page.check("#node-allow-system")
+    await page.fill("#node-binaries", "echo, git")
+    await page.check("#node-allow-browser")
+    await page.fill("#node-hosts", "*.example.com")
+    await checkAxe(page, "node settings")
+    await page.getByRole("button", { name: "Save node" }).click()
+    const kioskRow = page.locator("main tbody tr", { hasText: "Kiosk" })
+    await expect.poll(() => kioskRow.locator("td").nth(2).textContent()).toBe("Programs: echo, gitBrowser: *.example.com")
+    expect((await expectJson(await api("GET", "/automations/nodes?limit=100"))).data[0]).toMatchObject({
+      name: "Kiosk",
+      allowSystem: true,
+      allowedBinaries: ["echo", "git"],
+      allowBrowser: true,
+      allowedHosts: ["*.example.com"]
+    })
+    const pairedRow = page.locator("main tbody tr", { hasText: HOSTILE }).first()
+    expect(await pairedRow.locator("td").nth(3).textContent()).not.toBe("—")
+    expect(await kioskRow.locator("td").nth(3).textContent()).toBe("—")
+
     await page.getByRole("button", { name: "Revoke Kiosk" }).click()
     await page.getByRole("button", { name: "Revoke node" }).click()
     await expect

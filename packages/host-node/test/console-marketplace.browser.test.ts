@@ -215,6 +215,8 @@ describe("the console's marketplace and governance pages in Chromium", () => {
 
     const opened = await open(admin, "/automations/sessions", "Sessions")
     const { page } = opened
+    await page.getByRole("link", { name: "Untitled session" }).waitFor()
+    await checkAxe(page, "sessions")
     await page.getByRole("link", { name: "Untitled session" }).click()
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Session")
     expect(page.url()).toContain(`#/automations/sessions/${sessionId}`)

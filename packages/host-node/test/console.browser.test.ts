@@ -40,7 +40,10 @@ describe("the console in Chromium", () => {
     allowedFramer = await framingPage()
     otherFramer = await framingPage()
     // Answers 200 unless the test queued another status.
-    receiver = await localServer(() => ({ status: receiverAnswers.shift() ?? 200, type: "text/plain", body: "received" }))
+    receiver = await localServer(() => {
+      const status = receiverAnswers.shift() ?? 200
+      return { status, type: "text/plain", body: status === 200 ? "received" : `Upstream down ${HOSTILE}` }
+    })
   })
   const served = serve(() =>
     kitOn({
@@ -208,7 +211,7 @@ describe("the console in Chromium", () => {
     await done()
   })
 
-  it("adds a webhook endpoint with its secret shown once, sends a test event, shows its failed delivery and retries it", async () => {
+  it("adds a webhook endpoint with its secret shown once, sends a test event, shows its failed delivery with the answer and retries it", async () => {
     const { done, page } = await open(admin, "#/developers/webhooks")
     await page.getByRole("button", { name: "Add endpoint" }).click()
     await page.getByLabel("Endpoint URL").fill(`${receiver.url}/hooks/servicekit`)
@@ -232,6 +235,10 @@ describe("the console in Chromium", () => {
     await expect.poll(() => delivery.count()).toBe(1)
     expect(await delivery.locator("td").first().textContent()).toBe("webhook.test")
     expect(await delivery.locator(".status").textContent()).toBe("HTTP 500")
+    // What the receiver answered, opened under the status: text, however it is written.
+    await delivery.locator(".answer-body summary").click()
+    expect(await delivery.locator(".answer-body pre").textContent()).toBe(`Upstream down ${HOSTILE}`)
+    expect(await page.locator("main img").count()).toBe(0)
     await checkAccessibility(page, "webhook deliveries")
 
     // Retried by hand: a second attempt of the same delivery, which the receiver accepts.
@@ -239,6 +246,7 @@ describe("the console in Chromium", () => {
     await expect.poll(() => delivery.count()).toBe(2)
     expect(await delivery.first().locator("td").nth(1).textContent()).toBe("2")
     expect(await delivery.first().locator(".status").textContent()).toBe("HTTP 200")
+    expect(await delivery.first().locator(".answer-body pre").textContent()).toBe("received")
     // Only the newest attempt of an ended delivery offers a retry.
     expect(await page.getByRole("button", { name: /Retry delivery/ }).count()).toBe(1)
 

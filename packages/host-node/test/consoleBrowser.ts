@@ -134,8 +134,8 @@ export const localServer = async (handle: (path: string, body: string) => { stat
 export const HOSTILE = `<img src=x onerror="window.pwned=1">`
 
 /**
- * On the API keys page: a chat key made with the keyboard alone (named HOSTILE, scope chat:read),
- * its plaintext shown once and working, listed as text, gone after a reload, then revoked through
+ * On the API keys page: a chat key made with the keyboard alone (named HOSTILE, scope chat:read,
+ * an expiry and the loopback as its IP allowlist), its plaintext shown once, copied and working, listed as text, gone after a reload, then revoked through
  * the confirmation, after which the API refuses it. `checkpoint` runs at each stage (axe checks).
  */
 export const keyLifecycle = async (page: Page, url: string, checkpoint: (stage: string) => Promise<void>) => {
@@ -146,6 +146,15 @@ export const keyLifecycle = async (page: Page, url: string, checkpoint: (stage: 
   await tabTo(page, "#key-product")
   await tabTo(page, 'input[type="checkbox"]')
   await page.keyboard.press("Space")
+  // Expiry (Chromium's date and time fields take typed digits) and the loopback as its IP allowlist.
+  await tabTo(page, "#key-expires")
+  await page.keyboard.type("12312099")
+  await page.keyboard.press("ArrowRight")
+  await page.keyboard.type("1159P")
+  await tabTo(page, "#key-ips")
+  await page.keyboard.type("127.0.0.0/8")
+  await page.keyboard.press("Enter")
+  await page.keyboard.type("::1/128")
   await checkpoint("create form")
   await tabTo(page, 'button[type="submit"]')
   await page.keyboard.press("Enter")
@@ -155,6 +164,12 @@ export const keyLifecycle = async (page: Page, url: string, checkpoint: (stage: 
   const key = await secret.inputValue()
   expect(key).toMatch(/^svk_test_live_[a-z0-9]{8}_/)
   await checkpoint("secret shown")
+  // Its Copy button puts exactly the key on the clipboard.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: url })
+  await tabTo(page, ".secret-row button")
+  await page.keyboard.press("Enter")
+  await expect.poll(() => page.locator(".secret-row button").textContent()).toBe("Copied")
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key)
   const callWith = () => fetch(`${url}/api/v1/chat/conversations`, { headers: { authorization: `Bearer ${key}` } })
   expect((await callWith()).status).toBe(200)
 
@@ -162,7 +177,8 @@ export const keyLifecycle = async (page: Page, url: string, checkpoint: (stage: 
   const row = page.locator("tbody tr", { hasText: HOSTILE })
   await row.waitFor()
   expect(await row.locator("td").nth(2).textContent()).toBe("chat test")
-  expect(await row.locator("td").nth(3).textContent()).toBe("chat:read")
+  expect(await row.locator("td").nth(3).textContent()).toBe("chat:readIPs: 127.0.0.0/8, ::1")
+  expect(await row.locator("td").nth(4).textContent()).toBe("Dec 31, 2099")
   expect(await page.locator("tbody img").count()).toBe(0)
   expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined()
 

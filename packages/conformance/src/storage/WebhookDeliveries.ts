@@ -141,6 +141,7 @@ export const webhookDeliveriesSuite: StorageSuite<
           statusCode: null,
           durationMs: 12.5,
           error: "connection refused — ✗",
+          responseBody: null,
           nextRetryAt: plus(now, MINUTE),
           createdAt: plus(now, 500)
         })
@@ -193,6 +194,7 @@ export const webhookDeliveriesSuite: StorageSuite<
           attempt: makeAttempt(delivery, {
             statusCode: i === 0 ? 503 : 200,
             error: i === 0 ? "HTTP 503" : null,
+            responseBody: i === 0 ? "<h1>Service Unavailable</h1>" : "",
             nextRetryAt: i === 0 ? plus(now, MINUTE) : null,
             createdAt: plus(now, i)
           })

@@ -47,6 +47,7 @@ export const makeAttempt = (delivery: WebhookDelivery, overrides: Partial<Delive
   statusCode: 200,
   durationMs: 87,
   error: null,
+  responseBody: '{"received":true} — ✓',
   nextRetryAt: null,
   createdAt: at("2026-06-01T09:00:01.000Z"),
   ...overrides

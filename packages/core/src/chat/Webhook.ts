@@ -11,6 +11,9 @@ export const WEBHOOK_EVENTS = [
 ] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 
+/** How much of a receiver's answer an attempt keeps: enough to read its error, never a whole page. */
+export const MAX_ANSWER_CHARS = 1_000
+
 export interface WebhookSubscription {
   readonly id: string
   readonly tenantId: string
@@ -60,6 +63,8 @@ export interface DeliveryAttempt {
   readonly statusCode: number | null
   readonly durationMs: number
   readonly error: string | null
+  /** The first MAX_ANSWER_CHARS characters of the receiver's body; null when no answer came. */
+  readonly responseBody: string | null
   /** When it is tried again; null when this attempt ended the delivery. */
   readonly nextRetryAt: Date | null
   readonly createdAt: Date

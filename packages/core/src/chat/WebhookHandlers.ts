@@ -26,6 +26,7 @@ const attemptJson = (attempt: DeliveryAttempt) => ({
   statusCode: attempt.statusCode,
   durationMs: attempt.durationMs,
   error: attempt.error,
+  responseBody: attempt.responseBody,
   nextRetryAt: attempt.nextRetryAt,
   createdAt: attempt.createdAt
 })

@@ -3,7 +3,7 @@ import { storableText } from "../http/Inputs.js"
 import { type SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import type { OutboundAnswer } from "../platform/OutboundHttp.js"
 import type { WebhookSettings } from "../platform/Settings.js"
-import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from "./Webhook.js"
+import { type DeliveryAttempt, MAX_ANSWER_CHARS, type WebhookDelivery, type WebhookSubscription } from "./Webhook.js"
 import type { RecordedAttempt } from "./WebhookRepositories.js"
 
 /** A delivery's state after an attempt, its history row, and the subscription when its receiver answered 410 Gone. */
@@ -33,6 +33,7 @@ const resultOf = (answer: OutboundAnswer) =>
       durationMs: error._tag === "OutboundFailed" ? Math.round(error.durationMs ?? 0) : 0,
       // A network error's text may quote what the other side sent.
       error: storableText(error.message),
+      responseBody: null,
       // A refused address will be refused again: no retry.
       retry: error._tag === "OutboundFailed",
       retryAfter: undefined
@@ -41,6 +42,8 @@ const resultOf = (answer: OutboundAnswer) =>
       statusCode: response.status,
       durationMs: Math.round(response.durationMs),
       error: response.status >= 200 && response.status < 300 ? null : `HTTP ${response.status}`,
+      // Whatever the receiver wrote, made storable; a cut between surrogate halves is replaced too.
+      responseBody: storableText(response.body.slice(0, MAX_ANSWER_CHARS)),
       retry: retryable(response.status),
       retryAfter: response.headers["retry-after"]
     })
@@ -57,7 +60,7 @@ export const makeOutcomes = (config: WebhookSettings, crypto: SecretCrypto["Type
   /** The history row of the delivery's latest attempt. */
   const attemptOf = (
     delivery: WebhookDelivery,
-    outcome: Pick<DeliveryAttempt, "statusCode" | "durationMs" | "error" | "nextRetryAt">,
+    outcome: Pick<DeliveryAttempt, "statusCode" | "durationMs" | "error" | "responseBody" | "nextRetryAt">,
     at: Date
   ): DeliveryAttempt => ({
     id: randomUuid(crypto),
@@ -104,7 +107,13 @@ export const makeOutcomes = (config: WebhookSettings, crypto: SecretCrypto["Type
       },
       attempt: attemptOf(
         delivery,
-        { statusCode: result.statusCode, durationMs: result.durationMs, error, nextRetryAt: nextAttemptAt },
+        {
+          statusCode: result.statusCode,
+          durationMs: result.durationMs,
+          error,
+          responseBody: result.responseBody,
+          nextRetryAt: nextAttemptAt
+        },
         ended
       ),
       gone: result.statusCode === 410 ? subscription : undefined
@@ -116,7 +125,7 @@ export const makeOutcomes = (config: WebhookSettings, crypto: SecretCrypto["Type
     delivery: { ...delivery, status: "failed", nextAttemptAt: null, updatedAt: at },
     attempt: attemptOf(
       delivery,
-      { statusCode: null, durationMs: 0, error: "The subscription is disabled.", nextRetryAt: null },
+      { statusCode: null, durationMs: 0, error: "The subscription is disabled.", responseBody: null, nextRetryAt: null },
       at
     ),
     gone: undefined

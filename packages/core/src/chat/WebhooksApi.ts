@@ -6,7 +6,7 @@ import { ApiKeyOrDashboardAuth, RequiredScope } from "../http/Security.js"
 import { DocumentedWebhooks } from "../http/DocumentAnnotations.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookNotFound } from "./ChatErrors.js"
-import { WEBHOOK_EVENTS } from "./Webhook.js"
+import { MAX_ANSWER_CHARS, WEBHOOK_EVENTS } from "./Webhook.js"
 import { documentedWebhooks } from "./WebhookEvents.js"
 import {
   DEFAULT_PAGE_SIZE,
@@ -47,6 +47,9 @@ export const DeliveryAttemptJson = Schema.Struct({
   statusCode: Schema.NullOr(Integer),
   durationMs: Integer,
   error: Schema.NullOr(Schema.String),
+  responseBody: Schema.NullOr(Schema.String).annotations({
+    description: `The first ${MAX_ANSWER_CHARS} characters of the body the receiver answered; null when no answer came (and on attempts recorded before it was kept).`
+  }),
   nextRetryAt: Schema.NullOr(Timestamp),
   createdAt: Timestamp
 }).annotations({

@@ -13,6 +13,7 @@ import * as Conversations from "./Conversations.js"
 import * as Messages from "./Messages.js"
 import * as migration0010 from "./migrations/0010_chat.js"
 import * as migration0032 from "./migrations/0032_chat_conversations_by_visitor.js"
+import * as migration0033 from "./migrations/0033_webhook_attempt_answer.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Webhooks from "./Webhooks.js"
@@ -28,7 +29,11 @@ export const chatStorage: KyselyModuleStorage<
   | WebhookSubscriptionRepository
   | WebhookDeliveryRepository
 > = {
-  migrations: { "0010_chat": migration0010, "0032_chat_conversations_by_visitor": migration0032 },
+  migrations: {
+    "0010_chat": migration0010,
+    "0032_chat_conversations_by_visitor": migration0032,
+    "0033_webhook_attempt_answer": migration0033
+  },
   layer: Layer.mergeAll(
     Visitors.layer,
     Widgets.layer,

@@ -105,6 +105,7 @@ export interface WebhookAttemptsTable {
   readonly status_code: number | null
   readonly duration_ms: number
   readonly error: string | null
+  readonly response_body: string | null
   readonly next_retry_at: Date | null
   readonly created_at: Date
 }

@@ -74,6 +74,7 @@ const toAttempt = (row: Selectable<WebhookAttemptsTable>): DeliveryAttempt => ({
   statusCode: row.status_code,
   durationMs: row.duration_ms,
   error: row.error,
+  responseBody: row.response_body,
   nextRetryAt: row.next_retry_at,
   createdAt: row.created_at
 })
@@ -223,6 +224,7 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
           status_code: attempt.statusCode,
           duration_ms: attempt.durationMs,
           error: attempt.error,
+          response_body: attempt.responseBody,
           next_retry_at: attempt.nextRetryAt,
           created_at: attempt.createdAt
         }))
@@ -235,7 +237,7 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
                 tenant_id uuid, id uuid, status text, attempts integer, next_attempt_at timestamptz,
                 updated_at timestamptz, attempt_id uuid, subscription_id uuid, event_id uuid, event text,
                 attempt integer, status_code integer, duration_ms double precision, error text,
-                next_retry_at timestamptz, created_at timestamptz
+                response_body text, next_retry_at timestamptz, created_at timestamptz
               )
             ), stored as (
               update ${sql.id(database.schema, "webhook_deliveries")} as d
@@ -246,10 +248,10 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
             )
             insert into ${sql.id(database.schema, "webhook_attempts")} (
               tenant_id, id, subscription_id, delivery_id, event_id, event, attempt, status_code, duration_ms,
-              error, next_retry_at, created_at
+              error, response_body, next_retry_at, created_at
             )
             select o.tenant_id, o.attempt_id, o.subscription_id, o.id, o.event_id, o.event, o.attempt, o.status_code,
-              o.duration_ms, o.error, o.next_retry_at, o.created_at
+              o.duration_ms, o.error, o.response_body, o.next_retry_at, o.created_at
             from outcome as o join stored as s on s.tenant_id = o.tenant_id and s.id = o.id
           `.execute(db)
         )

@@ -60,6 +60,8 @@ export interface WebhooksSchemas {
         readonly statusCode: number | null;
         readonly durationMs: number;
         readonly error: string | null;
+        /** @description The first 1000 characters of the body the receiver answered; null when no answer came (and on attempts recorded before it was kept). */
+        readonly responseBody: string | null;
         readonly nextRetryAt: string | null;
         /** Format: date-time */
         readonly createdAt: string;

@@ -3,12 +3,18 @@ import { describeError } from "../Api.js"
 import { Confirm, Loading, Notice, PageHeader, formatTime } from "../Components.js"
 import { useLoad } from "../Load.js"
 import type { PageProps } from "../Shell.js"
+import { NodeForm } from "./NodeForm.js"
 import { type CompanionNode, statusTone } from "./Types.js"
 
-/** The tenant's companion nodes: devices that run node skills once paired with a one-time code. */
+/**
+ * The tenant's companion nodes: devices that run node skills once paired with a one-time code.
+ * Admins add them, change what they may run and revoke them; members read.
+ */
 export const Nodes = (props: PageProps) => {
   const [nodes, reload] = useLoad(() => props.client.automationsDashboard.listDashboardNodes({ query: { limit: 100 } }), [])
-  const [creating, setCreating] = useState(false)
+  // undefined: no form; null: a new node; else the node edited.
+  const [editing, setEditing] = useState<CompanionNode | null | undefined>(undefined)
+  const [saved, setSaved] = useState<string | undefined>(undefined)
   const [paired, setPaired] = useState<{ name: string; code: string } | undefined>(undefined)
   const [revoking, setRevoking] = useState<CompanionNode | undefined>(undefined)
   const [failure, setFailure] = useState<string | undefined>(undefined)
@@ -26,27 +32,34 @@ export const Nodes = (props: PageProps) => {
   return (
     <>
       <PageHeader title="Nodes" lead="Companion devices that run commands, files and a browser for your workflows.">
-        {!admin || creating || paired !== undefined ? null : (
-          <button type="button" class="button primary" onClick={() => setCreating(true)}>
+        {!admin || editing !== undefined || paired !== undefined ? null : (
+          <button type="button" class="button primary" onClick={() => setEditing(null)}>
             Add node
           </button>
         )}
       </PageHeader>
       {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
+      {saved === undefined ? null : <Notice tone="info">{saved}</Notice>}
       {paired === undefined ? null : (
         <PairingCode {...props} {...paired} onDone={() => setPaired(undefined)} />
       )}
-      {creating ? (
-        <CreateNodeForm
+      {editing === undefined ? null : (
+        <NodeForm
           {...props}
-          onCancel={() => setCreating(false)}
+          node={editing ?? undefined}
+          onCancel={() => setEditing(undefined)}
           onCreated={(name, code) => {
-            setCreating(false)
+            setEditing(undefined)
             setPaired({ name, code })
             reload()
           }}
+          onSaved={(node) => {
+            setEditing(undefined)
+            setSaved(`Node ${node.name} saved: its next command is checked against the new settings.`)
+            reload()
+          }}
         />
-      ) : null}
+      )}
       <Loading loaded={nodes}>
         {({ data }) =>
           data.length === 0 ? (
@@ -88,14 +101,27 @@ export const Nodes = (props: PageProps) => {
                       <td class="nowrap">{formatTime(node.lastSeenAt)}</td>
                       <td class="row-actions">
                         {admin && node.status !== "revoked" ? (
-                          <button
-                            type="button"
-                            class="button small danger-text"
-                            aria-label={`Revoke ${node.name}`}
-                            onClick={() => setRevoking(node)}
-                          >
-                            Revoke
-                          </button>
+                          <>
+                            <button
+                              type="button"
+                              class="button small"
+                              aria-label={`Edit ${node.name}`}
+                              onClick={() => {
+                                setSaved(undefined)
+                                setEditing(node)
+                              }}
+                            >
+                              Edit
+                            </button>{" "}
+                            <button
+                              type="button"
+                              class="button small danger-text"
+                              aria-label={`Revoke ${node.name}`}
+                              onClick={() => setRevoking(node)}
+                            >
+                              Revoke
+                            </button>
+                          </>
                         ) : null}
                       </td>
                     </tr>
@@ -122,17 +148,24 @@ export const Nodes = (props: PageProps) => {
   )
 }
 
-/** The pairing code, shown once, with the commands that pair the device and start it. */
+/**
+ * The pairing code, shown once, with the three commands to run on the device: install the
+ * companion (the `servicekit` CLI of @servicekit/host-node), pair it, start it.
+ */
 const PairingCode = (props: PageProps & { readonly name: string; readonly code: string; readonly onDone: () => void }) => {
   const server = `${location.origin}${props.kit.apiPath}`
   return (
     <section class="card secret" aria-labelledby="pairing-title">
       <h2 id="pairing-title">Pair {props.name}</h2>
       <p>
-        The pairing code is shown only this once and works for 15 minutes. On the device, run:
+        The pairing code is shown only this once and works for 15 minutes. On the device, with Node.js 20 or later, run:
       </p>
       <pre class="code" id="pairing-commands">
-        {`npx servicekit node pair ${server} ${props.code}\nnpx servicekit node run --root ~/shared`}
+        {[
+          "npm install --global @servicekit/host-node",
+          `servicekit node pair ${server} ${props.code}`,
+          "servicekit node run --root ~/shared"
+        ].join("\n")}
       </pre>
       <p>
         Pairing code: <code class="mono" id="pairing-code">{props.code}</code>
@@ -141,73 +174,5 @@ const PairingCode = (props: PageProps & { readonly name: string; readonly code: 
         Done
       </button>
     </section>
-  )
-}
-
-const list = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== "")
-
-const CreateNodeForm = (
-  props: PageProps & { readonly onCreated: (name: string, code: string) => void; readonly onCancel: () => void }
-) => {
-  const [failure, setFailure] = useState<string | undefined>(undefined)
-  const [busy, setBusy] = useState(false)
-
-  const submit = async (event: Event) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget as HTMLFormElement)
-    setBusy(true)
-    const { data, error } = await props.client.automationsDashboard.createDashboardNode({
-      body: {
-        name: String(form.get("name") ?? "").trim(),
-        allowSystem: form.get("allowSystem") === "on",
-        allowedBinaries: list(String(form.get("allowedBinaries") ?? "")),
-        allowBrowser: form.get("allowBrowser") === "on",
-        allowedHosts: list(String(form.get("allowedHosts") ?? ""))
-      }
-    })
-    setBusy(false)
-    if (error !== undefined) setFailure(describeError(error))
-    else props.onCreated(data.name, data.pairingCode)
-  }
-
-  return (
-    <form class="card form" onSubmit={submit} aria-labelledby="create-node-title">
-      <h2 id="create-node-title">New node</h2>
-      {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
-      <div class="field">
-        <label for="node-name">Name</label>
-        <input id="node-name" name="name" required maxLength={200} autofocus />
-      </div>
-      <div class="field choices">
-        <label>
-          <input type="checkbox" name="allowSystem" /> May run programs (system.run)
-        </label>
-      </div>
-      <div class="field">
-        <label for="node-binaries">Programs it may run (argv[0], separated by spaces or commas)</label>
-        <input id="node-binaries" name="allowedBinaries" class="mono" placeholder="echo git" />
-      </div>
-      <div class="field choices">
-        <label>
-          <input type="checkbox" name="allowBrowser" /> May drive a browser (browser.*)
-        </label>
-      </div>
-      <div class="field">
-        <label for="node-hosts">Hosts the browser may open (example.com or *.example.com)</label>
-        <input id="node-hosts" name="allowedHosts" class="mono" placeholder="example.com" />
-      </div>
-      <div class="form-actions">
-        <button type="button" class="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button type="submit" class="button primary" disabled={busy}>
-          Add node
-        </button>
-      </div>
-    </form>
   )
 }

@@ -114,6 +114,12 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
                         {attempt.error === null || attempt.error === `HTTP ${attempt.statusCode}` ? null : (
                           <span class="muted block">{attempt.error}</span>
                         )}
+                        {attempt.responseBody === null || attempt.responseBody === "" ? null : (
+                          <details class="answer-body">
+                            <summary>Body</summary>
+                            <pre class="code">{attempt.responseBody}</pre>
+                          </details>
+                        )}
                       </td>
                       <td>{attempt.durationMs} ms</td>
                       <td>{formatTime(attempt.createdAt)}</td>
