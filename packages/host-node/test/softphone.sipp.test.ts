@@ -52,7 +52,7 @@ const startTrunk = async () => {
   let stderr = ""
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk))
   const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.once("exit", (code) => resolve({ code, stderr }))
+    child.once("close", (code) => resolve({ code, stderr }))
   )
   return { port, exited, stop: () => child.kill("SIGKILL") }
 }

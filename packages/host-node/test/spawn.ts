@@ -53,5 +53,6 @@ export const run = (command: string, args: ReadonlyArray<string>, env: NodeJS.Pr
     let stderr = ""
     child.stdout.on("data", (chunk) => (stdout += chunk))
     child.stderr.on("data", (chunk) => (stderr += chunk))
-    child.once("exit", (code) => resolve({ code, stdout, stderr }))
+    // "close", not "exit": a process may exit before its output has all been read.
+    child.once("close", (code) => resolve({ code, stdout, stderr }))
   })
