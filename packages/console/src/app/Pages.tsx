@@ -1,5 +1,7 @@
+import type { ComponentChildren } from "preact"
 import { useEffect, useState } from "preact/hooks"
 import { describeError } from "./Api.js"
+import { Notice } from "./Components.js"
 
 type PageAnswer<T> = {
   readonly data?: { readonly data: ReadonlyArray<T>; readonly meta: { readonly nextCursor: string | null } }
@@ -68,3 +70,44 @@ export const Pager = (props: { readonly pages: Pages<unknown> }) =>
       </button>
     </div>
   )
+
+/**
+ * A paged list as every list page shows it: why it failed, "Loading…", a card saying what the
+ * list will hold while it is empty, or the page's table, then the pager.
+ */
+export const PagedTable = <T,>(props: {
+  readonly pages: Pages<T>
+  /** Names the table for screen readers. */
+  readonly caption: string
+  /** The empty card's heading and text. */
+  readonly empty: { readonly title: string; readonly text: ComponentChildren }
+  /** The header row's cells. */
+  readonly columns: ComponentChildren
+  /** An item's row. */
+  readonly row: (item: T) => ComponentChildren
+}) => (
+  <>
+    {props.pages.failure === undefined ? null : <Notice tone="error">{props.pages.failure}</Notice>}
+    {props.pages.items === undefined ? (
+      <p class="muted" role="status">
+        Loading…
+      </p>
+    ) : props.pages.items.length === 0 ? (
+      <div class="card empty">
+        <h2>{props.empty.title}</h2>
+        <p>{props.empty.text}</p>
+      </div>
+    ) : (
+      <div class="card flush">
+        <table class="table">
+          <caption class="visually-hidden">{props.caption}</caption>
+          <thead>
+            <tr>{props.columns}</tr>
+          </thead>
+          <tbody>{props.pages.items.map(props.row)}</tbody>
+        </table>
+      </div>
+    )}
+    <Pager pages={props.pages} />
+  </>
+)

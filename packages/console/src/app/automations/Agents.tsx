@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { Day, Notice, PageHeader, Tags } from "../Components.js"
-import { Pager, usePages } from "../Pages.js"
+import { PagedTable, usePages } from "../Pages.js"
 import type { PageProps } from "../Shell.js"
 import { AgentForm } from "./AgentForm.js"
 import type { Agent } from "./Types.js"
@@ -38,71 +38,56 @@ export const Agents = (props: PageProps) => {
           }}
         />
       )}
-      {pages.failure === undefined ? null : <Notice tone="error">{pages.failure}</Notice>}
-      {pages.items === undefined ? (
-        <p class="muted" role="status">
-          Loading…
-        </p>
-      ) : pages.items.length === 0 ? (
-        <div class="card empty">
-          <h2>No agents yet</h2>
-          <p>An agent step names an agent, or is routed to one by its route keys.</p>
-        </div>
-      ) : (
-        <div class="card flush">
-          <table class="table">
-            <caption class="visually-hidden">Agents</caption>
-            <thead>
-              <tr>
-                <th scope="col">Agent</th>
-                <th scope="col">Model</th>
-                <th scope="col">Tool profile</th>
-                <th scope="col">Skills</th>
-                <th scope="col">Route keys</th>
-                <th scope="col">Changed</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.items.map((agent) => (
-                <tr key={agent.id}>
-                  <td>
-                    <span class="agent-name">{agent.name}</span>
-                    {agent.isDefault ? <span class="tag">default</span> : null}
-                    <span class="muted clamp">{agent.instructions}</span>
-                  </td>
-                  <td>{agent.model === null ? "—" : <span class="mono">{agent.model}</span>}</td>
-                  <td>{agent.toolProfile ?? "—"}</td>
-                  <td>
-                    <Tags items={agent.skills} />
-                  </td>
-                  <td>
-                    <Tags items={agent.route_keys} />
-                  </td>
-                  <td class="nowrap">
-                    <Day iso={agent.updatedAt} />
-                  </td>
-                  <td class="row-actions">
-                    {admin ? (
-                      <button
-                        type="button"
-                        class="button small"
-                        aria-label={`Edit ${agent.name}`}
-                        onClick={() => setEditing(agent)}
-                      >
-                        Edit
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pages={pages} />
+      <PagedTable
+        pages={pages}
+        caption="Agents"
+        empty={{ title: "No agents yet", text: "An agent step names an agent, or is routed to one by its route keys." }}
+        columns={
+          <>
+            <th scope="col">Agent</th>
+            <th scope="col">Model</th>
+            <th scope="col">Tool profile</th>
+            <th scope="col">Skills</th>
+            <th scope="col">Route keys</th>
+            <th scope="col">Changed</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        row={(agent) => (
+          <tr key={agent.id}>
+            <td>
+              <span class="agent-name">{agent.name}</span>
+              {agent.isDefault ? <span class="tag">default</span> : null}
+              <span class="muted clamp">{agent.instructions}</span>
+            </td>
+            <td>{agent.model === null ? "—" : <span class="mono">{agent.model}</span>}</td>
+            <td>{agent.toolProfile ?? "—"}</td>
+            <td>
+              <Tags items={agent.skills} />
+            </td>
+            <td>
+              <Tags items={agent.route_keys} />
+            </td>
+            <td class="nowrap">
+              <Day iso={agent.updatedAt} />
+            </td>
+            <td class="row-actions">
+              {admin ? (
+                <button
+                  type="button"
+                  class="button small"
+                  aria-label={`Edit ${agent.name}`}
+                  onClick={() => setEditing(agent)}
+                >
+                  Edit
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
     </>
   )
 }

@@ -1,5 +1,5 @@
-import { Day, KeyValues, Notice, PageHeader } from "../Components.js"
-import { Pager, usePages } from "../Pages.js"
+import { Day, KeyValues, PageHeader } from "../Components.js"
+import { PagedTable, usePages } from "../Pages.js"
 import type { PageProps } from "../Shell.js"
 import type { Channel } from "./Types.js"
 
@@ -18,52 +18,40 @@ export const Channels = (props: PageProps) => {
         title="Channels"
         lead="Where deliver steps send messages and where inbound messages start runs. Inbound secrets are never shown."
       />
-      {pages.failure === undefined ? null : <Notice tone="error">{pages.failure}</Notice>}
-      {pages.items === undefined ? (
-        <p class="muted" role="status">
-          Loading…
-        </p>
-      ) : pages.items.length === 0 ? (
-        <div class="card empty">
-          <h2>No channels yet</h2>
-          <p>Channels are created over the API with a key holding automations:manage.</p>
-        </div>
-      ) : (
-        <div class="card flush">
-          <table class="table">
-            <caption class="visually-hidden">Channels</caption>
-            <thead>
-              <tr>
-                <th scope="col">Channel</th>
-                <th scope="col">Type</th>
-                <th scope="col">Settings</th>
-                <th scope="col">Inbound secret</th>
-                <th scope="col">Changed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.items.map((channel) => (
-                <tr key={channel.id}>
-                  <td>
-                    <span class="channel-name">{channel.name}</span>
-                    <span class="muted block mono">{channel.id}</span>
-                  </td>
-                  <td>{channel.type}</td>
-                  <td>
-                    {/* The type's settings (URL, addresses, conversation): the inbound secret is never among them. */}
-                    <KeyValues values={channel.config_json} />
-                  </td>
-                  <td>{channel.hasInboundSecret ? "Set" : "None"}</td>
-                  <td class="nowrap">
-                    <Day iso={channel.updatedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pages={pages} />
+      <PagedTable
+        pages={pages}
+        caption="Channels"
+        empty={{
+          title: "No channels yet",
+          text: "Channels are created over the API with a key holding automations:manage."
+        }}
+        columns={
+          <>
+            <th scope="col">Channel</th>
+            <th scope="col">Type</th>
+            <th scope="col">Settings</th>
+            <th scope="col">Inbound secret</th>
+            <th scope="col">Changed</th>
+          </>
+        }
+        row={(channel) => (
+          <tr key={channel.id}>
+            <td>
+              <span class="channel-name">{channel.name}</span>
+              <span class="muted block mono">{channel.id}</span>
+            </td>
+            <td>{channel.type}</td>
+            <td>
+              {/* The type's settings (URL, addresses, conversation): the inbound secret is never among them. */}
+              <KeyValues values={channel.config_json} />
+            </td>
+            <td>{channel.hasInboundSecret ? "Set" : "None"}</td>
+            <td class="nowrap">
+              <Day iso={channel.updatedAt} />
+            </td>
+          </tr>
+        )}
+      />
     </>
   )
 }

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks"
-import { Notice, PageHeader, formatTime } from "../Components.js"
+import { PageHeader, formatTime } from "../Components.js"
 import { useLiveRefresh } from "../Live.js"
-import { Pager, usePages } from "../Pages.js"
+import { PagedTable, usePages } from "../Pages.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../Shell.js"
 import { RUN_STATUSES, type Run, statusTone } from "./Types.js"
@@ -42,52 +42,40 @@ export const Runs = (props: PageProps) => {
           ))}
         </select>
       </div>
-      {runs.failure === undefined ? null : <Notice tone="error">{runs.failure}</Notice>}
-      {runs.items === undefined ? (
-        <p class="muted" role="status">
-          Loading…
-        </p>
-      ) : runs.items.length === 0 ? (
-        <div class="card empty">
-          <h2>No runs here</h2>
-          <p>Runs appear when a workflow starts: by hand, on its schedule, an event or a webhook.</p>
-        </div>
-      ) : (
-        <div class="card flush">
-          <table class="table">
-            <caption class="visually-hidden">Runs</caption>
-            <thead>
-              <tr>
-                <th scope="col">Run</th>
-                <th scope="col">Status</th>
-                <th scope="col">Trigger</th>
-                <th scope="col">Created</th>
-                <th scope="col">Finished</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.items.map((run) => (
-                <tr key={run.id}>
-                  <td>
-                    <a class="mono" href={href(`/automations/runs/${run.id}`)}>
-                      {run.id.slice(0, 8)}
-                    </a>
-                    {run.reason === null ? null : <span class="muted block">{run.reason}</span>}
-                  </td>
-                  <td>
-                    <span class={`status ${statusTone(run.status)}`}>{run.status.replace("_", " ")}</span>
-                    {run.test ? <span class="tag">test</span> : null}
-                  </td>
-                  <td>{run.trigger.event === null ? run.trigger.type : `${run.trigger.type}: ${run.trigger.event}`}</td>
-                  <td class="nowrap">{formatTime(run.createdAt)}</td>
-                  <td class="nowrap">{formatTime(run.finishedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pages={runs} />
+      <PagedTable
+        pages={runs}
+        caption="Runs"
+        empty={{
+          title: "No runs here",
+          text: "Runs appear when a workflow starts: by hand, on its schedule, an event or a webhook."
+        }}
+        columns={
+          <>
+            <th scope="col">Run</th>
+            <th scope="col">Status</th>
+            <th scope="col">Trigger</th>
+            <th scope="col">Created</th>
+            <th scope="col">Finished</th>
+          </>
+        }
+        row={(run) => (
+          <tr key={run.id}>
+            <td>
+              <a class="mono" href={href(`/automations/runs/${run.id}`)}>
+                {run.id.slice(0, 8)}
+              </a>
+              {run.reason === null ? null : <span class="muted block">{run.reason}</span>}
+            </td>
+            <td>
+              <span class={`status ${statusTone(run.status)}`}>{run.status.replace("_", " ")}</span>
+              {run.test ? <span class="tag">test</span> : null}
+            </td>
+            <td>{run.trigger.event === null ? run.trigger.type : `${run.trigger.type}: ${run.trigger.event}`}</td>
+            <td class="nowrap">{formatTime(run.createdAt)}</td>
+            <td class="nowrap">{formatTime(run.finishedAt)}</td>
+          </tr>
+        )}
+      />
     </>
   )
 }

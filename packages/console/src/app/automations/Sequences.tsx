@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { Day, Notice, PageHeader } from "../Components.js"
-import { Pager, usePages } from "../Pages.js"
+import { PagedTable, usePages } from "../Pages.js"
 import type { PageProps } from "../Shell.js"
 import { SequenceForm } from "./SequenceForm.js"
 import type { Sequence } from "./Types.js"
@@ -48,62 +48,50 @@ export const Sequences = (props: PageProps) => {
           }}
         />
       )}
-      {pages.failure === undefined ? null : <Notice tone="error">{pages.failure}</Notice>}
-      {pages.items === undefined ? (
-        <p class="muted" role="status">
-          Loading…
-        </p>
-      ) : pages.items.length === 0 ? (
-        <div class="card empty">
-          <h2>No sequences yet</h2>
-          <p>A sequence runs its steps in order, waiting between them as its wait steps say.</p>
-        </div>
-      ) : (
-        <div class="card flush">
-          <table class="table">
-            <caption class="visually-hidden">Sequences</caption>
-            <thead>
-              <tr>
-                <th scope="col">Sequence</th>
-                <th scope="col">Steps</th>
-                <th scope="col">Revision</th>
-                <th scope="col">Changed</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.items.map((sequence) => (
-                <tr key={sequence.id}>
-                  <td>
-                    <span class="sequence-name">{sequence.name}</span>
-                    <span class="muted block mono">{sequence.id}</span>
-                  </td>
-                  <td class="sequence-steps">{outline(sequence)}</td>
-                  <td>{sequence.revision}</td>
-                  <td class="nowrap">
-                    <Day iso={sequence.updatedAt} />
-                  </td>
-                  <td class="row-actions">
-                    {admin ? (
-                      <button
-                        type="button"
-                        class="button small"
-                        aria-label={`Edit ${sequence.name}`}
-                        onClick={() => setEditing(sequence)}
-                      >
-                        Edit
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pages={pages} />
+      <PagedTable
+        pages={pages}
+        caption="Sequences"
+        empty={{
+          title: "No sequences yet",
+          text: "A sequence runs its steps in order, waiting between them as its wait steps say."
+        }}
+        columns={
+          <>
+            <th scope="col">Sequence</th>
+            <th scope="col">Steps</th>
+            <th scope="col">Revision</th>
+            <th scope="col">Changed</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        row={(sequence) => (
+          <tr key={sequence.id}>
+            <td>
+              <span class="sequence-name">{sequence.name}</span>
+              <span class="muted block mono">{sequence.id}</span>
+            </td>
+            <td class="sequence-steps">{outline(sequence)}</td>
+            <td>{sequence.revision}</td>
+            <td class="nowrap">
+              <Day iso={sequence.updatedAt} />
+            </td>
+            <td class="row-actions">
+              {admin ? (
+                <button
+                  type="button"
+                  class="button small"
+                  aria-label={`Edit ${sequence.name}`}
+                  onClick={() => setEditing(sequence)}
+                >
+                  Edit
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
     </>
   )
 }

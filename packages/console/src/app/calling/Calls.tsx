@@ -1,7 +1,7 @@
 import type { PageItem } from "@servicekit/client"
 import { useState } from "preact/hooks"
-import { Notice, PageHeader, formatTime } from "../Components.js"
-import { Pager, usePages } from "../Pages.js"
+import { PageHeader, formatTime } from "../Components.js"
+import { PagedTable, usePages } from "../Pages.js"
 import type { PageProps } from "../Shell.js"
 import { CallFilterForm, type CallFilters, listQuery, noFilters } from "./CallFilters.js"
 import { CallSummary } from "./CallSummary.js"
@@ -34,50 +34,35 @@ export const Calls = (props: PageProps) => {
       </PageHeader>
       <CallFilterForm applied={filters} onApply={setFilters} />
       <CallSummary {...props} filters={filters} />
-      {calls.failure === undefined ? null : <Notice tone="error">{calls.failure}</Notice>}
-      {calls.items === undefined ? (
-        <p class="muted" role="status">
-          Loading…
-        </p>
-      ) : calls.items.length === 0 ? (
-        <div class="card empty">
-          <h2>No calls here</h2>
-          <p>Calls appear as your carrier reports them.</p>
-        </div>
-      ) : (
-        <div class="card flush">
-          <table class="table">
-            <caption class="visually-hidden">Calls</caption>
-            <thead>
-              <tr>
-                <th scope="col">Started</th>
-                <th scope="col">Direction</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Result</th>
-                <th scope="col" class="number">Duration</th>
-                <th scope="col">Call id</th>
-              </tr>
-            </thead>
-            <tbody>
-              {calls.items.map((call) => (
-                <tr key={call.id}>
-                  <td class="nowrap">{formatTime(call.startedAt)}</td>
-                  <td>{call.direction === "inbound" ? "Inbound" : "Outbound"}</td>
-                  <td class="mono">{call.fromId}</td>
-                  <td class="mono">{call.toId}</td>
-                  <td>
-                    <span class="tag">{call.result}</span>
-                  </td>
-                  <td class="number">{duration(call.durationSecs)}</td>
-                  <td class="mono small">{call.callSid ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pages={calls} />
+      <PagedTable
+        pages={calls}
+        caption="Calls"
+        empty={{ title: "No calls here", text: "Calls appear as your carrier reports them." }}
+        columns={
+          <>
+            <th scope="col">Started</th>
+            <th scope="col">Direction</th>
+            <th scope="col">From</th>
+            <th scope="col">To</th>
+            <th scope="col">Result</th>
+            <th scope="col" class="number">Duration</th>
+            <th scope="col">Call id</th>
+          </>
+        }
+        row={(call) => (
+          <tr key={call.id}>
+            <td class="nowrap">{formatTime(call.startedAt)}</td>
+            <td>{call.direction === "inbound" ? "Inbound" : "Outbound"}</td>
+            <td class="mono">{call.fromId}</td>
+            <td class="mono">{call.toId}</td>
+            <td>
+              <span class="tag">{call.result}</span>
+            </td>
+            <td class="number">{duration(call.durationSecs)}</td>
+            <td class="mono small">{call.callSid ?? "—"}</td>
+          </tr>
+        )}
+      />
     </>
   )
 }

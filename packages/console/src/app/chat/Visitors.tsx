@@ -1,7 +1,7 @@
 import type { PageItem } from "@servicekit/client"
 import { useState } from "preact/hooks"
-import { Day, KeyValues, Notice, PageHeader } from "../Components.js"
-import { Pager, usePages } from "../Pages.js"
+import { Day, KeyValues, PageHeader } from "../Components.js"
+import { PagedTable, usePages } from "../Pages.js"
 import type { PageProps } from "../Shell.js"
 import { VisitorConversations } from "./VisitorConversations.js"
 
@@ -53,66 +53,54 @@ export const Visitors = (props: PageProps) => {
       {chosen === undefined ? null : (
         <VisitorConversations {...props} visitor={chosen} onClose={() => setChosen(undefined)} />
       )}
-      {pages.failure === undefined ? null : <Notice tone="error">{pages.failure}</Notice>}
-      {pages.items === undefined ? (
-        <p class="muted" role="status">
-          Loading…
-        </p>
-      ) : pages.items.length === 0 ? (
-        <div class="card empty">
-          <h2>{externalId === "" ? "No visitors yet" : "No visitor has this external id"}</h2>
-          <p>A visitor is added when your server mints a chat session or opens a conversation for them.</p>
-        </div>
-      ) : (
-        <div class="card flush">
-          <table class="table">
-            <caption class="visually-hidden">Visitors</caption>
-            <thead>
-              <tr>
-                <th scope="col">Visitor</th>
-                <th scope="col">Email</th>
-                <th scope="col">Attributes</th>
-                <th scope="col">First seen</th>
-                <th scope="col">Changed</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.items.map((visitor) => (
-                <tr key={visitor.id}>
-                  <td>
-                    <span class="visitor-name">{visitor.displayName ?? "—"}</span>
-                    <span class="muted block mono visitor-external-id">{visitor.externalId}</span>
-                  </td>
-                  <td>{visitor.email ?? "—"}</td>
-                  <td>
-                    <KeyValues values={visitor.attributes} />
-                  </td>
-                  <td class="nowrap">
-                    <Day iso={visitor.createdAt} />
-                  </td>
-                  <td class="nowrap">
-                    <Day iso={visitor.updatedAt} />
-                  </td>
-                  <td class="row-actions">
-                    <button
-                      type="button"
-                      class="button small"
-                      aria-label={`Conversations of ${visitor.externalId}`}
-                      onClick={() => setChosen(visitor)}
-                    >
-                      Conversations
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pages={pages} />
+      <PagedTable
+        pages={pages}
+        caption="Visitors"
+        empty={{
+          title: externalId === "" ? "No visitors yet" : "No visitor has this external id",
+          text: "A visitor is added when your server mints a chat session or opens a conversation for them."
+        }}
+        columns={
+          <>
+            <th scope="col">Visitor</th>
+            <th scope="col">Email</th>
+            <th scope="col">Attributes</th>
+            <th scope="col">First seen</th>
+            <th scope="col">Changed</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </>
+        }
+        row={(visitor) => (
+          <tr key={visitor.id}>
+            <td>
+              <span class="visitor-name">{visitor.displayName ?? "—"}</span>
+              <span class="muted block mono visitor-external-id">{visitor.externalId}</span>
+            </td>
+            <td>{visitor.email ?? "—"}</td>
+            <td>
+              <KeyValues values={visitor.attributes} />
+            </td>
+            <td class="nowrap">
+              <Day iso={visitor.createdAt} />
+            </td>
+            <td class="nowrap">
+              <Day iso={visitor.updatedAt} />
+            </td>
+            <td class="row-actions">
+              <button
+                type="button"
+                class="button small"
+                aria-label={`Conversations of ${visitor.externalId}`}
+                onClick={() => setChosen(visitor)}
+              >
+                Conversations
+              </button>
+            </td>
+          </tr>
+        )}
+      />
     </>
   )
 }

@@ -1,7 +1,7 @@
 import type { PageItem } from "@servicekit/client"
 import { useState } from "preact/hooks"
-import { Notice, PageHeader, formatTime } from "../Components.js"
-import { Pager, usePages } from "../Pages.js"
+import { PageHeader, formatTime } from "../Components.js"
+import { PagedTable, usePages } from "../Pages.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../Shell.js"
 
@@ -38,51 +38,39 @@ export const Conversations = (props: PageProps) => {
           <option value="closed">Closed</option>
         </select>
       </div>
-      {conversations.failure === undefined ? null : <Notice tone="error">{conversations.failure}</Notice>}
-      {conversations.items === undefined ? (
-        <p class="muted" role="status">
-          Loading…
-        </p>
-      ) : conversations.items.length === 0 ? (
-        <div class="card empty">
-          <h2>No conversations here</h2>
-          <p>Start one to email a contact; their replies can be recorded in the thread.</p>
-        </div>
-      ) : (
-        <div class="card flush">
-          <table class="table">
-            <caption class="visually-hidden">Conversations</caption>
-            <thead>
-              <tr>
-                <th scope="col">Subject</th>
-                <th scope="col">Contact</th>
-                <th scope="col">Status</th>
-                <th scope="col" class="number">Messages</th>
-                <th scope="col">Last message</th>
-              </tr>
-            </thead>
-            <tbody>
-              {conversations.items.map((conversation) => (
-                <tr key={conversation.id}>
-                  <td>
-                    <a href={href(`/growth/conversations/${conversation.id}`)}>{conversation.subject}</a>
-                  </td>
-                  <td>
-                    {conversation.contact.name === null ? null : <span class="block">{conversation.contact.name}</span>}
-                    <span class="mono small">{conversation.contact.email}</span>
-                  </td>
-                  <td>
-                    <span class={`status ${conversation.status}`}>{conversation.status === "open" ? "Open" : "Closed"}</span>
-                  </td>
-                  <td class="number">{conversation.messageCount}</td>
-                  <td class="nowrap">{formatTime(conversation.lastMessageAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pages={conversations} />
+      <PagedTable
+        pages={conversations}
+        caption="Conversations"
+        empty={{
+          title: "No conversations here",
+          text: "Start one to email a contact; their replies can be recorded in the thread."
+        }}
+        columns={
+          <>
+            <th scope="col">Subject</th>
+            <th scope="col">Contact</th>
+            <th scope="col">Status</th>
+            <th scope="col" class="number">Messages</th>
+            <th scope="col">Last message</th>
+          </>
+        }
+        row={(conversation) => (
+          <tr key={conversation.id}>
+            <td>
+              <a href={href(`/growth/conversations/${conversation.id}`)}>{conversation.subject}</a>
+            </td>
+            <td>
+              {conversation.contact.name === null ? null : <span class="block">{conversation.contact.name}</span>}
+              <span class="mono small">{conversation.contact.email}</span>
+            </td>
+            <td>
+              <span class={`status ${conversation.status}`}>{conversation.status === "open" ? "Open" : "Closed"}</span>
+            </td>
+            <td class="number">{conversation.messageCount}</td>
+            <td class="nowrap">{formatTime(conversation.lastMessageAt)}</td>
+          </tr>
+        )}
+      />
     </>
   )
 }

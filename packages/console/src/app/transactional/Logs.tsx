@@ -1,6 +1,6 @@
 import type { PageItem } from "@servicekit/client"
-import { Notice, PageHeader, formatTime } from "../Components.js"
-import { Pager, usePages } from "../Pages.js"
+import { PageHeader, formatTime } from "../Components.js"
+import { PagedTable, usePages } from "../Pages.js"
 import type { PageProps } from "../Shell.js"
 
 type Attempt = PageItem<"transactionalDashboard.listDashboardLogs">
@@ -17,51 +17,39 @@ export const Logs = (props: PageProps) => {
   return (
     <>
       <PageHeader title="Email logs" lead="Each delivery attempt to a mail server, with its answer." />
-      {attempts.failure === undefined ? null : <Notice tone="error">{attempts.failure}</Notice>}
-      {attempts.items === undefined ? (
-        <p class="muted" role="status">
-          Loading…
-        </p>
-      ) : attempts.items.length === 0 ? (
-        <div class="card empty">
-          <h2>No sends yet</h2>
-          <p>Attempts appear here as soon as a message is handed to the mail server.</p>
-        </div>
-      ) : (
-        <div class="card flush">
-          <table class="table">
-            <caption class="visually-hidden">Delivery attempts</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Status</th>
-                <th scope="col">Recipient</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Template</th>
-                <th scope="col">Answer</th>
-              </tr>
-            </thead>
-            <tbody>
-              {attempts.items.map((attempt) => (
-                <tr key={attempt.id}>
-                  <td class="nowrap">{formatTime(attempt.createdAt)}</td>
-                  <td>
-                    <span class={`status ${attempt.status === "sent" ? "active" : "revoked"}`}>
-                      {attempt.status === "sent" ? "Sent" : attempt.metadata.retrying === true ? "Retrying" : "Failed"}
-                    </span>
-                    {attempt.metadata.test === true ? <span class="tag">test</span> : null}
-                  </td>
-                  <td class="mono">{attempt.recipient}</td>
-                  <td>{attempt.subject}</td>
-                  <td>{attempt.templateName ?? <span class="muted">Inline</span>}</td>
-                  <td class="mono small">{attempt.error ?? attempt.providerMessageId ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pages={attempts} />
+      <PagedTable
+        pages={attempts}
+        caption="Delivery attempts"
+        empty={{
+          title: "No sends yet",
+          text: "Attempts appear here as soon as a message is handed to the mail server."
+        }}
+        columns={
+          <>
+            <th scope="col">When</th>
+            <th scope="col">Status</th>
+            <th scope="col">Recipient</th>
+            <th scope="col">Subject</th>
+            <th scope="col">Template</th>
+            <th scope="col">Answer</th>
+          </>
+        }
+        row={(attempt) => (
+          <tr key={attempt.id}>
+            <td class="nowrap">{formatTime(attempt.createdAt)}</td>
+            <td>
+              <span class={`status ${attempt.status === "sent" ? "active" : "revoked"}`}>
+                {attempt.status === "sent" ? "Sent" : attempt.metadata.retrying === true ? "Retrying" : "Failed"}
+              </span>
+              {attempt.metadata.test === true ? <span class="tag">test</span> : null}
+            </td>
+            <td class="mono">{attempt.recipient}</td>
+            <td>{attempt.subject}</td>
+            <td>{attempt.templateName ?? <span class="muted">Inline</span>}</td>
+            <td class="mono small">{attempt.error ?? attempt.providerMessageId ?? "—"}</td>
+          </tr>
+        )}
+      />
     </>
   )
 }

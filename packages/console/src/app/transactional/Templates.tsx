@@ -1,6 +1,6 @@
 import type { PageItem } from "@servicekit/client"
-import { Day, Notice, PageHeader } from "../Components.js"
-import { Pager, usePages } from "../Pages.js"
+import { Day, PageHeader } from "../Components.js"
+import { PagedTable, usePages } from "../Pages.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../Shell.js"
 
@@ -22,46 +22,34 @@ export const Templates = (props: PageProps) => {
           New template
         </a>
       </PageHeader>
-      {templates.failure === undefined ? null : <Notice tone="error">{templates.failure}</Notice>}
-      {templates.items === undefined ? (
-        <p class="muted" role="status">
-          Loading…
-        </p>
-      ) : templates.items.length === 0 ? (
-        <div class="card empty">
-          <h2>No templates yet</h2>
-          <p>A template keeps a message's subject, HTML and text in one place, for every send that names it.</p>
-        </div>
-      ) : (
-        <div class="card flush">
-          <table class="table">
-            <caption class="visually-hidden">Email templates</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Placeholders</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {templates.items.map((template) => (
-                <tr key={template.id}>
-                  <td>
-                    <a href={href(`/transactional/templates/${template.id}`)}>{template.name}</a>
-                  </td>
-                  <td>{template.bodyJson.subject}</td>
-                  <td class="mono">{template.variables.join(", ") || "—"}</td>
-                  <td class="nowrap">
-                    <Day iso={template.updatedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager pages={templates} />
+      <PagedTable
+        pages={templates}
+        caption="Email templates"
+        empty={{
+          title: "No templates yet",
+          text: "A template keeps a message's subject, HTML and text in one place, for every send that names it."
+        }}
+        columns={
+          <>
+            <th scope="col">Name</th>
+            <th scope="col">Subject</th>
+            <th scope="col">Placeholders</th>
+            <th scope="col">Updated</th>
+          </>
+        }
+        row={(template) => (
+          <tr key={template.id}>
+            <td>
+              <a href={href(`/transactional/templates/${template.id}`)}>{template.name}</a>
+            </td>
+            <td>{template.bodyJson.subject}</td>
+            <td class="mono">{template.variables.join(", ") || "—"}</td>
+            <td class="nowrap">
+              <Day iso={template.updatedAt} />
+            </td>
+          </tr>
+        )}
+      />
     </>
   )
 }
