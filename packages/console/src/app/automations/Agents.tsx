@@ -1,5 +1,5 @@
-import { useState } from "preact/hooks"
 import { Day, Notice, PageHeader, Tags } from "../Components.js"
+import { useEditing } from "../Editing.js"
 import { PagedTable, usePages } from "../Pages.js"
 import type { PageProps } from "../Shell.js"
 import { AgentForm } from "./AgentForm.js"
@@ -11,29 +11,26 @@ export const Agents = (props: PageProps) => {
     (cursor) => props.client.automationsDashboard.listDashboardAgents({ query: { limit: 25, cursor } }),
     []
   )
-  // undefined: no form; null: a new agent; else the agent edited.
-  const [editing, setEditing] = useState<Agent | null | undefined>(undefined)
-  const [saved, setSaved] = useState<string | undefined>(undefined)
+  const form = useEditing<Agent>()
   const admin = props.session.role === "admin"
 
   return (
     <>
       <PageHeader title="Agents" lead="Instructions, skills, tool profile and model each agent step runs with.">
-        {!admin || editing !== undefined ? null : (
-          <button type="button" class="button primary" onClick={() => setEditing(null)}>
+        {!admin || form.editing !== undefined ? null : (
+          <button type="button" class="button primary" onClick={() => form.open(null)}>
             New agent
           </button>
         )}
       </PageHeader>
-      {saved === undefined ? null : <Notice tone="info">{saved}</Notice>}
-      {editing === undefined ? null : (
+      {form.saved === undefined ? null : <Notice tone="info">{form.saved}</Notice>}
+      {form.editing === undefined ? null : (
         <AgentForm
           {...props}
-          agent={editing ?? undefined}
-          onCancel={() => setEditing(undefined)}
+          agent={form.editing ?? undefined}
+          onCancel={form.close}
           onSaved={(agent) => {
-            setEditing(undefined)
-            setSaved(`Agent ${agent.name} saved.`)
+            form.done(`Agent ${agent.name} saved.`)
             pages.reload()
           }}
         />
@@ -79,7 +76,7 @@ export const Agents = (props: PageProps) => {
                   type="button"
                   class="button small"
                   aria-label={`Edit ${agent.name}`}
-                  onClick={() => setEditing(agent)}
+                  onClick={() => form.open(agent)}
                 >
                   Edit
                 </button>

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Confirm, Loading, Notice, PageHeader, formatTime } from "../Components.js"
+import { useEditing } from "../Editing.js"
 import { useLoad } from "../Load.js"
 import type { PageProps } from "../Shell.js"
 import { NodeForm } from "./NodeForm.js"
@@ -12,9 +13,7 @@ import { type CompanionNode, statusTone } from "./Types.js"
  */
 export const Nodes = (props: PageProps) => {
   const [nodes, reload] = useLoad(() => props.client.automationsDashboard.listDashboardNodes({ query: { limit: 100 } }), [])
-  // undefined: no form; null: a new node; else the node edited.
-  const [editing, setEditing] = useState<CompanionNode | null | undefined>(undefined)
-  const [saved, setSaved] = useState<string | undefined>(undefined)
+  const form = useEditing<CompanionNode>()
   const [paired, setPaired] = useState<{ name: string; code: string } | undefined>(undefined)
   const [revoking, setRevoking] = useState<CompanionNode | undefined>(undefined)
   const [failure, setFailure] = useState<string | undefined>(undefined)
@@ -32,30 +31,29 @@ export const Nodes = (props: PageProps) => {
   return (
     <>
       <PageHeader title="Nodes" lead="Companion devices that run commands, files and a browser for your workflows.">
-        {!admin || editing !== undefined || paired !== undefined ? null : (
-          <button type="button" class="button primary" onClick={() => setEditing(null)}>
+        {!admin || form.editing !== undefined || paired !== undefined ? null : (
+          <button type="button" class="button primary" onClick={() => form.open(null)}>
             Add node
           </button>
         )}
       </PageHeader>
       {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
-      {saved === undefined ? null : <Notice tone="info">{saved}</Notice>}
+      {form.saved === undefined ? null : <Notice tone="info">{form.saved}</Notice>}
       {paired === undefined ? null : (
         <PairingCode {...props} {...paired} onDone={() => setPaired(undefined)} />
       )}
-      {editing === undefined ? null : (
+      {form.editing === undefined ? null : (
         <NodeForm
           {...props}
-          node={editing ?? undefined}
-          onCancel={() => setEditing(undefined)}
+          node={form.editing ?? undefined}
+          onCancel={form.close}
           onCreated={(name, code) => {
-            setEditing(undefined)
+            form.close()
             setPaired({ name, code })
             reload()
           }}
           onSaved={(node) => {
-            setEditing(undefined)
-            setSaved(`Node ${node.name} saved: its next command is checked against the new settings.`)
+            form.done(`Node ${node.name} saved: its next command is checked against the new settings.`)
             reload()
           }}
         />
@@ -106,10 +104,7 @@ export const Nodes = (props: PageProps) => {
                               type="button"
                               class="button small"
                               aria-label={`Edit ${node.name}`}
-                              onClick={() => {
-                                setSaved(undefined)
-                                setEditing(node)
-                              }}
+                              onClick={() => form.open(node)}
                             >
                               Edit
                             </button>{" "}

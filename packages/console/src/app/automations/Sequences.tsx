@@ -1,5 +1,5 @@
-import { useState } from "preact/hooks"
 import { Day, Notice, PageHeader } from "../Components.js"
+import { useEditing } from "../Editing.js"
 import { PagedTable, usePages } from "../Pages.js"
 import type { PageProps } from "../Shell.js"
 import { SequenceForm } from "./SequenceForm.js"
@@ -21,29 +21,26 @@ export const Sequences = (props: PageProps) => {
     (cursor) => props.client.automationsDashboard.listDashboardSequences({ query: { limit: 25, cursor } }),
     []
   )
-  // undefined: no form; null: a new sequence; else the sequence edited.
-  const [editing, setEditing] = useState<Sequence | null | undefined>(undefined)
-  const [saved, setSaved] = useState<string | undefined>(undefined)
+  const form = useEditing<Sequence>()
   const admin = props.session.role === "admin"
 
   return (
     <>
       <PageHeader title="Sequences" lead="Timed steps (an email, a wait of two days, a chat message) run as a workflow.">
-        {!admin || editing !== undefined ? null : (
-          <button type="button" class="button primary" onClick={() => setEditing(null)}>
+        {!admin || form.editing !== undefined ? null : (
+          <button type="button" class="button primary" onClick={() => form.open(null)}>
             New sequence
           </button>
         )}
       </PageHeader>
-      {saved === undefined ? null : <Notice tone="info">{saved}</Notice>}
-      {editing === undefined ? null : (
+      {form.saved === undefined ? null : <Notice tone="info">{form.saved}</Notice>}
+      {form.editing === undefined ? null : (
         <SequenceForm
           {...props}
-          sequence={editing ?? undefined}
-          onCancel={() => setEditing(undefined)}
+          sequence={form.editing ?? undefined}
+          onCancel={form.close}
           onSaved={(sequence) => {
-            setEditing(undefined)
-            setSaved(`Sequence ${sequence.name} saved.`)
+            form.done(`Sequence ${sequence.name} saved.`)
             pages.reload()
           }}
         />
@@ -83,7 +80,7 @@ export const Sequences = (props: PageProps) => {
                   type="button"
                   class="button small"
                   aria-label={`Edit ${sequence.name}`}
-                  onClick={() => setEditing(sequence)}
+                  onClick={() => form.open(sequence)}
                 >
                   Edit
                 </button>
