@@ -1,7 +1,7 @@
 import { Loading, PageHeader } from "./Components.js"
 import { useLoad } from "./Load.js"
 import { href } from "./Route.js"
-import type { PageProps } from "./Shell.js"
+import type { PageProps } from "./PageProps.js"
 
 const productNames: Record<string, string> = {
   chat: "Live Chat",

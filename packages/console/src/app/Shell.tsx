@@ -1,5 +1,3 @@
-import type { Client } from "@servicekit/client"
-import type { Kit } from "./Api.js"
 import { Overview } from "./Overview.js"
 import { Agents } from "./automations/Agents.js"
 import { Approvals } from "./automations/Approvals.js"
@@ -18,7 +16,7 @@ import { SipSettings } from "./calling/SipSettings.js"
 import { Inbox } from "./chat/Inbox.js"
 import { Visitors } from "./chat/Visitors.js"
 import { href, useRoute } from "./Route.js"
-import type { Session } from "./Session.js"
+import type { PageProps } from "./PageProps.js"
 import { ApiKeys } from "./developers/ApiKeys.js"
 import { WebhookDetail } from "./developers/WebhookDetail.js"
 import { Webhooks } from "./developers/Webhooks.js"
@@ -30,11 +28,6 @@ import { Statistics } from "./transactional/Statistics.js"
 import { NewTemplate, TemplateEditor } from "./transactional/TemplateEditor.js"
 import { Templates } from "./transactional/Templates.js"
 
-export interface PageProps {
-  readonly kit: Kit
-  readonly session: Session
-  readonly client: Client
-}
 
 /** The built areas and their pages; an area joins this list when it is built, never as a placeholder. */
 const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArray<{ readonly route: string; readonly title: string }> }> = [

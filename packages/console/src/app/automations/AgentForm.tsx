@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { type Outcome, OutcomeNotice, linesOf } from "./Outcome.js"
 import type { Agent } from "./Types.js"
 

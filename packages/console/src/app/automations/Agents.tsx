@@ -1,7 +1,7 @@
 import { Day, Notice, PageHeader, Tags } from "../Components.js"
 import { useEditing } from "../Editing.js"
 import { PagedTable, usePages } from "../Pages.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { AgentForm } from "./AgentForm.js"
 import type { Agent } from "./Types.js"
 

@@ -4,7 +4,7 @@ import { Loading, Notice, PageHeader, formatTime } from "../Components.js"
 import { useLiveRefresh } from "../Live.js"
 import { useLoad } from "../Load.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { type Approval, formatJson } from "./Types.js"
 
 /** The approvals waiting for a decision, each showing exactly what runs once approved. */

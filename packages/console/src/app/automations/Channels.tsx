@@ -1,6 +1,6 @@
 import { Day, KeyValues, PageHeader } from "../Components.js"
 import { PagedTable, usePages } from "../Pages.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import type { Channel } from "./Types.js"
 
 /**

@@ -2,7 +2,7 @@ import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Day, formatTime } from "../Components.js"
 import { Pager, usePages } from "../Pages.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { type Outcome, OutcomeNotice } from "./Outcome.js"
 import { type MemoryEntry, formatJson } from "./Types.js"
 

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Notice } from "../Components.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import type { CompanionNode } from "./Types.js"
 
 /** Entries typed one per line or separated by commas, as people paste them. */

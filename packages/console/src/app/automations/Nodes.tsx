@@ -3,7 +3,7 @@ import { describeError } from "../Api.js"
 import { Confirm, Loading, Notice, PageHeader, formatTime } from "../Components.js"
 import { useEditing } from "../Editing.js"
 import { useLoad } from "../Load.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { NodeForm } from "./NodeForm.js"
 import { type CompanionNode, statusTone } from "./Types.js"
 

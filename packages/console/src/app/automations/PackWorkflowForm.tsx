@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { Notice } from "../Components.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { type PackParameter, describeType, initialText, isRequired, parametersOf, valueOf } from "./PackParameters.js"
 import type { SkillPack, Workflow } from "./Types.js"
 

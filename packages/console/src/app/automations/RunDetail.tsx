@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Notice, PageHeader, formatTime } from "../Components.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { Transcript, turnsOf } from "./Transcript.js"
 import { type Run, type Step, UNFINISHED, formatJson, statusTone } from "./Types.js"
 

@@ -3,7 +3,7 @@ import { PageHeader, formatTime } from "../Components.js"
 import { useLiveRefresh } from "../Live.js"
 import { PagedTable, usePages } from "../Pages.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { RUN_STATUSES, type Run, statusTone } from "./Types.js"
 
 const PAGE_SIZE = 25

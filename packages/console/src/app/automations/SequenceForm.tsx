@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { type Refusal, RefusalNotice, refusalOf } from "./Refusal.js"
 import { type Sequence, formatJson } from "./Types.js"
 

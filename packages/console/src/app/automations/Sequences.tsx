@@ -1,7 +1,7 @@
 import { Day, Notice, PageHeader } from "../Components.js"
 import { useEditing } from "../Editing.js"
 import { PagedTable, usePages } from "../Pages.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { SequenceForm } from "./SequenceForm.js"
 import type { Sequence } from "./Types.js"
 

@@ -2,7 +2,7 @@ import { useState } from "preact/hooks"
 import { Loading, PageHeader, formatTime } from "../Components.js"
 import { useLoad } from "../Load.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { formatJson } from "./Types.js"
 
 const PAGE = 100

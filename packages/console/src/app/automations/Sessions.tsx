@@ -1,7 +1,7 @@
 import { Day, PageHeader } from "../Components.js"
 import { PagedTable, usePages } from "../Pages.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 
 /** The account's sessions (agent and channel transcripts), newest first, each opening its transcript. */
 export const Sessions = (props: PageProps) => {

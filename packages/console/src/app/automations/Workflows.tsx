@@ -3,7 +3,7 @@ import { describeError } from "../Api.js"
 import { Day, Loading, Notice, PageHeader } from "../Components.js"
 import { useLoad } from "../Load.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { type Workflow } from "./Types.js"
 import { WorkflowEditor } from "./WorkflowEditor.js"
 

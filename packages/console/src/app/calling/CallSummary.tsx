@@ -1,6 +1,6 @@
 import { Loading, formatTime } from "../Components.js"
 import { useLoad } from "../Load.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { type CallFilters, periodQuery } from "./CallFilters.js"
 
 /** The totals of the calls started in the period, as the API counts them. */

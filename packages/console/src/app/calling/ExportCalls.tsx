@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Notice } from "../Components.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { type CallFilters, listQuery, periodQuery } from "./CallFilters.js"
 
 /** Hands `text` to the browser as a file download; the object URL lives only as long as the download needs it. */

@@ -2,7 +2,7 @@ import type { Data } from "@servicekit/client"
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Confirm, Notice, formatTime } from "../Components.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 
 type Trunk = NonNullable<Data<"sipDashboard.getTrunkStatus">>
 type Transport = Trunk["transport"]

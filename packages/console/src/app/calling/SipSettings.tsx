@@ -1,6 +1,6 @@
 import { Loading, PageHeader } from "../Components.js"
 import { useLoad } from "../Load.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { HostedSip } from "./HostedSip.js"
 import { OwnTrunk } from "./OwnTrunk.js"
 

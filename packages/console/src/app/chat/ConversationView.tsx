@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Notice, formatTime } from "../Components.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { type Conversation, type Message, STATUSES } from "./InboxStream.js"
 
 /** Messages are read in pages of this many, oldest first. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks"
 import { Notice, PageHeader } from "../Components.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { ConversationView } from "./ConversationView.js"
 import { type Conversation, type InboxEvent, type Message, STATUSES, useInboxStream } from "./InboxStream.js"
 

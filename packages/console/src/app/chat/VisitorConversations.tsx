@@ -2,7 +2,7 @@ import type { PageItem } from "@servicekit/client"
 import { Day, Notice } from "../Components.js"
 import { Pager, usePages } from "../Pages.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 
 type Visitor = PageItem<"chatDashboard.listAgentVisitors">
 type Conversation = PageItem<"chatDashboard.listAgentConversations">

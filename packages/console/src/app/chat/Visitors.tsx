@@ -2,7 +2,7 @@ import type { PageItem } from "@servicekit/client"
 import { useState } from "preact/hooks"
 import { Day, KeyValues, PageHeader } from "../Components.js"
 import { PagedTable, usePages } from "../Pages.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { VisitorConversations } from "./VisitorConversations.js"
 
 type Visitor = PageItem<"chatDashboard.listAgentVisitors">

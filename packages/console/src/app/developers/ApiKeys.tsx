@@ -4,7 +4,7 @@ import { useState } from "preact/hooks"
 import { AdminsOnly, Confirm, Day, Loading, Notice, PageHeader, SecretOnce } from "../Components.js"
 import { describeError } from "../Api.js"
 import { useLoad } from "../Load.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { CreateKeyForm } from "./CreateKeyForm.js"
 
 type ApiKey = Data<"developers.listApiKeys">["data"][number]

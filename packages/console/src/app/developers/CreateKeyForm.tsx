@@ -2,7 +2,7 @@ import type { Input } from "@servicekit/client"
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Notice } from "../Components.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 
 type NewKey = Input<"developers.createApiKey">["body"]
 type KeyProduct = NewKey["product"]

@@ -3,7 +3,7 @@ import { describeError } from "../Api.js"
 import { Loading, Notice, PageHeader, formatTime } from "../Components.js"
 import { useLoad } from "../Load.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 
 /**
  * The attempts a person may retry: the newest of each delivery (the list is newest first), once

@@ -4,7 +4,7 @@ import { describeError } from "../Api.js"
 import { AdminsOnly, Confirm, Day, Loading, Notice, PageHeader, SecretOnce } from "../Components.js"
 import { useLoad } from "../Load.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 
 type Webhook = PageItem<"webhooks.listWebhooks">
 

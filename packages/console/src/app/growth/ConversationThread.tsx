@@ -3,7 +3,7 @@ import { describeError } from "../Api.js"
 import { Loading, Notice, PageHeader, formatTime } from "../Components.js"
 import { useLoad } from "../Load.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 
 /** A reply (emailed to the contact) or the contact's own reply, recorded as received elsewhere. */
 const MessageForm = (props: PageProps & { readonly conversationId: string; readonly onAdded: () => void }) => {

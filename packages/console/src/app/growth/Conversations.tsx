@@ -3,7 +3,7 @@ import { useState } from "preact/hooks"
 import { PageHeader, formatTime } from "../Components.js"
 import { PagedTable, usePages } from "../Pages.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 
 type Conversation = PageItem<"growthConversations.listGrowthConversations">
 

@@ -2,7 +2,7 @@ import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Notice, PageHeader } from "../Components.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 
 interface Draft {
   readonly email: string

@@ -1,7 +1,7 @@
 import type { PageItem } from "@servicekit/client"
 import { PageHeader, formatTime } from "../Components.js"
 import { PagedTable, usePages } from "../Pages.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 
 type Attempt = PageItem<"transactionalDashboard.listDashboardLogs">
 

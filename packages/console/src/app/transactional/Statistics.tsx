@@ -1,6 +1,6 @@
 import { Loading, PageHeader } from "../Components.js"
 import { useLoad } from "../Load.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 
 /** Messages sent and failed for good over the last 30 days, per day and per template. */
 export const Statistics = (props: PageProps) => {

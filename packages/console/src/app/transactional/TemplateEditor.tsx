@@ -4,7 +4,7 @@ import { describeError } from "../Api.js"
 import { Confirm, Loading, Notice, PageHeader, formatTime } from "../Components.js"
 import { useLoad } from "../Load.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 import { TemplatePreview } from "./TemplatePreview.js"
 
 type Template = Data<"transactionalDashboard.getDashboardTemplate">

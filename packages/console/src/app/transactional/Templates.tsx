@@ -2,7 +2,7 @@ import type { PageItem } from "@servicekit/client"
 import { Day, PageHeader } from "../Components.js"
 import { PagedTable, usePages } from "../Pages.js"
 import { href } from "../Route.js"
-import type { PageProps } from "../Shell.js"
+import type { PageProps } from "../PageProps.js"
 
 export type Template = PageItem<"transactionalDashboard.listDashboardTemplates">
 
