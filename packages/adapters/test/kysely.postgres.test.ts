@@ -66,7 +66,8 @@ describe("kysely storage on Postgres", () => {
             "0030_test_runs",
             "0031_run_workers",
             "0032_chat_conversations_by_visitor",
-            "0033_webhook_attempt_answer"
+            "0033_webhook_attempt_answer",
+            "0034_automation_waitpoints"
           ])
           return db
         })

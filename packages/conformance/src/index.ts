@@ -29,6 +29,7 @@ import { growthConversationsSuite } from "./storage/GrowthConversations.js"
 import { idempotencySuite } from "./storage/Idempotency.js"
 import { nodesSuite } from "./storage/Nodes.js"
 import { approvalsSuite, runsRollbackSuite } from "./storage/Approvals.js"
+import { waitpointsSuite } from "./storage/Waitpoints.js"
 import { runClaimsSuite } from "./storage/RunClaims.js"
 import { runReadoutsSuite } from "./storage/RunReadouts.js"
 import { runsSuite } from "./storage/Runs.js"
@@ -90,6 +91,7 @@ export {
   usageSuite,
   visitorTokensSuite,
   visitorsSuite,
+  waitpointsSuite,
   webhookDeliveriesSuite,
   webhookSubscriptionsSuite,
   widgetsSuite,
@@ -122,6 +124,7 @@ export const moduleStorageSuites = {
     runClaimsSuite,
     runReadoutsSuite,
     approvalsSuite,
+    waitpointsSuite,
     runsRollbackSuite,
     policiesSuite,
     modelChoicesSuite,

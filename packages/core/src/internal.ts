@@ -203,8 +203,10 @@ export {
 
 // automations
 export { FlowRepository, type WorkflowKey, WorkflowRepository } from "./automations/records/AutomationsRepositories.js"
-export { MAX_TAKEOVERS, TIMED_WAITS } from "./automations/records/Run.js"
+export { MAX_TAKEOVERS } from "./automations/records/Run.js"
 export { ApprovalRepository, type ApprovalQuery } from "./automations/records/ApprovalRepository.js"
+export { WaitpointRepository } from "./automations/records/WaitpointRepository.js"
+export { WaitingWork } from "./automations/records/Waitpoint.js"
 export {
   type RunKey,
   RunRepository,

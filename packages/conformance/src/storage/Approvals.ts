@@ -9,7 +9,7 @@ import {
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"
-import { allPages, at, insertTenant, MINUTE, oldestFirst, plus, uuid } from "./fixtures.js"
+import { allPages, at, insertTenant, MINUTE, plus, uuid } from "./fixtures.js"
 
 import { makeRun, makeApproval, richJson, claimOne, approvalsNewestFirst } from "./runFixtures.js"
 
@@ -154,52 +154,6 @@ export const approvalsSuite: StorageSuite<ApprovalRepository | TenantRepository 
         const won = decisions.filter(Option.isSome)
         expect(won).toHaveLength(1)
         expect(yield* approvals.find(tenant.id, approval.id)).toEqual(won[0])
-      })
-    )
-
-    it.effect("answers every tenant's pending approvals that expired, the oldest first, up to a limit", () =>
-      Effect.gen(function* () {
-        const approvals = yield* ApprovalRepository
-        const first = yield* insertTenant()
-        const second = yield* insertTenant()
-        // Long before every other test's approvals, so that this test sees only its own.
-        const base = at("2001-01-01T00:00:00.000Z")
-        const pending = (tenantId: string, minutes: number) =>
-          makeApproval(tenantId, { expiresAt: plus(base, minutes * MINUTE), createdAt: plus(base, -MINUTE) })
-        const expiring = [
-          pending(first.id, 3),
-          pending(second.id, 1),
-          pending(first.id, 0),
-          pending(second.id, 2),
-          // Two expire at once: the id orders them.
-          pending(first.id, 2)
-        ]
-        const notExpired = [
-          // Expiring exactly at the time asked is not expired yet.
-          pending(second.id, 5),
-          pending(first.id, 6),
-          makeApproval(first.id, { status: "approved", expiresAt: plus(base, -MINUTE), decidedAt: base }),
-          makeApproval(second.id, { status: "expired", expiresAt: plus(base, -MINUTE), decidedAt: base })
-        ]
-        for (const approval of [...expiring, ...notExpired]) yield* approvals.insert(approval)
-        const now = plus(base, 5 * MINUTE)
-        const expected = [...expiring].sort(oldestFirst<Approval>((approval) => approval.expiresAt))
-
-        expect(yield* approvals.expired(now, 100)).toEqual(expected)
-        expect(yield* approvals.expired(now, 2)).toEqual(expected.slice(0, 2))
-        expect(yield* approvals.expired(base, 100)).toEqual([])
-        expect(yield* approvals.expired(plus(base, 2 * MINUTE + 1), 100)).toEqual(
-          expected.filter((approval) => approval.expiresAt <= plus(base, 2 * MINUTE))
-        )
-        // A decided approval leaves the list.
-        const decided = expected[0]
-        yield* approvals.decide(decided.tenantId, decided.id, { status: "expired", note: null, at: now })
-        expect(yield* approvals.expired(now, 100)).toEqual(expected.slice(1))
-
-        for (const approval of [...expiring, ...notExpired]) {
-          yield* approvals.decide(approval.tenantId, approval.id, { status: "expired", note: null, at: now })
-        }
-        expect(yield* approvals.expired(plus(now, 60 * MINUTE), 100)).toEqual([])
       })
     )
 

@@ -108,45 +108,27 @@ export const runClaimsSuite: StorageSuite<RunRepository | TenantRepository | Uni
       })
     )
 
-    it.effect("takes a run waiting for a node once its time is up, and not before", () =>
+    it.effect("never takes a waiting run, whatever its lease column holds; a finished wait queues it from its waiting status only", () =>
       Effect.gen(function* () {
         const runs = yield* RunRepository
         const tenant = yield* insertTenant()
         const now = at("2026-07-01T09:01:00.000Z")
         const lease = plus(now, MINUTE)
-        const waiting = makeRun(tenant.id, { status: "waiting_node", leaseUntil: plus(now, 1_000), startedAt: now })
-        const due = makeRun(tenant.id, { status: "waiting_node", leaseUntil: now, startedAt: plus(now, -MINUTE) })
-        yield* runs.insertMany([waiting, due])
-        expect(yield* claimOne(runs, tenant.id, waiting.id, now, lease)).toEqual(Option.none())
-        expect(yield* runs.find(tenant.id, waiting.id)).toEqual(Option.some(waiting))
-        // Its time is up at `now` itself: the job set for that moment takes it (no takeover: nobody held it).
-        const taken = { ...due, status: "running" as const, leaseUntil: lease, heldBy: workerA, updatedAt: now }
-        expect(yield* claimOne(runs, tenant.id, due.id, now, lease)).toEqual(Option.some(taken))
-        expect(yield* runs.find(tenant.id, due.id)).toEqual(Option.some(taken))
-        // A result queues it again: from waiting_node only.
-        const woken = { ...waiting, status: "queued" as const, leaseUntil: null, updatedAt: now }
-        expect(yield* runs.update(woken, ["waiting_node"])).toBe(true)
-        expect(yield* runs.update(woken, ["waiting_node"])).toBe(false)
-      })
-    )
-
-    it.effect("takes a run waiting for a timer once the wait is over, and not before", () =>
-      Effect.gen(function* () {
-        const runs = yield* RunRepository
-        const tenant = yield* insertTenant()
-        const now = at("2026-07-01T09:01:00.000Z")
-        const lease = plus(now, MINUTE)
-        const waiting = makeRun(tenant.id, { status: "waiting_timer", leaseUntil: plus(now, 1_000), startedAt: now })
-        const over = makeRun(tenant.id, { status: "waiting_timer", leaseUntil: now, startedAt: plus(now, -MINUTE) })
-        yield* runs.insertMany([waiting, over])
-        expect(yield* claimOne(runs, tenant.id, waiting.id, now, lease)).toEqual(Option.none())
-        expect(yield* runs.find(tenant.id, waiting.id)).toEqual(Option.some(waiting))
-        const taken = { ...over, status: "running" as const, leaseUntil: lease, heldBy: workerA, updatedAt: now }
-        expect(yield* claimOne(runs, tenant.id, over.id, now, lease)).toEqual(Option.some(taken))
-        // Cancelled while it waits: nothing takes it up any more.
-        const cancelled = { ...waiting, status: "cancelled" as const, leaseUntil: null, updatedAt: now }
-        expect(yield* runs.update(cancelled, ["waiting_timer"])).toBe(true)
-        expect(yield* claimOne(runs, tenant.id, waiting.id, plus(now, MINUTE), lease)).toEqual(Option.none())
+        // A waiting run's time is its waitpoint's: even a lease column left from before is no claim.
+        const waiting = (["waiting_approval", "waiting_node", "waiting_timer"] as const).map((status) =>
+          makeRun(tenant.id, { status, leaseUntil: plus(now, -MINUTE), startedAt: plus(now, -2 * MINUTE) })
+        )
+        yield* runs.insertMany(waiting)
+        for (const run of waiting) {
+          expect(yield* claimOne(runs, tenant.id, run.id, now, lease)).toEqual(Option.none())
+          expect(yield* runs.find(tenant.id, run.id)).toEqual(Option.some(run))
+          const queued = { ...run, status: "queued" as const, leaseUntil: null, updatedAt: now }
+          expect(yield* runs.update(queued, ["running"])).toBe(false)
+          expect(yield* runs.update(queued, [run.status])).toBe(true)
+          expect(yield* runs.update(queued, [run.status])).toBe(false)
+          const taken = { ...queued, status: "running" as const, leaseUntil: lease, heldBy: workerA }
+          expect(yield* claimOne(runs, tenant.id, run.id, now, lease)).toEqual(Option.some(taken))
+        }
       })
     )
 
@@ -290,10 +272,9 @@ export const runClaimsSuite: StorageSuite<RunRepository | TenantRepository | Uni
           const queued = makeRun(tenant.id, { status: "queued" })
           const waiting = makeRun(tenant.id, { status: "waiting_approval", leaseUntil: plus(now, -4 * MINUTE) })
           const ended = makeRun(other.id, { status: "succeeded", leaseUntil: plus(now, -4 * MINUTE) })
-          // Waiting for a node: found once its time is up (its lease column), not before.
+          // Waiting runs are their waitpoints' business, whatever a lease column left from before says.
           const nodeTimeUp = makeRun(other.id, { status: "waiting_node", leaseUntil: plus(now, -5 * MINUTE) })
           const nodeWaiting = makeRun(tenant.id, { status: "waiting_node", leaseUntil: plus(now, MINUTE) })
-          // Waiting for a timer: the same (a restart lost the job that was to take it up).
           const timerOver = makeRun(tenant.id, { status: "waiting_timer", leaseUntil: plus(now, -6 * MINUTE) })
           const timerWaiting = makeRun(other.id, { status: "waiting_timer", leaseUntil: plus(now, MINUTE) })
           const all = [
@@ -304,10 +285,10 @@ export const runClaimsSuite: StorageSuite<RunRepository | TenantRepository | Uni
           // Other tests' running runs without a lease may follow (no lease sorts last).
           const mine = new Set(all.map((run) => run.id))
           const stalled = yield* runs.stalled(now, 100)
-          const expected = [timerOver.id, nodeTimeUp.id, reserved.id, older.id, newer.id]
+          const expected = [reserved.id, older.id, newer.id]
           expect(stalled.map((run) => run.id).filter((id) => mine.has(id))).toEqual(expected)
-          expect(stalled.slice(0, 5).map((run) => run.id)).toEqual(expected)
-          expect((yield* runs.stalled(now, 1)).map((run) => run.id)).toEqual([timerOver.id])
+          expect(stalled.slice(0, 3).map((run) => run.id)).toEqual(expected)
+          expect((yield* runs.stalled(now, 1)).map((run) => run.id)).toEqual([reserved.id])
           for (const run of [nodeTimeUp, nodeWaiting, timerOver, timerWaiting]) {
             yield* runs.update({ ...run, status: "cancelled", leaseUntil: null }, [run.status])
           }

@@ -13,6 +13,7 @@ import { RunEngine, runQueue } from "./runs/RunEngine.js"
 import { FlowRepository, WorkflowRepository } from "./records/AutomationsRepositories.js"
 import { RunRepository } from "./records/RunRepositories.js"
 import { ApprovalRepository } from "./records/ApprovalRepository.js"
+import { WaitpointRepository } from "./records/WaitpointRepository.js"
 import {
   MemoryAuditRepository,
   MemoryRepository,
@@ -41,6 +42,7 @@ import { NodeCommandRepository, NodeRepository } from "./nodes/NodeRepositories.
 import { NodeCommandService } from "./nodes/NodeCommandService.js"
 import { NodeService } from "./nodes/NodeService.js"
 import { nodeSkills } from "./nodes/NodeSkills.js"
+import { layerNodeWaitingWork } from "./nodes/NodeWaitingWork.js"
 import { marketplaceHandlers } from "./marketplace/MarketplaceHandlers.js"
 import { MarketplaceService } from "./marketplace/MarketplaceService.js"
 import { PackRepository } from "./marketplace/PackRepository.js"
@@ -88,7 +90,7 @@ export const automations = defineModule({
     Layer.provideMerge(
       Layer.mergeAll(
         WorkflowService.layer,
-        RunEngine.layer,
+        RunEngine.layer.pipe(Layer.provide(layerNodeWaitingWork)),
         GovernanceService.layer,
         MemoryService.layer,
         SessionService.layer,
@@ -104,6 +106,7 @@ export const automations = defineModule({
     FlowRepository.layerMemory,
     RunRepository.layerMemory,
     ApprovalRepository.layerMemory,
+    WaitpointRepository.layerMemory,
     PolicyRepository.layerMemory,
     ModelChoiceRepository.layerMemory,
     ToolProfileRepository.layerMemory,
@@ -122,7 +125,13 @@ export const automations = defineModule({
       queue: runQueue,
       concurrency: 50,
       handle: (job) =>
-        Effect.flatMap(RunEngine, (runs) => runs.process(String(job.payload.tenantId), String(job.payload.runId))),
+        Effect.flatMap(RunEngine, (runs) =>
+          runs.process(
+            String(job.payload.tenantId),
+            String(job.payload.runId),
+            typeof job.payload.waitpointId === "string" ? job.payload.waitpointId : undefined
+          )
+        ),
       eager: (concurrency) => Effect.flatMap(RunEngine, (runs) => runs.followStartsHere(concurrency))
     },
     { queue: fireQueue, concurrency: 10, handle: fire }
@@ -136,9 +145,10 @@ export const automations = defineModule({
       run: Effect.flatMap(RunEngine, (runs) => runs.resumeStalled)
     },
     {
-      name: "automations.approvals.expire",
-      every: () => "1 minute",
-      run: Effect.flatMap(RunEngine, (runs) => runs.expireApprovals)
+      name: "automations.waitpoints.due",
+      // Waitpoints have their jobs at their due time: this catches those late or lost.
+      every: (settings) => settings.runLeaseMs / 4,
+      run: Effect.flatMap(RunEngine, (runs) => runs.sweepWaitpoints)
     }
   ],
   skills: [...automationSkills, ...aiSkills, ...channelSkills, ...nodeSkills],

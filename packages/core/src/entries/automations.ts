@@ -11,6 +11,12 @@ export {
   type StepResult,
   type StepStatus
 } from "../automations/records/Run.js"
+export {
+  WAITPOINT_STATUSES,
+  type Waitpoint,
+  type WaitpointKind,
+  type WaitpointStatus
+} from "../automations/records/Waitpoint.js"
 export { FlowNotFound, WorkflowNotFound } from "../automations/AutomationsErrors.js"
 export { WorkflowService } from "../automations/workflows/WorkflowService.js"
 export { ReadoutService, SLO_WINDOW_DAYS } from "../automations/readouts/ReadoutService.js"

@@ -45,11 +45,14 @@ export class SkillFailed extends Data.TaggedError("SkillFailed")<{
  * again with the same idempotency key, which answers the result (or fails, when time ran out).
  * `ready` tells whether the result came meanwhile: asked once the run is stored as waiting, so a
  * result that came before that is not missed. `output` (JSON) shows what the step waits for.
+ * `waitingOn` names the work (its kind, e.g. `node_command`, and id): the run's waitpoint records
+ * it, and the product owning the kind ends that work should the run be cancelled (WaitingWork).
  */
 export class SkillPending extends Data.TaggedError("SkillPending")<{
   readonly until: Date
   readonly ready: Effect.Effect<boolean>
   readonly output: unknown
+  readonly waitingOn?: { readonly kind: string; readonly id: string } | undefined
 }> {}
 
 /**

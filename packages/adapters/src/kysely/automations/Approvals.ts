@@ -118,24 +118,7 @@ export const make = (database: KyselyConnection): ApprovalRepository["Type"] =>
             ),
             (result) => Number(result.numUpdatedRows)
           )
-        : Effect.succeed(0),
-
-    // Across tenants, by design: a range on the partial index automation_approvals_expiry_idx.
-    expired: (at, limit) =>
-      Effect.map(
-        query(database, (db: Db) =>
-          db
-            .selectFrom("automation_approvals")
-            .selectAll()
-            .where("status", "=", "pending")
-            .where("expires_at", "<", at)
-            .orderBy("expires_at")
-            .orderBy("id")
-            .limit(limit)
-            .execute()
-        ),
-        (rows) => rows.map(toApproval)
-      )
+        : Effect.succeed(0)
   })
 
 export const layer: Layer.Layer<ApprovalRepository, never, KyselyDatabase> = Layer.effect(

@@ -1,6 +1,7 @@
 import type {
   AgentRepository,
   ApprovalRepository,
+  WaitpointRepository,
   ChannelRepository,
   FlowRepository,
   NodeCommandRepository,
@@ -20,6 +21,7 @@ import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Agents from "./Agents.js"
 import * as Approvals from "./Approvals.js"
+import * as Waitpoints from "./Waitpoints.js"
 import * as Channels from "./Channels.js"
 import * as Flows from "./Flows.js"
 import * as Memory from "./Memory.js"
@@ -40,6 +42,7 @@ import * as migration0028 from "./migrations/0028_approval_cancelled.js"
 import * as migration0029 from "./migrations/0029_hook_token_digests.js"
 import * as migration0030 from "./migrations/0030_test_runs.js"
 import * as migration0031 from "./migrations/0031_run_workers.js"
+import * as migration0034 from "./migrations/0034_automation_waitpoints.js"
 import * as NodeCommands from "./nodes/NodeCommands.js"
 import * as Packs from "./Packs.js"
 import * as Sequences from "./Sequences.js"
@@ -61,6 +64,7 @@ export const automationsStorage: KyselyModuleStorage<
   | FlowRepository
   | RunRepository
   | ApprovalRepository
+  | WaitpointRepository
   | PolicyRepository
   | ModelChoiceRepository
   | ToolProfileRepository
@@ -90,13 +94,15 @@ export const automationsStorage: KyselyModuleStorage<
     "0028_approval_cancelled": migration0028,
     "0029_hook_token_digests": migration0029,
     "0030_test_runs": migration0030,
-    "0031_run_workers": migration0031
+    "0031_run_workers": migration0031,
+    "0034_automation_waitpoints": migration0034
   },
   layer: Layer.mergeAll(
     Workflows.layer,
     Flows.layer,
     Runs.layer,
     Approvals.layer,
+    Waitpoints.layer,
     Policies.layer,
     ModelChoices.layer,
     ToolProfiles.layer,

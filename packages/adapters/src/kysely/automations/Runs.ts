@@ -1,5 +1,5 @@
 import { RUN_STATUSES, type Run, type RunStatus } from "@servicekit/core/automations"
-import { MAX_TAKEOVERS, TIMED_WAITS, RunRepository, isUuid } from "@servicekit/core/internal"
+import { MAX_TAKEOVERS, RunRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"
@@ -180,8 +180,7 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
               )) else r.takeovers end
             from jsonb_to_recordset(${json}::jsonb) as k(tenant_id uuid, id uuid)
             where r.tenant_id = k.tenant_id and r.id = k.id
-              and (r.status = 'queued' or (r.status = 'running' and (r.lease_until is null or r.lease_until < ${at}))
-                or (r.status in ('waiting_node', 'waiting_timer') and r.lease_until <= ${at}))
+              and (r.status = 'queued' or (r.status = 'running' and (r.lease_until is null or r.lease_until < ${at})))
             returning r.*
           `.execute(db)
         ),
@@ -246,8 +245,7 @@ export const make = (database: KyselyConnection): RunRepository["Type"] =>
                   eb("status", "=", "running"),
                   eb.or([eb("lease_until", "is", null), eb("lease_until", "<", at)])
                 ]),
-                eb.and([eb("status", "=", "queued"), eb("lease_until", "<", at)]),
-                eb.and([eb("status", "in", TIMED_WAITS), eb("lease_until", "<", at)])
+                eb.and([eb("status", "=", "queued"), eb("lease_until", "<", at)])
               ])
             )
             .orderBy("lease_until", "asc")

@@ -16,6 +16,7 @@ import type {
   SessionEntry,
   SessionRole,
   SessionScope,
+  WaitpointStatus,
   Workflow
 } from "@servicekit/core/automations"
 import type { ColumnType, Generated } from "kysely"
@@ -107,6 +108,19 @@ export interface AutomationApprovalsTable {
   readonly decided_at: Date | null
   readonly created_at: Date
   readonly updated_at: Date
+}
+
+export interface AutomationWaitpointsTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly run_id: string
+  readonly step_index: number
+  readonly kind: string
+  readonly status: WaitpointStatus
+  readonly resource_id: string | null
+  readonly due_at: Date
+  readonly created_at: Date
+  readonly completed_at: Date | null
 }
 
 export interface AutomationPoliciesTable {
@@ -286,6 +300,7 @@ export interface AutomationsTables {
   readonly automation_flows: AutomationFlowsTable
   readonly automation_runs: AutomationRunsTable
   readonly automation_approvals: AutomationApprovalsTable
+  readonly automation_waitpoints: AutomationWaitpointsTable
   readonly automation_policies: AutomationPoliciesTable
   readonly automation_model_choices: AutomationModelChoicesTable
   readonly automation_tool_profiles: AutomationToolProfilesTable

@@ -19,6 +19,7 @@ import {
 import { NodeCommandClosed, NodeCommandNotFound } from "./NodeErrors.js"
 import { NodeCommandRepository, NodeRepository, OPEN_COMMAND } from "./NodeRepositories.js"
 import { NodeService } from "./NodeService.js"
+import { NODE_COMMAND_WAIT, commandResource } from "./NodeWaitingWork.js"
 import { pushCommands } from "./NodeSocket.js"
 
 /** Commands one poll (or one push) hands out at most. */
@@ -142,7 +143,8 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
             ready: Effect.map(commands.findByKey(command.tenantId, command.idempotencyKey), (found) =>
               Option.exists(found, (stored) => !OPEN_COMMAND.includes(stored.status))
             ),
-            output: { commandId: command.id, nodeId: command.nodeId, command: command.command, waiting: true }
+            output: { commandId: command.id, nodeId: command.nodeId, command: command.command, waiting: true },
+            waitingOn: { kind: NODE_COMMAND_WAIT, id: commandResource(command) }
           })
         })
 

@@ -24,8 +24,6 @@ export class ApprovalRepository extends Context.Tag("@servicekit/core/ApprovalRe
     ) => Effect.Effect<Option.Option<Approval>>
     /** Closes the run's pending approvals as `cancelled` (its run was cancelled); how many it closed. */
     readonly cancelPending: (tenantId: string, runId: string, at: Date) => Effect.Effect<number>
-    /** Pending approvals of every tenant that expired before `at`, the oldest first. */
-    readonly expired: (at: Date, limit: number) => Effect.Effect<ReadonlyArray<Approval>>
   }
 >() {
   static readonly layerMemory: Layer.Layer<ApprovalRepository, never, MemoryDatabase> = Layer.effect(
@@ -58,14 +56,7 @@ export class ApprovalRepository extends Context.Tag("@servicekit/core/ApprovalRe
             )
             for (const row of pending) table.put({ ...row, status: "cancelled", decidedAt: at, updatedAt: at }, undo)
             return pending.length
-          }),
-        expired: (at, limit) =>
-          db.run(() =>
-            [...table.rows()]
-              .filter((row) => row.status === "pending" && row.expiresAt < at)
-              .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime() || (a.id < b.id ? -1 : 1))
-              .slice(0, limit)
-          )
+          })
       })
     })
   )

@@ -18,18 +18,18 @@ export type RunStatus = (typeof RUN_STATUSES)[number]
 
 /**
  * The run state machine: the statuses each status may move to. A run is queued when created or
- * retried, running while a worker follows its steps, waiting_approval while an approval is open,
- * waiting_node while a companion node works on a command of it (its result queues the run again;
- * once the command's time is up a worker takes the run up to fail the step), waiting_timer while a
- * wait step counts down (a worker takes the run up once it is over); succeeded, failed,
- * cancelled and skipped end it (failed and cancelled runs may be retried).
+ * retried, running while a worker follows its steps, and waiting (holding no worker) while it is
+ * blocked on a waitpoint (records/Waitpoint.ts): waiting_approval for a person's decision,
+ * waiting_node for a companion node's command, waiting_timer for a wait step. Completing the
+ * waitpoint, or its time running out, queues the run again (a rejected or expired approval fails
+ * it); succeeded, failed, cancelled and skipped end it (failed and cancelled runs may be retried).
  */
 export const RUN_TRANSITIONS: Readonly<Record<RunStatus, ReadonlyArray<RunStatus>>> = {
   queued: ["running", "cancelled", "skipped"],
   running: ["succeeded", "failed", "waiting_approval", "waiting_node", "waiting_timer", "cancelled", "queued"],
   waiting_approval: ["queued", "failed", "cancelled"],
-  waiting_node: ["queued", "running", "cancelled"],
-  waiting_timer: ["running", "cancelled"],
+  waiting_node: ["queued", "cancelled"],
+  waiting_timer: ["queued", "cancelled"],
   succeeded: [],
   failed: ["queued"],
   cancelled: ["queued"],
@@ -38,10 +38,8 @@ export const RUN_TRANSITIONS: Readonly<Record<RunStatus, ReadonlyArray<RunStatus
 
 export const canMove = (from: RunStatus, to: RunStatus) => RUN_TRANSITIONS[from].includes(to)
 
-/** The statuses of runs that wait, holding no worker, until their lease column's time (or a wake). */
-export const TIMED_WAITS = ["waiting_node", "waiting_timer"] as const satisfies ReadonlyArray<RunStatus>
-
-export const waitsForTime = (status: RunStatus) => (TIMED_WAITS as ReadonlyArray<RunStatus>).includes(status)
+/** The statuses of runs blocked on a waitpoint. */
+export const WAITING_RUN_STATUSES: ReadonlyArray<RunStatus> = ["waiting_approval", "waiting_node", "waiting_timer"]
 
 export const STEP_STATUSES = [
   "running",
@@ -132,9 +130,9 @@ export interface Run {
   /** Why it failed, was skipped or cancelled. */
   readonly reason: string | null
   /**
-   * While running: until when the worker holding it may write; after that another worker takes it
-   * over. While waiting_node: when the node's time is up and a worker takes the run up again; while
-   * waiting_timer: when its wait step is over.
+   * The lease: while running, until when the worker holding it may write (after that another
+   * worker takes it over); while queued, until when the process that started it has it reserved.
+   * Null otherwise: a waiting run's time is its waitpoint's.
    */
   readonly leaseUntil: Date | null
   /** The process that took the run last (it holds it while running). */

@@ -11,8 +11,7 @@ import {
   type RunStatus,
   type RunTakeover,
   type StepResult,
-  type StepStatus,
-  waitsForTime
+  type StepStatus
 } from "./Run.js"
 import type { JsonObject } from "./Workflow.js"
 import type { MessageChannel } from "../../module/Skill.js"
@@ -175,10 +174,9 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
       leaseUntil?: Date | null | undefined
     ) => Effect.Effect<boolean>
     /**
-     * Takes runs, of any tenants, for `worker` until `leaseUntil`, in one write: each queued run,
-     * each running one whose lease ran out before `at` (its worker died), and each waiting_node or
-     * waiting_timer one whose time is up by `at`, as taken (status running, held by `worker`), once,
-     * in any order; the others are left out. Taking a running run adds a takeover to it (see
+     * Takes runs, of any tenants, for `worker` until `leaseUntil`, in one write: each queued run
+     * and each running one whose lease ran out before `at` (its worker died), as taken (status
+     * running, held by `worker`), once, in any order; the others are left out. Taking a running run adds a takeover to it (see
      * `takeoverOf`).
      */
     readonly claimMany: (
@@ -194,9 +192,8 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
     readonly updateMany: (updates: ReadonlyArray<RunUpdate>) => Effect.Effect<ReadonlyArray<boolean>>
     /**
      * Runs of every tenant whose lease ran out before `at`, the longest stalled first: running runs
-     * (their worker died), queued runs reserved for the process that started them (it died first)
-     * and runs waiting for a node or a timer past their time (the job that was to take them up is
-     * late or lost).
+     * (their worker died) and queued runs reserved for the process that started them (it died
+     * first). Waiting runs are their waitpoints' business.
      */
     readonly stalled: (at: Date, limit: number) => Effect.Effect<ReadonlyArray<Run>>
     /** How many of the tenant's runs are running now. */
@@ -237,8 +234,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
         const stored = table.get(tenantId, id)
         const free =
           stored?.status === "queued" ||
-          (stored?.status === "running" && (stored.leaseUntil === null || stored.leaseUntil < at)) ||
-          (stored !== undefined && waitsForTime(stored.status) && stored.leaseUntil !== null && stored.leaseUntil <= at)
+          (stored?.status === "running" && (stored.leaseUntil === null || stored.leaseUntil < at))
         if (stored === undefined || !free) return undefined
         const claimed: Run = {
           ...stored,
@@ -300,7 +296,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
               .filter((row) =>
                 row.status === "running"
                   ? row.leaseUntil === null || row.leaseUntil < at
-                  : (row.status === "queued" || waitsForTime(row.status)) &&
+                  : row.status === "queued" &&
                     row.leaseUntil !== null &&
                     row.leaseUntil < at
               )

@@ -1,13 +1,14 @@
 import { Effect, Option } from "effect"
 import { listPage } from "../../platform/Keyset.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
-import { ApprovalNotFound, ApprovalStateConflict, RunNotFound } from "../AutomationsErrors.js"
-import type { Approval, Run } from "../records/Run.js"
+import { ApprovalNotFound, ApprovalStateConflict } from "../AutomationsErrors.js"
+import type { Approval } from "../records/Run.js"
 import { RunRepository } from "../records/RunRepositories.js"
 import { ApprovalRepository } from "../records/ApprovalRepository.js"
 import { stepKindOf } from "../steps/StepKinds.js"
 import { pageSize } from "./RunLifecycle.js"
-import { type RunQueueing, now } from "./RunQueue.js"
+import { now } from "./RunQueue.js"
+import type { Waitpoints } from "./Waitpoints.js"
 
 export interface ApprovalListQuery {
   readonly limit?: number | undefined
@@ -16,15 +17,14 @@ export interface ApprovalListQuery {
 }
 
 /**
- * The approvals runs wait for: decided by a person (the run goes on, or fails), or expired by the
- * sweep (the run fails).
+ * The approvals runs wait for, decided by a person: the run goes on, or fails. One that expires
+ * first is the waitpoints' sweep's (Waitpoints.ts).
  */
-export const makeRunApprovals = (queueing: RunQueueing) =>
+export const makeRunApprovals = (waitpoints: Waitpoints) =>
   Effect.gen(function* () {
     const runs = yield* RunRepository
     const approvals = yield* ApprovalRepository
     const unit = yield* UnitOfWork
-    const { due } = queueing
 
     return {
       listApprovals: (tenantId: string, query: ApprovalListQuery) =>
@@ -61,67 +61,18 @@ export const makeRunApprovals = (queueing: RunQueueing) =>
                 })
               )
             }
-            // An approval's run is never deleted.
-            const run = yield* Effect.orDie(
-              Effect.flatMap(runs.find(tenantId, approval.runId), (found) =>
-                Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new RunNotFound())
-              )
-            )
-            if (run.status === "waiting_approval") {
-              // An agent hears of a rejected call and goes on; any other rejected step fails the run.
-              const goesOn = stepKindOf(run.steps[approval.stepIndex]?.type)?.goesOnWhenRejected ?? false
-              const next: Run =
-                decision === "approve" || goesOn
-                  ? { ...run, status: "queued", updatedAt: at }
-                  : {
-                      ...run,
-                      status: "failed",
-                      reason: `Step ${approval.stepIndex} was rejected${note ? `: ${note}` : "."}`,
-                      results: run.results.map((r) =>
-                        r.index === approval.stepIndex
-                          ? { ...r, status: "failed" as const, error: "Rejected.", finishedAt: at }
-                          : r
-                      ),
-                      finishedAt: at,
-                      updatedAt: at
-                    }
-              if (yield* runs.update(next, ["waiting_approval"])) {
-                if (next.status === "queued") yield* due(next)
-              }
+            // The run goes on; a rejected step fails it, but an agent hears of a rejected call and goes on.
+            const waitpoint = yield* waitpoints.ofApproval(tenantId, approval.runId, approval.id)
+            if (Option.isSome(waitpoint)) {
+              const run = yield* runs.find(tenantId, approval.runId)
+              const step = Option.getOrUndefined(run)?.steps[approval.stepIndex]
+              const goesOn = decision === "approve" || (stepKindOf(step?.type)?.goesOnWhenRejected ?? false)
+              yield* goesOn
+                ? waitpoints.release(waitpoint.value, "completed")
+                : waitpoints.reject(waitpoint.value, `Step ${approval.stepIndex} was rejected${note ? `: ${note}` : "."}`)
             }
             return decided.value
           })
-        ),
-      /** Ends approvals whose time ran out, failing their runs. */
-      expireApprovals: Effect.gen(function* () {
-        const at = yield* now
-        const expired = yield* approvals.expired(at, 100)
-        for (const approval of expired) {
-          yield* unit.withTransaction(
-            Effect.gen(function* () {
-              const decided = yield* approvals.decide(approval.tenantId, approval.id, {
-                status: "expired",
-                note: null,
-                at
-              })
-              if (Option.isNone(decided)) return
-              const run = yield* runs.find(approval.tenantId, approval.runId)
-              if (Option.isSome(run) && run.value.status === "waiting_approval") {
-                yield* runs.update(
-                  {
-                    ...run.value,
-                    status: "failed",
-                    reason: `The approval of step ${approval.stepIndex} expired.`,
-                    finishedAt: at,
-                    updatedAt: at
-                  },
-                  ["waiting_approval"]
-                )
-              }
-            })
-          )
-        }
-        return expired.length
-      })
+        )
     }
   })

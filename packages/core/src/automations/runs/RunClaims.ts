@@ -8,13 +8,14 @@ import type { Run } from "../records/Run.js"
 import { type RunKey, RunRepository } from "../records/RunRepositories.js"
 import { type RunQueueing, STARTS, WORKER_WRITES, jobOf, now, runQueue } from "./RunQueue.js"
 import type { StepInterpreter } from "./StepInterpreter.js"
+import type { Waitpoints } from "./Waitpoints.js"
 
 /**
  * Who follows a run: a worker claims it (a lease, extended while it follows the run), the process
  * that started it follows it at once when it has room (the local follow), and the resume sweep
- * queues again those whose holder died. Claims and starts are each stored in groups.
+ * queues again those whose holder died (a waiting run holds nothing: see Waitpoints.ts). Claims and starts are each stored in groups.
  */
-export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterpreter) =>
+export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterpreter, waitpoints: Waitpoints) =>
   Effect.gen(function* () {
     const runs = yield* RunRepository
     const jobs = yield* JobQueue
@@ -36,9 +37,13 @@ export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterprete
       committersFor(WORKER_WRITES)
     )
 
-    /** Claims a due run and follows it as far as it goes, unless another worker holds it or it ended. */
-    const processRun = (tenantId: string, runId: string) =>
+    /**
+     * Claims a due run and follows it as far as it goes, unless another worker holds it or it
+     * ended; a job at a waitpoint's due time (`waitpointId`) first acts on the waitpoint.
+     */
+    const processRun = (tenantId: string, runId: string, waitpointId?: string) =>
       Effect.gen(function* () {
+        if (waitpointId !== undefined) yield* waitpoints.takeUp(tenantId, waitpointId)
         const claimed = yield* claimGrouped({ tenantId, id: runId })
         if (Option.isSome(claimed)) yield* interpreter.follow(claimed.value)
       })

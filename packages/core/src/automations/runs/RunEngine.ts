@@ -15,6 +15,7 @@ import { makeRunClaims } from "./RunClaims.js"
 import { type HookInput, type RunListQuery, type StartInput, type StartOptions, makeRunLifecycle } from "./RunLifecycle.js"
 import { makeRunQueue } from "./RunQueue.js"
 import { makeStepInterpreter } from "./StepInterpreter.js"
+import { makeWaitpoints } from "./Waitpoints.js"
 
 export { DEFAULT_APPROVAL_SECONDS } from "../steps/StepOutcome.js"
 export type { ApprovalListQuery } from "./RunApprovals.js"
@@ -33,7 +34,8 @@ export { runQueue } from "./RunQueue.js"
  * Runs of workflows: created queued (by the run endpoint, the inbound hook, triggers), followed
  * step by step by workers on the platform's queue, each step's result stored before the next
  * starts, so that a run taken over after a crash resumes at the step it was in and no finished
- * step runs again. Approvals pause a run until someone decides.
+ * step runs again. A waiting run is blocked on a waitpoint (an approval, a node's command, a
+ * timer) until it completes or its time is up.
  */
 export class RunEngine extends Context.Tag("@servicekit/core/RunEngine")<
   RunEngine,
@@ -90,8 +92,11 @@ export class RunEngine extends Context.Tag("@servicekit/core/RunEngine")<
       decision: "approve" | "reject",
       note: string | undefined
     ) => Effect.Effect<Approval, ApprovalNotFound | ApprovalStateConflict>
-    /** Follows a due run as far as it goes: the handler of `runQueue`. */
-    readonly process: (tenantId: string, runId: string) => Effect.Effect<void, unknown, any>
+    /**
+     * Follows a due run as far as it goes: the handler of `runQueue`, whose jobs at a waitpoint's
+     * due time name the waitpoint, to act on first.
+     */
+    readonly process: (tenantId: string, runId: string, waitpointId?: string) => Effect.Effect<void, unknown, any>
     /**
      * While the scope lasts (this process runs the run workers, in the scope's context), the runs
      * that API requests start here are followed here at once, up to `concurrency` at a time,
@@ -100,17 +105,19 @@ export class RunEngine extends Context.Tag("@servicekit/core/RunEngine")<
      * for the runs taken.
      */
     readonly followStartsHere: (concurrency: number) => Effect.Effect<void, never, Scope.Scope>
-    /** Ends approvals whose time ran out, failing their runs. */
-    readonly expireApprovals: Effect.Effect<number>
     /**
-     * Queues a run waiting for a node again, once the node answered (see SkillPending); false
-     * when the run waits no more.
+     * Acts on the waitpoints past their due time whose job was late or lost: an approval expires
+     * (its run fails), any other wait times out (its run goes on to see what that means).
+     */
+    readonly sweepWaitpoints: Effect.Effect<number>
+    /**
+     * Queues a run waiting for work a skill started elsewhere (a node's command) again, once that
+     * work ended (see SkillPending); false when the run waits no more.
      */
     readonly wake: (tenantId: string, runId: string) => Effect.Effect<boolean>
     /**
      * Queues the runs whose worker died (their lease ran out), to be taken over where they stopped,
-     * those whose starting process died before taking them (their reservation ran out), and those
-     * whose node's time is up.
+     * and those whose starting process died before taking them (their reservation ran out).
      */
     readonly resumeStalled: Effect.Effect<number>
   }
@@ -119,17 +126,19 @@ export class RunEngine extends Context.Tag("@servicekit/core/RunEngine")<
     RunEngine,
     Effect.gen(function* () {
       const queueing = yield* makeRunQueue
-      const interpreter = yield* makeStepInterpreter(queueing)
-      const claims = yield* makeRunClaims(queueing, interpreter)
-      const lifecycle = yield* makeRunLifecycle(queueing, claims)
-      const approvals = yield* makeRunApprovals(queueing)
+      const waitpoints = yield* makeWaitpoints(queueing)
+      const interpreter = yield* makeStepInterpreter(queueing, waitpoints)
+      const claims = yield* makeRunClaims(queueing, interpreter, waitpoints)
+      const lifecycle = yield* makeRunLifecycle(queueing, claims, waitpoints)
+      const approvals = yield* makeRunApprovals(waitpoints)
       return {
         ...lifecycle,
         ...approvals,
         process: claims.process,
         followStartsHere: claims.followStartsHere,
         resumeStalled: claims.resumeStalled,
-        wake: queueing.wake
+        sweepWaitpoints: waitpoints.sweep,
+        wake: waitpoints.wake
       }
     })
   )

@@ -9,10 +9,10 @@ import { type WorkflowKey, WorkflowRepository } from "../records/AutomationsRepo
 import { hookTokenDigest } from "../hooks/HookToken.js"
 import { type Run, type RunStatus, type RunTrigger, WAITING_STEP_STATUSES, canMove } from "../records/Run.js"
 import { RunRepository } from "../records/RunRepositories.js"
-import { ApprovalRepository } from "../records/ApprovalRepository.js"
 import type { JsonObject, Workflow } from "../records/Workflow.js"
 import type { RunClaims } from "./RunClaims.js"
 import { type RunQueueing, STARTS, now } from "./RunQueue.js"
+import type { Waitpoints } from "./Waitpoints.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -56,11 +56,10 @@ export interface RunListQuery {
  * A run's life as the API and the triggers see it: started (queued, or skipped with a reason),
  * read, cancelled, retried. Following it is the claims' and the interpreter's work.
  */
-export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims) =>
+export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitpoints: Waitpoints) =>
   Effect.gen(function* () {
     const workflows = yield* WorkflowRepository
     const runs = yield* RunRepository
-    const approvals = yield* ApprovalRepository
     const unit = yield* UnitOfWork
     const crypto = yield* SecretCrypto
     const { due, committersFor } = queueing
@@ -221,10 +220,11 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims) =>
             finishedAt: at,
             updatedAt: at
           }
-          // The approval it waited for closes with it: deciding it later changes nothing.
+          // What it waited for closes with it: deciding the approval later changes nothing, and
+          // the node's command is not run.
           const moved = yield* unit.withTransaction(
             Effect.flatMap(runs.update(cancelled, [run.status]), (stored) =>
-              stored ? Effect.as(approvals.cancelPending(tenantId, id, at), true) : Effect.succeed(false)
+              stored ? Effect.as(waitpoints.cancelRun(tenantId, id, at), true) : Effect.succeed(false)
             )
           )
           if (!moved) return yield* Effect.fail(conflict(run, "cancelled"))

@@ -1,9 +1,8 @@
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect } from "effect"
 import { JobQueue, type JobToEnqueue, defineQueue } from "../../jobs/JobQueue.js"
 import { type GroupCommitOptions, committersOn } from "../../platform/GroupCommit.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
 import type { Run } from "../records/Run.js"
-import { RunRepository } from "../records/RunRepositories.js"
 
 /** "Run X is due": the run's state and its steps' results stay in ServiceKit's tables. */
 export const runQueue = defineQueue("servicekit.automations.run", {
@@ -27,25 +26,10 @@ export const jobOf = (run: Run): JobToEnqueue => ({
 
 /** Making runs due on the run queue, as the engine's parts share it. */
 export const makeRunQueue = Effect.gen(function* () {
-  const runs = yield* RunRepository
   const jobs = yield* JobQueue
   const unit = yield* UnitOfWork
 
   const due = (run: Run) => jobs.enqueueMany(runQueue, [jobOf(run)])
-
-  /** Queues a run waiting for a node again; false when it waits no more (woken already, cancelled). */
-  const wake = (tenantId: string, runId: string) =>
-    Effect.gen(function* () {
-      const found = yield* runs.find(tenantId, runId)
-      if (Option.isNone(found) || found.value.status !== "waiting_node") return false
-      const at = yield* now
-      const queued: Run = { ...found.value, status: "queued", leaseUntil: null, updatedAt: at }
-      return yield* unit.withTransaction(
-        Effect.flatMap(runs.update(queued, ["waiting_node"]), (moved) =>
-          moved ? Effect.as(due(queued), true) : Effect.succeed(false)
-        )
-      )
-    })
 
   /** A group commit's options with its committers taking connections of the unit of work. */
   const committersFor = (options: GroupCommitOptions) => ({
@@ -53,7 +37,7 @@ export const makeRunQueue = Effect.gen(function* () {
     committers: committersOn(unit, options.committers)
   })
 
-  return { due, wake, committersFor }
+  return { due, committersFor }
 })
 
 export type RunQueueing = Effect.Effect.Success<typeof makeRunQueue>

@@ -1,5 +1,4 @@
 import { Effect, Either, Fiber, Option } from "effect"
-import { JobQueue, type JobToEnqueue } from "../../jobs/JobQueue.js"
 import { SecretCrypto, randomUuid } from "../../platform/Crypto.js"
 import { groupCommit } from "../../platform/GroupCommit.js"
 import { ServiceKitSettings } from "../../platform/Settings.js"
@@ -11,11 +10,13 @@ import type { Approval, Run, StepResult } from "../records/Run.js"
 import { RunRepository } from "../records/RunRepositories.js"
 import { ApprovalRepository } from "../records/ApprovalRepository.js"
 import { SkillRegistry } from "../skills/Skills.js"
+import type { Waitpoint } from "../records/Waitpoint.js"
 import type { JsonObject } from "../records/Workflow.js"
 import type { RunSetting, StepServices } from "../steps/StepKind.js"
 import { stepKindOf } from "../steps/StepKinds.js"
 import { type StepOutcome, stepFailed } from "../steps/StepOutcome.js"
-import { type RunQueueing, WORKER_WRITES, jobOf, now, runQueue } from "./RunQueue.js"
+import { type RunQueueing, WORKER_WRITES, now } from "./RunQueue.js"
+import type { Waitpoints } from "./Waitpoints.js"
 
 /**
  * Follows a claimed run step by step, each step done by its kind (see STEP_KINDS), each step's
@@ -23,13 +24,12 @@ import { type RunQueueing, WORKER_WRITES, jobOf, now, runQueue } from "./RunQueu
  * step it was in and no finished step runs again. Every write is checked against the lease the
  * worker holds: a run cancelled or taken over meanwhile is left alone.
  */
-export const makeStepInterpreter = (queueing: RunQueueing) =>
+export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoints) =>
   Effect.gen(function* () {
     const runs = yield* RunRepository
     const approvals = yield* ApprovalRepository
     const tenants = yield* TenantService
     const policies = yield* PolicyRepository
-    const jobs = yield* JobQueue
     const unit = yield* UnitOfWork
     const crypto = yield* SecretCrypto
     const { runLeaseMs, worker, outboundAllowPrivate } = yield* ServiceKitSettings
@@ -39,7 +39,6 @@ export const makeStepInterpreter = (queueing: RunQueueing) =>
       approvals,
       outboundAllowPrivate
     }
-    const { wake } = queueing
 
     /**
      * What one step does, as its kind does it. Nothing here is stored, but for an agent step's
@@ -242,37 +241,54 @@ export const makeStepInterpreter = (queueing: RunQueueing) =>
             })
             return
           }
+          // Waits, holding no worker, blocked on a waitpoint: the run stored waiting, its waitpoint
+          // and the job at the waitpoint's due time commit together.
+          const blockOn = (waiting: Run, waitpoint: Waitpoint, approval?: Approval) =>
+            unit.withTransaction(
+              Effect.flatMap(persist(waiting, true), (written) =>
+                written
+                  ? Effect.all([approval === undefined ? Effect.void : approvals.insert(approval), waitpoints.block(waitpoint)])
+                      .pipe(Effect.as(true))
+                  : Effect.succeed(false)
+              )
+            )
+          const waitpointOf = (kind: Waitpoint["kind"], resourceId: string | null, dueAt: Date): Waitpoint => ({
+            id: randomUuid(crypto),
+            tenantId: run.tenantId,
+            runId: run.id,
+            stepIndex: index,
+            kind,
+            status: "waiting",
+            resourceId,
+            dueAt,
+            createdAt: ended,
+            completedAt: null
+          })
           if (outcome.kind === "pending") {
-            // Waits for a node or a timer, holding no worker: a node's result queues the run again
-            // (`wake`), and a job at `until` takes it up in case none comes (or once the wait is
-            // over). A result that came before the run was stored as waiting would find nothing to
-            // wake: `ready` catches it.
+            // A node's result completes the waitpoint (`wake`); its due time, if none comes first
+            // (or the wait is over). A result that came before the run was stored as waiting finds
+            // no waitpoint to complete: `ready` catches it.
+            const waitpoint = waitpointOf(outcome.waitsOn.kind, outcome.waitsOn.resourceId, outcome.until)
             const parked: Run = {
               ...run,
               status: outcome.status,
               results: upsert(run.results, { ...started, status: outcome.status, output: outcome.output }),
-              leaseUntil: outcome.until,
+              leaseUntil: null,
               updatedAt: ended
             }
-            const timeUp: JobToEnqueue = {
-              ...jobOf(run),
-              options: { key: `run:${run.id}:until:${outcome.until.getTime()}`, runAt: outcome.until }
+            if ((yield* blockOn(parked, waitpoint)) && (yield* outcome.ready)) {
+              yield* waitpoints.release(waitpoint, "completed")
             }
-            const written = yield* unit.withTransaction(
-              Effect.flatMap(persist(parked, true), (written) =>
-                written ? Effect.as(jobs.enqueueMany(runQueue, [timeUp]), true) : Effect.succeed(false)
-              )
-            )
-            if (written && (yield* outcome.ready)) yield* wake(run.tenantId, run.id)
             return
           }
-          // Waits for a person: the approval and the paused run commit together.
+          // Waits for a person: the approval commits with the paused run and its waitpoint.
           const waiting: StepResult = {
             ...started,
             status: "waiting_approval",
             output: outcome.output ?? null,
             finishedAt: null
           }
+          const expiresAt = new Date(ended.getTime() + outcome.expiresInSeconds * 1000)
           const approval: Approval = {
             id: outcome.approvalId ?? randomUuid(crypto),
             tenantId: run.tenantId,
@@ -284,26 +300,19 @@ export const makeStepInterpreter = (queueing: RunQueueing) =>
             input: outcome.input,
             status: "pending",
             note: null,
-            expiresAt: new Date(ended.getTime() + outcome.expiresInSeconds * 1000),
+            expiresAt,
             decidedAt: null,
             createdAt: ended,
             updatedAt: ended
           }
-          yield* unit.withTransaction(
-            Effect.flatMap(
-              persist(
-                {
-                  ...run,
-                  status: "waiting_approval",
-                  results: upsert(run.results, waiting),
-                  leaseUntil: null,
-                  updatedAt: ended
-                },
-                true
-              ),
-              (written) => (written ? approvals.insert(approval) : Effect.void)
-            )
-          )
+          const paused: Run = {
+            ...run,
+            status: "waiting_approval",
+            results: upsert(run.results, waiting),
+            leaseUntil: null,
+            updatedAt: ended
+          }
+          yield* blockOn(paused, waitpointOf("approval", approval.id, expiresAt), approval)
           return
         }
         // Every step was done before (a run taken over after its last write): it only ends.

@@ -27,7 +27,7 @@ import type { NewSessionEntry, SessionScope } from "../sessions/Session.js"
 import { SessionService, historyMessages } from "../sessions/SessionService.js"
 import { SkillRegistry } from "../skills/Skills.js"
 import { passSkillGate, toolRefusal } from "./SkillGate.js"
-import { type StepOutcome, stepFailed, waitForSkill } from "./StepOutcome.js"
+import { type StepOutcome, stepFailed, waitForSkill, waitForWork } from "./StepOutcome.js"
 import type { JsonObject } from "../records/Workflow.js"
 
 /** Where an agent step stands, as the worker following its run hands it over. */
@@ -150,13 +150,7 @@ export const runAgentStep = (call: AgentStepCall) =>
         replace({ ...turn, feedback })
         return undefined
       })
-    const waitFor = (pending: SkillPending): StepOutcome => ({
-      kind: "pending",
-      status: "waiting_node",
-      until: pending.until,
-      ready: pending.ready,
-      output: { turns: [...turns] }
-    })
+    const waitFor = (pending: SkillPending): StepOutcome => waitForWork(pending, { turns: [...turns] })
 
     /** Passes a call through the skill gate; a refusal as the model should hear it. */
     const gate = (skillId: string, input: JsonObject) =>

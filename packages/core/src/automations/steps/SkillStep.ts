@@ -5,7 +5,7 @@ import { outboundUrlProblem } from "../skills/Skills.js"
 import type { JsonObject } from "../records/Workflow.js"
 import { passSkillGate, stepRefusal } from "./SkillGate.js"
 import { type StepCall, type StepKind, plainStep } from "./StepKind.js"
-import { type StepOutcome, stepFailed, waitForSkill } from "./StepOutcome.js"
+import { type StepOutcome, stepFailed, waitForSkill, waitForWork } from "./StepOutcome.js"
 import {
   ProfileName,
   StepName,
@@ -54,13 +54,7 @@ export const callSkill = (call: StepCall, step: JsonObject) =>
     return Either.match(called, {
       onLeft: (error): StepOutcome =>
         error instanceof SkillPending
-          ? {
-              kind: "pending",
-              status: "waiting_node",
-              until: error.until,
-              ready: error.ready,
-              output: error.output
-            }
+          ? waitForWork(error, error.output)
           : error instanceof SkillFailed
             ? stepFailed(error.message, error.output ?? null)
             : stepFailed(String(error)),

@@ -1,6 +1,7 @@
 import type { Effect } from "effect"
-import type { SkillOutput } from "../../module/SkillRunner.js"
+import type { SkillOutput, SkillPending } from "../../module/SkillRunner.js"
 import type { RunStatus } from "../records/Run.js"
+import type { WaitpointKind } from "../records/Waitpoint.js"
 import type { JsonObject } from "../records/Workflow.js"
 
 /** How long an approval waits when its step does not say. */
@@ -23,12 +24,13 @@ export type StepOutcome =
     }
   /**
    * The skill's work goes on elsewhere (see SkillPending), or a wait step counts down: the run
-   * waits, holding no worker, until `until`.
+   * waits, holding no worker, blocked on a waitpoint of `waitsOn` due at `until`.
    */
   | {
       readonly kind: "pending"
       readonly status: Extract<RunStatus, "waiting_node" | "waiting_timer">
       readonly until: Date
+      readonly waitsOn: { readonly kind: WaitpointKind; readonly resourceId: string | null }
       readonly ready: Effect.Effect<boolean>
       /** What the step waits for, or an agent's turns so far. */
       readonly output: unknown
@@ -61,4 +63,14 @@ export const waitForSkill = (
   approvalId: call.approvalId,
   output: call.output,
   expiresInSeconds: DEFAULT_APPROVAL_SECONDS
+})
+
+/** The run waits for the work a skill started elsewhere (a node's command), showing `output` meanwhile. */
+export const waitForWork = (pending: SkillPending, output: unknown): StepOutcome => ({
+  kind: "pending",
+  status: "waiting_node",
+  until: pending.until,
+  waitsOn: { kind: pending.waitingOn?.kind ?? "external", resourceId: pending.waitingOn?.id ?? null },
+  ready: pending.ready,
+  output
 })

@@ -59,6 +59,7 @@ export const waitOutcome = (
     kind: "pending",
     status: "waiting_timer",
     until,
+    waitsOn: { kind: "timer", resourceId: null },
     ready: Effect.succeed(false),
     output: { until: until.toISOString() }
   }
