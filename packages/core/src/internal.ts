@@ -206,6 +206,7 @@ export { FlowRepository, type WorkflowKey, WorkflowRepository } from "./automati
 export { MAX_TAKEOVERS } from "./automations/records/Run.js"
 export { ApprovalRepository, type ApprovalQuery } from "./automations/records/ApprovalRepository.js"
 export { WaitpointRepository } from "./automations/records/WaitpointRepository.js"
+export { RunEngine } from "./automations/runs/RunEngine.js"
 export { WaitingWork } from "./automations/records/Waitpoint.js"
 export {
   type RunKey,

@@ -325,6 +325,32 @@ export const automationsNodesSuite = (
       expect(late).toBeUndefined()
     })
 
+    it("ends the command of a run cancelled while it waits: no device takes it, and a late result is refused", async () => {
+      const node = await paired({}, ["node.files_list", "node.ping"])
+      const created = await workflow([{ type: "skill", skillId: "node.files_list", input: { nodeId: node.id, path: "/srv" } }])
+      const started = await expectJson(await api("POST", `/automations/workflows/${created.id}/run`, {}))
+      const waiting = await settled(started.id, ["waiting_node"])
+      const commandId = waiting.stepsResultJson[0].output.commandId
+      const cancelled = await expectJson(await api("POST", `/automations/runs/${started.id}/cancel`))
+      expect(cancelled.status).toBe("cancelled")
+      expect(await poll(node, 0)).toEqual([])
+      await expectRefusal(
+        await node.call("POST", `/${node.id}/commands/${commandId}/result`, { ok: true, output: "late" }),
+        409,
+        "command_finished"
+      )
+      const after = await settled(started.id, ["cancelled"])
+      expect(after.status).toBe("cancelled")
+      expect(after.stepsResultJson[0].status).toBe("waiting_node")
+      // The node still works for the next run.
+      const next = await workflow([{ type: "skill", skillId: "node.ping", input: { nodeId: node.id } }])
+      const second = await expectJson(await api("POST", `/automations/workflows/${next.id}/run`, {}))
+      const [ping] = await poll(node, 10)
+      expect(ping).toMatchObject({ command: "node.ping" })
+      await expectJson(await node.call("POST", `/${node.id}/commands/${ping.id}/result`, { ok: true, output: "pong" }))
+      expect((await settled(second.id, ["succeeded"])).status).toBe("succeeded")
+    })
+
     it("refuses node skills a node does not offer or allow, and nodes of other accounts", async () => {
       const node = await paired({}, ["node.ping"])
       const theirs = await (async () => {

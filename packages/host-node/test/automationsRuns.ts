@@ -5,6 +5,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { apiCaller, automationsClient, automationsTenants, expectJson } from "./automationsClient.js"
 import { type Served, expectRefusal, kitOn, serve } from "./hostileInput.js"
+import { sweepWaitpointsAt } from "./waitpoints.js"
 
 /** A partner system that records what it is sent and answers as told. */
 const partner = () => {
@@ -241,6 +242,30 @@ export const automationsRunsSuite = (setting: RunsSetting) =>
         404,
         "approval_not_found"
       )
+    })
+
+    it("expires an approval nobody decided once its time is up: the run fails and a late decision is refused", async () => {
+      const created = await workflow([{ type: "approval", expiresInSeconds: 60 }, { type: "log", message: "never" }])
+      const run = await json(await api("POST", `/automations/workflows/${created.id}/run`, {}))
+      await settled(run.id)
+      const approval = (await json(await api("GET", "/automations/approvals?status=pending"))).data.find(
+        (item: any) => item.runId === run.id
+      )
+      // Nothing is due yet; 61 seconds on, the sweep finds the approval's waitpoint due.
+      expect(await sweepWaitpointsAt(served, 0)).toBe(0)
+      expect(await sweepWaitpointsAt(served, 61_000)).toBeGreaterThanOrEqual(1)
+      const failed = await settled(run.id, ["failed"])
+      expect(failed.reason).toBe("The approval of step 0 expired.")
+      expect(failed.stepsResultJson).toHaveLength(1)
+      const expired = await json(await api("GET", "/automations/approvals?status=expired"))
+      expect(expired.data.find((item: any) => item.id === approval.id)).toMatchObject({ status: "expired" })
+      await expectRefusal(
+        await api("POST", `/automations/approvals/${approval.id}/decide`, { decision: "approve" }),
+        409,
+        "approval_decided"
+      )
+      expect(await sweepWaitpointsAt(served, 61_000)).toBe(0)
+      expect((await json(await api("GET", `/automations/runs/${run.id}`))).status).toBe("failed")
     })
 
     it("cancels a waiting run, lists runs by workflow and status, and refuses runs that cannot start", async () => {

@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { type ModelServer, startModelServer } from "@servicekit/conformance"
 import { ServiceKit } from "@servicekit/core"
+import { RunRepository, WaitpointRepository } from "@servicekit/core/internal"
+import { Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { resolveConfig } from "../src/Config.js"
 import { portsLayer } from "../src/Runtime.js"
@@ -18,6 +20,7 @@ export const upgradeFixture = (name: string) => ({
   sql: readFileSync(new URL(`${name}.sql`, fixtures), "utf8"),
   facts: JSON.parse(readFileSync(new URL(`${name}.json`, fixtures), "utf8")) as {
     readonly dumpedAt: string
+    readonly tenantId: string
     readonly env: Record<string, string>
     readonly key: string
     readonly node: { readonly id: string; readonly secret: string }
@@ -128,6 +131,30 @@ export const upgradeSuite = (
         agentApproval: "waiting_approval",
         agentRunning: "running",
         queued: "queued"
+      })
+      // Each waiting run now waits on one waitpoint of its kind, and its lease column holds no wait.
+      const waits = await kit!.runtime.runPromise(
+        Effect.gen(function* () {
+          const waitpoints = yield* WaitpointRepository
+          const runs = yield* RunRepository
+          return yield* Effect.forEach(Object.entries(facts.runs), ([name, id]) =>
+            Effect.gen(function* () {
+              const stored = Option.getOrThrow(yield* runs.find(facts.tenantId, id))
+              const waiting = yield* waitpoints.waiting(facts.tenantId, id)
+              const kinds = waiting.map((w) => (w.kind === "node_command" ? `${w.kind} ${w.resourceId?.split("/")[0]}` : w.kind))
+              return [name, stored.leaseUntil === null || stored.status === "running", kinds]
+            })
+          )
+        })
+      )
+      expect(Object.fromEntries(waits.map(([name, ...rest]) => [name, rest]))).toEqual({
+        finished: [true, []],
+        approval: [true, ["approval"]],
+        timer: [true, ["timer"]],
+        node: [true, [`node_command ${facts.node.id}`]],
+        agentApproval: [true, ["approval"]],
+        agentRunning: [true, []],
+        queued: [true, []]
       })
       const done = await run(facts.runs.finished)
       expect(done.stepsResultJson[0]).toMatchObject({ status: "succeeded", outputText: "finished for Ada" })
