@@ -4,7 +4,7 @@
 import type { components } from "../../../index.js"
 
 export interface SharedAutomationSchemasAutomationRunsSchemas {
-    /** @description A run of a workflow at a revision of its flow. Status moves: queued → running, cancelled, skipped; running → succeeded, failed, waiting_approval, waiting_node, waiting_timer, cancelled, queued; waiting_approval → queued, failed, cancelled; waiting_node → queued, running, cancelled; waiting_timer → running, cancelled; succeeded → (final); failed → queued; cancelled → queued; skipped → (final). `stepsResultJson` holds each step reached, in order, stored before the next step starts. */
+    /** @description A run of a workflow at a revision of its flow. Status moves: queued → running, cancelled, skipped; running → succeeded, failed, waiting_approval, waiting_node, waiting_timer, cancelled, queued; waiting_approval → queued, failed, cancelled; waiting_node → queued, cancelled; waiting_timer → queued, cancelled; succeeded → (final); failed → queued; cancelled → queued; skipped → (final). `stepsResultJson` holds each step reached, in order, stored before the next step starts. */
     readonly Run: {
         /** Format: uuid */
         readonly id: string;
