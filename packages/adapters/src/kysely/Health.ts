@@ -8,7 +8,7 @@ import { allMigrations } from "./Storage.js"
 export const databaseHealthCheck: Effect.Effect<HealthCheck, never, KyselyDatabase> = Effect.map(
   KyselyDatabase,
   (database) => {
-    const expected = Object.keys(allMigrations())
+    const expected = allMigrations().map((migration) => migration.name)
     const applied = Effect.tryPromise(() =>
       database.rows<{ name: string }>(`SELECT name FROM "${database.schema}".${MIGRATION_TABLE}`, [])
     ).pipe(

@@ -1,14 +1,25 @@
+import type { ModuleName } from "@servicekit/core"
 import type { Layer } from "effect"
 import type { Migration } from "kysely"
 import type { KyselyDatabase } from "./Database.js"
 
+/** Who owns migrations: every module, and the platform's job machinery (`jobs`). */
+export type MigrationOwnerName = ModuleName | "jobs"
+
 /**
- * A module's Kysely storage: its migrations and its repositories over the database of the
- * context. Migration names carry one global number (`0002_calling`), so that every module's
- * migrations run in one order; a module appends new files and never edits applied ones.
+ * An owner's migrations: its own numbered sequence (`chat/0001_<what>`, `chat/0002_<what>`, …),
+ * run after the migrations of the owners it depends on (the tables it references or changes).
+ * The names `0001_…` to `0034_…` carried one number shared by every owner; they are applied in
+ * existing databases, so they keep their names and run first, in that number's order (see
+ * MigrationPlan.ts). An owner appends new migrations and never edits applied ones.
  * Migrations take `Kysely<any>`, so later changes to the table types cannot change what they did.
  */
-export interface KyselyModuleStorage<Ports> {
+export interface MigrationSequence {
+  readonly dependsOn: ReadonlyArray<MigrationOwnerName>
   readonly migrations: Readonly<Record<string, Migration>>
+}
+
+/** A module's Kysely storage: its migration sequence and its repositories over the database of the context. */
+export interface KyselyModuleStorage<Ports> extends MigrationSequence {
   readonly layer: Layer.Layer<Ports, never, KyselyDatabase>
 }

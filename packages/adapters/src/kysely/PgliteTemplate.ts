@@ -4,8 +4,8 @@ import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { PGlite } from "@electric-sql/pglite"
 import { Effect } from "effect"
-import { Kysely, type Migration } from "kysely"
-import { migrate } from "./Migrations.js"
+import { Kysely } from "kysely"
+import { type NamedMigration, migrate } from "./Migrations.js"
 import type { InitialData } from "./Pglite.js"
 import { PgliteDialect } from "./PgliteDialect.js"
 
@@ -21,17 +21,17 @@ const pgliteVersion = async () => {
 
 /**
  * What a snapshot depends on: PGlite's version (its data files), the schema, and every
- * migration's name and source (a migration is never edited once released; if one is during
- * development, its new source makes a new snapshot).
+ * migration's name and source in the order they run (a migration is never edited once released;
+ * if one is during development, its new source makes a new snapshot).
  */
-const templateKey = async (schema: string, migrations: Readonly<Record<string, Migration>>) => {
+const templateKey = async (schema: string, migrations: ReadonlyArray<NamedMigration>) => {
   const hash = createHash("sha256").update(await pgliteVersion()).update(`\0${schema}`)
-  for (const name of Object.keys(migrations).sort()) hash.update(`\0${name}\0${String(migrations[name]!.up)}`)
+  for (const { name, migration } of migrations) hash.update(`\0${name}\0${String(migration.up)}`)
   return hash.digest("hex").slice(0, 24)
 }
 
 /** A new PGlite in memory, migrated, as a data folder archive. */
-const migratedSnapshot = async (schema: string, migrations: Readonly<Record<string, Migration>>) => {
+const migratedSnapshot = async (schema: string, migrations: ReadonlyArray<NamedMigration>) => {
   const pglite = await PGlite.create()
   try {
     const db = new Kysely<any>({ dialect: new PgliteDialect(pglite) }).withSchema(schema)
@@ -62,7 +62,7 @@ const pruneTemplates = async (directory: string) => {
 export const migratedTemplate = (
   directory: string,
   schema: string,
-  migrations: Readonly<Record<string, Migration>>
+  migrations: ReadonlyArray<NamedMigration>
 ): InitialData => {
   const file = async () => join(directory, `servicekit-${await templateKey(schema, migrations)}.tar`)
   return {

@@ -1,7 +1,6 @@
 import type { ModuleName, Modules, StoragePorts } from "@servicekit/core"
 import type { EventOutbox, ScheduleStore, UnitOfWork } from "@servicekit/core/internal"
 import { Layer } from "effect"
-import type { Migration } from "kysely"
 import { accountsStorage } from "./accounts/Accounts.js"
 import { automationsStorage } from "./automations/Automations.js"
 import { callingStorage } from "./calling/Calling.js"
@@ -11,6 +10,7 @@ import { layerUnitOfWork } from "./Connection.js"
 import { jobsMigrations, layerJobsStorage } from "./jobs/Jobs.js"
 import type { KyselyDatabase } from "./Database.js"
 import { type MigrationError, migrateLayer } from "./Migrations.js"
+import { type MigrationOwner, type PlannedMigration, planMigrations } from "./MigrationPlan.js"
 import type { KyselyModuleStorage } from "./ModuleStorage.js"
 import { transactionalStorage } from "./transactional/Transactional.js"
 
@@ -20,7 +20,7 @@ type StorageOf<Name extends ModuleName> =
 
 /** Every module's Kysely storage, by module name: a module missing here, or storing other ports than its memory fake, does not compile. */
 export const kyselyStorage = {
-  operations: { migrations: {}, layer: Layer.empty },
+  operations: { dependsOn: [], migrations: {}, layer: Layer.empty },
   accounts: accountsStorage,
   calling: callingStorage,
   chat: chatStorage,
@@ -35,26 +35,17 @@ const modulesStorage = Object.entries(kyselyStorage) as ReadonlyArray<
   readonly [string, KyselyModuleStorage<StoragePorts>]
 >
 
-/** Migrations by owner: the platform's job machinery, then every module. */
-const migrationOwners: ReadonlyArray<readonly [string, Readonly<Record<string, Migration>>]> = [
-  ["jobs", jobsMigrations],
-  ...modulesStorage.map(([module, storage]) => [module, storage.migrations] as const)
+/** Every owner of migrations: the platform's job machinery, then every module. */
+export const migrationOwners: ReadonlyArray<MigrationOwner> = [
+  { name: "jobs", ...jobsMigrations },
+  ...modulesStorage.map(([name, { dependsOn, migrations }]) => ({ name, dependsOn, migrations }))
 ]
 
-/** Every migration in one record; two owners claiming one migration name is a start-up error naming both. */
-export const allMigrations = (): Readonly<Record<string, Migration>> => {
-  const owners = new Map<string, string>()
-  const migrations: Record<string, Migration> = {}
-  for (const [owner, owned] of migrationOwners) {
-    for (const [name, migration] of Object.entries(owned)) {
-      const claimed = owners.get(name)
-      if (claimed !== undefined) throw new Error(`Migration ${name} is claimed by both ${claimed} and ${owner}`)
-      owners.set(name, owner)
-      migrations[name] = migration
-    }
-  }
-  return migrations
-}
+/**
+ * Every migration in the order it runs (MigrationPlan.ts). A dependency on no module, a cycle, a
+ * name outside its module's sequence or one name claimed by two modules stops the start, naming them.
+ */
+export const allMigrations = (): ReadonlyArray<PlannedMigration> => planMigrations(migrationOwners)
 
 /** Every module's storage ports and units of work over the (already migrated) database of the context. */
 export const layerStorage: Layer.Layer<KyselyStoragePorts, never, KyselyDatabase> = Layer.mergeAll(

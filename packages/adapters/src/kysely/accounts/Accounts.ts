@@ -13,6 +13,7 @@ import * as Usage from "./Usage.js"
 export const accountsStorage: KyselyModuleStorage<
   TenantRepository | ApiKeyRepository | UsageLedger | IdempotencyStore
 > = {
+  dependsOn: [],
   migrations: {
     "0001_accounts": migration0001,
     "0007_idempotency": migration0007,

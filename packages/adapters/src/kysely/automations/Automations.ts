@@ -78,6 +78,8 @@ export const automationsStorage: KyselyModuleStorage<
   | SequenceRepository
   | PackRepository
 > = {
+  // Its tables reference accounts' tenants.
+  dependsOn: ["accounts"],
   migrations: {
     "0009_automations": migration0009,
     "0011_automation_runs": migration0011,

@@ -8,6 +8,7 @@ import * as Sip from "./Sip.js"
 
 /** Call detail records and each tenant's SIP setup. */
 export const callingStorage: KyselyModuleStorage<CallRepository | SipRepository> = {
+  dependsOn: [],
   migrations: { "0002_calling": migration0002, "0006_sip": migration0006 },
   layer: Layer.merge(Calls.layer, Sip.layer)
 }

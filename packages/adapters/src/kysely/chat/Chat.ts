@@ -29,6 +29,8 @@ export const chatStorage: KyselyModuleStorage<
   | WebhookSubscriptionRepository
   | WebhookDeliveryRepository
 > = {
+  // Its tables reference accounts' tenants.
+  dependsOn: ["accounts"],
   migrations: {
     "0010_chat": migration0010,
     "0032_chat_conversations_by_visitor": migration0032,

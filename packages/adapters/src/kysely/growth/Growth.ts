@@ -7,6 +7,8 @@ import * as migration0023 from "./migrations/0023_growth_conversations.js"
 
 /** Growth conversations and their messages. */
 export const growthStorage: KyselyModuleStorage<GrowthConversationRepository | GrowthMessageRepository> = {
+  // Its tables reference accounts' tenants.
+  dependsOn: ["accounts"],
   migrations: { "0023_growth_conversations": migration0023 },
   layer: Layer.merge(Conversations.layer, Messages.layer)
 }

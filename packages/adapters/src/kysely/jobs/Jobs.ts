@@ -4,6 +4,7 @@ import type { Selectable } from "kysely"
 import type { Kysely } from "kysely"
 import { query, rows } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import type { MigrationSequence } from "../ModuleStorage.js"
 import { prepare } from "../Prepared.js"
 import * as migration0003 from "./migrations/0003_jobs.js"
 import * as migration0004 from "./migrations/0004_events.js"
@@ -12,11 +13,14 @@ import * as migration0025 from "./migrations/0025_event_outbox_removal.js"
 import type { JobsTables, SchedulesTable } from "./Tables.js"
 
 /** Storage of the job machinery itself (not of a module): the job outbox, the event outbox and schedules. */
-export const jobsMigrations = {
-  "0003_jobs": migration0003,
-  "0004_events": migration0004,
-  "0005_schedules": migration0005,
-  "0025_event_outbox_removal": migration0025
+export const jobsMigrations: MigrationSequence = {
+  dependsOn: [],
+  migrations: {
+    "0003_jobs": migration0003,
+    "0004_events": migration0004,
+    "0005_schedules": migration0005,
+    "0025_event_outbox_removal": migration0025
+  }
 }
 
 type Db = Kysely<JobsTables>

@@ -9,6 +9,8 @@ import * as Templates from "./Templates.js"
 
 /** Email templates, the messages sent with them and the shared activity ledger of delivery attempts. */
 export const transactionalStorage: KyselyModuleStorage<TemplateRepository | MessageRepository | ActivityLog> = {
+  // Its tables reference accounts' tenants.
+  dependsOn: ["accounts"],
   migrations: { "0008_transactional": migration0008, "0014_email_message_source": migration0014 },
   layer: Layer.mergeAll(Templates.layer, Messages.layer, Activity.layer)
 }
