@@ -4,11 +4,15 @@ import { join } from "node:path"
 import { type Tenant } from "@servicekit/core"
 import { TenantRepository } from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
-import { sql } from "kysely"
-import { describe, expect, it } from "vitest"
+import { PGlite } from "@electric-sql/pglite"
+import { Kysely, type Migration, sql } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { KyselyDatabase } from "../src/kysely/index.js"
+import { type MigrationOwner, planMigrations } from "../src/kysely/MigrationPlan.js"
+import { PgliteDialect } from "../src/kysely/PgliteDialect.js"
 import { allMigrations } from "../src/kysely/Storage.js"
 import { layerPglite } from "../src/pglite.js"
+import { moduleMigrationsSuite } from "./moduleMigrations.js"
 
 it("keeps data in its folder across close and reopen, and closes PGlite with the scope", async () => {
   const dataDir = await mkdtemp(join(tmpdir(), "servicekit-pglite-"))
@@ -39,7 +43,7 @@ it("keeps data in its folder across close and reopen, and closes PGlite with the
 })
 
 describe("a migrated snapshot that new databases start from", () => {
-  const migrationCount = Object.keys(allMigrations()).length
+  const migrationCount = allMigrations().length
   const appliedMigrations = (dataDir: string, templateDir: string) =>
     Effect.runPromise(
       Effect.flatMap(KyselyDatabase, (database) =>
@@ -93,3 +97,76 @@ describe("a migrated snapshot that new databases start from", () => {
     }
   })
 })
+
+describe("module migrations, checked at start", () => {
+  const none: Migration = { up: async () => {} }
+  const owner = (name: string, dependsOn: ReadonlyArray<string>, names: ReadonlyArray<string>): MigrationOwner => ({
+    name,
+    dependsOn,
+    migrations: Object.fromEntries(names.map((migration) => [migration, none]))
+  })
+
+  it.each<[string, ReadonlyArray<MigrationOwner>, string]>([
+    [
+      "a dependency on a module that does not exist",
+      [owner("accounts", [], ["0001_accounts"]), owner("chat", ["acounts"], ["chat/0001_rooms"])],
+      "Module chat depends on acounts, which no module is called (modules: accounts, chat)"
+    ],
+    [
+      "a cycle",
+      [
+        owner("accounts", [], []),
+        owner("chat", ["accounts", "growth"], ["chat/0001_rooms"]),
+        owner("growth", ["chat"], ["growth/0001_threads"])
+      ],
+      "Modules chat -> growth -> chat depend on each other in a cycle"
+    ],
+    [
+      "a module depending on itself",
+      [owner("chat", ["chat"], [])],
+      "Modules chat -> chat depend on each other in a cycle"
+    ],
+    [
+      "two owners claiming one name",
+      [owner("chat", [], ["0010_chat"]), owner("growth", [], ["0010_chat"])],
+      "Migration 0010_chat is claimed by both chat and growth"
+    ],
+    [
+      "a gap in a module's sequence",
+      [owner("chat", [], ["chat/0001_rooms", "chat/0003_topics"])],
+      "Module chat's migration chat/0003_topics does not follow its sequence: expected chat/0002_<what>"
+    ],
+    [
+      "one number twice in a module's sequence",
+      [owner("chat", [], ["chat/0001_rooms", "chat/0001_topics"])],
+      "Module chat's migration chat/0001_topics does not follow its sequence: expected chat/0002_<what>"
+    ],
+    [
+      "a name in another module's sequence",
+      [owner("accounts", [], []), owner("chat", [], ["accounts/0001_rooms"])],
+      "Module chat's migration accounts/0001_rooms does not follow its sequence: expected chat/0001_<what>"
+    ],
+    [
+      "a shared number after the shared ones ended",
+      [owner("chat", [], ["0010_chat", "0035_chat_topics"])],
+      "Module chat's migration 0035_chat_topics does not follow its sequence: expected chat/0001_<what>"
+    ]
+  ])("stops on %s, naming the modules", (_, owners, message) => {
+    expect(() => planMigrations(owners)).toThrow(message)
+  })
+
+  it("holds for every module's storage: the shared names, in the order every database applied them", () => {
+    const names = allMigrations().map((migration) => migration.name)
+    expect(names).toEqual([...names].sort())
+    expect(names.every((name) => /^\d{4}_/.test(name))).toBe(true)
+  })
+})
+
+let pglite: PGlite
+let db: Kysely<any>
+beforeAll(async () => {
+  pglite = await PGlite.create()
+  db = new Kysely<any>({ dialect: new PgliteDialect(pglite) })
+})
+afterAll(() => pglite.close())
+moduleMigrationsSuite("on PGlite", () => db)

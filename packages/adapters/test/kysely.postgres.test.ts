@@ -3,12 +3,14 @@ import type { Workflow } from "@servicekit/core/automations"
 import { CallRepository, FlowRepository, TenantRepository, WorkflowRepository } from "@servicekit/core/internal"
 import { createHash } from "node:crypto"
 import { Context, Effect, Layer, ManagedRuntime, Option } from "effect"
-import { CompiledQuery, sql } from "kysely"
+import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely"
+import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { KyselyDatabase, eventTriggeredWorkflowsQuery, listCallsQuery } from "../src/kysely/index.js"
+import { KyselyDatabase, allMigrations, eventTriggeredWorkflowsQuery, listCallsQuery } from "../src/kysely/index.js"
 import * as hookTokenDigests from "../src/kysely/automations/migrations/0029_hook_token_digests.js"
 import { layerPostgres } from "../src/postgres.js"
-import { layerTemporaryPostgres, temporaryDatabase } from "./temporaryPostgres.js"
+import { moduleMigrationsSuite } from "./moduleMigrations.js"
+import { layerTemporaryPostgres, temporaryDatabase, temporaryDatabaseForFile } from "./temporaryPostgres.js"
 
 interface PlanNode {
   readonly "Node Type": string
@@ -35,6 +37,8 @@ describe("kysely storage on Postgres", () => {
           const applied = yield* Effect.promise(() =>
             sql<{ name: string }>`select name from servicekit.servicekit_migrations order by name`.execute(db.db)
           )
+          // Every migration once. The shared numbers are frozen: databases hold these names as applied.
+          expect(applied.rows.map((row) => row.name)).toEqual(allMigrations().map((migration) => migration.name).sort())
           expect(applied.rows.map((row) => row.name)).toEqual([
             "0001_accounts",
             "0002_calling",
@@ -224,4 +228,14 @@ describe("kysely storage on Postgres", () => {
       ).toBe(false)
     }
   })
+})
+
+const moduleDatabaseUrl = temporaryDatabaseForFile()
+let moduleDatabase: Kysely<any> | undefined
+afterAll(() => moduleDatabase?.destroy())
+moduleMigrationsSuite("on PostgreSQL", () => {
+  moduleDatabase ??= new Kysely<any>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: moduleDatabaseUrl(), max: 2 }) })
+  })
+  return moduleDatabase
 })
