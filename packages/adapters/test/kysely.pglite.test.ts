@@ -155,10 +155,12 @@ describe("module migrations, checked at start", () => {
     expect(() => planMigrations(owners)).toThrow(message)
   })
 
-  it("holds for every module's storage: the shared names, in the order every database applied them", () => {
+  it("holds for every module's storage: the shared names first, in the order every database applied them, then each module's own", () => {
     const names = allMigrations().map((migration) => migration.name)
-    expect(names).toEqual([...names].sort())
-    expect(names.every((name) => /^\d{4}_/.test(name))).toBe(true)
+    const shared = names.filter((name) => /^\d{4}_/.test(name))
+    expect(names.slice(0, shared.length)).toEqual([...shared].sort())
+    expect(names.slice(shared.length).every((name) => /^[a-z]+\/\d{4}_[a-z0-9_]+$/.test(name))).toBe(true)
+    expect(names.slice(shared.length)).toContain("automations/0001_agent_turns")
   })
 })
 

@@ -71,7 +71,8 @@ describe("kysely storage on Postgres", () => {
             "0031_run_workers",
             "0032_chat_conversations_by_visitor",
             "0033_webhook_attempt_answer",
-            "0034_automation_waitpoints"
+            "0034_automation_waitpoints",
+            "automations/0001_agent_turns"
           ])
           return db
         })

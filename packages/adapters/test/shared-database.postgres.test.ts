@@ -76,6 +76,7 @@ describe("ServiceKit inside an app's own Postgres database", () => {
           expect(tables.rows.filter((row) => row.table_schema === schema).map((row) => row.table_name)).toEqual([
             "activity_log",
             "api_keys",
+            "automation_agent_turns",
             "automation_agents",
             "automation_approvals",
             "automation_channels",
@@ -93,6 +94,7 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             "automation_skill_installs",
             "automation_skill_packs",
             "automation_tool_profiles",
+            "automation_waitpoints",
             "automation_workflows",
             "calls",
             "chat_messages",

@@ -30,6 +30,7 @@ import { idempotencySuite } from "./storage/Idempotency.js"
 import { nodesSuite } from "./storage/Nodes.js"
 import { approvalsSuite, runsRollbackSuite } from "./storage/Approvals.js"
 import { waitpointsSuite } from "./storage/Waitpoints.js"
+import { agentTurnsSuite } from "./storage/AgentTurns.js"
 import { runClaimsSuite } from "./storage/RunClaims.js"
 import { runReadoutsSuite } from "./storage/RunReadouts.js"
 import { runsSuite } from "./storage/Runs.js"
@@ -57,6 +58,7 @@ export * from "./SipNetwork.js"
 export { type StorageSuite, runStorageConformance } from "./Storage.js"
 export {
   activitySuite,
+  agentTurnsSuite,
   agentsSuite,
   apiKeysSuite,
   approvalsSuite,
@@ -134,6 +136,7 @@ export const moduleStorageSuites = {
     governanceRollbackSuite,
     sessionsSuite,
     agentsSuite,
+    agentTurnsSuite,
     channelsSuite,
     nodesSuite,
     sequencesSuite,

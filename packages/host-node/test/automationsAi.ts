@@ -8,6 +8,7 @@ import type { ModelCue } from "@servicekit/core/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { automationsClient, automationsTenants, expectJson, until } from "./automationsClient.js"
 import { refundSkill } from "./fixtures/refundSkill.mjs"
+import { storedAgentStep } from "./engineState.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const API_KEY = "sk-local-test-0123456789"
@@ -79,6 +80,7 @@ export const automationsAiSuite = (
     })
     const served = serve(() => kitOn(env(), { skills: [refundSkill(() => partner.url)] }))
     let key: string
+    let tenantId: string
     let otherKey: string
     let chatKey: string
     const { api, workflow, run, settled } = automationsClient(served, () => key)
@@ -86,7 +88,7 @@ export const automationsAiSuite = (
     const otherApi = automationsClient(served, () => otherKey).api
 
     beforeAll(async () => {
-      ;({ key, otherKey, chatKey } = await automationsTenants(
+      ;({ key, otherKey, chatKey, tenantId } = await automationsTenants(
         served,
         "AI",
         ["automations", "ai_agent", "chat"],
@@ -289,6 +291,18 @@ export const automationsAiSuite = (
       // The turns so far are stored with the step; the gated call has not run.
       expect(waiting.stepsResultJson[0].output.turns.map((turn: any) => turn.verdict)).toEqual(["allowed", "approval"])
       expect(refunds.length).toBe(refunded)
+      // Stored: each turn a row, and the step's result a typed state naming what interrupted the loop.
+      const stored = await storedAgentStep(served, tenantId, queued.id, 0)
+      expect(stored.turns).toEqual(waiting.stepsResultJson[0].output.turns)
+      const approvalId = stored.turns[1]!.approvalId
+      expect(stored.output).toEqual({
+        agentStateVersion: 1,
+        turnCount: 2,
+        interruption: { _tag: "approval", turn: 2, approvalId }
+      })
+      expect(stored.waitpoints.map((waitpoint) => [waitpoint.kind, waitpoint.resourceId])).toEqual([
+        ["approval", approvalId]
+      ])
       const memory = await expectJson(await api("GET", "/automations/memory?key=customer/ada"))
       expect(memory.data[0].value).toEqual({ tier: "gold" })
 
@@ -305,7 +319,12 @@ export const automationsAiSuite = (
       const done = await settled(queued.id)
       expect(done.status).toBe("succeeded")
       const output = done.stepsResultJson[0].output
+      expect(Object.keys(output).sort()).toEqual(["model", "sessionId", "text", "turns"])
       expect(output.text).toBe("Refunded 5 EUR to Ada.")
+      const finished = await storedAgentStep(served, tenantId, queued.id, 0)
+      expect(finished.output).toMatchObject({ agentStateVersion: 1, turnCount: 3, interruption: null })
+      expect(finished.turns).toEqual(output.turns)
+      expect(finished.waitpoints).toEqual([])
       expect(output.turns.map((turn: any) => [turn.turn, turn.verdict, turn.label])).toEqual([
         [1, "allowed", "fast"],
         [2, "approved", "fast"],

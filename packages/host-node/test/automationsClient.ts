@@ -39,6 +39,7 @@ export const automationsTenants = async (
   const tenant = await served.kit.admin.createTenant({ name, entitlements })
   const other = await served.kit.admin.createTenant({ name: "Other", entitlements: otherEntitlements })
   return {
+    tenantId: tenant.id,
     key: await keyOf(tenant.id, { product: "automations", scopes: ["automations:manage"] }),
     chatKey: await keyOf(tenant.id, { product: "chat", scopes: ["chat:read", "chat:write"] }),
     otherKey: await keyOf(other.id, { product: "automations", scopes: ["automations:manage"] })

@@ -5,7 +5,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { apiCaller, automationsClient, automationsTenants, expectJson } from "./automationsClient.js"
 import { type Served, expectRefusal, kitOn, serve } from "./hostileInput.js"
-import { sweepWaitpointsAt } from "./waitpoints.js"
+import { sweepWaitpointsAt } from "./engineState.js"
 
 /** A partner system that records what it is sent and answers as told. */
 const partner = () => {

@@ -23,6 +23,7 @@ import {
 } from "./governance/GovernanceRepositories.js"
 import { SessionRepository } from "./sessions/SessionRepositories.js"
 import { AgentRepository } from "./agents/AgentRepositories.js"
+import { AgentTurnRepository } from "./agents/AgentTurnRepository.js"
 import { agentHandlers } from "./agents/AgentHandlers.js"
 import { AgentService } from "./agents/AgentService.js"
 import { channelHandlers, channelInboundHandlers } from "./channels/ChannelHandlers.js"
@@ -114,6 +115,7 @@ export const automations = defineModule({
     MemoryAuditRepository.layerMemory,
     SessionRepository.layerMemory,
     AgentRepository.layerMemory,
+    AgentTurnRepository.layerMemory,
     ChannelRepository.layerMemory,
     NodeRepository.layerMemory,
     NodeCommandRepository.layerMemory,

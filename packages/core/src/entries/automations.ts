@@ -23,6 +23,7 @@ export { ReadoutService, SLO_WINDOW_DAYS } from "../automations/readouts/Readout
 
 // agents, sessions, channels and governance
 export type { Agent, RouteTarget } from "../automations/agents/Agent.js"
+export type { AgentTurn, TurnVerdict } from "../automations/agents/AgentProtocol.js"
 export {
   SESSION_SCOPES,
   type Session,

@@ -2,6 +2,7 @@ import type {
   AgentRepository,
   ApprovalRepository,
   WaitpointRepository,
+  AgentTurnRepository,
   ChannelRepository,
   FlowRepository,
   NodeCommandRepository,
@@ -20,6 +21,7 @@ import type {
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Agents from "./Agents.js"
+import * as AgentTurns from "./AgentTurns.js"
 import * as Approvals from "./Approvals.js"
 import * as Waitpoints from "./Waitpoints.js"
 import * as Channels from "./Channels.js"
@@ -43,6 +45,7 @@ import * as migration0029 from "./migrations/0029_hook_token_digests.js"
 import * as migration0030 from "./migrations/0030_test_runs.js"
 import * as migration0031 from "./migrations/0031_run_workers.js"
 import * as migration0034 from "./migrations/0034_automation_waitpoints.js"
+import * as agentTurnsMigration from "./migrations/automations/0001_agent_turns.js"
 import * as NodeCommands from "./nodes/NodeCommands.js"
 import * as Packs from "./Packs.js"
 import * as Sequences from "./Sequences.js"
@@ -65,6 +68,7 @@ export const automationsStorage: KyselyModuleStorage<
   | RunRepository
   | ApprovalRepository
   | WaitpointRepository
+  | AgentTurnRepository
   | PolicyRepository
   | ModelChoiceRepository
   | ToolProfileRepository
@@ -97,7 +101,8 @@ export const automationsStorage: KyselyModuleStorage<
     "0029_hook_token_digests": migration0029,
     "0030_test_runs": migration0030,
     "0031_run_workers": migration0031,
-    "0034_automation_waitpoints": migration0034
+    "0034_automation_waitpoints": migration0034,
+    "automations/0001_agent_turns": agentTurnsMigration
   },
   layer: Layer.mergeAll(
     Workflows.layer,
@@ -105,6 +110,7 @@ export const automationsStorage: KyselyModuleStorage<
     Runs.layer,
     Approvals.layer,
     Waitpoints.layer,
+    AgentTurns.layer,
     Policies.layer,
     ModelChoices.layer,
     ToolProfiles.layer,

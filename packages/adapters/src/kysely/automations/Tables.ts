@@ -1,5 +1,6 @@
 import type { WorkerIdentity } from "@servicekit/core"
 import type {
+  AgentTurn,
   ApprovalStatus,
   Channel,
   ChannelType,
@@ -121,6 +122,15 @@ export interface AutomationWaitpointsTable {
   readonly due_at: Date
   readonly created_at: Date
   readonly completed_at: Date | null
+}
+
+export interface AutomationAgentTurnsTable {
+  readonly tenant_id: string
+  readonly run_id: string
+  readonly run_attempt: number
+  readonly step_index: number
+  readonly turn: number
+  readonly data: JsonColumn<AgentTurn>
 }
 
 export interface AutomationPoliciesTable {
@@ -301,6 +311,7 @@ export interface AutomationsTables {
   readonly automation_runs: AutomationRunsTable
   readonly automation_approvals: AutomationApprovalsTable
   readonly automation_waitpoints: AutomationWaitpointsTable
+  readonly automation_agent_turns: AutomationAgentTurnsTable
   readonly automation_policies: AutomationPoliciesTable
   readonly automation_model_choices: AutomationModelChoicesTable
   readonly automation_tool_profiles: AutomationToolProfilesTable

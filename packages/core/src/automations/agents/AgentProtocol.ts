@@ -11,7 +11,7 @@ import type { JsonObject } from "../records/Workflow.js"
 
 /** Turns an agent step takes when it does not say; at most MAX_AGENT_TURNS. */
 export const DEFAULT_AGENT_TURNS = 8
-export const MAX_AGENT_TURNS = 20
+export const MAX_AGENT_TURNS = 100
 /** A tool result longer than this is cut before it goes back to the model. */
 export const MAX_TOOL_RESULT_CHARS = 4_000
 /** The same call with the same input this many times stops the loop. */
@@ -21,7 +21,7 @@ export const MAX_SAME_CALLS = 3
 export type TurnVerdict =
   "final" | "malformed" | "denied" | "invalid" | "allowed" | "approval" | "approved" | "rejected"
 
-/** One turn of an agent step, stored in the step's result before the next turn starts. */
+/** One turn of an agent step, stored (a row of its own) before the next turn starts. */
 export interface AgentTurn {
   readonly turn: number
   /** The label that answered, and how long the model call took (every label tried, in `attempts`). */

@@ -12,6 +12,7 @@ import { RunRepository } from "../records/RunRepositories.js"
 import type { JsonObject, Workflow } from "../records/Workflow.js"
 import type { RunClaims } from "./RunClaims.js"
 import { type RunQueueing, STARTS, now } from "./RunQueue.js"
+import { makeRunPresentation } from "./RunPresentation.js"
 import type { Waitpoints } from "./Waitpoints.js"
 
 export const DEFAULT_PAGE_SIZE = 25
@@ -64,6 +65,7 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
     const crypto = yield* SecretCrypto
     const { due, committersFor } = queueing
     const { startGrouped } = claims
+    const presentation = yield* makeRunPresentation
 
     const findRun = (tenantId: string, id: string) =>
       Effect.flatMap(runs.find(tenantId, id), (found) =>
@@ -200,12 +202,15 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
           }
           return yield* hook(matching[0]!.tenantId, input)
         }),
-      get: findRun,
+      get: (tenantId: string, id: string) => Effect.flatMap(findRun(tenantId, id), presentation.one),
       list: (tenantId: string, query: RunListQuery) =>
         listPage(
           { limit: pageSize(query.limit), cursor: query.cursor },
           (cursor) => runs.find(tenantId, cursor),
-          (page) => runs.list(tenantId, { ...page, workflowId: query.workflowId, status: query.status })
+          (page) =>
+            Effect.flatMap(runs.list(tenantId, { ...page, workflowId: query.workflowId, status: query.status }), (listed) =>
+              presentation.many(tenantId, listed)
+            )
         ),
       cancel: (tenantId: string, id: string) =>
         Effect.gen(function* () {
@@ -228,7 +233,7 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
             )
           )
           if (!moved) return yield* Effect.fail(conflict(run, "cancelled"))
-          return cancelled
+          return yield* presentation.one(cancelled)
         }),
       retry: (tenantId: string, id: string) =>
         Effect.gen(function* () {
@@ -253,7 +258,7 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
             )
           )
           if (!moved) return yield* Effect.fail(conflict(run, "queued"))
-          return queued
+          return yield* presentation.one(queued)
         })
     }
   })

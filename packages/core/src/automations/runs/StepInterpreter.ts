@@ -12,7 +12,7 @@ import { ApprovalRepository } from "../records/ApprovalRepository.js"
 import { SkillRegistry } from "../skills/Skills.js"
 import type { Waitpoint } from "../records/Waitpoint.js"
 import type { JsonObject } from "../records/Workflow.js"
-import type { RunSetting, StepServices } from "../steps/StepKind.js"
+import type { RunSetting, StepCall, StepServices } from "../steps/StepKind.js"
 import { stepKindOf } from "../steps/StepKinds.js"
 import { type StepOutcome, stepFailed } from "../steps/StepOutcome.js"
 import { type RunQueueing, WORKER_WRITES, now } from "./RunQueue.js"
@@ -51,7 +51,7 @@ export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoint
       setting: RunSetting,
       approved: boolean,
       previous: StepResult | undefined,
-      checkpoint: (output: unknown) => Effect.Effect<boolean>
+      checkpoint: StepCall["checkpoint"]
     ) =>
       Effect.gen(function* (): Generator<any, StepOutcome, any> {
         const step = run.steps[index]!
@@ -178,16 +178,22 @@ export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoint
           if (sideEffects) {
             if (!(yield* persist(running))) return
           } else run = running
-          // An agent stores its turns as it goes, each write extending the lease.
-          const checkpoint = (output: unknown) =>
-            Effect.flatMap(now, (at) =>
-              persist({
+          // An agent stores its state and turns as it goes, each write extending the lease; its turn
+          // rows are written only with a write the lease allows.
+          const checkpoint = (output: unknown, alongside?: Effect.Effect<void>) =>
+            Effect.flatMap(now, (at) => {
+              const next: Run = {
                 ...run,
                 results: upsert(run.results, { ...started, output }),
                 leaseUntil: new Date(at.getTime() + runLeaseMs),
                 updatedAt: at
-              })
-            )
+              }
+              return alongside === undefined
+                ? persist(next)
+                : unit.withTransaction(
+                    Effect.flatMap(persist(next, true), (written) => (written ? Effect.as(alongside, true) : Effect.succeed(false)))
+                  )
+            })
           const keeping = sideEffects ? yield* Effect.fork(keepLease) : undefined
           const outcome = yield* perform(run, index, attempt, setting, started.approved, previous, checkpoint).pipe(
             Effect.ensuring(keeping === undefined ? Effect.void : Fiber.interrupt(keeping))

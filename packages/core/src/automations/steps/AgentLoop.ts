@@ -23,6 +23,8 @@ import { verdictOf } from "../governance/Governance.js"
 import { ToolProfileRepository, profileOfStep } from "../governance/GovernanceRepositories.js"
 import { ModelService } from "../governance/ModelService.js"
 import type { ApprovalStatus, Run, StepResult } from "../records/Run.js"
+import { type AgentInterruption, AGENT_STATE_VERSION, type AgentState, agentStateOf, legacyAgentProgress } from "../agents/AgentState.js"
+import { type AgentStepKey, AgentTurnRepository } from "../agents/AgentTurnRepository.js"
 import type { NewSessionEntry, SessionScope } from "../sessions/Session.js"
 import { SessionService, historyMessages } from "../sessions/SessionService.js"
 import { SkillRegistry } from "../skills/Skills.js"
@@ -39,24 +41,37 @@ export interface AgentStepCall {
   readonly entitlements: ReadonlyArray<Product>
   readonly policy: string
   /**
-   * The step's result stored before: a running or waiting step goes on from its turns (after an
-   * approval, or taken over after a crash); a failed one (a retried run) starts over.
+   * The step's result stored before: a running or waiting step goes on from its state and turns
+   * (after an approval, or taken over after a crash); a failed one (a retried run) starts over.
    */
   readonly previous: StepResult | undefined
-  /** Stores the step's progress; false when the worker no longer holds the run. */
-  readonly checkpoint: (output: { readonly turns: ReadonlyArray<AgentTurn> }) => Effect.Effect<boolean>
+  /**
+   * Stores the step's state with `alongside` (its turns' rows) in one unit of work; false, and
+   * nothing written, when the worker no longer holds the run.
+   */
+  readonly checkpoint: (output: AgentState, alongside: Effect.Effect<void>) => Effect.Effect<boolean>
   /** How the approval a turn waited for was decided. */
   readonly decision: (approvalId: string) => Effect.Effect<ApprovalStatus | undefined>
 }
 
 const LOST: StepOutcome = { kind: "lost" }
 
-/** The turns a step stored in its output, if any. */
-const storedTurns = (previous: StepResult | undefined): ReadonlyArray<AgentTurn> => {
-  if (previous === undefined || previous.status === "failed") return []
-  const turns = (previous.output as { readonly turns?: unknown } | null)?.turns
-  return Array.isArray(turns) ? turns : []
-}
+/**
+ * Where a step goes on from: its turns and what interrupted it, as stored before (by this build,
+ * or inline by an earlier one, whose turns are then written as rows with the next save).
+ */
+const resumeFrom = (previous: StepResult | undefined, key: AgentStepKey) =>
+  Effect.gen(function* () {
+    const none = { turns: [] as ReadonlyArray<AgentTurn>, interruption: null as AgentInterruption | null, unsaved: false }
+    if (previous === undefined || previous.status === "failed") return none
+    const state = agentStateOf(previous.output)
+    if (state !== undefined) {
+      const turns = (yield* (yield* AgentTurnRepository).list(key)).slice(0, state.turnCount)
+      return { turns, interruption: state.interruption, unsaved: false }
+    }
+    const legacy = legacyAgentProgress(previous.output)
+    return legacy === undefined ? none : { ...legacy, unsaved: true }
+  })
 
 const cut = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max)}…`)
 
@@ -115,10 +130,22 @@ export const runAgentStep = (call: AgentStepCall) =>
     let opening = openingMessages(brief, historyMessages(history))
     // A context the model refuses as too long is met once by compacting the session now.
     let compactedForLength = false
-    const turns: Array<AgentTurn> = [...storedTurns(call.previous)]
+    const stepKey: AgentStepKey = { tenantId: run.tenantId, runId: run.id, stepIndex: index, runAttempt: run.attempt }
+    const turnRows = yield* AgentTurnRepository
+    const resumed = yield* resumeFrom(call.previous, stepKey)
+    const turns: Array<AgentTurn> = [...resumed.turns]
+    let interruption = resumed.interruption
+    /** The turns changed since the last save, by number: each save writes those rows only. */
+    const changed = new Set<number>(resumed.unsaved ? turns.map((turn) => turn.turn) : [])
+    const push = (turn: AgentTurn) => {
+      turns.push(turn)
+      changed.add(turn.turn)
+    }
     const replace = (turn: AgentTurn) => {
       turns[turns.length - 1] = turn
+      changed.add(turn.turn)
     }
+    const state = (): AgentState => ({ agentStateVersion: AGENT_STATE_VERSION, turnCount: turns.length, interruption })
 
     /** Runs the skill of the last turn (allowed, or approved) and records what came back. */
     const runCall = (turn: AgentTurn) =>
@@ -150,7 +177,7 @@ export const runAgentStep = (call: AgentStepCall) =>
         replace({ ...turn, feedback })
         return undefined
       })
-    const waitFor = (pending: SkillPending): StepOutcome => waitForWork(pending, { turns: [...turns] })
+    const waitFor = (pending: SkillPending): StepOutcome => waitForWork(pending, state())
 
     /** Passes a call through the skill gate; a refusal as the model should hear it. */
     const gate = (skillId: string, input: JsonObject) =>
@@ -171,32 +198,64 @@ export const runAgentStep = (call: AgentStepCall) =>
         }))
       )
 
-    const saved = Effect.suspend(() => call.checkpoint({ turns: [...turns] }))
-    const failedWith = (error: string, extra: JsonObject = {}) => stepFailed(error, { turns: [...turns], ...extra })
+    /** Stores the state with the rows of the turns changed since the last save. */
+    const saved = Effect.suspend(() => {
+      const rows = turns.filter((turn) => changed.has(turn.turn))
+      return Effect.tap(
+        call.checkpoint(state(), Effect.forEach(rows, (turn) => turnRows.save(stepKey, turn), { discard: true })),
+        (written) => Effect.sync(() => written && changed.clear())
+      )
+    })
+    /** Ends the step as failed, its turns saved first. */
+    const failedWith = (error: string, extra: JsonObject = {}) =>
+      Effect.map(saved, (written): StepOutcome => (written ? stepFailed(error, { ...state(), ...extra }) : LOST))
+
+    /** Waits for a person to allow the last turn's call (asked again when its approval went missing). */
+    const waitForApproval = (turn: AgentTurn, approvalId: string) =>
+      Effect.gen(function* () {
+        interruption = { _tag: "approval", turn: turn.turn, approvalId }
+        if (!(yield* saved)) return LOST
+        return waitForSkill(turn.call!.skillId, { input: turn.call!.input, approvalId, output: state() })
+      })
+    /** Runs the last turn's call; the step waits when its work goes on elsewhere. */
+    const runLastCall = Effect.gen(function* () {
+      const turn = turns.at(-1)!
+      const waiting = yield* runCall(turn)
+      if (waiting !== undefined) {
+        interruption = { _tag: "call", turn: turn.turn }
+        return (yield* saved) ? waitFor(waiting) : LOST
+      }
+      interruption = null
+      return undefined
+    })
 
     const loop = Effect.gen(function* (): Generator<any, StepOutcome, any> {
-      // A turn stored without what came back: its approval was decided, or its worker died.
-      const pending = turns.at(-1)
-      if (pending !== undefined && pending.feedback === null && pending.call !== null) {
-        if (pending.verdict === "approval") {
-          const decided = yield* call.decision(pending.approvalId ?? "")
+      // What interrupted the loop before: an approval now decided, or a call its worker did not see end.
+      const interrupted = interruption
+      const open = turns.at(-1)
+      if (interrupted !== null && open?.turn === interrupted.turn && open.call !== null) {
+        if (interrupted._tag === "approval") {
+          const decided = yield* call.decision(interrupted.approvalId)
           if (decided === "approved") {
-            replace({ ...pending, verdict: "approved" })
+            replace({ ...open, verdict: "approved" })
+            interruption = { _tag: "call", turn: open.turn }
             if (!(yield* saved)) return LOST
-            const waiting = yield* runCall(turns.at(-1)!)
-            if (waiting !== undefined) return waitFor(waiting)
-          } else if (decided === "rejected" || decided === "expired") {
+            const waiting = yield* runLastCall
+            if (waiting !== undefined) return waiting
+          } else if (decided === "rejected" || decided === "expired" || decided === "cancelled") {
             replace({
-              ...pending,
+              ...open,
               verdict: "rejected",
-              feedback: toolResult(pending.call.skillId, "refused", "a person rejected this call.")
+              feedback: toolResult(open.call.skillId, "refused", "a person rejected this call.")
             })
+            interruption = null
           } else {
-            return failedWith(`The approval of the call to ${pending.call.skillId} is not decided.`)
+            // Its approval never got stored (the worker stopped first), or still waits: wait for it.
+            return yield* waitForApproval(open, interrupted.approvalId)
           }
         } else {
-          const waiting = yield* runCall(pending)
-          if (waiting !== undefined) return waitFor(waiting)
+          const waiting = yield* runLastCall
+          if (waiting !== undefined) return waiting
         }
         if (!(yield* saved)) return LOST
       }
@@ -213,27 +272,28 @@ export const runAgentStep = (call: AgentStepCall) =>
             continue
           }
         }
-        if (Either.isLeft(asked)) return failedWith(asked.left.message, { attempts: asked.left.attempts })
+        if (Either.isLeft(asked)) return yield* failedWith(asked.left.message, { attempts: asked.left.attempts })
         const { reply, attempts } = asked.right
         const base = { turn: number, label: reply.label, ms: reply.durationMs, attempts, reply: reply.text }
         const parsed = parseReply(reply.text)
 
         if (parsed.kind === "final") {
-          turns.push({ ...base, call: null, verdict: "final", feedback: null })
+          push({ ...base, call: null, verdict: "final", feedback: null })
+          if (!(yield* saved)) return LOST
           return {
             kind: "done",
             output: {
-              output: { text: parsed.text, model: reply.label, sessionId: session.id, turns: [...turns] },
+              output: { text: parsed.text, model: reply.label, sessionId: session.id, ...state() },
               outputText: parsed.text
             }
           }
         }
         if (parsed.kind === "malformed") {
           if (turns.at(-1)?.verdict === "malformed") {
-            turns.push({ ...base, call: null, verdict: "malformed", feedback: null })
-            return failedWith(`The model's reply does not follow the protocol (${parsed.why}): ${cut(reply.text)}`)
+            push({ ...base, call: null, verdict: "malformed", feedback: null })
+            return yield* failedWith(`The model's reply does not follow the protocol (${parsed.why}): ${cut(reply.text)}`)
           }
-          turns.push({ ...base, call: null, verdict: "malformed", feedback: CORRECTIVE_PROMPT })
+          push({ ...base, call: null, verdict: "malformed", feedback: CORRECTIVE_PROMPT })
           if (!(yield* saved)) return LOST
           continue
         }
@@ -244,15 +304,15 @@ export const runAgentStep = (call: AgentStepCall) =>
         ).length
         if (same + 1 >= MAX_SAME_CALLS) {
           const call = { skillId: parsed.skillId, input: parsed.input }
-          turns.push({ ...base, call, verdict: "denied", feedback: null })
-          return failedWith(
+          push({ ...base, call, verdict: "denied", feedback: null })
+          return yield* failedWith(
             `The agent called ${parsed.skillId} with the same input ${MAX_SAME_CALLS} times; the loop stopped.`
           )
         }
         const gated = yield* gate(parsed.skillId, parsed.input)
         if (Either.isLeft(gated)) {
           const { verdict, feedback } = gated.left
-          turns.push({ ...base, call: { skillId: parsed.skillId, input: parsed.input }, verdict, feedback })
+          push({ ...base, call: { skillId: parsed.skillId, input: parsed.input }, verdict, feedback })
           if (!(yield* saved)) return LOST
           continue
         }
@@ -265,18 +325,21 @@ export const runAgentStep = (call: AgentStepCall) =>
         }
         if (passed.verdict === "approval") {
           const approvalId = randomUuid(crypto)
-          turns.push({ ...turn, approvalId })
-          return waitForSkill(parsed.skillId, { input: passed.input, approvalId, output: { turns: [...turns] } })
+          push({ ...turn, approvalId })
+          return yield* waitForApproval(turns.at(-1)!, approvalId)
         }
         // A call with side effects is stored before it runs: a worker taking over runs it under the
         // same key. One without is stored with its result (a worker taking over asks for the turn again).
-        turns.push(turn)
-        if (passed.skill.sideEffects && !(yield* saved)) return LOST
-        const waiting = yield* runCall(turn)
-        if (waiting !== undefined) return waitFor(waiting)
+        push(turn)
+        if (passed.skill.sideEffects) {
+          interruption = { _tag: "call", turn: turn.turn }
+          if (!(yield* saved)) return LOST
+        }
+        const waiting = yield* runLastCall
+        if (waiting !== undefined) return waiting
         if (!(yield* saved)) return LOST
       }
-      return failedWith(`The agent did not finish within ${maxTurns} turns.`)
+      return yield* failedWith(`The agent did not finish within ${maxTurns} turns.`)
     })
 
     const outcome = yield* loop

@@ -2,6 +2,7 @@ import { Effect, Option, Schema } from "effect"
 import { notEntitled } from "../../platform/Entitlements.js"
 import { NO_MODEL_CONFIGURED } from "../governance/ModelService.js"
 import { MAX_PEER_LENGTH, SESSION_SCOPES } from "../sessions/Session.js"
+import { MAX_AGENT_TURNS } from "../agents/AgentProtocol.js"
 import { runAgentStep } from "./AgentLoop.js"
 import { type StepKind, plainStep } from "./StepKind.js"
 import { stepFailed } from "./StepOutcome.js"
@@ -24,7 +25,7 @@ export const agentStep: StepKind = {
     agent: Schema.optional(Schema.UUID),
     skills: Schema.optional(Schema.Array(Schema.String).pipe(Schema.maxItems(MAX_AGENT_STEP_SKILLS))),
     toolProfile: ProfileName,
-    maxTurns: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(1, 20))),
+    maxTurns: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(1, MAX_AGENT_TURNS))),
     session: Schema.optional(
       Schema.Struct({
         scope: Schema.Literal(...SESSION_SCOPES),

@@ -40,8 +40,11 @@ export interface StepCall {
   readonly approved: boolean
   /** The step's result stored before, if any: a step taken up again goes on from it. */
   readonly previous: StepResult | undefined
-  /** Stores the step's progress as it goes; false when the worker no longer holds the run. */
-  readonly checkpoint: (output: unknown) => Effect.Effect<boolean>
+  /**
+   * Stores the step's progress as it goes, with `alongside` (the step's own rows) in the same unit
+   * of work; false, and nothing written, when the worker no longer holds the run.
+   */
+  readonly checkpoint: (output: unknown, alongside?: Effect.Effect<void>) => Effect.Effect<boolean>
   readonly services: StepServices
 }
 
