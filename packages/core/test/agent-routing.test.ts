@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { type Agent, routeAgent } from "../src/automations/agents/Agent.js"
-import { routeTargetOf } from "../src/automations/steps/AgentLoop.js"
+import { routeTargetOf } from "../src/automations/steps/AgentSetting.js"
 import type { Run } from "../src/automations/records/Run.js"
 
 const agent = (name: string, routeKeys: ReadonlyArray<string>, minute: number, isDefault = false): Agent => ({
