@@ -207,7 +207,7 @@ export { MAX_TAKEOVERS } from "./automations/records/Run.js"
 export { ApprovalRepository, type ApprovalQuery } from "./automations/records/ApprovalRepository.js"
 export { WaitpointRepository } from "./automations/records/WaitpointRepository.js"
 export { RunEngine } from "./automations/runs/RunEngine.js"
-export { type AgentStepKey, AgentTurnRepository, type StoredTurn } from "./automations/agents/AgentTurnRepository.js"
+export { type AgentStepKey, AgentTurnRepository, type StoredTurn, type StoredTurnRow } from "./automations/agents/AgentTurnRepository.js"
 export { WaitingWork } from "./automations/records/Waitpoint.js"
 export {
   type RunKey,

@@ -32,10 +32,11 @@ export const agentTurnsSuite: StorageSuite<AgentTurnRepository | TenantRepositor
           verdict: "approval",
           approvalId: uuid()
         })
-        for (const turn of [makeTurn(3), rich, makeTurn(1)]) yield* turns.save(key, turn)
+        yield* turns.saveMany([makeTurn(3), rich, makeTurn(1)].map((turn) => ({ key, turn })))
         expect(yield* turns.list(key)).toEqual([makeTurn(1), rich, makeTurn(3)])
         const decided = { ...rich, verdict: "approved" as const, feedback: "TOOL_RESULT:webhook.deliver|ok" }
-        yield* turns.save(key, decided)
+        yield* turns.saveMany([{ key, turn: decided }])
+        yield* turns.saveMany([])
         expect(yield* turns.list(key)).toEqual([makeTurn(1), decided, makeTurn(3)])
       })
     )
@@ -52,8 +53,11 @@ export const agentTurnsSuite: StorageSuite<AgentTurnRepository | TenantRepositor
           { ...key, runId: uuid() },
           { ...key, tenantId: other.id }
         ]
-        yield* turns.save(key, makeTurn(1))
-        for (const [i, each] of elsewhere.entries()) yield* turns.save(each, makeTurn(1, { reply: `other ${i}` }))
+        // One statement for turns of several steps, runs and tenants.
+        yield* turns.saveMany([
+          { key, turn: makeTurn(1) },
+          ...elsewhere.map((each, i) => ({ key: each, turn: makeTurn(1, { reply: `other ${i}` }) }))
+        ])
         expect(yield* turns.list(key)).toEqual([makeTurn(1)])
         for (const [i, each] of elsewhere.entries()) {
           expect(yield* turns.list(each)).toEqual([makeTurn(1, { reply: `other ${i}` })])
@@ -70,14 +74,14 @@ export const agentTurnsSuite: StorageSuite<AgentTurnRepository | TenantRepositor
         const other = yield* insertTenant()
         const [first, second, absent] = [uuid(), uuid(), uuid()].sort()
         const save = (runId: string, runAttempt: number, stepIndex: number, turn: number) =>
-          turns.save({ tenantId: tenant.id, runId, runAttempt, stepIndex }, makeTurn(turn))
+          turns.saveMany([{ key: { tenantId: tenant.id, runId, runAttempt, stepIndex }, turn: makeTurn(turn) }])
         yield* save(second, 2, 0, 1)
         yield* save(first, 1, 3, 2)
         yield* save(first, 1, 3, 1)
         yield* save(first, 1, 0, 1)
         // An earlier try of the second run, and the same run id in another tenant: not asked for.
         yield* save(second, 1, 0, 1)
-        yield* turns.save({ tenantId: other.id, runId: first, runAttempt: 1, stepIndex: 0 }, makeTurn(9))
+        yield* turns.saveMany([{ key: { tenantId: other.id, runId: first, runAttempt: 1, stepIndex: 0 }, turn: makeTurn(9) }])
         const asked = [
           { runId: second, runAttempt: 2 },
           { runId: first, runAttempt: 1 },
@@ -100,11 +104,11 @@ export const agentTurnsSuite: StorageSuite<AgentTurnRepository | TenantRepositor
         const turns = yield* AgentTurnRepository
         const tenant = yield* insertTenant()
         const key: AgentStepKey = { tenantId: tenant.id, runId: uuid(), stepIndex: 0, runAttempt: 1 }
-        yield* turns.save(key, makeTurn(1))
-        const write = Effect.zipRight(
-          turns.save(key, makeTurn(1, { verdict: "denied" })),
-          turns.save(key, makeTurn(2))
-        )
+        yield* turns.saveMany([{ key, turn: makeTurn(1) }])
+        const write = turns.saveMany([
+          { key, turn: makeTurn(1, { verdict: "denied" }) },
+          { key, turn: makeTurn(2) }
+        ])
         expect(yield* Effect.flip(withTransaction(Effect.zipRight(write, Effect.fail("declined"))))).toBe("declined")
         expect(yield* turns.list(key)).toEqual([makeTurn(1)])
       })

@@ -11,6 +11,12 @@ export interface AgentStepKey {
   readonly runAttempt: number
 }
 
+/** A turn to store, with the step it belongs to. */
+export interface StoredTurnRow {
+  readonly key: AgentStepKey
+  readonly turn: AgentTurn
+}
+
 /** A stored turn with the step it belongs to. */
 export interface StoredTurn extends Omit<AgentStepKey, "tenantId"> {
   readonly turn: AgentTurn
@@ -19,8 +25,11 @@ export interface StoredTurn extends Omit<AgentStepKey, "tenantId"> {
 export class AgentTurnRepository extends Context.Tag("@servicekit/core/AgentTurnRepository")<
   AgentTurnRepository,
   {
-    /** Stores the turn under its number, replacing what that number held (its call ran, its approval was decided). */
-    readonly save: (key: AgentStepKey, turn: AgentTurn) => Effect.Effect<void>
+    /**
+     * Stores each turn under its step and number, replacing what that number held (its call ran,
+     * its approval was decided), in one statement; each step and number at most once.
+     */
+    readonly saveMany: (rows: ReadonlyArray<StoredTurnRow>) => Effect.Effect<void>
     /** The step's turns, by number. */
     readonly list: (key: AgentStepKey) => Effect.Effect<ReadonlyArray<AgentTurn>>
     /** The turns of these runs' steps in their current tries, by run, step and number. */
@@ -38,12 +47,14 @@ export class AgentTurnRepository extends Context.Tag("@servicekit/core/AgentTurn
         `${key.tenantId}/${key.runId}/${key.runAttempt}/${key.stepIndex}/${turn}`
       const ordered = (a: StoredTurn, b: StoredTurn) => a.stepIndex - b.stepIndex || a.turn.turn - b.turn.turn
       return AgentTurnRepository.of({
-        save: (key, turn) =>
+        saveMany: (saved) =>
           db.run((undo) => {
-            const at = keyOf(key, turn.turn)
-            const previous = rows.get(at)
-            rows.set(at, { ...key, turn })
-            undo(() => (previous === undefined ? rows.delete(at) : rows.set(at, previous)))
+            for (const { key, turn } of saved) {
+              const at = keyOf(key, turn.turn)
+              const previous = rows.get(at)
+              rows.set(at, { ...key, turn })
+              undo(() => (previous === undefined ? rows.delete(at) : rows.set(at, previous)))
+            }
           }),
         list: (key) =>
           db.run(() =>

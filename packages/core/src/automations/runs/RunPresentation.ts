@@ -7,7 +7,7 @@ import type { Run } from "../records/Run.js"
 /**
  * Runs as the API shows them: an agent step's output with its turns in (`{ turns, … }`, as ever),
  * though the turns are stored as rows of their own. Runs without an agent step cost no query; a
- * page of runs costs one.
+ * page of runs costs one, a run one per agent step.
  */
 export const makeRunPresentation = Effect.gen(function* () {
   const turnRows = yield* AgentTurnRepository
@@ -36,8 +36,20 @@ export const makeRunPresentation = Effect.gen(function* () {
       }))
     })
 
-  return {
-    many: present,
-    one: (run: Run) => Effect.map(present(run.tenantId, [run]), (presented) => presented[0]!)
-  }
+  /** One run: each agent step's turns by their key, a range of their table's primary key. */
+  const one = (run: Run) =>
+    Effect.map(
+      Effect.forEach(run.results, (result) => {
+        const state = agentStateOf(result.output)
+        if (state === undefined) return Effect.succeed(result)
+        const key = { tenantId: run.tenantId, runId: run.id, stepIndex: result.index, runAttempt: run.attempt }
+        return Effect.map(turnRows.list(key), (turns) => ({
+          ...result,
+          output: presentAgentOutput(result.output, turns.slice(0, state.turnCount))
+        }))
+      }),
+      (results): Run => ({ ...run, results })
+    )
+
+  return { many: present, one }
 })

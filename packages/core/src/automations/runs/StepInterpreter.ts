@@ -7,7 +7,9 @@ import { UnitOfWork } from "../../platform/UnitOfWork.js"
 import { PolicyRepository, ToolProfileRepository } from "../governance/GovernanceRepositories.js"
 import { mentionsVariable, render, variablesOf } from "../steps/Placeholders.js"
 import type { Approval, Run, StepResult } from "../records/Run.js"
-import { RunRepository } from "../records/RunRepositories.js"
+import { type RunUpdate, RunRepository } from "../records/RunRepositories.js"
+import type { AgentTurn } from "../agents/AgentProtocol.js"
+import { AgentTurnRepository, type StoredTurnRow } from "../agents/AgentTurnRepository.js"
 import { ApprovalRepository } from "../records/ApprovalRepository.js"
 import { SkillRegistry } from "../skills/Skills.js"
 import type { Waitpoint } from "../records/Waitpoint.js"
@@ -28,6 +30,7 @@ export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoint
   Effect.gen(function* () {
     const runs = yield* RunRepository
     const approvals = yield* ApprovalRepository
+    const turnRows = yield* AgentTurnRepository
     const tenants = yield* TenantService
     const policies = yield* PolicyRepository
     const unit = yield* UnitOfWork
@@ -67,16 +70,31 @@ export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoint
         Effect.catchAllDefect((defect) => Effect.succeed(stepFailed(`The step failed unexpectedly: ${String(defect)}`)))
       )
 
-    const updateGrouped = yield* groupCommit(runs.updateMany, queueing.committersFor(WORKER_WRITES))
+    /**
+     * The workers' writes of a moment, in one statement; with the agent turns of those written,
+     * in one more, in the same unit of work (a worker that lost its run writes no turn).
+     */
+    const updateGrouped = yield* groupCommit(
+      (updates: ReadonlyArray<RunUpdate & { readonly turns: ReadonlyArray<StoredTurnRow> }>) => {
+        if (updates.every((update) => update.turns.length === 0)) return runs.updateMany(updates)
+        return unit.withTransaction(
+          Effect.tap(runs.updateMany(updates), (written) =>
+            turnRows.saveMany(updates.flatMap((update, i) => (written[i] ? update.turns : [])))
+          )
+        )
+      },
+      queueing.committersFor(WORKER_WRITES)
+    )
 
     /**
-     * Stores `next` if the worker still holds `held`; false when the run was cancelled or taken
-     * over meanwhile. Grouped with other workers' writes, unless inside a unit of work (`alone`).
+     * Stores `next` (and the agent turns given) if the worker still holds `held`; false when the
+     * run was cancelled or taken over meanwhile. Grouped with other workers' writes, unless inside
+     * a unit of work (`alone`).
      */
-    const store = (held: Run, next: Run, alone = false) =>
+    const store = (held: Run, next: Run, alone = false, turns: ReadonlyArray<StoredTurnRow> = []) =>
       alone
         ? runs.update(next, ["running"], held.leaseUntil)
-        : updateGrouped({ run: next, from: ["running"], leaseUntil: held.leaseUntil })
+        : updateGrouped({ run: next, from: ["running"], leaseUntil: held.leaseUntil, turns })
 
     /** Follows a run this worker claimed as far as it goes: to its end, a wait, or the loss of its lease. */
     const follow = (claimed: Run) =>
@@ -100,9 +118,9 @@ export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoint
         let stored = claimed
         // One write at a time: each compares the lease the one before wrote.
         const writing = yield* Effect.makeSemaphore(1)
-        const persist = (next: Run, alone = false) =>
+        const persist = (next: Run, alone = false, turns: ReadonlyArray<StoredTurnRow> = []) =>
           writing.withPermits(1)(
-            Effect.map(store(stored, next, alone), (written) => {
+            Effect.map(store(stored, next, alone, turns), (written) => {
               if (written) stored = run = next
               return written
             })
@@ -178,28 +196,29 @@ export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoint
           if (sideEffects) {
             if (!(yield* persist(running))) return
           } else run = running
-          // An agent stores its state and turns as it goes, each write extending the lease; its turn
-          // rows are written only with a write the lease allows.
-          const checkpoint = (output: unknown, alongside?: Effect.Effect<void>) =>
-            Effect.flatMap(now, (at) => {
-              const next: Run = {
-                ...run,
-                results: upsert(run.results, { ...started, output }),
-                leaseUntil: new Date(at.getTime() + runLeaseMs),
-                updatedAt: at
-              }
-              return alongside === undefined
-                ? persist(next)
-                : unit.withTransaction(
-                    Effect.flatMap(persist(next, true), (written) => (written ? Effect.as(alongside, true) : Effect.succeed(false)))
-                  )
-            })
+          // An agent stores its state and its changed turns as it goes, each write extending the lease.
+          const stepKey = { tenantId: run.tenantId, runId: run.id, stepIndex: index, runAttempt: run.attempt }
+          const checkpoint = (output: unknown, turns: ReadonlyArray<AgentTurn> = []) =>
+            Effect.flatMap(now, (at) =>
+              persist(
+                {
+                  ...run,
+                  results: upsert(run.results, { ...started, output }),
+                  leaseUntil: new Date(at.getTime() + runLeaseMs),
+                  updatedAt: at
+                },
+                false,
+                turns.map((turn) => ({ key: stepKey, turn }))
+              )
+            )
           const keeping = sideEffects ? yield* Effect.fork(keepLease) : undefined
           const outcome = yield* perform(run, index, attempt, setting, started.approved, previous, checkpoint).pipe(
             Effect.ensuring(keeping === undefined ? Effect.void : Fiber.interrupt(keeping))
           )
           if (outcome.kind === "lost") return
           const ended = yield* now
+          // An agent's turns since its last checkpoint go with the outcome's write.
+          const turnsOf = (outcome.turns ?? []).map((turn) => ({ key: stepKey, turn }))
           if (outcome.kind === "done") {
             const done: StepResult = {
               ...started,
@@ -224,7 +243,7 @@ export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoint
                   updatedAt: ended
                 }
             if (last || sideEffects) {
-              if (!(yield* persist(next))) return
+              if (!(yield* persist(next, false, turnsOf))) return
             } else run = next
             continue
           }
@@ -236,25 +255,32 @@ export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoint
               error: outcome.error,
               finishedAt: ended
             }
-            yield* persist({
-              ...run,
-              status: "failed",
-              results: upsert(run.results, failed),
-              reason: `Step ${index} failed: ${outcome.error}`,
-              leaseUntil: null,
-              finishedAt: ended,
-              updatedAt: ended
-            })
+            yield* persist(
+              {
+                ...run,
+                status: "failed",
+                results: upsert(run.results, failed),
+                reason: `Step ${index} failed: ${outcome.error}`,
+                leaseUntil: null,
+                finishedAt: ended,
+                updatedAt: ended
+              },
+              false,
+              turnsOf
+            )
             return
           }
           // Waits, holding no worker, blocked on a waitpoint: the run stored waiting, its waitpoint
-          // and the job at the waitpoint's due time commit together.
+          // and the job at the waitpoint's due time (an agent's turns, the approval) commit together.
           const blockOn = (waiting: Run, waitpoint: Waitpoint, approval?: Approval) =>
             unit.withTransaction(
               Effect.flatMap(persist(waiting, true), (written) =>
                 written
-                  ? Effect.all([approval === undefined ? Effect.void : approvals.insert(approval), waitpoints.block(waitpoint)])
-                      .pipe(Effect.as(true))
+                  ? Effect.all([
+                      turnRows.saveMany(turnsOf),
+                      approval === undefined ? Effect.void : approvals.insert(approval),
+                      waitpoints.block(waitpoint)
+                    ]).pipe(Effect.as(true))
                   : Effect.succeed(false)
               )
             )

@@ -44,10 +44,10 @@ export interface AgentStepCall {
    */
   readonly previous: StepResult | undefined
   /**
-   * Stores the step's state with `alongside` (its turns' rows) in one unit of work; false, and
-   * nothing written, when the worker no longer holds the run.
+   * Stores the step's state with the turns changed since the last time, in one unit of work;
+   * false, and nothing written, when the worker no longer holds the run.
    */
-  readonly checkpoint: (output: AgentState, alongside: Effect.Effect<void>) => Effect.Effect<boolean>
+  readonly checkpoint: (output: AgentState, turns: ReadonlyArray<AgentTurn>) => Effect.Effect<boolean>
   /** How the approval a turn waited for was decided. */
   readonly decision: (approvalId: string) => Effect.Effect<ApprovalStatus | undefined>
 }
@@ -129,7 +129,6 @@ export const runAgentStep = (call: AgentStepCall) =>
     // A context the model refuses as too long is met once by compacting the session now.
     let compactedForLength = false
     const stepKey: AgentStepKey = { tenantId: run.tenantId, runId: run.id, stepIndex: index, runAttempt: run.attempt }
-    const turnRows = yield* AgentTurnRepository
     const resumed = yield* resumeFrom(call.previous, stepKey)
     const turns: Array<AgentTurn> = [...resumed.turns]
     let interruption = resumed.interruption
@@ -175,7 +174,9 @@ export const runAgentStep = (call: AgentStepCall) =>
         replace({ ...turn, feedback })
         return undefined
       })
-    const waitFor = (pending: SkillPending): StepOutcome => waitForWork(pending, state())
+    /** The turns changed since the last save: stored with the next write, be it a checkpoint or the step's outcome. */
+    const unsaved = () => turns.filter((turn) => changed.has(turn.turn))
+    const waitFor = (pending: SkillPending): StepOutcome => ({ ...waitForWork(pending, state()), turns: unsaved() })
 
     /** Passes a call through the skill gate; a refusal as the model should hear it. */
     const gate = (skillId: string, input: JsonObject) =>
@@ -196,32 +197,29 @@ export const runAgentStep = (call: AgentStepCall) =>
         }))
       )
 
-    /** Stores the state with the rows of the turns changed since the last save. */
-    const saved = Effect.suspend(() => {
-      const rows = turns.filter((turn) => changed.has(turn.turn))
-      return Effect.tap(
-        call.checkpoint(state(), Effect.forEach(rows, (turn) => turnRows.save(stepKey, turn), { discard: true })),
-        (written) => Effect.sync(() => written && changed.clear())
-      )
+    /** Stores the state with the turns changed since the last save. */
+    const saved = Effect.suspend(() =>
+      Effect.tap(call.checkpoint(state(), unsaved()), (written) => Effect.sync(() => written && changed.clear()))
+    )
+    /** Ends the step as failed. */
+    const failedWith = (error: string, extra: JsonObject = {}): StepOutcome => ({
+      ...stepFailed(error, { ...state(), ...extra }),
+      turns: unsaved()
     })
-    /** Ends the step as failed, its turns saved first. */
-    const failedWith = (error: string, extra: JsonObject = {}) =>
-      Effect.map(saved, (written): StepOutcome => (written ? stepFailed(error, { ...state(), ...extra }) : LOST))
 
     /** Waits for a person to allow the last turn's call (asked again when its approval went missing). */
-    const waitForApproval = (turn: AgentTurn, approvalId: string) =>
-      Effect.gen(function* () {
-        interruption = { _tag: "approval", turn: turn.turn, approvalId }
-        if (!(yield* saved)) return LOST
-        return waitForSkill(turn.call!.skillId, { input: turn.call!.input, approvalId, output: state() })
-      })
+    const waitForApproval = (turn: AgentTurn, approvalId: string): StepOutcome => {
+      interruption = { _tag: "approval", turn: turn.turn, approvalId }
+      const waiting = waitForSkill(turn.call!.skillId, { input: turn.call!.input, approvalId, output: state() })
+      return { ...waiting, turns: unsaved() }
+    }
     /** Runs the last turn's call; the step waits when its work goes on elsewhere. */
     const runLastCall = Effect.gen(function* () {
       const turn = turns.at(-1)!
       const waiting = yield* runCall(turn)
       if (waiting !== undefined) {
         interruption = { _tag: "call", turn: turn.turn }
-        return (yield* saved) ? waitFor(waiting) : LOST
+        return waitFor(waiting)
       }
       interruption = null
       return undefined
@@ -248,8 +246,8 @@ export const runAgentStep = (call: AgentStepCall) =>
             })
             interruption = null
           } else {
-            // Its approval never got stored (the worker stopped first), or still waits: wait for it.
-            return yield* waitForApproval(open, interrupted.approvalId)
+            // Not decided yet (the run was taken up before its decision): it waits for it again.
+            return waitForApproval(open, interrupted.approvalId)
           }
         } else {
           const waiting = yield* runLastCall
@@ -270,26 +268,26 @@ export const runAgentStep = (call: AgentStepCall) =>
             continue
           }
         }
-        if (Either.isLeft(asked)) return yield* failedWith(asked.left.message, { attempts: asked.left.attempts })
+        if (Either.isLeft(asked)) return failedWith(asked.left.message, { attempts: asked.left.attempts })
         const { reply, attempts } = asked.right
         const base = { turn: number, label: reply.label, ms: reply.durationMs, attempts, reply: reply.text }
         const parsed = parseReply(reply.text)
 
         if (parsed.kind === "final") {
           push({ ...base, call: null, verdict: "final", feedback: null })
-          if (!(yield* saved)) return LOST
           return {
             kind: "done",
             output: {
               output: { text: parsed.text, model: reply.label, sessionId: session.id, ...state() },
               outputText: parsed.text
-            }
+            },
+            turns: unsaved()
           }
         }
         if (parsed.kind === "malformed") {
           if (turns.at(-1)?.verdict === "malformed") {
             push({ ...base, call: null, verdict: "malformed", feedback: null })
-            return yield* failedWith(`The model's reply does not follow the protocol (${parsed.why}): ${cut(reply.text)}`)
+            return failedWith(`The model's reply does not follow the protocol (${parsed.why}): ${cut(reply.text)}`)
           }
           push({ ...base, call: null, verdict: "malformed", feedback: CORRECTIVE_PROMPT })
           if (!(yield* saved)) return LOST
@@ -303,7 +301,7 @@ export const runAgentStep = (call: AgentStepCall) =>
         if (same + 1 >= MAX_SAME_CALLS) {
           const call = { skillId: parsed.skillId, input: parsed.input }
           push({ ...base, call, verdict: "denied", feedback: null })
-          return yield* failedWith(
+          return failedWith(
             `The agent called ${parsed.skillId} with the same input ${MAX_SAME_CALLS} times; the loop stopped.`
           )
         }
@@ -324,7 +322,7 @@ export const runAgentStep = (call: AgentStepCall) =>
         if (passed.verdict === "approval") {
           const approvalId = randomUuid(crypto)
           push({ ...turn, approvalId })
-          return yield* waitForApproval(turns.at(-1)!, approvalId)
+          return waitForApproval(turns.at(-1)!, approvalId)
         }
         // A call with side effects is stored before it runs: a worker taking over runs it under the
         // same key. One without is stored with its result (a worker taking over asks for the turn again).
@@ -337,7 +335,7 @@ export const runAgentStep = (call: AgentStepCall) =>
         if (waiting !== undefined) return waiting
         if (!(yield* saved)) return LOST
       }
-      return yield* failedWith(`The agent did not finish within ${maxTurns} turns.`)
+      return failedWith(`The agent did not finish within ${maxTurns} turns.`)
     })
 
     const outcome = yield* loop

@@ -2,6 +2,7 @@ import type { Effect, Schema } from "effect"
 import type { PermissionDenied, ValidationFailed } from "../../platform/Errors.js"
 import type { Product } from "../../platform/Products.js"
 import type { ToolProfileRepository } from "../governance/GovernanceRepositories.js"
+import type { AgentTurn } from "../agents/AgentProtocol.js"
 import type { Run, StepResult } from "../records/Run.js"
 import type { ApprovalRepository } from "../records/ApprovalRepository.js"
 import type { SkillRegistry } from "../skills/Skills.js"
@@ -41,10 +42,11 @@ export interface StepCall {
   /** The step's result stored before, if any: a step taken up again goes on from it. */
   readonly previous: StepResult | undefined
   /**
-   * Stores the step's progress as it goes, with `alongside` (the step's own rows) in the same unit
-   * of work; false, and nothing written, when the worker no longer holds the run.
+   * Stores the step's progress as it goes, with an agent's turns changed since the last time
+   * (rows of their own) in the same unit of work; false, and nothing written, when the worker no
+   * longer holds the run.
    */
-  readonly checkpoint: (output: unknown, alongside?: Effect.Effect<void>) => Effect.Effect<boolean>
+  readonly checkpoint: (output: unknown, turns?: ReadonlyArray<AgentTurn>) => Effect.Effect<boolean>
   readonly services: StepServices
 }
 

@@ -1,5 +1,6 @@
 import type { Effect } from "effect"
 import type { SkillOutput, SkillPending } from "../../module/SkillRunner.js"
+import type { AgentTurn } from "../agents/AgentProtocol.js"
 import type { RunStatus } from "../records/Run.js"
 import type { WaitpointKind } from "../records/Waitpoint.js"
 import type { JsonObject } from "../records/Workflow.js"
@@ -7,36 +8,44 @@ import type { JsonObject } from "../records/Workflow.js"
 /** How long an approval waits when its step does not say. */
 export const DEFAULT_APPROVAL_SECONDS = 72 * 3_600
 
+/** An agent's turns changed since its last checkpoint: stored with the outcome, in the same write. */
+interface WithTurns {
+  readonly turns?: ReadonlyArray<AgentTurn> | undefined
+}
+
 /** What a step came to, as the worker following its run stores it. */
 export type StepOutcome =
-  | { readonly kind: "done"; readonly output: SkillOutput }
-  | { readonly kind: "failed"; readonly error: string; readonly output: unknown }
-  | {
+  | ({ readonly kind: "done"; readonly output: SkillOutput } & WithTurns)
+  | ({ readonly kind: "failed"; readonly error: string; readonly output: unknown } & WithTurns)
+  | ({
       readonly kind: "wait"
       readonly title: string
       readonly skillId: string | null
       /** The exact input the gated skill runs with once approved. */
       readonly input: JsonObject | null
       readonly approvalId?: string | undefined
-      /** The step's progress so far (an agent's turns). */
+      /** The step's progress so far (an agent's state). */
       readonly output?: unknown
       readonly expiresInSeconds: number
-    }
+    } & WithTurns)
   /**
    * The skill's work goes on elsewhere (see SkillPending), or a wait step counts down: the run
    * waits, holding no worker, blocked on a waitpoint of `waitsOn` due at `until`.
    */
-  | {
+  | ({
       readonly kind: "pending"
       readonly status: Extract<RunStatus, "waiting_node" | "waiting_timer">
       readonly until: Date
       readonly waitsOn: { readonly kind: WaitpointKind; readonly resourceId: string | null }
       readonly ready: Effect.Effect<boolean>
-      /** What the step waits for, or an agent's turns so far. */
+      /** What the step waits for, or an agent's state. */
       readonly output: unknown
-    }
+    } & WithTurns)
   /** The worker no longer holds the run (cancelled, or taken over): nothing more is written. */
   | { readonly kind: "lost" }
+
+/** The outcome of one kind. */
+export type Outcome<Kind extends StepOutcome["kind"]> = Extract<StepOutcome, { readonly kind: Kind }>
 
 /** An approval step's title: its own, else its name, else its place in the run (steps count from 0). */
 export const approvalTitle = (step: JsonObject, index: number) =>
@@ -46,7 +55,7 @@ export const approvalTitle = (step: JsonObject, index: number) =>
       ? `Approve: ${step.name}`
       : `Approve step ${index}`
 
-export const stepFailed = (error: string, output: unknown = null): StepOutcome => ({ kind: "failed", error, output })
+export const stepFailed = (error: string, output: unknown = null): Outcome<"failed"> => ({ kind: "failed", error, output })
 
 /**
  * The run waits for a person to allow a skill with its exact input: a gated skill step, or an
@@ -55,7 +64,7 @@ export const stepFailed = (error: string, output: unknown = null): StepOutcome =
 export const waitForSkill = (
   skillId: string,
   call: { readonly input: JsonObject; readonly approvalId?: string; readonly output?: unknown }
-): StepOutcome => ({
+): Outcome<"wait"> => ({
   kind: "wait",
   title: `Allow the skill ${skillId}`,
   skillId,
@@ -66,7 +75,7 @@ export const waitForSkill = (
 })
 
 /** The run waits for the work a skill started elsewhere (a node's command), showing `output` meanwhile. */
-export const waitForWork = (pending: SkillPending, output: unknown): StepOutcome => ({
+export const waitForWork = (pending: SkillPending, output: unknown): Outcome<"pending"> => ({
   kind: "pending",
   status: "waiting_node",
   until: pending.until,
