@@ -41,6 +41,21 @@ export const makeWaitpoints = (queueing: RunQueueing) =>
       Effect.zipRight(waitpoints.insert(waitpoint), jobs.enqueueMany(runQueue, [jobAtDueTime(waitpoint)]))
 
     /**
+     * Closes the waitpoint as `status` and moves its run on as `next` says, if the run still
+     * waits for it; whether it did. A waitpoint closed already changes nothing.
+     */
+    const close = (waitpoint: Waitpoint, status: "completed" | "timed_out", next: (run: Run, at: Date) => Run) =>
+      Effect.gen(function* () {
+        const at = yield* now
+        const closed = yield* waitpoints.close(waitpoint.tenantId, waitpoint.id, status, at)
+        if (Option.isNone(closed)) return Option.none<Run>()
+        const found = yield* runs.find(waitpoint.tenantId, waitpoint.runId)
+        if (Option.isNone(found) || !WAITING_RUN_STATUSES.includes(found.value.status)) return Option.none<Run>()
+        const moved = next(found.value, at)
+        return (yield* runs.update(moved, [found.value.status])) ? Option.some(moved) : Option.none<Run>()
+      })
+
+    /**
      * Closes the waitpoint as `status` and queues its run again, if it still waits for it: the
      * path every requeue of a waiting run takes. `queue: false` leaves the job out, for a caller
      * that follows the run itself next. Whether the run was queued.
@@ -52,28 +67,21 @@ export const makeWaitpoints = (queueing: RunQueueing) =>
     ) =>
       unit.withTransaction(
         Effect.gen(function* () {
-          const at = yield* now
-          const closed = yield* waitpoints.close(waitpoint.tenantId, waitpoint.id, status, at)
-          if (Option.isNone(closed)) return false
-          const found = yield* runs.find(waitpoint.tenantId, waitpoint.runId)
-          if (Option.isNone(found) || !WAITING_RUN_STATUSES.includes(found.value.status)) return false
-          const queued: Run = { ...found.value, status: "queued", leaseUntil: null, updatedAt: at }
-          if (!(yield* runs.update(queued, [found.value.status]))) return false
-          if (options.queue) yield* due(queued)
-          return true
+          const queued = yield* close(waitpoint, status, (run, at) => ({
+            ...run,
+            status: "queued",
+            leaseUntil: null,
+            updatedAt: at
+          }))
+          if (Option.isSome(queued) && options.queue) yield* due(queued.value)
+          return Option.isSome(queued)
         })
       )
 
     /** Closes the waitpoint and fails its run, if it still waits for it, with `reason` (and the step's error). */
     const fail = (waitpoint: Waitpoint, status: "completed" | "timed_out", reason: string, stepError: string | null) =>
-      Effect.gen(function* () {
-        const at = yield* now
-        const closed = yield* waitpoints.close(waitpoint.tenantId, waitpoint.id, status, at)
-        if (Option.isNone(closed)) return false
-        const found = yield* runs.find(waitpoint.tenantId, waitpoint.runId)
-        if (Option.isNone(found) || !WAITING_RUN_STATUSES.includes(found.value.status)) return false
-        const run = found.value
-        const failed: Run = {
+      Effect.map(
+        close(waitpoint, status, (run, at) => ({
           ...run,
           status: "failed",
           reason,
@@ -88,9 +96,9 @@ export const makeWaitpoints = (queueing: RunQueueing) =>
           leaseUntil: null,
           finishedAt: at,
           updatedAt: at
-        }
-        return yield* runs.update(failed, [run.status])
-      })
+        })),
+        Option.isSome
+      )
 
     /** The run's waitpoint for the approval `approvalId`, while it waits. */
     const ofApproval = (tenantId: string, runId: string, approvalId: string) =>
