@@ -14,6 +14,13 @@ export const Day = (props: { readonly iso: string }) => (
   </time>
 )
 
+/** A row's Edit button, named after the row for screen readers. */
+export const EditButton = (props: { readonly name: string; readonly onClick: () => void }) => (
+  <button type="button" class="button small" aria-label={`Edit ${props.name}`} onClick={props.onClick}>
+    Edit
+  </button>
+)
+
 /** Names (skills, route keys) as tags, or a dash when there are none. */
 export const Tags = (props: { readonly items: ReadonlyArray<string> }) =>
   props.items.length === 0 ? (

@@ -1,4 +1,4 @@
-import { Day, Notice, PageHeader, Tags } from "../Components.js"
+import { Day, EditButton, Notice, PageHeader, Tags } from "../Components.js"
 import { useEditing } from "../Editing.js"
 import { PagedTable, usePages } from "../Pages.js"
 import type { PageProps } from "../PageProps.js"
@@ -72,14 +72,7 @@ export const Agents = (props: PageProps) => {
             </td>
             <td class="row-actions">
               {admin ? (
-                <button
-                  type="button"
-                  class="button small"
-                  aria-label={`Edit ${agent.name}`}
-                  onClick={() => form.open(agent)}
-                >
-                  Edit
-                </button>
+                <EditButton name={agent.name} onClick={() => form.open(agent)} />
               ) : null}
             </td>
           </tr>

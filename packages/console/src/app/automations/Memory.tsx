@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
-import { Day, formatTime } from "../Components.js"
+import { Day, EditButton, formatTime } from "../Components.js"
 import { Pager, usePages } from "../Pages.js"
 import type { PageProps } from "../PageProps.js"
 import { type Outcome, OutcomeNotice } from "./Outcome.js"
@@ -129,9 +129,7 @@ export const Memory = (props: PageProps & { readonly admin: boolean }) => {
                 </td>
                 <td class="row-actions">
                   {props.admin ? (
-                    <button type="button" class="button small" aria-label={`Edit ${entry.key}`} onClick={() => edit(entry)}>
-                      Edit
-                    </button>
+                    <EditButton name={entry.key} onClick={() => edit(entry)} />
                   ) : null}
                 </td>
               </tr>

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
-import { Confirm, Loading, Notice, PageHeader, formatTime } from "../Components.js"
+import { Confirm, EditButton, formatTime, Loading, Notice, PageHeader } from "../Components.js"
 import { useEditing } from "../Editing.js"
 import { useLoad } from "../Load.js"
 import type { PageProps } from "../PageProps.js"
@@ -100,14 +100,7 @@ export const Nodes = (props: PageProps) => {
                       <td class="row-actions">
                         {admin && node.status !== "revoked" ? (
                           <>
-                            <button
-                              type="button"
-                              class="button small"
-                              aria-label={`Edit ${node.name}`}
-                              onClick={() => form.open(node)}
-                            >
-                              Edit
-                            </button>{" "}
+                            <EditButton name={node.name} onClick={() => form.open(node)} />{" "}
                             <button
                               type="button"
                               class="button small danger-text"

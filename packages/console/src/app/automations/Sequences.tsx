@@ -1,4 +1,4 @@
-import { Day, Notice, PageHeader } from "../Components.js"
+import { Day, EditButton, Notice, PageHeader } from "../Components.js"
 import { useEditing } from "../Editing.js"
 import { PagedTable, usePages } from "../Pages.js"
 import type { PageProps } from "../PageProps.js"
@@ -76,14 +76,7 @@ export const Sequences = (props: PageProps) => {
             </td>
             <td class="row-actions">
               {admin ? (
-                <button
-                  type="button"
-                  class="button small"
-                  aria-label={`Edit ${sequence.name}`}
-                  onClick={() => form.open(sequence)}
-                >
-                  Edit
-                </button>
+                <EditButton name={sequence.name} onClick={() => form.open(sequence)} />
               ) : null}
             </td>
           </tr>

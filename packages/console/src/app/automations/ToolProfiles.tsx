@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
-import { Day, Tags } from "../Components.js"
+import { Day, EditButton, Tags } from "../Components.js"
 import { Pager, usePages } from "../Pages.js"
 import type { PageProps } from "../PageProps.js"
 import { type Outcome, OutcomeNotice, linesOf } from "./Outcome.js"
@@ -103,9 +103,7 @@ export const ToolProfiles = (props: PageProps & { readonly admin: boolean }) => 
                 </td>
                 <td class="row-actions">
                   {props.admin ? (
-                    <button type="button" class="button small" aria-label={`Edit ${profile.name}`} onClick={() => edit(profile)}>
-                      Edit
-                    </button>
+                    <EditButton name={profile.name} onClick={() => edit(profile)} />
                   ) : null}
                 </td>
               </tr>

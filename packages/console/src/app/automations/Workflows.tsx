@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
-import { Day, Loading, Notice, PageHeader } from "../Components.js"
+import { Day, EditButton, Loading, Notice, PageHeader } from "../Components.js"
 import { useLoad } from "../Load.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../PageProps.js"
@@ -91,14 +91,7 @@ export const Workflows = (props: PageProps) => {
                       <td class="row-actions">
                         {admin ? (
                           <>
-                            <button
-                              type="button"
-                              class="button small"
-                              aria-label={`Edit ${workflow.name}`}
-                              onClick={() => setEditing(workflow)}
-                            >
-                              Edit
-                            </button>{" "}
+                            <EditButton name={workflow.name} onClick={() => setEditing(workflow)} />{" "}
                             <button
                               type="button"
                               class="button small primary"

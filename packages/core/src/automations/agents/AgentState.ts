@@ -25,6 +25,9 @@ export const AgentState = Schema.Struct({
 })
 export type AgentState = typeof AgentState.Type
 
+/** What an agent step's result stores: its state, and once done its `text`, `model` and `sessionId`. */
+export type StoredAgentOutput = AgentState & { readonly [field: string]: unknown }
+
 const decodeState = Schema.decodeUnknownEither(AgentState)
 
 /** The agent state a step's output holds, if it holds one. */
@@ -53,11 +56,13 @@ export const legacyAgentProgress = (
 }
 
 /**
- * A step output as the API shows it: the state's bookkeeping left out and the turns in
- * (`{ turns }`, with `text`, `model` and `sessionId` once done). Other outputs are shown as stored.
+ * A step output holding an agent state as the API shows it: the state's bookkeeping left out and
+ * the turns in (`{ turns }`, with `text`, `model` and `sessionId` once done).
  */
-export const presentAgentOutput = (output: unknown, turns: ReadonlyArray<AgentTurn>): unknown => {
-  if (agentStateOf(output) === undefined || !isObject(output)) return output
+export const presentAgentOutput = (
+  output: StoredAgentOutput,
+  turns: ReadonlyArray<AgentTurn>
+): unknown => {
   const { agentStateVersion: _version, turnCount: _count, interruption: _interruption, ...rest } = output
   return { ...rest, turns }
 }

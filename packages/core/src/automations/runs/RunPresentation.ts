@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { AgentTurn } from "../agents/AgentProtocol.js"
-import { agentStateOf, presentAgentOutput } from "../agents/AgentState.js"
+import { type StoredAgentOutput, agentStateOf, presentAgentOutput } from "../agents/AgentState.js"
 import { AgentTurnRepository } from "../agents/AgentTurnRepository.js"
 import type { Run } from "../records/Run.js"
 
@@ -31,7 +31,7 @@ export const makeRunPresentation = Effect.gen(function* () {
           const state = agentStateOf(result.output)
           if (state === undefined) return result
           const turns = (byStep.get(`${run.id}/${result.index}`) ?? []).slice(0, state.turnCount)
-          return { ...result, output: presentAgentOutput(result.output, turns) }
+          return { ...result, output: presentAgentOutput(result.output as StoredAgentOutput, turns) }
         })
       }))
     })
@@ -45,7 +45,7 @@ export const makeRunPresentation = Effect.gen(function* () {
         const key = { tenantId: run.tenantId, runId: run.id, stepIndex: result.index, runAttempt: run.attempt }
         return Effect.map(turnRows.list(key), (turns) => ({
           ...result,
-          output: presentAgentOutput(result.output, turns.slice(0, state.turnCount))
+          output: presentAgentOutput(result.output as StoredAgentOutput, turns.slice(0, state.turnCount))
         }))
       }),
       (results): Run => ({ ...run, results })

@@ -103,10 +103,15 @@ export const makeWaitpoints = (queueing: RunQueueing) =>
     /** The run's waitpoint for the approval `approvalId`, while it waits. */
     const ofApproval = (tenantId: string, runId: string, approvalId: string) =>
       Effect.map(waitpoints.waiting(tenantId, runId), (open) =>
-        Option.fromNullable(open.find((waitpoint) => waitpoint.kind === "approval" && waitpoint.resourceId === approvalId))
+        Option.fromNullable(
+          open.find((waitpoint) => waitpoint.kind === "approval" && waitpoint.resourceId === approvalId)
+        )
       )
 
-    /** Acts on a waitpoint whose due time came: an approval expires (its run fails); any other wait times out and its run goes on. */
+    /**
+     * Acts on a waitpoint whose due time came: an approval expires (its run fails); any other wait
+     * times out and its run goes on.
+     */
     const timeUp = (waitpoint: Waitpoint, options: { readonly queue: boolean } = { queue: true }) =>
       waitpoint.kind === "approval"
         ? unit.withTransaction(
