@@ -1,7 +1,7 @@
 import { Cause, Effect, Exit, type ManagedRuntime } from "effect"
 import { type IssueDashboardToken, type IssuedDashboardToken, PlatformAdmin } from "./accounts/PlatformAdmin.js"
 import { type ApiKeyView, ApiKeyService, type CreateApiKey, type CreatedApiKey } from "./platform/ApiKeyService.js"
-import type { KeyAccess, Product } from "./platform/Products.js"
+import type { KeyAccess, Product } from "./BuiltInProducts.js"
 import type { Tenant } from "./platform/Tenants.js"
 import { TenantService } from "./platform/TenantService.js"
 
@@ -9,30 +9,35 @@ import { TenantService } from "./platform/TenantService.js"
  * The platform admin operations as promises, for embedders who do not write Effect. They share
  * the HTTP API's services and storage; a refusal rejects with the same typed error the API
  * renders (`ValidationFailed`, `TenantNotFound`, `ApiKeyNotFound`), whose `message` says why.
+ * Products and a key's scopes are the kit's closed lists (`Access`, `P`): the built-in modules'
+ * unless the kit adds modules.
  */
-export interface Administration {
+export interface Administration<Access = KeyAccess, P extends string = Product> {
   readonly createTenant: (input: {
     readonly name: string
-    readonly entitlements?: ReadonlyArray<Product>
-  }) => Promise<Tenant>
+    readonly entitlements?: ReadonlyArray<P>
+  }) => Promise<TenantOf<P>>
   /** Every tenant, oldest first. */
-  readonly listTenants: () => Promise<ReadonlyArray<Tenant>>
-  readonly getTenant: (tenantId: string) => Promise<Tenant>
+  readonly listTenants: () => Promise<ReadonlyArray<TenantOf<P>>>
+  readonly getTenant: (tenantId: string) => Promise<TenantOf<P>>
   /** Renames and/or replaces the entitlements; the tenant's keys follow at once in this process. */
   readonly updateTenant: (
     tenantId: string,
-    changes: { readonly name?: string | undefined; readonly entitlements?: ReadonlyArray<Product> | undefined }
-  ) => Promise<Tenant>
+    changes: { readonly name?: string | undefined; readonly entitlements?: ReadonlyArray<P> | undefined }
+  ) => Promise<TenantOf<P>>
   /** The plaintext key is in the result, once. The product and its scopes are checked by the compiler too. */
-  readonly createKey: (input: Omit<CreateApiKey, "product" | "scopes"> & KeyAccess) => Promise<CreatedApiKey>
+  readonly createKey: (input: Omit<CreateApiKey, "product" | "scopes"> & Access) => Promise<CreatedApiKey>
   readonly listKeys: (tenantId: string) => Promise<ReadonlyArray<ApiKeyView>>
   readonly revokeKey: (tenantId: string, keyId: string) => Promise<ApiKeyView>
   readonly issueDashboardToken: (tenantId: string, request: IssueDashboardToken) => Promise<IssuedDashboardToken>
 }
 
+/** A tenant whose entitlements are the kit's products (the services check every name they store). */
+export type TenantOf<P extends string> = Omit<Tenant, "entitlements"> & { readonly entitlements: ReadonlyArray<P> }
+
 type Needs = TenantService | ApiKeyService | PlatformAdmin
 
-export const makeAdministration = (runtime: ManagedRuntime.ManagedRuntime<Needs, unknown>): Administration => {
+export const makeAdministration = (runtime: ManagedRuntime.ManagedRuntime<Needs, unknown>): Administration<any, string> => {
   // Rejects with the failure itself, not a FiberFailure wrapping it.
   const run = async <A, E>(effect: Effect.Effect<A, E, Needs>): Promise<A> => {
     const exit = await runtime.runPromiseExit(effect)

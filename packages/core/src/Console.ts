@@ -10,7 +10,8 @@ import { WEBHOOK_EVENTS } from "./chat/Webhook.js"
 import type { Document } from "./http/Documents.js"
 import { escapeAttribute } from "./http/Html.js"
 import { isOrigin } from "./http/Cors.js"
-import { scopesByProduct } from "./platform/Products.js"
+import { builtInCatalog } from "./BuiltInProducts.js"
+import type { Catalog } from "./platform/Products.js"
 
 /** A `frame-ancestors` source the console accepts: `'self'`, `'none'` (alone) or an origin. */
 export const isFrameAncestor = (source: string): boolean =>
@@ -62,8 +63,9 @@ const previewPage = (mountPath: string) => `<!doctype html>
 // The hashed assets never change under their name: a year in any cache.
 const assetHeaders = { "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" }
 
-const page = (mountPath: string) => {
+const page = (mountPath: string, products: Catalog) => {
   const assets = `${mountPath}/console/assets`
+  const scopesByProduct = Object.fromEntries(products.keyProducts.map((product) => [product, products.scopesOf(product)]))
   const catalog = { scopesByProduct, webhookEvents: WEBHOOK_EVENTS }
   return `<!doctype html>
 <html lang="en">
@@ -84,11 +86,15 @@ const page = (mountPath: string) => {
 `
 }
 
-/** The console's page and assets by path, for the engine's documents. */
-export const consoleDocuments = (mountPath: string, frameAncestors: ReadonlyArray<string>) => {
+/** The console's page and assets by path, for the engine's documents; the page names the kit's key products' scopes. */
+export const consoleDocuments = (
+  mountPath: string,
+  frameAncestors: ReadonlyArray<string>,
+  products: Catalog = builtInCatalog
+) => {
   const shell: Document = {
     contentType: "text/html; charset=utf-8",
-    body: page(mountPath),
+    body: page(mountPath, products),
     headers: {
       "content-security-policy": policy(frameAncestors),
       "referrer-policy": "no-referrer",

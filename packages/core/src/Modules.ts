@@ -7,16 +7,18 @@ import { growth } from "./growth/GrowthModule.js"
 import { operations } from "./operations/Operations.js"
 import { transactional } from "./transactional/TransactionalModule.js"
 import type { ImplementedGroup } from "./http/Implement.js"
+import type { ProductModule } from "./module/ProductModule.js"
 import type { Skill } from "./module/Skill.js"
 
 /**
- * The one list of modules. The API, the services, the engine's routes, the memory fakes, the
- * CLI and the development bootstrap are folded from it here; the adapters' storage and the
- * conformance suites are records keyed by `ModuleName`, so a module missing there does not
- * compile. Order matters where a module's storage refers to an earlier one's (keys → tenants), or
- * its services use an earlier one's (growth → transactional's email pipeline).
+ * The one list of built-in modules. The product catalog, the API, the services, the engine's
+ * routes, the memory fakes, the CLI and the development bootstrap are folded from it (with any
+ * module a kit adds, after it); the adapters' storage and the conformance suites are records keyed
+ * by `ModuleName`, so a module missing there does not compile. Order matters where a module's
+ * storage refers to an earlier one's (keys → tenants), or its services use an earlier one's
+ * (growth → transactional's email pipeline); the catalog lists products in this order.
  */
-export const modules = [operations, accounts, calling, chat, transactional, growth, automations] as const
+export const modules = [operations, accounts, chat, calling, transactional, growth, automations] as const
 
 export type Modules = typeof modules
 export type ModuleName = Modules[number]["name"]
@@ -25,28 +27,46 @@ export type ModuleName = Modules[number]["name"]
 type Provides<L> = L extends Layer.Layer<infer A, any, any> ? A : never
 type Needs<L> = L extends Layer.Layer<any, any, infer R> ? R : never
 
-/** Every module's storage ports. */
-export type StoragePorts = Provides<Modules[number]["memory"]>
+/** The storage ports of a list of modules. */
+export type StorageOf<M extends ReadonlyArray<ProductModule>> = Provides<M[number]["memory"]>
 
-/** Every module's business services. */
-export type ModuleServices = Provides<Modules[number]["services"]>
+/** The business services of a list of modules. */
+export type ServicesOf<M extends ReadonlyArray<ProductModule>> = Provides<M[number]["services"]>
 
+type ImplementedOf<G> = G extends (...args: any) => infer Built ? Built : G
 type GroupOf<I> = I extends ImplementedGroup<infer G, any> ? G : never
 type RequirementsOf<I> = I extends ImplementedGroup<any, infer R> ? R : never
+type Implemented<M extends ReadonlyArray<ProductModule>> = ImplementedOf<M[number]["groups"]> extends ReadonlyArray<
+  infer Each
+>
+  ? Each
+  : never
 
-/** The contract's groups, across modules. */
-export type ModuleGroups = GroupOf<Modules[number]["groups"][number]>
+/** The contract's groups of a list of modules. */
+export type GroupsOf<M extends ReadonlyArray<ProductModule>> = GroupOf<Implemented<M>>
 
 type SkillNeeds<S> = S extends ReadonlyArray<infer Each> ? (Each extends Skill<infer R> ? R : never) : never
 
-/** What the modules' services, handlers and skills need to be built and run. */
-export type ModuleRequirements =
-  | Needs<Modules[number]["services"]>
-  | RequirementsOf<Modules[number]["groups"][number]>
-  | SkillNeeds<Exclude<Modules[number]["skills"], undefined>>
+/** What a list of modules' services, handlers and skills need to be built and run. */
+export type RequirementsOfModules<M extends ReadonlyArray<ProductModule>> =
+  | Needs<M[number]["services"]>
+  | RequirementsOf<Implemented<M>>
+  | SkillNeeds<Exclude<M[number]["skills"], undefined>>
+
+/** Every built-in module's storage ports. */
+export type StoragePorts = StorageOf<Modules>
+
+/** Every built-in module's business services. */
+export type ModuleServices = ServicesOf<Modules>
+
+/** The contract's groups, across the built-in modules. */
+export type ModuleGroups = GroupsOf<Modules>
+
+/** What the built-in modules' services, handlers and skills need to be built and run. */
+export type ModuleRequirements = RequirementsOfModules<Modules>
 
 /**
- * The skills the modules own, in module order: the platform's built-in skills. A skill's
+ * The skills the built-in modules own, in module order: the platform's built-in skills. A skill's
  * requirements are among `ModuleRequirements`, which the root checks the kit provides.
  */
 export const builtInSkills: ReadonlyArray<Skill<ModuleRequirements>> = modules.flatMap(

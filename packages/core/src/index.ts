@@ -10,7 +10,7 @@ export * as ServiceKit from "./ServiceKit.js"
 export type { PlatformServices, Services } from "./ServiceKit.js"
 export type { Administration } from "./Administration.js"
 export type { Ports, StoragePorts } from "./Ports.js"
-export { modules, type ModuleName, type Modules } from "./Modules.js"
+export { modules, type ModuleName, type Modules, type ServicesOf, type StorageOf } from "./Modules.js"
 export { HealthChecks, type HealthCheck } from "./platform/Health.js"
 
 // configuration
@@ -26,12 +26,11 @@ export {
 } from "./platform/Settings.js"
 
 // custom skills
-export { type CustomSkill, defineSkill } from "./automations/skills/CustomSkills.js"
+export { type CustomSkill, defineSkill } from "./EmbedderSkills.js"
 export type { StandardIssue, StandardResult, StandardSchema } from "./platform/StandardSchema.js"
 
 // products, scopes and dashboard tokens
 export {
-  Environment,
   type KeyAccess,
   KeyProduct,
   Product,
@@ -39,7 +38,15 @@ export {
   type ScopeOf,
   allProducts,
   scopesByProduct
+} from "./BuiltInProducts.js"
+export {
+  type Catalog,
+  Environment,
+  type KeyHead,
+  ProductCatalog,
+  type ProductDeclaration
 } from "./platform/Products.js"
+export type { KeyAccessOf, KeyProductOf, ProductOf } from "./module/ModuleProducts.js"
 export {
   DashboardClaims,
   DashboardRole,

@@ -2,7 +2,11 @@ import { Arbitrary, FastCheck, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { CallJson, CallPageJson, VoiceUsageJson } from "../src/calling/CallingApi.js"
 import { isoTimestamp, jsonWriter } from "../src/http/JsonWriter.js"
-import { ApiKeyJson, CreatedApiKeyJson } from "../src/accounts/DevelopersApi.js"
+import { keySchemas } from "../src/accounts/DevelopersApi.js"
+import { builtInCatalog } from "../src/BuiltInProducts.js"
+import { catalogSchemas } from "../src/platform/Products.js"
+
+const { ApiKeyJson, CreatedApiKeyJson } = keySchemas(catalogSchemas(builtInCatalog))
 
 /** Parts the writer compiles and parts it hands back to the schema, side by side. */
 const Mixed = Schema.Struct({

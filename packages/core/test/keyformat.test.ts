@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { KeyFormat } from "@servicekit/core/internal"
+import { builtInCatalog } from "../src/BuiltInProducts.js"
 
 describe("API key format", () => {
   const secret = "Ab3".repeat(10) + "Zz"
@@ -13,9 +14,9 @@ describe("API key format", () => {
     ["automations", "live", "svk_live_automations_abcd1234_"],
     ["automations", "test", "svk_test_automations_abcd1234_"]
   ] as const)("%s/%s keys look like %s<secret> and parse back", (product, environment, head) => {
-    const key = KeyFormat.formatKey(product, environment, "abcd1234", secret)
+    const key = KeyFormat.formatKey(builtInCatalog, product, environment, "abcd1234", secret)
     expect(key).toBe(head + secret)
-    expect(KeyFormat.parseKey(key)).toEqual({ product, environment, prefix: "abcd1234" })
+    expect(KeyFormat.parseKey(builtInCatalog, key)).toEqual({ product, environment, prefix: "abcd1234" })
   })
 
   it.each([
@@ -27,6 +28,6 @@ describe("API key format", () => {
     "xyz_live_voice_abcd1234_" + "a".repeat(32),
     "svk_test_fax_abcd1234_" + "a".repeat(32)
   ])("rejects %s", (key) => {
-    expect(KeyFormat.parseKey(key)).toBeUndefined()
+    expect(KeyFormat.parseKey(builtInCatalog, key)).toBeUndefined()
   })
 })

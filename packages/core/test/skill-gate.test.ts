@@ -4,7 +4,8 @@ import type { ToolProfile } from "../src/automations/governance/Governance.js"
 import { SkillRegistry } from "../src/automations/skills/Skills.js"
 import { passSkillGate, stepRefusal, toolRefusal } from "../src/automations/steps/SkillGate.js"
 import { builtInSkills } from "../src/Modules.js"
-import { allProducts, type Product } from "../src/platform/Products.js"
+import { allProducts } from "../src/BuiltInProducts.js"
+import type { Product } from "../src/platform/Products.js"
 
 /** Every built-in skill, with webhook.deliver left uninstalled. */
 const registry = SkillRegistry.make(

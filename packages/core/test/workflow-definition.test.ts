@@ -6,7 +6,8 @@ import { type ToolProfile, verdictOf } from "../src/automations/governance/Gover
 import { SkillRegistry } from "../src/automations/skills/Skills.js"
 import { builtInSkills } from "../src/Modules.js"
 import { checkSteps, checkTrigger } from "../src/automations/workflows/WorkflowDefinition.js"
-import { allProducts, type Product } from "../src/platform/Products.js"
+import { allProducts } from "../src/BuiltInProducts.js"
+import type { Product } from "../src/platform/Products.js"
 
 const accepts = async (effect: Effect.Effect<unknown, unknown>) =>
   expect(Either.isRight(await Effect.runPromise(Effect.either(effect)))).toBe(true)

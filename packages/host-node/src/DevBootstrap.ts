@@ -1,12 +1,12 @@
 import { signDashboardToken } from "@servicekit/adapters"
-import { ApiKeyService, type KeyProduct, TenantService, allProducts, modules } from "@servicekit/core"
+import { ApiKeyService, ProductCatalog, TenantService } from "@servicekit/core"
 import { TenantRepository } from "@servicekit/core/internal"
 import { Effect } from "effect"
 import { dashboardTokenScope } from "./Config.js"
 import type { NodeServiceKit } from "./Runtime.js"
 
 export interface DevelopmentKey {
-  readonly product: KeyProduct
+  readonly product: string
   readonly key: string
   /** A first request with the key, e.g. a curl command line. */
   readonly tryIt: string
@@ -38,8 +38,9 @@ export const bootstrapDevelopmentTenant = (
     Effect.gen(function* () {
       if (kit.config.env === "production") return undefined
       if ((yield* (yield* TenantRepository).list()).length > 0) return undefined
-      const tenant = yield* (yield* TenantService).create({ name: "Development tenant", entitlements: allProducts })
-      const accesses = modules.flatMap((module) =>
+      const { products } = yield* ProductCatalog
+      const tenant = yield* (yield* TenantService).create({ name: "Development tenant", entitlements: products })
+      const accesses = kit.modules.flatMap((module) =>
         "development" in module && module.development !== undefined ? [module.development] : []
       )
       const keys = yield* Effect.forEach(

@@ -37,7 +37,8 @@ describe("the standalone server's first start", () => {
         return JSON.parse(stdout)
       })
     )
-    const [calls, session, sent, workflow] = answers
+    // In the modules' order: Live Chat, Business Calling, Transactional, Automations.
+    const [session, calls, sent, workflow] = answers
     expect(calls.data).toHaveLength(12)
     expect(calls.data.every((call: { callSid: string }) => call.callSid.startsWith("sample-"))).toBe(true)
     expect(session).toMatchObject({ externalId: "visitor-1", chatUrl: expect.stringContaining("/public/chat?") })

@@ -4,13 +4,13 @@
 import type { SharedSchemas } from "./shared/index.js"
 import type { OperationsSchemas } from "./operations/schemas.js"
 import type { PlatformAdminSchemas } from "./platformAdmin/schemas.js"
+import type { ChatSchemas } from "./chat/schemas.js"
+import type { ChatVisitorSchemas } from "./chatVisitor/schemas.js"
+import type { WebhooksSchemas } from "./webhooks/schemas.js"
 import type { CallingSchemas } from "./calling/schemas.js"
 import type { CallsDashboardSchemas } from "./callsDashboard/schemas.js"
 import type { SipDashboardSchemas } from "./sipDashboard/schemas.js"
 import type { SoftphoneSchemas } from "./softphone/schemas.js"
-import type { ChatSchemas } from "./chat/schemas.js"
-import type { ChatVisitorSchemas } from "./chatVisitor/schemas.js"
-import type { WebhooksSchemas } from "./webhooks/schemas.js"
 import type { TransactionalSchemas } from "./transactional/schemas.js"
 import type { TransactionalDashboardSchemas } from "./transactionalDashboard/schemas.js"
 import type { GrowthConversationsSchemas } from "./growthConversations/schemas.js"
@@ -24,15 +24,15 @@ import type { AutomationSkillsSchemas } from "./automationSkills/schemas.js"
 import type { OperationsOperations } from "./operations/operations.js"
 import type { DevelopersOperations } from "./developers/operations.js"
 import type { PlatformAdminOperations } from "./platformAdmin/operations/index.js"
-import type { CallingOperations } from "./calling/operations.js"
-import type { CallsDashboardOperations } from "./callsDashboard/operations.js"
-import type { SipDashboardOperations } from "./sipDashboard/operations.js"
-import type { SoftphoneOperations } from "./softphone/operations.js"
 import type { ChatOperations } from "./chat/operations.js"
 import type { ChatDashboardOperations } from "./chatDashboard/operations/index.js"
 import type { ChatPageOperations } from "./chatPage/operations.js"
 import type { ChatVisitorOperations } from "./chatVisitor/operations.js"
 import type { WebhooksOperations } from "./webhooks/operations/index.js"
+import type { CallingOperations } from "./calling/operations.js"
+import type { CallsDashboardOperations } from "./callsDashboard/operations.js"
+import type { SipDashboardOperations } from "./sipDashboard/operations.js"
+import type { SoftphoneOperations } from "./softphone/operations.js"
 import type { TransactionalOperations } from "./transactional/operations/index.js"
 import type { TransactionalDashboardOperations } from "./transactionalDashboard/operations/index.js"
 import type { GrowthConversationsOperations } from "./growthConversations/operations.js"
@@ -54,15 +54,15 @@ import type { AutomationSkillsOperations } from "./automationSkills/operations.j
 import { operationsRoutes } from "./operations/routes.js"
 import { developersRoutes } from "./developers/routes.js"
 import { platformAdminRoutes } from "./platformAdmin/routes.js"
-import { callingRoutes } from "./calling/routes.js"
-import { callsDashboardRoutes } from "./callsDashboard/routes.js"
-import { sipDashboardRoutes } from "./sipDashboard/routes.js"
-import { softphoneRoutes } from "./softphone/routes.js"
 import { chatRoutes } from "./chat/routes.js"
 import { chatDashboardRoutes } from "./chatDashboard/routes.js"
 import { chatPageRoutes } from "./chatPage/routes.js"
 import { chatVisitorRoutes } from "./chatVisitor/routes.js"
 import { webhooksRoutes } from "./webhooks/routes.js"
+import { callingRoutes } from "./calling/routes.js"
+import { callsDashboardRoutes } from "./callsDashboard/routes.js"
+import { sipDashboardRoutes } from "./sipDashboard/routes.js"
+import { softphoneRoutes } from "./softphone/routes.js"
 import { transactionalRoutes } from "./transactional/routes.js"
 import { transactionalDashboardRoutes } from "./transactionalDashboard/routes.js"
 import { growthConversationsRoutes } from "./growthConversations/routes.js"
@@ -84,7 +84,7 @@ import { automationSkillsRoutes } from "./automationSkills/routes.js"
 
 export type { webhooks } from "./webhooks/events.js"
 
-interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
+interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 
 export interface components {
     schemas: schemas;
@@ -95,22 +95,22 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, WebhooksOperations, TransactionalOperations, TransactionalDashboardOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, TransactionalOperations, TransactionalDashboardOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
   ...operationsRoutes,
   ...developersRoutes,
   ...platformAdminRoutes,
-  ...callingRoutes,
-  ...callsDashboardRoutes,
-  ...sipDashboardRoutes,
-  ...softphoneRoutes,
   ...chatRoutes,
   ...chatDashboardRoutes,
   ...chatPageRoutes,
   ...chatVisitorRoutes,
   ...webhooksRoutes,
+  ...callingRoutes,
+  ...callsDashboardRoutes,
+  ...sipDashboardRoutes,
+  ...softphoneRoutes,
   ...transactionalRoutes,
   ...transactionalDashboardRoutes,
   ...growthConversationsRoutes,

@@ -7,6 +7,7 @@ import { IdempotencyStore, sweepIdempotencyKeys } from "../platform/Idempotency.
 import { accountsCommands } from "./AccountsCommands.js"
 import { groups } from "../http/Implement.js"
 import { adminHandlers } from "./AdminHandlers.js"
+import { keySchemas } from "./DevelopersApi.js"
 import { developersHandlers } from "./DevelopersHandlers.js"
 import { PlatformAdmin } from "./PlatformAdmin.js"
 
@@ -17,7 +18,11 @@ import { PlatformAdmin } from "./PlatformAdmin.js"
  */
 export const accounts = defineModule({
   name: "accounts",
-  groups: groups(developersHandlers, adminHandlers),
+  // Keys and entitlements name the kit's products.
+  groups: (products) => {
+    const keys = keySchemas(products)
+    return groups(developersHandlers(products, keys), adminHandlers(products, keys))
+  },
   services: PlatformAdmin.layer,
   memory: Layer.mergeAll(ApiKeyRepository.layerMemory, UsageLedger.layerMemory, IdempotencyStore.layerMemory).pipe(
     Layer.provideMerge(TenantRepository.layerMemory)

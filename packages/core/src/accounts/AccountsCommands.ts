@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect"
 import { type Command, type CommandInput, UsageError, requiredFlag } from "../module/ProductModule.js"
 import { ApiKeyService } from "../platform/ApiKeyService.js"
-import { Environment, allProducts } from "../platform/Products.js"
+import { Environment, ProductCatalog } from "../platform/Products.js"
 import { TenantService } from "../platform/TenantService.js"
 import { PlatformAdmin } from "./PlatformAdmin.js"
 
@@ -54,7 +54,8 @@ export const accountsCommands: ReadonlyArray<Command> = [
         const tenantId = yield* requiredFlag(input, "tenant")
         const added = input.args.flatMap(list)
         if (added.length === 0) {
-          return yield* new UsageError({ message: `tenant entitle takes the products to add: ${allProducts.join(", ")}` })
+          const { products } = yield* ProductCatalog
+          return yield* new UsageError({ message: `tenant entitle takes the products to add: ${products.join(", ")}` })
         }
         const tenant = yield* Effect.flatMap(TenantService, (tenants) => tenants.get(tenantId))
         // Through the platform admin's update, as the admin API does: this process's cached keys follow at once.

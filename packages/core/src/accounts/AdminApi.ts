@@ -4,8 +4,8 @@ import { Integer, Timestamp, Uuid, UuidText, cappedList, withReason } from "../h
 import { PlatformAdminAuth } from "../http/Security.js"
 import { DashboardRole } from "../platform/DashboardAuth.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
-import { Product } from "../platform/Products.js"
-import { ApiKeyJson, CreateApiKeyBody, CreatedApiKeyJson } from "./DevelopersApi.js"
+import type { CatalogSchemas } from "../platform/Products.js"
+import type { KeySchemas } from "./DevelopersApi.js"
 
 /** Marks a group served only while a platform admin token is configured. */
 export class PlatformAdminRoutes extends Context.Tag("@servicekit/core/PlatformAdminRoutes")<
@@ -13,32 +13,35 @@ export class PlatformAdminRoutes extends Context.Tag("@servicekit/core/PlatformA
   true
 >() {}
 
-export const TenantJson = Schema.Struct({
-  id: UuidText,
-  name: Schema.String,
-  entitlements: Schema.Array(Product),
-  createdAt: Timestamp
-}).annotations({ identifier: "Tenant" })
-
 /** More than every product, so that a list naming each once always fits. */
 const MAX_ENTITLEMENTS = 20
 
-const Entitlements = cappedList(
-  Product,
-  MAX_ENTITLEMENTS,
-  `must be an array of products: ${Product.literals.join(", ")}`,
-  "products"
-)
-
-const CreateTenantBody = Schema.Struct({
-  name: withReason(Schema.String, "must be a string"),
-  entitlements: Schema.optional(Entitlements)
-})
-
-const UpdateTenantBody = Schema.Struct({
-  name: Schema.optional(withReason(Schema.String, "must be a string")),
-  entitlements: Schema.optional(Entitlements)
-})
+/** A tenant and the bodies that set its entitlements, naming the catalog's products. */
+const tenantSchemas = ({ catalog, Product }: CatalogSchemas) => {
+  const Entitlements = cappedList(
+    Product,
+    // Room for every product of a kit with more than the built-in ones.
+    Math.max(MAX_ENTITLEMENTS, catalog.products.length),
+    `must be an array of products: ${catalog.products.join(", ")}`,
+    "products"
+  )
+  return {
+    TenantJson: Schema.Struct({
+      id: UuidText,
+      name: Schema.String,
+      entitlements: Schema.Array(Product),
+      createdAt: Timestamp
+    }).annotations({ identifier: "Tenant" }),
+    CreateTenantBody: Schema.Struct({
+      name: withReason(Schema.String, "must be a string"),
+      entitlements: Schema.optional(Entitlements)
+    }),
+    UpdateTenantBody: Schema.Struct({
+      name: Schema.optional(withReason(Schema.String, "must be a string")),
+      entitlements: Schema.optional(Entitlements)
+    })
+  }
+}
 
 const IssueTokenBody = Schema.Struct({
   sub: withReason(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)), "must be 1 to 200 characters"),
@@ -56,71 +59,75 @@ const IssuedToken = Schema.Struct({
 
 const TenantPath = Schema.Struct({ tenantId: Uuid })
 
-export class AdminApi extends HttpApiGroup.make("platformAdmin")
-  .add(
-    HttpApiEndpoint.post("createTenant", "/admin/tenants")
-      .setPayload(CreateTenantBody)
-      .addSuccess(TenantJson)
-      .addError(ValidationFailed)
-      .annotate(OpenApi.Summary, "Create a tenant")
-  )
-  .add(
-    HttpApiEndpoint.get("listTenants", "/admin/tenants")
-      .addSuccess(Schema.Struct({ data: Schema.Array(TenantJson) }))
-      .annotate(OpenApi.Summary, "List every tenant, oldest first")
-  )
-  .add(
-    HttpApiEndpoint.get("getTenant", "/admin/tenants/:tenantId")
-      .setPath(TenantPath)
-      .addSuccess(TenantJson)
-      .addError(TenantNotFound)
-      .annotate(OpenApi.Summary, "Get a tenant")
-  )
-  .add(
-    HttpApiEndpoint.patch("updateTenant", "/admin/tenants/:tenantId")
-      .setPath(TenantPath)
-      .setPayload(UpdateTenantBody)
-      .addSuccess(TenantJson)
-      .addError(ValidationFailed)
-      .addError(TenantNotFound)
-      .annotate(OpenApi.Summary, "Rename a tenant or replace its entitlements")
-  )
-  .add(
-    HttpApiEndpoint.get("listTenantApiKeys", "/admin/tenants/:tenantId/api-keys")
-      .setPath(TenantPath)
-      .addSuccess(Schema.Struct({ data: Schema.Array(ApiKeyJson) }))
-      .addError(TenantNotFound)
-      .annotate(OpenApi.Summary, "List a tenant's API keys")
-  )
-  .add(
-    HttpApiEndpoint.post("createTenantApiKey", "/admin/tenants/:tenantId/api-keys")
-      .setPath(TenantPath)
-      .setPayload(CreateApiKeyBody)
-      .addSuccess(CreatedApiKeyJson)
-      .addError(ValidationFailed)
-      .addError(TenantNotFound)
-      .annotate(OpenApi.Summary, "Create an API key for a tenant")
-  )
-  .add(
-    HttpApiEndpoint.del("revokeTenantApiKey", "/admin/tenants/:tenantId/api-keys/:id")
-      .setPath(Schema.Struct({ tenantId: Uuid, id: Uuid }))
-      .addSuccess(ApiKeyJson)
-      .addError(ApiKeyNotFound)
-      .annotate(OpenApi.Summary, "Revoke a tenant's API key")
-  )
-  .add(
-    HttpApiEndpoint.post("issueDashboardToken", "/admin/tenants/:tenantId/dashboard-tokens")
-      .setPath(TenantPath)
-      .setPayload(IssueTokenBody)
-      .addSuccess(IssuedToken)
-      .addError(ValidationFailed)
-      .addError(TenantNotFound)
-      .annotate(OpenApi.Summary, "Mint a dashboard token for a tenant's user")
-  )
-  .middleware(PlatformAdminAuth)
-  .annotateContext(Context.make(PlatformAdminRoutes, true))
-  .annotate(OpenApi.Title, "Platform administration")
-  .annotate(
-    OpenApi.Description,
-    "Tenants, their entitlements and keys, across the platform. The platform admin token (SERVICEKIT_ADMIN_TOKEN); these routes exist only while it is set."
-  ) {}
+/** The platform admin's routes, naming the catalog's products, with the key schemas the developers routes use. */
+export const adminApi = (products: CatalogSchemas, { ApiKeyJson, CreateApiKeyBody, CreatedApiKeyJson }: KeySchemas) => {
+  const { TenantJson, CreateTenantBody, UpdateTenantBody } = tenantSchemas(products)
+  return HttpApiGroup.make("platformAdmin")
+    .add(
+      HttpApiEndpoint.post("createTenant", "/admin/tenants")
+        .setPayload(CreateTenantBody)
+        .addSuccess(TenantJson)
+        .addError(ValidationFailed)
+        .annotate(OpenApi.Summary, "Create a tenant")
+    )
+    .add(
+      HttpApiEndpoint.get("listTenants", "/admin/tenants")
+        .addSuccess(Schema.Struct({ data: Schema.Array(TenantJson) }))
+        .annotate(OpenApi.Summary, "List every tenant, oldest first")
+    )
+    .add(
+      HttpApiEndpoint.get("getTenant", "/admin/tenants/:tenantId")
+        .setPath(TenantPath)
+        .addSuccess(TenantJson)
+        .addError(TenantNotFound)
+        .annotate(OpenApi.Summary, "Get a tenant")
+    )
+    .add(
+      HttpApiEndpoint.patch("updateTenant", "/admin/tenants/:tenantId")
+        .setPath(TenantPath)
+        .setPayload(UpdateTenantBody)
+        .addSuccess(TenantJson)
+        .addError(ValidationFailed)
+        .addError(TenantNotFound)
+        .annotate(OpenApi.Summary, "Rename a tenant or replace its entitlements")
+    )
+    .add(
+      HttpApiEndpoint.get("listTenantApiKeys", "/admin/tenants/:tenantId/api-keys")
+        .setPath(TenantPath)
+        .addSuccess(Schema.Struct({ data: Schema.Array(ApiKeyJson) }))
+        .addError(TenantNotFound)
+        .annotate(OpenApi.Summary, "List a tenant's API keys")
+    )
+    .add(
+      HttpApiEndpoint.post("createTenantApiKey", "/admin/tenants/:tenantId/api-keys")
+        .setPath(TenantPath)
+        .setPayload(CreateApiKeyBody)
+        .addSuccess(CreatedApiKeyJson)
+        .addError(ValidationFailed)
+        .addError(TenantNotFound)
+        .annotate(OpenApi.Summary, "Create an API key for a tenant")
+    )
+    .add(
+      HttpApiEndpoint.del("revokeTenantApiKey", "/admin/tenants/:tenantId/api-keys/:id")
+        .setPath(Schema.Struct({ tenantId: Uuid, id: Uuid }))
+        .addSuccess(ApiKeyJson)
+        .addError(ApiKeyNotFound)
+        .annotate(OpenApi.Summary, "Revoke a tenant's API key")
+    )
+    .add(
+      HttpApiEndpoint.post("issueDashboardToken", "/admin/tenants/:tenantId/dashboard-tokens")
+        .setPath(TenantPath)
+        .setPayload(IssueTokenBody)
+        .addSuccess(IssuedToken)
+        .addError(ValidationFailed)
+        .addError(TenantNotFound)
+        .annotate(OpenApi.Summary, "Mint a dashboard token for a tenant's user")
+    )
+    .middleware(PlatformAdminAuth)
+    .annotateContext(Context.make(PlatformAdminRoutes, true))
+    .annotate(OpenApi.Title, "Platform administration")
+    .annotate(
+      OpenApi.Description,
+      "Tenants, their entitlements and keys, across the platform. The platform admin token (SERVICEKIT_ADMIN_TOKEN); these routes exist only while it is set."
+    )
+}

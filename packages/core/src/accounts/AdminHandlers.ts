@@ -2,25 +2,28 @@ import { Effect } from "effect"
 import { implement } from "../http/Implement.js"
 import { ApiKeyService } from "../platform/ApiKeyService.js"
 import { TenantService } from "../platform/TenantService.js"
-import { AdminApi } from "./AdminApi.js"
+import type { CatalogSchemas } from "../platform/Products.js"
+import { adminApi } from "./AdminApi.js"
+import type { KeySchemas } from "./DevelopersApi.js"
 import { PlatformAdmin } from "./PlatformAdmin.js"
 
-export const adminHandlers = implement(
-  AdminApi,
-  Effect.gen(function* () {
-    const admin = yield* PlatformAdmin
-    const tenants = yield* TenantService
-    const keys = yield* ApiKeyService
-    return {
-      createTenant: ({ payload }) => tenants.create(payload),
-      listTenants: () => Effect.map(tenants.list(), (data) => ({ data })),
-      getTenant: ({ path }) => tenants.get(path.tenantId),
-      updateTenant: ({ path, payload }) => admin.updateTenant(path.tenantId, payload),
-      listTenantApiKeys: ({ path }) => Effect.map(admin.listKeys(path.tenantId), (data) => ({ data })),
-      createTenantApiKey: ({ path, payload }) =>
-        Effect.map(keys.create({ ...payload, tenantId: path.tenantId }), ({ apiKey, key }) => ({ ...apiKey, key })),
-      revokeTenantApiKey: ({ path }) => keys.revoke(path.tenantId, path.id),
-      issueDashboardToken: ({ path, payload }) => admin.issueDashboardToken(path.tenantId, payload)
-    }
-  })
-)
+export const adminHandlers = (products: CatalogSchemas, schemas: KeySchemas) =>
+  implement(
+    adminApi(products, schemas),
+    Effect.gen(function* () {
+      const admin = yield* PlatformAdmin
+      const tenants = yield* TenantService
+      const keys = yield* ApiKeyService
+      return {
+        createTenant: ({ payload }) => tenants.create(payload),
+        listTenants: () => Effect.map(tenants.list(), (data) => ({ data })),
+        getTenant: ({ path }) => tenants.get(path.tenantId),
+        updateTenant: ({ path, payload }) => admin.updateTenant(path.tenantId, payload),
+        listTenantApiKeys: ({ path }) => Effect.map(admin.listKeys(path.tenantId), (data) => ({ data })),
+        createTenantApiKey: ({ path, payload }) =>
+          Effect.map(keys.create({ ...payload, tenantId: path.tenantId }), ({ apiKey, key }) => ({ ...apiKey, key })),
+        revokeTenantApiKey: ({ path }) => keys.revoke(path.tenantId, path.id),
+        issueDashboardToken: ({ path, payload }) => admin.issueDashboardToken(path.tenantId, payload)
+      }
+    })
+  )

@@ -44,6 +44,7 @@ import { NodeCommandService } from "./nodes/NodeCommandService.js"
 import { NodeService } from "./nodes/NodeService.js"
 import { nodeSkills } from "./nodes/NodeSkills.js"
 import { layerNodeWaitingWork } from "./nodes/NodeWaitingWork.js"
+import { marketplaceSchemas } from "./marketplace/MarketplaceApi.js"
 import { marketplaceHandlers } from "./marketplace/MarketplaceHandlers.js"
 import { MarketplaceService } from "./marketplace/MarketplaceService.js"
 import { PackRepository } from "./marketplace/PackRepository.js"
@@ -67,23 +68,28 @@ const firstWorkflow = {
  */
 export const automations = defineModule({
   name: "automations",
-  groups: groups(
-    automationsHandlers,
-    runHandlers,
-    hookHandlers,
-    governanceHandlers,
-    sessionHandlers,
-    agentHandlers,
-    channelHandlers,
-    channelInboundHandlers,
-    readoutHandlers,
-    nodeHandlers,
-    nodeClaimHandlers,
-    nodeDeviceHandlers,
-    automationsDashboardHandlers,
-    sequenceHandlers,
-    marketplaceHandlers
-  ),
+  products: [{ name: "automations", keys: { scopes: ["automations:manage"] } }, { name: "ai_agent" }],
+  // A skill pack's answers name the products of the kit's catalog.
+  groups: (products) => {
+    const marketplace = marketplaceSchemas(products)
+    return groups(
+      automationsHandlers,
+      runHandlers,
+      hookHandlers,
+      governanceHandlers,
+      sessionHandlers,
+      agentHandlers,
+      channelHandlers,
+      channelInboundHandlers,
+      readoutHandlers,
+      nodeHandlers,
+      nodeClaimHandlers,
+      nodeDeviceHandlers,
+      automationsDashboardHandlers(marketplace),
+      sequenceHandlers,
+      marketplaceHandlers(marketplace)
+    )
+  },
   middleware: Layer.mergeAll(layerAutomationHookAuth, layerChannelInboundAuth, layerNodeDeviceAuth),
   // Sessions and agents check model labels as they are built: the model service comes first;
   // sequences and skill packs are written and run through the workflow and run services.

@@ -20,6 +20,7 @@ import { writeSampleCalls } from "./SampleCalls.js"
  */
 export const calling = defineModule({
   name: "calling",
+  products: [{ name: "voice", keys: { scopes: ["voice:read"] } }],
   groups: groups(callingHandlers, callsDashboardHandlers, sipDashboardHandlers, softphoneHandlers),
   services: Layer.merge(CallingService.layer, Softphone.layer.pipe(Layer.provideMerge(SipService.layer))),
   memory: Layer.merge(CallRepository.layerMemory, SipRepository.layerMemory),

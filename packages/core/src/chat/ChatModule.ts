@@ -23,6 +23,16 @@ import { WebhookService, webhookSubscriber } from "./WebhookService.js"
 /** Live Chat: visitors, hosted chat sessions, conversations and messages, and signed webhooks. */
 export const chat = defineModule({
   name: "chat",
+  products: [
+    {
+      name: "chat",
+      keys: {
+        scopes: ["chat:read", "chat:write", "visitors:read", "webhooks:manage"],
+        // The public API's Live Chat keys carry no product segment: svk_live_…, svk_test_live_….
+        head: { live: "live", test: "test_live" }
+      }
+    }
+  ],
   groups: groups(chatHandlers, chatDashboardHandlers, chatPageHandlers, chatVisitorHandlers, webhookHandlers),
   services: Layer.mergeAll(ChatService.layer, WebhookService.layer, ConversationHubs.layer, InboxHubs.layer),
   memory: Layer.mergeAll(

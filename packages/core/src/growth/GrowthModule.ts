@@ -12,6 +12,8 @@ import { growthSkills } from "./GrowthSkills.js"
  */
 export const growth = defineModule({
   name: "growth",
+  // Growth campaigns (`marketing.campaign_send`, run by the embedder) are this product.
+  products: [{ name: "marketing" }],
   groups: groups(growthConversationHandlers),
   services: GrowthConversationService.layer,
   memory: layerMemoryGrowthConversations,

@@ -12,7 +12,7 @@ import {
 import { constantTimeEqual } from "../platform/Crypto.js"
 import { parseKey } from "../platform/KeyFormat.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
-import { type Environment, type KeyProduct, type Product, productOfScope } from "../platform/Products.js"
+import { type Catalog, type Environment, type Product, ProductCatalog } from "../platform/Products.js"
 import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
 import { CurrentRequest, type RequestState, bearerToken, firstHeader, queryParameter } from "./RequestContext.js"
 
@@ -32,7 +32,7 @@ export class ApiCaller extends Context.Tag("@servicekit/core/ApiCaller")<
   {
     readonly tenantId: string
     readonly keyId: string
-    readonly product: KeyProduct
+    readonly product: Product
     readonly environment: Environment
     /** The tenant's entitlements as verified with the key (cached with it). */
     readonly entitlements: ReadonlyArray<Product>
@@ -117,11 +117,12 @@ const presentedKey = (state: RequestState): Effect.Effect<string | undefined, Un
 export const apiKeyGuard = Effect.gen(function* () {
   const keys = yield* ApiKeyService
   const limiter = yield* RateLimiter
+  const catalog = yield* ProductCatalog
   const guard: EndpointGuard = (annotations): Effect.Effect<Caller, unknown> | { readonly refused: string } => {
     const scope = Context.getOption(annotations, RequiredScope)
     if (scope._tag === "None")
       return { refused: "ApiKeyAuth needs a RequiredScope annotation on the endpoint or its group" }
-    const product = productOfScope(scope.value)
+    const product = catalog.productOfScope(scope.value)
     if (product === undefined) return { refused: `RequiredScope "${scope.value}" is not a scope of any product` }
     const admit = (state: RequestState, verified: VerifiedKey) =>
       Effect.flatMap(
@@ -158,12 +159,13 @@ const apiKeyRefused = () =>
 
 /** The verified session of a presented dashboard token, remembered as the request's tenant. */
 const verifiedSession = (
+  catalog: Catalog,
   verifier: DashboardTokenVerifier["Type"],
   state: RequestState,
   token: string | undefined,
   missing: string
 ) => {
-  if ((token !== undefined && parseKey(token) !== undefined) || firstHeader(state.headers, "x-api-key") !== undefined) {
+  if ((token !== undefined && parseKey(catalog, token) !== undefined) || firstHeader(state.headers, "x-api-key") !== undefined) {
     return apiKeyRefused()
   }
   if (token === undefined) return Effect.fail(unauthenticated("missing_credentials", missing))
@@ -175,8 +177,10 @@ const verifiedSession = (
 /** Dashboard-token authentication; API keys are refused on dashboard routes. */
 export const dashboardGuard = Effect.gen(function* () {
   const verifier = yield* DashboardTokenVerifier
+  const catalog = yield* ProductCatalog
   const check = Effect.flatMap(FiberRef.get(CurrentRequest), (state) =>
     verifiedSession(
+      catalog,
       verifier,
       state,
       bearerToken(state.headers) || undefined,
@@ -191,6 +195,7 @@ export const dashboardGuard = Effect.gen(function* () {
 export const apiKeyOrDashboardGuard = Effect.gen(function* () {
   const keyGuard = yield* apiKeyGuard
   const verifier = yield* DashboardTokenVerifier
+  const catalog = yield* ProductCatalog
   const guard: EndpointGuard = (annotations) => {
     const byKey = keyGuard(annotations)
     if ("refused" in byKey) return byKey
@@ -200,7 +205,7 @@ export const apiKeyOrDashboardGuard = Effect.gen(function* () {
     }))
     return Effect.flatMap(FiberRef.get(CurrentRequest), (state): Effect.Effect<TenantActor["Type"], unknown> => {
       const bearer = bearerToken(state.headers)
-      if ((bearer && parseKey(bearer) !== undefined) || firstHeader(state.headers, "x-api-key") !== undefined) {
+      if ((bearer && parseKey(catalog, bearer) !== undefined) || firstHeader(state.headers, "x-api-key") !== undefined) {
         return asKey
       }
       if (bearer === null) return notBearer()
@@ -224,10 +229,12 @@ export const apiKeyOrDashboardGuard = Effect.gen(function* () {
 /** Dashboard-token authentication from `?token=`; an API key there, or in a header, is refused. */
 export const dashboardSocketGuard = Effect.gen(function* () {
   const verifier = yield* DashboardTokenVerifier
+  const catalog = yield* ProductCatalog
   const check = Effect.flatMap(FiberRef.get(CurrentRequest), (state) => {
     const bearer = bearerToken(state.headers)
-    if (bearer !== undefined && bearer !== null && parseKey(bearer) !== undefined) return apiKeyRefused()
+    if (bearer !== undefined && bearer !== null && parseKey(catalog, bearer) !== undefined) return apiKeyRefused()
     return verifiedSession(
+      catalog,
       verifier,
       state,
       queryParameter(state.request?.url, "token"),

@@ -3,30 +3,43 @@ import { Data, type Duration, Effect, type Layer } from "effect"
 import type { ImplementedGroup } from "../http/Implement.js"
 import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { JobHandler, QueueDefinition } from "../jobs/JobQueue.js"
-import type { KeyProduct } from "../platform/Products.js"
+import type { CatalogSchemas, Product, ProductDeclaration } from "../platform/Products.js"
 import type { Settings } from "../platform/Settings.js"
 import type { Skill } from "./Skill.js"
 
 /**
- * One product (or the platform's own account management) as a single value: its part of the
- * HTTP contract with handlers, its services, its storage ports' in-memory implementation, its
- * CLI commands and what the development bootstrap creates for it. The root list of modules
- * (Modules.ts) folds these into the API, the services, the engine's routes, the memory fakes
- * and the CLI; the adapters package adds each module's Kysely storage and migrations, keyed by
- * the module's name, and @servicekit/conformance its suites.
+ * A module's groups of the contract, each with its handlers; built from the kit's catalog when
+ * the contract lists the catalog's products (its enums, and a 400 for any other name).
+ */
+export type ImplementedGroups<Group extends HttpApiGroup.HttpApiGroup.Any, R> =
+  | ReadonlyArray<ImplementedGroup<Group, R>>
+  | ((products: CatalogSchemas) => ReadonlyArray<ImplementedGroup<Group, R>>)
+
+/**
+ * One product (or the platform's own account management) as a single value: the products it
+ * owns, its part of the HTTP contract with handlers, its services, its storage ports' in-memory
+ * implementation, its CLI commands and what the development bootstrap creates for it. The root
+ * list of modules (Modules.ts), with any a kit adds, is folded into the product catalog, the API,
+ * the services, the engine's routes, the memory fakes and the CLI; the adapters package adds each
+ * module's Kysely storage and migrations, keyed by the module's name, and @servicekit/conformance
+ * its suites.
  */
 export interface ProductModule<
   Name extends string = string,
   Group extends HttpApiGroup.HttpApiGroup.Any = any,
-  Services = any,
-  Storage = any,
+  // `never` by default: a layer's output is contravariant, so every module is a `ProductModule`.
+  Services = never,
+  Storage = never,
   ServicesRequire = any,
   HandlersRequire = any,
-  Skills extends ReadonlyArray<Skill<unknown>> = ReadonlyArray<Skill<any>>
+  Skills extends ReadonlyArray<Skill<unknown>> = ReadonlyArray<Skill<any>>,
+  Products extends ReadonlyArray<ProductDeclaration> = ReadonlyArray<ProductDeclaration>
 > {
   readonly name: Name
+  /** The products the module owns: tenants' entitlements, and for those with keys the scopes keys may carry. */
+  readonly products?: Products | undefined
   /** Groups of the contract, each with its handlers. */
-  readonly groups: ReadonlyArray<ImplementedGroup<Group, HandlersRequire>>
+  readonly groups: ImplementedGroups<Group, HandlersRequire>
   /**
    * Business services; they may use the platform's services, every module's storage ports and the
    * services of modules earlier in the list.
@@ -77,7 +90,7 @@ export interface PeriodicWork {
 
 /** A test key the development bootstrap creates, a first request that uses it, and sample data it answers. */
 export interface DevelopmentAccess {
-  readonly product: KeyProduct
+  readonly product: Product
   readonly scopes: ReadonlyArray<string>
   /** A first request, e.g. a curl command line; `baseUrl` is the API's base URL, ending in the mount path. */
   readonly tryIt: (baseUrl: string, key: string) => string
@@ -135,7 +148,14 @@ export const defineModule = <
   Storage,
   ServicesRequire = never,
   HandlersRequire = never,
-  const Skills extends ReadonlyArray<Skill<unknown>> = readonly []
+  const Skills extends ReadonlyArray<Skill<unknown>> = readonly [],
+  const Products extends ReadonlyArray<ProductDeclaration> = readonly []
 >(
-  module: ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills>
-): ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills> => module
+  module: ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills, Products>
+): ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills, Products> => module
+
+/** A module's groups for a catalog. */
+export const groupsOf = (
+  module: ProductModule,
+  products: CatalogSchemas
+): ReadonlyArray<ImplementedGroup> => (typeof module.groups === "function" ? module.groups(products) : module.groups)

@@ -15,7 +15,7 @@ import {
 import { notEntitled } from "./Entitlements.js"
 import { canonicalEntry, compileAllowlist } from "./IpAllowlist.js"
 import { PREFIX_LENGTH, SECRET_LENGTH, displayPrefix, formatKey, parseKey } from "./KeyFormat.js"
-import { type Environment, type KeyProduct, grants, isKeyProduct, scopesByProduct } from "./Products.js"
+import { type Catalog, type Environment, type Product, ProductCatalog } from "./Products.js"
 import { ServiceKitSettings } from "./Settings.js"
 import { TenantRepository, type Tenant } from "./Tenants.js"
 
@@ -33,7 +33,7 @@ export interface CreateApiKey {
 export interface ApiKeyView {
   readonly id: string
   readonly name: string | null
-  readonly product: KeyProduct
+  readonly product: Product
   readonly environment: Environment
   readonly prefix: string
   readonly scopes: ReadonlyArray<string>
@@ -56,12 +56,12 @@ export interface VerifiedKey {
   readonly allowsIp: (ip: string | undefined) => boolean
 }
 
-export const toView = (record: ApiKeyRecord): ApiKeyView => ({
+const toView = (catalog: Catalog, record: ApiKeyRecord): ApiKeyView => ({
   id: record.id,
   name: record.name,
   product: record.product,
   environment: record.environment,
-  prefix: displayPrefix(record.product, record.environment, record.prefix),
+  prefix: displayPrefix(catalog, record.product, record.environment, record.prefix),
   scopes: record.scopes,
   expiresAt: record.expiresAt,
   ipAllowlist: record.ipAllowlist,
@@ -89,7 +89,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
     ) => Effect.Effect<VerifiedKey, Unauthenticated | PermissionDenied>
     readonly authorize: (
       verified: VerifiedKey,
-      product: KeyProduct,
+      product: Product,
       scope: string
     ) => Effect.Effect<void, PermissionDenied>
   }
@@ -101,6 +101,8 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
       const tenants = yield* TenantRepository
       const crypto = yield* SecretCrypto
       const settings = yield* ServiceKitSettings
+      const catalog = yield* ProductCatalog
+      const view = (record: ApiKeyRecord) => toView(catalog, record)
       const cache = new Map<string, { readonly verified: VerifiedKey; readonly until: number }>()
       // Digests that matched no key, until when: guessing keys cannot reach the database for each
       // guess. A map of its own, so that a flood of guesses cannot evict the keys in use.
@@ -164,11 +166,11 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
 
       const validate = (input: CreateApiKey, now: number) =>
         Effect.gen(function* () {
-          if (!isKeyProduct(input.product)) {
-            return yield* invalidField("product", "must be one of chat, voice, transactional, automations")
+          if (!catalog.isKeyProduct(input.product)) {
+            return yield* invalidField("product", `must be one of ${catalog.keyProducts.join(", ")}`)
           }
           const product = input.product
-          const allowed = scopesByProduct[product]
+          const allowed = catalog.scopesOf(product)
           // The same caps as the HTTP body's, for keys created from code (`kit.admin`).
           if (input.scopes.length > MAX_SCOPES) return yield* invalidField("scopes", `must list at most ${MAX_SCOPES} scopes`)
           const entries = input.ipAllowlist ?? []
@@ -180,7 +182,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
           }
           const scopes = [...new Set(input.scopes)]
           if (scopes.length === 0) return yield* invalidField("scopes", "at least one scope is required")
-          const foreign = scopes.filter((scope) => !grants(product, scope))
+          const foreign = scopes.filter((scope) => !catalog.grants(product, scope))
           if (foreign.length > 0) {
             return yield* invalidField(
               "scopes",
@@ -218,7 +220,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
               )
             }
             const prefix = randomBase36(crypto, PREFIX_LENGTH)
-            const key = formatKey(valid.product, input.environment, prefix, randomBase62(crypto, SECRET_LENGTH))
+            const key = formatKey(catalog, valid.product, input.environment, prefix, randomBase62(crypto, SECRET_LENGTH))
             const record: ApiKeyRecord = {
               id: randomUuid(crypto),
               tenantId: input.tenantId,
@@ -236,10 +238,10 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
             // A random id or a 190-bit secret that exists already is a bug, not a client error.
             yield* Effect.orDie(keys.insert(record))
             unknown.delete(record.digest)
-            return { apiKey: toView(record), key }
+            return { apiKey: view(record), key }
           }),
 
-        list: (tenantId) => keys.listByTenant(tenantId).pipe(Effect.map((records) => records.map(toView))),
+        list: (tenantId) => keys.listByTenant(tenantId).pipe(Effect.map((records) => records.map(view))),
 
         revoke: (tenantId, id) =>
           Effect.gen(function* () {
@@ -248,7 +250,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
               isUuid(tenantId) && isUuid(id) ? yield* keys.revoke(tenantId, id, new Date(now)) : Option.none()
             if (Option.isNone(revoked)) return yield* new ApiKeyNotFound()
             cache.delete(revoked.value.digest)
-            return toView(revoked.value)
+            return view(revoked.value)
           }),
 
         forgetTenant: (tenantId) =>
@@ -265,7 +267,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
               )
             )
           }
-          if (parseKey(presented) === undefined) {
+          if (parseKey(catalog, presented) === undefined) {
             return Effect.fail(unauthenticated("malformed_key", "The API key is not in a recognised format."))
           }
           return Effect.flatMap(Clock.currentTimeMillis, (now) =>

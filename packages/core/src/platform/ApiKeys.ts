@@ -1,7 +1,7 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { TenantRepository } from "./Tenants.js"
 import { MemoryDatabase, UniqueViolation } from "./UnitOfWork.js"
-import type { Environment, KeyProduct } from "./Products.js"
+import type { Environment, Product } from "./Products.js"
 
 /** Caps of a key's lists, whoever creates it (docs/operations.md lists every cap). */
 export const MAX_SCOPES = 50
@@ -14,7 +14,7 @@ export interface ApiKeyRecord {
   readonly id: string
   readonly tenantId: string
   readonly name: string | null
-  readonly product: KeyProduct
+  readonly product: Product
   readonly environment: Environment
   readonly prefix: string
   readonly digest: string

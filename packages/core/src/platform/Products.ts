@@ -1,51 +1,139 @@
-import { Schema } from "effect"
+import { Context, Schema } from "effect"
 
-/** Products a tenant can be entitled to. */
-export const Product = Schema.Literal(
-  "chat",
-  "voice",
-  "transactional",
-  "business_email",
-  "marketing",
-  "automations",
-  "ai_agent"
-)
-export type Product = typeof Product.Type
-
-export const allProducts: ReadonlyArray<Product> = Product.literals
-
-/** Products that API keys can be issued for. */
-export const KeyProduct = Schema.Literal("chat", "voice", "transactional", "automations")
-export type KeyProduct = typeof KeyProduct.Type
+/**
+ * A product's name, as tenants are entitled to it. The products themselves are declared by the
+ * modules that own them; a kit's catalog holds those of its modules.
+ */
+export type Product = string
 
 export const Environment = Schema.Literal("live", "test")
 export type Environment = typeof Environment.Type
 
-/** The scopes each key product grants, as the public API lists them. */
-export const scopesByProduct = {
-  chat: ["chat:read", "chat:write", "visitors:read", "webhooks:manage"],
-  voice: ["voice:read"],
-  transactional: ["transactional:send"],
-  automations: ["automations:manage"]
-} as const satisfies Readonly<Record<KeyProduct, ReadonlyArray<string>>>
+/** How a product's keys begin after `svk_`, by environment, when not `<environment>_<product>`. */
+export interface KeyHead {
+  readonly live: string
+  readonly test: string
+}
 
-/** A scope a key of product `P` may carry. */
-export type ScopeOf<P extends KeyProduct> = (typeof scopesByProduct)[P][number]
-export type Scope = ScopeOf<KeyProduct>
-export const Scope = Schema.Literal(...(Object.values(scopesByProduct).flat() as [Scope, ...Array<Scope>]))
+/** A product as the module owning it declares it. */
+export interface ProductDeclaration<Name extends string = string, Scope extends string = string> {
+  /** The entitlement's name: lowercase letters, digits and underscores. */
+  readonly name: Name
+  /** When API keys can be issued for the product: the scopes they may carry, and their head if it differs. */
+  readonly keys?: { readonly scopes: ReadonlyArray<Scope>; readonly head?: KeyHead | undefined } | undefined
+  /** Products the product's use needs besides itself (sending transactional email needs business_email). */
+  readonly requires?: ReadonlyArray<string> | undefined
+}
 
-/** A key's product and scopes, typed together: `{ product: "voice", scopes: ["chat:read"] }` does not compile. */
-export type KeyAccess = {
-  readonly [P in KeyProduct]: { readonly product: P; readonly scopes: ReadonlyArray<ScopeOf<P>> }
-}[KeyProduct]
+/** The product and environment a key's head stands for. */
+export interface KeyOwner {
+  readonly product: Product
+  readonly environment: Environment
+}
 
-/** Whether a key of `product` may carry `scope`. */
-export const grants = (product: KeyProduct, scope: string): boolean =>
-  (scopesByProduct[product] as ReadonlyArray<string>).includes(scope)
+/**
+ * The products of a kit, folded from its modules' declarations in module order: what tenants may
+ * be entitled to, which of them API keys are issued for, and the scopes those keys may carry.
+ */
+export interface Catalog {
+  readonly products: ReadonlyArray<Product>
+  /** The products API keys can be issued for. */
+  readonly keyProducts: ReadonlyArray<Product>
+  /** Every key product's scopes, in order. */
+  readonly scopes: ReadonlyArray<string>
+  readonly isProduct: (name: string) => boolean
+  readonly isKeyProduct: (name: string) => boolean
+  /** The scopes a key of `product` may carry; none for a product without keys. */
+  readonly scopesOf: (product: Product) => ReadonlyArray<string>
+  /** Whether a key of `product` may carry `scope`. */
+  readonly grants: (product: Product, scope: string) => boolean
+  /** The product whose keys carry `scope`, if any. */
+  readonly productOfScope: (scope: string) => Product | undefined
+  /** The products `product`'s use also needs. */
+  readonly requirementsOf: (product: Product) => ReadonlyArray<Product>
+  /** How a key of `product` in `environment` begins after the brand (`live_voice`). */
+  readonly keyHead: (product: Product, environment: Environment) => string
+  /** The key product and environment a key's head stands for, if any. */
+  readonly keyOwner: (head: string) => KeyOwner | undefined
+}
 
-/** The product whose keys carry `scope`, if any. */
-export const productOfScope = (scope: string): KeyProduct | undefined =>
-  (Object.keys(scopesByProduct) as Array<KeyProduct>).find((product) => grants(product, scope))
+/** A kit's product catalog, built by the root from its modules' declarations. */
+export class ProductCatalog extends Context.Tag("@servicekit/core/ProductCatalog")<ProductCatalog, Catalog>() {}
 
-export const isProduct = Schema.is(Product)
-export const isKeyProduct = Schema.is(KeyProduct)
+const PRODUCT_NAME = /^[a-z][a-z0-9_]*$/
+// A key's parts are split on `_`: a key product's name has none.
+const KEY_PRODUCT_NAME = /^[a-z][a-z0-9]*$/
+const SCOPE = /^[a-z][a-z0-9_]*:[a-z][a-z0-9_]*$/
+
+/**
+ * The catalog of `declarations`, checked: a name declared twice, a key product or scope that
+ * cannot be written in a key or claimed by two products, two products' keys beginning alike, or a
+ * requirement naming no product throws, naming them. The root builds it when a kit is made.
+ */
+export const makeCatalog = (declarations: ReadonlyArray<ProductDeclaration>): Catalog => {
+  const byName = new Map<string, ProductDeclaration>()
+  const scopeOwners = new Map<string, string>()
+  const heads = new Map<string, KeyOwner>()
+  for (const declaration of declarations) {
+    const { name } = declaration
+    if (!PRODUCT_NAME.test(name)) throw new Error(`Product "${name}" must be lowercase letters, digits and underscores`)
+    if (byName.has(name)) throw new Error(`Product ${name} is declared twice`)
+    byName.set(name, declaration)
+    if (declaration.keys === undefined) continue
+    if (!KEY_PRODUCT_NAME.test(name)) {
+      throw new Error(`Product ${name} has keys: its name must be lowercase letters and digits only`)
+    }
+    for (const scope of declaration.keys.scopes) {
+      if (!SCOPE.test(scope)) throw new Error(`Scope "${scope}" of product ${name} must look like resource:action`)
+      const owner = scopeOwners.get(scope)
+      if (owner !== undefined) throw new Error(`Scope ${scope} is declared by both ${owner} and ${name}`)
+      scopeOwners.set(scope, name)
+    }
+    for (const environment of Environment.literals) {
+      const head = declaration.keys.head?.[environment] ?? `${environment}_${name}`
+      const taken = heads.get(head)
+      if (taken !== undefined) throw new Error(`Keys of ${taken.product} and ${name} would both begin svk_${head}_`)
+      heads.set(head, { product: name, environment })
+    }
+  }
+  for (const declaration of declarations) {
+    const unknown = (declaration.requires ?? []).filter((required) => !byName.has(required))
+    if (unknown.length > 0) {
+      throw new Error(`Product ${declaration.name} requires ${unknown.join(", ")}, which no module declares`)
+    }
+  }
+  const headOf = new Map([...heads].map(([head, owner]) => [`${owner.product}/${owner.environment}`, head]))
+  const keyProducts = declarations.filter((declaration) => declaration.keys !== undefined).map(({ name }) => name)
+  const scopesOf = (product: Product) => byName.get(product)?.keys?.scopes ?? []
+  return {
+    products: declarations.map(({ name }) => name),
+    keyProducts,
+    scopes: [...scopeOwners.keys()],
+    isProduct: (name) => byName.has(name),
+    isKeyProduct: (name) => byName.get(name)?.keys !== undefined,
+    scopesOf,
+    grants: (product, scope) => scopeOwners.get(scope) === product,
+    productOfScope: (scope) => scopeOwners.get(scope),
+    requirementsOf: (product) => byName.get(product)?.requires ?? [],
+    keyHead: (product, environment) => headOf.get(`${product}/${environment}`) ?? `${environment}_${product}`,
+    keyOwner: (head) => heads.get(head)
+  }
+}
+
+/** The catalog's names as schemas, for contracts that list them: the document's enums, a 400 for any other name. */
+export interface CatalogSchemas {
+  readonly catalog: Catalog
+  readonly Product: Schema.Schema<Product>
+  readonly KeyProduct: Schema.Schema<Product>
+  readonly Scope: Schema.Schema<string>
+}
+
+const literals = (names: ReadonlyArray<string>): Schema.Schema<string> =>
+  names.length === 0 ? (Schema.Never as unknown as Schema.Schema<string>) : Schema.Literal(...(names as [string, ...Array<string>]))
+
+export const catalogSchemas = (catalog: Catalog): CatalogSchemas => ({
+  catalog,
+  Product: literals(catalog.products),
+  KeyProduct: literals(catalog.keyProducts),
+  Scope: literals(catalog.scopes)
+})

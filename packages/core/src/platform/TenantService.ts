@@ -1,7 +1,7 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SecretCrypto, isUuid, randomUuid } from "./Crypto.js"
 import { TenantNotFound, type ValidationFailed, invalidField } from "./Errors.js"
-import { isProduct, type Product } from "./Products.js"
+import { type Catalog, type Product, ProductCatalog } from "./Products.js"
 import { TenantRepository, type Tenant } from "./Tenants.js"
 
 export interface CreateTenant {
@@ -22,9 +22,9 @@ const validName = (name: string) => {
     : Effect.succeed(trimmed)
 }
 
-const validEntitlements = (products: ReadonlyArray<string>) =>
+const validEntitlements = (catalog: Catalog, products: ReadonlyArray<string>) =>
   Effect.forEach(products, (product) =>
-    isProduct(product)
+    catalog.isProduct(product)
       ? Effect.succeed(product)
       : Effect.fail(invalidField("entitlements", `unknown product "${product}"`))
   ).pipe(Effect.map((list) => [...new Set(list)] as ReadonlyArray<Product>))
@@ -45,12 +45,13 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
     Effect.gen(function* () {
       const tenants = yield* TenantRepository
       const crypto = yield* SecretCrypto
+      const catalog = yield* ProductCatalog
       const tenantNotFound = new TenantNotFound()
       return {
         create: (input) =>
           Effect.gen(function* () {
             const name = yield* validName(input.name)
-            const entitlements = yield* validEntitlements(input.entitlements ?? [])
+            const entitlements = yield* validEntitlements(catalog, input.entitlements ?? [])
             const tenant: Tenant = {
               id: randomUuid(crypto),
               name,
@@ -70,7 +71,7 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
           Effect.all({
             name: changes.name === undefined ? Effect.succeed(undefined) : validName(changes.name),
             entitlements:
-              changes.entitlements === undefined ? Effect.succeed(undefined) : validEntitlements(changes.entitlements)
+              changes.entitlements === undefined ? Effect.succeed(undefined) : validEntitlements(catalog, changes.entitlements)
           }).pipe(
             Effect.flatMap((valid) => (isUuid(id) ? tenants.update(id, valid) : Effect.succeedNone)),
             Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))

@@ -6,6 +6,7 @@ import { ActivityLog, MessageRepository, TemplateRepository } from "./Transactio
 import { layerTransactionalEmailPipeline } from "./TransactionalEmailPipeline.js"
 import { deliveryQueue } from "./TransactionalDelivery.js"
 import { TransactionalService } from "./TransactionalService.js"
+import { transactionalProducts } from "./TransactionalProducts.js"
 import { transactionalSkills } from "./TransactionalSkills.js"
 
 /**
@@ -15,6 +16,7 @@ import { transactionalSkills } from "./TransactionalSkills.js"
  */
 export const transactional = defineModule({
   name: "transactional",
+  products: transactionalProducts,
   groups: groups(transactionalHandlers, transactionalDashboardHandlers),
   services: layerTransactionalEmailPipeline.pipe(Layer.provideMerge(TransactionalService.layer)),
   memory: Layer.merge(

@@ -14,6 +14,7 @@ import { type EmailMessage, type EmailTemplate, TRANSACTIONAL_SOURCE } from "./T
 import { deliveryQueue } from "./TransactionalDelivery.js"
 import type { TemplateNotFound } from "./TransactionalErrors.js"
 import { MAX_RECIPIENTS, type SendInput, SendResult, type Sender, answerOf } from "./TransactionalInputs.js"
+import { missingForSending } from "./TransactionalProducts.js"
 import { MessageRepository } from "./TransactionalRepositories.js"
 import type { TransactionalService } from "./TransactionalService.js"
 
@@ -93,11 +94,11 @@ export const makeTransactionalSending = (
         )
       })
 
-    /** Sending needs Business Email beside Transactional (the key's product, checked by its auth). */
-    const checkEntitled = (sender: Sender) =>
-      sender.entitlements.includes("business_email")
-        ? Effect.void
-        : notEntitled("business_email")
+    /** Sending needs what Transactional requires beside itself (the key's product, checked by its auth). */
+    const checkEntitled = (sender: Sender) => {
+      const missing = missingForSending(sender.entitlements)
+      return missing === undefined ? Effect.void : notEntitled(missing)
+    }
 
     /** Stores composed messages and queues their deliveries (in the caller's unit of work). */
     const store = (composed: ReadonlyArray<EmailMessage>) =>

@@ -1,11 +1,12 @@
-import type { Environment, KeyProduct, Product } from "@servicekit/core"
+import type { Environment } from "@servicekit/core"
 import type { ColumnType } from "kysely"
 
 /** Tables of the accounts module (column names as in SQL, see migrations/). */
 export interface TenantsTable {
   readonly id: string
   readonly name: string
-  readonly entitlements: ReadonlyArray<Product>
+  // Products of the kit's catalog, built-in or added.
+  readonly entitlements: ReadonlyArray<string>
   readonly created_at: Date
 }
 
@@ -13,7 +14,7 @@ export interface ApiKeysTable {
   readonly id: string
   readonly tenant_id: string
   readonly name: string | null
-  readonly product: KeyProduct
+  readonly product: string
   readonly environment: Environment
   readonly prefix: string
   readonly digest: string

@@ -36,26 +36,6 @@ export interface SharedCommonSchemas {
         /** @description The plaintext key. Shown once; store it now. */
         readonly key: string;
     };
-    readonly Call: {
-        /** Format: uuid */
-        readonly id: string;
-        readonly fromId: string;
-        readonly toId: string;
-        /** @enum {string} */
-        readonly direction: "inbound" | "outbound";
-        readonly durationSecs: number;
-        /**
-         * @description The call's outcome as the carrier recorded it: any lowercase token (a-z, 0-9, _ and -). Common values: `completed`, `answered`, `in-progress`, `missed`, `no_answer`, `no-answer`, `busy`, `failed`, `rejected`, `canceled`, `voicemail`, `queued`, `ringing`. `completed`, `answered`, `in-progress`, `in_progress` count as answered in the usage figures.
-         * @example completed
-         * @example no-answer
-         */
-        readonly result: string;
-        /** Format: date-time */
-        readonly startedAt: string;
-        readonly endedAt: string | null;
-        readonly callSid: string | null;
-        readonly mosScore: number | null;
-    };
     /** @description `name` is the title; `assigneeId` the agent (dashboard user id) it is assigned to; `csat` the visitor's rating once given; `messageCount` the `sequence` of its last message. */
     readonly Conversation: {
         /** Format: uuid */
@@ -94,6 +74,26 @@ export interface SharedCommonSchemas {
         readonly content: string;
         /** Format: date-time */
         readonly createdAt: string;
+    };
+    readonly Call: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly fromId: string;
+        readonly toId: string;
+        /** @enum {string} */
+        readonly direction: "inbound" | "outbound";
+        readonly durationSecs: number;
+        /**
+         * @description The call's outcome as the carrier recorded it: any lowercase token (a-z, 0-9, _ and -). Common values: `completed`, `answered`, `in-progress`, `missed`, `no_answer`, `no-answer`, `busy`, `failed`, `rejected`, `canceled`, `voicemail`, `queued`, `ringing`. `completed`, `answered`, `in-progress`, `in_progress` count as answered in the usage figures.
+         * @example completed
+         * @example no-answer
+         */
+        readonly result: string;
+        /** Format: date-time */
+        readonly startedAt: string;
+        readonly endedAt: string | null;
+        readonly callSid: string | null;
+        readonly mosScore: number | null;
     };
     /** @description Invalid request: `validation_failed` (`details` name each field) or `invalid_body` (not JSON, or nested too deeply). */
     readonly InvalidRequestError: {
@@ -311,30 +311,6 @@ export interface SharedCommonSchemas {
             }[];
         };
     };
-    /** @description The cursor is not a call of this account (`invalid_cursor`). */
-    readonly InvalidCursorError: {
-        readonly error: {
-            /**
-             * @description The family of the error, by status.
-             * @enum {string}
-             */
-            readonly type: "invalid_request";
-            /**
-             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
-             * @enum {string}
-             */
-            readonly code: "invalid_cursor";
-            /** @description A sentence for people; may change. */
-            readonly message: string;
-            /** @description Equals the `X-Request-ID` header. */
-            readonly requestId: string;
-            /** @description For validation failures: one entry per field, at most 20. */
-            readonly details?: readonly {
-                readonly field: string;
-                readonly reason: string;
-            }[];
-        };
-    };
     /** @description Too many requests (`rate_limited`) from this API key, visitor token or client address; see `Retry-After`. */
     readonly RateLimitedError: {
         readonly error: {
@@ -348,6 +324,30 @@ export interface SharedCommonSchemas {
              * @enum {string}
              */
             readonly code: "rate_limited";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description The cursor is not a call of this account (`invalid_cursor`). */
+    readonly InvalidCursorError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "invalid_request";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "invalid_cursor";
             /** @description A sentence for people; may change. */
             readonly message: string;
             /** @description Equals the `X-Request-ID` header. */

@@ -19,13 +19,7 @@ import {
   ToolProfileJson
 } from "../governance/GovernanceApi.js"
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../governance/GovernanceService.js"
-import {
-  InstallBody,
-  ListParams,
-  MarketplacePackJson,
-  MarketplacePageJson,
-  WorkflowBody
-} from "../marketplace/MarketplaceApi.js"
+import { InstallBody, ListParams, type MarketplaceSchemas, WorkflowBody } from "../marketplace/MarketplaceApi.js"
 import { PACK_ID } from "../marketplace/Pack.js"
 import { EntryParams, SessionDetailJson } from "../sessions/SessionsApi.js"
 
@@ -39,23 +33,22 @@ const PackPath = Schema.Struct({
  * session's transcript for the dashboard: the public routes' bodies and answers, the tenant from
  * the dashboard token.
  */
-export const listDashboardSkillPacks = HttpApiEndpoint.get("listDashboardSkillPacks", "/growth/automations/skills")
-  .setUrlParams(ListParams)
-  .addSuccess(MarketplacePageJson)
-  .addError(ValidationFailed)
-  .annotate(OpenApi.Summary, "List the marketplace's skill packs")
-  .annotate(OpenApi.Description, "As `GET /v1/automations/skills`.")
+export const listDashboardSkillPacks = ({ MarketplacePageJson }: MarketplaceSchemas) =>
+  HttpApiEndpoint.get("listDashboardSkillPacks", "/growth/automations/skills")
+    .setUrlParams(ListParams)
+    .addSuccess(MarketplacePageJson)
+    .addError(ValidationFailed)
+    .annotate(OpenApi.Summary, "List the marketplace's skill packs")
+    .annotate(OpenApi.Description, "As `GET /v1/automations/skills`.")
 
-export const installDashboardSkillPack = HttpApiEndpoint.post(
-  "installDashboardSkillPack",
-  "/growth/automations/skills/install"
-)
-  .setPayload(InstallBody)
-  .addSuccess(MarketplacePackJson)
-  .addError(ValidationFailed)
-  .addError(PackNotFound)
-  .annotate(OpenApi.Summary, "Install a skill pack")
-  .annotate(OpenApi.Description, `As \`POST /v1/automations/skills/install\`. ${ADMIN}`)
+export const installDashboardSkillPack = ({ MarketplacePackJson }: MarketplaceSchemas) =>
+  HttpApiEndpoint.post("installDashboardSkillPack", "/growth/automations/skills/install")
+    .setPayload(InstallBody)
+    .addSuccess(MarketplacePackJson)
+    .addError(ValidationFailed)
+    .addError(PackNotFound)
+    .annotate(OpenApi.Summary, "Install a skill pack")
+    .annotate(OpenApi.Description, `As \`POST /v1/automations/skills/install\`. ${ADMIN}`)
 
 export const createDashboardWorkflowFromPack = HttpApiEndpoint.post(
   "createDashboardWorkflowFromPack",

@@ -3,7 +3,7 @@ import { canonicalJson } from "../../platform/CanonicalJson.js"
 import { SecretCrypto } from "../../platform/Crypto.js"
 import { type PermissionDenied, ValidationFailed, invalidField } from "../../platform/Errors.js"
 import { LanguageModel } from "../../platform/LanguageModel.js"
-import type { Product } from "../../platform/Products.js"
+import { type Product, ProductCatalog } from "../../platform/Products.js"
 import { ServiceKitSettings } from "../../platform/Settings.js"
 import { PackChanged, PackNotFound, PackNotInstalled, PackVersionExists } from "../AutomationsErrors.js"
 import { RUN_VARIABLES } from "../steps/Placeholders.js"
@@ -131,7 +131,8 @@ export class MarketplaceService extends Context.Tag("@servicekit/core/Marketplac
       const skills = yield* SkillRegistry
       const { catalog } = yield* LanguageModel
       const { outboundAllowPrivate } = yield* ServiceKitSettings
-      const rules = publishingRules({ skills, modelConfigured: catalog.configured, outboundAllowPrivate })
+      const { products } = yield* ProductCatalog
+      const rules = publishingRules(products, { skills, modelConfigured: catalog.configured, outboundAllowPrivate })
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const digestOf = (content: PackContent) => crypto.sha256Hex(canonicalJson(content))
 

@@ -2,7 +2,7 @@ import { Effect, Either, Schema } from "effect"
 import { canonicalJson } from "../../platform/CanonicalJson.js"
 import { type ErrorDetail, type PermissionDenied, ValidationFailed } from "../../platform/Errors.js"
 import { issueDetailsWithin } from "../../platform/ParseIssues.js"
-import { type Product, allProducts } from "../../platform/Products.js"
+import type { Product } from "../../platform/Products.js"
 import { RUN_VARIABLES, isRunVariable, placeholderProblems, runVariableProblem } from "../steps/Placeholders.js"
 import type { SkillRegistry } from "../skills/Skills.js"
 import type { JsonObject } from "../records/Workflow.js"
@@ -139,13 +139,14 @@ export const checkPack = (input: unknown, rules: StepRules): Effect.Effect<PackC
 
 /**
  * The rules a pack's templates are checked by: the platform's, as for an account entitled to
- * everything whose every profile, agent and channel exists.
+ * every product of the kit whose every profile, agent and channel exists.
  */
 export const publishingRules = (
+  products: ReadonlyArray<Product>,
   rules: Omit<StepRules, "entitlements" | "profile" | "agentExists" | "channelExists">
 ): StepRules => ({
   ...rules,
-  entitlements: allProducts,
+  entitlements: products,
   // A profile a template names is the account's, looked up when a workflow is made: any name passes here.
   profile: (name) =>
     Effect.succeed({

@@ -14,11 +14,14 @@ const SKILL_ID = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/
  * (zod, Valibot, ArkType, Effect Schema); `run` answers the step's output as JSON, or throws to
  * fail the step with the error's message.
  */
-export interface CustomSkill<Input extends StandardSchema<any, any> = StandardSchema<any, any>> {
+export interface CustomSkill<
+  Input extends StandardSchema<any, any> = StandardSchema<any, any>,
+  P extends Product = Product
+> {
   readonly id: string
   readonly description?: string | undefined
   /** Products the tenant must be entitled to (automations always). */
-  readonly requires?: ReadonlyArray<Product> | undefined
+  readonly requires?: ReadonlyArray<P> | undefined
   /** Whether runs wait for an approval before calling it, unless a tool profile says otherwise. */
   readonly approval?: boolean | undefined
   /** Its input; a built-in skill's implementation may leave it out and gets the built-in's. */
@@ -34,8 +37,9 @@ export interface CustomSkill<Input extends StandardSchema<any, any> = StandardSc
 }
 
 /** Declares a custom skill, keeping its input's type for `run`. */
-export const defineSkill = <Input extends StandardSchema<any, any>>(skill: CustomSkill<Input>): CustomSkill<Input> =>
-  skill
+export const defineSkill = <Input extends StandardSchema<any, any>, P extends Product = Product>(
+  skill: CustomSkill<Input, P>
+): CustomSkill<Input, P> => skill
 
 /** A thrown value as a step's error. */
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))

@@ -1,0 +1,74 @@
+import { Layer } from "effect"
+import type { ImplementedGroup } from "./http/Implement.js"
+import type { EventSubscriber } from "./jobs/EventBus.js"
+import { catalogOf } from "./module/ModuleProducts.js"
+import { type ModuleWorker, type PeriodicWork, type ProductModule, groupsOf } from "./module/ProductModule.js"
+import type { Skill } from "./module/Skill.js"
+import { type Catalog, type CatalogSchemas, catalogSchemas } from "./platform/Products.js"
+import { modules } from "./Modules.js"
+
+/**
+ * What one kit is made of: the built-in modules, then those the kit adds, folded once when the kit
+ * is made into its product catalog, routes, workers and skills.
+ */
+export interface Composition {
+  /** The built-in modules, then the added ones. */
+  readonly modules: ReadonlyArray<ProductModule>
+  readonly catalog: Catalog
+  readonly products: CatalogSchemas
+  /** Every module's groups with their handlers, the platform admin routes included. */
+  readonly groups: ReadonlyArray<ImplementedGroup>
+  /** The modules' middleware implementations beyond the built-in authentication. */
+  readonly middleware: Layer.Layer<any, never, any>
+  /** The skills the modules own, in module order. */
+  readonly skills: ReadonlyArray<Skill<any>>
+  readonly subscribers: ReadonlyArray<EventSubscriber>
+  readonly workers: ReadonlyArray<ModuleWorker>
+  readonly periodic: ReadonlyArray<PeriodicWork>
+}
+
+const checkNames = (all: ReadonlyArray<ProductModule>) => {
+  const seen = new Set<string>()
+  for (const { name } of all) {
+    if (seen.has(name)) throw new Error(`Two modules are called ${name}: a module's name is its own`)
+    seen.add(name)
+  }
+}
+
+const checkSkills = (skills: ReadonlyArray<Skill<any>>, catalog: Catalog) => {
+  const ids = new Set<string>()
+  for (const skill of skills) {
+    if (ids.has(skill.id)) throw new Error(`The skill ${skill.id} is declared by two modules`)
+    ids.add(skill.id)
+    const unknown = skill.requires.filter((product) => !catalog.isProduct(product))
+    if (unknown.length > 0) throw new Error(`The skill ${skill.id} requires ${unknown.join(", ")}, which no module declares`)
+  }
+}
+
+/**
+ * The composition of the built-in modules and `added`. Two modules of one name, a product
+ * declared twice or a scope claimed twice, and a skill needing a product no module declares
+ * throw, naming them: a kit is not made of modules that disagree.
+ */
+export const compose = (added: ReadonlyArray<ProductModule> = []): Composition => {
+  const all: ReadonlyArray<ProductModule> = [...modules, ...added]
+  checkNames(all)
+  const catalog = catalogOf(all)
+  const products = catalogSchemas(catalog)
+  const skills = all.flatMap((module): ReadonlyArray<Skill<any>> => module.skills ?? [])
+  checkSkills(skills, catalog)
+  return {
+    modules: all,
+    catalog,
+    products,
+    groups: all.flatMap((module) => groupsOf(module, products)),
+    middleware: Layer.mergeAll(Layer.empty, ...all.flatMap((module) => module.middleware ?? [])),
+    skills,
+    subscribers: all.flatMap((module) => module.subscribers ?? []),
+    workers: all.flatMap((module) => module.workers ?? []),
+    periodic: all.flatMap((module) => module.periodic ?? [])
+  }
+}
+
+/** The built-in modules alone: a kit that adds none. */
+export const builtInComposition: Composition = compose()
