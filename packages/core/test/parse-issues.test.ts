@@ -1,6 +1,6 @@
 import { Either, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { withReason } from "../src/http/Schemas.js"
+import { cappedList, withReason } from "../src/http/Schemas.js"
 import { issueDetails } from "../src/platform/ParseIssues.js"
 
 const detailsOf = <A, I>(schema: Schema.Schema<A, I>, input: unknown) => {
@@ -10,6 +10,16 @@ const detailsOf = <A, I>(schema: Schema.Schema<A, I>, input: unknown) => {
 }
 
 describe("validation details", () => {
+  it("words a capped list's bad item by the list's reason, and only a list too long by its cap", () => {
+    const schema = Schema.Struct({ products: cappedList(Schema.Literal("voice", "chat"), 2, "must be an array of products: voice, chat", "products") })
+    const reason = [{ field: "products", reason: "must be an array of products: voice, chat" }]
+    expect(detailsOf(schema, { products: ["fax"] })).toEqual(reason)
+    expect(detailsOf(schema, { products: "voice" })).toEqual(reason)
+    expect(detailsOf(schema, { products: ["voice", "chat", "voice"] })).toEqual([
+      { field: "products", reason: "must list at most 2 products" }
+    ])
+  })
+
   it("says what each field takes, in words from the schema, never the value sent", () => {
     const schema = Schema.Struct({
       name: Schema.String.pipe(Schema.maxLength(3)),

@@ -15,7 +15,11 @@ export const cappedList = <S extends Schema.Schema.Any>(item: S, max: number, re
   const list: Schema.Array$<S> = withReason(Schema.Array(item), reason)
   return list.pipe(
     Schema.maxItems<Schema.Array$<S>>(max, {
-      message: () => ({ message: `must list at most ${max} ${what}`, override: true })
+      // An overriding message of a refinement also words its inner failures: those keep `reason`.
+      message: (issue) => ({
+        message: issue._tag === "Refinement" && issue.kind === "From" ? reason : `must list at most ${max} ${what}`,
+        override: true
+      })
     })
   )
 }
