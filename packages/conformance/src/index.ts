@@ -151,9 +151,21 @@ export const allStorageSuites: ReadonlyArray<StorageSuite<Storage>> = [
   ...Object.values(moduleStorageSuites).flat()
 ]
 
-/** Runs `suites` (all of them by default) against one implementation of every module's storage. */
-export const storageConformance = (
+/**
+ * Runs every built-in module's suites against one implementation of their storage; or, given
+ * `suites`, those (a module a kit adds brings its own) against one implementation of the storage
+ * they use, such as `layerPglite({ modules })`.
+ */
+export function storageConformance(name: string, makeLayer: () => Layer.Layer<Storage, unknown>): void
+export function storageConformance<R>(
   name: string,
-  makeLayer: () => Layer.Layer<Storage, unknown>,
-  suites: ReadonlyArray<StorageSuite<Storage>> = allStorageSuites
-): void => runStorageConformance(name, makeLayer, suites)
+  makeLayer: () => Layer.Layer<R, unknown>,
+  suites: ReadonlyArray<StorageSuite<R>>
+): void
+export function storageConformance(
+  name: string,
+  makeLayer: () => Layer.Layer<any, unknown>,
+  suites: ReadonlyArray<StorageSuite<any>> = allStorageSuites
+): void {
+  runStorageConformance(name, makeLayer, suites)
+}

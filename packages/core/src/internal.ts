@@ -7,9 +7,11 @@
 // composition
 export { makeApi, type ServiceKitApi } from "./Api.js"
 export { builtInSkills } from "./Modules.js"
+export { builtInCatalog } from "./BuiltInProducts.js"
+export { type Composition, compose } from "./Composition.js"
 export { isFrameAncestor } from "./Console.js"
 
-// modules and skills
+// modules and skills: what the built-in modules, and those a kit adds, are written with
 export {
   type Command,
   type CommandInput,
@@ -20,6 +22,14 @@ export {
   defineModule,
   requiredFlag
 } from "./module/ProductModule.js"
+export { catalogOf } from "./module/ModuleProducts.js"
+export { type CatalogSchemas, catalogSchemas, makeCatalog } from "./platform/Products.js"
+export { Text as SkillText, builtInSkill } from "./module/SkillInputs.js"
+export { notEntitled } from "./platform/Entitlements.js"
+export { groups } from "./http/Implement.js"
+export { PageJson, PageParams, pageJson } from "./http/Pages.js"
+export { Timestamp, Uuid, UuidText, withReason, withoutNul } from "./http/Schemas.js"
+export { memoryTable } from "./platform/MemoryTable.js"
 export { type SkillCall, SkillFailed, type SkillOutput, SkillPending, type SkillRunner } from "./module/SkillRunner.js"
 export { EmailPipeline, type PipelineEmail } from "./module/EmailPipeline.js"
 export { type MessageChannel, type Skill, type SkillDefinition, SkillRegistry } from "./automations/skills/Skills.js"
@@ -27,7 +37,7 @@ export { type MessageChannel, type Skill, type SkillDefinition, SkillRegistry } 
 // platform
 export * as KeyFormat from "./platform/KeyFormat.js"
 export { ApiKeyRepository, type ApiKeyRecord } from "./platform/ApiKeys.js"
-export { SecretCrypto, constantTimeEqual, isUuid, layerCrypto } from "./platform/Crypto.js"
+export { SecretCrypto, constantTimeEqual, isUuid, layerCrypto, randomUuid } from "./platform/Crypto.js"
 export { SecretBox, isSecretKey, layerSecretBox } from "./platform/SecretBox.js"
 export { invalidField } from "./platform/Errors.js"
 export { RateLimitStore, type RateLimitResult, resultOf, windowOf } from "./platform/RateLimit.js"

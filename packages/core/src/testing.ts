@@ -7,7 +7,8 @@ import { EventOutbox } from "./jobs/EventOutbox.js"
 import { FanOut } from "./jobs/FanOut.js"
 import { ScheduleStore } from "./jobs/Scheduler.js"
 import { JobQueue } from "./jobs/JobQueue.js"
-import { modules, type StoragePorts } from "./Modules.js"
+import type { ProductModule } from "./module/ProductModule.js"
+import { modules, type StorageOf, type StoragePorts } from "./Modules.js"
 import { layerCrypto, layerDeterministic } from "./platform/Crypto.js"
 import { ServiceKitSettings, type Settings } from "./platform/Settings.js"
 import { MemoryDatabase, type UnitOfWork } from "./platform/UnitOfWork.js"
@@ -49,28 +50,40 @@ export {
   type ScriptedLanguageModelOptions
 } from "./testing/ScriptedLanguageModel.js"
 
-/**
- * Every module's storage ports in memory, over one MemoryDatabase (so units of work span them
- * all), in list order: a later module's storage may use an earlier one's.
- */
-export const layerMemoryStorage: Layer.Layer<StoragePorts | UnitOfWork | EventOutbox | ScheduleStore> = modules.reduce(
-  (storage, module) =>
-    Layer.provideMerge(module.memory as Layer.Layer<StoragePorts, never, StoragePorts | MemoryDatabase>, storage),
-  Layer.mergeAll(EventOutbox.layerMemory, ScheduleStore.layerMemory).pipe(
-    Layer.provideMerge(MemoryDatabase.layer)
-  ) as Layer.Layer<StoragePorts | UnitOfWork | EventOutbox | ScheduleStore | MemoryDatabase>
-) as Layer.Layer<StoragePorts | UnitOfWork | EventOutbox | ScheduleStore>
+type MemoryStorage = StoragePorts | UnitOfWork | EventOutbox | ScheduleStore
 
 /**
- * Every port in memory: storage, rate limits, test dashboard tokens, a SIP network without trunks,
- * mailboxes, an outbound HTTP client that answers 200, a scripted language model (any label, which
- * echoes until cued), settings.
+ * Every module's storage ports in memory, the built-in modules' and then those of `added`, over
+ * one MemoryDatabase (so units of work span them all), in list order: a later module's storage
+ * may use an earlier one's.
  */
-export const layerMemory = (
-  options: { readonly settings?: Partial<Settings>; readonly seed?: number } = {}
-): Layer.Layer<Ports> =>
+export const layerMemoryStorageWith = <const Added extends ReadonlyArray<ProductModule>>(
+  added: Added
+): Layer.Layer<MemoryStorage | StorageOf<Added>> =>
+  [...modules, ...added].reduce(
+    (storage, module) => Layer.provideMerge(module.memory as Layer.Layer<any, never, any>, storage),
+    Layer.mergeAll(EventOutbox.layerMemory, ScheduleStore.layerMemory).pipe(
+      Layer.provideMerge(MemoryDatabase.layer)
+    ) as Layer.Layer<any, never, any>
+  ) as Layer.Layer<MemoryStorage | StorageOf<Added>>
+
+/** Every built-in module's storage ports in memory (see `layerMemoryStorageWith`). */
+export const layerMemoryStorage: Layer.Layer<MemoryStorage> = layerMemoryStorageWith([])
+
+/**
+ * Every port in memory: storage (the built-in modules' and those of `modules`), rate limits, test
+ * dashboard tokens, a SIP network without trunks, mailboxes, an outbound HTTP client that answers
+ * 200, a scripted language model (any label, which echoes until cued), settings.
+ */
+export const layerMemory = <const Added extends ReadonlyArray<ProductModule> = readonly []>(
+  options: {
+    readonly settings?: Partial<Settings>
+    readonly seed?: number
+    readonly modules?: Added
+  } = {}
+): Layer.Layer<Ports | StorageOf<Added>> =>
   Layer.mergeAll(
-    JobQueue.layerMemory.pipe(Layer.provideMerge(layerMemoryStorage)),
+    JobQueue.layerMemory.pipe(Layer.provideMerge(layerMemoryStorageWith(options.modules ?? []))),
     FanOut.layerMemory,
     layerMemoryRateLimit,
     layerTestTokens,

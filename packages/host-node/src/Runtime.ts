@@ -17,23 +17,38 @@ import {
   layerRedisRateLimit,
   layerSmtpMailer,
   layerUndiciOutboundHttp,
-  databaseHealthCheck,
-  redisHealthCheck
+  databaseHealthCheckWith,
+  redisHealthCheck,
+  type AddedModuleStorage
 } from "@servicekit/adapters"
-import { HealthChecks, type Ports, ServiceKit, ServiceKitSettings, defaultWebhookSettings } from "@servicekit/core"
+import {
+  HealthChecks,
+  type Ports,
+  ServiceKit,
+  ServiceKitSettings,
+  type StorageOf,
+  defaultWebhookSettings
+} from "@servicekit/core"
+import type { ProductModule } from "@servicekit/core/internal"
 import { FanOut, LanguageModel, RequestObserver, layerSecretBox, layerMemoryRateLimit } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type HostConfig, type HostOptions, dashboardTokenScope, resolveConfig } from "./Config.js"
 import { lockDataFolder } from "./DataFolderLock.js"
 import { layerLogging, logsRequests, requestLogger } from "./Logging.js"
 
+/** A module a kit adds beyond the built-in ones, with its Kysely storage (`{ ...module, kysely }`). */
+export type HostModule = ProductModule & AddedModuleStorage
+
 /**
- * The ports for a configuration: PGlite or Postgres storage; jobs on BullMQ when Redis is
- * configured, else on pg-boss in the database; in-process or Redis rate limits; HS256 dashboard
- * tokens; node:crypto; the operator's language models, if any; the health checks readiness waits
- * for; and the configured log format, level and request lines.
+ * The ports for a configuration: PGlite or Postgres storage (with that of the `added` modules);
+ * jobs on BullMQ when Redis is configured, else on pg-boss in the database; in-process or Redis
+ * rate limits; HS256 dashboard tokens; node:crypto; the operator's language models, if any; the
+ * health checks readiness waits for; and the configured log format, level and request lines.
  */
-export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks, unknown> => {
+export const portsLayer = <const Added extends ReadonlyArray<HostModule> = readonly []>(
+  config: HostConfig,
+  added: Added = [] as unknown as Added
+): Layer.Layer<Ports | StorageOf<Added> | HealthChecks, unknown> => {
   // One process on the embedded database; across processes through Redis, else Postgres.
   const fanOut =
     config.redisUrl !== undefined
@@ -46,13 +61,15 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       ? layerPglite({
           dataDir: join(config.dataDir, "pglite"),
           schema: config.dbSchema,
-          templateDir: config.pgliteTemplateDir
+          templateDir: config.pgliteTemplateDir,
+          modules: added
         })
       : layerPostgres({
           url: config.databaseUrl,
           schema: config.dbSchema,
           max: config.dbPoolSize,
-          preparedStatements: config.dbPreparedStatements
+          preparedStatements: config.dbPreparedStatements,
+          modules: added
         })
   const jobs =
     config.redisUrl === undefined
@@ -62,7 +79,9 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
   const health = Layer.scoped(
     HealthChecks,
     Effect.all(
-      config.redisUrl === undefined ? [databaseHealthCheck] : [databaseHealthCheck, redisHealthCheck(config.redisUrl)]
+      config.redisUrl === undefined
+        ? [databaseHealthCheckWith(added)]
+        : [databaseHealthCheckWith(added), redisHealthCheck(config.redisUrl)]
     )
   )
   // Without an SMTP server all mail goes to the development mailbox; test-mode mail always does.
@@ -114,10 +133,14 @@ export const portsLayer = (config: HostConfig): Layer.Layer<Ports | HealthChecks
       worker: { host: hostname(), pid: process.pid, workerId: randomUUID() },
       workerStallMs: config.workerStallSeconds * 1000
     })
-  ).pipe(Layer.provideMerge(layerLogging(config.logFormat, config.logLevel)))
+  ).pipe(Layer.provideMerge(layerLogging(config.logFormat, config.logLevel))) as Layer.Layer<
+    Ports | StorageOf<Added> | HealthChecks,
+    unknown
+  >
 }
 
-export interface NodeServiceKit extends ServiceKit.ServiceKit<unknown> {
+export interface NodeServiceKit<Added extends ReadonlyArray<HostModule> = readonly []>
+  extends ServiceKit.ServiceKit<unknown, Added> {
   readonly config: HostConfig
 }
 
@@ -140,16 +163,21 @@ const fileNotes = (config: HostConfig): ReadonlyArray<string> => {
 /**
  * A ServiceKit for this process. On the embedded database it first locks the
  * data folder (one process at a time); `dispose` releases everything. `skills` adds the
- * embedder's automation skills (see `defineSkill`).
+ * embedder's automation skills (see `defineSkill`); `modules` adds product modules, each with its
+ * Kysely storage.
  */
-export const createServiceKit = (
-  options: HostOptions & ServiceKit.Options & { readonly holder?: string } = {}
-): NodeServiceKit => {
+export const createServiceKit = <const Added extends ReadonlyArray<HostModule> = readonly []>(
+  options: HostOptions &
+    ServiceKit.Options<Added> &
+    ServiceKit.RequirementsMet<Added> & { readonly holder?: string } = {} as never
+): NodeServiceKit<Added> => {
   const config = resolveConfig(options)
   const release =
     config.databaseUrl === undefined ? lockDataFolder(config.dataDir, options.holder ?? "servicekit") : () => {}
   try {
-    const kit = ServiceKit.make(portsLayer(config), { skills: options.skills })
+    const added = options.modules ?? ([] as unknown as Added)
+    const kitOptions: ServiceKit.Options<Added> & ServiceKit.RequirementsMet<Added> = options
+    const kit = ServiceKit.make(portsLayer(config, added), kitOptions)
     // Said when the kit starts serving or working, not for one-shot CLI commands (their output is the result).
     let noted = false
     const noteFiles = () => {

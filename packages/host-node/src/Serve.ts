@@ -1,7 +1,7 @@
 import type { ServiceKit } from "@servicekit/core"
 import type { HostOptions } from "./Config.js"
 import { bootstrapDevelopmentTenant } from "./DevBootstrap.js"
-import { createServiceKit } from "./Runtime.js"
+import { type HostModule, createServiceKit } from "./Runtime.js"
 import { listen } from "./Server.js"
 
 /**
@@ -68,10 +68,10 @@ const untilSignalled = () =>
  * A worker process (`servicekit worker`): the background workers without the HTTP API, until
  * SIGTERM/SIGINT, then a drain (running jobs finish) and exit. Run any number beside the servers
  * on PostgreSQL; on the embedded database `serve` runs them in its own process. An embedder's
- * worker passes the same `skills` as its servers.
+ * worker passes the same `skills` and `modules` as its servers.
  */
 export const workUntilSignalled = async (
-  options: HostOptions & ServiceKit.Options & { readonly json?: boolean } = {}
+  options: HostOptions & ServiceKit.Options<ReadonlyArray<HostModule>> & { readonly json?: boolean } = {}
 ): Promise<void> => {
   const kit = createServiceKit({ ...options, holder: "servicekit worker" })
   await kit.startWorkers()

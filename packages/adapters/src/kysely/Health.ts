@@ -2,13 +2,18 @@ import type { HealthCheck } from "@servicekit/core"
 import { Effect } from "effect"
 import { KyselyDatabase } from "./Database.js"
 import { MIGRATION_TABLE } from "./Migrations.js"
+import type { AddedModuleStorage } from "./ModuleStorage.js"
 import { allMigrations } from "./Storage.js"
 
-/** Readiness of the database: it answers, and every migration this code knows has been applied. */
-export const databaseHealthCheck: Effect.Effect<HealthCheck, never, KyselyDatabase> = Effect.map(
-  KyselyDatabase,
-  (database) => {
-    const expected = allMigrations().map((migration) => migration.name)
+/**
+ * Readiness of the database: it answers, and every migration this code knows has been applied,
+ * those of the modules in `added` included.
+ */
+export const databaseHealthCheckWith = (
+  added: ReadonlyArray<AddedModuleStorage>
+): Effect.Effect<HealthCheck, never, KyselyDatabase> =>
+  Effect.map(KyselyDatabase, (database) => {
+    const expected = allMigrations(added).map((migration) => migration.name)
     const applied = Effect.tryPromise(() =>
       database.rows<{ name: string }>(`SELECT name FROM "${database.schema}".${MIGRATION_TABLE}`, [])
     ).pipe(
@@ -23,5 +28,7 @@ export const databaseHealthCheck: Effect.Effect<HealthCheck, never, KyselyDataba
         return expected.every((name) => names.has(name)) ? Effect.void : Effect.fail("migrations pending")
       })
     }
-  }
-)
+  })
+
+/** Readiness of the database of a kit of the built-in modules. */
+export const databaseHealthCheck: Effect.Effect<HealthCheck, never, KyselyDatabase> = databaseHealthCheckWith([])

@@ -13,13 +13,31 @@ export type MigrationOwnerName = ModuleName | "jobs"
  * existing databases, so they keep their names and run first, in that number's order (see
  * MigrationPlan.ts). An owner appends new migrations and never edits applied ones.
  * Migrations take `Kysely<any>`, so later changes to the table types cannot change what they did.
+ * A built-in module depends on owners by their names (`Owner`); a module a kit adds may also
+ * depend on another added module.
  */
-export interface MigrationSequence {
-  readonly dependsOn: ReadonlyArray<MigrationOwnerName>
+export interface MigrationSequence<Owner extends string = MigrationOwnerName> {
+  readonly dependsOn: ReadonlyArray<Owner>
   readonly migrations: Readonly<Record<string, Migration>>
 }
 
 /** A module's Kysely storage: its migration sequence and its repositories over the database of the context. */
-export interface KyselyModuleStorage<Ports> extends MigrationSequence {
+export interface KyselyModuleStorage<Ports, Owner extends string = MigrationOwnerName> extends MigrationSequence<Owner> {
   readonly layer: Layer.Layer<Ports, never, KyselyDatabase>
 }
+
+/**
+ * A module a kit adds beyond the built-in ones, as the adapters see it: its name and its Kysely
+ * storage, carried on the module value (`{ ...module, kysely }`), so one value registers both.
+ */
+export interface AddedModuleStorage<Ports = any> {
+  readonly name: string
+  readonly kysely: KyselyModuleStorage<Ports, string>
+}
+
+/** The storage ports added modules' Kysely storage provides. */
+export type AddedStoragePorts<Added extends ReadonlyArray<AddedModuleStorage>> = Added[number]["kysely"]["layer"] extends infer L
+  ? L extends Layer.Layer<infer Ports, any, any>
+    ? Ports
+    : never
+  : never

@@ -11,7 +11,7 @@ import { jobsMigrations, layerJobsStorage } from "./jobs/Jobs.js"
 import type { KyselyDatabase } from "./Database.js"
 import { type MigrationError, migrateLayer } from "./Migrations.js"
 import { type MigrationOwner, type PlannedMigration, planMigrations } from "./MigrationPlan.js"
-import type { KyselyModuleStorage } from "./ModuleStorage.js"
+import type { AddedModuleStorage, AddedStoragePorts, KyselyModuleStorage } from "./ModuleStorage.js"
 import { transactionalStorage } from "./transactional/Transactional.js"
 
 /** The storage ports a module's memory fake provides, which its Kysely storage must provide too. */
@@ -31,37 +31,56 @@ export const kyselyStorage = {
 
 export type KyselyStoragePorts = StoragePorts | UnitOfWork | EventOutbox | ScheduleStore
 
-const modulesStorage = Object.entries(kyselyStorage) as ReadonlyArray<
-  readonly [string, KyselyModuleStorage<StoragePorts>]
->
-
-/** Every owner of migrations: the platform's job machinery, then every module. */
-export const migrationOwners: ReadonlyArray<MigrationOwner> = [
-  { name: "jobs", ...jobsMigrations },
-  ...modulesStorage.map(([name, { dependsOn, migrations }]) => ({ name, dependsOn, migrations }))
+/** The built-in modules' storage, then that of the modules a kit adds. */
+const modulesStorage = (
+  added: ReadonlyArray<AddedModuleStorage>
+): ReadonlyArray<readonly [string, KyselyModuleStorage<unknown, string>]> => [
+  ...(Object.entries(kyselyStorage) as ReadonlyArray<readonly [string, KyselyModuleStorage<unknown>]>),
+  ...added.map(({ name, kysely }) => [name, kysely] as const)
 ]
 
+/** Every owner of migrations: the platform's job machinery, then every module, the added ones last. */
+export const migrationOwnersWith = (added: ReadonlyArray<AddedModuleStorage>): ReadonlyArray<MigrationOwner> => [
+  { name: "jobs", ...jobsMigrations },
+  ...modulesStorage(added).map(([name, { dependsOn, migrations }]) => ({ name, dependsOn, migrations }))
+]
+
+/** The owners of the built-in modules' migrations. */
+export const migrationOwners: ReadonlyArray<MigrationOwner> = migrationOwnersWith([])
+
 /**
- * Every migration in the order it runs (MigrationPlan.ts). A dependency on no module, a cycle, a
- * name outside its module's sequence or one name claimed by two modules stops the start, naming them.
+ * Every migration in the order it runs (MigrationPlan.ts), the added modules' included. A
+ * dependency on no module, a cycle, a name outside its module's sequence or one name claimed by
+ * two modules stops the start, naming them.
  */
-export const allMigrations = (): ReadonlyArray<PlannedMigration> => planMigrations(migrationOwners)
+export const allMigrations = (added: ReadonlyArray<AddedModuleStorage> = []): ReadonlyArray<PlannedMigration> =>
+  planMigrations(migrationOwnersWith(added))
 
 /** Every module's storage ports and units of work over the (already migrated) database of the context. */
-export const layerStorage: Layer.Layer<KyselyStoragePorts, never, KyselyDatabase> = Layer.mergeAll(
-  layerUnitOfWork,
-  layerJobsStorage,
-  ...modulesStorage.map(([, storage]) => storage.layer as Layer.Layer<KyselyStoragePorts, never, KyselyDatabase>)
-)
+export const layerStorageWith = <const Added extends ReadonlyArray<AddedModuleStorage>>(
+  added: Added
+): Layer.Layer<KyselyStoragePorts | AddedStoragePorts<Added>, never, KyselyDatabase> =>
+  Layer.mergeAll(
+    layerUnitOfWork,
+    layerJobsStorage,
+    ...modulesStorage(added).map(([, storage]) => storage.layer as Layer.Layer<KyselyStoragePorts, never, KyselyDatabase>)
+  )
 
-/** Migrates `database` on build, then offers the storage ports and the database itself. */
-export const layerMigrated = <E>(
-  database: Layer.Layer<KyselyDatabase, E>
-): Layer.Layer<KyselyStoragePorts | KyselyDatabase, E | MigrationError> =>
+/** The built-in modules' storage ports over the database of the context (see `layerStorageWith`). */
+export const layerStorage: Layer.Layer<KyselyStoragePorts, never, KyselyDatabase> = layerStorageWith([])
+
+/**
+ * Migrates `database` on build, the migrations of the modules in `added` included, then offers
+ * the storage ports (theirs too) and the database itself.
+ */
+export const layerMigrated = <E, const Added extends ReadonlyArray<AddedModuleStorage> = readonly []>(
+  database: Layer.Layer<KyselyDatabase, E>,
+  added: Added = [] as unknown as Added
+): Layer.Layer<KyselyStoragePorts | AddedStoragePorts<Added> | KyselyDatabase, E | MigrationError> =>
   Layer.provideMerge(
     Layer.merge(
-      layerStorage,
-      Layer.suspend(() => migrateLayer(allMigrations()))
+      layerStorageWith(added),
+      Layer.suspend(() => migrateLayer(allMigrations(added)))
     ),
     database
   )

@@ -1,0 +1,48 @@
+import { Layer, Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { compose } from "../src/Composition.js"
+import { builtInSkill } from "../src/module/SkillInputs.js"
+import { type ProductModule, defineModule } from "../src/module/ProductModule.js"
+import { catalogSchemas, makeCatalog } from "../src/platform/Products.js"
+
+const moduleOf = (name: string, products: ProductModule["products"], extra: Partial<ProductModule> = {}): ProductModule =>
+  defineModule({ name, products, groups: [], services: Layer.empty, memory: Layer.empty, ...extra }) as ProductModule
+
+describe("a kit's product catalog", () => {
+  it("folds the modules' declarations in module order, with the built-in products first", () => {
+    const { catalog } = compose([moduleOf("notes", [{ name: "notes", keys: { scopes: ["notes:read", "notes:write"] } }])])
+    expect(catalog.products).toEqual(["chat", "voice", "transactional", "business_email", "marketing", "automations", "ai_agent", "notes"])
+    expect(catalog.keyProducts).toEqual(["chat", "voice", "transactional", "automations", "notes"])
+    expect(catalog.scopesOf("notes")).toEqual(["notes:read", "notes:write"])
+    expect(catalog.productOfScope("notes:write")).toBe("notes")
+    expect(catalog.grants("voice", "notes:read")).toBe(false)
+    expect(catalog.requirementsOf("transactional")).toEqual(["business_email"])
+    expect(catalog.keyHead("notes", "test")).toBe("test_notes")
+    expect(catalog.keyOwner("test_live")).toEqual({ product: "chat", environment: "test" })
+    // A kit of the built-in modules alone knows none of it.
+    expect(compose().catalog.isProduct("notes")).toBe(false)
+  })
+
+  it("takes the catalog's names, and only those, in the contract's schemas", () => {
+    const { Product, KeyProduct, Scope } = catalogSchemas(makeCatalog([{ name: "fax", keys: { scopes: ["fax:send"] } }, { name: "paper" }]))
+    expect(["fax", "paper", "voice"].map(Schema.is(Product))).toEqual([true, true, false])
+    expect(["fax", "paper"].map(Schema.is(KeyProduct))).toEqual([true, false])
+    expect(["fax:send", "voice:read"].map(Schema.is(Scope))).toEqual([true, false])
+  })
+
+  it.each([
+    [[moduleOf("notes", [{ name: "chat" }])], /Product chat is declared twice/],
+    [[moduleOf("notes", [{ name: "notes", keys: { scopes: ["chat:read"] } }])], /Scope chat:read is declared by both chat and notes/],
+    [[moduleOf("notes", [{ name: "live", keys: { scopes: ["live:read"] } }])], /Keys of chat and live would both begin svk_test_live_/],
+    [[moduleOf("notes", [{ name: "my_notes", keys: { scopes: ["notes:read"] } }])], /my_notes has keys: its name must be lowercase letters and digits only/],
+    [[moduleOf("notes", [{ name: "notes", keys: { scopes: ["read"] } }])], /Scope "read" of product notes must look like resource:action/],
+    [[moduleOf("notes", [{ name: "notes", requires: ["paper"] }])], /Product notes requires paper, which no module declares/],
+    [[moduleOf("chat", [])], /Two modules are called chat/],
+    [
+      [moduleOf("notes", [], { skills: [builtInSkill({ id: "notes.add", requires: ["notes"], input: {}, description: "" })] })],
+      /The skill notes.add requires notes, which no module declares/
+    ]
+  ])("refuses modules that disagree, naming them (%#)", (added, message) => {
+    expect(() => compose(added)).toThrow(message)
+  })
+})
