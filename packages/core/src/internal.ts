@@ -23,6 +23,14 @@ export {
   requiredFlag
 } from "./module/ProductModule.js"
 export { catalogOf } from "./module/ModuleProducts.js"
+export {
+  type Deployment,
+  type ModuleSettings,
+  type SettingsOptionsOf,
+  defineSettings,
+  optionalVariable
+} from "./module/ModuleSettings.js"
+export type { HostedSipProxy } from "./calling/CallingSettings.js"
 export { type CatalogSchemas, catalogSchemas, makeCatalog } from "./platform/Products.js"
 export { Text as SkillText, builtInSkill } from "./module/SkillInputs.js"
 export { notEntitled } from "./platform/Entitlements.js"

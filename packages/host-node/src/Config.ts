@@ -1,18 +1,38 @@
-import { randomBytes } from "node:crypto"
+import { randomBytes, randomUUID } from "node:crypto"
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs"
+import { hostname } from "node:os"
 import { join, resolve } from "node:path"
 import { type ChatCompletionsOptions, isSchemaName } from "@servicekit/adapters"
-import { type IpRateRule, defaultSettings } from "@servicekit/core"
-import { isFrameAncestor, isOrigin, isSecretKey, parseRange } from "@servicekit/core/internal"
-import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
+import { type IpRateRule, type Modules, type Settings, defaultSettings, modules } from "@servicekit/core"
+import {
+  type Deployment,
+  type ModuleSettings,
+  type ProductModule,
+  type SettingsOptionsOf,
+  isFrameAncestor,
+  isOrigin,
+  isSecretKey,
+  optionalVariable,
+  parseRange
+} from "@servicekit/core/internal"
+import { Config, ConfigError, ConfigProvider, Effect, Either } from "effect"
 import { ensureDataFolder } from "./DataFolderLock.js"
 import { llmFromEnvironment } from "./LlmConfig.js"
 import type { LogFormat, LogLevelName } from "./Logging.js"
 
-export type DeploymentEnv = "development" | "staging" | "production"
+export type DeploymentEnv = Deployment
+
+/**
+ * The modules' own options (`mailFrom`, `runLeaseSeconds`, ...): each module declares its
+ * variables and what they set (its `settings`); their names and defaults are the README's.
+ */
+export type ModuleOptions = SettingsOptionsOf<Modules>
 
 /** Everything a ServiceKit process needs, resolved from options, then environment, then defaults. */
-export interface HostConfig {
+export type HostConfig = PlatformHostConfig & ModuleOptions
+
+/** The host's and the platform's own options, beside the modules'. */
+export interface PlatformHostConfig {
   readonly port: number
   readonly host: string
   readonly dataDir: string
@@ -37,22 +57,10 @@ export interface HostConfig {
   readonly jwtAudience: string | undefined
   /** AES-256-GCM key (64 hex digits) for secrets stored encrypted, such as SIP trunk passwords. */
   readonly secretKey: string
-  /** The platform carrier's SIP domain; unset, hosted SIP is not offered. */
-  readonly hostedSipDomain: string | undefined
-  /** Where the softphone relay sends hosted SIP; unset, the hosted domain on UDP port 5060. */
-  readonly hostedSipProxy: HostedSipProxy | undefined
   /** Outbound connections to addresses a tenant chose (SIP trunks) may reach private and loopback addresses. */
   readonly outboundAllowPrivate: boolean
   /** The SMTP server for email (`smtp://user:pass@host:port`, `smtps://` for TLS); unset, the development mailbox. */
   readonly smtpUrl: string | undefined
-  /** The sender of transactional email. */
-  readonly mailFrom: string
-  /** Seconds between sweeps for webhook deliveries due again; by default 900 in production, 21,600 in staging, 60 in development. */
-  readonly webhookDrainSeconds: number
-  /** Seconds before a failed webhook delivery's first retry (then doubling, with jitter, up to an hour). */
-  readonly webhookRetrySeconds: number
-  /** Seconds after its last write before another worker takes over a run whose worker died. */
-  readonly runLeaseSeconds: number
   /** Seconds jobs may be due with no worker taking any before a warning is logged and readiness reports it. */
   readonly workerStallSeconds: number
   readonly trustedProxies: ReadonlyArray<string>
@@ -62,10 +70,6 @@ export interface HostConfig {
   /** Seconds a stopping server gives requests in flight before cutting their connections. */
   readonly shutdownTimeoutSeconds: number
   readonly keyRateLimitPerMinute: number
-  /** Requests a minute one hosted chat visitor token may make to `/public/chat/*`. */
-  readonly visitorRateLimitPerMinute: number
-  /** Requests a minute one client address may make to `/public/chat/*`, whatever its tokens. */
-  readonly visitorIpRateLimitPerMinute: number
   readonly ipRateLimits: ReadonlyArray<IpRateRule>
   /** Whether `serve` also runs the background workers in its process (`servicekit worker` always does). */
   readonly workers: "in-process" | "off"
@@ -88,25 +92,6 @@ export type HostOptions = Partial<Omit<HostConfig, "jwtSecret" | "secretKey" | "
   readonly jwtSecret?: string | undefined
   readonly secretKey?: string | undefined
 }
-
-export interface HostedSipProxy {
-  readonly host: string
-  readonly port: number
-  readonly transport: "udp" | "tcp" | "tls"
-}
-
-const SIP_PROXY = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):(\d{1,5})(?:;transport=(udp|tcp|tls))?$/i
-
-/** SERVICEKIT_HOSTED_SIP_PROXY: `host:port`, optionally `;transport=udp|tcp|tls` (udp by default). */
-export const parseHostedSipProxy = (text: string): HostedSipProxy | undefined => {
-  const match = SIP_PROXY.exec(text.trim())
-  const port = Number(match?.[2])
-  if (match === null || port < 1 || port > 65535) return undefined
-  const transport = (match[3]?.toLowerCase() ?? "udp") as HostedSipProxy["transport"]
-  return { host: match[1]!.replace(/^\[(.*)\]$/, "$1"), port, transport }
-}
-
-const MAILBOX = /^([^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/
 
 const isSmtpUrl = (text: string) => {
   try {
@@ -160,8 +145,7 @@ export const dashboardTokenScope = (config: Pick<HostConfig, "jwtIssuer" | "jwtA
 /** One or more URL path segments, no trailing slash: `/api`, `/platform/api`. */
 export const isMountPath = (path: string): boolean => /^(\/[A-Za-z0-9._~-]+)+$/.test(path)
 
-const optionalString = (name: string) =>
-  Config.option(Config.nonEmptyString(name)).pipe(Config.map(Option.getOrUndefined))
+const optionalString = optionalVariable
 
 const ipRateLimitsConfig = Config.string("SERVICEKIT_IP_RATE_LIMITS").pipe(
   Config.mapOrFail((text) =>
@@ -203,46 +187,11 @@ const environmentConfig = Config.all({
   jwtIssuer: optionalString("SERVICEKIT_JWT_ISSUER"),
   jwtAudience: optionalString("SERVICEKIT_JWT_AUDIENCE"),
   secretKey: optionalString("SERVICEKIT_SECRET_KEY"),
-  hostedSipDomain: optionalString("SERVICEKIT_HOSTED_SIP_DOMAIN"),
-  hostedSipProxy: optionalString("SERVICEKIT_HOSTED_SIP_PROXY").pipe(
-    Config.mapOrFail((text) => {
-      if (text === undefined) return Either.right(undefined)
-      const proxy = parseHostedSipProxy(text)
-      return proxy === undefined
-        ? Either.left(
-            ConfigError.InvalidData(
-              ["SERVICEKIT_HOSTED_SIP_PROXY"],
-              "must be host:port, optionally followed by ;transport=udp, tcp or tls"
-            )
-          )
-        : Either.right(proxy)
-    })
-  ),
   outboundAllowPrivate: Config.boolean("SERVICEKIT_OUTBOUND_ALLOW_PRIVATE").pipe(Config.withDefault(false)),
   smtpUrl: optionalString("SMTP_URL"),
-  mailFrom: Config.string("SERVICEKIT_MAIL_FROM").pipe(Config.withDefault(defaultSettings.mailFrom)),
-  webhookDrainSeconds: Config.number("SERVICEKIT_WEBHOOK_DRAIN_SECONDS").pipe(
-    Config.validate({
-      message: "must be a number of seconds from 1 to 86400",
-      validation: (n) => n >= 1 && n <= 86_400
-    }),
-    Config.option,
-    Config.map(Option.getOrUndefined)
-  ),
-  runLeaseSeconds: Config.number("SERVICEKIT_RUN_LEASE_SECONDS").pipe(
-    Config.validate({ message: "must be a number of seconds from 1 to 3600", validation: (n) => n >= 1 && n <= 3600 }),
-    Config.withDefault(defaultSettings.runLeaseMs / 1000)
-  ),
   workerStallSeconds: Config.number("SERVICEKIT_WORKER_STALL_SECONDS").pipe(
     Config.validate({ message: "must be a number of seconds from 1 to 3600", validation: (n) => n >= 1 && n <= 3600 }),
     Config.withDefault(defaultSettings.workerStallMs / 1000)
-  ),
-  webhookRetrySeconds: Config.number("SERVICEKIT_WEBHOOK_RETRY_SECONDS").pipe(
-    Config.validate({
-      message: "must be a number of seconds from 0.01 to 3600",
-      validation: (n) => n >= 0.01 && n <= 3600
-    }),
-    Config.withDefault(defaultSettings.webhooks.retryBaseMs / 1000)
   ),
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
   corsOrigins: Config.array(Config.string(), "SERVICEKIT_CORS_ORIGINS").pipe(Config.withDefault([])),
@@ -256,14 +205,6 @@ const environmentConfig = Config.all({
   keyRateLimitPerMinute: Config.integer("SERVICEKIT_KEY_RATE_LIMIT").pipe(
     Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
     Config.withDefault(defaultSettings.keyRateLimit.limit)
-  ),
-  visitorRateLimitPerMinute: Config.integer("SERVICEKIT_VISITOR_RATE_LIMIT").pipe(
-    Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
-    Config.withDefault(defaultSettings.visitorRateLimits.perToken.limit)
-  ),
-  visitorIpRateLimitPerMinute: Config.integer("SERVICEKIT_VISITOR_IP_RATE_LIMIT").pipe(
-    Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
-    Config.withDefault(defaultSettings.visitorRateLimits.perAddress.limit)
   ),
   ipRateLimits: ipRateLimitsConfig,
   workers: Config.literal("in-process", "off")("SERVICEKIT_WORKERS").pipe(Config.withDefault("in-process" as const)),
@@ -286,24 +227,41 @@ const environmentConfig = Config.all({
   metricsToken: optionalString("SERVICEKIT_METRICS_TOKEN")
 })
 
-/** How often webhook deliveries due again are swept up, by deployment: production often, staging rarely, development at once. */
-const WEBHOOK_DRAIN_SECONDS: Readonly<Record<DeploymentEnv, number>> = {
-  production: 900,
-  staging: 21_600,
-  development: 60
+/** The settings every module of the kit declares: the built-in modules', then those it adds. */
+export const moduleSettingsOf = (added: ReadonlyArray<ProductModule> = []): ReadonlyArray<ModuleSettings<any>> =>
+  [...modules, ...added].flatMap((module): ReadonlyArray<ModuleSettings<any>> => (module.settings === undefined ? [] : [module.settings]))
+
+/** Reads `config` from the variables, or throws ConfigurationError naming the variable. */
+const read = <A>(config: Config.Config<A>, variables: Map<string, string>): A => {
+  const result = Effect.runSync(Effect.either(Effect.withConfigProvider(config, ConfigProvider.fromMap(variables))))
+  if (Either.isLeft(result)) throw new ConfigurationError(`Invalid configuration: ${result.left.toString()}`)
+  return result.right
 }
 
-/** Resolves options over environment over defaults. Throws ConfigurationError with the variable's name. */
-export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv = process.env): HostConfig => {
+/**
+ * Resolves options over environment over defaults, the modules' own variables (those of the
+ * `added` modules too) included. Throws ConfigurationError with the variable's name.
+ */
+export const resolveConfig = (
+  options: HostOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+  added: ReadonlyArray<ProductModule> = []
+): HostConfig => {
   const variables = new Map(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined))
-  const fromEnv = Effect.runSync(
-    Effect.either(Effect.withConfigProvider(environmentConfig, ConfigProvider.fromMap(variables)))
-  )
-  if (Either.isLeft(fromEnv)) throw new ConfigurationError(`Invalid configuration: ${fromEnv.left.toString()}`)
+  const fromEnv = read(environmentConfig, variables)
+  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
+  // A module's defaults may depend on the deployment, which an option may set too.
+  const deployment = (given.env as DeploymentEnv | undefined) ?? fromEnv.env
+  const settings = moduleSettingsOf(added)
+  const modulesFromEnv = read(Config.all(settings.map((module) => module.environment(deployment))), variables)
   const llm = llmFromEnvironment(env)
   if ("problem" in llm) throw new ConfigurationError(`Invalid configuration: ${llm.problem}`)
-  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
-  const withOptions = { ...fromEnv.right, llm: llm.options, ...given }
+  const withOptions = {
+    ...fromEnv,
+    ...(Object.assign({}, ...modulesFromEnv) as ModuleOptions),
+    llm: llm.options,
+    ...given
+  }
   // An empty URL, in an option as in the environment, means none: `databaseUrl: ""` is the
   // embedded database whatever DATABASE_URL says, `redisUrl: ""` no Redis.
   const merged = {
@@ -341,10 +299,9 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
       "Invalid SMTP_URL: it must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587"
     )
   }
-  if (!MAILBOX.test(merged.mailFrom.trim())) {
-    throw new ConfigurationError(
-      `Invalid SERVICEKIT_MAIL_FROM: "${merged.mailFrom}" is not an address or Name <address>`
-    )
+  for (const module of settings) {
+    const problem = module.check?.(merged)
+    if (problem !== undefined) throw new ConfigurationError(problem)
   }
   if (merged.metricsToken !== undefined && merged.metricsToken.length < 16) {
     throw new ConfigurationError("The metrics token (SERVICEKIT_METRICS_TOKEN) must be at least 16 characters")
@@ -374,7 +331,6 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
   ]
   return {
     ...merged,
-    webhookDrainSeconds: merged.webhookDrainSeconds ?? WEBHOOK_DRAIN_SECONDS[merged.env],
     dataDir,
     publicUrl: merged.publicUrl ?? `http://localhost:${merged.port}`,
     jwtSecret: merged.jwtSecret ?? secretFromDataDir(dataDir, "jwtSecret"),
@@ -382,3 +338,24 @@ export const resolveConfig = (options: HostOptions = {}, env: NodeJS.ProcessEnv 
     generatedSecrets: generated.length === 0 ? undefined : { file: secretsFile(dataDir), variables: generated }
   }
 }
+
+/**
+ * The kit's settings of a configuration: the platform's, then each module's as it declares them
+ * (hosted SIP, the mail sender, webhooks, visitor limits, the runs' lease, ...).
+ */
+export const settingsOf = (config: HostConfig, added: ReadonlyArray<ProductModule> = []): Partial<Settings> => ({
+  mountPath: config.mountPath,
+  publicUrl: config.publicUrl,
+  trustedProxies: config.trustedProxies,
+  corsOrigins: config.corsOrigins,
+  consoleFrameAncestors: config.consoleFrameAncestors,
+  keyRateLimit: { limit: config.keyRateLimitPerMinute, windowMs: 60_000 },
+  ipRateLimits: config.ipRateLimits,
+  metrics: { enabled: config.metrics, bearerToken: config.metricsToken },
+  adminToken: config.adminToken,
+  outboundAllowPrivate: config.outboundAllowPrivate,
+  ...moduleSettingsOf(added).reduce<Partial<Settings>>((all, module) => ({ ...all, ...module.settings(config) }), {}),
+  // Each kit its own id: two kits in one process (an embedding, a test) are two workers.
+  worker: { host: hostname(), pid: process.pid, workerId: randomUUID() },
+  workerStallMs: config.workerStallSeconds * 1000
+})

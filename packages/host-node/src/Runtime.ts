@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto"
-import { hostname } from "node:os"
 import { join } from "node:path"
 import {
   layerJoseDashboardTokens,
@@ -21,18 +19,11 @@ import {
   redisHealthCheck,
   type AddedModuleStorage
 } from "@servicekit/adapters"
-import {
-  HealthChecks,
-  type Ports,
-  ServiceKit,
-  ServiceKitSettings,
-  type StorageOf,
-  defaultWebhookSettings
-} from "@servicekit/core"
+import { HealthChecks, type Ports, ServiceKit, ServiceKitSettings, type StorageOf } from "@servicekit/core"
 import type { ProductModule } from "@servicekit/core/internal"
 import { FanOut, LanguageModel, RequestObserver, layerSecretBox, layerMemoryRateLimit } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
-import { type HostConfig, type HostOptions, dashboardTokenScope, resolveConfig } from "./Config.js"
+import { type HostConfig, type HostOptions, dashboardTokenScope, resolveConfig, settingsOf } from "./Config.js"
 import { lockDataFolder } from "./DataFolderLock.js"
 import { layerLogging, logsRequests, requestLogger } from "./Logging.js"
 
@@ -105,34 +96,7 @@ export const portsLayer = <const Added extends ReadonlyArray<HostModule> = reado
     layerUndiciOutboundHttp({ allowPrivate: config.outboundAllowPrivate }),
     config.llm === undefined ? LanguageModel.layerNone : layerChatCompletionsModel(config.llm),
     layerSecretBox(config.secretKey),
-    ServiceKitSettings.layer({
-      mountPath: config.mountPath,
-      publicUrl: config.publicUrl,
-      trustedProxies: config.trustedProxies,
-      corsOrigins: config.corsOrigins,
-      consoleFrameAncestors: config.consoleFrameAncestors,
-      keyRateLimit: { limit: config.keyRateLimitPerMinute, windowMs: 60_000 },
-      visitorRateLimits: {
-        perToken: { limit: config.visitorRateLimitPerMinute, windowMs: 60_000 },
-        perAddress: { limit: config.visitorIpRateLimitPerMinute, windowMs: 60_000 }
-      },
-      ipRateLimits: config.ipRateLimits,
-      metrics: { enabled: config.metrics, bearerToken: config.metricsToken },
-      adminToken: config.adminToken,
-      hostedSipDomain: config.hostedSipDomain,
-      hostedSipProxy: config.hostedSipProxy,
-      outboundAllowPrivate: config.outboundAllowPrivate,
-      mailFrom: config.mailFrom,
-      webhooks: {
-        ...defaultWebhookSettings,
-        drainIntervalMs: config.webhookDrainSeconds * 1000,
-        retryBaseMs: config.webhookRetrySeconds * 1000
-      },
-      runLeaseMs: config.runLeaseSeconds * 1000,
-      // Each kit its own id: two kits in one process (an embedding, a test) are two workers.
-      worker: { host: hostname(), pid: process.pid, workerId: randomUUID() },
-      workerStallMs: config.workerStallSeconds * 1000
-    })
+    ServiceKitSettings.layer(settingsOf(config, added))
   ).pipe(Layer.provideMerge(layerLogging(config.logFormat, config.logLevel))) as Layer.Layer<
     Ports | StorageOf<Added> | HealthChecks,
     unknown
@@ -171,7 +135,7 @@ export const createServiceKit = <const Added extends ReadonlyArray<HostModule> =
     ServiceKit.Options<Added> &
     ServiceKit.RequirementsMet<Added> & { readonly holder?: string } = {} as never
 ): NodeServiceKit<Added> => {
-  const config = resolveConfig(options)
+  const config = resolveConfig(options, process.env, options.modules)
   const release =
     config.databaseUrl === undefined ? lockDataFolder(config.dataDir, options.holder ?? "servicekit") : () => {}
   try {

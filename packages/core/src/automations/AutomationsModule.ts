@@ -4,6 +4,7 @@ import { defineModule } from "../module/ProductModule.js"
 import { automationsHandlers } from "./workflows/AutomationsHandlers.js"
 import { aiSkills } from "./governance/AiSkills.js"
 import { automationSkills } from "./AutomationSkills.js"
+import { automationsSettings } from "./AutomationsSettings.js"
 import { channelSkills } from "./channels/ChannelSkills.js"
 import { layerAutomationHookAuth, layerChannelInboundAuth } from "./hooks/HookAuth.js"
 import { hookHandlers, runHandlers } from "./runs/RunHandlers.js"
@@ -69,6 +70,7 @@ const firstWorkflow = {
 export const automations = defineModule({
   name: "automations",
   products: [{ name: "automations", keys: { scopes: ["automations:manage"] } }, { name: "ai_agent" }],
+  settings: automationsSettings,
   // A skill pack's answers name the products of the kit's catalog.
   groups: (products) => {
     const marketplace = marketplaceSchemas(products)

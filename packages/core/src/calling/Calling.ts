@@ -1,6 +1,7 @@
 import { Layer } from "effect"
 import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
+import { callingSettings } from "./CallingSettings.js"
 import { CallingService } from "./CallingService.js"
 import { callingSkills } from "./CallingSkills.js"
 import { callingCommands } from "./CallingCommands.js"
@@ -21,6 +22,7 @@ import { writeSampleCalls } from "./SampleCalls.js"
 export const calling = defineModule({
   name: "calling",
   products: [{ name: "voice", keys: { scopes: ["voice:read"] } }],
+  settings: callingSettings,
   groups: groups(callingHandlers, callsDashboardHandlers, sipDashboardHandlers, softphoneHandlers),
   services: Layer.merge(CallingService.layer, Softphone.layer.pipe(Layer.provideMerge(SipService.layer))),
   memory: Layer.merge(CallRepository.layerMemory, SipRepository.layerMemory),

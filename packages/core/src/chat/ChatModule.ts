@@ -1,6 +1,7 @@
 import { Effect, Layer } from "effect"
 import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
+import { chatSettings } from "./ChatSettings.js"
 import { chatDashboardHandlers, chatHandlers } from "./ChatHandlers.js"
 import { chatPageHandlers, chatVisitorHandlers } from "./ChatVisitorHandlers.js"
 import {
@@ -33,6 +34,7 @@ export const chat = defineModule({
       }
     }
   ],
+  settings: chatSettings,
   groups: groups(chatHandlers, chatDashboardHandlers, chatPageHandlers, chatVisitorHandlers, webhookHandlers),
   services: Layer.mergeAll(ChatService.layer, WebhookService.layer, ConversationHubs.layer, InboxHubs.layer),
   memory: Layer.mergeAll(

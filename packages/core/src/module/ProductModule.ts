@@ -5,6 +5,7 @@ import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { JobHandler, QueueDefinition } from "../jobs/JobQueue.js"
 import type { CatalogSchemas, Product, ProductDeclaration } from "../platform/Products.js"
 import type { Settings } from "../platform/Settings.js"
+import type { ModuleSettings } from "./ModuleSettings.js"
 import type { Skill } from "./Skill.js"
 
 /**
@@ -33,7 +34,8 @@ export interface ProductModule<
   ServicesRequire = any,
   HandlersRequire = any,
   Skills extends ReadonlyArray<Skill<unknown>> = ReadonlyArray<Skill<any>>,
-  Products extends ReadonlyArray<ProductDeclaration> = ReadonlyArray<ProductDeclaration>
+  Products extends ReadonlyArray<ProductDeclaration> = ReadonlyArray<ProductDeclaration>,
+  Options extends object = any
 > {
   readonly name: Name
   /** The products the module owns: tenants' entitlements, and for those with keys the scopes keys may carry. */
@@ -66,6 +68,8 @@ export interface ProductModule<
   readonly periodic?: ReadonlyArray<PeriodicWork> | undefined
   /** What the development bootstrap creates so the module can be tried at once. */
   readonly development?: DevelopmentAccess | undefined
+  /** The module's settings as a host reads them from the environment (`SERVICEKIT_MAIL_FROM`, ...). */
+  readonly settings?: ModuleSettings<Options> | undefined
 }
 
 /** A worker a module runs in every worker process: its queue, how many jobs at once, and its handler. */
@@ -149,10 +153,11 @@ export const defineModule = <
   ServicesRequire = never,
   HandlersRequire = never,
   const Skills extends ReadonlyArray<Skill<unknown>> = readonly [],
-  const Products extends ReadonlyArray<ProductDeclaration> = readonly []
+  const Products extends ReadonlyArray<ProductDeclaration> = readonly [],
+  Options extends object = never
 >(
-  module: ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills, Products>
-): ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills, Products> => module
+  module: ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills, Products, Options>
+): ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills, Products, Options> => module
 
 /** A module's groups for a catalog. */
 export const groupsOf = (

@@ -7,6 +7,7 @@ import { layerTransactionalEmailPipeline } from "./TransactionalEmailPipeline.js
 import { deliveryQueue } from "./TransactionalDelivery.js"
 import { TransactionalService } from "./TransactionalService.js"
 import { transactionalProducts } from "./TransactionalProducts.js"
+import { transactionalSettings } from "./TransactionalSettings.js"
 import { transactionalSkills } from "./TransactionalSkills.js"
 
 /**
@@ -17,6 +18,7 @@ import { transactionalSkills } from "./TransactionalSkills.js"
 export const transactional = defineModule({
   name: "transactional",
   products: transactionalProducts,
+  settings: transactionalSettings,
   groups: groups(transactionalHandlers, transactionalDashboardHandlers),
   services: layerTransactionalEmailPipeline.pipe(Layer.provideMerge(TransactionalService.layer)),
   memory: Layer.merge(
