@@ -7,8 +7,6 @@
 // composition
 export { makeApi, type ServiceKitApi } from "./Api.js"
 export { builtInSkills } from "./Modules.js"
-export { builtInCatalog } from "./BuiltInProducts.js"
-export { type Composition, compose } from "./Composition.js"
 export { isFrameAncestor } from "./Console.js"
 
 // modules and skills: what the built-in modules, and those a kit adds, are written with
@@ -22,7 +20,6 @@ export {
   defineModule,
   requiredFlag
 } from "./module/ProductModule.js"
-export { catalogOf } from "./module/ModuleProducts.js"
 export {
   type Deployment,
   type ModuleSettings,
@@ -30,10 +27,8 @@ export {
   defineSettings,
   optionalVariable
 } from "./module/ModuleSettings.js"
-export type { HostedSipProxy } from "./calling/CallingSettings.js"
-export { type CatalogSchemas, catalogSchemas, makeCatalog } from "./platform/Products.js"
+export type { CatalogSchemas } from "./platform/Products.js"
 export { Text as SkillText, builtInSkill } from "./module/SkillInputs.js"
-export { notEntitled } from "./platform/Entitlements.js"
 export { groups } from "./http/Implement.js"
 export { PageJson, PageParams, pageJson } from "./http/Pages.js"
 export { Timestamp, Uuid, UuidText, withReason, withoutNul } from "./http/Schemas.js"
