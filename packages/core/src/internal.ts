@@ -214,6 +214,9 @@ export {
   RunRepository,
   type RunQuery,
   type RunUpdate,
+  type StepsWritten
+} from "./automations/records/RunRepositories.js"
+export {
   type RunStatistics,
   type StepLogEntry,
   type StepLogPage,
@@ -221,7 +224,7 @@ export {
   type StepPosition,
   messageChannel,
   percentileDisc
-} from "./automations/records/RunRepositories.js"
+} from "./automations/records/RunReadouts.js"
 export { type NewSessionEntry, estimateTokens, sessionKey } from "./automations/sessions/Session.js"
 export { type SessionFilter, SessionRepository } from "./automations/sessions/SessionRepositories.js"
 export { ROUTE_KEY, routeAgent } from "./automations/agents/Agent.js"
