@@ -135,7 +135,8 @@ export {
   requireTenantAdmin,
   requireTenantManager
 } from "./http/Security.js"
-export { type Socket, type WebSocketConnection, type WebSocketHandler, acceptWebSocket } from "./http/WebSocket.js"
+export { type Socket, acceptWebSocket } from "./http/WebSocket.js"
+export type { WebSocketConnection, WebSocketHandler } from "./http/WebSocketHost.js"
 export { type ServerSentEvent, encodeEvent, eventStream, lastEventId } from "./http/EventStream.js"
 export { fromWebRequest, toWebResponse } from "./http/Web.js"
 export { isOrigin } from "./http/Cors.js"

@@ -6,6 +6,7 @@ import { ActivityLog, MessageRepository, TemplateRepository } from "./Transactio
 import { layerTransactionalEmailPipeline } from "./TransactionalEmailPipeline.js"
 import { deliveryQueue } from "./TransactionalDelivery.js"
 import { TransactionalService } from "./TransactionalService.js"
+import { transactionalServiceLayer } from "./TransactionalServiceLayer.js"
 import { transactionalSkills } from "./TransactionalSkills.js"
 
 /**
@@ -16,7 +17,7 @@ import { transactionalSkills } from "./TransactionalSkills.js"
 export const transactional = defineModule({
   name: "transactional",
   groups: groups(transactionalHandlers, transactionalDashboardHandlers),
-  services: layerTransactionalEmailPipeline.pipe(Layer.provideMerge(TransactionalService.layer)),
+  services: layerTransactionalEmailPipeline.pipe(Layer.provideMerge(transactionalServiceLayer)),
   memory: Layer.merge(
     TemplateRepository.layerMemory,
     MessageRepository.layerMemory.pipe(Layer.provideMerge(ActivityLog.layerMemory))
