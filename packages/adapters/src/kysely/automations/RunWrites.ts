@@ -4,7 +4,7 @@ import type { WorkerIdentity } from "@servicekit/core"
 import { MAX_TAKEOVERS, type RunUpdate } from "@servicekit/core/internal"
 import { type Kysely, sql } from "kysely"
 import { type RunRow, runColumns, runRecord } from "./RunRows.js"
-import { recordsOf, resultsColumn, writeWithResults } from "./StepResultRows.js"
+import { recordsOf, removesResults, resultsColumn, writeWithResults } from "./StepResultRows.js"
 
 /** A run's row with its results gathered (`RunRow`), the row aliased `runs`. */
 export const runWithResults = (schema: string) => sql<RunRow>`runs.*, ${resultsColumn(schema)} as results`
@@ -27,7 +27,8 @@ export const insertRuns = (schema: string, runs: ReadonlyArray<Run>, keyHeld: "f
           : sql`on conflict (tenant_id, id) do update set ${runColumns.replaced}`
       }
       returning tenant_id, id, null::integer[] as steps`,
-    runs.flatMap((run) => recordsOf(run, undefined))
+    runs.flatMap((run) => recordsOf(run, undefined)),
+    true
   )
 
 /** A concurrent writer released the key between our insert's conflict and our read: tries again, a few times. */
@@ -106,7 +107,8 @@ export const updateRuns = (schema: string, updates: ReadonlyArray<RunUpdate>) =>
     ? writeWithResults(
         schema,
         written,
-        updates.flatMap(({ run, steps }) => recordsOf(run, steps))
+        updates.flatMap(({ run, steps }) => recordsOf(run, steps)),
+        updates.some(({ run, steps }) => removesResults(run, steps))
       )
     : sql<{ readonly tenant_id: string; readonly id: string }>`${written}`
 }

@@ -47,6 +47,13 @@ const recordOf = (run: Run, result: StepResult) => ({
   finished_at: result.finishedAt
 })
 
+/**
+ * Whether a write of `run` naming `steps` may remove a stored result: it names no steps (so the
+ * run's results replace the stored ones), or a step the run has no result at.
+ */
+export const removesResults = (run: Run, steps: ReadonlyArray<number> | undefined) =>
+  steps === undefined || steps.some((index) => !run.results.some((result) => result.index === index))
+
 /** The results a write of `run` stores: those of `steps`, or all of them when undefined. */
 export const recordsOf = (run: Run, steps: ReadonlyArray<number> | undefined) =>
   (steps === undefined ? run.results : run.results.filter((result) => steps.includes(result.index))).map((result) =>
@@ -77,26 +84,30 @@ export const toResult = (stored: StoredStepResult): StepResult => ({
  * One statement that writes runs and their results. `written` is a data-modifying statement
  * answering the runs it wrote as (tenant_id, id, steps): `steps` the indexes whose results it
  * writes, null for all. For each run written, the results in `records` are stored over the
- * stored ones, and a stored result of those indexes (all, with null) that `records` lacks is
- * removed; a run not written (its conditions failed) keeps its results as they were. Answers
- * the runs written.
+ * stored ones and, with `removing`, a stored result of those indexes (all, with null) that
+ * `records` lacks is removed; a run not written (its conditions failed) keeps its results as they
+ * were. Answers the runs written.
  */
 export const writeWithResults = (
   schema: string,
   written: RawBuilder<unknown>,
-  records: ReadonlyArray<ReturnType<typeof recordOf>>
+  records: ReadonlyArray<ReturnType<typeof recordOf>>,
+  removing: boolean
 ): RawBuilder<{ readonly tenant_id: string; readonly id: string }> => {
   const table = sql.id(schema, "automation_step_results")
-  return sql`
-    with written as (${written}),
-    results as (select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as s(${declared})),
+  const removed = sql`,
     removed as (
       delete from ${table} as old using written as w
       where old.tenant_id = w.tenant_id and old.run_id = w.id
         and (w.steps is null or old.step_index = any(w.steps))
         and not exists (select from results as s
           where s.tenant_id = old.tenant_id and s.run_id = old.run_id and s.step_index = old.step_index)
-    ),
+    )`
+  return sql`
+    with written as (${written}),
+    results as (select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as s(${declared}))${
+      removing ? removed : sql``
+    },
     stored as (
       insert into ${table} (${names})
       select ${sql.raw(COLUMNS.map(([name]) => `s.${name}`).join(", "))}
