@@ -13,6 +13,7 @@ import { PgliteDialect } from "../src/kysely/PgliteDialect.js"
 import { allMigrations } from "../src/kysely/Storage.js"
 import { layerPglite } from "../src/pglite.js"
 import { moduleMigrationsSuite } from "./moduleMigrations.js"
+import { stepResultsMigrationSuite } from "./stepResultsMigration.js"
 
 it("keeps data in its folder across close and reopen, and closes PGlite with the scope", async () => {
   const dataDir = await mkdtemp(join(tmpdir(), "servicekit-pglite-"))
@@ -172,3 +173,4 @@ beforeAll(async () => {
 })
 afterAll(() => pglite.close())
 moduleMigrationsSuite("on PGlite", () => db)
+stepResultsMigrationSuite("on PGlite", () => db)

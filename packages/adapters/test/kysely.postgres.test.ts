@@ -10,6 +10,7 @@ import { KyselyDatabase, allMigrations, eventTriggeredWorkflowsQuery, listCallsQ
 import * as hookTokenDigests from "../src/kysely/automations/migrations/0029_hook_token_digests.js"
 import { layerPostgres } from "../src/postgres.js"
 import { moduleMigrationsSuite } from "./moduleMigrations.js"
+import { stepResultsMigrationSuite } from "./stepResultsMigration.js"
 import { layerTemporaryPostgres, temporaryDatabase, temporaryDatabaseForFile } from "./temporaryPostgres.js"
 
 interface PlanNode {
@@ -72,7 +73,8 @@ describe("kysely storage on Postgres", () => {
             "0032_chat_conversations_by_visitor",
             "0033_webhook_attempt_answer",
             "0034_automation_waitpoints",
-            "automations/0001_agent_turns"
+            "automations/0001_agent_turns",
+            "automations/0002_step_results"
           ])
           return db
         })
@@ -234,9 +236,11 @@ describe("kysely storage on Postgres", () => {
 const moduleDatabaseUrl = temporaryDatabaseForFile()
 let moduleDatabase: Kysely<any> | undefined
 afterAll(() => moduleDatabase?.destroy())
-moduleMigrationsSuite("on PostgreSQL", () => {
+const connectModuleDatabase = () => {
   moduleDatabase ??= new Kysely<any>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: moduleDatabaseUrl(), max: 2 }) })
   })
   return moduleDatabase
-})
+}
+moduleMigrationsSuite("on PostgreSQL", connectModuleDatabase)
+stepResultsMigrationSuite("on PostgreSQL", connectModuleDatabase)

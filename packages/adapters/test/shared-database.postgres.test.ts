@@ -93,6 +93,7 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             "automation_sessions",
             "automation_skill_installs",
             "automation_skill_packs",
+            "automation_step_results",
             "automation_tool_profiles",
             "automation_waitpoints",
             "automation_workflows",

@@ -34,6 +34,7 @@ import { agentTurnsSuite } from "./storage/AgentTurns.js"
 import { runClaimsSuite } from "./storage/RunClaims.js"
 import { runReadoutsSuite } from "./storage/RunReadouts.js"
 import { runsSuite } from "./storage/Runs.js"
+import { stepResultsSuite } from "./storage/StepResults.js"
 import { tenantsSuite } from "./storage/Tenants.js"
 import { transactionsSuite } from "./storage/Transactions.js"
 import { sipSuite } from "./storage/Sip.js"
@@ -86,6 +87,7 @@ export {
   sequencesSuite,
   sessionsSuite,
   sipSuite,
+  stepResultsSuite,
   templatesSuite,
   tenantsSuite,
   toolProfilesSuite,
@@ -123,6 +125,7 @@ export const moduleStorageSuites = {
     workflowsSuite,
     flowsSuite,
     runsSuite,
+    stepResultsSuite,
     runClaimsSuite,
     runReadoutsSuite,
     approvalsSuite,

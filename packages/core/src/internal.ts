@@ -148,7 +148,8 @@ export {
   requireTenantAdmin,
   requireTenantManager
 } from "./http/Security.js"
-export { type Socket, type WebSocketConnection, type WebSocketHandler, acceptWebSocket } from "./http/WebSocket.js"
+export { type Socket, acceptWebSocket } from "./http/WebSocket.js"
+export type { WebSocketConnection, WebSocketHandler } from "./http/WebSocketHost.js"
 export { type ServerSentEvent, encodeEvent, eventStream, lastEventId } from "./http/EventStream.js"
 export { fromWebRequest, toWebResponse } from "./http/Web.js"
 export { isOrigin } from "./http/Cors.js"
@@ -227,6 +228,9 @@ export {
   RunRepository,
   type RunQuery,
   type RunUpdate,
+  type StepsWritten
+} from "./automations/records/RunRepositories.js"
+export {
   type RunStatistics,
   type StepLogEntry,
   type StepLogPage,
@@ -234,7 +238,7 @@ export {
   type StepPosition,
   messageChannel,
   percentileDisc
-} from "./automations/records/RunRepositories.js"
+} from "./automations/records/RunReadouts.js"
 export { type NewSessionEntry, estimateTokens, sessionKey } from "./automations/sessions/Session.js"
 export { type SessionFilter, SessionRepository } from "./automations/sessions/SessionRepositories.js"
 export { ROUTE_KEY, routeAgent } from "./automations/agents/Agent.js"

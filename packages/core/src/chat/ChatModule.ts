@@ -11,7 +11,7 @@ import {
   VisitorTokenRepository,
   WidgetRepository
 } from "./ChatRepositories.js"
-import { ChatService } from "./ChatService.js"
+import { chatServiceLayer } from "./ChatServiceLayer.js"
 import { chatSkills } from "./ChatSkills.js"
 import { ConversationHubs } from "./ConversationFeed.js"
 import { InboxHubs } from "./InboxFeed.js"
@@ -20,6 +20,7 @@ import { webhookHandlers } from "./WebhookHandlers.js"
 import { layerMemoryWebhooks } from "./WebhookRepositories.js"
 import { deliveryIdsOf, webhookQueue } from "./WebhookQueue.js"
 import { WebhookService, webhookSubscriber } from "./WebhookService.js"
+import { webhookServiceLayer } from "./WebhookServiceLayer.js"
 
 /** Live Chat: visitors, hosted chat sessions, conversations and messages, and signed webhooks. */
 export const chat = defineModule({
@@ -36,7 +37,7 @@ export const chat = defineModule({
   ],
   settings: chatSettings,
   groups: groups(chatHandlers, chatDashboardHandlers, chatPageHandlers, chatVisitorHandlers, webhookHandlers),
-  services: Layer.mergeAll(ChatService.layer, WebhookService.layer, ConversationHubs.layer, InboxHubs.layer),
+  services: Layer.mergeAll(chatServiceLayer, webhookServiceLayer, ConversationHubs.layer, InboxHubs.layer),
   memory: Layer.mergeAll(
     VisitorRepository.layerMemory,
     WidgetRepository.layerMemory,

@@ -1,9 +1,7 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, type Effect } from "effect"
 import type { ValidationFailed } from "../platform/Errors.js"
 import type { Listed } from "../platform/Keyset.js"
 import type { ChatMessage, Conversation, ConversationStatus, Visitor } from "./Chat.js"
-import { makeChatChanges } from "./ChatChanges.js"
-import { makeChatConversations } from "./ChatConversations.js"
 import type { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
 import type {
   Author,
@@ -14,8 +12,6 @@ import type {
   SessionInput,
   VisitorListQuery
 } from "./ChatInputs.js"
-import { makeChatMessages } from "./ChatMessages.js"
-import { makeChatVisitors } from "./ChatVisitors.js"
 
 /**
  * Live Chat's rules: visitors upserted by the tenant's id for them, sessions that open one
@@ -69,16 +65,4 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
       comment: string | undefined
     ) => Effect.Effect<Conversation, ValidationFailed | ConversationNotFound | ConversationStateConflict>
   }
->() {
-  static readonly layer = Layer.effect(
-    ChatService,
-    Effect.gen(function* () {
-      const changes = yield* makeChatChanges
-      return {
-        ...(yield* makeChatVisitors(changes)),
-        ...(yield* makeChatConversations(changes)),
-        ...(yield* makeChatMessages(changes))
-      }
-    })
-  )
-}
+>() {}

@@ -1,14 +1,11 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect } from "effect"
 import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { DomainEvent } from "../jobs/EventOutbox.js"
 import type { ValidationFailed } from "../platform/Errors.js"
 import type { Listed } from "../platform/Keyset.js"
 import type { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookNotFound } from "./ChatErrors.js"
 import { type DeliveryAttempt, WEBHOOK_EVENTS, type WebhookSubscription } from "./Webhook.js"
-import { makeWebhookDeliveries } from "./WebhookDeliveries.js"
 import type { CreatedSubscription, PageQuery, SubscriptionInput, SubscriptionPatch } from "./WebhookInputs.js"
-import { makeWebhookSender } from "./WebhookSender.js"
-import { makeWebhookSubscriptions } from "./WebhookSubscriptions.js"
 
 /**
  * Signed webhooks for chat events: subscriptions with a secret shown once and kept sealed, one
@@ -55,18 +52,7 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
     /** Writes the deliveries of a batch of chat events (in the dispatcher's unit of work). */
     readonly fanOut: (events: ReadonlyArray<DomainEvent>) => Effect.Effect<void>
   }
->() {
-  static readonly layer = Layer.effect(
-    WebhookService,
-    Effect.gen(function* () {
-      const sender = yield* makeWebhookSender
-      return {
-        ...(yield* makeWebhookSubscriptions(sender)),
-        ...(yield* makeWebhookDeliveries(sender))
-      }
-    })
-  )
-}
+>() {}
 
 /** Chat events become webhook deliveries as the dispatcher hands them on. */
 export const webhookSubscriber: EventSubscriber<WebhookService> = {

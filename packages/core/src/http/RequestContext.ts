@@ -1,7 +1,7 @@
 import { Effect, FiberRef } from "effect"
 import type { RateLimitResult } from "../platform/RateLimit.js"
 import { ApiError } from "./ApiError.js"
-import type { WebSocketHandler } from "./WebSocket.js"
+import type { WebSocketHandler } from "./WebSocketHost.js"
 
 /** Lower-case header names; a repeated header may arrive as an array. */
 export type RequestHeaders = Readonly<Record<string, string | ReadonlyArray<string> | undefined>>

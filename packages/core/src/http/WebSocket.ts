@@ -2,21 +2,7 @@ import { HttpApiSchema, HttpServerResponse } from "@effect/platform"
 import { Effect, Fiber, FiberRef, Queue, Runtime, Schema, type Scope, Stream } from "effect"
 import { ApiError } from "./ApiError.js"
 import { CurrentRequest, firstHeader } from "./RequestContext.js"
-
-/** An accepted WebSocket as every host exposes it to the engine. */
-export interface WebSocketConnection {
-  readonly send: (data: string | Uint8Array) => void
-  readonly close: (code?: number, reason?: string) => void
-}
-
-/** What a host calls on an accepted WebSocket: once `open`, then per message, then once `close`. */
-export interface WebSocketHandler {
-  /** The subprotocol the server accepts, echoed in Sec-WebSocket-Protocol. */
-  readonly protocol: string | undefined
-  readonly open: (connection: WebSocketConnection) => void
-  readonly message: (data: string | Uint8Array) => void
-  readonly close: (code: number, reason: string) => void
-}
+import type { WebSocketConnection } from "./WebSocketHost.js"
 
 /** The socket a WebSocket endpoint's program talks to. */
 export interface Socket {

@@ -7,6 +7,7 @@ import { layerTransactionalEmailPipeline } from "./TransactionalEmailPipeline.js
 import { deliveryQueue } from "./TransactionalDelivery.js"
 import { TransactionalService } from "./TransactionalService.js"
 import { transactionalProducts } from "./TransactionalProducts.js"
+import { transactionalServiceLayer } from "./TransactionalServiceLayer.js"
 import { transactionalSettings } from "./TransactionalSettings.js"
 import { transactionalSkills } from "./TransactionalSkills.js"
 
@@ -20,7 +21,7 @@ export const transactional = defineModule({
   products: transactionalProducts,
   settings: transactionalSettings,
   groups: groups(transactionalHandlers, transactionalDashboardHandlers),
-  services: layerTransactionalEmailPipeline.pipe(Layer.provideMerge(TransactionalService.layer)),
+  services: layerTransactionalEmailPipeline.pipe(Layer.provideMerge(transactionalServiceLayer)),
   memory: Layer.merge(
     TemplateRepository.layerMemory,
     MessageRepository.layerMemory.pipe(Layer.provideMerge(ActivityLog.layerMemory))

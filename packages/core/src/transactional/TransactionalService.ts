@@ -1,11 +1,9 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, type Effect } from "effect"
 import type { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import type { IdempotencyInProgress, IdempotencyKeyReused } from "../platform/Idempotency.js"
 import type { Listed } from "../platform/Keyset.js"
 import type { MailRejected } from "./Mailer.js"
 import type { ActivityEntry, DeliveryStatistics, EmailTemplate } from "./Transactional.js"
-import { makeTransactionalActivity } from "./TransactionalActivity.js"
-import { makeTransactionalDelivery } from "./TransactionalDelivery.js"
 import type { TemplateNameTaken, TemplateNotFound } from "./TransactionalErrors.js"
 import type {
   ListQuery,
@@ -16,8 +14,6 @@ import type {
   TemplateInput,
   TemplatePatch
 } from "./TransactionalInputs.js"
-import { makeTransactionalSending } from "./TransactionalSending.js"
-import { makeTransactionalTemplates } from "./TransactionalTemplates.js"
 
 /**
  * Transactional email: templates, sends (one message per recipient, delivered by a job on the
@@ -73,17 +69,4 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
     /** Delivers one queued message; fails (so the queue retries) on a transient rejection with attempts left. */
     readonly deliver: (tenantId: string, messageId: string, attempt: number) => Effect.Effect<void, MailRejected>
   }
->() {
-  static readonly layer = Layer.scoped(
-    TransactionalService,
-    Effect.gen(function* () {
-      const templates = yield* makeTransactionalTemplates
-      return {
-        ...templates,
-        ...(yield* makeTransactionalSending(templates.getTemplate)),
-        ...(yield* makeTransactionalActivity),
-        ...(yield* makeTransactionalDelivery)
-      }
-    })
-  )
-}
+>() {}

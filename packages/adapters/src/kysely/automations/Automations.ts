@@ -46,6 +46,7 @@ import * as migration0030 from "./migrations/0030_test_runs.js"
 import * as migration0031 from "./migrations/0031_run_workers.js"
 import * as migration0034 from "./migrations/0034_automation_waitpoints.js"
 import * as agentTurnsMigration from "./migrations/automations/0001_agent_turns.js"
+import * as stepResultsMigration from "./migrations/automations/0002_step_results.js"
 import * as NodeCommands from "./nodes/NodeCommands.js"
 import * as Packs from "./Packs.js"
 import * as Sequences from "./Sequences.js"
@@ -102,7 +103,8 @@ export const automationsStorage: KyselyModuleStorage<
     "0030_test_runs": migration0030,
     "0031_run_workers": migration0031,
     "0034_automation_waitpoints": migration0034,
-    "automations/0001_agent_turns": agentTurnsMigration
+    "automations/0001_agent_turns": agentTurnsMigration,
+    "automations/0002_step_results": stepResultsMigration
   },
   layer: Layer.mergeAll(
     Workflows.layer,

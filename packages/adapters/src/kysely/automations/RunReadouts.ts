@@ -1,9 +1,8 @@
-// The readouts' queries over automation_runs: statistics and the step log.
+// The readouts' queries over automation_runs and automation_step_results: statistics and the step log.
 import { type JsonObject, RUN_STATUSES, type RunStatus } from "@servicekit/core/automations"
 import type { RunStatistics, StepLogPage, StepLogQuery } from "@servicekit/core/internal"
 import { type Kysely, sql } from "kysely"
-import { toResult } from "./RunRows.js"
-import type { AutomationsTables, StoredStepResult } from "./Tables.js"
+import type { AutomationsTables } from "./Tables.js"
 
 type Db = Kysely<AutomationsTables>
 
@@ -44,41 +43,37 @@ export const statistics = async (db: Db, tenantId: string, from: Date, to: Date)
   }
 }
 
-/** A step result of the lateral join, and its step index. */
-const stepResult = sql<StoredStepResult>`step_results.value`
-const stepIndex = sql<number>`(step_results.value ->> 'index')::int`
-
-/**
- * A page of the step log. Its runs are a range of the run list's index (the workflow's with a
- * workflowId, the primary key's with a runId), ended at the `maxRuns`-th run, which a first
- * statement finds by reading that many index entries; the second expands only those runs'
- * results (jsonb_array_elements in a lateral join), filters and orders them.
- */
 /** Whether `value` is one of `ids` (none: false, as `in ()` is no SQL). */
 const skillOneOf = (value: ReturnType<typeof sql>, ids: ReadonlyArray<string>) =>
   ids.length === 0 ? sql<boolean>`false` : sql<boolean>`${value} in (${sql.join(ids.map((id) => sql`${id}`))})`
 
+/**
+ * A page of the step log. Its runs are a range of the run list's index (the workflow's with a
+ * workflowId, the primary key's with a runId), ended at the `maxRuns`-th run, which a first
+ * statement finds by reading that many index entries; the second joins only those runs' results
+ * (ranges of automation_step_results' primary key), filters and orders them.
+ */
 export const stepLog = async (db: Db, tenantId: string, query: StepLogQuery): Promise<StepLogPage> => {
   const { after } = query
   const range = [
-    sql<boolean>`tenant_id = ${tenantId}`,
-    ...(query.workflowId === undefined ? [] : [sql<boolean>`workflow_id = ${query.workflowId}`]),
-    ...(query.runId === undefined ? [] : [sql<boolean>`id = ${query.runId}`]),
+    sql<boolean>`r.tenant_id = ${tenantId}`,
+    ...(query.workflowId === undefined ? [] : [sql<boolean>`r.workflow_id = ${query.workflowId}`]),
+    ...(query.runId === undefined ? [] : [sql<boolean>`r.id = ${query.runId}`]),
     // The runs after the position's, and that run itself while its step 0 is still to come.
     ...(after === undefined
       ? []
       : [
           after.index > 0
-            ? sql<boolean>`(created_at, id) <= (${after.createdAt}::timestamptz, ${after.runId}::uuid)`
-            : sql<boolean>`(created_at, id) < (${after.createdAt}::timestamptz, ${after.runId}::uuid)`
+            ? sql<boolean>`(r.created_at, r.id) <= (${after.createdAt}::timestamptz, ${after.runId}::uuid)`
+            : sql<boolean>`(r.created_at, r.id) < (${after.createdAt}::timestamptz, ${after.runId}::uuid)`
         ])
   ]
   const last = await db
-    .selectFrom("automation_runs")
-    .select(["created_at", "id"])
+    .selectFrom("automation_runs as r")
+    .select(["r.created_at", "r.id"])
     .where((eb) => eb.and(range))
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
     .offset(query.maxRuns - 1)
     .limit(1)
     .executeTakeFirst()
@@ -86,33 +81,46 @@ export const stepLog = async (db: Db, tenantId: string, query: StepLogQuery): Pr
     ...range,
     ...(last === undefined
       ? []
-      : [sql<boolean>`(created_at, id) >= (${last.created_at}::timestamptz, ${last.id}::uuid)`]),
+      : [sql<boolean>`(r.created_at, r.id) >= (${last.created_at}::timestamptz, ${last.id}::uuid)`]),
     ...(after === undefined
       ? []
       : [
-          sql<boolean>`(created_at, id, ${stepIndex}) < (${after.createdAt}::timestamptz, ${after.runId}::uuid, ${after.index}::int)`
+          sql<boolean>`(r.created_at, r.id, s.step_index) < (${after.createdAt}::timestamptz, ${after.runId}::uuid, ${after.index}::int)`
         ]),
-    ...(query.status === undefined ? [] : [sql<boolean>`${stepResult} ->> 'status' = ${query.status}`]),
+    ...(query.status === undefined ? [] : [sql<boolean>`s.status = ${query.status}`]),
     ...(query.messageSkills === undefined
       ? []
       : [
-          sql<boolean>`${stepResult} ->> 'status' = 'succeeded' and (${stepResult} ->> 'type' = 'deliver' or (${stepResult} ->> 'type' = 'skill' and ${skillOneOf(sql`steps -> ${stepIndex} ->> 'skillId'`, query.messageSkills)}))`
+          sql<boolean>`s.status = 'succeeded' and (s.type = 'deliver' or (s.type = 'skill' and ${skillOneOf(sql`r.steps -> s.step_index ->> 'skillId'`, query.messageSkills)}))`
         ])
   ]
   const rows = await db
-    .selectFrom("automation_runs")
-    .crossJoinLateral(sql`jsonb_array_elements(results)`.as("step_results"))
+    .selectFrom("automation_runs as r")
+    .innerJoin("automation_step_results as s", (join) =>
+      join.onRef("s.tenant_id", "=", "r.tenant_id").onRef("s.run_id", "=", "r.id")
+    )
     .select([
-      "id",
-      "workflow_id",
-      "created_at",
-      stepResult.as("step_result"),
-      sql<JsonObject | null>`steps -> ${stepIndex}`.as("step")
+      "r.id",
+      "r.workflow_id",
+      "r.created_at",
+      "s.step_index",
+      "s.type",
+      "s.name",
+      "s.status",
+      "s.output",
+      "s.output_text",
+      "s.error",
+      "s.attempt",
+      "s.approved",
+      "s.worker",
+      "s.started_at",
+      "s.finished_at",
+      sql<JsonObject | null>`r.steps -> s.step_index`.as("step")
     ])
     .where((eb) => eb.and(conditions))
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .orderBy(stepIndex, "desc")
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
+    .orderBy("s.step_index", "desc")
     .limit(query.limit)
     .execute()
   return {
@@ -120,7 +128,20 @@ export const stepLog = async (db: Db, tenantId: string, query: StepLogQuery): Pr
       runId: row.id,
       workflowId: row.workflow_id,
       runCreatedAt: row.created_at,
-      result: toResult(row.step_result),
+      result: {
+        index: row.step_index,
+        type: row.type,
+        name: row.name,
+        status: row.status,
+        output: row.output,
+        outputText: row.output_text,
+        error: row.error,
+        attempt: row.attempt,
+        approved: row.approved,
+        worker: row.worker,
+        startedAt: row.started_at,
+        finishedAt: row.finished_at
+      },
       step: row.step
     })),
     readTo: last === undefined ? null : { createdAt: last.created_at, runId: last.id, index: 0 }

@@ -1,43 +1,75 @@
-// A run as automation_runs stores it, and back.
-import type { Run, RunTakeover, StepResult } from "@servicekit/core/automations"
-import type { Insertable, Selectable } from "kysely"
-import type { TenantTable } from "../Keyset.js"
+// A run as automation_runs stores it (its results in automation_step_results), and back.
+import type { Run, RunTakeover } from "@servicekit/core/automations"
+import { type Selectable, sql } from "kysely"
+import { toResult } from "./StepResultRows.js"
 import type { AutomationRunsTable, StoredStepResult, StoredTakeover } from "./Tables.js"
 
-export const toRow = (run: Run): Insertable<AutomationRunsTable> => ({
+/** A run's row as read, with its results gathered into one column (`resultsColumn`). */
+export type RunRow = Selectable<AutomationRunsTable> & { readonly results: ReadonlyArray<StoredStepResult> }
+
+/** The table's columns and their types, in the order a JSON record set of runs declares them. */
+const COLUMNS = [
+  ["tenant_id", "uuid"],
+  ["id", "uuid"],
+  ["workflow_id", "uuid"],
+  ["flow_id", "uuid"],
+  ["revision", "integer"],
+  ["steps", "jsonb"],
+  ["status", "text"],
+  ["attempt", "integer"],
+  ["trigger_type", "text"],
+  ["trigger_event", "text"],
+  ["context", "text"],
+  ["payload", "jsonb"],
+  ["parent_run_id", "uuid"],
+  ["test", "boolean"],
+  ["idempotency_key", "text"],
+  ["reason", "text"],
+  ["lease_until", "timestamptz"],
+  ["held_by", "jsonb"],
+  ["takeovers", "jsonb"],
+  ["created_at", "timestamptz"],
+  ["started_at", "timestamptz"],
+  ["finished_at", "timestamptz"],
+  ["updated_at", "timestamptz"]
+] as const
+
+/** The column list, the record set's declaration and, for an upsert, every column but the key from `excluded`. */
+export const runColumns = {
+  names: sql.raw(COLUMNS.map(([name]) => name).join(", ")),
+  declared: sql.raw(COLUMNS.map(([name, type]) => `${name} ${type}`).join(", ")),
+  replaced: sql.raw(
+    COLUMNS.slice(2)
+      .map(([name]) => `${name} = excluded.${name}`)
+      .join(", ")
+  )
+}
+
+/** A run as a record of the JSON record set an insert passes (dates become ISO strings). */
+export const runRecord = (run: Run) => ({
   tenant_id: run.tenantId,
   id: run.id,
   workflow_id: run.workflowId,
   flow_id: run.flowId,
   revision: run.revision,
-  steps: JSON.stringify(run.steps),
+  steps: run.steps,
   status: run.status,
   attempt: run.attempt,
   trigger_type: run.trigger.type,
   trigger_event: run.trigger.event,
   context: run.context,
-  payload: JSON.stringify(run.payload),
+  payload: run.payload,
   parent_run_id: run.parentRunId,
   test: run.test,
   idempotency_key: run.idempotencyKey,
-  // Dates become ISO strings (Date.prototype.toJSON); toResult reads them back.
-  results: JSON.stringify(run.results),
   reason: run.reason,
   lease_until: run.leaseUntil,
-  held_by: run.heldBy === null ? null : JSON.stringify(run.heldBy),
-  takeovers: JSON.stringify(run.takeovers),
+  held_by: run.heldBy,
+  takeovers: run.takeovers,
   created_at: run.createdAt,
   started_at: run.startedAt,
   finished_at: run.finishedAt,
   updated_at: run.updatedAt
-})
-
-export const toResult = (stored: StoredStepResult): StepResult => ({
-  ...stored,
-  approved: stored.approved ?? false,
-  worker: stored.worker ?? null,
-  startedAt: new Date(stored.startedAt),
-  finishedAt: stored.finishedAt === null ? null : new Date(stored.finishedAt)
 })
 
 export const toTakeover = (stored: StoredTakeover): RunTakeover => ({
@@ -46,7 +78,7 @@ export const toTakeover = (stored: StoredTakeover): RunTakeover => ({
   leaseExpiredAt: stored.leaseExpiredAt === null ? null : new Date(stored.leaseExpiredAt)
 })
 
-export const toRun = (row: Selectable<AutomationRunsTable>): Run => ({
+export const toRun = (row: RunRow): Run => ({
   id: row.id,
   tenantId: row.tenant_id,
   workflowId: row.workflow_id,
@@ -71,5 +103,3 @@ export const toRun = (row: Selectable<AutomationRunsTable>): Run => ({
   finishedAt: row.finished_at,
   updatedAt: row.updated_at
 })
-
-export const table: TenantTable<Selectable<AutomationRunsTable>, Run> = { name: "automation_runs", toRecord: toRun }

@@ -14,6 +14,7 @@ import type {
   Run,
   RunStatus,
   RunTakeover,
+  StepStatus,
   SessionEntry,
   SessionRole,
   SessionScope,
@@ -49,15 +50,28 @@ export interface AutomationFlowsTable {
   readonly updated_at: Date
 }
 
-/** A step result as stored: JSON has no dates, so its times are ISO strings. */
-export interface StoredStepResult
-  extends Omit<Run["results"][number], "startedAt" | "finishedAt" | "approved" | "worker"> {
-  /** Absent from results stored before approvals were recorded per step. */
-  readonly approved?: boolean
-  /** Absent from results stored before the process of each try was recorded. */
-  readonly worker?: WorkerIdentity | null
+/** A step result as JSON (a run's results read in one column): its times are ISO strings. */
+export interface StoredStepResult extends Omit<Run["results"][number], "startedAt" | "finishedAt"> {
   readonly startedAt: string
   readonly finishedAt: string | null
+}
+
+/** One step's result of a run: the latest try of the step. */
+export interface AutomationStepResultsTable {
+  readonly tenant_id: string
+  readonly run_id: string
+  readonly step_index: number
+  readonly type: string
+  readonly name: string | null
+  readonly status: StepStatus
+  readonly output: JsonColumn<unknown>
+  readonly output_text: string | null
+  readonly error: string | null
+  readonly attempt: number
+  readonly approved: boolean
+  readonly worker: ColumnType<WorkerIdentity | null, string | null, string | null>
+  readonly started_at: Date
+  readonly finished_at: Date | null
 }
 
 export interface AutomationRunsTable {
@@ -77,7 +91,6 @@ export interface AutomationRunsTable {
   /** Started with a test key: its emails go to the test mailbox. */
   readonly test: Generated<boolean>
   readonly idempotency_key: string | null
-  readonly results: JsonColumn<ReadonlyArray<StoredStepResult>>
   readonly reason: string | null
   readonly lease_until: Date | null
   readonly held_by: ColumnType<WorkerIdentity | null, string | null, string | null>
@@ -309,6 +322,7 @@ export interface AutomationsTables {
   readonly automation_workflows: AutomationWorkflowsTable
   readonly automation_flows: AutomationFlowsTable
   readonly automation_runs: AutomationRunsTable
+  readonly automation_step_results: AutomationStepResultsTable
   readonly automation_approvals: AutomationApprovalsTable
   readonly automation_waitpoints: AutomationWaitpointsTable
   readonly automation_agent_turns: AutomationAgentTurnsTable

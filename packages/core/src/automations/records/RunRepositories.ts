@@ -1,123 +1,39 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { isUuid } from "../../platform/Crypto.js"
-import { type Page, newestFirst } from "../../platform/Keyset.js"
+import type { Page } from "../../platform/Keyset.js"
 import { memoryTable } from "../../platform/MemoryTable.js"
 import type { WorkerIdentity } from "../../platform/Settings.js"
 import { MemoryDatabase } from "../../platform/UnitOfWork.js"
-import {
-  MAX_TAKEOVERS,
-  RUN_STATUSES,
-  type Run,
-  type RunStatus,
-  type RunTakeover,
-  type StepResult,
-  type StepStatus
-} from "./Run.js"
-import type { JsonObject } from "./Workflow.js"
-import type { MessageChannel } from "../../module/Skill.js"
+import { MAX_TAKEOVERS, type Run, type RunStatus, type RunTakeover, type StepResult } from "./Run.js"
+import { type RunStatistics, type StepLogPage, type StepLogQuery, statisticsOf, stepLogOf } from "./RunReadouts.js"
 
 export interface RunQuery extends Page {
   readonly workflowId?: string | undefined
   readonly status?: RunStatus | undefined
 }
 
-/** How a tenant's runs created in a time range went. */
-export interface RunStatistics {
-  readonly total: number
-  readonly byStatus: Readonly<Record<RunStatus, number>>
-  /**
-   * Start latency (startedAt − createdAt, in milliseconds) of the runs a worker took: their
-   * number and `percentileDisc` at 0.5 and 0.95 (Postgres' percentile_disc). Null when no run
-   * was taken.
-   */
-  readonly startLatencyMs: { readonly samples: number; readonly p50: number; readonly p95: number } | null
-}
-
 /**
- * The discrete percentile of Postgres' percentile_disc: the first of the values, sorted
- * ascending, whose position reaches `fraction` of them, i.e. the ceil(fraction × n)-th (at
- * least the first). Always one of the values, never an interpolation.
+ * Which step results a write stores: the results at these step indexes (an index the run has no
+ * result at loses its stored one), or, when undefined, all of them (the run's results replace the
+ * stored ones). A writer that knows which steps it changed names them, so a step's result is
+ * written when it changes and never again with the others'.
  */
-export const percentileDisc = (ascending: ReadonlyArray<number>, fraction: number): number =>
-  ascending[Math.max(1, Math.ceil(fraction * ascending.length)) - 1]!
+export type StepsWritten = ReadonlyArray<number> | undefined
 
-/**
- * The channel a step result went out on when it is a message a run sent, else undefined: a
- * succeeded `deliver` step, or a succeeded step of a skill in `channels` (the skill registry's
- * `messageChannels`).
- */
-export const messageChannel = (
-  result: StepResult,
-  step: JsonObject | null,
-  channels: ReadonlyMap<string, MessageChannel>
-): MessageChannel | undefined => {
-  if (result.status !== "succeeded") return undefined
-  if (result.type === "deliver") return "channel"
-  const skillId = step?.skillId
-  return result.type === "skill" && typeof skillId === "string" ? channels.get(skillId) : undefined
-}
-
-const isMessage = (result: StepResult, step: JsonObject | null, messageSkills: ReadonlyArray<string>) =>
-  result.status === "succeeded" &&
-  (result.type === "deliver" ||
-    (result.type === "skill" && typeof step?.skillId === "string" && messageSkills.includes(step.skillId)))
-
-/** A step in the runs' step log, which runs newest run first by (createdAt, id), then last step first. */
-export interface StepPosition {
-  readonly createdAt: Date
-  readonly runId: string
-  readonly index: number
-}
-
-export interface StepLogQuery {
-  /** Steps strictly after this one; its run is a stored run (its id a uuid). */
-  readonly after?: StepPosition | undefined
-  readonly limit: number
-  /**
-   * At most this many runs are read for a page: the runs from `after`'s (itself included while
-   * steps of it remain), newest first. Bounds a page's cost when few steps match.
-   */
-  readonly maxRuns: number
-  readonly runId?: string | undefined
-  readonly workflowId?: string | undefined
-  /** Steps in this status. */
-  readonly status?: StepStatus | undefined
-  /**
-   * Only the messages runs sent: succeeded deliver steps, and succeeded skill steps of these
-   * skills (the ids of the skill registry's `messageChannels`; see `messageChannel`).
-   */
-  readonly messageSkills?: ReadonlyArray<string> | undefined
-}
-
-export interface StepLogEntry {
-  readonly runId: string
-  readonly workflowId: string
-  readonly runCreatedAt: Date
-  readonly result: StepResult
-  /** The step as the run copied it from its workflow (placeholders unfilled); null if the run has none at the index. */
-  readonly step: JsonObject | null
-}
-
-export interface StepLogPage {
-  readonly entries: ReadonlyArray<StepLogEntry>
-  /**
-   * When `maxRuns` runs were read: the position after the last of them (its step 0), where the
-   * next page goes on; null when the runs ran out first.
-   */
-  readonly readTo: StepPosition | null
-}
-
-/** Whether step `index` of `run` comes after `position` in the step log. */
-const stepAfter = (position: StepPosition, run: Run, index: number) => {
-  const byRun = newestFirst({ createdAt: position.createdAt, id: position.runId }, run)
-  return byRun < 0 || (byRun === 0 && index < position.index)
+/** The stored results after a write of `written` from `run`'s results (see `StepsWritten`). */
+const resultsAfter = (stored: ReadonlyArray<StepResult>, run: Run, written: StepsWritten) => {
+  if (written === undefined) return run.results
+  const touched = new Set(written)
+  return [
+    ...stored.filter((result) => !touched.has(result.index)),
+    ...run.results.filter((result) => touched.has(result.index))
+  ].sort((a, b) => a.index - b.index)
 }
 
 /** What `RunRepository.update` writes: the fields a run's progress changes. */
-const progressOf = (run: Run) => ({
+const progressOf = (stored: Run, run: Run, written: StepsWritten) => ({
   status: run.status,
   attempt: run.attempt,
-  results: run.results,
+  results: resultsAfter(stored.results, run, written),
   reason: run.reason,
   leaseUntil: run.leaseUntil,
   startedAt: run.startedAt,
@@ -145,6 +61,7 @@ export interface RunUpdate {
   readonly run: Run
   readonly from: ReadonlyArray<RunStatus>
   readonly leaseUntil?: Date | null | undefined
+  readonly steps?: StepsWritten
 }
 
 export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")<
@@ -163,15 +80,17 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
     /** Newest first by (createdAt, id). */
     readonly list: (tenantId: string, query: RunQuery) => Effect.Effect<ReadonlyArray<Run>>
     /**
-     * Stores the run's progress (status, attempt, results, reason, lease, start, finish, updatedAt) if its
-     * stored status is one of `from` (and, when `leaseUntil` is given, the stored lease is that one:
-     * the writer still holds the run); whether it did. What the run was made with (its steps,
-     * input, trigger, parent, idempotency key) never changes, and is not written.
+     * Stores the run's progress (status, attempt, the results of `steps`, reason, lease, start,
+     * finish, updatedAt) if its stored status is one of `from` (and, when `leaseUntil` is given,
+     * the stored lease is that one: the writer still holds the run); whether it did, results
+     * included. What the run was made with (its steps, input, trigger, parent, idempotency key)
+     * never changes, and is not written.
      */
     readonly update: (
       run: Run,
       from: ReadonlyArray<RunStatus>,
-      leaseUntil?: Date | null | undefined
+      leaseUntil?: Date | null | undefined,
+      steps?: StepsWritten
     ) => Effect.Effect<boolean>
     /**
      * Takes runs, of any tenants, for `worker` until `leaseUntil`, in one write: each queued run
@@ -223,11 +142,11 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
         return holder !== undefined && holder.id !== run.id
       }
       type Undo = (reverse: () => void) => void
-      const updateOne = (undo: Undo, { from, leaseUntil, run }: RunUpdate) => {
+      const updateOne = (undo: Undo, { from, leaseUntil, run, steps }: RunUpdate) => {
         const stored = table.get(run.tenantId, run.id)
         if (stored === undefined || !from.includes(stored.status)) return false
         if (leaseUntil !== undefined && !sameLease(stored.leaseUntil, leaseUntil)) return false
-        table.put({ ...stored, ...progressOf(run) }, undo)
+        table.put({ ...stored, ...progressOf(stored, run, steps) }, undo)
         return true
       }
       const claimOne = (undo: Undo, { id, tenantId }: RunKey, at: Date, leaseUntil: Date, worker: WorkerIdentity) => {
@@ -286,7 +205,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
               (query.workflowId === undefined || row.workflowId === query.workflowId) &&
               (query.status === undefined || row.status === query.status)
           ),
-        update: (run, from, leaseUntil) => db.run((undo) => updateOne(undo, { run, from, leaseUntil })),
+        update: (run, from, leaseUntil, steps) => db.run((undo) => updateOne(undo, { run, from, leaseUntil, steps })),
         updateMany: (updates) => db.run((undo) => updates.map((update) => updateOne(undo, update))),
         claimMany: (keys, at, leaseUntil, worker) =>
           db.run((undo) => keys.flatMap((key) => claimOne(undo, key, at, leaseUntil, worker) ?? [])),
@@ -309,72 +228,8 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
           ),
         countRunning: (tenantId) =>
           db.run(() => [...table.rows()].filter((row) => row.tenantId === tenantId && row.status === "running").length),
-        statistics: (tenantId, from, to) =>
-          db.run(() => {
-            const created = [...table.rows()].filter(
-              (row) => row.tenantId === tenantId && row.createdAt >= from && row.createdAt <= to
-            )
-            const byStatus = Object.fromEntries(RUN_STATUSES.map((status) => [status, 0])) as Record<RunStatus, number>
-            for (const row of created) byStatus[row.status]++
-            const latencies = created
-              .flatMap((row) => (row.startedAt === null ? [] : [row.startedAt.getTime() - row.createdAt.getTime()]))
-              .sort((a, b) => a - b)
-            return {
-              total: created.length,
-              byStatus,
-              startLatencyMs:
-                latencies.length === 0
-                  ? null
-                  : {
-                      samples: latencies.length,
-                      p50: percentileDisc(latencies, 0.5),
-                      p95: percentileDisc(latencies, 0.95)
-                    }
-            }
-          }),
-        stepLog: (tenantId, query) =>
-          db.run((): StepLogPage => {
-            const { after } = query
-            if (after !== undefined && !isUuid(after.runId)) return { entries: [], readTo: null }
-            const read = [...table.rows()]
-              .filter(
-                (row) =>
-                  row.tenantId === tenantId &&
-                  (query.runId === undefined || row.id === query.runId) &&
-                  (query.workflowId === undefined || row.workflowId === query.workflowId) &&
-                  // The runs after the position's, and that run itself while its step 0 is still to come.
-                  (after === undefined || stepAfter(after, row, 0))
-              )
-              .sort(newestFirst)
-              .slice(0, query.maxRuns)
-            const entries = read
-              .flatMap((run) =>
-                [...run.results]
-                  .sort((a, b) => b.index - a.index)
-                  .map((result): StepLogEntry => {
-                    const step = run.steps[result.index]
-                    return {
-                      runId: run.id,
-                      workflowId: run.workflowId,
-                      runCreatedAt: run.createdAt,
-                      result,
-                      step: step ?? null
-                    }
-                  })
-                  .filter(
-                    ({ result, step }) =>
-                      (after === undefined || stepAfter(after, run, result.index)) &&
-                      (query.status === undefined || result.status === query.status) &&
-                      (query.messageSkills === undefined || isMessage(result, step, query.messageSkills))
-                  )
-              )
-              .slice(0, query.limit)
-            const last = read.length === query.maxRuns ? read[read.length - 1] : undefined
-            return {
-              entries,
-              readTo: last === undefined ? null : { createdAt: last.createdAt, runId: last.id, index: 0 }
-            }
-          })
+        statistics: (tenantId, from, to) => db.run(() => statisticsOf(table.rows(), tenantId, from, to)),
+        stepLog: (tenantId, query) => db.run(() => stepLogOf(table.rows(), tenantId, query))
       })
     })
   )

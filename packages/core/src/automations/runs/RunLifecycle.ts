@@ -228,7 +228,7 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
           // What it waited for closes with it: deciding the approval later changes nothing, and
           // the node's command is not run.
           const moved = yield* unit.withTransaction(
-            Effect.flatMap(runs.update(cancelled, [run.status]), (stored) =>
+            Effect.flatMap(runs.update(cancelled, [run.status], undefined, []), (stored) =>
               stored ? Effect.as(waitpoints.cancelRun(tenantId, id, at), true) : Effect.succeed(false)
             )
           )
@@ -240,12 +240,13 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
           const run = yield* findRun(tenantId, id)
           if (!canMove(run.status, "queued")) return yield* Effect.fail(conflict(run, "queued"))
           const at = yield* now
+          // A step that was waiting (an approval, a node, a timer) starts again: an approval of
+          // the earlier try does not carry over to this one.
+          const restarted = run.results.filter((result) => WAITING_STEP_STATUSES.has(result.status))
           const queued: Run = {
             ...run,
             status: "queued",
             attempt: run.attempt + 1,
-            // A step that was waiting (an approval, a node, a timer) starts again: an approval of
-            // the earlier try does not carry over to this one.
             results: run.results.filter((result) => !WAITING_STEP_STATUSES.has(result.status)),
             reason: null,
             leaseUntil: null,
@@ -253,8 +254,9 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
             updatedAt: at
           }
           const moved = yield* unit.withTransaction(
-            Effect.flatMap(runs.update(queued, ["failed", "cancelled"]), (stored) =>
-              stored ? Effect.as(due(queued), true) : Effect.succeed(false)
+            Effect.flatMap(
+              runs.update(queued, ["failed", "cancelled"], undefined, restarted.map((result) => result.index)),
+              (stored) => (stored ? Effect.as(due(queued), true) : Effect.succeed(false))
             )
           )
           if (!moved) return yield* Effect.fail(conflict(run, "queued"))

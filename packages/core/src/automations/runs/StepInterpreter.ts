@@ -87,14 +87,20 @@ export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoint
     )
 
     /**
-     * Stores `next` (and the agent turns given) if the worker still holds `held`; false when the
-     * run was cancelled or taken over meanwhile. Grouped with other workers' writes, unless inside
-     * a unit of work (`alone`).
+     * Stores `next` with the results of `steps` (and the agent turns given) if the worker still
+     * holds `held`; false when the run was cancelled or taken over meanwhile. Grouped with other
+     * workers' writes, unless inside a unit of work (`alone`).
      */
-    const store = (held: Run, next: Run, alone = false, turns: ReadonlyArray<StoredTurnRow> = []) =>
+    const store = (
+      held: Run,
+      next: Run,
+      steps: ReadonlyArray<number>,
+      alone = false,
+      turns: ReadonlyArray<StoredTurnRow> = []
+    ) =>
       alone
-        ? runs.update(next, ["running"], held.leaseUntil)
-        : updateGrouped({ run: next, from: ["running"], leaseUntil: held.leaseUntil, turns })
+        ? runs.update(next, ["running"], held.leaseUntil, steps)
+        : updateGrouped({ run: next, from: ["running"], leaseUntil: held.leaseUntil, steps, turns })
 
     /** Follows a run this worker claimed as far as it goes: to its end, a wait, or the loss of its lease. */
     const follow = (claimed: Run) =>
@@ -116,13 +122,25 @@ export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoint
         // and its result are each written before anything else happens.
         let run = claimed
         let stored = claimed
+        // The steps whose results changed since the last write: a write stores only theirs.
+        let unwritten = new Set<number>()
+        const upsert = (results: ReadonlyArray<StepResult>, result: StepResult) => {
+          unwritten.add(result.index)
+          return withResult(results, result)
+        }
         // One write at a time: each compares the lease the one before wrote.
         const writing = yield* Effect.makeSemaphore(1)
         const persist = (next: Run, alone = false, turns: ReadonlyArray<StoredTurnRow> = []) =>
           writing.withPermits(1)(
-            Effect.map(store(stored, next, alone, turns), (written) => {
-              if (written) stored = run = next
-              return written
+            Effect.suspend(() => {
+              const steps = [...unwritten]
+              return Effect.map(store(stored, next, steps, alone, turns), (written) => {
+                if (written) {
+                  stored = run = next
+                  unwritten = new Set()
+                }
+                return written
+              })
             })
           )
         /**
@@ -137,7 +155,7 @@ export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoint
               writing.withPermits(1)(
                 Effect.flatMap(now, (at) => {
                   const next: Run = { ...stored, leaseUntil: new Date(at.getTime() + runLeaseMs), updatedAt: at }
-                  return Effect.map(store(stored, next), (written) => {
+                  return Effect.map(store(stored, next, []), (written) => {
                     if (written) {
                       stored = next
                       run = { ...run, leaseUntil: next.leaseUntil, updatedAt: at }
@@ -359,5 +377,6 @@ export const makeStepInterpreter = (queueing: RunQueueing, waitpoints: Waitpoint
 
 export type StepInterpreter = Effect.Effect.Success<ReturnType<typeof makeStepInterpreter>>
 
-const upsert = (results: ReadonlyArray<StepResult>, result: StepResult) =>
+/** `results` with `result` in its step's place. */
+const withResult = (results: ReadonlyArray<StepResult>, result: StepResult) =>
   [...results.filter((other) => other.index !== result.index), result].sort((a, b) => a.index - b.index)

@@ -41,10 +41,16 @@ export const makeWaitpoints = (queueing: RunQueueing) =>
       Effect.zipRight(waitpoints.insert(waitpoint), jobs.enqueueMany(runQueue, [jobAtDueTime(waitpoint)]))
 
     /**
-     * Closes the waitpoint as `status` and moves its run on as `next` says, if the run still
-     * waits for it; whether it did. A waitpoint closed already changes nothing.
+     * Closes the waitpoint as `status` and moves its run on as `next` says (changing the results
+     * of `steps` only), if the run still waits for it; whether it did. A waitpoint closed already
+     * changes nothing.
      */
-    const close = (waitpoint: Waitpoint, status: "completed" | "timed_out", next: (run: Run, at: Date) => Run) =>
+    const close = (
+      waitpoint: Waitpoint,
+      status: "completed" | "timed_out",
+      next: (run: Run, at: Date) => Run,
+      steps: ReadonlyArray<number> = []
+    ) =>
       Effect.gen(function* () {
         const at = yield* now
         const closed = yield* waitpoints.close(waitpoint.tenantId, waitpoint.id, status, at)
@@ -52,7 +58,7 @@ export const makeWaitpoints = (queueing: RunQueueing) =>
         const found = yield* runs.find(waitpoint.tenantId, waitpoint.runId)
         if (Option.isNone(found) || !WAITING_RUN_STATUSES.includes(found.value.status)) return Option.none<Run>()
         const moved = next(found.value, at)
-        return (yield* runs.update(moved, [found.value.status])) ? Option.some(moved) : Option.none<Run>()
+        return (yield* runs.update(moved, [found.value.status], undefined, steps)) ? Option.some(moved) : Option.none<Run>()
       })
 
     /**
@@ -81,22 +87,27 @@ export const makeWaitpoints = (queueing: RunQueueing) =>
     /** Closes the waitpoint and fails its run, if it still waits for it, with `reason` (and the step's error). */
     const fail = (waitpoint: Waitpoint, status: "completed" | "timed_out", reason: string, stepError: string | null) =>
       Effect.map(
-        close(waitpoint, status, (run, at) => ({
-          ...run,
-          status: "failed",
-          reason,
-          results:
-            stepError === null
-              ? run.results
-              : run.results.map((result) =>
-                  result.index === waitpoint.stepIndex
-                    ? { ...result, status: "failed" as const, error: stepError, finishedAt: at }
-                    : result
-                ),
-          leaseUntil: null,
-          finishedAt: at,
-          updatedAt: at
-        })),
+        close(
+          waitpoint,
+          status,
+          (run, at) => ({
+            ...run,
+            status: "failed",
+            reason,
+            results:
+              stepError === null
+                ? run.results
+                : run.results.map((result) =>
+                    result.index === waitpoint.stepIndex
+                      ? { ...result, status: "failed" as const, error: stepError, finishedAt: at }
+                      : result
+                  ),
+            leaseUntil: null,
+            finishedAt: at,
+            updatedAt: at
+          }),
+          stepError === null ? [] : [waitpoint.stepIndex]
+        ),
         Option.isSome
       )
 
