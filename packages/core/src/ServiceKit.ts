@@ -13,7 +13,6 @@ import type { KeyAccessOf, ProductOf } from "./module/ModuleProducts.js"
 import type { ProductModule } from "./module/ProductModule.js"
 import {
   type ModuleRequirements,
-  type ModuleServices,
   type Modules,
   type RequirementsOfModules,
   type ServicesOf,
@@ -27,27 +26,10 @@ import { ProductCatalog } from "./platform/Products.js"
 import { RateLimiter } from "./platform/RateLimiter.js"
 import { TenantService } from "./platform/TenantService.js"
 import type { Ports } from "./Ports.js"
+import type { Services } from "./Services.js"
 import { runWorkers, workedQueues } from "./Workers.js"
 
-/** The platform's own services, which every module may use. */
-export type PlatformServices =
-  | ProductCatalog
-  | TenantService
-  | ApiKeyService
-  | RateLimiter
-  | EventBus
-  | Scheduler
-  | SkillRegistry
-  | ModelRouter
-  | WorkerWatch
-
-export type Services = PlatformServices | ModuleServices
-
-// A module that needs a service or port nobody provides fails to compile here, naming it.
-const requirementsMet: [Exclude<ModuleRequirements, Services | Ports>] extends [never]
-  ? true
-  : { readonly missing: Exclude<ModuleRequirements, Services | Ports> } = true
-void requirementsMet
+export type { PlatformServices, Services } from "./Services.js"
 
 /** What added modules provide beyond the built-in kit: their services and storage ports. */
 export type AddedServices<Added extends ReadonlyArray<ProductModule>> = ServicesOf<Added> | StorageOf<Added>

@@ -5,7 +5,7 @@ import { JobQueue, type QueueDefinition } from "./jobs/JobQueue.js"
 import { runScheduler } from "./jobs/Scheduler.js"
 import { ServiceKitSettings } from "./platform/Settings.js"
 import type { Ports } from "./Ports.js"
-import type { Services } from "./ServiceKit.js"
+import type { Services } from "./Services.js"
 
 /** The queues the workers take jobs from, which the worker watch looks at. */
 export const workedQueues = (composition: Composition): ReadonlyArray<QueueDefinition> => [

@@ -7,7 +7,7 @@
 
 // the kit
 export * as ServiceKit from "./ServiceKit.js"
-export type { PlatformServices, Services } from "./ServiceKit.js"
+export type { PlatformServices, Services } from "./Services.js"
 export type { Administration } from "./Administration.js"
 export type { Ports, StoragePorts } from "./Ports.js"
 export { modules, type ModuleName, type Modules, type ServicesOf, type StorageOf } from "./Modules.js"
