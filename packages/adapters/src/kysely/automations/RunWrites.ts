@@ -13,6 +13,8 @@ export const runWithResults = (schema: string) => sql<RunRow>`runs.*, ${resultsC
  * Stores runs whole under their ids, results included, replacing what an id held (its results
  * too). With `keyHeld: "skip"` a run whose idempotency key another run of its tenant holds is left
  * out; otherwise storing it fails the statement (the unique violation insert reports as a defect).
+ * Only a run that replaced one removes stored results: an upsert's new row version carries the
+ * updating transaction in `xmax`, an inserted row none, so new runs (every start) read no results.
  */
 export const insertRuns = (schema: string, runs: ReadonlyArray<Run>, keyHeld: "fail" | "skip" = "fail") =>
   writeWithResults(
@@ -26,7 +28,7 @@ export const insertRuns = (schema: string, runs: ReadonlyArray<Run>, keyHeld: "f
           ? sql`on conflict (tenant_id, idempotency_key) do nothing`
           : sql`on conflict (tenant_id, id) do update set ${runColumns.replaced}`
       }
-      returning tenant_id, id, null::integer[] as steps`,
+      returning tenant_id, id, null::integer[] as steps, xmax <> 0 as removes`,
     runs.flatMap((run) => recordsOf(run, undefined)),
     true
   )
@@ -86,7 +88,8 @@ export const updateRuns = (schema: string, updates: ReadonlyArray<RunUpdate>) =>
       from_statuses: from.join(","),
       check_lease: leaseUntil !== undefined,
       held_lease: leaseUntil ?? null,
-      steps: steps ?? null
+      steps: steps ?? null,
+      removes: removesResults(run, steps)
     }))
   )
   const written = sql`
@@ -96,11 +99,11 @@ export const updateRuns = (schema: string, updates: ReadonlyArray<RunUpdate>) =>
     from jsonb_to_recordset(${json}::jsonb) as u(
       tenant_id uuid, id uuid, status text, attempt integer, reason text, lease_until timestamptz,
       started_at timestamptz, finished_at timestamptz, updated_at timestamptz, from_statuses text,
-      check_lease boolean, held_lease timestamptz, steps integer[]
+      check_lease boolean, held_lease timestamptz, steps integer[], removes boolean
     )
     where r.tenant_id = u.tenant_id and r.id = u.id and r.status = any(string_to_array(u.from_statuses, ','))
       and (not u.check_lease or r.lease_until is not distinct from u.held_lease)
-    returning r.tenant_id, r.id, u.steps`
+    returning r.tenant_id, r.id, u.steps, u.removes`
   // A write that names no step changes no result: the run's row alone.
   const touchesResults = updates.some(({ steps }) => steps === undefined || steps.length > 0)
   return touchesResults

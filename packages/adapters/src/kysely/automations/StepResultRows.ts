@@ -82,23 +82,26 @@ export const toResult = (stored: StoredStepResult): StepResult => ({
 
 /**
  * One statement that writes runs and their results. `written` is a data-modifying statement
- * answering the runs it wrote as (tenant_id, id, steps): `steps` the indexes whose results it
- * writes, null for all. For each run written, the results in `records` are stored over the
- * stored ones and, with `removing`, a stored result of those indexes (all, with null) that
- * `records` lacks is removed; a run not written (its conditions failed) keeps its results as they
- * were. Answers the runs written.
+ * answering the runs it wrote as (tenant_id, id, steps, removes): `steps` the indexes whose
+ * results it writes (null for all), `removes` whether a stored result of those indexes that
+ * `records` lacks is removed. For each run written, the results in `records` are stored over the
+ * stored ones; a run not written (its conditions failed) keeps its results as they were. Without
+ * `mayRemove`, no run written removes any. Answers the runs written.
  */
 export const writeWithResults = (
   schema: string,
   written: RawBuilder<unknown>,
   records: ReadonlyArray<ReturnType<typeof recordOf>>,
-  removing: boolean
+  mayRemove: boolean
 ): RawBuilder<{ readonly tenant_id: string; readonly id: string }> => {
   const table = sql.id(schema, "automation_step_results")
+  // The first condition holds for the whole statement (a one-time filter): when no run written
+  // removes, the stored results are not read at all, whatever plan the join would have.
   const removed = sql`,
     removed as (
       delete from ${table} as old using written as w
-      where old.tenant_id = w.tenant_id and old.run_id = w.id
+      where (select bool_or(removing.removes) from written as removing)
+        and w.removes and old.tenant_id = w.tenant_id and old.run_id = w.id
         and (w.steps is null or old.step_index = any(w.steps))
         and not exists (select from results as s
           where s.tenant_id = old.tenant_id and s.run_id = old.run_id and s.step_index = old.step_index)
@@ -106,7 +109,7 @@ export const writeWithResults = (
   return sql`
     with written as (${written}),
     results as (select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as s(${declared}))${
-      removing ? removed : sql``
+      mayRemove ? removed : sql``
     },
     stored as (
       insert into ${table} (${names})
