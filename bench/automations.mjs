@@ -22,7 +22,8 @@
 // Postgres with Redis again, its workers in one worker process of their own (as `servicekit
 // worker` runs them) beside the API's process ("redis-worker").
 // BENCH_AUTOMATIONS_STORAGE=pglite,postgres,redis,redis-worker picks some; BENCH_AUTOMATIONS_RUNS sizes the runs
-// (default 2,000), BENCH_AUTOMATIONS_RATE (runs/s, default 50) and BENCH_AUTOMATIONS_DURATION
+// (default 2,000) and BENCH_AUTOMATIONS_STEPS their steps (default 1: the log step alone; more adds
+// `log.write` skill steps, each checkpointed at its start and its result), BENCH_AUTOMATIONS_RATE (runs/s, default 50) and BENCH_AUTOMATIONS_DURATION
 // (seconds, default 5) the steady load. BENCH_PROFILE=<folder> writes a CPU profile of the
 // ServiceKit process there for each phase (automations-<storage>-<api|workers|runs>.cpuprofile),
 // and prints where it spent its time and the SQL it sent per run (bench/automations/sql.mjs).
@@ -36,6 +37,7 @@ import { summarize } from "./automations/profile.mjs"
 import { ask, paced, pool, reachable, sleep, start, stop, stopAll } from "./processes.mjs"
 
 const RUNS = Number(process.env.BENCH_AUTOMATIONS_RUNS ?? 2_000)
+const STEPS = Number(process.env.BENCH_AUTOMATIONS_STEPS ?? 1)
 const RATE = Number(process.env.BENCH_AUTOMATIONS_RATE ?? 50)
 const TARGET_RATE = Number(process.env.BENCH_AUTOMATIONS_TARGET_RATE ?? 1_000)
 const DURATION = Number(process.env.BENCH_AUTOMATIONS_DURATION ?? 5)
@@ -111,12 +113,19 @@ const sqlOf = async (kit) =>
 // ---------------------------------------------------------------------------------------------
 // Runs through ServiceKit
 
+/**
+ * The runs' workflow: a log step, then STEPS - 1 skill steps (`log.write`), each of which the
+ * engine checkpoints, its start and its result, as it does every skill step.
+ */
 const workflow = (api, name) =>
   api.call("POST", "/api/v1/automations/workflows", {
     name,
     active: true,
     triggerJson: { schemaVersion: 1, type: "manual" },
-    stepsJson: [{ type: "log", message: "hi" }]
+    stepsJson: [
+      { type: "log", message: "hi" },
+      ...Array.from({ length: STEPS - 1 }, (_, i) => ({ type: "skill", skillId: "log.write", input: { message: `step ${i + 1}` } }))
+    ]
   })
 
 /** Starts a run of `workflowId`; the ms its request took. */
@@ -396,7 +405,7 @@ const measured = rows.filter((row) => !row.skipped)
 if (process.env.BENCH_RESULT_FILE) writeFileSync(process.env.BENCH_RESULT_FILE, JSON.stringify(measured))
 if (measured.length > 0) {
   console.log(
-    `\nAutomations runs: ${count(RUNS)} runs of a one-step workflow (a log step) started through POST /api/v1/automations/workflows/{id}/run, ${CLIENTS} clients at a time, on a ServiceKit process running its workers (on "PG+Redis, 1 worker", its API process beside one worker process); runs/s from the first request to the last run's finishedAt, start = startedAt − createdAt (queued → running) ms p50/p95 over those runs; baseline: the queue engine alone on the same storage in a process of its own, ${count(RUNS)} jobs that do nothing enqueued ${CLIENTS} at a time and worked ${WORKER_CONCURRENCY} at a time (as the runs worker), jobs/s to the last job started, start = enqueue → handler\n`
+    `\nAutomations runs: ${count(RUNS)} runs of ${STEPS === 1 ? "a one-step workflow (a log step)" : `a ${STEPS}-step workflow (a log step, then ${STEPS - 1} log.write skill steps)`} started through POST /api/v1/automations/workflows/{id}/run, ${CLIENTS} clients at a time, on a ServiceKit process running its workers (on "PG+Redis, 1 worker", its API process beside one worker process); runs/s from the first request to the last run's finishedAt, start = startedAt − createdAt (queued → running) ms p50/p95 over those runs; baseline: the queue engine alone on the same storage in a process of its own, ${count(RUNS)} jobs that do nothing enqueued ${CLIENTS} at a time and worked ${WORKER_CONCURRENCY} at a time (as the runs worker), jobs/s to the last job started, start = enqueue → handler\n`
   )
   console.log(
     `storage          bare engine  jobs/s  start p50/p95  runs/s  start p50/p95  ratio  start p50/p95 at ${count(TARGET_RATE)} runs/s  targets: 0.3x everywhere; on Postgres+Redis 1,000 runs/s and p95 start ≤ 25 ms`

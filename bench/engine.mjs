@@ -6,7 +6,8 @@
 //                       (`git worktree add ../baseline <commit> && cd ../baseline && npm ci &&
 //                       node scripts/build-packages.mjs --without-declarations`)
 //   BENCH_ENGINE_PAIRS  rounds of both builds (default 2); the figures are the medians
-//   BENCH_AUTOMATIONS_STORAGE, BENCH_AUTOMATIONS_RUNS, BENCH_AGENT_RUNS  as those benches read them
+//   BENCH_AUTOMATIONS_STORAGE, BENCH_AUTOMATIONS_RUNS, BENCH_AUTOMATIONS_STEPS, BENCH_AGENT_RUNS
+//                       as those benches read them
 //                       (defaults here: pglite,postgres; 1,000 runs; 100 agent runs)
 // Both builds run this checkout's bench scripts (copied into the baseline's `.bench-engine/`, where
 // they resolve the baseline's packages), so only the engine differs.
