@@ -1,6 +1,7 @@
 // A run as automation_runs stores it (its results in automation_step_results), and back.
 import type { Run, RunTakeover } from "@servicekit/core/automations"
-import { type Selectable, sql } from "kysely"
+import type { Selectable } from "kysely"
+import { recordSetColumns } from "../RecordSet.js"
 import { toResult } from "./StepResultRows.js"
 import type { AutomationRunsTable, StoredStepResult, StoredTakeover } from "./Tables.js"
 
@@ -35,15 +36,7 @@ const COLUMNS = [
 ] as const
 
 /** The column list, the record set's declaration and, for an upsert, every column but the key from `excluded`. */
-export const runColumns = {
-  names: sql.raw(COLUMNS.map(([name]) => name).join(", ")),
-  declared: sql.raw(COLUMNS.map(([name, type]) => `${name} ${type}`).join(", ")),
-  replaced: sql.raw(
-    COLUMNS.slice(2)
-      .map(([name]) => `${name} = excluded.${name}`)
-      .join(", ")
-  )
-}
+export const runColumns = recordSetColumns(COLUMNS, 2)
 
 /** A run as a record of the JSON record set an insert passes (dates become ISO strings). */
 export const runRecord = (run: Run) => ({

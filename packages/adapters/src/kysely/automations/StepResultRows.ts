@@ -1,6 +1,7 @@
 // A run's step results as automation_step_results stores them (a row per step), and back.
 import type { Run, StepResult } from "@servicekit/core/automations"
 import { type RawBuilder, sql } from "kysely"
+import { recordSetColumns } from "../RecordSet.js"
 import type { StoredStepResult } from "./Tables.js"
 
 /** The table's columns and their types, in the order a JSON record set of results declares them. */
@@ -21,13 +22,7 @@ const COLUMNS = [
   ["finished_at", "timestamptz"]
 ] as const
 
-const names = sql.raw(COLUMNS.map(([name]) => name).join(", "))
-const declared = sql.raw(COLUMNS.map(([name, type]) => `${name} ${type}`).join(", "))
-const updated = sql.raw(
-  COLUMNS.slice(3)
-    .map(([name]) => `${name} = excluded.${name}`)
-    .join(", ")
-)
+const { names, declared, replaced: updated } = recordSetColumns(COLUMNS, 3)
 
 /** One result as a record of the JSON record set a write passes (dates become ISO strings). */
 const recordOf = (run: Run, result: StepResult) => ({
