@@ -8,6 +8,8 @@ export const useRoute = (): string => {
   useEffect(() => {
     const follow = () => setRoute(current())
     addEventListener("hashchange", follow)
+    // The fragment may have changed between the first render and this effect, with no one listening.
+    follow()
     return () => removeEventListener("hashchange", follow)
   }, [])
   return route
