@@ -35,13 +35,18 @@ const checkNames = (all: ReadonlyArray<ProductModule>) => {
   }
 }
 
+/** Throws, naming them, when `skill` needs products the catalog does not have. */
+export const checkSkillProducts = (skill: { readonly id: string; readonly requires: ReadonlyArray<string> }, catalog: Catalog) => {
+  const unknown = skill.requires.filter((product) => !catalog.isProduct(product))
+  if (unknown.length > 0) throw new Error(`The skill ${skill.id} requires ${unknown.join(", ")}, which no module declares`)
+}
+
 const checkSkills = (skills: ReadonlyArray<Skill<any>>, catalog: Catalog) => {
   const ids = new Set<string>()
   for (const skill of skills) {
     if (ids.has(skill.id)) throw new Error(`The skill ${skill.id} is declared by two modules`)
     ids.add(skill.id)
-    const unknown = skill.requires.filter((product) => !catalog.isProduct(product))
-    if (unknown.length > 0) throw new Error(`The skill ${skill.id} requires ${unknown.join(", ")}, which no module declares`)
+    checkSkillProducts(skill, catalog)
   }
 }
 

@@ -1,7 +1,7 @@
 import { Effect, Exit, Layer, ManagedRuntime, Scope } from "effect"
 import { type Administration, makeAdministration } from "./Administration.js"
 import { makeApiEngine } from "./Api.js"
-import { type Composition, compose } from "./Composition.js"
+import { type Composition, checkSkillProducts, compose } from "./Composition.js"
 import type { Engine } from "./http/Engine.js"
 import { EventBus } from "./jobs/EventBus.js"
 import { Scheduler } from "./jobs/Scheduler.js"
@@ -67,10 +67,7 @@ export interface Options<Added extends ReadonlyArray<ProductModule> = readonly [
  */
 const skillRegistry = (composition: Composition, skills: ReadonlyArray<CustomSkill>) => {
   const custom = customSkillParts(skills, composition.skills)
-  for (const definition of custom.definitions) {
-    const unknown = definition.requires.filter((product) => !composition.catalog.isProduct(product))
-    if (unknown.length > 0) throw new Error(`The skill ${definition.id} requires ${unknown.join(", ")}, which no module declares`)
-  }
+  for (const definition of custom.definitions) checkSkillProducts(definition, composition.catalog)
   return Layer.succeed(
     SkillRegistry,
     SkillRegistry.make<ModuleRequirements>([...composition.skills, ...custom.definitions], custom.runners)

@@ -25,7 +25,8 @@ export {
   type ModuleSettings,
   type SettingsOptionsOf,
   defineSettings,
-  optionalVariable
+  optionalVariable,
+  positiveInteger
 } from "./module/ModuleSettings.js"
 export type { CatalogSchemas } from "./platform/Products.js"
 export { Text as SkillText, builtInSkill } from "./module/SkillInputs.js"

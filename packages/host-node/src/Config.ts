@@ -13,6 +13,7 @@ import {
   isOrigin,
   isSecretKey,
   optionalVariable,
+  positiveInteger,
   parseRange
 } from "@servicekit/core/internal"
 import { Config, ConfigError, ConfigProvider, Effect, Either } from "effect"
@@ -202,10 +203,7 @@ const environmentConfig = Config.all({
     Config.validate({ message: "must be a number of seconds from 0 to 3600", validation: (n) => n >= 0 && n <= 3600 }),
     Config.withDefault(10)
   ),
-  keyRateLimitPerMinute: Config.integer("SERVICEKIT_KEY_RATE_LIMIT").pipe(
-    Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
-    Config.withDefault(defaultSettings.keyRateLimit.limit)
-  ),
+  keyRateLimitPerMinute: positiveInteger("SERVICEKIT_KEY_RATE_LIMIT", defaultSettings.keyRateLimit.limit),
   ipRateLimits: ipRateLimitsConfig,
   workers: Config.literal("in-process", "off")("SERVICEKIT_WORKERS").pipe(Config.withDefault("in-process" as const)),
   logFormat: Config.literal("text", "json")("SERVICEKIT_LOG_FORMAT").pipe(Config.withDefault("text" as const)),

@@ -1,5 +1,5 @@
 import { Config } from "effect"
-import { type Deployment, defineSettings } from "../module/ModuleSettings.js"
+import { type Deployment, defineSettings, positiveInteger } from "../module/ModuleSettings.js"
 import { defaultSettings, defaultWebhookSettings } from "../platform/Settings.js"
 
 /** Live Chat's host options: webhook delivery and the hosted chat's visitor limits. */
@@ -20,12 +20,6 @@ const WEBHOOK_DRAIN_SECONDS: Readonly<Record<Deployment, number>> = {
   staging: 21_600,
   development: 60
 }
-
-const positiveInteger = (name: string, fallback: number) =>
-  Config.integer(name).pipe(
-    Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
-    Config.withDefault(fallback)
-  )
 
 const MINUTE = 60_000
 

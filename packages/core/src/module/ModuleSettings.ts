@@ -33,3 +33,10 @@ export type SettingsOptionsOf<Modules extends ReadonlyArray<{ readonly settings?
 /** A variable that may be unset (or empty, which counts as unset). */
 export const optionalVariable = (name: string): Config.Config<string | undefined> =>
   Config.option(Config.nonEmptyString(name)).pipe(Config.map(Option.getOrUndefined))
+
+/** A positive integer variable, `fallback` when unset. */
+export const positiveInteger = (name: string, fallback: number): Config.Config<number> =>
+  Config.integer(name).pipe(
+    Config.validate({ message: "must be a positive integer", validation: (n) => n > 0 }),
+    Config.withDefault(fallback)
+  )

@@ -3,7 +3,7 @@ import type { Run } from "@servicekit/core/automations"
 import type { WorkerIdentity } from "@servicekit/core"
 import { MAX_TAKEOVERS, type RunUpdate } from "@servicekit/core/internal"
 import { type Kysely, sql } from "kysely"
-import { type RunRow, runColumns, runRecord } from "./RunRows.js"
+import { type RunRow, runColumns, runRecord, toRun } from "./RunRows.js"
 import { recordsOf, removesResults, resultsColumn, writeWithResults } from "./StepResultRows.js"
 
 /** A run's row with its results gathered (`RunRow`), the row aliased `runs`. */
@@ -40,14 +40,14 @@ const KEYED_TRIES = 3
  * insertKeyed's statements, in one transaction. Under read committed each statement sees what
  * committed before it began: an insert that conflicts with a run still being inserted waits for
  * that unit of work, and the read after it finds the holder. Answers the run holding the key:
- * `run` when it was stored, else the holder's row.
+ * `run` when it was stored, else the holder.
  */
 export const insertKeyed = async (
   db: Kysely<any>,
   schema: string,
   run: Run,
   keptSince: Date
-): Promise<Run | RunRow> => {
+): Promise<Run> => {
   for (let tries = 0; tries < KEYED_TRIES; tries++) {
     if (run.idempotencyKey !== null) {
       await db
@@ -62,7 +62,7 @@ export const insertKeyed = async (
     const holder = await sql<RunRow>`
       select ${runWithResults(schema)} from ${sql.id(schema, "automation_runs")} as runs
       where tenant_id = ${run.tenantId} and idempotency_key = ${run.idempotencyKey}`.execute(db)
-    if (holder.rows[0] !== undefined) return holder.rows[0]
+    if (holder.rows[0] !== undefined) return toRun(holder.rows[0])
   }
   throw new Error(`idempotency key of run ${run.id} changed hands ${KEYED_TRIES} times while inserting`)
 }

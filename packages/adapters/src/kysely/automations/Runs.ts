@@ -39,13 +39,10 @@ export const make = (database: KyselyConnection): RunRepository["Type"] => {
       runs.length === 0 ? Effect.void : Effect.asVoid(query(database, (db: Db) => insertRuns(schema, runs).execute(db))),
 
     insertKeyed: (run, keptSince) =>
-      Effect.map(
-        query(database, (db: Db) =>
-          db.isTransaction
-            ? insertKeyed(db, schema, run, keptSince)
-            : db.transaction().execute((trx) => insertKeyed(trx, schema, run, keptSince))
-        ),
-        (stored) => ("tenant_id" in stored ? toRun(stored) : stored)
+      query(database, (db: Db) =>
+        db.isTransaction
+          ? insertKeyed(db, schema, run, keptSince)
+          : db.transaction().execute((trx) => insertKeyed(trx, schema, run, keptSince))
       ),
 
     find: (tenantId, id) =>
