@@ -275,7 +275,7 @@ const backends = {
     try {
       const port = await throughPort(
         layerBullMqJobQueue({ url: redisUrl, prefix: unique("bench") }).pipe(
-          Layer.provideMerge(layerPglite({ dataDir: dir }))
+          Layer.provideMerge(Layer.merge(layerPglite({ dataDir: dir }), FanOut.layerMemory))
         )
       )
       return await sideBySide(port, await bullAlone(unique("bench")), "BullMQ alone")

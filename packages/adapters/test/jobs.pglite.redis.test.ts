@@ -1,4 +1,5 @@
 import { eventDispatchConformance, jobQueueConformance, schedulerConformance } from "@servicekit/conformance"
+import { FanOut } from "@servicekit/core/internal"
 import { Layer } from "effect"
 import { layerBullMqJobQueue, layerPglite } from "../src/index.js"
 import { redisUrl } from "./services.js"
@@ -6,9 +7,9 @@ import { redisUrl } from "./services.js"
 // Each layer its own prefix: a shared Redis is never flushed.
 const bullMq = () =>
   layerBullMqJobQueue({ url: redisUrl, prefix: `test-${globalThis.crypto.randomUUID().slice(0, 8)}` }).pipe(
-    Layer.provideMerge(layerPglite({ dataDir: undefined }))
+    Layer.provideMerge(Layer.merge(layerPglite({ dataDir: undefined }), FanOut.layerMemory))
   )
 
-jobQueueConformance("BullMQ on Redis, outbox on PGlite", bullMq)
-eventDispatchConformance("BullMQ on Redis, outbox on PGlite", bullMq)
-schedulerConformance("BullMQ on Redis, outbox on PGlite", bullMq)
+jobQueueConformance("BullMQ on Redis, backlog on PGlite", bullMq)
+eventDispatchConformance("BullMQ on Redis, backlog on PGlite", bullMq)
+schedulerConformance("BullMQ on Redis, backlog on PGlite", bullMq)

@@ -74,7 +74,8 @@ describe("kysely storage on Postgres", () => {
             "0033_webhook_attempt_answer",
             "0034_automation_waitpoints",
             "automations/0001_agent_turns",
-            "automations/0002_step_results"
+            "automations/0002_step_results",
+            "jobs/0001_job_backlog"
           ])
           return db
         })

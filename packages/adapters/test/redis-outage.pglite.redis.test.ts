@@ -31,8 +31,8 @@ describe("BullMQ job queue while Redis is away", () => {
 
   const start = (log: Layer.Layer<never>) =>
     ManagedRuntime.make(
-      layerBullMqJobQueue({ url: redis.url, relayInterval: "200 millis" }).pipe(
-        Layer.provideMerge(layerPglite({ dataDir: undefined })),
+      layerBullMqJobQueue({ url: redis.url, pollInterval: "200 millis" }).pipe(
+        Layer.provideMerge(Layer.merge(layerPglite({ dataDir: undefined }), FanOut.layerMemory)),
         Layer.provide(log)
       )
     )

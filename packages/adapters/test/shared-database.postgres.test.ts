@@ -108,6 +108,7 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             "growth_conversations",
             "growth_messages",
             "idempotency_keys",
+            "job_backlog",
             "job_outbox",
             "schedule_firings",
             "schedules",

@@ -128,6 +128,16 @@ export {
   defineQueue,
   retryDelay
 } from "./jobs/JobQueue.js"
+export {
+  DEFAULT_WEIGHT,
+  MAX_WEIGHT,
+  PLATFORM_TURN,
+  TenantWeights,
+  type TurnClock,
+  clampWeight,
+  makeTurnClock,
+  weightReader
+} from "./jobs/FairTurns.js"
 
 // http toolkit
 export { ApiError } from "./http/ApiError.js"

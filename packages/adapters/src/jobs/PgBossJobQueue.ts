@@ -2,21 +2,26 @@ import { randomUUID } from "node:crypto"
 import {
   type EnqueueOptions,
   type JobToEnqueue,
-  FanOut,
+  type FanOut,
   type Job,
   type JobHandler,
   type JobPayload,
   JobQueue,
   type QueueDefinition,
   UnitOfWork,
-  type WorkOptions
+  type WorkOptions,
+  makeTurnClock,
+  weightReader
 } from "@servicekit/core/internal"
-import { Duration, Effect, Exit, Fiber, Layer, Option, Queue, Runtime, Stream } from "effect"
+import { Duration, Effect, Exit, Fiber, Layer, Option, Queue, Runtime } from "effect"
 import { CompiledQuery, type Kysely } from "kysely"
 import PgBoss from "pg-boss"
 import { currentTransaction } from "../kysely/Connection.js"
 import { makeLeases } from "./Leases.js"
 import { KyselyDatabase, type KyselyConnection } from "../kysely/Database.js"
+import { type WorkerTurns, inTransaction, makeFairRounds, run } from "./FairRounds.js"
+import { firstPerKey, tenantOf, withTenant } from "./EngineJobs.js"
+import { makeJobWakeUps } from "./JobWakeUps.js"
 
 export interface PgBossOptions {
   /** How often an idle worker looks for jobs another process enqueued; its own process wakes it at once. Default 500 ms (pg-boss's minimum). */
@@ -43,7 +48,7 @@ const install = (database: KyselyConnection, schema: string): Effect.Effect<void
   const installed = Effect.promise(() =>
     database.execute(`SELECT to_regclass($1) IS NOT NULL AS installed`, [`${schema}.version`])
   ).pipe(Effect.map(({ rows }) => rows[0].installed === true))
-  return Effect.flatMap(installed, (done) =>
+  const tables = Effect.flatMap(installed, (done) =>
     done
       ? Effect.void
       : Effect.catchAllDefect(
@@ -51,16 +56,34 @@ const install = (database: KyselyConnection, schema: string): Effect.Effect<void
           (defect) => Effect.flatMap(installed, (raced) => (raced ? Effect.void : Effect.die(defect)))
         )
   )
+  // The index the workers' rounds walk: each queue's waiting jobs by tenant, oldest first. On the
+  // partitioned job table, so that every queue's partition has it, those created later too.
+  const turnsIndex = Effect.promise(() =>
+    database.db.transaction().execute(async (trx) => {
+      await run(trx, `SELECT pg_advisory_xact_lock(hashtext($1))`, [`${schema}.create_queue`])
+      await run(
+        trx,
+        `CREATE INDEX IF NOT EXISTS job_turns ON ${schema}.job (name, (${TENANT_OF_JOB}), created_on, id)
+         WHERE state < 'active'`,
+        []
+      )
+    })
+  )
+  return Effect.zipRight(tables, turnsIndex)
 }
+
+/** A pg-boss job's tenant, as SQL: the platform's turn for jobs enqueued before there were turns. */
+const TENANT_OF_JOB = `coalesce(data ->> '$tenant', '')`
 
 /**
  * The job queue on pg-boss 10, in ServiceKit's database: PGlite in-process (the embedded default)
  * or Postgres. Its tables live in the schema `<ServiceKit schema>_jobs`. A job enqueued inside a
  * unit of work is inserted in the unit's own transaction, so it commits or rolls back with it.
- * Workers are ServiceKit's own loop over pg-boss's fetch, complete and fail, woken through the
- * fan-out when a job is committed (in every process, with a shared fan-out), and polling besides.
- * A lease is pg-boss's expiration: when a worker dies with a job, maintenance hands the job back
- * for a retry once the lease has passed.
+ * Workers are ServiceKit's own loop over a fair fetch (tenants in turn, see FairRounds.ts: the
+ * same claim as pg-boss's own fetch, of rows chosen by tenant) and pg-boss's complete and fail,
+ * woken through the fan-out when a job is committed (in every process, with a shared fan-out),
+ * and polling besides. A lease is pg-boss's expiration: when a worker dies with a job,
+ * maintenance hands the job back for a retry once the lease has passed.
  */
 export const layerPgBossJobQueue = (
   options: PgBossOptions = {}
@@ -70,9 +93,17 @@ export const layerPgBossJobQueue = (
     Effect.gen(function* () {
       const database = yield* KyselyDatabase
       const unit = yield* UnitOfWork
-      const fanOut = yield* FanOut
+      const wakeUps = yield* makeJobWakeUps
+      const weightsOf = yield* weightReader
       const leases = yield* makeLeases()
       const schema = `${database.schema}_jobs`
+      const rounds = makeFairRounds({
+        table: `${schema}.job`,
+        waiting: "name = $1 AND state < 'active'",
+        tenant: TENANT_OF_JOB,
+        order: "created_on, id",
+        due: "start_after < now()"
+      })
       const pollInterval = Duration.decode(options.pollInterval ?? "500 millis")
       const boss = new PgBoss({
         db: { executeSql: (text, values) => database.execute(text, values) },
@@ -121,32 +152,10 @@ export const layerPgBossJobQueue = (
         )
       }
 
-      const topicOf = (name: string) => `jobs:${name}`
-
-      // One wake-up per queue per turn of the event loop: a burst of enqueues (many requests'
-      // commits, or one request's many jobs) wakes the workers once, with one fan-out message.
-      const waking = new Set<string>()
-      const layerScope = yield* Effect.scope
-      const nextTurn = Effect.async<void>((resume) => void setImmediate(() => resume(Effect.void)))
-      const wake = (name: string) =>
-        Effect.suspend(() => {
-          if (waking.has(name)) return Effect.void
-          waking.add(name)
-          return Effect.asVoid(
-            Effect.forkIn(
-              nextTurn.pipe(
-                Effect.zipRight(Effect.sync(() => waking.delete(name))),
-                Effect.zipRight(fanOut.publish(topicOf(name), ""))
-              ),
-              layerScope
-            )
-          )
-        })
-
       /** The pg-boss job for one of ours: its key, or a fresh one (a job without a key is unique). */
       const jobOf = (queue: QueueDefinition, payload: JobPayload, options: EnqueueOptions = {}) => ({
         name: queue.name,
-        data: payload,
+        data: withTenant(payload, options.tenant),
         // The queue's policy keeps one waiting job per key.
         singletonKey: options.key ?? randomUUID(),
         ...(options.runAt === undefined ? {} : { startAfter: options.runAt.toISOString() })
@@ -168,7 +177,7 @@ export const layerPgBossJobQueue = (
                       Option.match(trx, { onNone: () => ({}), onSome: (open) => ({ db: executorOf(open) }) })
                     )
                   ),
-                  unit.afterCommit(wake(queue.name))
+                  unit.afterCommit(wakeUps.wake(queue.name))
                 )
               )
             )
@@ -185,7 +194,7 @@ export const layerPgBossJobQueue = (
                   ...Option.match(trx, { onNone: () => ({}), onSome: (open) => ({ db: executorOf(open) }) })
                 })
               }),
-              unit.afterCommit(wake(queue.name))
+              unit.afterCommit(wakeUps.wake(queue.name))
             )
           )
         )
@@ -194,9 +203,24 @@ export const layerPgBossJobQueue = (
         Effect.gen(function* () {
           yield* ensureQueue(queue)
           const concurrency = Math.max(1, options.concurrency)
-          const waker = yield* Queue.sliding<void>(1)
-          const wakeUps = yield* fanOut.subscribe(topicOf(queue.name))
-          yield* Effect.forkScoped(Stream.runForEach(wakeUps, () => Queue.offer(waker, undefined)))
+          const waker = yield* wakeUps.listen(queue.name)
+          // This worker's turns: its clock, and where its next round starts in the ring of tenants.
+          const turns: WorkerTurns = { at: undefined, clock: makeTurnClock() }
+          /** Takes up to `room` due jobs, tenants in turn, as pg-boss's fetch takes them (retries counted). */
+          const fetchInTurn = (room: number) =>
+            inTransaction(database, (trx) =>
+              rounds.round(trx, queue.name, room, turns, weightsOf, (chosen, parameters) =>
+                run<PgBoss.JobWithMetadata<JobPayload> & { tenant: string }>(
+                  trx,
+                  `WITH chosen AS (${chosen})
+                   UPDATE ${schema}.job AS j SET state = 'active', started_on = now(),
+                     retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+                   FROM chosen WHERE j.name = $1 AND j.id = chosen.id
+                   RETURNING j.id, j.data, j.retry_count AS "retryCount", ${TENANT_OF_JOB.replace("data", "j.data")} AS tenant`,
+                  parameters
+                )
+              )
+            )
           const running = new Set<Fiber.RuntimeFiber<void, unknown>>()
 
           // Outcomes are written in batches, one statement for all the jobs that finished since the
@@ -218,8 +242,8 @@ export const layerPgBossJobQueue = (
           // The caller's runtime carries the handler's requirements: no per-job provide.
           const runFork = Runtime.runFork(yield* Effect.runtime<R>())
           /** One fiber per job, its lease held by the shared timer, its outcome noted when it ends. */
-          const start = (job: PgBoss.JobWithMetadata<JobPayload>) => {
-            const received: Job = { id: job.id, queue: queue.name, payload: job.data, attempt: job.retryCount + 1 }
+          const start = (job: Pick<PgBoss.JobWithMetadata<JobPayload>, "id" | "data" | "retryCount">) => {
+            const received: Job = { id: job.id, queue: queue.name, payload: tenantOf(job.data).payload, attempt: job.retryCount + 1 }
             const fiber = runFork(handle(received))
             running.add(fiber)
             leases.hold(fiber, queue.lease)
@@ -253,11 +277,7 @@ export const layerPgBossJobQueue = (
             ) {
               yield* writeOutcomes
             }
-            const jobs = !fetching
-              ? []
-              : yield* Effect.promise(() =>
-                  boss.fetch<JobPayload>(queue.name, { batchSize: free, includeMetadata: true, priority: false })
-                )
+            const jobs = fetching ? yield* fetchInTurn(free) : []
             for (const job of jobs) start(job)
             // Fetch again at once after a full batch; otherwise wait to be woken (a job ended, or one
             // was enqueued) or for the next poll.
@@ -297,18 +317,6 @@ export const layerPgBossJobQueue = (
   )
 
 /** What pg-boss keeps per queue: retries with exponential backoff, the lease as expiration, one waiting job per key. */
-/** The jobs without those whose key an earlier job of the list holds. */
-const firstPerKey = (jobs: ReadonlyArray<JobToEnqueue>) => {
-  const keys = new Set<string>()
-  return jobs.filter((job) => {
-    const key = job.options?.key
-    if (key === undefined) return true
-    if (keys.has(key)) return false
-    keys.add(key)
-    return true
-  })
-}
-
 const queueOptions = (queue: QueueDefinition) => ({
   policy: "short",
   retryLimit: queue.maxAttempts - 1,

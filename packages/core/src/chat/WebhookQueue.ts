@@ -26,7 +26,11 @@ export const deliveryIdsOf = (payload: Readonly<Record<string, unknown>>): Reado
 /** "The delivery's next attempt is due", keyed by the attempts made so far. */
 export const jobOf = (delivery: WebhookDelivery): JobToEnqueue => ({
   payload: { tenantId: delivery.tenantId, deliveryIds: [delivery.id] },
-  options: { key: `${delivery.id}@${delivery.attempts}`, runAt: delivery.nextAttemptAt ?? undefined }
+  options: {
+    tenant: delivery.tenantId,
+    key: `${delivery.id}@${delivery.attempts}`,
+    runAt: delivery.nextAttemptAt ?? undefined
+  }
 })
 
 /** New deliveries, due now, in jobs of up to DELIVERY_BATCH of one tenant, each keyed by its first. */
@@ -34,6 +38,6 @@ export const firstAttemptJobs = (created: ReadonlyArray<WebhookDelivery>): Array
   Object.values(Arr.groupBy(created, (delivery) => delivery.tenantId)).flatMap((own) =>
     Arr.chunksOf(own, DELIVERY_BATCH).map((batch) => ({
       payload: { tenantId: batch[0].tenantId, deliveryIds: batch.map((delivery) => delivery.id) },
-      options: { key: `${batch[0].id}@0` }
+      options: { tenant: batch[0].tenantId, key: `${batch[0].id}@0` }
     }))
   )

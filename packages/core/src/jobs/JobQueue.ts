@@ -1,11 +1,14 @@
 import { Clock, Context, Duration, Effect, Exit, Fiber, Layer, Queue, Scope } from "effect"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
+import { PLATFORM_TURN, makeFairLine, weightReader } from "./FairTurns.js"
 
 /**
  * Durable background work behind one port. ServiceKit's own tables hold the truth (run state,
  * outbox rows, schedules); a job only says "item X is due", keyed by X, so a lost or repeated
  * job costs a lookup, never a wrong result. Delivery is at least once: a handler must be
  * idempotent, and side effects take idempotency keys derived from (item, step, attempt).
+ * Every job belongs to a tenant, and workers take a queue's due jobs tenant by tenant, in
+ * proportion to their weights (see FairTurns.ts), never first in, first out across tenants.
  */
 
 /** A JSON object: what a job carries. */
@@ -59,6 +62,8 @@ export const retryDelay = (queue: QueueDefinition, attempt: number): Duration.Du
   Duration.times(queue.backoff, 2 ** Math.min(16, attempt - 1))
 
 export interface EnqueueOptions {
+  /** The tenant whose turn the job takes; the platform's own turn when left out. */
+  readonly tenant?: string | undefined
   /** While a job with this key waits in the queue, enqueueing another one with it does nothing. */
   readonly key?: string | undefined
   /** Not to run before this time. */
@@ -115,18 +120,22 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
     Effect.gen(function* () {
       const unit = yield* UnitOfWork
       const scope = yield* Effect.scope
-      // A waiting job and the dedupe key it holds.
-      type Entry = { readonly job: Job; readonly key: string | undefined }
-      const channels = new Map<string, Queue.Queue<Entry>>()
+      const weightsOf = yield* weightReader
+      // A waiting job, the dedupe key it holds and the tenant whose turn it takes.
+      type Entry = { readonly job: Job; readonly key: string | undefined; readonly tenant: string }
+      // Per queue: its due jobs in turn, and one token per due job for the workers to wait on.
+      type Line = { readonly due: ReturnType<typeof makeFairLine<Entry>>; readonly tokens: Queue.Queue<void> }
+      const lines = new Map<string, Line>()
       const waitingKeys = new Map<string, Set<string>>()
       // When each job that is due and not yet taken became due, and when a worker last took one, by queue.
       const dueSince = new Map<string, Map<Entry, number>>()
       const lastTaken = new Map<string, number>()
       let sequence = 0
 
-      const channel = (name: string) => {
-        let found = channels.get(name)
-        if (found === undefined) channels.set(name, (found = Effect.runSync(Queue.unbounded<Entry>())))
+      const lineOf = (name: string) => {
+        let found = lines.get(name)
+        if (found === undefined)
+          lines.set(name, (found = { due: makeFairLine<Entry>(), tokens: Effect.runSync(Queue.unbounded<void>()) }))
         return found
       }
       const keysOf = (name: string) => {
@@ -144,18 +153,31 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
       const offer = (entry: Entry) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) => {
           dueOf(entry.job.queue).set(entry, now)
-          return Queue.offer(channel(entry.job.queue), entry)
+          const line = lineOf(entry.job.queue)
+          line.due.push(entry.tenant, entry)
+          return Queue.offer(line.tokens, undefined)
         })
 
-      /** The queue's next due job, noted as taken. */
-      const take = (name: string) =>
-        Effect.flatMap(Queue.take(channel(name)), (entry) =>
-          Effect.map(Clock.currentTimeMillis, (now) => {
-            dueOf(name).delete(entry)
-            lastTaken.set(name, now)
-            return entry
-          })
+      /**
+       * Waits for a due job of the queue, then hands the next one in turn to `use`: once the wait
+       * is over, nothing interrupts the hand-over, so that no job is taken and dropped.
+       */
+      const takeThen = (name: string, use: (entry: Entry) => Effect.Effect<void>) => {
+        const line = lineOf(name)
+        return Effect.uninterruptibleMask((restore) =>
+          Effect.zipRight(
+            restore(Queue.take(line.tokens)),
+            Effect.flatMap(weightsOf(line.due.tenants()), (weights) =>
+              Effect.flatMap(Clock.currentTimeMillis, (now) => {
+                const entry = line.due.take((tenant) => weights.get(tenant) ?? 1)!
+                dueOf(name).delete(entry)
+                lastTaken.set(name, now)
+                return use(entry)
+              })
+            )
+          )
         )
+      }
 
       /** Offers the job at `at` (ms), from a timer in the layer's scope when that is later than now. */
       const deliverAt = (entry: Entry, at: number) =>
@@ -174,9 +196,8 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
               keys.add(options.key)
             }
             const job: Job = { id: `job-${++sequence}`, queue: queue.name, payload, attempt: 1 }
-            return Effect.flatMap(Clock.currentTimeMillis, (now) =>
-              deliverAt({ job, key: options.key }, options.runAt?.getTime() ?? now)
-            )
+            const entry = { job, key: options.key, tenant: options.tenant ?? PLATFORM_TURN }
+            return Effect.flatMap(Clock.currentTimeMillis, (now) => deliverAt(entry, options.runAt?.getTime() ?? now))
           })
         )
 
@@ -185,7 +206,7 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
           const slots = yield* Effect.makeSemaphore(Math.max(1, options.concurrency))
           const running = new Set<Fiber.RuntimeFiber<void>>()
           const context = yield* Effect.context<R>()
-          const settle = (job: Job, exit: Exit.Exit<void, unknown>) => {
+          const settle = ({ job, tenant }: Entry, exit: Exit.Exit<void, unknown>) => {
             if (Exit.isSuccess(exit)) return Effect.void
             if (job.attempt >= queue.maxAttempts) {
               return Effect.logWarning(
@@ -195,30 +216,31 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
             }
             return Effect.flatMap(Clock.currentTimeMillis, (now) =>
               deliverAt(
-                { job: { ...job, attempt: job.attempt + 1 }, key: undefined },
+                { job: { ...job, attempt: job.attempt + 1 }, key: undefined, tenant },
                 now + Duration.toMillis(retryDelay(queue, job.attempt))
               )
             )
           }
-          const run = ({ job, key }: Entry) => {
+          const run = (entry: Entry) => {
             // Once started, the job no longer holds its key: a new enqueue means new work.
-            if (key !== undefined) keysOf(queue.name).delete(key)
-            return handle(job).pipe(
+            if (entry.key !== undefined) keysOf(queue.name).delete(entry.key)
+            return handle(entry.job).pipe(
               Effect.timeoutFail({
                 duration: queue.lease,
                 onTimeout: () => new Error(`job outlived its lease of ${Duration.format(queue.lease)}`)
               }),
               Effect.provide(context),
               Effect.exit,
-              Effect.flatMap((exit) => settle(job, exit)),
+              Effect.flatMap((exit) => settle(entry, exit)),
               Effect.ensuring(slots.release(1))
             )
           }
           const loop = Effect.forever(
             Effect.zipRight(
               slots.take(1),
-              Effect.flatMap(take(queue.name), (entry) =>
-                Effect.flatMap(Effect.forkDaemon(run(entry)), (fiber) =>
+              takeThen(queue.name, (entry) =>
+                // The hand-over is uninterruptible; the job itself is not (its lease interrupts it).
+                Effect.flatMap(Effect.forkDaemon(Effect.interruptible(run(entry))), (fiber) =>
                   Effect.sync(() => {
                     running.add(fiber)
                     fiber.addObserver(() => running.delete(fiber))

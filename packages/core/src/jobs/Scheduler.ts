@@ -142,7 +142,7 @@ export class Scheduler extends Context.Tag("@servicekit/core/Scheduler")<
               yield* jobs.enqueue(
                 schedule.queue,
                 { ...schedule.payload, scheduleId: schedule.id, dueAt: dueAt.toISOString() },
-                { key: `${schedule.id}@${dueAt.toISOString()}` }
+                { tenant: schedule.tenantId, key: `${schedule.id}@${dueAt.toISOString()}` }
               )
             }
             return fired

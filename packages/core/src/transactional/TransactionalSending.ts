@@ -108,7 +108,7 @@ export const makeTransactionalSending = (
           deliveryQueue,
           composed.map((message) => ({
             payload: { tenantId: message.tenantId, messageId: message.id },
-            options: { key: message.id }
+            options: { tenant: message.tenantId, key: message.id }
           }))
         )
       )

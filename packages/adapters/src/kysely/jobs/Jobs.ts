@@ -10,16 +10,18 @@ import * as migration0003 from "./migrations/0003_jobs.js"
 import * as migration0004 from "./migrations/0004_events.js"
 import * as migration0005 from "./migrations/0005_schedules.js"
 import * as migration0025 from "./migrations/0025_event_outbox_removal.js"
+import * as jobBacklogMigration from "./migrations/jobs/0001_job_backlog.js"
 import type { JobsTables, SchedulesTable } from "./Tables.js"
 
-/** Storage of the job machinery itself (not of a module): the job outbox, the event outbox and schedules. */
+/** Storage of the job machinery itself (not of a module): the jobs' backlog, the event outbox and schedules. */
 export const jobsMigrations: MigrationSequence = {
   dependsOn: [],
   migrations: {
     "0003_jobs": migration0003,
     "0004_events": migration0004,
     "0005_schedules": migration0005,
-    "0025_event_outbox_removal": migration0025
+    "0025_event_outbox_removal": migration0025,
+    "jobs/0001_job_backlog": jobBacklogMigration
   }
 }
 

@@ -21,7 +21,7 @@ export const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 /** "The run is due", one waiting job per run. */
 export const jobOf = (run: Run): JobToEnqueue => ({
   payload: { tenantId: run.tenantId, runId: run.id },
-  options: { key: `run:${run.id}` }
+  options: { tenant: run.tenantId, key: `run:${run.id}` }
 })
 
 /** Making runs due on the run queue, as the engine's parts share it. */

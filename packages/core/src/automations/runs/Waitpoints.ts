@@ -33,7 +33,11 @@ export const makeWaitpoints = (queueing: RunQueueing) =>
     /** A job that takes the waitpoint up at its due time, should nothing complete it first. */
     const jobAtDueTime = (waitpoint: Waitpoint) => ({
       payload: { tenantId: waitpoint.tenantId, runId: waitpoint.runId, waitpointId: waitpoint.id },
-      options: { key: `run:${waitpoint.runId}:until:${waitpoint.dueAt.getTime()}`, runAt: waitpoint.dueAt }
+      options: {
+        tenant: waitpoint.tenantId,
+        key: `run:${waitpoint.runId}:until:${waitpoint.dueAt.getTime()}`,
+        runAt: waitpoint.dueAt
+      }
     })
 
     /** Stores the waitpoint the run (stored waiting in the same unit of work) blocks on, with its due-time job. */

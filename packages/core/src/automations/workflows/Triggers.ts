@@ -187,7 +187,7 @@ export const fire = (job: Job) =>
           yield* jobs.enqueue(
             fireQueue,
             { ...job.payload, deferred: deferred + 1 },
-            { key: `${key}#${deferred + 1}`, runAt: retryAt }
+            { tenant: tenantId, key: `${key}#${deferred + 1}`, runAt: retryAt }
           )
         } else {
           yield* Effect.logInfo(`automations: the firing ${key} stays skipped, the account being busy`)

@@ -1,0 +1,141 @@
+import { Context, Effect, Layer, Option } from "effect"
+
+/**
+ * Tenants take turns at background work. Every job belongs to a tenant (the platform's own jobs
+ * to the platform's turn, `PLATFORM_TURN`); workers take the jobs of a queue tenant by tenant,
+ * each tenant's share of a round in proportion to its weight, so a tenant with one job waits for
+ * about one round, never for another tenant's backlog. A tenant alone has every turn.
+ */
+
+/** The turn of jobs no tenant owns (the event dispatcher's, for instance). */
+export const PLATFORM_TURN = ""
+
+/** The share a tenant's jobs get when no weight is set. */
+export const DEFAULT_WEIGHT = 1
+/** The largest weight: a tenant of that weight takes up to that many jobs for one of a weight-1 tenant's. */
+export const MAX_WEIGHT = 100
+
+/**
+ * Each tenant's weight in the turns (1 to MAX_WEIGHT): a platform gives a larger plan a larger
+ * share. Optional: without it every tenant weighs DEFAULT_WEIGHT.
+ */
+export class TenantWeights extends Context.Tag("@servicekit/core/TenantWeights")<
+  TenantWeights,
+  {
+    /** The weights of those tenants that have one set; the others weigh DEFAULT_WEIGHT. */
+    readonly weightsOf: (tenants: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>>
+  }
+>() {
+  /** Fixed weights, for tests and embedders that keep them in code. */
+  static readonly layerFixed = (weights: Readonly<Record<string, number>>): Layer.Layer<TenantWeights> =>
+    Layer.succeed(TenantWeights, {
+      weightsOf: (tenants) =>
+        Effect.succeed(new Map(tenants.flatMap((tenant) => (tenant in weights ? [[tenant, weights[tenant]!]] : []))))
+    })
+}
+
+/** A weight as the turns use it: a whole number from 1 to MAX_WEIGHT. */
+export const clampWeight = (weight: number | undefined): number =>
+  weight === undefined || !Number.isFinite(weight) ? DEFAULT_WEIGHT : Math.min(MAX_WEIGHT, Math.max(1, Math.floor(weight)))
+
+/** The weights' reader of the context, or everyone at DEFAULT_WEIGHT. */
+export const weightReader = Effect.map(
+  Effect.serviceOption(TenantWeights),
+  Option.match({
+    onNone: () => (tenants: ReadonlyArray<string>) => Effect.succeed(new Map(tenants.map((t) => [t, DEFAULT_WEIGHT]))),
+    onSome:
+      (weights) =>
+      (tenants: ReadonlyArray<string>): Effect.Effect<ReadonlyMap<string, number>> =>
+        Effect.map(
+          weights.weightsOf(tenants),
+          (set) => new Map(tenants.map((tenant) => [tenant, clampWeight(set.get(tenant))]))
+        )
+  })
+)
+
+/**
+ * Start-time fair queuing over tenants: a tenant's jobs are tagged from where its last job's tag
+ * ended, 1 / weight a job, and the smallest tags go first. A tenant of weight 3 thus takes three
+ * jobs for each of a weight-1 tenant's. A tenant whose jobs ran out is idle; when it has jobs
+ * again it starts at the later of its last tag and the clock's virtual time (the start of the
+ * latest job taken): it gains no credit for having been idle, so its one job goes within the
+ * next round, and its backlog shares the turns from then on.
+ */
+export const makeTurnClock = () => {
+  const tags = new Map<string, { tag: number; active: boolean }>()
+  let virtualTime = 0
+  /** Where the tenant's next job's tag starts; a tenant becoming busy starts no earlier than the clock. */
+  const startOf = (tenant: string) => {
+    const found = tags.get(tenant)
+    if (found === undefined) return virtualTime
+    return found.active ? found.tag : Math.max(found.tag, virtualTime)
+  }
+  return {
+    /**
+     * How many of `room` jobs each tenant takes by their tags, were each to have jobs enough; ties
+     * go in the order given (the ring's).
+     */
+    plan: (tenants: ReadonlyArray<{ readonly tenant: string; readonly weight: number }>, room: number) => {
+      // A tenant found with jobs is busy from now on: its start holds until its jobs run out.
+      for (const { tenant } of tenants) if (tags.get(tenant)?.active !== true) tags.set(tenant, { tag: startOf(tenant), active: true })
+      const next = tenants.map(({ tenant, weight }) => ({ tenant, step: 1 / weight, tag: startOf(tenant) + 1 / weight }))
+      const counts = new Map<string, number>()
+      for (let taken = 0; taken < room && next.length > 0; taken++) {
+        let best = next[0]!
+        for (const candidate of next) if (candidate.tag < best.tag) best = candidate
+        counts.set(best.tenant, (counts.get(best.tenant) ?? 0) + 1)
+        best.tag += best.step
+      }
+      return counts
+    },
+    /** Notes the jobs a round took: `count` of the tenant's, each a 1 / weight step of its tag. */
+    took: (tenant: string, count: number, weight: number) => {
+      if (count <= 0) return
+      const tag = startOf(tenant) + count / weight
+      tags.set(tenant, { tag, active: true })
+      // The clock stands at the start of the latest job taken.
+      virtualTime = Math.max(virtualTime, tag - 1 / weight)
+    },
+    /** Notes that the tenant has no job waiting: its next one starts no earlier than the clock. */
+    idle: (tenant: string) => {
+      const found = tags.get(tenant)
+      if (found === undefined) return
+      // Forgotten once the clock has passed its tag: it would start at the clock's time anyway.
+      if (found.tag <= virtualTime) tags.delete(tenant)
+      else found.active = false
+    },
+    /** Tenants the clock knows, busy or not; fewer once idle ones are passed (see `idle`). */
+    known: () => [...tags.keys()]
+  }
+}
+
+export type TurnClock = ReturnType<typeof makeTurnClock>
+
+/** One queue's due jobs in memory, taken tenant by tenant on a turn clock. */
+export const makeFairLine = <J>() => {
+  const waiting = new Map<string, Array<J>>()
+  const clock = makeTurnClock()
+  return {
+    push: (tenant: string, job: J) => {
+      const own = waiting.get(tenant)
+      if (own === undefined) waiting.set(tenant, [job])
+      else own.push(job)
+    },
+    /** The next job in turn, or undefined when none waits. */
+    take: (weightOf: (tenant: string) => number): J | undefined => {
+      const tenants = [...waiting.keys()].map((tenant) => ({ tenant, weight: weightOf(tenant) }))
+      const [chosen] = clock.plan(tenants, 1).keys()
+      if (chosen === undefined) return undefined
+      const own = waiting.get(chosen)!
+      const job = own.shift()!
+      clock.took(chosen, 1, weightOf(chosen))
+      if (own.length === 0) {
+        waiting.delete(chosen)
+        clock.idle(chosen)
+      }
+      return job
+    },
+    /** The tenants with jobs waiting. */
+    tenants: () => [...waiting.keys()]
+  }
+}
