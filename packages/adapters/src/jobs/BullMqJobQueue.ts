@@ -115,6 +115,8 @@ export const layerBullMqJobQueue = (
           // This worker's turns: its clock, and where its next round starts in the ring of tenants.
           const turns: WorkerTurns = { at: undefined, clock: makeTurnClock() }
           let running = 0
+          // Jobs ended since `since`, and the pace they end at (jobs a second), for the releaser.
+          let pace = { ended: 0, since: Date.now(), perSecond: 0 }
           const process = async (job: BullJob) => {
             running++
             try {
@@ -129,6 +131,7 @@ export const layerBullMqJobQueue = (
               }
             } finally {
               running--
+              pace.ended++
               // Release again once a quarter of the slots is free: in batches, not a round per job.
               if (concurrency - running >= Math.ceil(concurrency / 4)) Queue.unsafeOffer(waker, undefined)
             }
@@ -150,14 +153,22 @@ export const layerBullMqJobQueue = (
             // close() waits for the running jobs: the graceful drain; the connection closes after it.
             (worker) => Effect.promise(() => worker.close())
           )
-          // The releaser: when woken (jobs enqueued, slots freed) or at each poll, and once the jobs
-          // waiting in Redis are down to a batch, releases as many jobs as the worker has free
-          // slots and a batch besides, so that the worker never idles between rounds.
+          // The releaser: when woken (jobs enqueued, slots freed) or at each poll, releases as many
+          // jobs as the worker has free slots, and a buffer besides, so that the worker never idles
+          // between rounds: what it ends in a tenth of a second (measured), at least one and at most
+          // a batch (its concurrency). Slow jobs thus keep few jobs waiting in Redis, and a tenant
+          // whose turn comes waits behind that few.
           const releaseRound = Effect.gen(function* () {
             if (producer.status !== "ready") return
+            const now = Date.now()
+            if (now - pace.since >= 100) {
+              const measured = (pace.ended * 1_000) / (now - pace.since)
+              pace = { ended: 0, since: now, perSecond: (pace.perSecond + measured) / 2 }
+            }
+            const buffer = Math.min(concurrency, Math.max(1, Math.ceil(pace.perSecond / 10)))
             const waiting = yield* Effect.tryPromise(() => queueOf(queue.name).getWaitingCount())
-            if (waiting > concurrency) return
-            yield* backlog.release(queue, 2 * concurrency - running - waiting, turns, weightsOf, (jobs) =>
+            if (waiting > buffer) return
+            yield* backlog.release(queue, concurrency - running + buffer - waiting, turns, weightsOf, (jobs) =>
               deliver(queue, jobs)
             )
           }).pipe(Effect.catchAllCause((cause) => Effect.logDebug("jobs not released yet", cause)))

@@ -72,6 +72,12 @@ const install = (database: KyselyConnection, schema: string): Effect.Effect<void
   return Effect.zipRight(tables, turnsIndex)
 }
 
+/**
+ * A worker whose slots free up one at a time (slow jobs) fetches for a single free slot once this
+ * long has passed since its last fetch; busy with fast jobs, it fetches when half its slots are free.
+ */
+const TRICKLE_MS = 50
+
 /** A pg-boss job's tenant, as SQL: the platform's turn for jobs enqueued before there were turns. */
 const TENANT_OF_JOB = `coalesce(data ->> '$tenant', '')`
 
@@ -228,6 +234,7 @@ export const layerPgBossJobQueue = (
           let completed: Array<string> = []
           let failed: Array<{ readonly id: string; readonly message: string }> = []
           let firstCompletedAt = 0
+          let lastFetch = 0
           const writeOutcomes = Effect.suspend(() => {
             const [ids, failures] = [completed, failed]
             completed = []
@@ -258,8 +265,10 @@ export const layerPgBossJobQueue = (
                   message: Exit.isInterrupted(exit) ? "job outlived its lease" : String(exit.cause)
                 })
               }
-              // Wake the loop when it has something to do: half the slots free, or a failure to write.
-              if (running.size <= concurrency / 2 || !Exit.isSuccess(exit)) Queue.unsafeOffer(waker, undefined)
+              // Wake the loop when it has something to do: half the slots free, a failure to write,
+              // or a free slot once a trickle's time has passed since the last fetch.
+              if (running.size <= concurrency / 2 || !Exit.isSuccess(exit) || Date.now() - lastFetch >= TRICKLE_MS)
+                Queue.unsafeOffer(waker, undefined)
             })
           }
           const fetchAndRun = Effect.gen(function* () {
@@ -268,7 +277,10 @@ export const layerPgBossJobQueue = (
             const free = concurrency - running.size
             // Fetch when half the slots are free (or all are), so that a busy worker fetches in batches,
             // and write completions with each fetch, or when half a batch or a second's worth waits.
-            const fetching = free > 0 && (running.size === 0 || free >= concurrency / 2)
+            // Slow jobs free a slot at a time: a trickle's time after the last fetch, one free slot is
+            // enough, so that the next tenant's turn does not wait for half the slots.
+            const fetching =
+              free > 0 && (running.size === 0 || free >= concurrency / 2 || Date.now() - lastFetch >= TRICKLE_MS)
             if (
               fetching ||
               failed.length > 0 ||
@@ -277,11 +289,16 @@ export const layerPgBossJobQueue = (
             ) {
               yield* writeOutcomes
             }
+            if (fetching) lastFetch = Date.now()
             const jobs = fetching ? yield* fetchInTurn(free) : []
             for (const job of jobs) start(job)
             // Fetch again at once after a full batch; otherwise wait to be woken (a job ended, or one
-            // was enqueued) or for the next poll.
-            if (jobs.length < free || running.size === concurrency) {
+            // was enqueued) or for the next poll, or, with a slot free that waits for its batch, for
+            // the trickle's time.
+            if (!fetching && free > 0) {
+              const rest = Math.max(1, TRICKLE_MS - (Date.now() - lastFetch))
+              yield* Effect.timeout(Queue.take(waker), Duration.millis(rest)).pipe(Effect.ignore)
+            } else if (jobs.length < free || running.size === concurrency) {
               yield* Effect.timeout(Queue.take(waker), pollInterval).pipe(Effect.ignore)
             }
           })
