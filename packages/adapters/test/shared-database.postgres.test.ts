@@ -41,6 +41,7 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             id: globalThis.crypto.randomUUID(),
             name: "Kit tenant",
             entitlements: ["voice" as const],
+            weight: 1,
             createdAt: new Date("2026-11-01T00:00:00.000Z")
           }
           const found = yield* Effect.gen(function* () {

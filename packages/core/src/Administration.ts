@@ -13,17 +13,26 @@ import { TenantService } from "./platform/TenantService.js"
  * unless the kit adds modules.
  */
 export interface Administration<Access = KeyAccess, P extends string = Product> {
+  /** `weight` is the tenant's share of background work, 1 to 100 (default 1). */
   readonly createTenant: (input: {
     readonly name: string
     readonly entitlements?: ReadonlyArray<P>
+    readonly weight?: number
   }) => Promise<TenantOf<P>>
   /** Every tenant, oldest first. */
   readonly listTenants: () => Promise<ReadonlyArray<TenantOf<P>>>
   readonly getTenant: (tenantId: string) => Promise<TenantOf<P>>
-  /** Renames and/or replaces the entitlements; the tenant's keys follow at once in this process. */
+  /**
+   * Renames, replaces the entitlements and/or sets the weight; the tenant's keys follow at once in
+   * this process, its weight in every process's turns within 5 seconds.
+   */
   readonly updateTenant: (
     tenantId: string,
-    changes: { readonly name?: string | undefined; readonly entitlements?: ReadonlyArray<P> | undefined }
+    changes: {
+      readonly name?: string | undefined
+      readonly entitlements?: ReadonlyArray<P> | undefined
+      readonly weight?: number | undefined
+    }
   ) => Promise<TenantOf<P>>
   /** The plaintext key is in the result, once. The product and its scopes are checked by the compiler too. */
   readonly createKey: (input: Omit<CreateApiKey, "product" | "scopes"> & Access) => Promise<CreatedApiKey>

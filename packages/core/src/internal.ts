@@ -129,8 +129,6 @@ export {
   retryDelay
 } from "./jobs/JobQueue.js"
 export {
-  DEFAULT_WEIGHT,
-  MAX_WEIGHT,
   PLATFORM_TURN,
   TenantWeights,
   type TurnClock,

@@ -7,6 +7,7 @@ import { EventOutbox } from "./jobs/EventOutbox.js"
 import { FanOut } from "./jobs/FanOut.js"
 import { ScheduleStore } from "./jobs/Scheduler.js"
 import { JobQueue } from "./jobs/JobQueue.js"
+import { TenantWeights } from "./jobs/FairTurns.js"
 import type { ProductModule } from "./module/ProductModule.js"
 import { modules, type StorageOf, type StoragePorts } from "./Modules.js"
 import { layerCrypto, layerDeterministic } from "./platform/Crypto.js"
@@ -83,7 +84,10 @@ export const layerMemory = <const Added extends ReadonlyArray<ProductModule> = r
   } = {}
 ): Layer.Layer<Ports | StorageOf<Added>> =>
   Layer.mergeAll(
-    JobQueue.layerMemory.pipe(Layer.provideMerge(layerMemoryStorageWith(options.modules ?? []))),
+    JobQueue.layerMemory.pipe(
+      Layer.provide(TenantWeights.layerFromTenants()),
+      Layer.provideMerge(layerMemoryStorageWith(options.modules ?? []))
+    ),
     FanOut.layerMemory,
     layerMemoryRateLimit,
     layerTestTokens,

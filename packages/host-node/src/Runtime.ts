@@ -21,7 +21,14 @@ import {
 } from "@servicekit/adapters"
 import { HealthChecks, type Ports, ServiceKit, ServiceKitSettings, type StorageOf } from "@servicekit/core"
 import type { ProductModule } from "@servicekit/core/internal"
-import { FanOut, LanguageModel, RequestObserver, layerSecretBox, layerMemoryRateLimit } from "@servicekit/core/internal"
+import {
+  FanOut,
+  LanguageModel,
+  RequestObserver,
+  TenantWeights,
+  layerSecretBox,
+  layerMemoryRateLimit
+} from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type HostConfig, type HostOptions, dashboardTokenScope, resolveConfig, settingsOf } from "./Config.js"
 import { lockDataFolder } from "./DataFolderLock.js"
@@ -62,10 +69,12 @@ export const portsLayer = <const Added extends ReadonlyArray<HostModule> = reado
           preparedStatements: config.dbPreparedStatements,
           modules: added
         })
-  const jobs =
+  // Tenants take turns at background work, by the weights stored on them.
+  const jobs = (
     config.redisUrl === undefined
       ? layerPgBossJobQueue()
       : layerBullMqJobQueue({ url: config.redisUrl, prefix: config.dbSchema })
+  ).pipe(Layer.provide(TenantWeights.layerFromTenants()))
   // Readiness waits for the database, and for Redis when one is configured.
   const health = Layer.scoped(
     HealthChecks,

@@ -39,6 +39,7 @@ describe("platform admin API", () => {
       id: expect.any(String),
       name: "Globex",
       entitlements: ["voice"],
+      weight: 1,
       createdAt: expect.any(String)
     })
 
@@ -79,6 +80,12 @@ describe("platform admin API", () => {
     })
     expect(await calls(key.key)).toBe(200)
     expect((await (await admin(`/tenants/${tenant.id}`)).json()).name).toBe("Globex Corp")
+
+    // A larger plan: a larger share of background work, set and read back; the rest stays.
+    const weighted = await admin(`/tenants/${tenant.id}`, { method: "PATCH", body: { weight: 3 } })
+    expect(await weighted.json()).toEqual({ ...tenant, name: "Globex Corp", entitlements: ["voice", "chat"], weight: 3 })
+    const heavy = await (await admin("/tenants", { method: "POST", body: { name: "Initech", weight: 100 } })).json()
+    expect((await (await admin(`/tenants/${heavy.id}`)).json()).weight).toBe(100)
 
     // A dashboard token for a tenant user works on the dashboard routes.
     const issued = await admin(`/tenants/${tenant.id}/dashboard-tokens`, {
@@ -131,15 +138,17 @@ describe("platform admin API", () => {
       { name: "x".repeat(201) },
       { name: "Acme", entitlements: ["telepathy"] },
       { name: 42 },
-      { entitlements: ["voice"] }
+      { entitlements: ["voice"] },
+      { name: "Acme", weight: 0 },
+      { name: "Acme", weight: 101 },
+      { name: "Acme", weight: 2.5 },
+      { name: "Acme", weight: "3" }
     ]) {
       await expectRefusal(await admin("/tenants", { method: "POST", body }), 400, "validation_failed")
     }
-    await expectRefusal(
-      await admin(`/tenants/${served.tenantId}`, { method: "PATCH", body: { entitlements: ["x"] } }),
-      400,
-      "validation_failed"
-    )
+    for (const body of [{ entitlements: ["x"] }, { weight: -1 }, { weight: 1e9 }, { name: "Renamed", weight: null }]) {
+      await expectRefusal(await admin(`/tenants/${served.tenantId}`, { method: "PATCH", body }), 400, "validation_failed")
+    }
     for (const body of [
       { sub: "", role: "admin" },
       { sub: "u", role: "owner" },
@@ -152,7 +161,10 @@ describe("platform admin API", () => {
       )
     }
     expect((await (await admin("/tenants")).json()).data.length).toBe(before)
-    expect((await (await admin(`/tenants/${served.tenantId}`)).json()).entitlements).toEqual(["voice"])
+    const unchanged = await (await admin(`/tenants/${served.tenantId}`)).json()
+    expect(unchanged.entitlements).toEqual(["voice"])
+    expect(unchanged.weight).toBe(1)
+    expect(unchanged.name).not.toBe("Renamed")
   })
 
   it("documents the admin routes with their own security scheme", async () => {

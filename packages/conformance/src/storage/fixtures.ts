@@ -46,6 +46,7 @@ export const makeTenant = (overrides: Partial<Tenant> = {}): Tenant => ({
   id: uuid(),
   name: "Acme",
   entitlements: ["voice", "chat"],
+  weight: 1,
   createdAt: at("2026-01-05T09:30:00.123Z"),
   ...overrides
 })

@@ -5,6 +5,7 @@ import { PlatformAdminAuth } from "../http/Security.js"
 import { DashboardRole } from "../platform/DashboardAuth.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
 import type { CatalogSchemas } from "../platform/Products.js"
+import { MAX_WEIGHT } from "../platform/Tenants.js"
 import type { KeySchemas } from "./DevelopersApi.js"
 
 /** Marks a group served only while a platform admin token is configured. */
@@ -15,6 +16,12 @@ export class PlatformAdminRoutes extends Context.Tag("@servicekit/core/PlatformA
 
 /** More than every product, so that a list naming each once always fits. */
 const MAX_ENTITLEMENTS = 20
+
+/** A tenant's share of background work (see platform/Tenants.ts). */
+const Weight = withReason(
+  Integer.pipe(Schema.between(1, MAX_WEIGHT)),
+  `must be a whole number from 1 to ${MAX_WEIGHT}`
+)
 
 /** A tenant and the bodies that set its entitlements, naming the catalog's products. */
 const tenantSchemas = ({ catalog, Product }: CatalogSchemas) => {
@@ -30,15 +37,21 @@ const tenantSchemas = ({ catalog, Product }: CatalogSchemas) => {
       id: UuidText,
       name: Schema.String,
       entitlements: Schema.Array(Product),
+      weight: Integer.annotations({
+        description:
+          "The tenant's share of background work, 1 to 100: a tenant of weight 3 takes three jobs for each one of a weight-1 tenant's while both have work."
+      }),
       createdAt: Timestamp
     }).annotations({ identifier: "Tenant" }),
     CreateTenantBody: Schema.Struct({
       name: withReason(Schema.String, "must be a string"),
-      entitlements: Schema.optional(Entitlements)
+      entitlements: Schema.optional(Entitlements),
+      weight: Schema.optional(Weight)
     }),
     UpdateTenantBody: Schema.Struct({
       name: Schema.optional(withReason(Schema.String, "must be a string")),
-      entitlements: Schema.optional(Entitlements)
+      entitlements: Schema.optional(Entitlements),
+      weight: Schema.optional(Weight)
     })
   }
 }
@@ -89,7 +102,7 @@ export const adminApi = (products: CatalogSchemas, { ApiKeyJson, CreateApiKeyBod
         .addSuccess(TenantJson)
         .addError(ValidationFailed)
         .addError(TenantNotFound)
-        .annotate(OpenApi.Summary, "Rename a tenant or replace its entitlements")
+        .annotate(OpenApi.Summary, "Rename a tenant, replace its entitlements or set its weight")
     )
     .add(
       HttpApiEndpoint.get("listTenantApiKeys", "/admin/tenants/:tenantId/api-keys")

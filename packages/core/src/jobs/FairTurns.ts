@@ -1,4 +1,5 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
+import { DEFAULT_WEIGHT, MAX_WEIGHT, TenantRepository } from "../platform/Tenants.js"
 
 /**
  * Tenants take turns at background work. Every job belongs to a tenant (the platform's own jobs
@@ -10,14 +11,11 @@ import { Context, Effect, Layer, Option } from "effect"
 /** The turn of jobs no tenant owns (the event dispatcher's, for instance). */
 export const PLATFORM_TURN = ""
 
-/** The share a tenant's jobs get when no weight is set. */
-export const DEFAULT_WEIGHT = 1
-/** The largest weight: a tenant of that weight takes up to that many jobs for one of a weight-1 tenant's. */
-export const MAX_WEIGHT = 100
 
 /**
  * Each tenant's weight in the turns (1 to MAX_WEIGHT): a platform gives a larger plan a larger
- * share. Optional: without it every tenant weighs DEFAULT_WEIGHT.
+ * share. Optional: without it every tenant weighs DEFAULT_WEIGHT. The kits read the tenants'
+ * own weights (`layerFromTenants`, set through the platform admin's routes).
  */
 export class TenantWeights extends Context.Tag("@servicekit/core/TenantWeights")<
   TenantWeights,
@@ -26,6 +24,41 @@ export class TenantWeights extends Context.Tag("@servicekit/core/TenantWeights")
     readonly weightsOf: (tenants: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>>
   }
 >() {
+  /**
+   * The weights stored on the tenants, each read at most once a `fresh` while (default 5 s): a
+   * changed weight counts within that time, and the rounds cost no read for every tenant.
+   */
+  static readonly layerFromTenants = (
+    fresh: Duration.DurationInput = "5 seconds"
+  ): Layer.Layer<TenantWeights, never, TenantRepository> =>
+    Layer.effect(
+      TenantWeights,
+      Effect.map(TenantRepository, (tenants) => {
+        const freshMs = Duration.toMillis(Duration.decode(fresh))
+        const known = new Map<string, { readonly weight: number; readonly readAt: number }>()
+        const weightOf = (tenant: string, now: number) => {
+          const found = known.get(tenant)
+          if (found !== undefined && now - found.readAt < freshMs) return Effect.succeed(found.weight)
+          return Effect.map(tenants.findById(tenant), (stored) => {
+            const weight = Option.match(stored, { onNone: () => DEFAULT_WEIGHT, onSome: (t) => t.weight })
+            // A cache of every tenant that ever had work would grow without end: start over instead.
+            if (known.size >= MAX_REMEMBERED) known.clear()
+            known.set(tenant, { weight, readAt: now })
+            return weight
+          })
+        }
+        return {
+          weightsOf: (list) =>
+            Effect.flatMap(Clock.currentTimeMillis, (now) =>
+              Effect.map(
+                Effect.forEach(list, (tenant) => Effect.map(weightOf(tenant, now), (weight) => [tenant, weight] as const)),
+                (pairs) => new Map(pairs)
+              )
+            )
+        }
+      })
+    )
+
   /** Fixed weights, for tests and embedders that keep them in code. */
   static readonly layerFixed = (weights: Readonly<Record<string, number>>): Layer.Layer<TenantWeights> =>
     Layer.succeed(TenantWeights, {
@@ -33,6 +66,9 @@ export class TenantWeights extends Context.Tag("@servicekit/core/TenantWeights")
         Effect.succeed(new Map(tenants.flatMap((tenant) => (tenant in weights ? [[tenant, weights[tenant]!]] : []))))
     })
 }
+
+/** The most tenants whose weights `layerFromTenants` keeps at once. */
+const MAX_REMEMBERED = 10_000
 
 /** A weight as the turns use it: a whole number from 1 to MAX_WEIGHT. */
 export const clampWeight = (weight: number | undefined): number =>

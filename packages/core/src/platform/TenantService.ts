@@ -2,17 +2,20 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SecretCrypto, isUuid, randomUuid } from "./Crypto.js"
 import { TenantNotFound, type ValidationFailed, invalidField } from "./Errors.js"
 import { type Catalog, type Product, ProductCatalog } from "./Products.js"
-import { TenantRepository, type Tenant } from "./Tenants.js"
+import { DEFAULT_WEIGHT, MAX_WEIGHT, TenantRepository, type Tenant } from "./Tenants.js"
 
 export interface CreateTenant {
   readonly name: string
   readonly entitlements?: ReadonlyArray<string> | undefined
+  /** The tenant's share of background work, 1 to 100; default 1. */
+  readonly weight?: number | undefined
 }
 
 /** A change of a tenant: what is left out stays. */
 export interface UpdateTenant {
   readonly name?: string | undefined
   readonly entitlements?: ReadonlyArray<string> | undefined
+  readonly weight?: number | undefined
 }
 
 const validName = (name: string) => {
@@ -21,6 +24,11 @@ const validName = (name: string) => {
     ? Effect.fail(invalidField("name", "must be 1 to 200 characters"))
     : Effect.succeed(trimmed)
 }
+
+const validWeight = (weight: number) =>
+  Number.isInteger(weight) && weight >= 1 && weight <= MAX_WEIGHT
+    ? Effect.succeed(weight)
+    : Effect.fail(invalidField("weight", `must be a whole number from 1 to ${MAX_WEIGHT}`))
 
 const validEntitlements = (catalog: Catalog, products: ReadonlyArray<string>) =>
   Effect.forEach(products, (product) =>
@@ -36,7 +44,10 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
     readonly get: (id: string) => Effect.Effect<Tenant, TenantNotFound>
     /** Every tenant, oldest first. */
     readonly list: () => Effect.Effect<ReadonlyArray<Tenant>>
-    /** Renames and/or replaces the entitlements; a removed product's keys stop working (see ApiKeyService). */
+    /**
+     * Renames, replaces the entitlements and/or sets the weight; a removed product's keys stop
+     * working (see ApiKeyService).
+     */
     readonly update: (id: string, changes: UpdateTenant) => Effect.Effect<Tenant, ValidationFailed | TenantNotFound>
   }
 >() {
@@ -52,10 +63,12 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
           Effect.gen(function* () {
             const name = yield* validName(input.name)
             const entitlements = yield* validEntitlements(catalog, input.entitlements ?? [])
+            const weight = yield* validWeight(input.weight ?? DEFAULT_WEIGHT)
             const tenant: Tenant = {
               id: randomUuid(crypto),
               name,
               entitlements,
+              weight,
               createdAt: new Date(yield* Clock.currentTimeMillis)
             }
             // A random uuid that exists already is a bug, not a client error.
@@ -71,7 +84,8 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
           Effect.all({
             name: changes.name === undefined ? Effect.succeed(undefined) : validName(changes.name),
             entitlements:
-              changes.entitlements === undefined ? Effect.succeed(undefined) : validEntitlements(catalog, changes.entitlements)
+              changes.entitlements === undefined ? Effect.succeed(undefined) : validEntitlements(catalog, changes.entitlements),
+            weight: changes.weight === undefined ? Effect.succeed(undefined) : validWeight(changes.weight)
           }).pipe(
             Effect.flatMap((valid) => (isUuid(id) ? tenants.update(id, valid) : Effect.succeedNone)),
             Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))

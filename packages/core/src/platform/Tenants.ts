@@ -2,10 +2,17 @@ import { Context, Effect, Layer, Option } from "effect"
 import { MemoryDatabase, UniqueViolation } from "./UnitOfWork.js"
 import type { Product } from "./Products.js"
 
+/** The share of background work a tenant has unless the platform sets one. */
+export const DEFAULT_WEIGHT = 1
+/** The largest share: a tenant of that weight takes that many jobs for each one of a weight-1 tenant's. */
+export const MAX_WEIGHT = 100
+
 export interface Tenant {
   readonly id: string
   readonly name: string
   readonly entitlements: ReadonlyArray<Product>
+  /** The tenant's share of background work, 1 to 100 (see jobs/FairTurns.ts); 1 unless the platform sets it. */
+  readonly weight: number
   readonly createdAt: Date
 }
 
@@ -13,6 +20,7 @@ export interface Tenant {
 export interface TenantChanges {
   readonly name?: string | undefined
   readonly entitlements?: ReadonlyArray<Product> | undefined
+  readonly weight?: number | undefined
 }
 
 /** Storage of tenants and their product entitlements. */
@@ -49,7 +57,8 @@ export class TenantRepository extends Context.Tag("@servicekit/core/TenantReposi
             const updated = {
               ...tenant,
               name: changes.name ?? tenant.name,
-              entitlements: [...(changes.entitlements ?? tenant.entitlements)]
+              entitlements: [...(changes.entitlements ?? tenant.entitlements)],
+              weight: changes.weight ?? tenant.weight
             }
             rows.set(id, updated)
             undo(() => rows.set(id, tenant))

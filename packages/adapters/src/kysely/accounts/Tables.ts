@@ -7,6 +7,7 @@ export interface TenantsTable {
   readonly name: string
   // Products of the kit's catalog, built-in or added.
   readonly entitlements: ReadonlyArray<string>
+  readonly weight: ColumnType<number, number | undefined, number>
   readonly created_at: Date
 }
 

@@ -10,6 +10,7 @@ const toTenant = (row: Selectable<TenantsTable>): Tenant => ({
   id: row.id,
   name: row.name,
   entitlements: row.entitlements,
+  weight: row.weight,
   createdAt: row.created_at
 })
 
@@ -35,16 +36,17 @@ export const make = (database: KyselyConnection): TenantRepository["Type"] =>
               id: tenant.id,
               name: tenant.name,
               entitlements: tenant.entitlements,
+              weight: tenant.weight,
               created_at: tenant.createdAt
             })
             .execute()
         )
       ),
     findById: (id) => findById(database, id),
-    update: (id, { entitlements, name }) =>
+    update: (id, { entitlements, name, weight }) =>
       !isUuid(id)
         ? Effect.succeedNone
-        : name === undefined && entitlements === undefined
+        : name === undefined && entitlements === undefined && weight === undefined
           ? findById(database, id)
           : findOne(
               database,
@@ -53,7 +55,8 @@ export const make = (database: KyselyConnection): TenantRepository["Type"] =>
                   .updateTable("tenants")
                   .set({
                     ...(name === undefined ? {} : { name }),
-                    ...(entitlements === undefined ? {} : { entitlements })
+                    ...(entitlements === undefined ? {} : { entitlements }),
+                    ...(weight === undefined ? {} : { weight })
                   })
                   .where("id", "=", id)
                   .returningAll()

@@ -7,6 +7,8 @@ export interface PlatformAdminSchemas {
         readonly id: string;
         readonly name: string;
         readonly entitlements: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
+        /** @description The tenant's share of background work, 1 to 100: a tenant of weight 3 takes three jobs for each one of a weight-1 tenant's while both have work. */
+        readonly weight: number;
         /** Format: date-time */
         readonly createdAt: string;
     };

@@ -58,6 +58,11 @@ export interface PlatformAdminTenantsOperations {
                      * @description an array of at most 20 item(s)
                      */
                     readonly entitlements?: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
+                    /**
+                     * between(1, 100)
+                     * @description a number between 1 and 100
+                     */
+                    readonly weight?: number;
                 };
             };
         };
@@ -155,6 +160,11 @@ export interface PlatformAdminTenantsOperations {
                      * @description an array of at most 20 item(s)
                      */
                     readonly entitlements?: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
+                    /**
+                     * between(1, 100)
+                     * @description a number between 1 and 100
+                     */
+                    readonly weight?: number;
                 };
             };
         };
