@@ -6,17 +6,28 @@
 //          run's createdAt → finishedAt, p50/p95, against the same runs with nobody flooding; the
 //          flooding tenant's, its runs/s (first createdAt to last finishedAt), against the same
 //          flood with nobody else there (a lone tenant).
+//   mail   the flooding tenant sends MAILS (2,000) messages, 50 requests at a time; once they are
+//          queued the quiet tenant sends 5, 100 ms apart. The quiet tenant's figure is each
+//          message's request → its arrival at the SMTP server, p50/p95, against the same alone.
+//   hooks  the flooding tenant's webhook endpoint never answers; it posts HOOKS (500) chat
+//          messages (a message.created event each), then the quiet tenant posts 10, 100 ms
+//          apart. The quiet tenant's figure is each message's request → its webhook's arrival at
+//          its endpoint, p50/p95, against the same alone.
 // Storage: the embedded default (PGlite, workers in the API's process) and Postgres with Redis (a
 // private Redis database, one API process and one worker process, as `servicekit worker` runs),
 // skipped when unreachable. BENCH_FAIRNESS_STORAGE=pglite,redis picks some; BENCH_FAIRNESS_FLOOD
 // sizes the flood.
 import http from "node:http"
+import { performance } from "node:perf_hooks"
 import pg from "pg"
+import { SMTPServer } from "smtp-server"
 import { Pool } from "undici"
 import { pool, reachable, sleep, start, stop, stopAll } from "./processes.mjs"
 
 const FLOOD = Number(process.env.BENCH_FAIRNESS_FLOOD ?? 3_000)
 const QUIET = 10
+const MAILS = Number(process.env.BENCH_FAIRNESS_MAILS ?? 2_000)
+const HOOKS = Number(process.env.BENCH_FAIRNESS_HOOKS ?? 500)
 const PARTNER_MS = 200
 const CLIENTS = 50
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/servicekit_bench"
@@ -90,6 +101,68 @@ const ended = async (api, id, timeoutMs = 600_000) => {
   throw new Error(`run ${id} did not end in ${timeoutMs} ms`)
 }
 
+/** An SMTP server that notes when each message whose subject starts with "quiet" arrives, and counts the others. */
+const mailSink = () =>
+  new Promise((resolve) => {
+    const arrived = new Map()
+    let others = 0
+    let lastOther = 0
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData: (stream, _session, callback) => {
+        let head = ""
+        stream.on("data", (chunk) => {
+          if (head.length < 4_096) head += chunk.toString("latin1")
+        })
+        stream.on("end", () => {
+          const subject = /^Subject: (.*)$/m.exec(head)?.[1]?.trim() ?? ""
+          if (subject.startsWith("quiet")) arrived.set(subject, performance.now())
+          else (others++, (lastOther = performance.now()))
+          callback()
+        })
+      }
+    })
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        url: `smtp://127.0.0.1:${server.address().port}`,
+        arrived,
+        others: () => ({ count: others, last: lastOther }),
+        close: () => server.close()
+      })
+    )
+  })
+
+/** An endpoint that answers each webhook at once (noting when each quiet message's arrives), or never. */
+const hookEndpoint = (answers) =>
+  new Promise((resolve) => {
+    const arrived = new Map()
+    const server = http.createServer((request, response) => {
+      let body = ""
+      request.on("data", (chunk) => (body += chunk))
+      request.on("end", () => {
+        const tag = /quiet-\d+-\d+/.exec(body)?.[0]
+        if (tag !== undefined) arrived.set(tag, performance.now())
+        if (answers) response.end("ok")
+      })
+    })
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}/hooks`,
+        arrived,
+        close: () => (server.closeAllConnections(), server.close())
+      })
+    )
+  })
+
+/** Waits until `done()` or `timeoutMs`. */
+const until = async (done, timeoutMs = 300_000) => {
+  const given = Date.now() + timeoutMs
+  while (!done() && Date.now() < given) await sleep(20)
+  if (!done()) throw new Error("timed out")
+}
+
 /** The quiet tenant's runs, 200 ms apart: createdAt → finishedAt of each. */
 const quietRuns = async (api, workflowId) => {
   const started = []
@@ -116,6 +189,36 @@ const floodRate = async (api, runs) => {
   return runs.length / ((last - first) / 1000)
 }
 
+/** The quiet tenant's `count` sends, 100 ms apart: request → arrival at the SMTP server of each. */
+const quietMails = async (api, sink, round, count = 5) => {
+  const sent = []
+  for (let i = 0; i < count; i++) {
+    const subject = `quiet-${round}-${i}`
+    const began = performance.now()
+    await api.call("POST", "/api/v1/transactional/messages", { to: [`quiet${i}@example.com`], subject, text: "hello" })
+    sent.push({ subject, began })
+    await sleep(100)
+  }
+  await until(() => sent.every(({ subject }) => sink.arrived.has(subject)))
+  return sent.map(({ subject, began }) => sink.arrived.get(subject) - began)
+}
+
+/** The quiet tenant's messages, 100 ms apart: request → arrival of its webhook of each. */
+const quietHooks = async (api, conversationId, endpoint, round) => {
+  const posted = []
+  for (let i = 0; i < QUIET; i++) {
+    const tag = `quiet-${round}-${i}`
+    const began = performance.now()
+    await api.call("POST", `/api/v1/chat/conversations/${conversationId}/messages`, { content: tag })
+    posted.push({ tag, began })
+    await sleep(100)
+  }
+  await until(() => posted.every(({ tag }) => endpoint.arrived.has(tag)))
+  return posted.map(({ tag, began }) => endpoint.arrived.get(tag) - began)
+}
+
+const spread = (values) => [percentile(values, 50), percentile(values, 95)]
+
 const scenario = async (storage) => {
   const env =
     storage === "pglite"
@@ -126,11 +229,19 @@ const scenario = async (storage) => {
           BENCH_FAIRNESS_WORKER_PROCESS: "1"
         }
   const target = await partner()
-  const kit = await start(new URL("./fairness/server.mjs", import.meta.url), env)
+  const sink = await mailSink()
+  const hanging = await hookEndpoint(false)
+  const answering = await hookEndpoint(true)
+  const kit = await start(new URL("./fairness/server.mjs", import.meta.url), { ...env, BENCH_FAIRNESS_SMTP_URL: sink.url })
   const { url, tenants } = kit.first
   const flooding = apiOf(url, tenants.flooding.key)
   const quiet = apiOf(url, tenants.quiet.key)
+  const floodingMail = apiOf(url, tenants.flooding.mailKey)
+  const quietMail = apiOf(url, tenants.quiet.mailKey)
+  const floodingChat = apiOf(url, tenants.flooding.chatKey)
+  const quietChat = apiOf(url, tenants.quiet.chatKey)
   try {
+    // Runs.
     const delivering = await workflow(flooding, [
       { type: "skill", skillId: "webhook.deliver", input: { url: `${target.url}/partner`, body: { n: 1 } } }
     ])
@@ -138,25 +249,47 @@ const scenario = async (storage) => {
     // Warm both paths.
     await ended(quiet, (await run(quiet, logging.id)).id)
     await ended(flooding, (await run(flooding, delivering.id)).id)
-
     const alone = await quietRuns(quiet, logging.id)
     const loneRate = await floodRate(flooding, await flood(flooding, delivering.id))
     // The flood, and the quiet tenant's runs once the flood is queued.
     const flooded = await flood(flooding, delivering.id)
     const underFlood = await quietRuns(quiet, logging.id)
     const sharedRate = await floodRate(flooding, flooded)
+
+    // Mail.
+    const mailAlone = await quietMails(quietMail, sink, "alone")
+    const before = sink.others().count
+    const mailBegan = performance.now()
+    await pool(MAILS, CLIENTS, (i) =>
+      floodingMail.call("POST", "/api/v1/transactional/messages", { to: [`flood${i}@example.com`], subject: `flood ${i}`, text: "x" })
+    )
+    const mailUnderFlood = await quietMails(quietMail, sink, "flood")
+    await until(() => sink.others().count - before >= MAILS)
+    const mailRate = MAILS / ((sink.others().last - mailBegan) / 1000)
+
+    // Webhooks.
+    await floodingChat.call("POST", `/api/tenants/${tenants.flooding.id}/webhooks`, { url: hanging.url, events: ["message.created"] })
+    await quietChat.call("POST", `/api/tenants/${tenants.quiet.id}/webhooks`, { url: answering.url, events: ["message.created"] })
+    const floodingConversation = await floodingChat.call("POST", "/api/v1/chat/conversations", { name: "Flood" })
+    const quietConversation = await quietChat.call("POST", "/api/v1/chat/conversations", { name: "Quiet" })
+    const hooksAlone = await quietHooks(quietChat, quietConversation.id, answering, "alone")
+    await pool(HOOKS, CLIENTS, (i) =>
+      floodingChat.call("POST", `/api/v1/chat/conversations/${floodingConversation.id}/messages`, { content: `flood ${i}` })
+    )
+    const hooksUnderFlood = await quietHooks(quietChat, quietConversation.id, answering, "flood")
     return {
       storage,
-      quietAlone: [percentile(alone, 50), percentile(alone, 95)],
-      quietUnderFlood: [percentile(underFlood, 50), percentile(underFlood, 95)],
-      loneRate,
-      sharedRate
+      runs: { alone: spread(alone), flooded: spread(underFlood), loneRate, sharedRate },
+      mail: { alone: spread(mailAlone), flooded: spread(mailUnderFlood), rate: mailRate },
+      hooks: { alone: spread(hooksAlone), flooded: spread(hooksUnderFlood) }
     }
   } finally {
-    await flooding.close()
-    await quiet.close()
+    for (const api of [flooding, quiet, floodingMail, quietMail, floodingChat, quietChat]) await api.close()
     await stop(kit.child)
     target.server.close()
+    sink.close()
+    hanging.close()
+    answering.close()
   }
 }
 
@@ -170,21 +303,32 @@ for (const storage of chosen) {
 }
 await stopAll()
 
+const ms = ([p50, p95]) => `${Math.round(p50)} / ${Math.round(p95)}`
 console.log(
-  `\nFairness, runs: the flooding tenant's ${FLOOD} runs of one webhook.deliver to a ${PARTNER_MS} ms partner; the quiet tenant's ${QUIET} one-log-step runs, 200 ms apart\n`
+  `\nFairness: a quiet tenant's work, alone and while another tenant floods (p50 / p95 ms); the ratio is of the p95s\n` +
+    `  runs:  ${FLOOD} runs of one webhook.deliver to a ${PARTNER_MS} ms partner against ${QUIET} one-log-step runs, 200 ms apart (createdAt → finishedAt)\n` +
+    `  mail:  ${MAILS} messages against 5, 100 ms apart (request → the SMTP server)\n` +
+    `  hooks: ${HOOKS} chat messages to an endpoint that never answers against ${QUIET}, 100 ms apart (request → the webhook's arrival)\n`
 )
-console.log("storage   quiet alone p50/p95 ms   quiet under flood p50/p95 ms   ratio p95   flood runs/s alone   with the quiet tenant   ratio")
+console.log("storage   part    quiet alone   quiet under flood   ratio   the flood's own rate")
 for (const r of results) {
-  console.log(
-    [
-      r.storage.padEnd(9),
-      `${r.quietAlone.map(Math.round).join(" / ")}`.padEnd(24),
-      `${r.quietUnderFlood.map(Math.round).join(" / ")}`.padEnd(30),
-      (r.quietUnderFlood[1] / r.quietAlone[1]).toFixed(1).padEnd(11),
-      r.loneRate.toFixed(1).padEnd(20),
-      r.sharedRate.toFixed(1).padEnd(23),
-      (r.sharedRate / r.loneRate).toFixed(2)
-    ].join(" ")
+  const row = (part, figures, rate) =>
+    console.log(
+      [
+        r.storage.padEnd(9),
+        part.padEnd(7),
+        ms(figures.alone).padEnd(13),
+        ms(figures.flooded).padEnd(19),
+        (figures.flooded[1] / figures.alone[1]).toFixed(1).padEnd(7),
+        rate
+      ].join(" ")
+    )
+  row(
+    "runs",
+    { alone: r.runs.alone, flooded: r.runs.flooded },
+    `${r.runs.sharedRate.toFixed(1)} runs/s beside the quiet tenant, ${r.runs.loneRate.toFixed(1)} alone (${(r.runs.sharedRate / r.runs.loneRate).toFixed(2)})`
   )
+  row("mail", r.mail, `${r.mail.rate.toFixed(0)} messages/s`)
+  row("hooks", r.hooks, "")
 }
 process.exit(0)

@@ -1,7 +1,8 @@
 // ServiceKit in a process of its own for bench/fairness.mjs: the API, and its workers in-process
 // or (BENCH_FAIRNESS_WORKER_PROCESS=1) in a worker process of their own, as `servicekit worker`
-// runs them. Outbound calls may reach loopback (the bench's partner). It answers its URL and, for
-// each of two tenants (the flooding one and the quiet one), an automations key.
+// runs them, sending mail to BENCH_FAIRNESS_SMTP_URL. Outbound calls may reach loopback (the
+// bench's partners). It answers its URL and, for each of two tenants (the flooding one and the
+// quiet one), keys for automations, transactional email and Live Chat (with webhooks:manage).
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -13,6 +14,7 @@ const options = (dataDir) => ({
   databaseUrl: process.env.BENCH_FAIRNESS_DATABASE_URL || undefined,
   redisUrl: process.env.BENCH_FAIRNESS_REDIS_URL || undefined,
   outboundAllowPrivate: true,
+  smtpUrl: process.env.BENCH_FAIRNESS_SMTP_URL,
   logLevel: "error",
   // Limits high enough that the flood is never throttled; the limiter still runs on every request.
   keyRateLimitPerMinute: 100_000_000,
@@ -35,14 +37,18 @@ if (process.env.BENCH_FAIRNESS_ROLE === "worker") {
   const server = await listen(kit, { port: 0, host: "127.0.0.1" })
   const tenants = {}
   for (const name of ["flooding", "quiet"]) {
-    const tenant = await kit.admin.createTenant({ name, entitlements: ["automations"] })
-    const { key } = await kit.admin.createKey({
-      tenantId: tenant.id,
-      product: "automations",
-      environment: "live",
-      scopes: ["automations:manage"]
+    const tenant = await kit.admin.createTenant({
+      name,
+      entitlements: ["automations", "transactional", "business_email", "chat"]
     })
-    tenants[name] = { id: tenant.id, key }
+    const keyOf = async (access) =>
+      (await kit.admin.createKey({ tenantId: tenant.id, environment: "live", ...access })).key
+    tenants[name] = {
+      id: tenant.id,
+      key: await keyOf({ product: "automations", scopes: ["automations:manage"] }),
+      mailKey: await keyOf({ product: "transactional", scopes: ["transactional:send"] }),
+      chatKey: await keyOf({ product: "chat", scopes: ["chat:read", "chat:write", "webhooks:manage"] })
+    }
   }
   const worker = separate
     ? (await start(new URL(import.meta.url), { ...process.env, BENCH_FAIRNESS_ROLE: "worker" })).child

@@ -132,7 +132,6 @@ export {
   PLATFORM_TURN,
   TenantWeights,
   type TurnClock,
-  clampWeight,
   makeTurnClock,
   weightReader
 } from "./jobs/FairTurns.js"

@@ -81,20 +81,24 @@ export const makeFairRounds = (source: WaitingJobs) => {
     ).then((found) => found.map((row) => row.tenant))
 
   /**
-   * Takes up to `room` due jobs of the queue, tenants in turn, with `claim` in `db` (a
-   * transaction): `claim` gets the statement choosing the rows (`chosen`, their ids) and the
-   * parameters to pass, and answers the rows taken with their tenant.
+   * Takes up to `room` due jobs of the queue, tenants in turn, with `claim` in a transaction of
+   * its own: `claim` gets the transaction, the statement choosing the rows (`chosen`, their ids)
+   * and the parameters to pass, and answers the rows taken with their tenant; `finish` then runs
+   * in the same transaction with all the rows taken. The ring and the weights are read before the
+   * transaction opens: on PGlite's one connection a read of its own inside it would wait for ever.
    */
   const round = <J extends { readonly tenant: string }>(
-    db: Kysely<any>,
+    database: KyselyConnection,
     queue: string,
     room: number,
     turns: WorkerTurns,
     weightsOf: WeightsOf,
-    claim: (chosen: string, parameters: ReadonlyArray<unknown>) => Promise<Array<J>>
+    claim: (trx: Kysely<any>, chosen: string, parameters: ReadonlyArray<unknown>) => Promise<Array<J>>,
+    finish: (trx: Kysely<any>, taken: ReadonlyArray<J>) => Promise<void> = () => Promise.resolve()
   ): Effect.Effect<Array<J>> =>
     Effect.gen(function* () {
       if (room <= 0) return []
+      const db = database.db
       const at = turns.at
       const window = Math.max(room, RING_WINDOW)
       const after = yield* Effect.promise(() => ringAfter(db, queue, at, window))
@@ -107,30 +111,35 @@ export const makeFairRounds = (source: WaitingJobs) => {
       if (ring.length < window) for (const known of turns.clock.known()) if (!ring.includes(known)) turns.clock.idle(known)
       if (ring.length === 0) return []
       const weights = yield* weightsOf(ring)
-      let asking = ring.map((one) => ({ tenant: one, weight: weights.get(one) ?? 1 }))
-      const taken: Array<J> = []
-      // A second pass when tenants had fewer due jobs than their share: the others fill the room.
-      for (let pass = 0; pass < 2 && asking.length > 0 && taken.length < room; pass++) {
-        const planned = turns.clock.plan(asking, room - taken.length)
-        const asks = [...planned].map(([one, n]) => ({ tenant: one, n }))
-        const got = yield* Effect.promise(() =>
-          claim(
-            `SELECT own.id FROM jsonb_to_recordset($2::jsonb) AS x(tenant text, n int)
-             CROSS JOIN LATERAL (
-               SELECT id FROM ${table} WHERE ${waiting} AND ${tenant} = x.tenant AND ${due}
-               ORDER BY ${order} LIMIT x.n FOR UPDATE SKIP LOCKED
-             ) AS own`,
-            [queue, JSON.stringify(asks)]
-          )
-        )
-        taken.push(...got)
-        const count = new Map<string, number>()
-        for (const job of got) count.set(job.tenant, (count.get(job.tenant) ?? 0) + 1)
-        for (const { tenant: one, weight } of asking) turns.clock.took(one, count.get(one) ?? 0, weight)
-        // A tenant that gave fewer than asked has no more due: idle until the ring finds it again.
-        for (const [one, n] of planned) if ((count.get(one) ?? 0) < n) turns.clock.idle(one)
-        asking = asking.filter(({ tenant: one }) => planned.has(one) && count.get(one) === planned.get(one))
-      }
+      const taken = yield* inTransaction(database, (trx) =>
+        Effect.promise(async () => {
+          let asking = ring.map((one) => ({ tenant: one, weight: weights.get(one) ?? 1 }))
+          const taken: Array<J> = []
+          // A second pass when tenants had fewer due jobs than their share: the others fill the room.
+          for (let pass = 0; pass < 2 && asking.length > 0 && taken.length < room; pass++) {
+            const planned = turns.clock.plan(asking, room - taken.length)
+            const asks = [...planned].map(([one, n]) => ({ tenant: one, n }))
+            const got = await claim(
+              trx,
+              `SELECT own.id FROM jsonb_to_recordset($2::jsonb) AS x(tenant text, n int)
+               CROSS JOIN LATERAL (
+                 SELECT id FROM ${table} WHERE ${waiting} AND ${tenant} = x.tenant AND ${due}
+                 ORDER BY ${order} LIMIT x.n FOR UPDATE SKIP LOCKED
+               ) AS own`,
+              [queue, JSON.stringify(asks)]
+            )
+            taken.push(...got)
+            const count = new Map<string, number>()
+            for (const job of got) count.set(job.tenant, (count.get(job.tenant) ?? 0) + 1)
+            for (const { tenant: one, weight } of asking) turns.clock.took(one, count.get(one) ?? 0, weight)
+            // A tenant that gave fewer than asked has no more due: idle until the ring finds it again.
+            for (const [one, n] of planned) if ((count.get(one) ?? 0) < n) turns.clock.idle(one)
+            asking = asking.filter(({ tenant: one }) => planned.has(one) && count.get(one) === planned.get(one))
+          }
+          if (taken.length > 0) await finish(trx, taken)
+          return taken
+        })
+      )
       // The next round's window starts after the last tenant served in this one.
       const served = new Set(taken.map((job) => job.tenant))
       turns.at = [...ring].reverse().find((one) => served.has(one)) ?? ring[ring.length - 1]!

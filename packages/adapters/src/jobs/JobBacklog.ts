@@ -2,7 +2,7 @@ import { type JobPayload, type JobToEnqueue, PLATFORM_TURN, type QueueDefinition
 import { Duration, Effect } from "effect"
 import { rows } from "../kysely/Connection.js"
 import type { KyselyConnection } from "../kysely/Database.js"
-import { type WeightsOf, type WorkerTurns, inTransaction, makeFairRounds, run } from "./FairRounds.js"
+import { type WeightsOf, type WorkerTurns, makeFairRounds, run } from "./FairRounds.js"
 
 /** A job the backlog released to the engine: its row (`id`), tenant, payload and key. */
 export interface Released {
@@ -67,23 +67,25 @@ export const makeJobBacklog = (database: KyselyConnection) => {
     weightsOf: WeightsOf,
     deliver: (jobs: ReadonlyArray<Released>) => Promise<void>
   ): Effect.Effect<number> =>
-    room <= 0
-      ? Effect.succeed(0)
-      : inTransaction(database, (trx) =>
-          Effect.flatMap(
-            rounds.round(trx, queue.name, room, turns, weightsOf, (chosen, parameters) =>
-              run<Released>(
-                trx,
-                `WITH chosen AS (${chosen})
-                 DELETE FROM ${table} AS t USING chosen WHERE t.id = chosen.id
-                 RETURNING t.id::text AS id, t.tenant, t.payload, t.key`,
-                parameters
-              )
-            ),
-            (released) =>
-              released.length === 0 ? Effect.succeed(0) : Effect.as(Effect.promise(() => deliver(released)), released.length)
-          )
-        )
+    Effect.map(
+      rounds.round(
+        database,
+        queue.name,
+        room,
+        turns,
+        weightsOf,
+        (trx, chosen, parameters) =>
+          run<Released>(
+            trx,
+            `WITH chosen AS (${chosen})
+             DELETE FROM ${table} AS t USING chosen WHERE t.id = chosen.id
+             RETURNING t.id::text AS id, t.tenant, t.payload, t.key`,
+            parameters
+          ),
+        (_trx, released) => deliver(released)
+      ),
+      (released) => released.length
+    )
 
   /** Moves in the rows a process of the previous version left in the job outbox. */
   const adoptOutbox = Effect.promise(() =>

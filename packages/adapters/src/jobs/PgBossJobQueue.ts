@@ -19,7 +19,7 @@ import PgBoss from "pg-boss"
 import { currentTransaction } from "../kysely/Connection.js"
 import { makeLeases } from "./Leases.js"
 import { KyselyDatabase, type KyselyConnection } from "../kysely/Database.js"
-import { type WorkerTurns, inTransaction, makeFairRounds, run } from "./FairRounds.js"
+import { type WorkerTurns, makeFairRounds, run } from "./FairRounds.js"
 import { firstPerKey, tenantOf, withTenant } from "./EngineJobs.js"
 import { makeJobWakeUps } from "./JobWakeUps.js"
 
@@ -214,17 +214,15 @@ export const layerPgBossJobQueue = (
           const turns: WorkerTurns = { at: undefined, clock: makeTurnClock() }
           /** Takes up to `room` due jobs, tenants in turn, as pg-boss's fetch takes them (retries counted). */
           const fetchInTurn = (room: number) =>
-            inTransaction(database, (trx) =>
-              rounds.round(trx, queue.name, room, turns, weightsOf, (chosen, parameters) =>
-                run<PgBoss.JobWithMetadata<JobPayload> & { tenant: string }>(
-                  trx,
-                  `WITH chosen AS (${chosen})
-                   UPDATE ${schema}.job AS j SET state = 'active', started_on = now(),
-                     retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
-                   FROM chosen WHERE j.name = $1 AND j.id = chosen.id
-                   RETURNING j.id, j.data, j.retry_count AS "retryCount", ${TENANT_OF_JOB.replace("data", "j.data")} AS tenant`,
-                  parameters
-                )
+            rounds.round(database, queue.name, room, turns, weightsOf, (trx, chosen, parameters) =>
+              run<PgBoss.JobWithMetadata<JobPayload> & { tenant: string }>(
+                trx,
+                `WITH chosen AS (${chosen})
+                 UPDATE ${schema}.job AS j SET state = 'active', started_on = now(),
+                   retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+                 FROM chosen WHERE j.name = $1 AND j.id = chosen.id
+                 RETURNING j.id, j.data, j.retry_count AS "retryCount", ${TENANT_OF_JOB.replace("data", "j.data")} AS tenant`,
+                parameters
               )
             )
           const running = new Set<Fiber.RuntimeFiber<void, unknown>>()

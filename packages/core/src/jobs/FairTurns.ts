@@ -11,7 +11,6 @@ import { DEFAULT_WEIGHT, MAX_WEIGHT, TenantRepository } from "../platform/Tenant
 /** The turn of jobs no tenant owns (the event dispatcher's, for instance). */
 export const PLATFORM_TURN = ""
 
-
 /**
  * Each tenant's weight in the turns (1 to MAX_WEIGHT): a platform gives a larger plan a larger
  * share. Optional: without it every tenant weighs DEFAULT_WEIGHT. The kits read the tenants'
@@ -71,7 +70,7 @@ export class TenantWeights extends Context.Tag("@servicekit/core/TenantWeights")
 const MAX_REMEMBERED = 10_000
 
 /** A weight as the turns use it: a whole number from 1 to MAX_WEIGHT. */
-export const clampWeight = (weight: number | undefined): number =>
+const clampWeight = (weight: number | undefined): number =>
   weight === undefined || !Number.isFinite(weight) ? DEFAULT_WEIGHT : Math.min(MAX_WEIGHT, Math.max(1, Math.floor(weight)))
 
 /** The weights' reader of the context, or everyone at DEFAULT_WEIGHT. */
