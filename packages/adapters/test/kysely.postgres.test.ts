@@ -73,6 +73,7 @@ describe("kysely storage on Postgres", () => {
             "0032_chat_conversations_by_visitor",
             "0033_webhook_attempt_answer",
             "0034_automation_waitpoints",
+            "accounts/0001_tenant_weight",
             "automations/0001_agent_turns",
             "automations/0002_step_results",
             "jobs/0001_job_backlog"

@@ -118,16 +118,16 @@ export const moduleMigrationsSuite = (label: string, connect: () => Kysely<any>)
           ...Object.fromEntries(
             Object.entries(owner.migrations).map(([name, migration]) => [name, step(name, migration.up)])
           ),
-          ...(owner.name === "accounts"
-            ? { "accounts/0001_probe": step("accounts/0001_probe", (db) => db.schema.createTable("probe").execute()) }
+          ...(owner.name === "calling"
+            ? { "calling/0001_probe": step("calling/0001_probe", (db) => db.schema.createTable("probe").execute()) }
             : {})
         }
       }))
       await Effect.runPromise(migrate(database, planMigrations(counted)))
-      expect(ran).toEqual(["accounts/0001_probe"])
-      expect(await applied(database)).toEqual([...Object.keys(legacy), "accounts/0001_probe"].sort())
+      expect(ran).toEqual(["calling/0001_probe"])
+      expect(await applied(database)).toEqual([...Object.keys(legacy), "calling/0001_probe"].sort())
       await Effect.runPromise(migrate(database, planMigrations(counted)))
-      expect(ran).toEqual(["accounts/0001_probe"])
+      expect(ran).toEqual(["calling/0001_probe"])
     })
 
     it("applies a module's new migration added after a later module's migrations ran", async () => {
