@@ -126,7 +126,7 @@ const mailSink = () =>
     })
     server.listen(0, "127.0.0.1", () =>
       resolve({
-        url: `smtp://127.0.0.1:${server.address().port}`,
+        url: `smtp://127.0.0.1:${server.server.address().port}`,
         arrived,
         others: () => ({ count: others, last: lastOther }),
         close: () => server.close()
@@ -142,7 +142,7 @@ const hookEndpoint = (answers) =>
       let body = ""
       request.on("data", (chunk) => (body += chunk))
       request.on("end", () => {
-        const tag = /quiet-\d+-\d+/.exec(body)?.[0]
+        const tag = /quiet-[a-z]+-\d+/.exec(body)?.[0]
         if (tag !== undefined) arrived.set(tag, performance.now())
         if (answers) response.end("ok")
       })

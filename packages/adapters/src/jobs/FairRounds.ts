@@ -6,8 +6,8 @@ import type { KyselyConnection } from "../kysely/Database.js"
 /**
  * A table of waiting jobs as the rounds read it: jobs of the queue `$1` that wait (`waiting`), each
  * with its tenant (`tenant`, an expression an index leads with after the queue), taken oldest
- * first (`order`) once due (`due`). `ringDue` is true when the index orders a tenant's jobs by due
- * time, so the ring can pass tenants whose oldest job is not due yet.
+ * first (`order`) once due (`due`). `ringDue` names the due time's column when the index orders a
+ * tenant's jobs by it, so that the ring passes tenants whose earliest job is not due yet.
  */
 export interface WaitingJobs {
   readonly table: string
@@ -38,7 +38,7 @@ export const run = <Row>(db: Kysely<any>, text: string, parameters: ReadonlyArra
   db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters])).then((result) => [...result.rows])
 
 /** `use` in a transaction of its own: committed when it succeeds, else rolled back. */
-export const inTransaction = <A>(
+const inTransaction = <A>(
   database: KyselyConnection,
   use: (trx: Kysely<any>) => Effect.Effect<A>
 ): Effect.Effect<A> =>
@@ -83,7 +83,9 @@ export const makeFairRounds = (source: WaitingJobs) => {
   /**
    * Takes up to `room` due jobs of the queue, tenants in turn, with `claim` in a transaction of
    * its own: `claim` gets the transaction, the statement choosing the rows (`chosen`, their ids)
-   * and the parameters to pass, and answers the rows taken with their tenant; `finish` then runs
+   * and the parameters to pass, and answers the rows taken with their tenant (it should name
+   * them by `id = ANY(ARRAY(SELECT id FROM chosen))`: joined instead, the planner hashed and
+   * scanned every waiting row of the queue, a round's cost growing with the backlog); `finish` then runs
    * in the same transaction with all the rows taken. The ring and the weights are read before the
    * transaction opens: on PGlite's one connection a read of its own inside it would wait for ever.
    */

@@ -78,7 +78,7 @@ export const makeJobBacklog = (database: KyselyConnection) => {
           run<Released>(
             trx,
             `WITH chosen AS (${chosen})
-             DELETE FROM ${table} AS t USING chosen WHERE t.id = chosen.id
+             DELETE FROM ${table} AS t WHERE t.id = ANY(ARRAY(SELECT id FROM chosen))
              RETURNING t.id::text AS id, t.tenant, t.payload, t.key`,
             parameters
           ),

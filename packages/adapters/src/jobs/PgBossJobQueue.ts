@@ -220,7 +220,7 @@ export const layerPgBossJobQueue = (
                 `WITH chosen AS (${chosen})
                  UPDATE ${schema}.job AS j SET state = 'active', started_on = now(),
                    retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
-                 FROM chosen WHERE j.name = $1 AND j.id = chosen.id
+                 WHERE j.name = $1 AND j.id = ANY(ARRAY(SELECT id FROM chosen))
                  RETURNING j.id, j.data, j.retry_count AS "retryCount", ${TENANT_OF_JOB.replace("data", "j.data")} AS tenant`,
                 parameters
               )
