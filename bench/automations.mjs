@@ -34,7 +34,7 @@ import pg from "pg"
 import { Pool } from "undici"
 import { meter } from "./automations/cpu.mjs"
 import { summarize } from "./automations/profile.mjs"
-import { ask, paced, pool, reachable, sleep, start, stop, stopAll } from "./processes.mjs"
+import { ask, freshDatabase, paced, pool, reachable, sleep, start, stop, stopAll } from "./processes.mjs"
 
 const RUNS = Number(process.env.BENCH_AUTOMATIONS_RUNS ?? 2_000)
 const STEPS = Number(process.env.BENCH_AUTOMATIONS_STEPS ?? 1)
@@ -59,14 +59,7 @@ const percentile = (values, p) =>
     : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
 const spread = (values) => [50, 95].map((p) => percentile(values, p))
 
-const resetDatabase = async (name) => {
-  const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  return postgresUrl.replace(/\/[^/]+$/, `/${name}`)
-}
+const resetDatabase = (name) => freshDatabase(postgresUrl, name)
 
 /** The ServiceKit process's API over CLIENTS keep-alive connections. */
 const apiOf = (url, key) => {

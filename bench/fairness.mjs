@@ -19,10 +19,9 @@
 // sizes the flood.
 import http from "node:http"
 import { performance } from "node:perf_hooks"
-import pg from "pg"
 import { SMTPServer } from "smtp-server"
 import { Pool } from "undici"
-import { pool, reachable, sleep, start, stop, stopAll } from "./processes.mjs"
+import { freshDatabase, pool, reachable, sleep, start, stop, stopAll } from "./processes.mjs"
 
 const FLOOD = Number(process.env.BENCH_FAIRNESS_FLOOD ?? 3_000)
 const QUIET = 10
@@ -40,14 +39,7 @@ const percentile = (values, p) =>
     : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
 const at = (timestamp) => Date.parse(timestamp)
 
-const resetDatabase = async (name) => {
-  const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  return postgresUrl.replace(/\/[^/]+$/, `/${name}`)
-}
+const resetDatabase = (name) => freshDatabase(postgresUrl, name)
 
 /** A partner that answers every POST after PARTNER_MS. */
 const partner = () =>
@@ -134,23 +126,21 @@ const mailSink = () =>
     )
   })
 
-/** An endpoint that answers each webhook at once (noting when each quiet message's arrives), or never. */
+/** An endpoint that answers each webhook at once (noting when each arrives), or never. */
 const hookEndpoint = (answers) =>
   new Promise((resolve) => {
-    const arrived = new Map()
+    const arrivals = []
     const server = http.createServer((request, response) => {
-      let body = ""
-      request.on("data", (chunk) => (body += chunk))
+      request.resume()
       request.on("end", () => {
-        const tag = /quiet-[a-z]+-\d+/.exec(body)?.[0]
-        if (tag !== undefined) arrived.set(tag, performance.now())
+        arrivals.push(performance.now())
         if (answers) response.end("ok")
       })
     })
     server.listen(0, "127.0.0.1", () =>
       resolve({
         url: `http://127.0.0.1:${server.address().port}/hooks`,
-        arrived,
+        arrivals,
         close: () => (server.closeAllConnections(), server.close())
       })
     )
@@ -203,18 +193,20 @@ const quietMails = async (api, sink, round, count = 5) => {
   return sent.map(({ subject, began }) => sink.arrived.get(subject) - began)
 }
 
-/** The quiet tenant's messages, 100 ms apart: request → arrival of its webhook of each. */
+/**
+ * The quiet tenant's messages, 100 ms apart: request → the arrival of a webhook at its endpoint,
+ * the i-th arrival matched with the i-th message (the endpoint hears only the quiet tenant).
+ */
 const quietHooks = async (api, conversationId, endpoint, round) => {
-  const posted = []
+  const before = endpoint.arrivals.length
+  const began = []
   for (let i = 0; i < QUIET; i++) {
-    const tag = `quiet-${round}-${i}`
-    const began = performance.now()
-    await api.call("POST", `/api/v1/chat/conversations/${conversationId}/messages`, { content: tag })
-    posted.push({ tag, began })
+    began.push(performance.now())
+    await api.call("POST", `/api/v1/chat/conversations/${conversationId}/messages`, { content: `quiet ${round} ${i}` })
     await sleep(100)
   }
-  await until(() => posted.every(({ tag }) => endpoint.arrived.has(tag)))
-  return posted.map(({ tag, began }) => endpoint.arrived.get(tag) - began)
+  await until(() => endpoint.arrivals.length - before >= QUIET)
+  return began.map((at, i) => endpoint.arrivals[before + i] - at)
 }
 
 const spread = (values) => [percentile(values, 50), percentile(values, 95)]

@@ -18,7 +18,7 @@ import { Effect, Exit, Layer, ManagedRuntime, Scope } from "effect"
 import { Redis } from "ioredis"
 import pg from "pg"
 import PgBoss from "pg-boss"
-import { reachable } from "./processes.mjs"
+import { freshDatabase, reachable } from "./processes.mjs"
 
 const DRAIN = 5_000
 const ROUNDS = 3
@@ -34,14 +34,7 @@ const percentile = (values, p) =>
 const round = (n, digits = 0) => Number(n.toFixed(digits))
 const unique = (name) => `${name}.${Math.random().toString(36).slice(2, 8)}`
 
-const resetDatabase = async (name) => {
-  const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  return postgresUrl.replace(/\/[^/]+$/, `/${name}`)
-}
+const resetDatabase = (name) => freshDatabase(postgresUrl, name)
 
 /** Jobs per second draining DRAIN jobs enqueued beforehand; an engine is { enqueue(queue, i), work(queue, concurrency, onStart) }. */
 const drainRate = async ({ enqueue, work }) => {

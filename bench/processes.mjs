@@ -3,8 +3,19 @@
 import { fork } from "node:child_process"
 import net from "node:net"
 import { performance } from "node:perf_hooks"
+import pg from "pg"
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A database called `name`, new and empty, on the server of `url`; its URL. */
+export const freshDatabase = async (url, name) => {
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, "/postgres") })
+  await admin.connect()
+  await admin.query(`drop database if exists ${name} with (force)`)
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  return url.replace(/\/[^/]+$/, `/${name}`)
+}
 
 /** Whether something listens at `url`'s host and port (`port` when the URL has none). */
 export const reachable = (url, port) =>

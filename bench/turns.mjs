@@ -11,8 +11,7 @@ import { performance } from "node:perf_hooks"
 import { FanOut, JobQueue, defineQueue } from "@servicekit/core/internal"
 import { layerBullMqJobQueue, layerPgBossJobQueue, layerPglite, layerPostgres } from "@servicekit/adapters"
 import { Effect, Exit, Layer, ManagedRuntime, Scope } from "effect"
-import pg from "pg"
-import { reachable } from "./processes.mjs"
+import { freshDatabase, reachable } from "./processes.mjs"
 
 const SMALL = { jobs: 2_000, tenants: 10 }
 const LARGE = { jobs: Number(process.env.BENCH_TURNS_JOBS ?? 100_000), tenants: 1_000 }
@@ -22,14 +21,7 @@ const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/3"
 const chosen = (process.env.BENCH_TURNS_BACKENDS ?? "pglite,postgres,redis").split(",")
 
-const resetDatabase = async (name) => {
-  const admin = new pg.Client({ connectionString: postgresUrl.replace(/\/[^/]+$/, "/postgres") })
-  await admin.connect()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  return postgresUrl.replace(/\/[^/]+$/, `/${name}`)
-}
+const resetDatabase = (name) => freshDatabase(postgresUrl, name)
 
 /** Jobs/s draining the first DRAIN of `size.jobs` queued jobs spread over `size.tenants` tenants. */
 const drainRate = async (runtime, size) => {
