@@ -10,9 +10,10 @@ import {
   type UnitOfWork,
   withTransaction
 } from "@servicekit/core/internal"
+import { WEIGHTS, turnsConformance } from "./JobTurns.js"
 
 /** A queue of its own for each test: the suites of several adapters may share one database or Redis. */
-const freshQueue = (options: Parameters<typeof defineQueue>[1] = {}) =>
+export const freshQueue = (options: Parameters<typeof defineQueue>[1] = {}) =>
   defineQueue(`conformance.${globalThis.crypto.randomUUID().slice(0, 8)}`, {
     backoff: "1 second",
     lease: "30 seconds",
@@ -20,7 +21,7 @@ const freshQueue = (options: Parameters<typeof defineQueue>[1] = {}) =>
   })
 
 /** Polls until `check` holds; fails the test with `what` after `within`. */
-const eventually = <R>(
+export const eventually = <R>(
   what: string,
   check: Effect.Effect<boolean, never, R>,
   within: Duration.DurationInput = "20 seconds"
@@ -32,7 +33,7 @@ const eventually = <R>(
   )
 
 /** Runs a worker in a scope of its own; closing the scope drains it. */
-const startWorker = <R>(
+export const startWorker = <R>(
   queue: QueueDefinition,
   concurrency: number,
   handle: (job: Job) => Effect.Effect<void, unknown, R>
@@ -43,23 +44,11 @@ const startWorker = <R>(
     return { stop: Scope.close(scope, Exit.void) }
   })
 
-const enqueue = (
+export const enqueue = (
   queue: QueueDefinition,
   payload: Record<string, unknown>,
   options?: { key?: string; runAt?: Date; tenant?: string }
 ) => Effect.flatMap(JobQueue, (jobs) => jobs.enqueue(queue, payload, options))
-
-/** The weights the suite's queue runs with: one tenant weighs three times the default. */
-const WEIGHTS = { "tenant-heavy": 3 }
-
-/** `count` jobs of a tenant, numbered, in one enqueue. */
-const flood = (queue: QueueDefinition, tenant: string, count: number) =>
-  Effect.flatMap(JobQueue, (jobs) =>
-    jobs.enqueueMany(
-      queue,
-      Array.from({ length: count }, (_, n) => ({ payload: { tenant, n }, options: { tenant } }))
-    )
-  )
 
 /**
  * The job queue's contract, for the memory fake and every durable adapter. Delivery is at least
@@ -68,99 +57,7 @@ const flood = (queue: QueueDefinition, tenant: string, count: number) =>
  */
 export const jobQueueConformance = (name: string, makeLayer: () => Layer.Layer<JobQueue | UnitOfWork, unknown>): void =>
   layer(Layer.provide(makeLayer(), TenantWeights.layerFixed(WEIGHTS)), { excludeTestServices: true, timeout: "120 seconds" })(`job queue conformance: ${name}`, (it) => {
-    it.effect(
-      "takes jobs tenant by tenant: one tenant's job waits for about a round, not for another tenant's backlog",
-      () =>
-        Effect.gen(function* () {
-          const queue = freshQueue()
-          const started = yield* Ref.make<Array<string>>([])
-          yield* flood(queue, "tenant-flood", 400)
-          // The flood's later jobs, then the quiet tenant's one, enqueued once the flood waits.
-          yield* enqueue(queue, { tenant: "tenant-quiet" }, { tenant: "tenant-quiet" })
-          const worker = yield* startWorker(queue, 4, (job) =>
-            Effect.zipRight(
-              Ref.update(started, (all) => [...all, job.payload.tenant as string]),
-              Effect.sleep("5 millis")
-            )
-          )
-          yield* eventually(
-            "every job ran",
-            Effect.map(Ref.get(started), (all) => all.length >= 401)
-          )
-          const order = yield* Ref.get(started)
-          // Within the first round of the worker's four slots, though 400 jobs were queued before it.
-          expect(order.indexOf("tenant-quiet")).toBeGreaterThanOrEqual(0)
-          expect(order.indexOf("tenant-quiet")).toBeLessThan(8)
-          // A tenant alone has every turn: the flood ran whole.
-          expect(order.filter((tenant) => tenant === "tenant-flood")).toHaveLength(400)
-          yield* worker.stop
-        }),
-      60_000
-    )
-
-    it.effect(
-      "counts turns by tenant, however many keys or payloads the tenant spreads its jobs over",
-      () =>
-        Effect.gen(function* () {
-          const queue = freshQueue()
-          const started = yield* Ref.make<Array<string>>([])
-          const jobs = yield* JobQueue
-          // One tenant's 300 jobs over 100 keys (its workflows, its endpoints), then two of another's.
-          yield* jobs.enqueueMany(
-            queue,
-            Array.from({ length: 300 }, (_, n) => ({
-              payload: { tenant: "tenant-sybil", n },
-              options: { tenant: "tenant-sybil", key: `workflow-${n % 100}:${n}` }
-            }))
-          )
-          yield* flood(queue, "tenant-quiet", 2)
-          const worker = yield* startWorker(queue, 2, (job) =>
-            Effect.zipRight(
-              Ref.update(started, (all) => [...all, job.payload.tenant as string]),
-              Effect.sleep("5 millis")
-            )
-          )
-          yield* eventually(
-            "the quiet tenant's jobs ran",
-            Effect.map(Ref.get(started), (all) => all.filter((tenant) => tenant === "tenant-quiet").length >= 2)
-          )
-          const order = yield* Ref.get(started)
-          // The two quiet jobs alternate with the sybil's: both within the first few turns.
-          expect(order.lastIndexOf("tenant-quiet")).toBeLessThan(8)
-          yield* worker.stop
-        }),
-      60_000
-    )
-
-    it.effect(
-      "shares turns by weight: a tenant of weight 3 takes three jobs for each one of a weight-1 tenant",
-      () =>
-        Effect.gen(function* () {
-          const queue = freshQueue()
-          const started = yield* Ref.make<Array<string>>([])
-          yield* flood(queue, "tenant-light", 200)
-          yield* flood(queue, "tenant-heavy", 200)
-          const worker = yield* startWorker(queue, 2, (job) =>
-            Effect.zipRight(
-              Ref.update(started, (all) => [...all, job.payload.tenant as string]),
-              Effect.sleep("5 millis")
-            )
-          )
-          yield* eventually(
-            "120 jobs ran",
-            Effect.map(Ref.get(started), (all) => all.length >= 120)
-          )
-          const first = (yield* Ref.get(started)).slice(0, 120)
-          const heavy = first.filter((tenant) => tenant === "tenant-heavy").length
-          const light = first.filter((tenant) => tenant === "tenant-light").length
-          // 90 and 30 at an exact three to one; rounds of a worker's room may shift a few.
-          expect(heavy).toBeGreaterThanOrEqual(80)
-          expect(heavy).toBeLessThanOrEqual(96)
-          expect(light).toBe(120 - heavy)
-          yield* worker.stop
-        }),
-      60_000
-    )
+    turnsConformance(it)
 
     it.effect(
       "runs every enqueued job with its payload, each once",
