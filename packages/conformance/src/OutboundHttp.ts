@@ -1,5 +1,5 @@
 import { MAX_RESPONSE_BYTES, OutboundHttp, type OutboundRefused, type OutboundRequest } from "@servicekit/core/internal"
-import { Effect, type Layer } from "effect"
+import { Effect, Fiber, type Layer } from "effect"
 import { describe, expect, it } from "vitest"
 
 /** A request as the target received it. */
@@ -14,16 +14,23 @@ export interface ReceivedRequest {
 
 /** How the target answers. */
 export interface TargetAnswer {
+  /** How long the target takes before it answers; at once by default. */
+  readonly delayMs?: number
   readonly status: number
   readonly headers?: Readonly<Record<string, string>>
   readonly body?: string
 }
 
 export interface OutboundHttpHarness {
-  /** The client under test, allowed to reach private and loopback targets or not. */
-  readonly layer: (options: { readonly allowPrivate: boolean }) => Layer.Layer<OutboundHttp>
+  /**
+   * The client under test, allowed to reach private and loopback targets or not, with
+   * `connections` per destination (its own default when absent).
+   */
+  readonly layer: (options: { readonly allowPrivate: boolean; readonly connections?: number }) => Layer.Layer<OutboundHttp>
   /** The target's base URL, `http://127.0.0.1:<port>` or alike: loopback, so reachable only with allowPrivate. */
   readonly url: string
+  /** The same target as another destination (another origin), `http://localhost:<port>` or alike. */
+  readonly otherUrl: string
   /** Everything the target received so far, oldest first. */
   readonly received: () => Promise<ReadonlyArray<ReceivedRequest>>
   /** How the target answers from now on; 200 with an empty body until told. */
@@ -44,13 +51,14 @@ export const outboundHttpConformance = (name: string, makeHarness: () => Promise
   describe(`OutboundHttp conformance: ${name}`, () => {
     const withClient = async <A>(
       allowPrivate: boolean,
-      use: (client: OutboundHttp["Type"], harness: OutboundHttpHarness) => Effect.Effect<A, unknown>
+      use: (client: OutboundHttp["Type"], harness: OutboundHttpHarness) => Effect.Effect<A, unknown>,
+      connections?: number
     ) => {
       const harness = await makeHarness()
       try {
         return await Effect.runPromise(
           Effect.flatMap(OutboundHttp, (client) => use(client, harness)).pipe(
-            Effect.provide(harness.layer({ allowPrivate }))
+            Effect.provide(harness.layer({ allowPrivate, ...(connections === undefined ? {} : { connections }) }))
           )
         )
       } finally {
@@ -168,7 +176,7 @@ export const outboundHttpConformance = (name: string, makeHarness: () => Promise
           // Loopback and other schemes are refused here: nothing reaches the target, each answer says why.
           const refused = yield* client.postAll([post("https://127.0.0.1/a"), post("ftp://example.com/b")])
           expect(refused.map((answer) => answer._tag)).toEqual(["Left", "Left"])
-          expect(refused.map((answer) => (answer._tag === "Left" ? answer.left.reason : undefined))).toEqual([
+          expect(refused.map((answer) => (answer._tag === "Left" && "reason" in answer.left ? answer.left.reason : undefined))).toEqual([
             "address",
             "scheme"
           ])
@@ -236,6 +244,72 @@ export const outboundHttpConformance = (name: string, makeHarness: () => Promise
           const response = yield* client.post(post(`${harness.url}/hook`))
           expect(response.body).toBe(body.slice(0, MAX_RESPONSE_BYTES))
         })
+      )
+    })
+
+    it("waits for one of the destination's connections before the timeout starts", async () => {
+      await withClient(
+        true,
+        (client, harness) =>
+          Effect.gen(function* () {
+            harness.answer({ status: 200, body: "slow", delayMs: 400 })
+            // The second waits ~400 ms for the one connection, then takes ~400 ms: within its
+            // 700 ms timeout only because the wait is not part of it.
+            const answers = yield* client.postAll([
+              { ...post(`${harness.url}/first`), timeout: "700 millis", connectionWait: "5 seconds" },
+              { ...post(`${harness.url}/second`), timeout: "700 millis", connectionWait: "5 seconds" }
+            ])
+            expect(answers.map((answer) => (answer._tag === "Right" ? answer.right.body : answer.left._tag))).toEqual([
+              "slow",
+              "slow"
+            ])
+          }),
+        1
+      )
+    })
+
+    it("answers busy, sending nothing, when no connection comes free within the wait", async () => {
+      await withClient(
+        true,
+        (client, harness) =>
+          Effect.gen(function* () {
+            harness.answer({ status: 200, delayMs: 600 })
+            const answers = yield* client.postAll([
+              post(`${harness.url}/held`),
+              { ...post(`${harness.url}/turned-away`), connectionWait: "50 millis" }
+            ])
+            expect(answers[0]?._tag).toBe("Right")
+            const busy = answers[1]
+            expect(busy?._tag === "Left" ? busy.left._tag : busy?._tag).toBe("OutboundBusy")
+            if (busy?._tag === "Left" && busy.left._tag === "OutboundBusy") {
+              expect(busy.left.waitedMs).toBeGreaterThanOrEqual(40)
+              expect(busy.left.message).not.toContain("/turned-away")
+            }
+            expect((yield* received(harness)).map((request) => request.path)).toEqual(["/held"])
+          }),
+        1
+      )
+    })
+
+    it("holds other destinations to nothing while one destination's connections are taken", async () => {
+      await withClient(
+        true,
+        (client, harness) =>
+          Effect.gen(function* () {
+            harness.answer({ status: 200, delayMs: 500 })
+            const held = yield* Effect.fork(client.post(post(`${harness.url}/held`)))
+            yield* Effect.sleep("100 millis")
+            const busy = yield* Effect.flip(client.post({ ...post(`${harness.url}/again`), connectionWait: "1 millis" }))
+            expect(busy._tag).toBe("OutboundBusy")
+            // Another origin has connections of its own: no wait, no busy.
+            const other = yield* client.post({ ...post(`${harness.otherUrl}/other`), connectionWait: "1 millis" })
+            expect(other.status).toBe(200)
+            expect((yield* Fiber.join(held)).status).toBe(200)
+            // Handed back: the destination takes requests again.
+            harness.answer({ status: 204 })
+            expect((yield* client.post({ ...post(`${harness.url}/after`), connectionWait: "1 millis" })).status).toBe(204)
+          }),
+        1
       )
     })
   })

@@ -69,12 +69,15 @@ export { isPublicAddress, parseRange } from "./platform/IpAllowlist.js"
 export {
   MAX_RESPONSE_BYTES,
   type OutboundAnswer,
+  OutboundBusy,
+  type OutboundError,
   OutboundFailed,
   OutboundHttp,
   OutboundRefused,
   type OutboundRequest,
   type OutboundResponse,
-  checkOutboundUrl
+  checkOutboundUrl,
+  destinationOf
 } from "./platform/OutboundHttp.js"
 export {
   DEFAULT_CONTEXT_WINDOW,

@@ -10,14 +10,16 @@ outboundHttpConformance("memory", async () => {
   const url = "http://127.0.0.1:8080"
   return {
     url,
-    layer: ({ allowPrivate }) =>
+    otherUrl: "http://localhost:8080",
+    layer: ({ allowPrivate, connections }) =>
       Layer.effect(
         OutboundHttp,
         Effect.map(
           makeMemoryOutboundHttp({
             allowPrivate,
+            connections,
             respond: (request) =>
-              Effect.sync(() => {
+              Effect.suspend(() => {
                 const target = new URL(request.url)
                 received.push({
                   method: "POST",
@@ -27,7 +29,8 @@ outboundHttpConformance("memory", async () => {
                   ),
                   body: request.body
                 })
-                return answer
+                const { delayMs, ...answered } = answer
+                return Effect.as(Effect.sleep(delayMs ?? 0), answered)
               })
           }),
           (memory) => memory.client

@@ -3,22 +3,25 @@ import type { LookupFunction } from "node:net"
 import {
   MAX_RESPONSE_BYTES,
   type OutboundAnswer,
+  OutboundBusy,
   OutboundFailed,
   OutboundHttp,
   OutboundRefused,
   type OutboundRequest,
   checkOutboundUrl,
+  destinationOf,
   isPublicAddress
 } from "@servicekit/core/internal"
 import { Duration, Effect, Either, Layer } from "effect"
 // The package's file, not the bare name: Bun answers `undici` with a built-in stand-in whose Agent
 // cannot send requests, while this path is the real client on Node and Bun alike.
 import { Agent, type Dispatcher } from "undici/index.js"
+import { makeDestinationShares } from "./DestinationShares.js"
 
 export interface UndiciOutboundHttpOptions {
   /** Allow http and private or loopback targets (SERVICEKIT_OUTBOUND_ALLOW_PRIVATE); false by default. */
   readonly allowPrivate?: boolean
-  /** Connections kept open per origin; 16 by default. */
+  /** Connections per origin (requests in flight to it at once); 16 by default. */
   readonly connections?: number
   /** Resolves a host name to its addresses; the system resolver (getaddrinfo) by default. For tests. */
   readonly lookup?: (hostname: string) => Promise<ReadonlyArray<LookupAddress>>
@@ -105,6 +108,15 @@ const readCapped = async (body: Dispatcher.ResponseData["body"]): Promise<string
   return new TextDecoder().decode(bytes)
 }
 
+/** The longest a timer can run; anything longer is as good as no limit. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+/** A duration in whole milliseconds for a timer, Infinity for none. */
+const timerMs = (duration: Duration.Duration) =>
+  Duration.isFinite(duration) && Duration.toMillis(duration) <= MAX_TIMER_MS
+    ? Math.max(1, Math.ceil(Duration.toMillis(duration)))
+    : Number.POSITIVE_INFINITY
+
 const headersOf = (headers: Dispatcher.ResponseData["headers"]): Record<string, string> =>
   Object.fromEntries(
     Object.entries(headers).flatMap(([name, value]) =>
@@ -121,11 +133,14 @@ export const layerUndiciOutboundHttp = (options: UndiciOutboundHttpOptions = {})
     OutboundHttp,
     Effect.gen(function* () {
       const allowPrivate = options.allowPrivate ?? false
+      const connections = options.connections ?? DEFAULT_CONNECTIONS
+      // The agent never queues: a request reaches it only holding one of its origin's shares.
+      const shares = makeDestinationShares(connections)
       const agent = yield* Effect.acquireRelease(
         Effect.sync(
           () =>
             new Agent({
-              connections: options.connections ?? DEFAULT_CONNECTIONS,
+              connections,
               connect: { lookup: guardedLookup(options.lookup ?? systemResolve, allowPrivate) }
             })
         ),
@@ -138,11 +153,28 @@ export const layerUndiciOutboundHttp = (options: UndiciOutboundHttpOptions = {})
         if (Either.isLeft(checked)) return Either.left(checked.left)
         const url = checked.right
         const timeout = Duration.decode(request.timeout)
+        const waitMs = timerMs(
+          request.connectionWait === undefined ? timeout : Duration.decode(request.connectionWait)
+        )
+        const waitStarted = performance.now()
+        const release = await shares.take(destinationOf(url), waitMs, controller.signal)
+        if (release === undefined) {
+          const waitedMs = performance.now() - waitStarted
+          return Either.left(
+            controller.signal.aborted
+              ? new OutboundFailed({ reason: "network", message: "The request was given up.", durationMs: 0 })
+              : new OutboundBusy({
+                  message: `No connection to ${url.host} came free within ${Math.round(waitedMs)} ms.`,
+                  waitedMs
+                })
+          )
+        }
+        const timeoutMs = timerMs(timeout)
         // undici reads 0 as "no limit", as an infinite Duration means.
-        const timeoutMs = Duration.isFinite(timeout) ? Math.max(1, Math.ceil(Duration.toMillis(timeout))) : 0
+        const silenceMs = Number.isFinite(timeoutMs) ? timeoutMs : 0
         const started = performance.now()
         // The deadline covers the whole exchange; undici's own timeouts only bound each silence.
-        const deadline = timeoutMs > 0 ? setTimeout(() => controller.abort(DEADLINE), timeoutMs) : undefined
+        const deadline = Number.isFinite(timeoutMs) ? setTimeout(() => controller.abort(DEADLINE), timeoutMs) : undefined
         try {
           const response = await agent.request({
             origin: url.origin,
@@ -151,8 +183,8 @@ export const layerUndiciOutboundHttp = (options: UndiciOutboundHttpOptions = {})
             headers: request.headers,
             body: request.body,
             signal: controller.signal,
-            headersTimeout: timeoutMs,
-            bodyTimeout: timeoutMs
+            headersTimeout: silenceMs,
+            bodyTimeout: silenceMs
           })
           const body = await readCapped(response.body)
           return Either.right({
@@ -174,6 +206,7 @@ export const layerUndiciOutboundHttp = (options: UndiciOutboundHttpOptions = {})
           )
         } finally {
           clearTimeout(deadline)
+          release()
         }
       }
       // One promise for the whole batch: no fiber per request.

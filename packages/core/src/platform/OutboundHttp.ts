@@ -9,8 +9,17 @@ export interface OutboundRequest {
   readonly url: string
   readonly headers: Readonly<Record<string, string>>
   readonly body: string
-  /** Covers the whole exchange: connecting, the response headers and the response body. */
+  /**
+   * Covers the exchange once one of the destination's connections is free: connecting, the
+   * response headers and the response body.
+   */
   readonly timeout: Duration.DurationInput
+  /**
+   * How long the request may wait for one of its destination's connections (each origin has a
+   * bounded number), before `timeout` starts; when none comes free in time the answer is
+   * OutboundBusy and nothing was sent. As long as `timeout` when absent.
+   */
+  readonly connectionWait?: Duration.DurationInput | undefined
 }
 
 /** Whatever the partner answered, whatever the status: a 3xx, 4xx or 5xx is its answer, not our failure. */
@@ -38,19 +47,35 @@ export class OutboundFailed extends Data.TaggedError("OutboundFailed")<{
   readonly durationMs?: number | undefined
 }> {}
 
+/**
+ * Every connection to the destination stayed taken for the request's `connectionWait`: nothing
+ * was sent, so it may be sent later without counting as an attempt.
+ */
+export class OutboundBusy extends Data.TaggedError("OutboundBusy")<{
+  readonly message: string
+  readonly waitedMs: number
+}> {}
+
+/** Why a request got no answer. */
+export type OutboundError = OutboundRefused | OutboundFailed | OutboundBusy
+
 /** One request's end: the partner's answer, or why there was none. */
-export type OutboundAnswer = Either.Either<OutboundResponse, OutboundRefused | OutboundFailed>
+export type OutboundAnswer = Either.Either<OutboundResponse, OutboundError>
+
+/** The destination whose connections a request shares: the URL's origin. */
+export const destinationOf = (url: URL) => url.origin
 
 /**
  * HTTP to URLs that tenants chose, through one guard: HTTPS to public addresses only (checked
  * again after DNS resolution), unless private targets are allowed for development and tests.
  * Redirects are not followed: a signed delivery must reach the URL the subscriber registered,
- * and a 3xx is the receiver's answer, recorded like any other.
+ * and a 3xx is the receiver's answer, recorded like any other. Each destination has a bounded
+ * number of connections, so one slow partner holds at most its own share.
  */
 export class OutboundHttp extends Context.Tag("@servicekit/core/OutboundHttp")<
   OutboundHttp,
   {
-    readonly post: (request: OutboundRequest) => Effect.Effect<OutboundResponse, OutboundRefused | OutboundFailed>
+    readonly post: (request: OutboundRequest) => Effect.Effect<OutboundResponse, OutboundError>
     /** Sends every request at once and answers each one's end, in the order given. */
     readonly postAll: (requests: ReadonlyArray<OutboundRequest>) => Effect.Effect<ReadonlyArray<OutboundAnswer>>
   }

@@ -1,12 +1,14 @@
-import { Duration, Effect, Either, Layer } from "effect"
+import { Duration, Effect, Either, Layer, Option } from "effect"
 import {
   MAX_RESPONSE_BYTES,
+  OutboundBusy,
+  type OutboundError,
   OutboundFailed,
   OutboundHttp,
-  type OutboundRefused,
   type OutboundRequest,
   type OutboundResponse,
-  checkOutboundUrl
+  checkOutboundUrl,
+  destinationOf
 } from "../platform/OutboundHttp.js"
 
 /** How the memory target answers a request; headers and body default to none. */
@@ -19,6 +21,8 @@ export interface MemoryOutboundAnswer {
 export interface MemoryOutboundHttpOptions {
   /** Allow http and private or loopback targets, as SERVICEKIT_OUTBOUND_ALLOW_PRIVATE does; false by default. */
   readonly allowPrivate?: boolean | undefined
+  /** Requests in flight to one destination (origin) at once, as the real client's connections; 16 by default. */
+  readonly connections?: number | undefined
   /** Answers each request that passes the guard; 200 with an empty body by default. */
   readonly respond?: ((request: OutboundRequest) => Effect.Effect<MemoryOutboundAnswer, OutboundFailed>) | undefined
 }
@@ -39,12 +43,39 @@ const capped = (body: string) => decoder.decode(encoder.encode(body).subarray(0,
 const makeClient = (options: MemoryOutboundHttpOptions): MemoryOutboundHttp => {
   const requests: Array<OutboundRequest> = []
   const respond = options.respond ?? (() => Effect.succeed<MemoryOutboundAnswer>({ status: 200 }))
+  // One semaphore per destination ever used: a fake lives as long as its test.
+  const shares = new Map<string, Effect.Semaphore>()
+  const shareOf = (destination: string) => {
+    let share = shares.get(destination)
+    if (share === undefined) {
+      share = Effect.unsafeMakeSemaphore(options.connections ?? 16)
+      shares.set(destination, share)
+    }
+    return share
+  }
+  /** The exchange once a connection is free, or OutboundBusy when none came free within the request's wait. */
+  const withConnection = <A>(request: OutboundRequest, url: URL, exchange: Effect.Effect<A, OutboundError>) => {
+    const share = shareOf(destinationOf(url))
+    const wait = request.connectionWait ?? request.timeout
+    return Effect.uninterruptibleMask((restore) =>
+      Effect.flatMap(restore(Effect.timed(Effect.timeoutOption(share.take(1), wait))), ([waited, taken]) =>
+        Option.isNone(taken)
+          ? Effect.fail(
+              new OutboundBusy({
+                message: `No connection to ${url.host} came free within ${Duration.format(waited)}.`,
+                waitedMs: Duration.toMillis(waited)
+              })
+            )
+          : Effect.ensuring(restore(exchange), share.release(1))
+      )
+    )
+  }
   const post: OutboundHttp["Type"]["post"] = (request) =>
-    Effect.suspend((): Effect.Effect<OutboundResponse, OutboundRefused | OutboundFailed> => {
+    Effect.suspend((): Effect.Effect<OutboundResponse, OutboundError> => {
       requests.push(request)
       const checked = checkOutboundUrl(request.url, options.allowPrivate ?? false)
       if (Either.isLeft(checked)) return Effect.fail(checked.left)
-      return respond(request).pipe(
+      return withConnection(request, checked.right, respond(request).pipe(
         Effect.timeoutFail({
           duration: request.timeout,
           onTimeout: () =>
@@ -65,7 +96,7 @@ const makeClient = (options: MemoryOutboundHttpOptions): MemoryOutboundHttp => {
             durationMs: Duration.toMillis(duration)
           })
         )
-      )
+      ))
     })
   const client: OutboundHttp["Type"] = {
     post,
