@@ -1,13 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs"
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-// @ts-expect-error: plain JavaScript example
-import { webhookListener } from "../../../examples/webhook-receiver/receiver.mjs"
 import { listen } from "../src/Server.js"
 import { documentSchemas, pointerSegment } from "./documentSchemas.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
+import { receiver, until } from "./webhookReceiver.js"
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-webhooks-"))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -18,72 +16,6 @@ const env = (folder: string) => ({
   SERVICEKIT_WEBHOOK_RETRY_SECONDS: "0.05",
   SERVICEKIT_WEBHOOK_DRAIN_SECONDS: "1"
 })
-
-interface Received {
-  readonly event: string
-  readonly eventId: string
-  readonly payload: Record<string, any>
-  readonly timestamp: string
-  readonly deliveryId: string
-}
-
-type Mode = "ok" | "500" | "429" | "410"
-
-/**
- * A real receiver: the example's listener verifies every signature itself; in front of it the
- * test can make the receiver fail (500, 429 with Retry-After, 410) or go down altogether.
- */
-const receiver = () => {
-  const received: Array<Received> = []
-  let mode: Mode = "ok"
-  let listener: (request: IncomingMessage, response: ServerResponse) => Promise<void> = async (_, response) => {
-    response.writeHead(503).end()
-  }
-  let server: Server | undefined
-  let port = 0
-  return {
-    received,
-    start: () =>
-      new Promise<void>((resolve) => {
-        server = createServer((request, response) => {
-          // Longer than an attempt keeps of an answer.
-          if (mode === "500") return response.writeHead(500).end(`down for maintenance${".".repeat(1_500)}`)
-          if (mode === "429") return response.writeHead(429, { "retry-after": "1" }).end()
-          if (mode === "410") return response.writeHead(410).end()
-          return listener(request, response)
-        })
-        // The same port again after an outage: the subscription's URL does not change.
-        server.listen(port, "127.0.0.1", () => {
-          port = (server!.address() as { port: number }).port
-          resolve()
-        })
-      }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server?.closeAllConnections()
-        server?.close(() => resolve())
-      }),
-    /** Verifies with this secret from now on (a fresh listener: it remembers the deliveries it handled). */
-    setSecret: (secret: string) => {
-      listener = webhookListener({
-        secret,
-        onEvent: async (delivery: Omit<Received, "deliveryId">, deliveryId: string) => {
-          received.push({ ...delivery, deliveryId })
-        }
-      })
-    },
-    setMode: (value: Mode) => (mode = value),
-    url: () => `http://127.0.0.1:${port}/hooks`
-  }
-}
-
-const until = async (what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 describe("Live Chat webhooks delivered to a real receiver", () => {
   const served = serve(() => kitOn(env("kit")))

@@ -218,6 +218,30 @@ export const webhookDeliveriesSuite: StorageSuite<
       })
     )
 
+    it.effect("records a delivery put back unsent with its state alone, no attempt in its history", () =>
+      Effect.gen(function* () {
+        const deliveries = yield* WebhookDeliveryRepository
+        const subscription = yield* storedSubscription()
+        const now = at("2026-06-01T09:00:00.000Z")
+        const [sent, putBack] = [makeDelivery(subscription), makeDelivery(subscription)]
+        yield* deliveries.insertMany([sent, putBack])
+        const attempt = makeAttempt(sent)
+        const back = { ...putBack, attempts: 0, nextAttemptAt: plus(now, 2_000), updatedAt: now }
+        yield* deliveries.record([
+          { delivery: { ...sent, status: "succeeded", attempts: 1, nextAttemptAt: null, updatedAt: now }, attempt },
+          { delivery: back, attempt: undefined }
+        ])
+        expect(yield* deliveries.find(subscription.tenantId, putBack.id)).toEqual(Option.some(back))
+        expect(
+          (yield* deliveries.listAttempts(subscription.tenantId, subscription.id, { limit: 10 })).map((row) => row.id)
+        ).toEqual([attempt.id])
+        // Due again at its time, with as many attempts as before.
+        expect(yield* deliveries.claim(subscription.tenantId, [putBack.id], plus(now, 1_000), plus(now, MINUTE))).toEqual([])
+        const [claimed] = yield* deliveries.claim(subscription.tenantId, [putBack.id], plus(now, 2_000), plus(now, MINUTE))
+        expect(claimed).toMatchObject({ id: putBack.id, attempts: 1 })
+      })
+    )
+
     it.effect("records nothing for a delivery that went with its subscription", () =>
       Effect.gen(function* () {
         const subscriptions = yield* WebhookSubscriptionRepository

@@ -157,5 +157,69 @@ export const webhookSubscriptionsSuite: StorageSuite<
         expect(yield* deliveries.findAttempt(other.id, attempt.id)).toEqual(Option.some(elsewhereAttempt))
       })
     )
+
+    it.effect("records a circuit's state alone: a streak's start kept, a tenant's edit kept, turned off with its reason", () =>
+      Effect.gen(function* () {
+        const subscriptions = yield* WebhookSubscriptionRepository
+        const subscription = yield* storedSubscription()
+        const other = yield* insertTenant()
+        const elsewhere = makeSubscription(other.id, { id: subscription.id })
+        yield* subscriptions.save(elsewhere)
+        const first = at("2026-06-03T10:00:00.000Z")
+        const find = Effect.map(subscriptions.find(subscription.tenantId, subscription.id), Option.getOrThrow)
+
+        yield* subscriptions.recordHealth(
+          subscription.tenantId,
+          subscription.id,
+          { failingSince: first, pausedUntil: null, disabledReason: null },
+          first
+        )
+        expect(yield* find).toEqual({ ...subscription, failingSince: first, pausedUntil: null })
+        // The tenant edits it meanwhile: the edit stays, and so does the streak's start.
+        const edited = { ...(yield* find), description: "edited", updatedAt: plus(first, MINUTE) }
+        yield* subscriptions.save(edited)
+        const paused = plus(first, 10 * MINUTE)
+        yield* subscriptions.recordHealth(
+          subscription.tenantId,
+          subscription.id,
+          { failingSince: plus(first, 5 * MINUTE), pausedUntil: paused, disabledReason: null },
+          plus(first, 5 * MINUTE)
+        )
+        expect(yield* find).toEqual({ ...edited, failingSince: first, pausedUntil: paused })
+
+        // Answering again closes the circuit.
+        yield* subscriptions.recordHealth(
+          subscription.tenantId,
+          subscription.id,
+          { failingSince: null, pausedUntil: null, disabledReason: null },
+          plus(first, 6 * MINUTE)
+        )
+        expect(yield* find).toEqual({ ...edited, failingSince: null, pausedUntil: null })
+
+        const off = plus(first, 7 * MINUTE)
+        yield* subscriptions.recordHealth(
+          subscription.tenantId,
+          subscription.id,
+          { failingSince: first, pausedUntil: null, disabledReason: "failing" },
+          off
+        )
+        expect(yield* find).toEqual({
+          ...edited,
+          failingSince: first,
+          pausedUntil: null,
+          active: false,
+          disabledReason: "failing",
+          updatedAt: off
+        })
+        expect(yield* subscriptions.listFor(subscription.tenantId, "message.created")).toEqual([])
+        // The other tenant's namesake, a missing one and garbage ids are left alone.
+        expect(yield* subscriptions.find(other.id, subscription.id)).toEqual(Option.some(elsewhere))
+        const health = { failingSince: first, pausedUntil: null, disabledReason: "failing" } as const
+        yield* subscriptions.recordHealth(subscription.tenantId, uuid(), health, off)
+        yield* subscriptions.recordHealth("not-a-uuid", subscription.id, health, off)
+        yield* subscriptions.recordHealth(subscription.tenantId, "not-a-uuid", health, off)
+        expect(yield* subscriptions.find(other.id, subscription.id)).toEqual(Option.some(elsewhere))
+      })
+    )
   }
 }

@@ -13,6 +13,8 @@ export const makeSubscription = (tenantId: string, overrides: Partial<WebhookSub
   sealedSecret: "v1.sealed.c2VjcmV0",
   active: true,
   disabledReason: null,
+  failingSince: null,
+  pausedUntil: null,
   createdAt: at("2026-06-01T09:00:00.000Z"),
   updatedAt: at("2026-06-01T09:00:00.000Z"),
   ...overrides

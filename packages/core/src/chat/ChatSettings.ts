@@ -8,6 +8,8 @@ export interface ChatOptions {
   readonly webhookDrainSeconds: number
   /** Seconds before a failed webhook delivery's first retry (then doubling, with jitter, up to an hour). */
   readonly webhookRetrySeconds: number
+  /** Hours a webhook subscription may fail every attempt before it is turned off (`failing`); 120 (5 days) by default. */
+  readonly webhookDisableAfterHours: number
   /** Requests a minute one hosted chat visitor token may make to `/public/chat/*`. */
   readonly visitorRateLimitPerMinute: number
   /** Requests a minute one client address may make to `/public/chat/*`, whatever its tokens. */
@@ -23,7 +25,11 @@ const WEBHOOK_DRAIN_SECONDS: Readonly<Record<Deployment, number>> = {
 
 const MINUTE = 60_000
 
-/** SERVICEKIT_WEBHOOK_DRAIN_SECONDS, SERVICEKIT_WEBHOOK_RETRY_SECONDS, SERVICEKIT_VISITOR_RATE_LIMIT, SERVICEKIT_VISITOR_IP_RATE_LIMIT. */
+/**
+ * SERVICEKIT_WEBHOOK_DRAIN_SECONDS, SERVICEKIT_WEBHOOK_RETRY_SECONDS,
+ * SERVICEKIT_WEBHOOK_DISABLE_AFTER_HOURS, SERVICEKIT_VISITOR_RATE_LIMIT,
+ * SERVICEKIT_VISITOR_IP_RATE_LIMIT.
+ */
 export const chatSettings = defineSettings<ChatOptions>({
   environment: (deployment) =>
     Config.all({
@@ -41,6 +47,13 @@ export const chatSettings = defineSettings<ChatOptions>({
         }),
         Config.withDefault(defaultWebhookSettings.retryBaseMs / 1000)
       ),
+      webhookDisableAfterHours: Config.number("SERVICEKIT_WEBHOOK_DISABLE_AFTER_HOURS").pipe(
+        Config.validate({
+          message: "must be a number of hours from 0.0001 to 8760",
+          validation: (n) => n >= 0.0001 && n <= 8760
+        }),
+        Config.withDefault(defaultWebhookSettings.disableAfterMs / 3_600_000)
+      ),
       visitorRateLimitPerMinute: positiveInteger(
         "SERVICEKIT_VISITOR_RATE_LIMIT",
         defaultSettings.visitorRateLimits.perToken.limit
@@ -54,7 +67,8 @@ export const chatSettings = defineSettings<ChatOptions>({
     webhooks: {
       ...defaultWebhookSettings,
       drainIntervalMs: options.webhookDrainSeconds * 1000,
-      retryBaseMs: options.webhookRetrySeconds * 1000
+      retryBaseMs: options.webhookRetrySeconds * 1000,
+      disableAfterMs: options.webhookDisableAfterHours * 3_600_000
     },
     visitorRateLimits: {
       perToken: { limit: options.visitorRateLimitPerMinute, windowMs: MINUTE },

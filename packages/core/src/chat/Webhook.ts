@@ -23,8 +23,15 @@ export interface WebhookSubscription {
   /** The signing secret, sealed with the secret box. */
   readonly sealedSecret: string
   readonly active: boolean
-  /** Why ServiceKit turned it off (`gone`: the receiver answered 410); null while active or turned off by the tenant. */
+  /**
+   * Why ServiceKit turned it off (`gone`: the receiver answered 410; `failing`: every attempt
+   * failed for the settings' `disableAfterMs`); null while active or turned off by the tenant.
+   */
   readonly disabledReason: string | null
+  /** The first failed attempt since the receiver last answered 2xx; null while it answers. */
+  readonly failingSince: Date | null
+  /** While its receiver keeps failing, its deliveries wait until then (the circuit is open). */
+  readonly pausedUntil: Date | null
   readonly createdAt: Date
   readonly updatedAt: Date
 }

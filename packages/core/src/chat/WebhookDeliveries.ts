@@ -5,6 +5,7 @@ import { ServiceKitSettings } from "../platform/Settings.js"
 import { WebhookDeliveryNotFound, WebhookDeliveryPending } from "./ChatErrors.js"
 import type { WebhookDelivery, WebhookSubscription } from "./Webhook.js"
 import { TEST_EVENT } from "./WebhookInputs.js"
+import { isPaused } from "./WebhookHealth.js"
 import type { Outcome } from "./WebhookOutcomes.js"
 import { firstAttemptJobs, jobOf, webhookQueue } from "./WebhookQueue.js"
 import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "./WebhookRepositories.js"
@@ -26,6 +27,15 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
     const config = settings.webhooks
     const { attemptAll, find, now, open, store } = sender
 
+    /** One attempt sent by hand, whatever the receiver's circuit, and recorded. */
+    const sendByHand = (target: OpenedSubscription, delivery: WebhookDelivery) =>
+      Effect.gen(function* () {
+        const [outcome] = yield* attemptAll([{ target, delivery }], false)
+        yield* store([outcome])
+        // Sent by hand, it is never put back: its outcome always has its attempt.
+        return outcome.attempt!
+      })
+
     const methods: Pick<WebhookService["Type"], "test" | "retry" | "deliver" | "drain" | "fanOut"> = {
       test: (tenantId, id) =>
         Effect.gen(function* () {
@@ -46,9 +56,7 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
             updatedAt: at
           }
           yield* deliveries.insertMany([delivery])
-          const [outcome] = yield* attemptAll([{ target: yield* open(subscription), delivery }], false)
-          yield* store([outcome])
-          return outcome.attempt
+          return yield* sendByHand(yield* open(subscription), delivery)
         }),
       retry: (tenantId, id, deliveryId) =>
         Effect.gen(function* () {
@@ -61,14 +69,12 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
           // A pending delivery belongs to its retry jobs: a second sender would race them.
           if (found.value.status === "pending") return yield* Effect.fail(new WebhookDeliveryPending())
           const delivery = { ...found.value, attempts: found.value.attempts + 1 }
-          const [outcome] = yield* attemptAll([{ target: yield* open(subscription), delivery }], false)
-          yield* store([outcome])
-          return outcome.attempt
+          return yield* sendByHand(yield* open(subscription), delivery)
         }),
       deliver: (tenantId, deliveryIds) =>
         Effect.gen(function* () {
           const at = yield* now
-          const leaseUntil = new Date(at.getTime() + config.timeoutMs + 30_000)
+          const leaseUntil = new Date(at.getTime() + config.connectionWaitMs + config.timeoutMs + 30_000)
           const claimed = yield* deliveries.claim(tenantId, deliveryIds, at, leaseUntil)
           if (claimed.length === 0) return
           // Each subscription once, before the posts start.
@@ -82,8 +88,10 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
           const outcomes: Array<Outcome> = []
           for (const delivery of claimed) {
             const target = Option.getOrUndefined(targets.get(delivery.subscriptionId)!)
-            if (target?.subscription.active) sendable.push({ target, delivery })
-            else outcomes.push(sender.disabled(delivery, at))
+            if (target === undefined || !target.subscription.active) {
+              outcomes.push(sender.disabled(target?.subscription, delivery, at))
+            } else if (isPaused(target.subscription, at)) outcomes.push(sender.paused(target.subscription, delivery, at))
+            else sendable.push({ target, delivery })
           }
           if (sendable.length > 0) outcomes.push(...(yield* attemptAll(sendable, true)))
           yield* store(outcomes)

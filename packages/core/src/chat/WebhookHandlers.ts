@@ -13,6 +13,8 @@ const webhookJson = (subscription: WebhookSubscription) => ({
   description: subscription.description,
   active: subscription.active,
   disabledReason: subscription.disabledReason,
+  failingSince: subscription.failingSince,
+  pausedUntil: subscription.pausedUntil,
   createdAt: subscription.createdAt,
   updatedAt: subscription.updatedAt
 })

@@ -4,12 +4,19 @@ import { type SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import type { OutboundAnswer } from "../platform/OutboundHttp.js"
 import type { WebhookSettings } from "../platform/Settings.js"
 import { type DeliveryAttempt, MAX_ANSWER_CHARS, type WebhookDelivery, type WebhookSubscription } from "./Webhook.js"
+import type { ReceiverAnswer } from "./WebhookHealth.js"
 import type { RecordedAttempt } from "./WebhookRepositories.js"
 
-/** A delivery's state after an attempt, its history row, and the subscription when its receiver answered 410 Gone. */
+/** A delivery's state after an attempt (or after none), its history row, and what it said of the receiver. */
 export interface Outcome extends RecordedAttempt {
-  readonly gone: WebhookSubscription | undefined
+  /** The subscription as the sender knew it; undefined when it is gone. */
+  readonly subscription: WebhookSubscription | undefined
+  /** What the attempt said of the receiver; undefined when nothing reached it. */
+  readonly answer: ReceiverAnswer | undefined
 }
+
+/** How long a delivery turned away by its receiver's busy connections waits before it is due again (plus up to as much). */
+const BUSY_WAIT_MS = 1_000
 
 /** Seconds or an HTTP date, as Retry-After carries them; undefined when absent or unreadable. */
 export const retryAfterMs = (header: string | undefined, now: Date): number | undefined => {
@@ -29,6 +36,7 @@ const retryable = (status: number | null) => status === null || status === 408 |
 const resultOf = (answer: OutboundAnswer) =>
   Either.match(answer, {
     onLeft: (error) => ({
+      answer: error._tag === "OutboundBusy" ? undefined : ("failed" as const),
       statusCode: null,
       durationMs: error._tag === "OutboundFailed" ? Math.round(error.durationMs ?? 0) : 0,
       // A network error's text may quote what the other side sent.
@@ -39,6 +47,12 @@ const resultOf = (answer: OutboundAnswer) =>
       retryAfter: undefined
     }),
     onRight: (response) => ({
+      answer:
+        response.status >= 200 && response.status < 300
+          ? ("ok" as const)
+          : response.status === 410
+            ? ("gone" as const)
+            : ("failed" as const),
       statusCode: response.status,
       durationMs: Math.round(response.durationMs),
       error: response.status >= 200 && response.status < 300 ? null : `HTTP ${response.status}`,
@@ -51,10 +65,12 @@ const resultOf = (answer: OutboundAnswer) =>
 
 /** What an attempt's answer makes of a delivery: its next state, its history row and its retry schedule. */
 export const makeOutcomes = (config: WebhookSettings, crypto: SecretCrypto["Type"]) => {
+  /** A random share of `ms`, from 0 to all of it. */
+  const share = (ms: number) => Math.round(ms * (crypto.randomBytes(1)[0]! / 255))
   /** The wait before the attempt after attempt `attempts`: doubling from the base, capped, with ±25% jitter. */
   const backoff = (attempts: number) => {
     const base = Math.min(config.retryMaxMs, config.retryBaseMs * 2 ** Math.min(30, attempts - 1))
-    return Math.round(base * (0.75 + (crypto.randomBytes(1)[0]! / 255) * 0.5))
+    return Math.round(base * 0.75) + share(base * 0.5)
   }
 
   /** The history row of the delivery's latest attempt. */
@@ -75,8 +91,49 @@ export const makeOutcomes = (config: WebhookSettings, crypto: SecretCrypto["Type
   })
 
   /**
-   * A claimed delivery after its attempt ended at `ended`: its state and history row, its next
-   * attempt (only when `retries`), and its subscription when the receiver answered 410 Gone.
+   * A claimed delivery that was not sent goes back, its attempt uncounted, due again at `until`:
+   * unless that is past its maximum age, when it is given up.
+   */
+  const putBack = (
+    subscription: WebhookSubscription,
+    delivery: WebhookDelivery,
+    until: Date,
+    at: Date,
+    why: string
+  ): Outcome => {
+    const attempts = delivery.attempts - 1
+    if (until.getTime() - delivery.createdAt.getTime() > config.maxAgeMs) {
+      return failedUnsent(subscription, delivery, at, `${why}; given up after ${attempts} attempts`)
+    }
+    return {
+      delivery: { ...delivery, attempts, status: "pending", nextAttemptAt: until, updatedAt: at },
+      attempt: undefined,
+      subscription,
+      answer: undefined
+    }
+  }
+
+  /** A claimed delivery that ends failed without being sent, its history saying why. */
+  const failedUnsent = (
+    subscription: WebhookSubscription | undefined,
+    delivery: WebhookDelivery,
+    at: Date,
+    error: string
+  ): Outcome => ({
+    delivery: { ...delivery, status: "failed", nextAttemptAt: null, updatedAt: at },
+    attempt: attemptOf(
+      delivery,
+      { statusCode: null, durationMs: 0, error, responseBody: null, nextRetryAt: null },
+      at
+    ),
+    subscription,
+    answer: undefined
+  })
+
+  /**
+   * A claimed delivery after its attempt ended at `ended`: its state and history row, and its
+   * next attempt (only when `retries`). When its receiver's connections were all busy and
+   * `retries`, it goes back unsent for a second or two.
    */
   const outcomeOf = (
     subscription: WebhookSubscription,
@@ -85,6 +142,10 @@ export const makeOutcomes = (config: WebhookSettings, crypto: SecretCrypto["Type
     ended: Date,
     retries: boolean
   ): Outcome => {
+    if (retries && answer._tag === "Left" && answer.left._tag === "OutboundBusy") {
+      const until = new Date(ended.getTime() + BUSY_WAIT_MS + share(BUSY_WAIT_MS))
+      return putBack(subscription, delivery, until, ended, "The receiver's connections stayed busy")
+    }
     const result = resultOf(answer)
     const succeeded = result.error === null
     let nextAttemptAt: Date | null = null
@@ -116,20 +177,24 @@ export const makeOutcomes = (config: WebhookSettings, crypto: SecretCrypto["Type
         },
         ended
       ),
-      gone: result.statusCode === 410 ? subscription : undefined
+      subscription,
+      answer: result.answer
     }
   }
 
   /** A claimed delivery whose subscription is gone or disabled fails without an attempt on the wire. */
-  const disabled = (delivery: WebhookDelivery, at: Date): Outcome => ({
-    delivery: { ...delivery, status: "failed", nextAttemptAt: null, updatedAt: at },
-    attempt: attemptOf(
-      delivery,
-      { statusCode: null, durationMs: 0, error: "The subscription is disabled.", responseBody: null, nextRetryAt: null },
-      at
-    ),
-    gone: undefined
-  })
+  const disabled = (subscription: WebhookSubscription | undefined, delivery: WebhookDelivery, at: Date) =>
+    failedUnsent(subscription, delivery, at, "The subscription is disabled.")
 
-  return { outcomeOf, disabled }
+  /** A claimed delivery of a paused subscription goes back until the pause ends (spread over a second). */
+  const paused = (subscription: WebhookSubscription, delivery: WebhookDelivery, at: Date) =>
+    putBack(
+      subscription,
+      delivery,
+      new Date(subscription.pausedUntil!.getTime() + share(1_000)),
+      at,
+      "The receiver kept failing"
+    )
+
+  return { outcomeOf, disabled, paused }
 }

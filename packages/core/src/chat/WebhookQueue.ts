@@ -23,12 +23,15 @@ export const deliveryIdsOf = (payload: Readonly<Record<string, unknown>>): Reado
   return typeof deliveryId === "string" ? [deliveryId] : []
 }
 
-/** "The delivery's next attempt is due", keyed by the attempts made so far. */
+/**
+ * "The delivery's next attempt is due", keyed by the attempts made so far and the due time (a
+ * delivery put back unsent is due again with as many attempts).
+ */
 export const jobOf = (delivery: WebhookDelivery): JobToEnqueue => ({
   payload: { tenantId: delivery.tenantId, deliveryIds: [delivery.id] },
   options: {
     tenant: delivery.tenantId,
-    key: `${delivery.id}@${delivery.attempts}`,
+    key: `${delivery.id}@${delivery.attempts}:${delivery.nextAttemptAt?.getTime() ?? 0}`,
     runAt: delivery.nextAttemptAt ?? undefined
   }
 })

@@ -3,6 +3,7 @@ import type { Page } from "../platform/Keyset.js"
 import { memoryTable } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
 import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from "./Webhook.js"
+import type { SubscriptionHealth } from "./WebhookHealth.js"
 
 export class WebhookSubscriptionRepository extends Context.Tag("@servicekit/core/WebhookSubscriptionRepository")<
   WebhookSubscriptionRepository,
@@ -16,13 +17,24 @@ export class WebhookSubscriptionRepository extends Context.Tag("@servicekit/core
     readonly remove: (tenantId: string, id: string) => Effect.Effect<boolean>
     /** The tenant's active subscriptions that name `event`, oldest first. */
     readonly listFor: (tenantId: string, event: string) => Effect.Effect<ReadonlyArray<WebhookSubscription>>
+    /**
+     * Stores the circuit's state alone, whatever else changed meanwhile: a stored `failingSince`
+     * is kept while it keeps failing; with `disabledReason` the subscription is turned off
+     * (updated at `at`). Nothing when it is gone.
+     */
+    readonly recordHealth: (
+      tenantId: string,
+      id: string,
+      health: SubscriptionHealth,
+      at: Date
+    ) => Effect.Effect<void>
   }
 >() {}
 
-/** A delivery's state after an attempt, and the attempt's history row. */
+/** A delivery's state after an attempt, and the attempt's history row (none when nothing was sent and nothing ended). */
 export interface RecordedAttempt {
   readonly delivery: WebhookDelivery
-  readonly attempt: DeliveryAttempt
+  readonly attempt: DeliveryAttempt | undefined
 }
 
 export class WebhookDeliveryRepository extends Context.Tag("@servicekit/core/WebhookDeliveryRepository")<
@@ -90,7 +102,23 @@ export const layerMemoryWebhooks: Layer.Layer<
               (row) => row.tenantId === tenantId && row.active && (row.events as ReadonlyArray<string>).includes(event)
             )
             .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
-        )
+        ),
+      recordHealth: (tenantId, id, health, at) =>
+        db.run((undo) => {
+          const stored = subscriptions.get(tenantId, id)
+          if (stored === undefined) return
+          subscriptions.put(
+            {
+              ...stored,
+              failingSince: health.failingSince === null ? null : (stored.failingSince ?? health.failingSince),
+              pausedUntil: health.pausedUntil,
+              ...(health.disabledReason === null
+                ? {}
+                : { active: false, disabledReason: health.disabledReason, updatedAt: at })
+            },
+            undo
+          )
+        })
     })
     const deliveryRepository = WebhookDeliveryRepository.of({
       insertMany: (rows) => db.run((undo) => rows.forEach((row) => deliveries.put(row, undo))),
@@ -115,7 +143,7 @@ export const layerMemoryWebhooks: Layer.Layer<
             if (stored === undefined) continue
             const { attempts: count, nextAttemptAt, status, updatedAt } = delivery
             deliveries.put({ ...stored, status, attempts: count, nextAttemptAt, updatedAt }, undo)
-            attempts.put(attempt, undo)
+            if (attempt !== undefined) attempts.put(attempt, undo)
           }
         }),
       listAttempts: (tenantId, subscriptionId, page) =>

@@ -16,10 +16,13 @@ export interface OpenedSubscription {
 export const bodyOf = (event: string, eventId: string, payload: unknown, occurredAt: Date) =>
   JSON.stringify({ event, eventId, payload, timestamp: occurredAt.toISOString() })
 
-/** The delivery as a POST, signed at `timestamp` (Unix seconds) with the subscription's secret. */
+/**
+ * The delivery as a POST, signed at `timestamp` (Unix seconds) with the subscription's secret,
+ * waiting at most `wait.connectionMs` for a connection and then `wait.timeoutMs` for the answer.
+ */
 export const requestOf = (
   crypto: SecretCrypto["Type"],
-  timeoutMs: number,
+  wait: { readonly timeoutMs: number; readonly connectionMs: number },
   { secret, subscription }: OpenedSubscription,
   delivery: WebhookDelivery,
   timestamp: number
@@ -35,5 +38,6 @@ export const requestOf = (
     "X-Service-Event": delivery.event
   },
   body: delivery.body,
-  timeout: timeoutMs
+  timeout: wait.timeoutMs,
+  connectionWait: wait.connectionMs
 })

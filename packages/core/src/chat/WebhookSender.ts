@@ -7,6 +7,7 @@ import { ServiceKitSettings } from "../platform/Settings.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { WebhookNotFound } from "./ChatErrors.js"
 import type { WebhookDelivery, WebhookSubscription } from "./Webhook.js"
+import { type ReceiverAnswer, healthAfter } from "./WebhookHealth.js"
 import { type Outcome, makeOutcomes } from "./WebhookOutcomes.js"
 import { jobOf, webhookQueue } from "./WebhookQueue.js"
 import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "./WebhookRepositories.js"
@@ -32,7 +33,7 @@ export const makeWebhookSender = Effect.gen(function* () {
   const settings = yield* ServiceKitSettings
   const config = settings.webhooks
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
-  const { disabled, outcomeOf } = makeOutcomes(config, crypto)
+  const { disabled, outcomeOf, paused } = makeOutcomes(config, crypto)
 
   const find = (tenantId: string, id: string) =>
     Effect.flatMap(subscriptions.find(tenantId, id), (found) =>
@@ -64,15 +65,19 @@ export const makeWebhookSender = Effect.gen(function* () {
       return Option.some(entry)
     })
 
-  /** One attempt of each claimed delivery, all posted at once. */
+  /**
+   * One attempt of each claimed delivery, all posted at once. A queued one (`retries`) waits a
+   * moment for a connection and else goes back; one sent by hand waits as long as its timeout.
+   */
   const attemptAll = (
     claimed: ReadonlyArray<{ readonly target: OpenedSubscription; readonly delivery: WebhookDelivery }>,
     retries: boolean
   ) =>
     Effect.gen(function* () {
       const timestamp = Math.floor((yield* Clock.currentTimeMillis) / 1000)
+      const wait = { timeoutMs: config.timeoutMs, connectionMs: retries ? config.connectionWaitMs : config.timeoutMs }
       const answers = yield* outbound.postAll(
-        claimed.map(({ delivery, target }) => requestOf(crypto, config.timeoutMs, target, delivery, timestamp))
+        claimed.map(({ delivery, target }) => requestOf(crypto, wait, target, delivery, timestamp))
       )
       const ended = yield* now
       return claimed.map(({ delivery, target }, i) =>
@@ -80,35 +85,51 @@ export const makeWebhookSender = Effect.gen(function* () {
       )
     })
 
-  /**
-   * Records the outcomes in one write. Retries queue their next job, and a 410 Gone disables
-   * its subscription, in the same unit of work.
-   */
-  const store = (outcomes: ReadonlyArray<Outcome>) => {
-    const retrying = outcomes.filter((outcome) => outcome.delivery.nextAttemptAt !== null)
-    const gone = new Map(
-      outcomes.flatMap(({ gone }) => (gone === undefined ? [] : [[`${gone.tenantId}/${gone.id}`, gone] as const]))
-    )
-    // The common case, one statement: no unit of work needed.
-    if (retrying.length === 0 && gone.size === 0) return deliveries.record(outcomes)
-    return unit.withTransaction(
-      Effect.gen(function* () {
-        yield* deliveries.record(outcomes)
-        if (retrying.length > 0)
-          yield* jobs.enqueueMany(
-            webhookQueue,
-            retrying.map((each) => jobOf(each.delivery))
-          )
-        for (const subscription of gone.values()) {
-          const updatedAt = yield* now
-          yield* subscriptions.save({ ...subscription, active: false, disabledReason: "gone", updatedAt })
-          yield* forget(subscription.tenantId, subscription.id)
-        }
-      })
-    )
+  /** What the outcomes say of each subscription they reached, where that changes its circuit. */
+  const healthOf = (outcomes: ReadonlyArray<Outcome>, at: Date) => {
+    const answered = new Map<string, { subscription: WebhookSubscription; answers: Array<ReceiverAnswer> }>()
+    for (const { answer, subscription } of outcomes) {
+      if (subscription === undefined || answer === undefined) continue
+      const key = `${subscription.tenantId}/${subscription.id}`
+      const entry = answered.get(key) ?? { subscription, answers: [] }
+      entry.answers.push(answer)
+      answered.set(key, entry)
+    }
+    return [...answered.values()].flatMap(({ answers, subscription }) => {
+      const health = healthAfter(subscription, answers, at, config)
+      return health === undefined ? [] : [{ subscription, health }]
+    })
   }
 
-  return { now, find, forget, open, openedSubscription, attemptAll, store, disabled }
+  /**
+   * Records the outcomes in one write. Deliveries due again queue their next job, and the
+   * subscriptions' circuits change (a 410 Gone or days of failures turn one off), in the same
+   * unit of work.
+   */
+  const store = (outcomes: ReadonlyArray<Outcome>) =>
+    Effect.gen(function* () {
+      const at = yield* now
+      const retrying = outcomes.filter((outcome) => outcome.delivery.nextAttemptAt !== null)
+      const changes = healthOf(outcomes, at)
+      // The common case, one statement: no unit of work needed.
+      if (retrying.length === 0 && changes.length === 0) return yield* deliveries.record(outcomes)
+      yield* unit.withTransaction(
+        Effect.gen(function* () {
+          yield* deliveries.record(outcomes)
+          if (retrying.length > 0)
+            yield* jobs.enqueueMany(
+              webhookQueue,
+              retrying.map((each) => jobOf(each.delivery))
+            )
+          for (const { health, subscription } of changes) {
+            yield* subscriptions.recordHealth(subscription.tenantId, subscription.id, health, at)
+          }
+        })
+      )
+      for (const { subscription } of changes) yield* forget(subscription.tenantId, subscription.id)
+    })
+
+  return { now, find, forget, open, openedSubscription, attemptAll, store, disabled, paused }
 })
 
 export type WebhookSender = Effect.Effect.Success<typeof makeWebhookSender>

@@ -41,6 +41,8 @@ export const makeWebhookSubscriptions = (sender: WebhookSender) =>
             sealedSecret: yield* box.seal(secret),
             active: input.active ?? true,
             disabledReason: null,
+            failingSince: null,
+            pausedUntil: null,
             createdAt: at,
             updatedAt: at
           }
@@ -61,6 +63,8 @@ export const makeWebhookSubscriptions = (sender: WebhookSender) =>
           yield* checkDescription(patch.description)
           const current = yield* find(tenantId, id)
           const active = patch.active ?? current.active
+          // Turned on again, or pointed elsewhere: its receiver gets a fresh start.
+          const freshStart = (active && !current.active) || (url !== undefined && url !== current.url)
           const updated: WebhookSubscription = {
             ...current,
             url: url ?? current.url,
@@ -68,6 +72,7 @@ export const makeWebhookSubscriptions = (sender: WebhookSender) =>
             description: patch.description === undefined ? current.description : patch.description,
             active,
             disabledReason: active ? null : patch.active === false ? null : current.disabledReason,
+            ...(freshStart ? { failingSince: null, pausedUntil: null } : {}),
             updatedAt: yield* now
           }
           yield* subscriptions.save(updated)

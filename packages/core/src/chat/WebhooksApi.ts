@@ -23,12 +23,19 @@ export const WebhookJson = Schema.Struct({
   description: Schema.NullOr(Schema.String),
   active: Schema.Boolean,
   disabledReason: Schema.NullOr(Schema.String),
+  failingSince: Schema.NullOr(Timestamp).annotations({
+    description: "When the receiver started failing every attempt; null while it answers 2xx."
+  }),
+  pausedUntil: Schema.NullOr(Timestamp).annotations({
+    description:
+      "While the receiver keeps failing, deliveries wait until then: a tenth of the time it has been failing, at most an hour."
+  }),
   createdAt: Timestamp,
   updatedAt: Timestamp
 }).annotations({
   identifier: "WebhookSubscription",
   description:
-    "`disabledReason` says why ServiceKit turned the subscription off (`gone`: the receiver answered 410); setting `active` to true turns it on again."
+    "`disabledReason` says why ServiceKit turned the subscription off (`gone`: the receiver answered 410; `failing`: every attempt failed for 5 days, or as the platform sets it); setting `active` to true turns it on again, with a fresh start."
 })
 
 const CreatedWebhookJson = Schema.Struct({

@@ -81,8 +81,15 @@ export interface WebhookSettings {
   readonly retryMaxMs: number
   /** A delivery still failing this long after its event is given up. */
   readonly maxAgeMs: number
-  /** How long one attempt may take, answer included. */
+  /** How long one attempt may take, answer included, once a connection to the receiver is free. */
   readonly timeoutMs: number
+  /**
+   * How long a delivery waits for a connection to its receiver (each receiver has a bounded
+   * number); past it the delivery goes back, its attempt uncounted, and frees its worker.
+   */
+  readonly connectionWaitMs: number
+  /** A subscription whose every attempt failed for this long is turned off (`failing`). */
+  readonly disableAfterMs: number
 }
 
 export const defaultWebhookSettings: WebhookSettings = {
@@ -90,7 +97,9 @@ export const defaultWebhookSettings: WebhookSettings = {
   retryBaseMs: 10_000,
   retryMaxMs: 3_600_000,
   maxAgeMs: 3 * 24 * 3_600_000,
-  timeoutMs: 10_000
+  timeoutMs: 10_000,
+  connectionWaitMs: 2_000,
+  disableAfterMs: 5 * 24 * 3_600_000
 }
 
 export const defaultSettings: Settings = {

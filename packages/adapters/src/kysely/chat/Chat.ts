@@ -14,6 +14,7 @@ import * as Messages from "./Messages.js"
 import * as migration0010 from "./migrations/0010_chat.js"
 import * as migration0032 from "./migrations/0032_chat_conversations_by_visitor.js"
 import * as migration0033 from "./migrations/0033_webhook_attempt_answer.js"
+import * as webhookHealthMigration from "./migrations/chat/0001_webhook_health.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Webhooks from "./Webhooks.js"
@@ -34,7 +35,8 @@ export const chatStorage: KyselyModuleStorage<
   migrations: {
     "0010_chat": migration0010,
     "0032_chat_conversations_by_visitor": migration0032,
-    "0033_webhook_attempt_answer": migration0033
+    "0033_webhook_attempt_answer": migration0033,
+    "chat/0001_webhook_health": webhookHealthMigration
   },
   layer: Layer.mergeAll(
     Visitors.layer,

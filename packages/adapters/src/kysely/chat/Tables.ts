@@ -76,6 +76,8 @@ export interface WebhookSubscriptionsTable {
   readonly sealed_secret: string
   readonly active: boolean
   readonly disabled_reason: string | null
+  readonly failing_since: Date | null
+  readonly paused_until: Date | null
   readonly created_at: Date
   readonly updated_at: Date
 }

@@ -18,6 +18,8 @@ const toSubscriptionRow = (subscription: WebhookSubscription): Insertable<Webhoo
   sealed_secret: subscription.sealedSecret,
   active: subscription.active,
   disabled_reason: subscription.disabledReason,
+  failing_since: subscription.failingSince,
+  paused_until: subscription.pausedUntil,
   created_at: subscription.createdAt,
   updated_at: subscription.updatedAt
 })
@@ -31,6 +33,8 @@ const toSubscription = (row: Selectable<WebhookSubscriptionsTable>): WebhookSubs
   sealedSecret: row.sealed_secret,
   active: row.active,
   disabledReason: row.disabled_reason,
+  failingSince: row.failing_since,
+  pausedUntil: row.paused_until,
   createdAt: row.created_at,
   updatedAt: row.updated_at
 })
@@ -145,7 +149,31 @@ export const makeSubscriptions = (database: KyselyConnection): WebhookSubscripti
             ),
             (rows) => rows.map(toSubscription)
           )
-        : Effect.succeed([])
+        : Effect.succeed([]),
+
+    // The circuit's columns alone: a tenant's edit made meanwhile stays.
+    recordHealth: (tenantId, id, health, at) =>
+      isUuid(tenantId) && isUuid(id)
+        ? Effect.asVoid(
+            query(database, (db: Db) =>
+              db
+                .updateTable("webhook_subscriptions")
+                .set((eb) => ({
+                  failing_since:
+                    health.failingSince === null
+                      ? null
+                      : eb.fn.coalesce("failing_since", sql<Date>`${health.failingSince}::timestamptz`),
+                  paused_until: health.pausedUntil,
+                  ...(health.disabledReason === null
+                    ? {}
+                    : { active: false, disabled_reason: health.disabledReason, updated_at: at })
+                }))
+                .where("tenant_id", "=", tenantId)
+                .where("id", "=", id)
+                .execute()
+            )
+          )
+        : Effect.void
   })
 
 export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepository["Type"] =>
@@ -203,7 +231,7 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
     },
 
     // One statement for the whole batch, its rows passed as one JSON array: each delivery's new
-    // state, and its attempt appended only when the delivery is still there (it goes with its
+    // state, and its attempt (if it has one) appended only when the delivery is still there (it goes with its
     // subscription, which may be removed while an attempt runs).
     record: (outcomes) => {
       const stored = outcomes.filter(({ delivery }) => isUuid(delivery.tenantId) && isUuid(delivery.id))
@@ -216,17 +244,21 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
           attempts: delivery.attempts,
           next_attempt_at: delivery.nextAttemptAt,
           updated_at: delivery.updatedAt,
-          attempt_id: attempt.id,
-          subscription_id: attempt.subscriptionId,
-          event_id: attempt.eventId,
-          event: attempt.event,
-          attempt: attempt.attempt,
-          status_code: attempt.statusCode,
-          duration_ms: attempt.durationMs,
-          error: attempt.error,
-          response_body: attempt.responseBody,
-          next_retry_at: attempt.nextRetryAt,
-          created_at: attempt.createdAt
+          ...(attempt === undefined
+            ? {}
+            : {
+                attempt_id: attempt.id,
+                subscription_id: attempt.subscriptionId,
+                event_id: attempt.eventId,
+                event: attempt.event,
+                attempt: attempt.attempt,
+                status_code: attempt.statusCode,
+                duration_ms: attempt.durationMs,
+                error: attempt.error,
+                response_body: attempt.responseBody,
+                next_retry_at: attempt.nextRetryAt,
+                created_at: attempt.createdAt
+              })
         }))
       )
       return Effect.asVoid(
@@ -253,6 +285,7 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
             select o.tenant_id, o.attempt_id, o.subscription_id, o.id, o.event_id, o.event, o.attempt, o.status_code,
               o.duration_ms, o.error, o.response_body, o.next_retry_at, o.created_at
             from outcome as o join stored as s on s.tenant_id = o.tenant_id and s.id = o.id
+            where o.attempt_id is not null
           `.execute(db)
         )
       )

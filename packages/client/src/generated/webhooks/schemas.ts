@@ -11,7 +11,7 @@ export interface WebhooksSchemas {
             readonly nextCursor: string | null;
         };
     };
-    /** @description `disabledReason` says why ServiceKit turned the subscription off (`gone`: the receiver answered 410); setting `active` to true turns it on again. */
+    /** @description `disabledReason` says why ServiceKit turned the subscription off (`gone`: the receiver answered 410; `failing`: every attempt failed for 5 days, or as the platform sets it); setting `active` to true turns it on again, with a fresh start. */
     readonly WebhookSubscription: {
         /** Format: uuid */
         readonly id: string;
@@ -20,6 +20,10 @@ export interface WebhooksSchemas {
         readonly description: string | null;
         readonly active: boolean;
         readonly disabledReason: string | null;
+        /** @description When the receiver started failing every attempt; null while it answers 2xx. */
+        readonly failingSince: string | null;
+        /** @description While the receiver keeps failing, deliveries wait until then: a tenth of the time it has been failing, at most an hour. */
+        readonly pausedUntil: string | null;
         /** Format: date-time */
         readonly createdAt: string;
         /** Format: date-time */
@@ -33,6 +37,10 @@ export interface WebhooksSchemas {
         readonly description: string | null;
         readonly active: boolean;
         readonly disabledReason: string | null;
+        /** @description When the receiver started failing every attempt; null while it answers 2xx. */
+        readonly failingSince: string | null;
+        /** @description While the receiver keeps failing, deliveries wait until then: a tenth of the time it has been failing, at most an hour. */
+        readonly pausedUntil: string | null;
         /** Format: date-time */
         readonly createdAt: string;
         /** Format: date-time */
