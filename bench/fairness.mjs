@@ -9,10 +9,15 @@
 //   mail   the flooding tenant sends MAILS (2,000) messages, 50 requests at a time; once they are
 //          queued the quiet tenant sends 5, 100 ms apart. The quiet tenant's figure is each
 //          message's request → its arrival at the SMTP server, p50/p95, against the same alone.
+//   hooks  the flooding tenant's webhook endpoint never answers; it posts HOOKS (500) chat
+//          messages (a message.created event each), then the quiet tenant posts 10, 100 ms apart,
+//          and 10 more RETRIES_AFTER (30 s) after the flood, while the flood's retries are due. The
+//          quiet tenant's figure is each message's request → its webhook's arrival at its endpoint,
+//          p50/p95, against the same alone.
 // Storage: the embedded default (PGlite, workers in the API's process) and Postgres with Redis (a
 // private Redis database, one API process and one worker process, as `servicekit worker` runs),
-// skipped when unreachable. BENCH_FAIRNESS_STORAGE=pglite,redis picks some; BENCH_FAIRNESS_FLOOD
-// sizes the flood.
+// skipped when unreachable. BENCH_FAIRNESS_STORAGE=pglite,redis picks some, BENCH_FAIRNESS_PARTS=runs,mail,hooks
+// some parts; BENCH_FAIRNESS_FLOOD, _MAILS and _HOOKS size the floods.
 import http from "node:http"
 import { performance } from "node:perf_hooks"
 import { SMTPServer } from "smtp-server"
@@ -22,11 +27,14 @@ import { freshDatabase, pool, reachable, sleep, start, stop, stopAll } from "./p
 const FLOOD = Number(process.env.BENCH_FAIRNESS_FLOOD ?? 3_000)
 const QUIET = 10
 const MAILS = Number(process.env.BENCH_FAIRNESS_MAILS ?? 2_000)
+const HOOKS = Number(process.env.BENCH_FAIRNESS_HOOKS ?? 500)
+const RETRIES_AFTER = 30_000
 const PARTNER_MS = 200
 const CLIENTS = 50
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/servicekit_bench"
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/2"
 const chosen = (process.env.BENCH_FAIRNESS_STORAGE ?? "pglite,redis").split(",").filter(Boolean)
+const parts = new Set((process.env.BENCH_FAIRNESS_PARTS ?? "runs,mail,hooks").split(","))
 
 const percentile = (values, p) =>
   values.length === 0
@@ -121,6 +129,26 @@ const mailSink = () =>
     )
   })
 
+/** An endpoint that answers each webhook at once (noting when each arrives), or never. */
+const hookEndpoint = (answers) =>
+  new Promise((resolve) => {
+    const arrivals = []
+    const server = http.createServer((request, response) => {
+      request.resume()
+      request.on("end", () => {
+        arrivals.push(performance.now())
+        if (answers) response.end("ok")
+      })
+    })
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}/hooks`,
+        arrivals,
+        close: () => (server.closeAllConnections(), server.close())
+      })
+    )
+  })
+
 /** Waits until `done()` or `timeoutMs`. */
 const until = async (done, timeoutMs = 300_000) => {
   const given = Date.now() + timeoutMs
@@ -168,6 +196,22 @@ const quietMails = async (api, sink, round, count = 5) => {
   return sent.map(({ subject, began }) => sink.arrived.get(subject) - began)
 }
 
+/**
+ * The quiet tenant's messages, 100 ms apart: request → the arrival of a webhook at its endpoint,
+ * the i-th arrival matched with the i-th message (the endpoint hears only the quiet tenant).
+ */
+const quietHooks = async (api, conversationId, endpoint, round) => {
+  const before = endpoint.arrivals.length
+  const began = []
+  for (let i = 0; i < QUIET; i++) {
+    began.push(performance.now())
+    await api.call("POST", `/api/v1/chat/conversations/${conversationId}/messages`, { content: `quiet ${round} ${i}` })
+    await sleep(100)
+  }
+  await until(() => endpoint.arrivals.length - before >= QUIET, 120_000)
+  return began.map((at, i) => endpoint.arrivals[before + i] - at)
+}
+
 const spread = (values) => [percentile(values, 50), percentile(values, 95)]
 
 const scenario = async (storage) => {
@@ -181,49 +225,84 @@ const scenario = async (storage) => {
         }
   const target = await partner()
   const sink = await mailSink()
+  const hanging = await hookEndpoint(false)
+  const answering = await hookEndpoint(true)
   const kit = await start(new URL("./fairness/server.mjs", import.meta.url), { ...env, BENCH_FAIRNESS_SMTP_URL: sink.url })
   const { url, tenants } = kit.first
   const flooding = apiOf(url, tenants.flooding.key)
   const quiet = apiOf(url, tenants.quiet.key)
   const floodingMail = apiOf(url, tenants.flooding.mailKey)
   const quietMail = apiOf(url, tenants.quiet.mailKey)
+  const floodingChat = apiOf(url, tenants.flooding.chatKey)
+  const quietChat = apiOf(url, tenants.quiet.chatKey)
+  const result = { storage }
   try {
-    // Runs.
-    const delivering = await workflow(flooding, [
-      { type: "skill", skillId: "webhook.deliver", input: { url: `${target.url}/partner`, body: { n: 1 } } }
-    ])
-    const logging = await workflow(quiet, [{ type: "log", message: "hi" }])
-    // Warm both paths.
-    await ended(quiet, (await run(quiet, logging.id)).id)
-    await ended(flooding, (await run(flooding, delivering.id)).id)
-    const alone = await quietRuns(quiet, logging.id)
-    const loneRate = await floodRate(flooding, await flood(flooding, delivering.id))
-    // The flood, and the quiet tenant's runs once the flood is queued.
-    const flooded = await flood(flooding, delivering.id)
-    const underFlood = await quietRuns(quiet, logging.id)
-    const sharedRate = await floodRate(flooding, flooded)
-
-    // Mail.
-    const mailAlone = await quietMails(quietMail, sink, "alone")
-    const before = sink.others().count
-    const mailBegan = performance.now()
-    await pool(MAILS, CLIENTS, (i) =>
-      floodingMail.call("POST", "/api/v1/transactional/messages", { to: [`flood${i}@example.com`], subject: `flood ${i}`, text: "x" })
-    )
-    const mailUnderFlood = await quietMails(quietMail, sink, "flood")
-    await until(() => sink.others().count - before >= MAILS)
-    const mailRate = MAILS / ((sink.others().last - mailBegan) / 1000)
-
-    return {
-      storage,
-      runs: { alone: spread(alone), flooded: spread(underFlood), loneRate, sharedRate },
-      mail: { alone: spread(mailAlone), flooded: spread(mailUnderFlood), rate: mailRate }
+    if (parts.has("runs")) {
+      const delivering = await workflow(flooding, [
+        { type: "skill", skillId: "webhook.deliver", input: { url: `${target.url}/partner`, body: { n: 1 } } }
+      ])
+      const logging = await workflow(quiet, [{ type: "log", message: "hi" }])
+      // Warm both paths.
+      await ended(quiet, (await run(quiet, logging.id)).id)
+      await ended(flooding, (await run(flooding, delivering.id)).id)
+      const alone = await quietRuns(quiet, logging.id)
+      const loneRate = await floodRate(flooding, await flood(flooding, delivering.id))
+      // The flood, and the quiet tenant's runs once the flood is queued.
+      const flooded = await flood(flooding, delivering.id)
+      const underFlood = await quietRuns(quiet, logging.id)
+      const sharedRate = await floodRate(flooding, flooded)
+      result.runs = { alone: spread(alone), flooded: spread(underFlood), loneRate, sharedRate }
     }
+
+    if (parts.has("mail")) {
+      const mailAlone = await quietMails(quietMail, sink, "alone")
+      const before = sink.others().count
+      const mailBegan = performance.now()
+      await pool(MAILS, CLIENTS, (i) =>
+        floodingMail.call("POST", "/api/v1/transactional/messages", {
+          to: [`flood${i}@example.com`],
+          subject: `flood ${i}`,
+          text: "x"
+        })
+      )
+      const mailUnderFlood = await quietMails(quietMail, sink, "flood")
+      await until(() => sink.others().count - before >= MAILS)
+      const mailRate = MAILS / ((sink.others().last - mailBegan) / 1000)
+      result.mail = { alone: spread(mailAlone), flooded: spread(mailUnderFlood), rate: mailRate }
+    }
+
+    if (parts.has("hooks")) {
+      const subscribe = (api, tenant, endpoint) =>
+        api.call("POST", `/api/tenants/${tenant.id}/webhooks`, { url: endpoint.url, events: ["message.created"] })
+      await subscribe(floodingChat, tenants.flooding, hanging)
+      await subscribe(quietChat, tenants.quiet, answering)
+      const floodingConversation = await floodingChat.call("POST", "/api/v1/chat/conversations", { name: "Flood" })
+      const quietConversation = await quietChat.call("POST", "/api/v1/chat/conversations", { name: "Quiet" })
+      const hooksAlone = await quietHooks(quietChat, quietConversation.id, answering, "alone")
+      const flooded = performance.now()
+      await pool(HOOKS, CLIENTS, (i) =>
+        floodingChat.call("POST", `/api/v1/chat/conversations/${floodingConversation.id}/messages`, {
+          content: `flood ${i}`
+        })
+      )
+      const hooksUnderFlood = await quietHooks(quietChat, quietConversation.id, answering, "flood")
+      await sleep(Math.max(0, flooded + RETRIES_AFTER - performance.now()))
+      const hooksWithRetries = await quietHooks(quietChat, quietConversation.id, answering, "retries")
+      result.hooks = {
+        alone: spread(hooksAlone),
+        flooded: spread(hooksUnderFlood),
+        retries: spread(hooksWithRetries),
+        reached: hanging.arrivals.length
+      }
+    }
+    return result
   } finally {
-    for (const api of [flooding, quiet, floodingMail, quietMail]) await api.close()
+    for (const api of [flooding, quiet, floodingMail, quietMail, floodingChat, quietChat]) await api.close()
     await stop(kit.child)
     target.server.close()
     sink.close()
+    hanging.close()
+    answering.close()
   }
 }
 
@@ -241,7 +320,9 @@ const ms = ([p50, p95]) => `${Math.round(p50)} / ${Math.round(p95)}`
 console.log(
   `\nFairness: a quiet tenant's work, alone and while another tenant floods (p50 / p95 ms); the ratio is of the p95s\n` +
     `  runs:  ${FLOOD} runs of one webhook.deliver to a ${PARTNER_MS} ms partner against ${QUIET} one-log-step runs, 200 ms apart (createdAt → finishedAt)\n` +
-    `  mail:  ${MAILS} messages against 5, 100 ms apart (request → the SMTP server)\n`
+    `  mail:  ${MAILS} messages against 5, 100 ms apart (request → the SMTP server)\n` +
+    `  hooks: ${HOOKS} chat messages to an endpoint that never answers against ${QUIET}, 100 ms apart (request → the webhook's arrival);\n` +
+    `         "retries": ${QUIET} more ${RETRIES_AFTER / 1000} s after the flood began, while its retries are due\n`
 )
 console.log("storage   part    quiet alone   quiet under flood   ratio   the flood's own rate")
 for (const r of results) {
@@ -256,11 +337,16 @@ for (const r of results) {
         rate
       ].join(" ")
     )
-  row(
-    "runs",
-    { alone: r.runs.alone, flooded: r.runs.flooded },
-    `${r.runs.sharedRate.toFixed(1)} runs/s beside the quiet tenant, ${r.runs.loneRate.toFixed(1)} alone (${(r.runs.sharedRate / r.runs.loneRate).toFixed(2)})`
-  )
-  row("mail", r.mail, `${r.mail.rate.toFixed(0)} messages/s`)
+  if (r.runs)
+    row(
+      "runs",
+      r.runs,
+      `${r.runs.sharedRate.toFixed(1)} runs/s beside the quiet tenant, ${r.runs.loneRate.toFixed(1)} alone (${(r.runs.sharedRate / r.runs.loneRate).toFixed(2)})`
+    )
+  if (r.mail) row("mail", r.mail, `${r.mail.rate.toFixed(0)} messages/s`)
+  if (r.hooks) {
+    row("hooks", r.hooks, `${r.hooks.reached} requests reached the hanging endpoint`)
+    row("retries", { alone: r.hooks.alone, flooded: r.hooks.retries }, "")
+  }
 }
 process.exit(0)

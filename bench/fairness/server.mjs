@@ -1,16 +1,21 @@
 // ServiceKit in a process of its own for bench/fairness.mjs: the API, and its workers in-process
 // or (BENCH_FAIRNESS_WORKER_PROCESS=1) in a worker process of their own, as `servicekit worker`
 // runs them, sending mail to BENCH_FAIRNESS_SMTP_URL. Outbound calls may reach loopback (the
-// bench's partner). It answers its URL and, for each of two tenants (the flooding one and the
-// quiet one), keys for automations and transactional email.
+// bench's partners). It answers its URL and, for each of two tenants (the flooding one and the
+// quiet one), keys for automations, transactional email and Live Chat (with webhooks:manage).
+import { randomBytes } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createServiceKit, listen } from "@servicekit/host-node"
 import { start, stop } from "../processes.mjs"
 
+// One key for both processes: what the API seals (webhook secrets), the worker opens.
+process.env.BENCH_FAIRNESS_SECRET_KEY ??= randomBytes(32).toString("hex")
+
 const options = (dataDir) => ({
   dataDir,
+  secretKey: process.env.BENCH_FAIRNESS_SECRET_KEY,
   databaseUrl: process.env.BENCH_FAIRNESS_DATABASE_URL || undefined,
   redisUrl: process.env.BENCH_FAIRNESS_REDIS_URL || undefined,
   outboundAllowPrivate: true,
@@ -39,14 +44,15 @@ if (process.env.BENCH_FAIRNESS_ROLE === "worker") {
   for (const name of ["flooding", "quiet"]) {
     const tenant = await kit.admin.createTenant({
       name,
-      entitlements: ["automations", "transactional", "business_email"]
+      entitlements: ["automations", "transactional", "business_email", "chat"]
     })
     const keyOf = async (access) =>
       (await kit.admin.createKey({ tenantId: tenant.id, environment: "live", ...access })).key
     tenants[name] = {
       id: tenant.id,
       key: await keyOf({ product: "automations", scopes: ["automations:manage"] }),
-      mailKey: await keyOf({ product: "transactional", scopes: ["transactional:send"] })
+      mailKey: await keyOf({ product: "transactional", scopes: ["transactional:send"] }),
+      chatKey: await keyOf({ product: "chat", scopes: ["chat:read", "chat:write", "webhooks:manage"] })
     }
   }
   const worker = separate

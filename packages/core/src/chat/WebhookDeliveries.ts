@@ -7,7 +7,7 @@ import type { WebhookDelivery, WebhookSubscription } from "./Webhook.js"
 import { TEST_EVENT } from "./WebhookInputs.js"
 import { isPaused } from "./WebhookHealth.js"
 import type { Outcome } from "./WebhookOutcomes.js"
-import { firstAttemptJobs, jobOf, webhookQueue } from "./WebhookQueue.js"
+import { jobsOf, webhookQueue } from "./WebhookQueue.js"
 import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "./WebhookRepositories.js"
 import { type OpenedSubscription, bodyOf } from "./WebhookRequests.js"
 import type { WebhookSender } from "./WebhookSender.js"
@@ -86,19 +86,24 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
           }
           const sendable: Array<{ readonly target: OpenedSubscription; readonly delivery: WebhookDelivery }> = []
           const outcomes: Array<Outcome> = []
+          // Each paused subscription's deliveries go back together, due at one time.
+          const pauseEnds = new Map<string, Date>()
           for (const delivery of claimed) {
             const target = Option.getOrUndefined(targets.get(delivery.subscriptionId)!)
             if (target === undefined || !target.subscription.active) {
               outcomes.push(sender.disabled(target?.subscription, delivery, at))
-            } else if (isPaused(target.subscription, at)) outcomes.push(sender.paused(target.subscription, delivery, at))
-            else sendable.push({ target, delivery })
+            } else if (isPaused(target.subscription, at)) {
+              const until = pauseEnds.get(delivery.subscriptionId) ?? sender.pauseEnd(target.subscription, at)
+              pauseEnds.set(delivery.subscriptionId, until)
+              outcomes.push(sender.paused(target.subscription, delivery, until, at))
+            } else sendable.push({ target, delivery })
           }
           if (sendable.length > 0) outcomes.push(...(yield* attemptAll(sendable, true)))
           yield* store(outcomes)
         }),
       drain: Effect.gen(function* () {
         const due = yield* deliveries.due(yield* now, 1_000)
-        yield* jobs.enqueueMany(webhookQueue, due.map(jobOf))
+        yield* jobs.enqueueMany(webhookQueue, jobsOf(due))
         return due.length
       }),
       fanOut: (events) =>
@@ -134,7 +139,7 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
           }
           if (created.length === 0) return
           yield* deliveries.insertMany(created)
-          yield* jobs.enqueueMany(webhookQueue, firstAttemptJobs(created))
+          yield* jobs.enqueueMany(webhookQueue, jobsOf(created))
         })
     }
     return methods

@@ -15,7 +15,11 @@ export interface Outcome extends RecordedAttempt {
   readonly answer: ReceiverAnswer | undefined
 }
 
-/** How long a delivery turned away by its receiver's busy connections waits before it is due again (plus up to as much). */
+/**
+ * The least a delivery turned away by its receiver's busy connections waits before it is due
+ * again; up to an attempt's timeout more, spread, as the slowest receiver frees a connection
+ * within a timeout.
+ */
 const BUSY_WAIT_MS = 1_000
 
 /** Seconds or an HTTP date, as Retry-After carries them; undefined when absent or unreadable. */
@@ -131,26 +135,31 @@ export const makeOutcomes = (config: WebhookSettings, crypto: SecretCrypto["Type
   })
 
   /**
+   * When the deliveries of one batch turned away by busy connections are due again, together: a
+   * second at least, then spread over up to an attempt's timeout.
+   */
+  const busyUntil = (ended: Date) => new Date(ended.getTime() + BUSY_WAIT_MS + share(config.timeoutMs))
+
+  /**
    * A claimed delivery after its attempt ended at `ended`: its state and history row, and its
    * next attempt (only when `retries`). When its receiver's connections were all busy and
-   * `retries`, it goes back unsent for a second or two.
+   * `retries`, it goes back unsent until `busyUntil(ended)`, the same for its whole batch.
    */
   const outcomeOf = (
     subscription: WebhookSubscription,
     delivery: WebhookDelivery,
     answer: OutboundAnswer,
     ended: Date,
-    retries: boolean
+    retries: { readonly busyUntil: Date } | undefined
   ): Outcome => {
-    if (retries && answer._tag === "Left" && answer.left._tag === "OutboundBusy") {
-      const until = new Date(ended.getTime() + BUSY_WAIT_MS + share(BUSY_WAIT_MS))
-      return putBack(subscription, delivery, until, ended, "The receiver's connections stayed busy")
+    if (retries !== undefined && answer._tag === "Left" && answer.left._tag === "OutboundBusy") {
+      return putBack(subscription, delivery, retries.busyUntil, ended, "The receiver's connections stayed busy")
     }
     const result = resultOf(answer)
     const succeeded = result.error === null
     let nextAttemptAt: Date | null = null
     let error = result.error
-    if (!succeeded && result.retry && retries) {
+    if (!succeeded && result.retry && retries !== undefined) {
       const wait = Math.max(
         backoff(delivery.attempts),
         Math.min(config.retryMaxMs, retryAfterMs(result.retryAfter, ended) ?? 0)
@@ -186,15 +195,18 @@ export const makeOutcomes = (config: WebhookSettings, crypto: SecretCrypto["Type
   const disabled = (subscription: WebhookSubscription | undefined, delivery: WebhookDelivery, at: Date) =>
     failedUnsent(subscription, delivery, at, "The subscription is disabled.")
 
-  /** A claimed delivery of a paused subscription goes back until the pause ends (spread over a second). */
-  const paused = (subscription: WebhookSubscription, delivery: WebhookDelivery, at: Date) =>
-    putBack(
-      subscription,
-      delivery,
-      new Date(subscription.pausedUntil!.getTime() + share(1_000)),
-      at,
-      "The receiver kept failing"
-    )
+  /**
+   * When a batch of a paused subscription's deliveries is due again: once the pause ends, spread
+   * over half the pause (at least a second) so that its batches do not all come due at once.
+   */
+  const pauseEnd = (subscription: WebhookSubscription, at: Date) => {
+    const ends = subscription.pausedUntil!.getTime()
+    return new Date(ends + share(Math.max(1_000, (ends - at.getTime()) / 2)))
+  }
 
-  return { outcomeOf, disabled, paused }
+  /** A claimed delivery of a paused subscription goes back until `until`. */
+  const paused = (subscription: WebhookSubscription, delivery: WebhookDelivery, until: Date, at: Date) =>
+    putBack(subscription, delivery, until, at, "The receiver kept failing")
+
+  return { outcomeOf, busyUntil, disabled, paused, pauseEnd }
 }

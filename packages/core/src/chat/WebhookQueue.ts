@@ -5,7 +5,7 @@ import type { WebhookDelivery } from "./Webhook.js"
 /**
  * "Deliveries X, Y… are due": the truth (attempts, next attempt) stays in the deliveries table.
  * A job names up to DELIVERY_BATCH deliveries of one tenant, claimed together, posted at once and
- * recorded in one write; a retry is a job of its own.
+ * recorded in one write.
  */
 export const webhookQueue = defineQueue("servicekit.chat.webhook", {
   maxAttempts: 5,
@@ -24,23 +24,20 @@ export const deliveryIdsOf = (payload: Readonly<Record<string, unknown>>): Reado
 }
 
 /**
- * "The delivery's next attempt is due", keyed by the attempts made so far and the due time (a
- * delivery put back unsent is due again with as many attempts).
+ * "These deliveries are due": those of one tenant due at the same time (a batch's first attempts,
+ * deliveries put back together) share jobs of up to DELIVERY_BATCH, each keyed by its first
+ * delivery's attempts so far and due time; a retry with a time of its own is a job of its own.
  */
-export const jobOf = (delivery: WebhookDelivery): JobToEnqueue => ({
-  payload: { tenantId: delivery.tenantId, deliveryIds: [delivery.id] },
-  options: {
-    tenant: delivery.tenantId,
-    key: `${delivery.id}@${delivery.attempts}:${delivery.nextAttemptAt?.getTime() ?? 0}`,
-    runAt: delivery.nextAttemptAt ?? undefined
-  }
-})
-
-/** New deliveries, due now, in jobs of up to DELIVERY_BATCH of one tenant, each keyed by its first. */
-export const firstAttemptJobs = (created: ReadonlyArray<WebhookDelivery>): Array<JobToEnqueue> =>
-  Object.values(Arr.groupBy(created, (delivery) => delivery.tenantId)).flatMap((own) =>
-    Arr.chunksOf(own, DELIVERY_BATCH).map((batch) => ({
-      payload: { tenantId: batch[0].tenantId, deliveryIds: batch.map((delivery) => delivery.id) },
-      options: { tenant: batch[0].tenantId, key: `${batch[0].id}@0` }
+export const jobsOf = (due: ReadonlyArray<WebhookDelivery>): Array<JobToEnqueue> =>
+  Object.values(
+    Arr.groupBy(due, (delivery) => `${delivery.tenantId}@${delivery.nextAttemptAt?.getTime() ?? 0}`)
+  ).flatMap((together) =>
+    Arr.chunksOf(together, DELIVERY_BATCH).map(([first, ...rest]) => ({
+      payload: { tenantId: first.tenantId, deliveryIds: [first.id, ...rest.map((delivery) => delivery.id)] },
+      options: {
+        tenant: first.tenantId,
+        key: `${first.id}@${first.attempts}:${first.nextAttemptAt?.getTime() ?? 0}`,
+        runAt: first.nextAttemptAt ?? undefined
+      }
     }))
   )

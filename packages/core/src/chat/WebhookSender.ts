@@ -9,7 +9,7 @@ import { WebhookNotFound } from "./ChatErrors.js"
 import type { WebhookDelivery, WebhookSubscription } from "./Webhook.js"
 import { type ReceiverAnswer, healthAfter } from "./WebhookHealth.js"
 import { type Outcome, makeOutcomes } from "./WebhookOutcomes.js"
-import { jobOf, webhookQueue } from "./WebhookQueue.js"
+import { jobsOf, webhookQueue } from "./WebhookQueue.js"
 import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "./WebhookRepositories.js"
 import { type OpenedSubscription, requestOf } from "./WebhookRequests.js"
 
@@ -33,7 +33,7 @@ export const makeWebhookSender = Effect.gen(function* () {
   const settings = yield* ServiceKitSettings
   const config = settings.webhooks
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
-  const { disabled, outcomeOf, paused } = makeOutcomes(config, crypto)
+  const { busyUntil, disabled, outcomeOf, paused, pauseEnd } = makeOutcomes(config, crypto)
 
   const find = (tenantId: string, id: string) =>
     Effect.flatMap(subscriptions.find(tenantId, id), (found) =>
@@ -80,8 +80,9 @@ export const makeWebhookSender = Effect.gen(function* () {
         claimed.map(({ delivery, target }) => requestOf(crypto, wait, target, delivery, timestamp))
       )
       const ended = yield* now
+      const queued = retries ? { busyUntil: busyUntil(ended) } : undefined
       return claimed.map(({ delivery, target }, i) =>
-        outcomeOf(target.subscription, delivery, answers[i]!, ended, retries)
+        outcomeOf(target.subscription, delivery, answers[i]!, ended, queued)
       )
     })
 
@@ -119,7 +120,7 @@ export const makeWebhookSender = Effect.gen(function* () {
           if (retrying.length > 0)
             yield* jobs.enqueueMany(
               webhookQueue,
-              retrying.map((each) => jobOf(each.delivery))
+              jobsOf(retrying.map((each) => each.delivery))
             )
           for (const { health, subscription } of changes) {
             yield* subscriptions.recordHealth(subscription.tenantId, subscription.id, health, at)
@@ -129,7 +130,7 @@ export const makeWebhookSender = Effect.gen(function* () {
       for (const { subscription } of changes) yield* forget(subscription.tenantId, subscription.id)
     })
 
-  return { now, find, forget, open, openedSubscription, attemptAll, store, disabled, paused }
+  return { now, find, forget, open, openedSubscription, attemptAll, store, disabled, paused, pauseEnd }
 })
 
 export type WebhookSender = Effect.Effect.Success<typeof makeWebhookSender>

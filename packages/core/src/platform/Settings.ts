@@ -98,7 +98,7 @@ export const defaultWebhookSettings: WebhookSettings = {
   retryMaxMs: 3_600_000,
   maxAgeMs: 3 * 24 * 3_600_000,
   timeoutMs: 10_000,
-  connectionWaitMs: 2_000,
+  connectionWaitMs: 500,
   disableAfterMs: 5 * 24 * 3_600_000
 }
 
