@@ -77,7 +77,8 @@ describe("kysely storage on Postgres", () => {
             "automations/0001_agent_turns",
             "automations/0002_step_results",
             "chat/0001_webhook_health",
-            "jobs/0001_job_backlog"
+            "jobs/0001_job_backlog",
+            "transactional/0001_queued_messages"
           ])
           return db
         })

@@ -64,6 +64,8 @@ export interface PlatformHostConfig {
   readonly smtpUrl: string | undefined
   /** Seconds jobs may be due with no worker taking any before a warning is logged and readiness reports it. */
   readonly workerStallSeconds: number
+  /** The most queued runs, and queued messages, a tenant may have before new ones get 429 `queue_full`; 0 for no limit. */
+  readonly maxQueuedPerTenant: number
   readonly trustedProxies: ReadonlyArray<string>
   readonly corsOrigins: ReadonlyArray<string>
   /** Who may show the console in a frame: `'self'`, `'none'` or origins (CSP `frame-ancestors`). */
@@ -193,6 +195,10 @@ const environmentConfig = Config.all({
   workerStallSeconds: Config.number("SERVICEKIT_WORKER_STALL_SECONDS").pipe(
     Config.validate({ message: "must be a number of seconds from 1 to 3600", validation: (n) => n >= 1 && n <= 3600 }),
     Config.withDefault(defaultSettings.workerStallMs / 1000)
+  ),
+  maxQueuedPerTenant: Config.integer("SERVICEKIT_MAX_QUEUED_PER_TENANT").pipe(
+    Config.validate({ message: "must be a whole number from 0 to 100000000", validation: (n) => n >= 0 && n <= 100_000_000 }),
+    Config.withDefault(defaultSettings.maxQueuedPerTenant)
   ),
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
   corsOrigins: Config.array(Config.string(), "SERVICEKIT_CORS_ORIGINS").pipe(Config.withDefault([])),
@@ -355,5 +361,6 @@ export const settingsOf = (config: HostConfig, added: ReadonlyArray<ProductModul
   ...moduleSettingsOf(added).reduce<Partial<Settings>>((all, module) => ({ ...all, ...module.settings(config) }), {}),
   // Each kit its own id: two kits in one process (an embedding, a test) are two workers.
   worker: { host: hostname(), pid: process.pid, workerId: randomUUID() },
-  workerStallMs: config.workerStallSeconds * 1000
+  workerStallMs: config.workerStallSeconds * 1000,
+  maxQueuedPerTenant: config.maxQueuedPerTenant
 })

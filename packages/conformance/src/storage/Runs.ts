@@ -366,5 +366,22 @@ export const runsSuite: StorageSuite<RunRepository | TenantRepository | UnitOfWo
         expect(yield* runs.countRunning("not-a-uuid")).toBe(0)
       })
     )
+
+    it.effect("counts the tenant's queued runs, no further than asked", () =>
+      Effect.gen(function* () {
+        const runs = yield* RunRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        expect(yield* runs.countQueued(tenant.id, 10)).toBe(0)
+        const statuses: ReadonlyArray<RunStatus> = ["queued", "running", "queued", "queued", ...UNCLAIMABLE]
+        for (const status of statuses) yield* runs.insert(makeRun(tenant.id, { status }))
+        yield* runs.insert(makeRun(other.id))
+        expect(yield* runs.countQueued(tenant.id, 10)).toBe(3)
+        expect(yield* runs.countQueued(tenant.id, 2)).toBe(2)
+        expect(yield* runs.countQueued(other.id, 10)).toBe(1)
+        expect(yield* runs.countQueued(uuid(), 10)).toBe(0)
+        expect(yield* runs.countQueued("not-a-uuid", 10)).toBe(0)
+      })
+    )
   }
 }

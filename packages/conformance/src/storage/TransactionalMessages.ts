@@ -42,6 +42,24 @@ export const messagesSuite: StorageSuite<MessageRepository | ActivityLog | Tenan
       })
     )
 
+    it.effect("counts the tenant's queued messages, no further than asked", () =>
+      Effect.gen(function* () {
+        const messages = yield* MessageRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        expect(yield* messages.countQueued(tenant.id, 10)).toBe(0)
+        yield* messages.insertMany([
+          ...(["queued", "sent", "queued", "failed", "queued"] as const).map((status) => makeMessage(tenant.id, { status })),
+          makeMessage(other.id)
+        ])
+        expect(yield* messages.countQueued(tenant.id, 10)).toBe(3)
+        expect(yield* messages.countQueued(tenant.id, 2)).toBe(2)
+        expect(yield* messages.countQueued(other.id, 10)).toBe(1)
+        expect(yield* messages.countQueued(uuid(), 10)).toBe(0)
+        expect(yield* messages.countQueued("not-a-uuid", 10)).toBe(0)
+      })
+    )
+
     it.effect("claims queued messages once per attempt, counting it, and never one that is not queued", () =>
       Effect.gen(function* () {
         const messages = yield* MessageRepository

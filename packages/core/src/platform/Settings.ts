@@ -61,6 +61,11 @@ export interface Settings {
    * start workers) and readiness reports it.
    */
   readonly workerStallMs: number
+  /**
+   * The most queued work of one kind (runs not yet started, messages not yet sent) a tenant may
+   * have; past it, new work is refused with 429 `queue_full`. 0: no limit.
+   */
+  readonly maxQueuedPerTenant: number
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
 }
@@ -129,7 +134,8 @@ export const defaultSettings: Settings = {
   runLeaseMs: 10_000,
   // Hosts name their processes; this one stands for an embedding that does not.
   worker: { host: "localhost", pid: 0, workerId: "local" },
-  workerStallMs: 30_000
+  workerStallMs: 30_000,
+  maxQueuedPerTenant: 10_000
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {

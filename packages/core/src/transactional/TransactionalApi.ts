@@ -4,6 +4,7 @@ import { JsonObject, JsonObjectInput, Timestamp, Uuid, UuidText, withReason, wit
 import { PageJson, PageParams } from "../http/Pages.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
+import { QueueFull } from "../platform/QueuedWork.js"
 import { IdempotencyInProgress, IdempotencyKeyReused } from "../platform/Idempotency.js"
 import { TemplateNameTaken, TemplateNotFound } from "./TransactionalErrors.js"
 import {
@@ -201,6 +202,7 @@ export class TransactionalApi extends HttpApiGroup.make("transactional")
       .addError(PermissionDenied)
       .addError(IdempotencyKeyReused)
       .addError(IdempotencyInProgress)
+      .addError(QueueFull)
       .annotate(OpenApi.Summary, "Send email")
       .annotate(
         OpenApi.Description,

@@ -88,6 +88,8 @@ export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepo
      * activity ledger, all as one write: every delivery ends with it.
      */
     readonly recordAttempts: (attempts: ReadonlyArray<RecordedDelivery>) => Effect.Effect<void>
+    /** How many of the tenant's messages are queued (not yet sent, nor failed for good), counting at most `upTo`. */
+    readonly countQueued: (tenantId: string, upTo: number) => Effect.Effect<number>
   }
 >() {
   static readonly layerMemory: Layer.Layer<MessageRepository, never, MemoryDatabase | ActivityLog> = Layer.effect(
@@ -106,6 +108,15 @@ export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepo
       return MessageRepository.of({
         insertMany: (messages) => db.run((undo) => messages.forEach((message) => put(message, undo))),
         find: (tenantId, id) => db.run(() => Option.fromNullable(rows.get(key(tenantId, id)))),
+        countQueued: (tenantId, upTo) =>
+          db.run(() => {
+            let queued = 0
+            for (const message of rows.values()) {
+              if (queued >= upTo) break
+              if (message.tenantId === tenantId && message.status === "queued") queued++
+            }
+            return queued
+          }),
         claim: (keys, at) =>
           db.run((undo) =>
             [...new Set(keys.map(({ id, tenantId }) => key(tenantId, id)))].flatMap((id) => {

@@ -6,6 +6,7 @@ import { notEntitled } from "../platform/Entitlements.js"
 import { ValidationFailed, invalidField } from "../platform/Errors.js"
 import { committersOn, groupCommit } from "../platform/GroupCommit.js"
 import { IdempotencyStore, idempotent } from "../platform/Idempotency.js"
+import { makeQueuedWorkLimit } from "../platform/QueuedWork.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { missingVariables } from "../platform/TemplateText.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
@@ -33,6 +34,15 @@ export const makeTransactionalSending = (
     const unit = yield* UnitOfWork
     const idempotencyStore = yield* IdempotencyStore
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+    // What a request sends waits at most this deep; a workflow's send is its run's, already counted.
+    const queuedMessages = makeQueuedWorkLimit({
+      what: "queued messages",
+      limit: settings.maxQueuedPerTenant,
+      count: messages.countQueued
+    })
+    /** The request's messages, once there is room for them all. */
+    const withRoom = (composed: ReadonlyArray<EmailMessage>) =>
+      Effect.as(queuedMessages.check(composed[0]!.tenantId, composed.length), composed)
 
     /** The rendered messages of a send request, one per recipient, or why it is refused. */
     const compose = (tenantId: string, input: SendInput, test: boolean) =>
@@ -126,7 +136,7 @@ export const makeTransactionalSending = (
           const test = sender.environment === "test"
           const answer = (composed: ReadonlyArray<EmailMessage>) => answerOf(test, composed)
           if (idempotencyKey === undefined) {
-            return answer(yield* storeGrouped(yield* compose(sender.tenantId, input, test)))
+            return answer(yield* storeGrouped(yield* withRoom(yield* compose(sender.tenantId, input, test))))
           }
           // The key's mode is part of the request: a test send never answers for a live one.
           const fingerprint = yield* crypto.sha256Hex(JSON.stringify([sender.environment, input]))
@@ -134,7 +144,7 @@ export const makeTransactionalSending = (
             { tenantId: sender.tenantId, scope: "transactional.send", key: idempotencyKey, fingerprint },
             SendResult,
             Effect.gen(function* () {
-              const composed = yield* compose(sender.tenantId, input, test)
+              const composed = yield* withRoom(yield* compose(sender.tenantId, input, test))
               yield* store(composed)
               return answer(composed)
             })

@@ -1,5 +1,6 @@
 import { Context, type Effect } from "effect"
 import type { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
+import type { QueueFull } from "../platform/QueuedWork.js"
 import type { IdempotencyInProgress, IdempotencyKeyReused } from "../platform/Idempotency.js"
 import type { Listed } from "../platform/Keyset.js"
 import type { MailRejected } from "./Mailer.js"
@@ -48,7 +49,7 @@ export class TransactionalService extends Context.Tag("@servicekit/core/Transact
       idempotencyKey: string | undefined
     ) => Effect.Effect<
       SendResult,
-      ValidationFailed | TemplateNotFound | PermissionDenied | IdempotencyKeyReused | IdempotencyInProgress
+      ValidationFailed | TemplateNotFound | PermissionDenied | IdempotencyKeyReused | IdempotencyInProgress | QueueFull
     >
     /**
      * `send` without an idempotency key, stored in the caller's unit of work rather than a group

@@ -113,6 +113,29 @@ export const make = (database: KyselyConnection): MessageRepository["Type"] =>
           )
         : Effect.succeedNone,
 
+    // The tenant's entries of the partial index email_messages_tenant_queued_idx, read no further than `upTo`.
+    countQueued: (tenantId, upTo) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom((select) =>
+                  select
+                    .selectFrom("email_messages")
+                    .select(sql<number>`1`.as("one"))
+                    .where("tenant_id", "=", tenantId)
+                    .where("status", "=", "queued")
+                    .limit(upTo)
+                    .as("queued")
+                )
+                .select((eb) => eb.fn.countAll().as("queued"))
+                .executeTakeFirstOrThrow()
+            ),
+            // pg answers a bigint count as a string.
+            (row) => Number(row.queued)
+          )
+        : Effect.succeed(0),
+
     // One statement, the keys passed as one JSON array (duplicates and malformed keys dropped first).
     claim: (keys, at) => {
       const json = keysAsJson(keys)

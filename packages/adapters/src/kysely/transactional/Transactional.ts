@@ -5,12 +5,17 @@ import * as Activity from "./Activity.js"
 import * as Messages from "./Messages.js"
 import * as migration0008 from "./migrations/0008_transactional.js"
 import * as migration0014 from "./migrations/0014_email_message_source.js"
+import * as queuedMessagesMigration from "./migrations/transactional/0001_queued_messages.js"
 import * as Templates from "./Templates.js"
 
 /** Email templates, the messages sent with them and the shared activity ledger of delivery attempts. */
 export const transactionalStorage: KyselyModuleStorage<TemplateRepository | MessageRepository | ActivityLog> = {
   // Its tables reference accounts' tenants.
   dependsOn: ["accounts"],
-  migrations: { "0008_transactional": migration0008, "0014_email_message_source": migration0014 },
+  migrations: {
+    "0008_transactional": migration0008,
+    "0014_email_message_source": migration0014,
+    "transactional/0001_queued_messages": queuedMessagesMigration
+  },
   layer: Layer.mergeAll(Templates.layer, Messages.layer, Activity.layer)
 }

@@ -74,7 +74,7 @@ export interface AutomationHooksOperations {
             };
             readonly 429: {
                 content: {
-                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                    readonly "application/json": components["schemas"]["RateLimitedError"] | components["schemas"]["QueueFullError"];
                 };
             };
             readonly 500: {

@@ -293,7 +293,7 @@ export interface AutomationSequencesOperations {
             };
             readonly 429: {
                 content: {
-                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                    readonly "application/json": components["schemas"]["RateLimitedError"] | components["schemas"]["QueueFullError"];
                 };
             };
             readonly 500: {

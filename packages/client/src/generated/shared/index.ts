@@ -1,7 +1,8 @@
 // Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the schemas the operations of several groups use.
 // Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
 
-import type { SharedCommonSchemas } from "./common.js"
+import type { SharedCommonSchemasSchemas } from "./common/schemas.js"
+import type { SharedCommonErrorsSchemas } from "./common/errors.js"
 import type { SharedChatSchemas } from "./chat.js"
 import type { SharedTransactionalSchemas } from "./transactional.js"
 import type { SharedAutomationSchemasAutomationsSchemas } from "./automation/schemas/automations.js"
@@ -16,4 +17,4 @@ import type { SharedAutomationSchemasAutomationSequencesSchemas } from "./automa
 import type { SharedAutomationSchemasAutomationSkillsSchemas } from "./automation/schemas/automationSkills.js"
 import type { SharedAutomationErrorsSchemas } from "./automation/errors.js"
 
-export interface SharedSchemas extends SharedCommonSchemas, SharedChatSchemas, SharedTransactionalSchemas, SharedAutomationSchemasAutomationsSchemas, SharedAutomationSchemasAutomationRunsSchemas, SharedAutomationSchemasAutomationGovernanceSchemas, SharedAutomationSchemasAutomationSessionsSchemas, SharedAutomationSchemasAutomationAgentsSchemas, SharedAutomationSchemasAutomationChannelsSchemas, SharedAutomationSchemasAutomationReadoutsSchemas, SharedAutomationSchemasAutomationNodesSchemas, SharedAutomationSchemasAutomationSequencesSchemas, SharedAutomationSchemasAutomationSkillsSchemas, SharedAutomationErrorsSchemas {}
+export interface SharedSchemas extends SharedCommonSchemasSchemas, SharedCommonErrorsSchemas, SharedChatSchemas, SharedTransactionalSchemas, SharedAutomationSchemasAutomationsSchemas, SharedAutomationSchemasAutomationRunsSchemas, SharedAutomationSchemasAutomationGovernanceSchemas, SharedAutomationSchemasAutomationSessionsSchemas, SharedAutomationSchemasAutomationAgentsSchemas, SharedAutomationSchemasAutomationChannelsSchemas, SharedAutomationSchemasAutomationReadoutsSchemas, SharedAutomationSchemasAutomationNodesSchemas, SharedAutomationSchemasAutomationSequencesSchemas, SharedAutomationSchemasAutomationSkillsSchemas, SharedAutomationErrorsSchemas {}

@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { PageJson, PageParams } from "../../http/Pages.js"
 import { Uuid } from "../../http/Schemas.js"
 import { ValidationFailed } from "../../platform/Errors.js"
+import { QueueFull } from "../../platform/QueuedWork.js"
 import {
   ApprovalNotFound,
   ApprovalStateConflict,
@@ -52,6 +53,7 @@ export const runDashboardWorkflow = HttpApiEndpoint.post("runDashboardWorkflow",
   .addError(ValidationFailed)
   .addError(WorkflowNotFound)
   .addError(WorkflowInactive)
+  .addError(QueueFull)
   .annotate(OpenApi.Summary, "Run a workflow")
   .annotate(
     OpenApi.Description,

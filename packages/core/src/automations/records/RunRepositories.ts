@@ -117,6 +117,8 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
     readonly stalled: (at: Date, limit: number) => Effect.Effect<ReadonlyArray<Run>>
     /** How many of the tenant's runs are running now. */
     readonly countRunning: (tenantId: string) => Effect.Effect<number>
+    /** How many of the tenant's runs are queued now, counting at most `upTo`. */
+    readonly countQueued: (tenantId: string, upTo: number) => Effect.Effect<number>
     /** How the tenant's runs created from `from` to `to` (both included) went. */
     readonly statistics: (tenantId: string, from: Date, to: Date) => Effect.Effect<RunStatistics>
     /**
@@ -228,6 +230,10 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
           ),
         countRunning: (tenantId) =>
           db.run(() => [...table.rows()].filter((row) => row.tenantId === tenantId && row.status === "running").length),
+        countQueued: (tenantId, upTo) =>
+          db.run(() =>
+            Math.min(upTo, [...table.rows()].filter((row) => row.tenantId === tenantId && row.status === "queued").length)
+          ),
         statistics: (tenantId, from, to) => db.run(() => statisticsOf(table.rows(), tenantId, from, to)),
         stepLog: (tenantId, query) => db.run(() => stepLogOf(table.rows(), tenantId, query))
       })

@@ -1,6 +1,7 @@
 import { Context, Effect, Layer, type Scope } from "effect"
 import type { Unauthenticated, ValidationFailed } from "../../platform/Errors.js"
 import type { Listed } from "../../platform/Keyset.js"
+import type { QueueFull } from "../../platform/QueuedWork.js"
 import type {
   ApprovalNotFound,
   ApprovalStateConflict,
@@ -56,7 +57,7 @@ export class RunEngine extends Context.Tag("@servicekit/core/RunEngine")<
       workflowId: string,
       input: StartInput,
       options?: Pick<StartOptions, "test">
-    ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive>
+    ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive | QueueFull>
     /**
      * Records a firing that did not run (the tenant was busy, an empty heartbeat): a run that is
      * skipped from the start, with the reason. Idempotent by `idempotencyKey` like `start`.
@@ -72,12 +73,12 @@ export class RunEngine extends Context.Tag("@servicekit/core/RunEngine")<
       tenantId: string,
       input: HookInput,
       options?: Pick<StartOptions, "test">
-    ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive>
+    ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive | QueueFull>
     /** The inbound hook with a webhook token: the workflow named must have that token. */
     readonly hookWithToken: (
       token: string,
       input: HookInput
-    ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive | Unauthenticated>
+    ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive | Unauthenticated | QueueFull>
     readonly get: (tenantId: string, id: string) => Effect.Effect<Run, RunNotFound>
     readonly list: (tenantId: string, query: RunListQuery) => Effect.Effect<Listed<Run>, ValidationFailed>
     readonly cancel: (tenantId: string, id: string) => Effect.Effect<Run, RunNotFound | RunStateConflict>

@@ -3,6 +3,8 @@ import { SecretCrypto, constantTimeEqual, randomUuid } from "../../platform/Cryp
 import { groupCommit, toEveryAsker } from "../../platform/GroupCommit.js"
 import { invalidField, unauthenticated } from "../../platform/Errors.js"
 import { listPage } from "../../platform/Keyset.js"
+import { makeQueuedWorkLimit } from "../../platform/QueuedWork.js"
+import { ServiceKitSettings } from "../../platform/Settings.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
 import { RunNotFound, RunStateConflict, WorkflowInactive, WorkflowNotFound } from "../AutomationsErrors.js"
 import { type WorkflowKey, WorkflowRepository } from "../records/AutomationsRepositories.js"
@@ -66,6 +68,14 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
     const { due, committersFor } = queueing
     const { startGrouped } = claims
     const presentation = yield* makeRunPresentation
+    // What the API and inbound hooks start waits at most this deep; triggers and spawns are the
+    // workflows' own doing, and retries bring back what was accepted.
+    const queuedRuns = makeQueuedWorkLimit({
+      what: "queued runs",
+      limit: (yield* ServiceKitSettings).maxQueuedPerTenant,
+      count: runs.countQueued
+    })
+    const withRoom = (run: Run) => Effect.as(queuedRuns.check(run.tenantId, 1), run)
 
     const findRun = (tenantId: string, id: string) =>
       Effect.flatMap(runs.find(tenantId, id), (found) =>
@@ -161,13 +171,16 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
           return yield* Effect.fail(invalidField("idempotencyKey", "must be 1 to 255 characters"))
         }
         const trigger: RunTrigger = { type: "webhook", event: input.event ?? null }
-        const run = yield* newRun(
-          tenantId,
-          input.workflowId,
-          input,
-          trigger,
-          { idempotencyKey: input.idempotencyKey, test: options.test },
-          true
+        const run = yield* Effect.flatMap(
+          newRun(
+            tenantId,
+            input.workflowId,
+            input,
+            trigger,
+            { idempotencyKey: input.idempotencyKey, test: options.test },
+            true
+          ),
+          withRoom
         )
         return yield* run.idempotencyKey === null ? startGrouped(run) : insertRun(run)
       })
@@ -176,9 +189,9 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
       start: (tenantId: string, workflowId: string, input: StartInput, trigger: RunTrigger, options: StartOptions = {}) =>
         Effect.flatMap(newRun(tenantId, workflowId, input, trigger, options), insertRun),
       request: (tenantId: string, workflowId: string, input: StartInput, options: Pick<StartOptions, "test"> = {}) =>
-        Effect.flatMap(
-          newRun(tenantId, workflowId, input, { type: "manual", event: null }, { test: options.test }, true),
-          startGrouped
+        newRun(tenantId, workflowId, input, { type: "manual", event: null }, { test: options.test }, true).pipe(
+          Effect.flatMap(withRoom),
+          Effect.flatMap(startGrouped)
         ),
       skip: (tenantId: string, workflowId: string, trigger: RunTrigger, reason: string, idempotencyKey: string | null) =>
         Effect.gen(function* () {

@@ -14,6 +14,7 @@ import {
 import { ApiKeyAuth, RequiredScope } from "../../http/Security.js"
 import { AUTOMATION_TOKEN_HEADER, AutomationHookAuth } from "../hooks/HookAuth.js"
 import { ValidationFailed } from "../../platform/Errors.js"
+import { QueueFull } from "../../platform/QueuedWork.js"
 import {
   ApprovalNotFound,
   ApprovalStateConflict,
@@ -160,6 +161,7 @@ export class RunsApi extends HttpApiGroup.make("automationRuns")
       .addError(ValidationFailed)
       .addError(WorkflowNotFound)
       .addError(WorkflowInactive)
+      .addError(QueueFull)
       .annotate(OpenApi.Summary, "Run a workflow")
       .annotate(
         OpenApi.Description,
@@ -264,6 +266,7 @@ export class AutomationHooksApi extends HttpApiGroup.make("automationHooks")
       .addError(ValidationFailed)
       .addError(WorkflowNotFound)
       .addError(WorkflowInactive)
+      .addError(QueueFull)
       .annotate(OpenApi.Summary, "Start a run from a partner system")
       .annotate(
         OpenApi.Description,

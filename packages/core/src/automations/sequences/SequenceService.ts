@@ -2,6 +2,7 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { canonicalJson } from "../../platform/CanonicalJson.js"
 import { SecretCrypto, randomUuid } from "../../platform/Crypto.js"
 import { type PermissionDenied, type ValidationFailed, invalidField } from "../../platform/Errors.js"
+import type { QueueFull } from "../../platform/QueuedWork.js"
 import { type Listed, listPage } from "../../platform/Keyset.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
 import { SequenceNotFound, type WorkflowInactive, WorkflowNotFound } from "../AutomationsErrors.js"
@@ -69,7 +70,7 @@ export class SequenceService extends Context.Tag("@servicekit/core/SequenceServi
       id: string,
       input: StartInput,
       options?: Pick<StartOptions, "test">
-    ) => Effect.Effect<Run, WriteError | SequenceNotFound | WorkflowInactive>
+    ) => Effect.Effect<Run, WriteError | SequenceNotFound | WorkflowInactive | QueueFull>
   }
 >() {
   static readonly layer = Layer.effect(

@@ -4,6 +4,7 @@ import { PageJson, PageParams } from "../../http/Pages.js"
 import { Integer, JsonObject, Timestamp, Uuid, UuidText } from "../../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../../platform/Errors.js"
+import { QueueFull } from "../../platform/QueuedWork.js"
 import { StepsJson, WorkflowName } from "../workflows/AutomationsApi.js"
 import { SequenceNotFound, WorkflowInactive } from "../AutomationsErrors.js"
 import { RunJson, StartBody } from "../runs/RunsApi.js"
@@ -90,6 +91,7 @@ export class SequencesApi extends HttpApiGroup.make("automationSequences")
       .addError(PermissionDenied)
       .addError(SequenceNotFound)
       .addError(WorkflowInactive)
+      .addError(QueueFull)
       .annotate(OpenApi.Summary, "Run a sequence")
       .annotate(
         OpenApi.Description,

@@ -65,7 +65,7 @@ export interface AutomationRunsWorkflowsOperations {
             };
             readonly 429: {
                 content: {
-                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                    readonly "application/json": components["schemas"]["RateLimitedError"] | components["schemas"]["QueueFullError"];
                 };
             };
             readonly 500: {

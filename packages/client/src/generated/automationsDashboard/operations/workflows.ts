@@ -167,6 +167,11 @@ export interface AutomationsDashboardWorkflowsOperations {
                     readonly "application/json": components["schemas"]["BodyTooLargeError"];
                 };
             };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"] | components["schemas"]["QueueFullError"];
+                };
+            };
             readonly 500: {
                 content: {
                     readonly "application/json": components["schemas"]["InternalError"];

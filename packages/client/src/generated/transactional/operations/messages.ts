@@ -77,7 +77,7 @@ export interface TransactionalMessagesOperations {
             };
             readonly 429: {
                 content: {
-                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                    readonly "application/json": components["schemas"]["RateLimitedError"] | components["schemas"]["QueueFullError"];
                 };
             };
             readonly 500: {

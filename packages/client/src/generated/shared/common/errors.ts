@@ -1,100 +1,7 @@
-// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the schemas the operations of several groups use: common.
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the schemas the operations of several groups use: common / errors.
 // Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
 
-export interface SharedCommonSchemas {
-    readonly ApiKey: {
-        /** Format: uuid */
-        readonly id: string;
-        readonly name: string | null;
-        /** @enum {string} */
-        readonly product: "chat" | "voice" | "transactional" | "automations";
-        /** @enum {string} */
-        readonly environment: "live" | "test";
-        readonly prefix: string;
-        readonly scopes: readonly string[];
-        readonly expiresAt: string | null;
-        readonly ipAllowlist: readonly string[];
-        /** Format: date-time */
-        readonly createdAt: string;
-        readonly revokedAt: string | null;
-    };
-    readonly CreatedApiKey: {
-        /** Format: uuid */
-        readonly id: string;
-        readonly name: string | null;
-        /** @enum {string} */
-        readonly product: "chat" | "voice" | "transactional" | "automations";
-        /** @enum {string} */
-        readonly environment: "live" | "test";
-        readonly prefix: string;
-        readonly scopes: readonly string[];
-        readonly expiresAt: string | null;
-        readonly ipAllowlist: readonly string[];
-        /** Format: date-time */
-        readonly createdAt: string;
-        readonly revokedAt: string | null;
-        /** @description The plaintext key. Shown once; store it now. */
-        readonly key: string;
-    };
-    /** @description `name` is the title; `assigneeId` the agent (dashboard user id) it is assigned to; `csat` the visitor's rating once given; `messageCount` the `sequence` of its last message. */
-    readonly Conversation: {
-        /** Format: uuid */
-        readonly id: string;
-        readonly name: string | null;
-        /** @enum {string} */
-        readonly status: "open" | "pending" | "resolved" | "closed";
-        /** @enum {string} */
-        readonly priority: "low" | "normal" | "high" | "urgent";
-        readonly source: string;
-        readonly visitorId: string | null;
-        readonly assigneeId: string | null;
-        readonly csat: {
-            readonly rating: number;
-            readonly comment: string | null;
-            /** Format: date-time */
-            readonly submittedAt: string;
-        } | null;
-        readonly messageCount: number;
-        readonly lastMessageAt: string | null;
-        /** Format: date-time */
-        readonly createdAt: string;
-        /** Format: date-time */
-        readonly updatedAt: string;
-    };
-    /** @description `sequence` numbers a conversation's messages 1, 2, 3... in the order they were stored; `authorId` is the agent's id for agent messages and the visitor's id for visitor messages, null for api and system ones. Content is plain text: show it as text, never as HTML. */
-    readonly ChatMessage: {
-        /** Format: uuid */
-        readonly id: string;
-        /** Format: uuid */
-        readonly conversationId: string;
-        readonly sequence: number;
-        /** @enum {string} */
-        readonly authorType: "visitor" | "agent" | "api" | "system";
-        readonly authorId: string | null;
-        readonly content: string;
-        /** Format: date-time */
-        readonly createdAt: string;
-    };
-    readonly Call: {
-        /** Format: uuid */
-        readonly id: string;
-        readonly fromId: string;
-        readonly toId: string;
-        /** @enum {string} */
-        readonly direction: "inbound" | "outbound";
-        readonly durationSecs: number;
-        /**
-         * @description The call's outcome as the carrier recorded it: any lowercase token (a-z, 0-9, _ and -). Common values: `completed`, `answered`, `in-progress`, `missed`, `no_answer`, `no-answer`, `busy`, `failed`, `rejected`, `canceled`, `voicemail`, `queued`, `ringing`. `completed`, `answered`, `in-progress`, `in_progress` count as answered in the usage figures.
-         * @example completed
-         * @example no-answer
-         */
-        readonly result: string;
-        /** Format: date-time */
-        readonly startedAt: string;
-        readonly endedAt: string | null;
-        readonly callSid: string | null;
-        readonly mosScore: number | null;
-    };
+export interface SharedCommonErrorsSchemas {
     /** @description Invalid request: `validation_failed` (`details` name each field) or `invalid_body` (not JSON, or nested too deeply). */
     readonly InvalidRequestError: {
         readonly error: {
@@ -372,6 +279,30 @@ export interface SharedCommonSchemas {
              * @enum {string}
              */
             readonly code: "upgrade_required";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description The tenant's queued work of this kind is at its limit (`queue_full`, naming the limit); nothing was stored. Retry once some has started; see `Retry-After`. */
+    readonly QueueFullError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "rate_limit";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "queue_full";
             /** @description A sentence for people; may change. */
             readonly message: string;
             /** @description Equals the `X-Request-ID` header. */
