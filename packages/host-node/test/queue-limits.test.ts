@@ -17,10 +17,22 @@ const tenantOf = async (name: string) => {
     name,
     entitlements: ["automations", "transactional", "business_email"]
   })
-  const keyOf = async (product: "automations" | "transactional", scopes: Array<string>) =>
-    (await served.kit.admin.createKey({ tenantId: tenant.id, product, environment: "live", scopes })).key
-  const automations = await keyOf("automations", ["automations:manage"])
-  const mail = await keyOf("transactional", ["transactional:send"])
+  const automations = (
+    await served.kit.admin.createKey({
+      tenantId: tenant.id,
+      product: "automations",
+      environment: "live",
+      scopes: ["automations:manage"]
+    })
+  ).key
+  const mail = (
+    await served.kit.admin.createKey({
+      tenantId: tenant.id,
+      product: "transactional",
+      environment: "live",
+      scopes: ["transactional:send"]
+    })
+  ).key
   const call = (key: string, method: string, path: string, body?: unknown) =>
     fetch(`${served.url}/api/v1${path}`, {
       method,
