@@ -1,7 +1,7 @@
-import { Effect, Ref } from "effect"
+import { Deferred, Effect, Ref } from "effect"
 import { expect } from "vitest"
 import { JobQueue, type QueueDefinition } from "@servicekit/core/internal"
-import { enqueue, eventually, freshQueue, startWorker } from "./JobQueue.js"
+import { enqueue, eventually, freshQueue, startWorker } from "./JobHarness.js"
 
 /** The weights the suite's queue runs with: one tenant weighs three times the default. */
 export const WEIGHTS = { "tenant-heavy": 3 }
@@ -111,4 +111,54 @@ export const turnsConformance = (it: { readonly effect: (name: string, test: () 
       60_000
     )
 
+    it.effect(
+      "shares a worker's slots: a tenant whose jobs are slow holds no more than its part while another's wait",
+      () =>
+        Effect.gen(function* () {
+          const queue = freshQueue()
+          const release = yield* Deferred.make<void>()
+          const started = yield* Ref.make<Array<string>>([])
+          const ended = yield* Ref.make<Array<string>>([])
+          const slow = yield* Ref.make(0)
+          // The slow tenant's jobs hold their slots until released, but for two that end on their own.
+          const worker = yield* startWorker(queue, 4, (job) =>
+            Effect.gen(function* () {
+              const tenant = job.payload.tenant as string
+              yield* Ref.update(started, (all) => [...all, tenant])
+              if (tenant === "tenant-slow") {
+                const n = yield* Ref.getAndUpdate(slow, (count) => count + 1)
+                yield* n < 2 ? Effect.sleep("300 millis") : Deferred.await(release)
+              }
+              yield* Ref.update(ended, (all) => [...all, tenant])
+            })
+          )
+          // Alone, the slow tenant takes every slot.
+          yield* flood(queue, "tenant-slow", 4)
+          yield* eventually(
+            "the slow tenant in every slot",
+            Effect.map(Ref.get(started), (all) => all.length === 4)
+          )
+          yield* flood(queue, "tenant-slow", 10)
+          yield* flood(queue, "tenant-fast", 20)
+          // Two of its jobs end: the two slots go to the fast tenant, which keeps them while it has
+          // jobs waiting, as the slow one holds its part (two of four) meanwhile.
+          yield* eventually(
+            "the fast tenant's jobs ran",
+            Effect.map(Ref.get(ended), (all) => all.filter((tenant) => tenant === "tenant-fast").length === 20)
+          )
+          // No slow job started before the fast tenant's last one did.
+          expect((yield* Ref.get(started)).slice(0, 24)).toEqual([
+            ...Array.from({ length: 4 }, () => "tenant-slow"),
+            ...Array.from({ length: 20 }, () => "tenant-fast")
+          ])
+          // Once the fast tenant's jobs ran out, the slow one has the free slots again.
+          yield* Deferred.succeed(release, undefined)
+          yield* eventually(
+            "every slow job ran",
+            Effect.map(Ref.get(ended), (all) => all.filter((tenant) => tenant === "tenant-slow").length === 14)
+          )
+          yield* worker.stop
+        }),
+      60_000
+    )
 }

@@ -135,7 +135,9 @@ export {
   PLATFORM_TURN,
   TenantWeights,
   type TurnClock,
+  makeSlotHoldings,
   makeTurnClock,
+  slotAllowances,
   weightReader
 } from "./jobs/FairTurns.js"
 

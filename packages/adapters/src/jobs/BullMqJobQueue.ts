@@ -8,6 +8,7 @@ import {
   type QueueDefinition,
   UnitOfWork,
   type WorkOptions,
+  makeSlotHoldings,
   makeTurnClock,
   weightReader
 } from "@servicekit/core/internal"
@@ -112,18 +113,26 @@ export const layerBullMqJobQueue = (
           const concurrency = Math.max(1, options.concurrency)
           const leaseMs = Duration.toMillis(queue.lease)
           const waker = yield* wakeUps.listen(queue.name)
-          // This worker's turns: its clock, and where its next round starts in the ring of tenants.
-          const turns: WorkerTurns = { at: undefined, clock: makeTurnClock() }
+          // This worker's turns: its clock, where its next round starts in the ring of tenants, and
+          // the slots its tenants' jobs hold here (jobs another worker process runs are its own).
+          const holdings = makeSlotHoldings()
+          const turns: WorkerTurns = {
+            at: undefined,
+            clock: makeTurnClock(),
+            slots: { count: concurrency, holding: holdings.counts }
+          }
           let running = 0
           // Jobs ended since `since`, and the pace they end at (jobs a second), for the releaser.
           let pace = { ended: 0, since: Date.now(), perSecond: 0 }
           const process = async (job: BullJob) => {
+            const { payload, tenant } = tenantOf(job.data)
             running++
+            holdings.took(tenant)
             try {
               // Once started, the job no longer holds its key: a new enqueue means new work.
               if (job.deduplicationId !== undefined) await job.removeDeduplicationKey()
               const attempt = Math.max(1, job.attemptsStarted)
-              const fiber = runFork(handle({ id: job.id ?? "", queue: queue.name, payload: tenantOf(job.data).payload, attempt }))
+              const fiber = runFork(handle({ id: job.id ?? "", queue: queue.name, payload, attempt }))
               leases.hold(fiber, queue.lease)
               const exit = await new Promise<Exit.Exit<void, unknown>>((resolve) => fiber.addObserver(resolve))
               if (Exit.isFailure(exit)) {
@@ -131,6 +140,7 @@ export const layerBullMqJobQueue = (
               }
             } finally {
               running--
+              holdings.ended(tenant)
               pace.ended++
               // Release again once a quarter of the slots is free: in batches, not a round per job.
               if (concurrency - running >= Math.ceil(concurrency / 4)) Queue.unsafeOffer(waker, undefined)

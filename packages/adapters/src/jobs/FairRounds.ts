@@ -1,4 +1,4 @@
-import type { TurnClock } from "@servicekit/core/internal"
+import { type TurnClock, slotAllowances } from "@servicekit/core/internal"
 import { Effect, Exit } from "effect"
 import { CompiledQuery, type Kysely } from "kysely"
 import type { KyselyConnection } from "../kysely/Database.js"
@@ -21,10 +21,14 @@ export interface WaitingJobs {
 /** How a round reads the tenants' weights (see TenantWeights). */
 export type WeightsOf = (tenants: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>>
 
-/** A worker's turns: its turn clock, and where its next round starts in the ring of tenants. */
+/**
+ * A worker's turns: its turn clock, where its next round starts in the ring of tenants, and its
+ * slots with those its tenants' jobs hold (see slotAllowances).
+ */
 export interface WorkerTurns {
   at: string | undefined
   readonly clock: TurnClock
+  readonly slots: { readonly count: number; readonly holding: ReadonlyMap<string, number> }
 }
 
 /**
@@ -116,10 +120,11 @@ export const makeFairRounds = (source: WaitingJobs) => {
       const taken = yield* inTransaction(database, (trx) =>
         Effect.promise(async () => {
           let asking = ring.map((one) => ({ tenant: one, weight: weights.get(one) ?? 1 }))
+          const allowances = slotAllowances(asking, turns.slots.holding, turns.slots.count)
           const taken: Array<J> = []
           // A second pass when tenants had fewer due jobs than their share: the others fill the room.
           for (let pass = 0; pass < 2 && asking.length > 0 && taken.length < room; pass++) {
-            const planned = turns.clock.plan(asking, room - taken.length)
+            const planned = turns.clock.plan(asking, room - taken.length, allowances)
             const asks = [...planned].map(([one, n]) => ({ tenant: one, n }))
             const got = await claim(
               trx,
@@ -133,7 +138,10 @@ export const makeFairRounds = (source: WaitingJobs) => {
             taken.push(...got)
             const count = new Map<string, number>()
             for (const job of got) count.set(job.tenant, (count.get(job.tenant) ?? 0) + 1)
-            for (const { tenant: one, weight } of asking) turns.clock.took(one, count.get(one) ?? 0, weight)
+            for (const { tenant: one, weight } of asking) {
+              turns.clock.took(one, count.get(one) ?? 0, weight)
+              allowances.set(one, (allowances.get(one) ?? 0) - (count.get(one) ?? 0))
+            }
             // A tenant that gave fewer than asked has no more due: idle until the ring finds it again.
             for (const [one, n] of planned) if ((count.get(one) ?? 0) < n) turns.clock.idle(one)
             asking = asking.filter(({ tenant: one }) => planned.has(one) && count.get(one) === planned.get(one))

@@ -10,6 +10,7 @@ import {
   type QueueDefinition,
   UnitOfWork,
   type WorkOptions,
+  makeSlotHoldings,
   makeTurnClock,
   weightReader
 } from "@servicekit/core/internal"
@@ -210,8 +211,14 @@ export const layerPgBossJobQueue = (
           yield* ensureQueue(queue)
           const concurrency = Math.max(1, options.concurrency)
           const waker = yield* wakeUps.listen(queue.name)
-          // This worker's turns: its clock, and where its next round starts in the ring of tenants.
-          const turns: WorkerTurns = { at: undefined, clock: makeTurnClock() }
+          // This worker's turns: its clock, where its next round starts in the ring of tenants, and
+          // the slots its tenants' jobs hold.
+          const holdings = makeSlotHoldings()
+          const turns: WorkerTurns = {
+            at: undefined,
+            clock: makeTurnClock(),
+            slots: { count: concurrency, holding: holdings.counts }
+          }
           /** Takes up to `room` due jobs, tenants in turn, as pg-boss's fetch takes them (retries counted). */
           const fetchInTurn = (room: number) =>
             rounds.round(database, queue.name, room, turns, weightsOf, (trx, chosen, parameters) =>
@@ -248,12 +255,15 @@ export const layerPgBossJobQueue = (
           const runFork = Runtime.runFork(yield* Effect.runtime<R>())
           /** One fiber per job, its lease held by the shared timer, its outcome noted when it ends. */
           const start = (job: Pick<PgBoss.JobWithMetadata<JobPayload>, "id" | "data" | "retryCount">) => {
-            const received: Job = { id: job.id, queue: queue.name, payload: tenantOf(job.data).payload, attempt: job.retryCount + 1 }
+            const { payload, tenant } = tenantOf(job.data)
+            const received: Job = { id: job.id, queue: queue.name, payload, attempt: job.retryCount + 1 }
             const fiber = runFork(handle(received))
             running.add(fiber)
+            holdings.took(tenant)
             leases.hold(fiber, queue.lease)
             fiber.addObserver((exit) => {
               running.delete(fiber)
+              holdings.ended(tenant)
               if (Exit.isSuccess(exit)) {
                 if (completed.length === 0) firstCompletedAt = Date.now()
                 completed.push(job.id)

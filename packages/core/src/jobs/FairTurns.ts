@@ -107,19 +107,32 @@ export const makeTurnClock = () => {
   }
   return {
     /**
-     * How many of `room` jobs each tenant takes by their tags, were each to have jobs enough; ties
-     * go in the order given (the ring's).
+     * How many of `room` jobs each tenant takes by their tags, were each to have jobs enough, and
+     * none more than its `allowances` (see slotAllowances) when given; ties go in the order given
+     * (the ring's).
      */
-    plan: (tenants: ReadonlyArray<{ readonly tenant: string; readonly weight: number }>, room: number) => {
+    plan: (
+      tenants: ReadonlyArray<{ readonly tenant: string; readonly weight: number }>,
+      room: number,
+      allowances?: ReadonlyMap<string, number>
+    ) => {
       // A tenant found with jobs is busy from now on: its start holds until its jobs run out.
       for (const { tenant } of tenants) if (tags.get(tenant)?.active !== true) tags.set(tenant, { tag: startOf(tenant), active: true })
-      const next = tenants.map(({ tenant, weight }) => ({ tenant, step: 1 / weight, tag: startOf(tenant) + 1 / weight }))
+      const next = tenants
+        .map(({ tenant, weight }) => ({
+          tenant,
+          step: 1 / weight,
+          tag: startOf(tenant) + 1 / weight,
+          left: allowances?.get(tenant) ?? Number.POSITIVE_INFINITY
+        }))
+        .filter(({ left }) => left > 0)
       const counts = new Map<string, number>()
       for (let taken = 0; taken < room && next.length > 0; taken++) {
         let best = next[0]!
         for (const candidate of next) if (candidate.tag < best.tag) best = candidate
         counts.set(best.tenant, (counts.get(best.tenant) ?? 0) + 1)
         best.tag += best.step
+        if (--best.left <= 0) next.splice(next.indexOf(best), 1)
       }
       return counts
     },
@@ -146,6 +159,40 @@ export const makeTurnClock = () => {
 
 export type TurnClock = ReturnType<typeof makeTurnClock>
 
+/**
+ * How many more of a worker's `slots` each waiting tenant may take: its weighted part of the slots
+ * among the tenants waiting, less the slots it holds. Turns share the starts; this shares the
+ * slots, so that a tenant whose jobs are slow cannot fill a worker while others wait (its jobs
+ * would hold the slots the turns gave the others). A tenant waiting alone may take every slot.
+ */
+export const slotAllowances = (
+  waiting: ReadonlyArray<{ readonly tenant: string; readonly weight: number }>,
+  holding: ReadonlyMap<string, number>,
+  slots: number
+): Map<string, number> => {
+  const total = waiting.reduce((sum, { weight }) => sum + weight, 0)
+  return new Map(
+    waiting.map(({ tenant, weight }) => [
+      tenant,
+      Math.max(0, Math.ceil((slots * weight) / total) - (holding.get(tenant) ?? 0))
+    ])
+  )
+}
+
+/** The slots a worker's jobs hold, by tenant. */
+export const makeSlotHoldings = () => {
+  const counts = new Map<string, number>()
+  return {
+    counts: counts as ReadonlyMap<string, number>,
+    took: (tenant: string) => void counts.set(tenant, (counts.get(tenant) ?? 0) + 1),
+    ended: (tenant: string) => {
+      const left = (counts.get(tenant) ?? 1) - 1
+      if (left <= 0) counts.delete(tenant)
+      else counts.set(tenant, left)
+    }
+  }
+}
+
 /** One queue's due jobs in memory, taken tenant by tenant on a turn clock. */
 export const makeFairLine = <J>() => {
   const waiting = new Map<string, Array<J>>()
@@ -156,10 +203,19 @@ export const makeFairLine = <J>() => {
       if (own === undefined) waiting.set(tenant, [job])
       else own.push(job)
     },
-    /** The next job in turn, or undefined when none waits. */
-    take: (weightOf: (tenant: string) => number): J | undefined => {
+    /**
+     * The next job in turn, or undefined when none waits; with `slots` held as `holding`, of a
+     * tenant within its allowance (see slotAllowances).
+     */
+    take: (
+      weightOf: (tenant: string) => number,
+      slots?: { readonly holding: ReadonlyMap<string, number>; readonly count: number }
+    ): J | undefined => {
       const tenants = [...waiting.keys()].map((tenant) => ({ tenant, weight: weightOf(tenant) }))
-      const [chosen] = clock.plan(tenants, 1).keys()
+      const allowances = slots === undefined ? undefined : slotAllowances(tenants, slots.holding, slots.count)
+      // With a slot free some waiting tenant is within its allowance; were none, any may take it.
+      const planned = clock.plan(tenants, 1, allowances)
+      const [chosen] = (planned.size > 0 ? planned : clock.plan(tenants, 1)).keys()
       if (chosen === undefined) return undefined
       const own = waiting.get(chosen)!
       const job = own.shift()!

@@ -1,6 +1,6 @@
 import { Clock, Context, Duration, Effect, Exit, Fiber, Layer, Queue, Scope } from "effect"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
-import { PLATFORM_TURN, makeFairLine, weightReader } from "./FairTurns.js"
+import { PLATFORM_TURN, makeFairLine, makeSlotHoldings, weightReader } from "./FairTurns.js"
 
 /**
  * Durable background work behind one port. ServiceKit's own tables hold the truth (run state,
@@ -162,14 +162,18 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
        * Waits for a due job of the queue, then hands the next one in turn to `use`: once the wait
        * is over, nothing interrupts the hand-over, so that no job is taken and dropped.
        */
-      const takeThen = (name: string, use: (entry: Entry) => Effect.Effect<void>) => {
+      const takeThen = (
+        name: string,
+        slots: { readonly holding: ReadonlyMap<string, number>; readonly count: number },
+        use: (entry: Entry) => Effect.Effect<void>
+      ) => {
         const line = lineOf(name)
         return Effect.uninterruptibleMask((restore) =>
           Effect.zipRight(
             restore(Queue.take(line.tokens)),
             Effect.flatMap(weightsOf(line.due.tenants()), (weights) =>
               Effect.flatMap(Clock.currentTimeMillis, (now) => {
-                const entry = line.due.take((tenant) => weights.get(tenant) ?? 1)!
+                const entry = line.due.take((tenant) => weights.get(tenant) ?? 1, slots)!
                 dueOf(name).delete(entry)
                 lastTaken.set(name, now)
                 return use(entry)
@@ -203,7 +207,10 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
 
       const work = <R>(queue: QueueDefinition, options: WorkOptions, handle: JobHandler<R>) =>
         Effect.gen(function* () {
-          const slots = yield* Effect.makeSemaphore(Math.max(1, options.concurrency))
+          const concurrency = Math.max(1, options.concurrency)
+          const slots = yield* Effect.makeSemaphore(concurrency)
+          // The slots each tenant's jobs hold: no tenant fills them while another's jobs wait.
+          const holdings = makeSlotHoldings()
           const running = new Set<Fiber.RuntimeFiber<void>>()
           const context = yield* Effect.context<R>()
           const settle = ({ job, tenant }: Entry, exit: Exit.Exit<void, unknown>) => {
@@ -232,19 +239,24 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
               Effect.provide(context),
               Effect.exit,
               Effect.flatMap((exit) => settle(entry, exit)),
-              Effect.ensuring(slots.release(1))
+              Effect.ensuring(Effect.zipRight(Effect.sync(() => holdings.ended(entry.tenant)), slots.release(1)))
             )
           }
           const loop = Effect.forever(
             Effect.zipRight(
               slots.take(1),
-              takeThen(queue.name, (entry) =>
+              takeThen(queue.name, { holding: holdings.counts, count: concurrency }, (entry) =>
                 // The hand-over is uninterruptible; the job itself is not (its lease interrupts it).
-                Effect.flatMap(Effect.forkDaemon(Effect.interruptible(run(entry))), (fiber) =>
-                  Effect.sync(() => {
-                    running.add(fiber)
-                    fiber.addObserver(() => running.delete(fiber))
-                  })
+                Effect.flatMap(
+                  Effect.zipRight(
+                    Effect.sync(() => holdings.took(entry.tenant)),
+                    Effect.forkDaemon(Effect.interruptible(run(entry)))
+                  ),
+                  (fiber) =>
+                    Effect.sync(() => {
+                      running.add(fiber)
+                      fiber.addObserver(() => running.delete(fiber))
+                    })
                 )
               )
             )
