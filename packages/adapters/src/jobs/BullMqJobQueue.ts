@@ -166,8 +166,8 @@ export const layerBullMqJobQueue = (
           // The releaser: when woken (jobs enqueued, slots freed) or at each poll, releases as many
           // jobs as the worker has free slots, and a buffer besides, so that the worker never idles
           // between rounds: what it ends in a tenth of a second (measured), at least one and at most
-          // a batch (its concurrency). Slow jobs thus keep few jobs waiting in Redis, and a tenant
-          // whose turn comes waits behind that few.
+          // ten batches (its concurrency). Slow jobs thus keep few jobs waiting in Redis, and a
+          // tenant whose turn comes waits behind about a tenth of a second of work.
           const releaseRound = Effect.gen(function* () {
             if (producer.status !== "ready") return
             const now = Date.now()
@@ -175,9 +175,10 @@ export const layerBullMqJobQueue = (
               const measured = (pace.ended * 1_000) / (now - pace.since)
               pace = { ended: 0, since: now, perSecond: (pace.perSecond + measured) / 2 }
             }
-            const buffer = Math.min(concurrency, Math.max(1, Math.ceil(pace.perSecond / 10)))
+            const buffer = Math.min(10 * concurrency, Math.max(1, Math.ceil(pace.perSecond / 10)))
             const waiting = yield* Effect.tryPromise(() => queueOf(queue.name).getWaitingCount())
             if (waiting > buffer) return
+            turns.slots = { count: concurrency, holding: holdings.counts, spare: buffer }
             yield* backlog.release(queue, concurrency - running + buffer - waiting, turns, weightsOf, (jobs) =>
               deliver(queue, jobs)
             )

@@ -23,12 +23,13 @@ export type WeightsOf = (tenants: ReadonlyArray<string>) => Effect.Effect<Readon
 
 /**
  * A worker's turns: its turn clock, where its next round starts in the ring of tenants, and its
- * slots with those its tenants' jobs hold (see slotAllowances).
+ * slots with those its tenants' jobs hold (see slotAllowances); `spare` more may go to a tenant
+ * waiting alone (a releaser's buffer, which several tenants' jobs would crowd with one's).
  */
 export interface WorkerTurns {
   at: string | undefined
   readonly clock: TurnClock
-  readonly slots: { readonly count: number; readonly holding: ReadonlyMap<string, number> }
+  slots: { readonly count: number; readonly holding: ReadonlyMap<string, number>; readonly spare?: number }
 }
 
 /**
@@ -120,7 +121,8 @@ export const makeFairRounds = (source: WaitingJobs) => {
       const taken = yield* inTransaction(database, (trx) =>
         Effect.promise(async () => {
           let asking = ring.map((one) => ({ tenant: one, weight: weights.get(one) ?? 1 }))
-          const allowances = slotAllowances(asking, turns.slots.holding, turns.slots.count)
+          const { count, holding, spare = 0 } = turns.slots
+          const allowances = slotAllowances(asking, holding, asking.length === 1 ? count + spare : count)
           const taken: Array<J> = []
           // A second pass when tenants had fewer due jobs than their share: the others fill the room.
           for (let pass = 0; pass < 2 && asking.length > 0 && taken.length < room; pass++) {
