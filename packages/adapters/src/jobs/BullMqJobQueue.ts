@@ -165,9 +165,10 @@ export const layerBullMqJobQueue = (
           )
           // The releaser: when woken (jobs enqueued, slots freed) or at each poll, releases as many
           // jobs as the worker has free slots, and a buffer besides, so that the worker never idles
-          // between rounds: what it ends in a tenth of a second (measured), at least one and at most
-          // ten batches (its concurrency). Slow jobs thus keep few jobs waiting in Redis, and a
-          // tenant whose turn comes waits behind about a tenth of a second of work.
+          // between rounds: what it ends in two rounds' time (both measured), at least one and at
+          // most ten batches (its concurrency). Slow jobs thus keep a job or two waiting in Redis,
+          // and a tenant whose turn comes waits behind about a round's worth of work.
+          let roundMs = 10
           const releaseRound = Effect.gen(function* () {
             if (producer.status !== "ready") return
             const now = Date.now()
@@ -175,13 +176,14 @@ export const layerBullMqJobQueue = (
               const measured = (pace.ended * 1_000) / (now - pace.since)
               pace = { ended: 0, since: now, perSecond: (pace.perSecond + measured) / 2 }
             }
-            const buffer = Math.min(10 * concurrency, Math.max(1, Math.ceil(pace.perSecond / 10)))
+            const buffer = Math.min(10 * concurrency, Math.max(1, Math.ceil((pace.perSecond * 2 * roundMs) / 1_000)))
             const waiting = yield* Effect.tryPromise(() => queueOf(queue.name).getWaitingCount())
             if (waiting > buffer) return
             turns.slots = { count: concurrency, holding: holdings.counts, spare: buffer }
-            yield* backlog.release(queue, concurrency - running + buffer - waiting, turns, weightsOf, (jobs) =>
+            const released = yield* backlog.release(queue, concurrency - running + buffer - waiting, turns, weightsOf, (jobs) =>
               deliver(queue, jobs)
             )
+            if (released > 0) roundMs = (roundMs + (Date.now() - now)) / 2
           }).pipe(Effect.catchAllCause((cause) => Effect.logDebug("jobs not released yet", cause)))
           yield* Effect.forkScoped(
             Effect.forever(Effect.zipRight(releaseRound, Effect.timeout(Queue.take(waker), pollInterval).pipe(Effect.ignore)))
