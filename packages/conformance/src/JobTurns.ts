@@ -138,8 +138,13 @@ export const turnsConformance = (it: { readonly effect: (name: string, test: () 
             "the slow tenant in every slot",
             Effect.map(Ref.get(started), (all) => all.length === 4)
           )
-          yield* flood(queue, "tenant-slow", 10)
-          yield* flood(queue, "tenant-fast", 20)
+          // Both tenants' jobs at once, so that no round sees the slow tenant waiting alone.
+          yield* Effect.flatMap(JobQueue, (jobs) =>
+            jobs.enqueueMany(queue, [
+              ...Array.from({ length: 10 }, (_, n) => ({ payload: { tenant: "tenant-slow", n }, options: { tenant: "tenant-slow" } })),
+              ...Array.from({ length: 20 }, (_, n) => ({ payload: { tenant: "tenant-fast", n }, options: { tenant: "tenant-fast" } }))
+            ])
+          )
           // Two of its jobs end: the two slots go to the fast tenant, which keeps them while it has
           // jobs waiting, as the slow one holds its part (two of four) meanwhile.
           yield* eventually(
