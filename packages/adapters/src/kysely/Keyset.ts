@@ -59,6 +59,37 @@ export const removeInTenant = (
     : Effect.succeed(false)
 
 /**
+ * How many of the tenant's rows are `queued`, counting no further than `upTo` (a range of an index
+ * that leads with the tenant and the status); a tenant that is no uuid has none, without a query.
+ */
+export const countQueuedInTenant = (
+  database: KyselyConnection,
+  tableName: string,
+  tenantId: string,
+  upTo: number
+): Effect.Effect<number> =>
+  isUuid(tenantId)
+    ? Effect.map(
+        query(database, (db: Kysely<any>) =>
+          db
+            .selectFrom((select) =>
+              select
+                .selectFrom(tableName)
+                .select(sql<number>`1`.as("one"))
+                .where("tenant_id", "=", tenantId)
+                .where("status", "=", "queued")
+                .limit(upTo)
+                .as("queued")
+            )
+            .select((eb) => eb.fn.countAll().as("queued"))
+            .executeTakeFirstOrThrow()
+        ),
+        // pg answers a bigint count as a string.
+        (row) => Number(row.queued)
+      )
+    : Effect.succeed(0)
+
+/**
  * The rows among these (tenant, id) keys, in one statement however many keys, in no set order;
  * keys that are no uuids or find nothing are left out.
  */

@@ -1,10 +1,10 @@
 import { RUN_STATUSES, type RunStatus } from "@servicekit/core/automations"
 import { RunRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
-import { type Kysely, sql } from "kysely"
+import type { Kysely } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
-import { keysAsJson, olderThan } from "../Keyset.js"
+import { countQueuedInTenant, keysAsJson, olderThan } from "../Keyset.js"
 import { statistics, stepLog } from "./RunReadouts.js"
 import { type RunRow, toRun } from "./RunRows.js"
 import { resultsColumn } from "./StepResultRows.js"
@@ -111,28 +111,8 @@ export const make = (database: KyselyConnection): RunRepository["Type"] => {
         (rows) => toRuns(rows as ReadonlyArray<RunRow>)
       ),
 
-    // A range of automation_runs_tenant_status_created_idx, read no further than `upTo` entries.
-    countQueued: (tenantId, upTo) =>
-      isUuid(tenantId)
-        ? Effect.map(
-            query(database, (db: Db) =>
-              db
-                .selectFrom((select) =>
-                  select
-                    .selectFrom("automation_runs")
-                    .select(sql<number>`1`.as("one"))
-                    .where("tenant_id", "=", tenantId)
-                    .where("status", "=", "queued")
-                    .limit(upTo)
-                    .as("queued")
-                )
-                .select((eb) => eb.fn.countAll().as("queued"))
-                .executeTakeFirstOrThrow()
-            ),
-            // pg answers a bigint count as a string.
-            (row) => Number(row.queued)
-          )
-        : Effect.succeed(0),
+    // A range of automation_runs_tenant_status_created_idx.
+    countQueued: (tenantId, upTo) => countQueuedInTenant(database, "automation_runs", tenantId, upTo),
 
     // The tenant's entries of the partial index automation_runs_tenant_running_idx.
     countRunning: (tenantId) =>

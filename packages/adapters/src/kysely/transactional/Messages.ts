@@ -4,7 +4,7 @@ import { Array as Arr, Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
-import { keysAsJson } from "../Keyset.js"
+import { countQueuedInTenant, keysAsJson } from "../Keyset.js"
 import { toActivityRow } from "./Activity.js"
 import type { EmailMessagesTable, TransactionalTables } from "./Tables.js"
 
@@ -113,28 +113,8 @@ export const make = (database: KyselyConnection): MessageRepository["Type"] =>
           )
         : Effect.succeedNone,
 
-    // The tenant's entries of the partial index email_messages_tenant_queued_idx, read no further than `upTo`.
-    countQueued: (tenantId, upTo) =>
-      isUuid(tenantId)
-        ? Effect.map(
-            query(database, (db: Db) =>
-              db
-                .selectFrom((select) =>
-                  select
-                    .selectFrom("email_messages")
-                    .select(sql<number>`1`.as("one"))
-                    .where("tenant_id", "=", tenantId)
-                    .where("status", "=", "queued")
-                    .limit(upTo)
-                    .as("queued")
-                )
-                .select((eb) => eb.fn.countAll().as("queued"))
-                .executeTakeFirstOrThrow()
-            ),
-            // pg answers a bigint count as a string.
-            (row) => Number(row.queued)
-          )
-        : Effect.succeed(0),
+    // The tenant's entries of the partial index email_messages_tenant_queued_idx.
+    countQueued: (tenantId, upTo) => countQueuedInTenant(database, "email_messages", tenantId, upTo),
 
     // One statement, the keys passed as one JSON array (duplicates and malformed keys dropped first).
     claim: (keys, at) => {
