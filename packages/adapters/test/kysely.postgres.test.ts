@@ -89,7 +89,7 @@ describe("kysely storage on Postgres", () => {
 
   it("replaces the webhook tokens stored before 0029 by their SHA-256 digests, in workflows and flows", async () => {
     const db = await runtime.runPromise(KyselyDatabase)
-    const tenant = { id: globalThis.crypto.randomUUID(), name: "Hooks", entitlements: [], weight: 1, createdAt: new Date() }
+    const tenant = { id: globalThis.crypto.randomUUID(), name: "Hooks", entitlements: [], weight: 1, maxRunningRuns: null, createdAt: new Date() }
     const token = "hook-token-0123456789abcdef"
     const digest = createHash("sha256").update(token).digest("hex")
     const trigger = { schemaVersion: 1, type: "webhook", webhook: { token } }
@@ -189,6 +189,7 @@ describe("kysely storage on Postgres", () => {
       name: `Tenant ${i}`,
       entitlements: [],
       weight: 1,
+      maxRunningRuns: null,
       createdAt: new Date(base)
     }))
     // Most workflows are not event workflows, or are inactive: the index holds only the others.

@@ -42,6 +42,7 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             name: "Kit tenant",
             entitlements: ["voice" as const],
             weight: 1,
+            maxRunningRuns: null,
             createdAt: new Date("2026-11-01T00:00:00.000Z")
           }
           const found = yield* Effect.gen(function* () {

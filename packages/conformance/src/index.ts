@@ -31,6 +31,7 @@ import { nodesSuite } from "./storage/Nodes.js"
 import { approvalsSuite, runsRollbackSuite } from "./storage/Approvals.js"
 import { waitpointsSuite } from "./storage/Waitpoints.js"
 import { agentTurnsSuite } from "./storage/AgentTurns.js"
+import { runCapsSuite } from "./storage/RunCaps.js"
 import { runClaimsSuite } from "./storage/RunClaims.js"
 import { runReadoutsSuite } from "./storage/RunReadouts.js"
 import { runsSuite } from "./storage/Runs.js"
@@ -81,6 +82,7 @@ export {
   policiesSuite,
   runsRollbackSuite,
   packsSuite,
+  runCapsSuite,
   runClaimsSuite,
   runReadoutsSuite,
   runsSuite,
@@ -127,6 +129,7 @@ export const moduleStorageSuites = {
     runsSuite,
     stepResultsSuite,
     runClaimsSuite,
+    runCapsSuite,
     runReadoutsSuite,
     approvalsSuite,
     waitpointsSuite,

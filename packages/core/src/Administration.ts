@@ -13,18 +13,22 @@ import { TenantService } from "./platform/TenantService.js"
  * unless the kit adds modules.
  */
 export interface Administration<Access = KeyAccess, P extends string = Product> {
-  /** `weight` is the tenant's share of background work, 1 to 100 (default 1). */
+  /**
+   * `weight` is the tenant's share of background work, 1 to 100 (default 1); `maxRunningRuns` caps
+   * how many of its runs run at once (null, the default: the platform's `maxRunningRunsPerTenant`).
+   */
   readonly createTenant: (input: {
     readonly name: string
     readonly entitlements?: ReadonlyArray<P>
     readonly weight?: number
+    readonly maxRunningRuns?: number | null
   }) => Promise<TenantOf<P>>
   /** Every tenant, oldest first. */
   readonly listTenants: () => Promise<ReadonlyArray<TenantOf<P>>>
   readonly getTenant: (tenantId: string) => Promise<TenantOf<P>>
   /**
-   * Renames, replaces the entitlements and/or sets the weight; the tenant's keys follow at once in
-   * this process, its weight in every process's turns within 5 seconds.
+   * Renames, replaces the entitlements and/or sets the weight or the cap on running runs; the
+   * tenant's keys follow at once in this process, its weight and cap in every process within 5 seconds.
    */
   readonly updateTenant: (
     tenantId: string,
@@ -32,6 +36,7 @@ export interface Administration<Access = KeyAccess, P extends string = Product> 
       readonly name?: string | undefined
       readonly entitlements?: ReadonlyArray<P> | undefined
       readonly weight?: number | undefined
+      readonly maxRunningRuns?: number | null | undefined
     }
   ) => Promise<TenantOf<P>>
   /** The plaintext key is in the result, once. The product and its scopes are checked by the compiler too. */

@@ -261,6 +261,8 @@ describe("an automation run whose process dies", () => {
             leaseUntil: new Date(now.getTime() + 1_000),
             heldBy: null,
             takeovers: [],
+            concurrency: null,
+            parkedAt: null,
             createdAt: now,
             startedAt: null,
             finishedAt: null,

@@ -47,6 +47,7 @@ export const makeTenant = (overrides: Partial<Tenant> = {}): Tenant => ({
   name: "Acme",
   entitlements: ["voice", "chat"],
   weight: 1,
+  maxRunningRuns: null,
   createdAt: at("2026-01-05T09:30:00.123Z"),
   ...overrides
 })

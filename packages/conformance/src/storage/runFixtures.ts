@@ -25,6 +25,8 @@ export const makeRun = (tenantId: string, overrides: Partial<Run> = {}): Run => 
   leaseUntil: null,
   heldBy: null,
   takeovers: [],
+  concurrency: null,
+  parkedAt: null,
   createdAt: at("2026-07-01T09:00:00.000Z"),
   startedAt: null,
   finishedAt: null,

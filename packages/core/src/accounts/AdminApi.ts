@@ -5,7 +5,7 @@ import { PlatformAdminAuth } from "../http/Security.js"
 import { DashboardRole } from "../platform/DashboardAuth.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
 import type { CatalogSchemas } from "../platform/Products.js"
-import { MAX_WEIGHT } from "../platform/Tenants.js"
+import { MAX_RUNNING_RUNS, MAX_WEIGHT } from "../platform/Tenants.js"
 import type { KeySchemas } from "./DevelopersApi.js"
 
 /** Marks a group served only while a platform admin token is configured. */
@@ -21,6 +21,12 @@ const MAX_ENTITLEMENTS = 20
 const Weight = withReason(
   Integer.pipe(Schema.between(1, MAX_WEIGHT)),
   `must be a whole number from 1 to ${MAX_WEIGHT}`
+)
+
+/** A tenant's cap on its running runs, or null for the platform's default. */
+const MaxRunningRuns = withReason(
+  Schema.NullOr(Integer.pipe(Schema.between(1, MAX_RUNNING_RUNS))),
+  `must be a whole number from 1 to ${MAX_RUNNING_RUNS}, or null`
 )
 
 /** A tenant and the bodies that set its entitlements, naming the catalog's products. */
@@ -41,17 +47,23 @@ const tenantSchemas = ({ catalog, Product }: CatalogSchemas) => {
         description:
           "The tenant's share of background work, 1 to 100: a tenant of weight 3 takes three jobs for each one of a weight-1 tenant's while both have work."
       }),
+      maxRunningRuns: Schema.NullOr(Integer).annotations({
+        description:
+          "How many of the tenant's runs may run at once, across every worker; null for the platform's default (SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT). Runs beyond it stay queued until one ends."
+      }),
       createdAt: Timestamp
     }).annotations({ identifier: "Tenant" }),
     CreateTenantBody: Schema.Struct({
       name: withReason(Schema.String, "must be a string"),
       entitlements: Schema.optional(Entitlements),
-      weight: Schema.optional(Weight)
+      weight: Schema.optional(Weight),
+      maxRunningRuns: Schema.optional(MaxRunningRuns)
     }),
     UpdateTenantBody: Schema.Struct({
       name: Schema.optional(withReason(Schema.String, "must be a string")),
       entitlements: Schema.optional(Entitlements),
-      weight: Schema.optional(Weight)
+      weight: Schema.optional(Weight),
+      maxRunningRuns: Schema.optional(MaxRunningRuns)
     })
   }
 }
@@ -102,7 +114,7 @@ export const adminApi = (products: CatalogSchemas, { ApiKeyJson, CreateApiKeyBod
         .addSuccess(TenantJson)
         .addError(ValidationFailed)
         .addError(TenantNotFound)
-        .annotate(OpenApi.Summary, "Rename a tenant, replace its entitlements or set its weight")
+        .annotate(OpenApi.Summary, "Rename a tenant, replace its entitlements, or set its weight or its cap on running runs")
     )
     .add(
       HttpApiEndpoint.get("listTenantApiKeys", "/admin/tenants/:tenantId/api-keys")

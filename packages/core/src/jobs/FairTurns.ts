@@ -1,5 +1,5 @@
-import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
-import { DEFAULT_WEIGHT, MAX_WEIGHT, TenantRepository } from "../platform/Tenants.js"
+import { Context, type Duration, Effect, Layer, Option } from "effect"
+import { DEFAULT_WEIGHT, MAX_WEIGHT, TenantRepository, readTenantsFresh } from "../platform/Tenants.js"
 
 /**
  * Tenants take turns at background work. Every job belongs to a tenant (the platform's own jobs
@@ -32,30 +32,10 @@ export class TenantWeights extends Context.Tag("@servicekit/core/TenantWeights")
   ): Layer.Layer<TenantWeights, never, TenantRepository> =>
     Layer.effect(
       TenantWeights,
-      Effect.map(TenantRepository, (tenants) => {
-        const freshMs = Duration.toMillis(Duration.decode(fresh))
-        const known = new Map<string, { readonly weight: number; readonly readAt: number }>()
-        const weightOf = (tenant: string, now: number) => {
-          const found = known.get(tenant)
-          if (found !== undefined && now - found.readAt < freshMs) return Effect.succeed(found.weight)
-          return Effect.map(tenants.findById(tenant), (stored) => {
-            const weight = Option.match(stored, { onNone: () => DEFAULT_WEIGHT, onSome: (t) => t.weight })
-            // A cache of every tenant that ever had work would grow without end: start over instead.
-            if (known.size >= MAX_REMEMBERED) known.clear()
-            known.set(tenant, { weight, readAt: now })
-            return weight
-          })
-        }
-        return {
-          weightsOf: (list) =>
-            Effect.flatMap(Clock.currentTimeMillis, (now) =>
-              Effect.map(
-                Effect.forEach(list, (tenant) => Effect.map(weightOf(tenant, now), (weight) => [tenant, weight] as const)),
-                (pairs) => new Map(pairs)
-              )
-            )
-        }
-      })
+      Effect.map(
+        readTenantsFresh((tenant) => tenant?.weight ?? DEFAULT_WEIGHT, fresh),
+        (weightsOf) => ({ weightsOf })
+      )
     )
 
   /** Fixed weights, for tests and embedders that keep them in code. */
@@ -65,9 +45,6 @@ export class TenantWeights extends Context.Tag("@servicekit/core/TenantWeights")
         Effect.succeed(new Map(tenants.flatMap((tenant) => (tenant in weights ? [[tenant, weights[tenant]!]] : []))))
     })
 }
-
-/** The most tenants whose weights `layerFromTenants` keeps at once. */
-const MAX_REMEMBERED = 10_000
 
 /** A weight as the turns use it: a whole number from 1 to MAX_WEIGHT. */
 const clampWeight = (weight: number | undefined): number =>

@@ -66,6 +66,11 @@ export interface Settings {
    * have; past it, new work is refused with 429 `queue_full`. 0: no limit.
    */
   readonly maxQueuedPerTenant: number
+  /**
+   * How many of a tenant's runs may run at once, across every process, unless the platform sets
+   * the tenant's own `maxRunningRuns`; runs beyond it wait, queued. 0: no cap.
+   */
+  readonly maxRunningRunsPerTenant: number
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
 }
@@ -135,7 +140,9 @@ export const defaultSettings: Settings = {
   // Hosts name their processes; this one stands for an embedding that does not.
   worker: { host: "localhost", pid: 0, workerId: "local" },
   workerStallMs: 30_000,
-  maxQueuedPerTenant: 10_000
+  maxQueuedPerTenant: 10_000,
+  // Twice a worker's 50 run slots: with several workers, no tenant holds them all.
+  maxRunningRunsPerTenant: 100
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {

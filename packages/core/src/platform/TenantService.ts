@@ -2,13 +2,15 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SecretCrypto, isUuid, randomUuid } from "./Crypto.js"
 import { TenantNotFound, type ValidationFailed, invalidField } from "./Errors.js"
 import { type Catalog, type Product, ProductCatalog } from "./Products.js"
-import { DEFAULT_WEIGHT, MAX_WEIGHT, TenantRepository, type Tenant } from "./Tenants.js"
+import { DEFAULT_WEIGHT, MAX_RUNNING_RUNS, MAX_WEIGHT, TenantRepository, type Tenant } from "./Tenants.js"
 
 export interface CreateTenant {
   readonly name: string
   readonly entitlements?: ReadonlyArray<string> | undefined
   /** The tenant's share of background work, 1 to 100; default 1. */
   readonly weight?: number | undefined
+  /** How many of its runs may run at once, 1 to 100,000; null (the default) for the platform's default. */
+  readonly maxRunningRuns?: number | null | undefined
 }
 
 /** A change of a tenant: what is left out stays. */
@@ -16,6 +18,7 @@ export interface UpdateTenant {
   readonly name?: string | undefined
   readonly entitlements?: ReadonlyArray<string> | undefined
   readonly weight?: number | undefined
+  readonly maxRunningRuns?: number | null | undefined
 }
 
 const validName = (name: string) => {
@@ -29,6 +32,11 @@ const validWeight = (weight: number) =>
   Number.isInteger(weight) && weight >= 1 && weight <= MAX_WEIGHT
     ? Effect.succeed(weight)
     : Effect.fail(invalidField("weight", `must be a whole number from 1 to ${MAX_WEIGHT}`))
+
+const validMaxRunningRuns = (cap: number | null) =>
+  cap === null || (Number.isInteger(cap) && cap >= 1 && cap <= MAX_RUNNING_RUNS)
+    ? Effect.succeed(cap)
+    : Effect.fail(invalidField("maxRunningRuns", `must be a whole number from 1 to ${MAX_RUNNING_RUNS}, or null`))
 
 const validEntitlements = (catalog: Catalog, products: ReadonlyArray<string>) =>
   Effect.forEach(products, (product) =>
@@ -64,11 +72,13 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
             const name = yield* validName(input.name)
             const entitlements = yield* validEntitlements(catalog, input.entitlements ?? [])
             const weight = yield* validWeight(input.weight ?? DEFAULT_WEIGHT)
+            const maxRunningRuns = yield* validMaxRunningRuns(input.maxRunningRuns ?? null)
             const tenant: Tenant = {
               id: randomUuid(crypto),
               name,
               entitlements,
               weight,
+              maxRunningRuns,
               createdAt: new Date(yield* Clock.currentTimeMillis)
             }
             // A random uuid that exists already is a bug, not a client error.
@@ -85,7 +95,9 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
             name: changes.name === undefined ? Effect.succeed(undefined) : validName(changes.name),
             entitlements:
               changes.entitlements === undefined ? Effect.succeed(undefined) : validEntitlements(catalog, changes.entitlements),
-            weight: changes.weight === undefined ? Effect.succeed(undefined) : validWeight(changes.weight)
+            weight: changes.weight === undefined ? Effect.succeed(undefined) : validWeight(changes.weight),
+            maxRunningRuns:
+              changes.maxRunningRuns === undefined ? Effect.succeed(undefined) : validMaxRunningRuns(changes.maxRunningRuns)
           }).pipe(
             Effect.flatMap((valid) => (isUuid(id) ? tenants.update(id, valid) : Effect.succeedNone)),
             Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))

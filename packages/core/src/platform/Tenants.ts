@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
 import { MemoryDatabase, UniqueViolation } from "./UnitOfWork.js"
 import type { Product } from "./Products.js"
 
@@ -6,6 +6,8 @@ import type { Product } from "./Products.js"
 export const DEFAULT_WEIGHT = 1
 /** The largest share: a tenant of that weight takes that many jobs for each one of a weight-1 tenant's. */
 export const MAX_WEIGHT = 100
+/** The largest cap a platform may set on a tenant's running runs. */
+export const MAX_RUNNING_RUNS = 100_000
 
 export interface Tenant {
   readonly id: string
@@ -13,6 +15,11 @@ export interface Tenant {
   readonly entitlements: ReadonlyArray<Product>
   /** The tenant's share of background work, 1 to 100 (see jobs/FairTurns.ts); 1 unless the platform sets it. */
   readonly weight: number
+  /**
+   * How many of the tenant's runs may run at once, across every process (see
+   * automations/records/RunCaps.ts); null for the platform's default (`maxRunningRunsPerTenant`).
+   */
+  readonly maxRunningRuns: number | null
   readonly createdAt: Date
 }
 
@@ -21,6 +28,8 @@ export interface TenantChanges {
   readonly name?: string | undefined
   readonly entitlements?: ReadonlyArray<Product> | undefined
   readonly weight?: number | undefined
+  /** A cap, or null for the platform's default again. */
+  readonly maxRunningRuns?: number | null | undefined
 }
 
 /** Storage of tenants and their product entitlements. */
@@ -58,7 +67,8 @@ export class TenantRepository extends Context.Tag("@servicekit/core/TenantReposi
               ...tenant,
               name: changes.name ?? tenant.name,
               entitlements: [...(changes.entitlements ?? tenant.entitlements)],
-              weight: changes.weight ?? tenant.weight
+              weight: changes.weight ?? tenant.weight,
+              maxRunningRuns: changes.maxRunningRuns === undefined ? tenant.maxRunningRuns : changes.maxRunningRuns
             }
             rows.set(id, updated)
             undo(() => rows.set(id, tenant))
@@ -72,3 +82,38 @@ export class TenantRepository extends Context.Tag("@servicekit/core/TenantReposi
     })
   )
 }
+
+/** The most tenants whose settings a `readTenantsFresh` reader keeps at once. */
+const MAX_REMEMBERED = 10_000
+
+/**
+ * A reader of a setting of many tenants (`pick` of each stored tenant, or of undefined for one
+ * not found), each tenant read at most once a `fresh` while: a change counts within that time,
+ * and the work that asks often (a job queue's rounds, the run claims) costs no read each time.
+ */
+export const readTenantsFresh = <A>(
+  pick: (tenant: Tenant | undefined) => A,
+  fresh: Duration.DurationInput = "5 seconds"
+): Effect.Effect<(tenants: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, A>>, never, TenantRepository> =>
+  Effect.map(TenantRepository, (repository) => {
+    const freshMs = Duration.toMillis(Duration.decode(fresh))
+    const known = new Map<string, { readonly value: A; readonly readAt: number }>()
+    const valueOf = (tenant: string, now: number) => {
+      const found = known.get(tenant)
+      if (found !== undefined && now - found.readAt < freshMs) return Effect.succeed(found.value)
+      return Effect.map(repository.findById(tenant), (stored) => {
+        const value = pick(Option.getOrUndefined(stored))
+        // A cache of every tenant that ever had work would grow without end: start over instead.
+        if (known.size >= MAX_REMEMBERED) known.clear()
+        known.set(tenant, { value, readAt: now })
+        return value
+      })
+    }
+    return (tenants) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Effect.map(
+          Effect.forEach(tenants, (tenant) => Effect.map(valueOf(tenant, now), (value) => [tenant, value] as const)),
+          (pairs) => new Map(pairs)
+        )
+      )
+  })

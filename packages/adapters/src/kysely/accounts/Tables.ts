@@ -8,6 +8,7 @@ export interface TenantsTable {
   // Products of the kit's catalog, built-in or added.
   readonly entitlements: ReadonlyArray<string>
   readonly weight: ColumnType<number, number | undefined, number>
+  readonly max_running_runs: ColumnType<number | null, number | null | undefined, number | null>
   readonly created_at: Date
 }
 

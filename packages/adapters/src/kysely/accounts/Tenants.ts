@@ -11,6 +11,7 @@ const toTenant = (row: Selectable<TenantsTable>): Tenant => ({
   name: row.name,
   entitlements: row.entitlements,
   weight: row.weight,
+  maxRunningRuns: row.max_running_runs,
   createdAt: row.created_at
 })
 
@@ -37,16 +38,17 @@ export const make = (database: KyselyConnection): TenantRepository["Type"] =>
               name: tenant.name,
               entitlements: tenant.entitlements,
               weight: tenant.weight,
+              max_running_runs: tenant.maxRunningRuns,
               created_at: tenant.createdAt
             })
             .execute()
         )
       ),
     findById: (id) => findById(database, id),
-    update: (id, { entitlements, name, weight }) =>
+    update: (id, { entitlements, maxRunningRuns, name, weight }) =>
       !isUuid(id)
         ? Effect.succeedNone
-        : name === undefined && entitlements === undefined && weight === undefined
+        : name === undefined && entitlements === undefined && weight === undefined && maxRunningRuns === undefined
           ? findById(database, id)
           : findOne(
               database,
@@ -56,7 +58,8 @@ export const make = (database: KyselyConnection): TenantRepository["Type"] =>
                   .set({
                     ...(name === undefined ? {} : { name }),
                     ...(entitlements === undefined ? {} : { entitlements }),
-                    ...(weight === undefined ? {} : { weight })
+                    ...(weight === undefined ? {} : { weight }),
+                    ...(maxRunningRuns === undefined ? {} : { max_running_runs: maxRunningRuns })
                   })
                   .where("id", "=", id)
                   .returningAll()

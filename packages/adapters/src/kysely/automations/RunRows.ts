@@ -29,6 +29,9 @@ const COLUMNS = [
   ["lease_until", "timestamptz"],
   ["held_by", "jsonb"],
   ["takeovers", "jsonb"],
+  ["concurrency_key", "text"],
+  ["concurrency_limit", "integer"],
+  ["parked_at", "timestamptz"],
   ["created_at", "timestamptz"],
   ["started_at", "timestamptz"],
   ["finished_at", "timestamptz"],
@@ -59,6 +62,9 @@ export const runRecord = (run: Run) => ({
   lease_until: run.leaseUntil,
   held_by: run.heldBy,
   takeovers: run.takeovers,
+  concurrency_key: run.concurrency?.key ?? null,
+  concurrency_limit: run.concurrency?.limit ?? null,
+  parked_at: run.parkedAt,
   created_at: run.createdAt,
   started_at: run.startedAt,
   finished_at: run.finishedAt,
@@ -91,6 +97,11 @@ export const toRun = (row: RunRow): Run => ({
   leaseUntil: row.lease_until,
   heldBy: row.held_by,
   takeovers: row.takeovers.map(toTakeover),
+  concurrency:
+    row.concurrency_key === null || row.concurrency_limit === null
+      ? null
+      : { key: row.concurrency_key, limit: row.concurrency_limit },
+  parkedAt: row.parked_at,
   createdAt: row.created_at,
   startedAt: row.started_at,
   finishedAt: row.finished_at,

@@ -95,7 +95,8 @@ export const updateRuns = (schema: string, updates: ReadonlyArray<RunUpdate>) =>
   const written = sql`
     update ${sql.id(schema, "automation_runs")} as r
     set status = u.status, attempt = u.attempt, reason = u.reason, lease_until = u.lease_until,
-      started_at = u.started_at, finished_at = u.finished_at, updated_at = u.updated_at
+      started_at = u.started_at, finished_at = u.finished_at, updated_at = u.updated_at,
+      parked_at = case when u.status = 'queued' then r.parked_at end
     from jsonb_to_recordset(${json}::jsonb) as u(
       tenant_id uuid, id uuid, status text, attempt integer, reason text, lease_until timestamptz,
       started_at timestamptz, finished_at timestamptz, updated_at timestamptz, from_statuses text,
@@ -117,15 +118,63 @@ export const updateRuns = (schema: string, updates: ReadonlyArray<RunUpdate>) =>
 }
 
 /**
- * claimMany's statement, the keys passed as one JSON array: of two workers claiming a run at
- * once, the second waits for the first and then finds it leased. A running run taken adds a
- * takeover (RunRepositories' takeoverOf), made of its columns as they were and its running step;
- * at MAX_TAKEOVERS the oldest goes. Answers the runs taken, their results with them.
+ * claimMany's statement, the keys passed as one JSON array and each tenant's cap on its running
+ * runs as another: of two workers claiming a run at once, the second waits for the first and then
+ * finds it leased. A queued run that would go past its tenant's cap or its concurrency key's limit
+ * (counting the claim's queued runs oldest first after those running, as RunCaps' refusedByCaps
+ * does) is parked instead: parked_at set, its lease cleared. A running run taken adds a takeover
+ * (RunRepositories' takeoverOf), made of its columns as they were and its running step; at
+ * MAX_TAKEOVERS the oldest goes. Answers the runs taken, their results with them. The counts are
+ * those the statement starts with: claimLocks serializes the claims that could change them.
  */
-export const claimRuns = (schema: string, keys: string, at: Date, leaseUntil: Date, worker: WorkerIdentity) => sql<RunRow>`
-  update ${sql.id(schema, "automation_runs")} as runs
+export const claimRuns = (
+  schema: string,
+  keys: string,
+  caps: string,
+  at: Date,
+  leaseUntil: Date,
+  worker: WorkerIdentity
+) => {
+  const runs = sql.id(schema, "automation_runs")
+  return sql<RunRow>`
+  with k as (select distinct * from jsonb_to_recordset(${keys}::jsonb) as k(tenant_id uuid, id uuid)),
+  caps as (select * from jsonb_to_recordset(${caps}::jsonb) as c(tenant_id uuid, cap integer)),
+  queued as (
+    select q.tenant_id, q.id, q.workflow_id, q.concurrency_key, q.concurrency_limit, coalesce(caps.cap, 0) as cap,
+      row_number() over (partition by q.tenant_id order by q.created_at, q.id) as tenant_rank,
+      row_number() over (partition by q.tenant_id, q.workflow_id, q.concurrency_key order by q.created_at, q.id) as key_rank
+    from ${runs} as q
+    join k on q.tenant_id = k.tenant_id and q.id = k.id
+    left join caps on caps.tenant_id = q.tenant_id
+    where q.status = 'queued'
+  ),
+  running_by_tenant as (
+    select r.tenant_id, count(*) as running from ${runs} as r
+    where r.status = 'running' and r.tenant_id in (select tenant_id from queued where cap > 0)
+    group by r.tenant_id
+  ),
+  running_by_key as (
+    select r.tenant_id, r.workflow_id, r.concurrency_key, count(*) as running from ${runs} as r
+    where r.status = 'running' and r.concurrency_key is not null
+      and r.tenant_id in (select tenant_id from queued where concurrency_key is not null)
+    group by r.tenant_id, r.workflow_id, r.concurrency_key
+  ),
+  refused as (
+    select q.tenant_id, q.id from queued as q
+    left join running_by_tenant as t on t.tenant_id = q.tenant_id
+    left join running_by_key as rk
+      on rk.tenant_id = q.tenant_id and rk.workflow_id = q.workflow_id and rk.concurrency_key = q.concurrency_key
+    where (q.cap > 0 and coalesce(t.running, 0) + q.tenant_rank > q.cap)
+      or (q.concurrency_key is not null and coalesce(rk.running, 0) + q.key_rank > q.concurrency_limit)
+  ),
+  parked as (
+    update ${runs} as p set parked_at = ${at}, lease_until = null
+    from refused where p.tenant_id = refused.tenant_id and p.id = refused.id
+    returning p.id
+  )
+  update ${runs} as runs
   set status = 'running', lease_until = ${leaseUntil}, started_at = coalesce(runs.started_at, ${at}),
-    updated_at = ${at}, held_by = ${JSON.stringify(worker)}::jsonb,
+    updated_at = ${at}, held_by = ${JSON.stringify(worker)}::jsonb, parked_at = null,
     takeovers = case when runs.status = 'running' then (case when jsonb_array_length(runs.takeovers) >= ${MAX_TAKEOVERS}
       then runs.takeovers - 0 else runs.takeovers end) || jsonb_build_array(jsonb_build_object(
       'at', ${at.toISOString()}::text,
@@ -135,7 +184,52 @@ export const claimRuns = (schema: string, keys: string, at: Date, leaseUntil: Da
       'to', ${JSON.stringify(worker)}::jsonb,
       'leaseExpiredAt', to_jsonb(runs.lease_until)
     )) else runs.takeovers end
-  from jsonb_to_recordset(${keys}::jsonb) as k(tenant_id uuid, id uuid)
+  from k
   where runs.tenant_id = k.tenant_id and runs.id = k.id
     and (runs.status = 'queued' or (runs.status = 'running' and (runs.lease_until is null or runs.lease_until < ${at})))
+    and not exists (select 1 from refused where refused.tenant_id = runs.tenant_id and refused.id = runs.id)
   returning ${runWithResults(schema)}`
+}
+
+/**
+ * Serializes, until the transaction ends, the claims of runs of these tenants (the keys' JSON
+ * array) with those of every other process: one advisory lock per tenant, taken in one order so
+ * that two claims never wait for each other's.
+ */
+export const claimLocks = (keys: string) => sql`
+  select pg_advisory_xact_lock(${CLAIM_LOCKS}, h) from (
+    select distinct hashtext(tenant_id::text) as h from jsonb_to_recordset(${keys}::jsonb) as k(tenant_id uuid)
+    order by h
+  ) as tenants`
+
+/** The first half of the claims' advisory lock keys: ServiceKit's run claims ("SKRC"). */
+const CLAIM_LOCKS = 0x534b5243
+
+/**
+ * Wakes parked runs (see RunCaps.ts): at most `limit` of those `where` chooses, in `order`,
+ * leaving out those whose concurrency key is full. Two wakers never take the same run.
+ */
+export const wakeRuns = (
+  schema: string,
+  where: ReturnType<typeof sql>,
+  order: ReturnType<typeof sql>,
+  limit: number
+) => {
+  const runs = sql.id(schema, "automation_runs")
+  return sql<RunRow>`
+  update ${runs} as runs set parked_at = null
+  from (
+    select p.tenant_id, p.id from ${runs} as p
+    where p.parked_at is not null and p.status = 'queued' and ${where}
+      and (p.concurrency_key is null or (
+        select count(*) from ${runs} as r
+        where r.tenant_id = p.tenant_id and r.status = 'running'
+          and r.workflow_id = p.workflow_id and r.concurrency_key = p.concurrency_key
+      ) < p.concurrency_limit)
+    order by ${order}
+    limit ${limit}
+    for update skip locked
+  ) as woken
+  where runs.tenant_id = woken.tenant_id and runs.id = woken.id
+  returning ${runWithResults(schema)}`
+}

@@ -1,14 +1,14 @@
 import { RUN_STATUSES, type RunStatus } from "@servicekit/core/automations"
 import { RunRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
-import type { Kysely } from "kysely"
+import { type Kysely, sql } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { countQueuedInTenant, keysAsJson, olderThan } from "../Keyset.js"
 import { statistics, stepLog } from "./RunReadouts.js"
 import { type RunRow, toRun } from "./RunRows.js"
 import { resultsColumn } from "./StepResultRows.js"
-import { claimRuns, insertKeyed, insertRuns, updateRuns } from "./RunWrites.js"
+import { claimLocks, claimRuns, insertKeyed, insertRuns, updateRuns, wakeRuns } from "./RunWrites.js"
 import type { AutomationsTables } from "./Tables.js"
 
 type Db = Kysely<AutomationsTables>
@@ -30,6 +30,12 @@ export const make = (database: KyselyConnection): RunRepository["Type"] => {
       }
     )
   }
+
+  const wake = (where: ReturnType<typeof sql>, order: ReturnType<typeof sql>, limit: number) =>
+    Effect.map(
+      query(database, (db: Db) => wakeRuns(schema, where, order, limit).execute(db)),
+      (result) => toRuns(result.rows)
+    )
 
   return RunRepository.of({
     // Stores the run whole under its id, replacing what the id held, as the memory store does.
@@ -78,14 +84,29 @@ export const make = (database: KyselyConnection): RunRepository["Type"] => {
     update: (run, from, leaseUntil, steps) =>
       Effect.map(updateMany([{ run, from, leaseUntil, steps }]), ([written]) => written!),
 
-    claimMany: (keys, at, leaseUntil, worker) => {
+    claimMany: (keys, at, leaseUntil, worker, caps = new Map()) => {
       const json = keysAsJson(keys)
       if (json === undefined) return Effect.succeed([])
+      const capsJson = JSON.stringify(
+        [...caps].filter(([tenant, cap]) => isUuid(tenant) && cap > 0).map(([tenant, cap]) => ({ tenant_id: tenant, cap }))
+      )
+      const claim = async (db: Kysely<any>) => {
+        await claimLocks(json).execute(db)
+        return (await claimRuns(schema, json, capsJson, at, leaseUntil, worker).execute(db)).rows
+      }
       return Effect.map(
-        query(database, (db: Db) => claimRuns(schema, json, at, leaseUntil, worker).execute(db)),
-        (result) => toRuns(result.rows)
+        query(database, (db: Db) => (db.isTransaction ? claim(db) : db.transaction().execute(claim))),
+        toRuns
       )
     },
+
+    wakeParked: (tenantId, limit) =>
+      isUuid(tenantId) && limit > 0
+        ? wake(sql`p.tenant_id = ${tenantId}`, sql`p.created_at, p.id`, limit)
+        : Effect.succeed([]),
+
+    wakeLongParked: (before, limit) =>
+      limit > 0 ? wake(sql`p.parked_at < ${before}`, sql`p.parked_at, p.id`, limit) : Effect.succeed([]),
 
     updateMany,
 

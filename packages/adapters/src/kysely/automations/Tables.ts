@@ -95,6 +95,9 @@ export interface AutomationRunsTable {
   readonly lease_until: Date | null
   readonly held_by: ColumnType<WorkerIdentity | null, string | null, string | null>
   readonly takeovers: JsonColumn<ReadonlyArray<StoredTakeover>>
+  readonly concurrency_key: string | null
+  readonly concurrency_limit: number | null
+  readonly parked_at: Date | null
   readonly created_at: Date
   readonly started_at: Date | null
   readonly finished_at: Date | null

@@ -99,6 +99,15 @@ export interface RunTrigger {
   readonly event: string | null
 }
 
+/**
+ * A workflow's concurrency key (`triggerJson.concurrency`): at most `limit` of the workflow's runs
+ * with the same `key`, rendered from the run's input when it was made, run at once.
+ */
+export interface RunConcurrency {
+  readonly key: string
+  readonly limit: number
+}
+
 export interface Run {
   readonly id: string
   readonly tenantId: string
@@ -139,6 +148,13 @@ export interface Run {
   readonly heldBy: WorkerIdentity | null
   /** Each time another process took the run over from one that died, oldest first. */
   readonly takeovers: ReadonlyArray<RunTakeover>
+  /** Its workflow's concurrency key as it applies to this run; null when the workflow has none. */
+  readonly concurrency: RunConcurrency | null
+  /**
+   * Since when the run, queued, waits for room under its tenant's cap on running runs or its
+   * concurrency key (see RunCaps.ts): it has no job then, and is queued again when room is made.
+   */
+  readonly parkedAt: Date | null
   readonly createdAt: Date
   readonly startedAt: Date | null
   readonly finishedAt: Date | null

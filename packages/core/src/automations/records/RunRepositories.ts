@@ -4,6 +4,7 @@ import { memoryTable } from "../../platform/MemoryTable.js"
 import type { WorkerIdentity } from "../../platform/Settings.js"
 import { MemoryDatabase } from "../../platform/UnitOfWork.js"
 import { MAX_TAKEOVERS, type Run, type RunStatus, type RunTakeover, type StepResult } from "./Run.js"
+import { type TenantRunCaps, keyHasRoom, refusedByCaps, runKeyOf } from "./RunCaps.js"
 import { type RunStatistics, type StepLogPage, type StepLogQuery, statisticsOf, stepLogOf } from "./RunReadouts.js"
 
 export interface RunQuery extends Page {
@@ -38,7 +39,9 @@ const progressOf = (stored: Run, run: Run, written: StepsWritten) => ({
   leaseUntil: run.leaseUntil,
   startedAt: run.startedAt,
   finishedAt: run.finishedAt,
-  updatedAt: run.updatedAt
+  updatedAt: run.updatedAt,
+  // Only a queued run is parked.
+  parkedAt: run.status === "queued" ? stored.parkedAt : null
 })
 
 /** What taking over `run`, a running run whose lease ran out, adds to its takeovers. */
@@ -95,15 +98,29 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
     /**
      * Takes runs, of any tenants, for `worker` until `leaseUntil`, in one write: each queued run
      * and each running one whose lease ran out before `at` (its worker died), as taken (status
-     * running, held by `worker`), once, in any order; the others are left out. Taking a running run adds a takeover to it (see
-     * `takeoverOf`).
+     * running, held by `worker`, no longer parked), once, in any order; the others are left out.
+     * Taking a running run adds a takeover to it (see `takeoverOf`). A queued run that would go past
+     * its tenant's cap in `caps` or its concurrency key's limit is parked instead (see RunCaps.ts:
+     * `parkedAt` set, its lease cleared). Claims of runs under caps are serialized across processes,
+     * so that the caps hold exactly.
      */
     readonly claimMany: (
       keys: ReadonlyArray<RunKey>,
       at: Date,
       leaseUntil: Date,
-      worker: WorkerIdentity
+      worker: WorkerIdentity,
+      caps?: TenantRunCaps
     ) => Effect.Effect<ReadonlyArray<Run>>
+    /**
+     * Wakes at most `limit` of the tenant's parked runs, oldest first, leaving out those whose
+     * concurrency key is full: they are queued runs no longer parked, which the caller makes due.
+     */
+    readonly wakeParked: (tenantId: string, limit: number) => Effect.Effect<ReadonlyArray<Run>>
+    /**
+     * Wakes, as wakeParked does, at most `limit` runs of any tenant parked before `before`, the
+     * longest parked first: the sweep that catches a wake-up lost with its process.
+     */
+    readonly wakeLongParked: (before: Date, limit: number) => Effect.Effect<ReadonlyArray<Run>>
     /**
      * `update` of many runs (each at most once) in one write, each with its own `from` and lease:
      * whether each was written, in the order given.
@@ -151,15 +168,15 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
         table.put({ ...stored, ...progressOf(stored, run, steps) }, undo)
         return true
       }
-      const claimOne = (undo: Undo, { id, tenantId }: RunKey, at: Date, leaseUntil: Date, worker: WorkerIdentity) => {
-        const stored = table.get(tenantId, id)
-        const free =
-          stored?.status === "queued" ||
-          (stored?.status === "running" && (stored.leaseUntil === null || stored.leaseUntil < at))
-        if (stored === undefined || !free) return undefined
+      const isFree = (stored: Run, at: Date) =>
+        stored.status === "queued" ||
+        (stored.status === "running" && (stored.leaseUntil === null || stored.leaseUntil < at))
+      const runningRuns = () => [...table.rows()].filter((row) => row.status === "running")
+      const claimOne = (undo: Undo, stored: Run, at: Date, leaseUntil: Date, worker: WorkerIdentity) => {
         const claimed: Run = {
           ...stored,
           status: "running",
+          parkedAt: null,
           leaseUntil,
           heldBy: worker,
           takeovers:
@@ -171,6 +188,18 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
         }
         table.put(claimed, undo)
         return claimed
+      }
+      const byAge = (a: Date, b: Date, x: Run, y: Run) => a.getTime() - b.getTime() || (x.id < y.id ? -1 : 1)
+      /** Unparks at most `limit` of the parked runs `chosen`, in `order`, whose keys have room. */
+      const wake = (undo: Undo, chosen: (run: Run) => boolean, limit: number, order: (a: Run, b: Run) => number) => {
+        const running = runningRuns()
+        const woken = [...table.rows()]
+          .filter((row) => row.status === "queued" && row.parkedAt !== null && chosen(row) && keyHasRoom(row, running))
+          .sort(order)
+          .slice(0, limit)
+          .map((row) => ({ ...row, parkedAt: null }))
+        for (const run of woken) table.put(run, undo)
+        return woken
       }
       // Storing a held key is a defect, as the unique index makes it on Postgres.
       const keyHeld = (run: Run) =>
@@ -209,8 +238,28 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
           ),
         update: (run, from, leaseUntil, steps) => db.run((undo) => updateOne(undo, { run, from, leaseUntil, steps })),
         updateMany: (updates) => db.run((undo) => updates.map((update) => updateOne(undo, update))),
-        claimMany: (keys, at, leaseUntil, worker) =>
-          db.run((undo) => keys.flatMap((key) => claimOne(undo, key, at, leaseUntil, worker) ?? [])),
+        claimMany: (keys, at, leaseUntil, worker, caps = new Map()) =>
+          db.run((undo) => {
+            // A key given twice is claimed once.
+            const free = [
+              ...new Map(
+                keys.flatMap(({ tenantId, id }) => {
+                  const stored = table.get(tenantId, id)
+                  return stored !== undefined && isFree(stored, at) ? [[runKeyOf(stored), stored] as const] : []
+                })
+              ).values()
+            ]
+            const refused = refusedByCaps(free, runningRuns(), caps)
+            return free.flatMap((stored) => {
+              if (!refused.has(runKeyOf(stored))) return [claimOne(undo, stored, at, leaseUntil, worker)]
+              table.put({ ...stored, parkedAt: at, leaseUntil: null }, undo)
+              return []
+            })
+          }),
+        wakeParked: (tenantId, limit) =>
+          db.run((undo) => wake(undo, (row) => row.tenantId === tenantId, limit, (a, b) => byAge(a.createdAt, b.createdAt, a, b))),
+        wakeLongParked: (before, limit) =>
+          db.run((undo) => wake(undo, (row) => row.parkedAt! < before, limit, (a, b) => byAge(a.parkedAt!, b.parkedAt!, a, b))),
         stalled: (at, limit) =>
           db.run(() =>
             [...table.rows()]

@@ -2,9 +2,11 @@ import { Effect, Option, Runtime, type Scope } from "effect"
 import { JobQueue } from "../../jobs/JobQueue.js"
 import { groupCommit, toFirstAskers } from "../../platform/GroupCommit.js"
 import { ServiceKitSettings } from "../../platform/Settings.js"
+import { readTenantsFresh } from "../../platform/Tenants.js"
 import { type Slots, makeSlots } from "../../platform/Slots.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
 import type { Run } from "../records/Run.js"
+import { PARKED_SWEEP_MS } from "../records/RunCaps.js"
 import { type RunKey, RunRepository } from "../records/RunRepositories.js"
 import { type RunQueueing, STARTS, WORKER_WRITES, jobOf, now, runQueue } from "./RunQueue.js"
 import type { StepInterpreter } from "./StepInterpreter.js"
@@ -20,22 +22,41 @@ export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterprete
     const runs = yield* RunRepository
     const jobs = yield* JobQueue
     const unit = yield* UnitOfWork
-    const { runLeaseMs, worker } = yield* ServiceKitSettings
+    const { maxRunningRunsPerTenant, runLeaseMs, worker } = yield* ServiceKitSettings
     const { due, committersFor } = queueing
+    // Each tenant's cap on its running runs: its own, else the platform's default.
+    const capsOf = yield* readTenantsFresh((tenant) => tenant?.maxRunningRuns ?? maxRunningRunsPerTenant)
 
     /** While this process runs the run workers (`followStartsHere`): its room for runs it starts, and their runtime. */
     let here: { readonly slots: Slots; readonly runtime: Runtime.Runtime<any> } | undefined
 
-    /** Claims due runs for this process's workers, the claims of a moment together. */
+    /**
+     * Claims due runs for this process's workers, the claims of a moment together, within their
+     * tenants' caps (those past a cap are parked: see RunCaps.ts).
+     */
     const claimGrouped = yield* groupCommit(
       (keys: ReadonlyArray<RunKey>) =>
-        Effect.flatMap(now, (at) =>
-          Effect.map(runs.claimMany(keys, at, new Date(at.getTime() + runLeaseMs), worker), (claimed) =>
-            toFirstAskers(keys, claimed)
-          )
+        Effect.all([now, capsOf([...new Set(keys.map((key) => key.tenantId))])]).pipe(
+          Effect.flatMap(([at, caps]) => runs.claimMany(keys, at, new Date(at.getTime() + runLeaseMs), worker, caps)),
+          Effect.map((claimed) => toFirstAskers(keys, claimed))
         ),
       committersFor(WORKER_WRITES)
     )
+
+    /** Makes due the parked runs `woken` (see RunCaps.ts); answers how many. */
+    const makeDue = (woken: ReadonlyArray<Run>) =>
+      Effect.as(woken.length === 0 ? Effect.void : jobs.enqueueMany(runQueue, woken.map(jobOf)), woken.length)
+
+    /**
+     * Once a run stops running here, the room it leaves wakes its tenant's oldest parked run (one
+     * whose concurrency key has room). A wake-up lost with this process is the resume sweep's.
+     */
+    const wakeAfter = (run: Run) =>
+      Effect.gen(function* () {
+        const cap = (yield* capsOf([run.tenantId])).get(run.tenantId) ?? 0
+        if (cap === 0 && run.concurrency === null) return
+        yield* makeDue(yield* runs.wakeParked(run.tenantId, 1))
+      }).pipe(Effect.catchAllCause((cause) => Effect.logWarning(`Parked runs of tenant ${run.tenantId} wait for the sweep.`, cause)))
 
     /**
      * Claims a due run and follows it as far as it goes, unless another worker holds it or it
@@ -45,7 +66,7 @@ export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterprete
       Effect.gen(function* () {
         if (waitpointId !== undefined) yield* waitpoints.takeUp(tenantId, waitpointId)
         const claimed = yield* claimGrouped({ tenantId, id: runId })
-        if (Option.isSome(claimed)) yield* interpreter.follow(claimed.value)
+        if (Option.isSome(claimed)) yield* Effect.ensuring(interpreter.follow(claimed.value), wakeAfter(claimed.value))
       })
 
     /**
@@ -111,9 +132,11 @@ export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterprete
           )
         }),
       resumeStalled: Effect.gen(function* () {
-        const stalled = yield* runs.stalled(yield* now, 100)
+        const at = yield* now
+        const stalled = yield* runs.stalled(at, 100)
         yield* jobs.enqueueMany(runQueue, stalled.map(jobOf))
-        return stalled.length
+        const woken = yield* makeDue(yield* runs.wakeLongParked(new Date(at.getTime() - PARKED_SWEEP_MS), 100))
+        return stalled.length + woken
       })
     }
   })

@@ -16,6 +16,7 @@ import type { RunClaims } from "./RunClaims.js"
 import { type RunQueueing, STARTS, now } from "./RunQueue.js"
 import { makeRunPresentation } from "./RunPresentation.js"
 import type { Waitpoints } from "./Waitpoints.js"
+import { concurrencyOf } from "../workflows/Concurrency.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -123,6 +124,8 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
           leaseUntil: null,
           heldBy: null,
           takeovers: [],
+          concurrency: concurrencyOf(workflow.trigger, { payload: input.payload ?? {}, context: input.context ?? "" }),
+          parkedAt: null,
           createdAt: at,
           startedAt: null,
           finishedAt: null,

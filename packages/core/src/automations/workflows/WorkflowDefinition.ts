@@ -6,6 +6,7 @@ import { STEP_TYPES, stepKindOf } from "../steps/StepKinds.js"
 import { type StepRules, decodeAt, fail, isObject } from "../steps/StepRules.js"
 import type { JsonObject } from "../records/Workflow.js"
 import { MIN_WEBHOOK_TOKEN } from "../hooks/HookToken.js"
+import { checkConcurrency } from "./Concurrency.js"
 
 /**
  * What a workflow's `triggerJson` and `stepsJson` may hold, checked when a workflow is written so
@@ -112,6 +113,7 @@ export const checkTrigger = (trigger: unknown): Effect.Effect<JsonObject, Valida
         }
         break
     }
+    yield* checkConcurrency(trigger)
     return trigger
   })
 

@@ -1,0 +1,62 @@
+import type { Run } from "./Run.js"
+
+/**
+ * Caps on running runs. A tenant's plan caps how many of its runs run at once (the tenant's
+ * `maxRunningRuns`, else the platform's default), and a workflow's concurrency key caps its runs
+ * with the same key (`triggerJson.concurrency`). A claim takes a queued run only within both; a
+ * run refused is parked: queued, with no job, until a run of its tenant stops running and wakes
+ * it (or, were that wake-up lost with its process, the resume sweep does after PARKED_SWEEP_MS).
+ * Counted in the runs' table, so every process sharing it keeps to the same caps.
+ */
+
+/** Each tenant's cap on its running runs; a tenant left out, or at 0, has none. */
+export type TenantRunCaps = ReadonlyMap<string, number>
+
+/** How long a parked run waits before the resume sweep queues it again, in case its wake-up was lost. */
+export const PARKED_SWEEP_MS = 60_000
+
+/** The identity of a run in the sets below. */
+export const runKeyOf = (run: Pick<Run, "tenantId" | "id">) => `${run.tenantId}/${run.id}`
+
+const keyLineOf = (run: Run) => `${run.tenantId}/${run.workflowId}/${run.concurrency!.key}`
+
+/**
+ * The queued candidates of a claim that would go past a cap, were the claim to take every
+ * candidate it does not refuse: candidates count oldest first (createdAt, id) against what runs
+ * already (`running`, each tenant's running runs). A refused candidate still counts against its
+ * tenant's cap within the claim: the claim errs towards too few, never too many (as the SQL does).
+ */
+export const refusedByCaps = (
+  candidates: ReadonlyArray<Run>,
+  running: ReadonlyArray<Run>,
+  caps: TenantRunCaps
+): ReadonlySet<string> => {
+  const byTenant = new Map<string, number>()
+  const byKey = new Map<string, number>()
+  const count = (counts: Map<string, number>, key: string) => {
+    const next = (counts.get(key) ?? 0) + 1
+    counts.set(key, next)
+    return next
+  }
+  for (const run of running) {
+    count(byTenant, run.tenantId)
+    if (run.concurrency !== null) count(byKey, keyLineOf(run))
+  }
+  const refused = new Set<string>()
+  const queued = candidates
+    .filter((run) => run.status === "queued")
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+  for (const run of queued) {
+    const cap = caps.get(run.tenantId) ?? 0
+    const overTenant = count(byTenant, run.tenantId) > cap && cap > 0
+    const overKey = run.concurrency !== null && count(byKey, keyLineOf(run)) > run.concurrency.limit
+    if (overTenant || overKey) refused.add(runKeyOf(run))
+  }
+  return refused
+}
+
+/** Whether a parked run's concurrency key has room, given the runs running now. */
+export const keyHasRoom = (run: Run, running: ReadonlyArray<Run>) =>
+  run.concurrency === null ||
+  running.filter((other) => other.concurrency !== null && keyLineOf(other) === keyLineOf(run)).length <
+    run.concurrency.limit
