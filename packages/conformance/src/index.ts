@@ -32,6 +32,7 @@ import { approvalsSuite, runsRollbackSuite } from "./storage/Approvals.js"
 import { waitpointsSuite } from "./storage/Waitpoints.js"
 import { agentTurnsSuite } from "./storage/AgentTurns.js"
 import { runClaimsSuite } from "./storage/RunClaims.js"
+import { runExpirySuite } from "./storage/RunExpiry.js"
 import { runReadoutsSuite } from "./storage/RunReadouts.js"
 import { runsSuite } from "./storage/Runs.js"
 import { stepResultsSuite } from "./storage/StepResults.js"
@@ -82,6 +83,7 @@ export {
   runsRollbackSuite,
   packsSuite,
   runClaimsSuite,
+  runExpirySuite,
   runReadoutsSuite,
   runsSuite,
   sequencesSuite,
@@ -127,6 +129,7 @@ export const moduleStorageSuites = {
     runsSuite,
     stepResultsSuite,
     runClaimsSuite,
+    runExpirySuite,
     runReadoutsSuite,
     approvalsSuite,
     waitpointsSuite,

@@ -66,6 +66,11 @@ export interface Settings {
    * have; past it, new work is refused with 429 `queue_full`. 0: no limit.
    */
   readonly maxQueuedPerTenant: number
+  /**
+   * The time to live of an automation run whose workflow sets none (`triggerJson.ttlSeconds`): a
+   * run none of whose steps started this many seconds after it was created ends expired. 0: none.
+   */
+  readonly runTtlSeconds: number
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
 }
@@ -135,7 +140,8 @@ export const defaultSettings: Settings = {
   // Hosts name their processes; this one stands for an embedding that does not.
   worker: { host: "localhost", pid: 0, workerId: "local" },
   workerStallMs: 30_000,
-  maxQueuedPerTenant: 10_000
+  maxQueuedPerTenant: 10_000,
+  runTtlSeconds: 0
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {

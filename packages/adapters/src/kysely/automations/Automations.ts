@@ -47,6 +47,7 @@ import * as migration0031 from "./migrations/0031_run_workers.js"
 import * as migration0034 from "./migrations/0034_automation_waitpoints.js"
 import * as agentTurnsMigration from "./migrations/automations/0001_agent_turns.js"
 import * as stepResultsMigration from "./migrations/automations/0002_step_results.js"
+import * as runExpiryMigration from "./migrations/automations/0003_run_expiry.js"
 import * as NodeCommands from "./nodes/NodeCommands.js"
 import * as Packs from "./Packs.js"
 import * as Sequences from "./Sequences.js"
@@ -104,7 +105,8 @@ export const automationsStorage: KyselyModuleStorage<
     "0031_run_workers": migration0031,
     "0034_automation_waitpoints": migration0034,
     "automations/0001_agent_turns": agentTurnsMigration,
-    "automations/0002_step_results": stepResultsMigration
+    "automations/0002_step_results": stepResultsMigration,
+    "automations/0003_run_expiry": runExpiryMigration
   },
   layer: Layer.mergeAll(
     Workflows.layer,

@@ -5,7 +5,8 @@ import { ServiceKitSettings } from "../../platform/Settings.js"
 import { type Slots, makeSlots } from "../../platform/Slots.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
 import type { Run } from "../records/Run.js"
-import { type RunKey, RunRepository } from "../records/RunRepositories.js"
+import { type RunKey, RunRepository, type RunUpdate } from "../records/RunRepositories.js"
+import { expiredOf, hasExpired } from "./RunExpiry.js"
 import { type RunQueueing, STARTS, WORKER_WRITES, jobOf, now, runQueue } from "./RunQueue.js"
 import type { StepInterpreter } from "./StepInterpreter.js"
 import type { Waitpoints } from "./Waitpoints.js"
@@ -37,15 +38,26 @@ export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterprete
       committersFor(WORKER_WRITES)
     )
 
+    /** Ends claimed runs whose time to live ran out, each while its claim holds: a moment's writes in one statement. */
+    const expireGrouped = yield* groupCommit(
+      (updates: ReadonlyArray<RunUpdate>) => runs.updateMany(updates),
+      committersFor(WORKER_WRITES)
+    )
+
     /**
      * Claims a due run and follows it as far as it goes, unless another worker holds it or it
-     * ended; a job at a waitpoint's due time (`waitpointId`) first acts on the waitpoint.
+     * ended; a job at a waitpoint's due time (`waitpointId`) first acts on the waitpoint. A run
+     * whose time to live ran out before any of its steps started ends expired instead.
      */
     const processRun = (tenantId: string, runId: string, waitpointId?: string) =>
       Effect.gen(function* () {
         if (waitpointId !== undefined) yield* waitpoints.takeUp(tenantId, waitpointId)
         const claimed = yield* claimGrouped({ tenantId, id: runId })
-        if (Option.isSome(claimed)) yield* interpreter.follow(claimed.value)
+        if (Option.isNone(claimed)) return
+        const at = yield* now
+        if (!hasExpired(claimed.value, at)) return yield* interpreter.follow(claimed.value)
+        const { leaseUntil } = claimed.value
+        yield* expireGrouped({ run: expiredOf(claimed.value, at), from: ["running"], leaseUntil, steps: [] })
       })
 
     /**
