@@ -76,6 +76,7 @@ describe("kysely storage on Postgres", () => {
             "accounts/0001_tenant_weight",
             "automations/0001_agent_turns",
             "automations/0002_step_results",
+            "automations/0003_run_expiry",
             "chat/0001_webhook_health",
             "jobs/0001_job_backlog",
             "transactional/0001_queued_messages"

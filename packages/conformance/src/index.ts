@@ -33,6 +33,7 @@ import { waitpointsSuite } from "./storage/Waitpoints.js"
 import { agentTurnsSuite } from "./storage/AgentTurns.js"
 import { runCapsSuite } from "./storage/RunCaps.js"
 import { runClaimsSuite } from "./storage/RunClaims.js"
+import { runExpirySuite } from "./storage/RunExpiry.js"
 import { runReadoutsSuite } from "./storage/RunReadouts.js"
 import { runsSuite } from "./storage/Runs.js"
 import { stepResultsSuite } from "./storage/StepResults.js"
@@ -84,6 +85,7 @@ export {
   packsSuite,
   runCapsSuite,
   runClaimsSuite,
+  runExpirySuite,
   runReadoutsSuite,
   runsSuite,
   sequencesSuite,
@@ -129,6 +131,7 @@ export const moduleStorageSuites = {
     runsSuite,
     stepResultsSuite,
     runClaimsSuite,
+    runExpirySuite,
     runCapsSuite,
     runReadoutsSuite,
     approvalsSuite,

@@ -110,6 +110,18 @@ describe("workflow definitions", () => {
     ).toEqual([{ field: "triggerJson", reason: "needs exactly one of everySeconds or cron" }])
   })
 
+  it("accepts a time to live of its runs on any trigger, as whole seconds from 1 to a year", async () => {
+    for (const type of ["manual", "webhook"]) {
+      for (const ttlSeconds of [1, 600, 31_536_000]) await accepts(checkTrigger({ schemaVersion: 1, type, ttlSeconds }))
+    }
+    await accepts(checkTrigger({ schemaVersion: 1, type: "schedule", everySeconds: 60, ttlSeconds: 30 }))
+    for (const ttlSeconds of [0, -1, 2.5, "60", 31_536_001, null, Number.NaN, {}]) {
+      expect((await refusal(checkTrigger({ schemaVersion: 1, type: "manual", ttlSeconds }))).details).toEqual([
+        { field: "triggerJson.ttlSeconds", reason: "must be a whole number of seconds from 1 to 31536000" }
+      ])
+    }
+  })
+
   it("accepts each built-in skill with a valid input, and every step type", async () => {
     expect(Object.keys(samples).sort()).toEqual(builtInSkills.map((skill) => skill.id).sort())
     const steps = [

@@ -258,6 +258,7 @@ describe("an automation run whose process dies", () => {
             idempotencyKey: null,
             results: [],
             reason: null,
+            expiresAt: null,
             leaseUntil: new Date(now.getTime() + 1_000),
             heldBy: null,
             takeovers: [],

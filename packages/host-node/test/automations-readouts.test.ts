@@ -193,6 +193,7 @@ describe("Automations readouts over HTTP: SLO, onboarding, step log and messages
       succeeded: 2,
       failed: 1,
       cancelled: 1,
+      expired: 0,
       skipped: 0
     })
     expect(slo.successRatePercent).toBe(66.7)

@@ -57,7 +57,7 @@ export const until = async <A>(what: string, check: () => Promise<A | undefined>
   }
 }
 
-const FINAL = ["succeeded", "failed", "waiting_approval", "cancelled"]
+const FINAL = ["succeeded", "failed", "waiting_approval", "cancelled", "expired"]
 
 /** What automation tests do over the API with an automations:manage key: workflows, runs, waiting for runs. */
 export const automationsClient = (served: { readonly url: string }, credential: () => string) => {

@@ -21,7 +21,8 @@ describe("the settings modules declare, as the host reads them", () => {
       webhookRetrySeconds: 10,
       visitorRateLimitPerMinute: 60,
       visitorIpRateLimitPerMinute: 600,
-      runLeaseSeconds: 10
+      runLeaseSeconds: 10,
+      runTtlSeconds: 0
     })
     expect(settingsOf(config)).toMatchObject({
       hostedSipDomain: undefined,
@@ -29,7 +30,8 @@ describe("the settings modules declare, as the host reads them", () => {
       mailFrom: defaultSettings.mailFrom,
       webhooks: defaultWebhookSettings,
       visitorRateLimits: defaultSettings.visitorRateLimits,
-      runLeaseMs: defaultSettings.runLeaseMs
+      runLeaseMs: defaultSettings.runLeaseMs,
+      runTtlSeconds: defaultSettings.runTtlSeconds
     })
     const secrets = { SERVICEKIT_JWT_SECRET: "s".repeat(40), SERVICEKIT_SECRET_KEY: "ab".repeat(32) }
     expect(resolved({ ...secrets, SERVICEKIT_ENV: "production" }).webhookDrainSeconds).toBe(900)
@@ -48,7 +50,8 @@ describe("the settings modules declare, as the host reads them", () => {
         SERVICEKIT_WEBHOOK_RETRY_SECONDS: "0.5",
         SERVICEKIT_VISITOR_RATE_LIMIT: "7",
         SERVICEKIT_VISITOR_IP_RATE_LIMIT: "70",
-        SERVICEKIT_RUN_LEASE_SECONDS: "20"
+        SERVICEKIT_RUN_LEASE_SECONDS: "20",
+        SERVICEKIT_RUN_TTL_SECONDS: "900"
       },
       { mailFrom: "Options <options@acme.test>", runLeaseSeconds: 5 }
     )
@@ -58,7 +61,8 @@ describe("the settings modules declare, as the host reads them", () => {
       mailFrom: "Options <options@acme.test>",
       webhooks: { ...defaultWebhookSettings, drainIntervalMs: 30_000, retryBaseMs: 500 },
       visitorRateLimits: { perToken: { limit: 7, windowMs: 60_000 }, perAddress: { limit: 70, windowMs: 60_000 } },
-      runLeaseMs: 5_000
+      runLeaseMs: 5_000,
+      runTtlSeconds: 900
     })
   })
 
@@ -69,7 +73,10 @@ describe("the settings modules declare, as the host reads them", () => {
     [{ SERVICEKIT_WEBHOOK_RETRY_SECONDS: "soon" }, /SERVICEKIT_WEBHOOK_RETRY_SECONDS/],
     [{ SERVICEKIT_VISITOR_RATE_LIMIT: "0" }, /SERVICEKIT_VISITOR_RATE_LIMIT/],
     [{ SERVICEKIT_VISITOR_IP_RATE_LIMIT: "-1" }, /SERVICEKIT_VISITOR_IP_RATE_LIMIT/],
-    [{ SERVICEKIT_RUN_LEASE_SECONDS: "7200" }, /SERVICEKIT_RUN_LEASE_SECONDS/]
+    [{ SERVICEKIT_RUN_LEASE_SECONDS: "7200" }, /SERVICEKIT_RUN_LEASE_SECONDS/],
+    [{ SERVICEKIT_RUN_TTL_SECONDS: "-1" }, /SERVICEKIT_RUN_TTL_SECONDS/],
+    [{ SERVICEKIT_RUN_TTL_SECONDS: "2.5" }, /SERVICEKIT_RUN_TTL_SECONDS/],
+    [{ SERVICEKIT_RUN_TTL_SECONDS: "31536001" }, /SERVICEKIT_RUN_TTL_SECONDS/]
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => resolved(env)).toThrow(ConfigurationError)
     expect(() => resolved(env)).toThrow(message)

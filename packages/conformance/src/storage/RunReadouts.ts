@@ -57,9 +57,17 @@ export const runReadoutsSuite: StorageSuite<RunRepository | TenantRepository | U
             })
           )
         }
-        // Never taken: counted, but no latency. The window's edges are included.
+        // Never started: counted, but no latency. The window's edges are included.
         yield* runs.insert(makeRun(tenant.id, { status: "queued", createdAt: from }))
         yield* runs.insert(makeRun(tenant.id, { status: "skipped", createdAt: to, finishedAt: to }))
+        yield* runs.insert(
+          makeRun(tenant.id, {
+            status: "expired",
+            createdAt: created(3),
+            expiresAt: created(4),
+            finishedAt: created(5)
+          })
+        )
         // Outside the window, or another tenant's.
         yield* runs.insert(makeRun(tenant.id, { status: "failed", createdAt: plus(from, -1), startedAt: from }))
         yield* runs.insert(makeRun(tenant.id, { status: "failed", createdAt: plus(to, 1), startedAt: plus(to, 2) }))
@@ -67,7 +75,7 @@ export const runReadoutsSuite: StorageSuite<RunRepository | TenantRepository | U
 
         // Sorted: 3, 5, 40, 250, 250, 1000, 90000: p50 is the 4th (ceil(3.5)), p95 the 7th (ceil(6.65)).
         expect(yield* runs.statistics(tenant.id, from, to)).toEqual({
-          total: 9,
+          total: 10,
           byStatus: {
             queued: 1,
             running: 1,
@@ -77,6 +85,7 @@ export const runReadoutsSuite: StorageSuite<RunRepository | TenantRepository | U
             succeeded: 3,
             failed: 1,
             cancelled: 1,
+            expired: 1,
             skipped: 1
           },
           startLatencyMs: { samples: 7, p50: 250, p95: 90_000 }
@@ -97,6 +106,7 @@ export const runReadoutsSuite: StorageSuite<RunRepository | TenantRepository | U
             succeeded: 0,
             failed: 0,
             cancelled: 0,
+            expired: 0,
             skipped: 0
           },
           startLatencyMs: null

@@ -22,6 +22,7 @@ export const makeRun = (tenantId: string, overrides: Partial<Run> = {}): Run => 
   idempotencyKey: null,
   results: [],
   reason: null,
+  expiresAt: null,
   leaseUntil: null,
   heldBy: null,
   takeovers: [],
@@ -97,5 +98,12 @@ export const claimOne = (
 export const approvalsNewestFirst = newestFirst<Approval>((approval) => approval.createdAt)
 
 /** Statuses no worker may claim: the run waits for a person or has ended. */
-export const UNCLAIMABLE: ReadonlyArray<RunStatus> = ["waiting_approval", "succeeded", "failed", "cancelled", "skipped"]
+export const UNCLAIMABLE: ReadonlyArray<RunStatus> = [
+  "waiting_approval",
+  "succeeded",
+  "failed",
+  "cancelled",
+  "expired",
+  "skipped"
+]
 

@@ -1,21 +1,31 @@
 import { Config } from "effect"
 import { defineSettings } from "../module/ModuleSettings.js"
 import { defaultSettings } from "../platform/Settings.js"
+import { MAX_SECONDS } from "./workflows/WorkflowDefinition.js"
 
 /** Automations' host options. */
 export interface AutomationsOptions {
   /** Seconds after its last write before another worker takes over a run whose worker died. */
   readonly runLeaseSeconds: number
+  /** The time to live of runs whose workflow sets none (`triggerJson.ttlSeconds`), in seconds; 0 for none. */
+  readonly runTtlSeconds: number
 }
 
-/** SERVICEKIT_RUN_LEASE_SECONDS: the runs' lease. */
+/** SERVICEKIT_RUN_LEASE_SECONDS: the runs' lease; SERVICEKIT_RUN_TTL_SECONDS: their default time to live. */
 export const automationsSettings = defineSettings<AutomationsOptions>({
   environment: () =>
     Config.all({
       runLeaseSeconds: Config.number("SERVICEKIT_RUN_LEASE_SECONDS").pipe(
         Config.validate({ message: "must be a number of seconds from 1 to 3600", validation: (n) => n >= 1 && n <= 3600 }),
         Config.withDefault(defaultSettings.runLeaseMs / 1000)
+      ),
+      runTtlSeconds: Config.integer("SERVICEKIT_RUN_TTL_SECONDS").pipe(
+        Config.validate({
+          message: `must be a whole number of seconds from 0 to ${MAX_SECONDS}`,
+          validation: (n) => n >= 0 && n <= MAX_SECONDS
+        }),
+        Config.withDefault(defaultSettings.runTtlSeconds)
       )
     }),
-  settings: ({ runLeaseSeconds }) => ({ runLeaseMs: runLeaseSeconds * 1000 })
+  settings: ({ runLeaseSeconds, runTtlSeconds }) => ({ runLeaseMs: runLeaseSeconds * 1000, runTtlSeconds })
 })

@@ -71,6 +71,11 @@ export interface Settings {
    * the tenant's own `maxRunningRuns`; runs beyond it wait, queued. 0: no cap.
    */
   readonly maxRunningRunsPerTenant: number
+  /**
+   * The time to live of an automation run whose workflow sets none (`triggerJson.ttlSeconds`): a
+   * run none of whose steps started this many seconds after it was created ends expired. 0: none.
+   */
+  readonly runTtlSeconds: number
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
 }
@@ -142,7 +147,8 @@ export const defaultSettings: Settings = {
   workerStallMs: 30_000,
   maxQueuedPerTenant: 10_000,
   // Twice a worker's 50 run slots: with several workers, no tenant holds them all.
-  maxRunningRunsPerTenant: 100
+  maxRunningRunsPerTenant: 100,
+  runTtlSeconds: 0
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {

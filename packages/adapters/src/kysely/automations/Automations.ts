@@ -47,6 +47,7 @@ import * as migration0031 from "./migrations/0031_run_workers.js"
 import * as migration0034 from "./migrations/0034_automation_waitpoints.js"
 import * as agentTurnsMigration from "./migrations/automations/0001_agent_turns.js"
 import * as stepResultsMigration from "./migrations/automations/0002_step_results.js"
+import * as runExpiryMigration from "./migrations/automations/0003_run_expiry.js"
 import * as runConcurrencyMigration from "./migrations/automations/0004_run_concurrency.js"
 import * as NodeCommands from "./nodes/NodeCommands.js"
 import * as Packs from "./Packs.js"
@@ -106,6 +107,7 @@ export const automationsStorage: KyselyModuleStorage<
     "0034_automation_waitpoints": migration0034,
     "automations/0001_agent_turns": agentTurnsMigration,
     "automations/0002_step_results": stepResultsMigration,
+    "automations/0003_run_expiry": runExpiryMigration,
     "automations/0004_run_concurrency": runConcurrencyMigration
   },
   layer: Layer.mergeAll(

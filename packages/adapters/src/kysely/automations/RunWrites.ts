@@ -81,6 +81,7 @@ export const updateRuns = (schema: string, updates: ReadonlyArray<RunUpdate>) =>
       status: run.status,
       attempt: run.attempt,
       reason: run.reason,
+      expires_at: run.expiresAt,
       lease_until: run.leaseUntil,
       started_at: run.startedAt,
       finished_at: run.finishedAt,
@@ -94,13 +95,13 @@ export const updateRuns = (schema: string, updates: ReadonlyArray<RunUpdate>) =>
   )
   const written = sql`
     update ${sql.id(schema, "automation_runs")} as r
-    set status = u.status, attempt = u.attempt, reason = u.reason, lease_until = u.lease_until,
-      started_at = u.started_at, finished_at = u.finished_at, updated_at = u.updated_at,
-      parked_at = case when u.status = 'queued' then r.parked_at end
+    set status = u.status, attempt = u.attempt, reason = u.reason, expires_at = u.expires_at,
+      lease_until = u.lease_until, started_at = u.started_at, finished_at = u.finished_at,
+      updated_at = u.updated_at, parked_at = case when u.status = 'queued' then r.parked_at end
     from jsonb_to_recordset(${json}::jsonb) as u(
-      tenant_id uuid, id uuid, status text, attempt integer, reason text, lease_until timestamptz,
-      started_at timestamptz, finished_at timestamptz, updated_at timestamptz, from_statuses text,
-      check_lease boolean, held_lease timestamptz, steps integer[], removes boolean
+      tenant_id uuid, id uuid, status text, attempt integer, reason text, expires_at timestamptz,
+      lease_until timestamptz, started_at timestamptz, finished_at timestamptz, updated_at timestamptz,
+      from_statuses text, check_lease boolean, held_lease timestamptz, steps integer[], removes boolean
     )
     where r.tenant_id = u.tenant_id and r.id = u.id and r.status = any(string_to_array(u.from_statuses, ','))
       and (not u.check_lease or r.lease_until is not distinct from u.held_lease)

@@ -92,6 +92,8 @@ export interface AutomationRunsTable {
   readonly test: Generated<boolean>
   readonly idempotency_key: string | null
   readonly reason: string | null
+  /** The run's time to live (null without one): see migrations/automations/0003_run_expiry.ts. */
+  readonly expires_at: Date | null
   readonly lease_until: Date | null
   readonly held_by: ColumnType<WorkerIdentity | null, string | null, string | null>
   readonly takeovers: JsonColumn<ReadonlyArray<StoredTakeover>>

@@ -4,7 +4,7 @@ import { Notice, PageHeader, formatTime } from "../Components.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../PageProps.js"
 import { Transcript, turnsOf } from "./Transcript.js"
-import { type Run, type Step, UNFINISHED, formatJson, statusTone } from "./Types.js"
+import { RETRYABLE, type Run, type Step, UNFINISHED, formatJson, statusTone } from "./Types.js"
 
 /** How often an unfinished run is read again. */
 const POLL_MS = 1_000
@@ -61,7 +61,7 @@ export const RunDetail = (props: PageProps & { readonly runId: string }) => {
       </p>
       <PageHeader title={`Run ${props.runId.slice(0, 8)}`} lead={run === undefined ? undefined : `Workflow ${run.workflowId}`}>
         {!admin || run === undefined ? null : finished ? (
-          run.status === "failed" || run.status === "cancelled" ? (
+          RETRYABLE.includes(run.status) ? (
             <button type="button" class="button primary" disabled={busy} onClick={() => act("retry")}>
               Retry
             </button>
@@ -98,6 +98,12 @@ export const RunDetail = (props: PageProps & { readonly runId: string }) => {
               )}
               <dt>Attempt</dt>
               <dd>{run.attempt}</dd>
+              {run.expiresAt === null ? null : (
+                <>
+                  <dt>Time to live</dt>
+                  <dd>until {formatTime(run.expiresAt)}</dd>
+                </>
+              )}
               <dt>Started</dt>
               <dd>{formatTime(run.startedAt)}</dd>
               <dt>Finished</dt>

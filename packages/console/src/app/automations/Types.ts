@@ -15,7 +15,10 @@ export const UNFINISHED: ReadonlyArray<Run["status"]> = [
   "waiting_timer"
 ]
 
-export const RUN_STATUSES: ReadonlyArray<Run["status"]> = [...UNFINISHED, "succeeded", "failed", "cancelled", "skipped"]
+/** The ended run statuses a retry queues again. */
+export const RETRYABLE: ReadonlyArray<Run["status"]> = ["failed", "cancelled", "expired"]
+
+export const RUN_STATUSES: ReadonlyArray<Run["status"]> = [...UNFINISHED, "succeeded", ...RETRYABLE, "skipped"]
 
 /** A status as a badge whose colour says whether it is over, and how. */
 export const statusTone = (status: string) =>

@@ -35,9 +35,13 @@ export interface Slo {
     readonly succeeded: number
     readonly failed: number
     readonly cancelled: number
+    readonly expired: number
     readonly skipped: number
   }
-  /** succeeded / (succeeded + failed) in percent, one decimal; null when no run ended either way. */
+  /**
+   * succeeded / (succeeded + failed + expired) in percent, one decimal; null when no run ended
+   * any of these ways.
+   */
   readonly successRatePercent: number | null
   readonly startLatencyMs: RunStatistics["startLatencyMs"]
 }
@@ -292,7 +296,8 @@ export class ReadoutService extends Context.Tag("@servicekit/core/ReadoutService
             const to = yield* now
             const from = new Date(to.getTime() - SLO_WINDOW_DAYS * 86_400_000)
             const { byStatus, startLatencyMs, total } = yield* runs.statistics(tenantId, from, to)
-            const ended = byStatus.succeeded + byStatus.failed
+            // An expired run was accepted and never done: it counts against the rate, as a failed one does.
+            const ended = byStatus.succeeded + byStatus.failed + byStatus.expired
             return {
               windowDays: SLO_WINDOW_DAYS,
               from,
@@ -307,6 +312,7 @@ export class ReadoutService extends Context.Tag("@servicekit/core/ReadoutService
                 succeeded: byStatus.succeeded,
                 failed: byStatus.failed,
                 cancelled: byStatus.cancelled,
+                expired: byStatus.expired,
                 skipped: byStatus.skipped
               },
               successRatePercent: ended === 0 ? null : Math.round((byStatus.succeeded * 1_000) / ended) / 10,

@@ -25,15 +25,17 @@ export const SloJson = Schema.Struct({
     succeeded: Count,
     failed: Count,
     cancelled: Count,
+    expired: Count,
     skipped: Count
   }).annotations({ description: "The window's runs by their status now." }),
   successRatePercent: Schema.NullOr(Schema.Number).annotations({
-    description: "succeeded / (succeeded + failed) × 100, rounded to one decimal; null when no run ended either way."
+    description:
+      "succeeded / (succeeded + failed + expired) × 100, rounded to one decimal (a run that expired was never done); null when no run ended any of these ways."
   }),
   startLatencyMs: Schema.NullOr(
     Schema.Struct({ samples: Integer, p50: Schema.Number, p95: Schema.Number }).annotations({
       description:
-        "Queued to running (startedAt − createdAt) of the window's runs a worker took (`samples` of them), in milliseconds: discrete percentiles (the ceil(p × n)-th smallest, as Postgres' percentile_disc)."
+        "Queued to running (startedAt − createdAt) of the window's runs a worker started (`samples` of them; an expired run never started), in milliseconds: discrete percentiles (the ceil(p × n)-th smallest, as Postgres' percentile_disc)."
     })
   )
 }).annotations({

@@ -12,6 +12,7 @@ export const RUN_STATUSES = [
   "succeeded",
   "failed",
   "cancelled",
+  "expired",
   "skipped"
 ] as const
 export type RunStatus = (typeof RUN_STATUSES)[number]
@@ -22,17 +23,29 @@ export type RunStatus = (typeof RUN_STATUSES)[number]
  * blocked on a waitpoint (records/Waitpoint.ts): waiting_approval for a person's decision,
  * waiting_node for a companion node's command, waiting_timer for a wait step. Completing the
  * waitpoint, or its time running out, queues the run again (a rejected or expired approval fails
- * it); succeeded, failed, cancelled and skipped end it (failed and cancelled runs may be retried).
+ * it); succeeded, failed, cancelled and skipped end it. A run whose time to live (`expiresAt`) ran
+ * out before any of its steps started ends expired when a worker takes it (runs/RunExpiry.ts).
+ * Failed, cancelled and expired runs may be retried.
  */
 export const RUN_TRANSITIONS: Readonly<Record<RunStatus, ReadonlyArray<RunStatus>>> = {
   queued: ["running", "cancelled", "skipped"],
-  running: ["succeeded", "failed", "waiting_approval", "waiting_node", "waiting_timer", "cancelled", "queued"],
+  running: [
+    "succeeded",
+    "failed",
+    "waiting_approval",
+    "waiting_node",
+    "waiting_timer",
+    "cancelled",
+    "queued",
+    "expired"
+  ],
   waiting_approval: ["queued", "failed", "cancelled"],
   waiting_node: ["queued", "cancelled"],
   waiting_timer: ["queued", "cancelled"],
   succeeded: [],
   failed: ["queued"],
   cancelled: ["queued"],
+  expired: ["queued"],
   skipped: []
 }
 
@@ -136,8 +149,13 @@ export interface Run {
   readonly idempotencyKey: string | null
   /** Results of the steps reached so far, by index. */
   readonly results: ReadonlyArray<StepResult>
-  /** Why it failed, was skipped or cancelled. */
+  /** Why it failed, was skipped, cancelled or expired. */
   readonly reason: string | null
+  /**
+   * Its time to live: a run none of whose steps started by then ends expired instead (see
+   * runs/RunExpiry.ts). Null without one, and once retried.
+   */
+  readonly expiresAt: Date | null
   /**
    * The lease: while running, until when the worker holding it may write (after that another
    * worker takes it over); while queued, until when the process that started it has it reserved.

@@ -14,7 +14,7 @@ export interface RunStatistics {
   readonly total: number
   readonly byStatus: Readonly<Record<RunStatus, number>>
   /**
-   * Start latency (startedAt − createdAt, in milliseconds) of the runs a worker took: their
+   * Start latency (startedAt − createdAt, in milliseconds) of the runs a worker started: their
    * number and `percentileDisc` at 0.5 and 0.95 (Postgres' percentile_disc). Null when no run
    * was taken.
    */

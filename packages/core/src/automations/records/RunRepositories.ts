@@ -36,6 +36,7 @@ const progressOf = (stored: Run, run: Run, written: StepsWritten) => ({
   attempt: run.attempt,
   results: resultsAfter(stored.results, run, written),
   reason: run.reason,
+  expiresAt: run.expiresAt,
   leaseUntil: run.leaseUntil,
   startedAt: run.startedAt,
   finishedAt: run.finishedAt,
@@ -83,11 +84,11 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
     /** Newest first by (createdAt, id). */
     readonly list: (tenantId: string, query: RunQuery) => Effect.Effect<ReadonlyArray<Run>>
     /**
-     * Stores the run's progress (status, attempt, the results of `steps`, reason, lease, start,
-     * finish, updatedAt) if its stored status is one of `from` (and, when `leaseUntil` is given,
-     * the stored lease is that one: the writer still holds the run); whether it did, results
-     * included. What the run was made with (its steps, input, trigger, parent, idempotency key)
-     * never changes, and is not written.
+     * Stores the run's progress (status, attempt, the results of `steps`, reason, time to live,
+     * lease, start, finish, updatedAt) if its stored status is one of `from` (and, when
+     * `leaseUntil` is given, the stored lease is that one: the writer still holds the run); whether
+     * it did, results included. What the run was made with (its steps, input, trigger, parent,
+     * idempotency key) never changes, and is not written.
      */
     readonly update: (
       run: Run,

@@ -7,7 +7,8 @@ import { type Slots, makeSlots } from "../../platform/Slots.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
 import type { Run } from "../records/Run.js"
 import { PARKED_SWEEP_MS } from "../records/RunCaps.js"
-import { type RunKey, RunRepository } from "../records/RunRepositories.js"
+import { type RunKey, RunRepository, type RunUpdate } from "../records/RunRepositories.js"
+import { expiredOf, hasExpired } from "./RunExpiry.js"
 import { type RunQueueing, STARTS, WORKER_WRITES, jobOf, now, runQueue } from "./RunQueue.js"
 import type { StepInterpreter } from "./StepInterpreter.js"
 import type { Waitpoints } from "./Waitpoints.js"
@@ -43,6 +44,12 @@ export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterprete
       committersFor(WORKER_WRITES)
     )
 
+    /** Ends claimed runs whose time to live ran out, each while its claim holds: a moment's writes in one statement. */
+    const expireGrouped = yield* groupCommit(
+      (updates: ReadonlyArray<RunUpdate>) => runs.updateMany(updates),
+      committersFor(WORKER_WRITES)
+    )
+
     /** Makes due the parked runs `woken` (see RunCaps.ts); answers how many. */
     const makeDue = (woken: ReadonlyArray<Run>) =>
       Effect.as(woken.length === 0 ? Effect.void : jobs.enqueueMany(runQueue, woken.map(jobOf)), woken.length)
@@ -60,13 +67,20 @@ export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterprete
 
     /**
      * Claims a due run and follows it as far as it goes, unless another worker holds it or it
-     * ended; a job at a waitpoint's due time (`waitpointId`) first acts on the waitpoint.
+     * ended; a job at a waitpoint's due time (`waitpointId`) first acts on the waitpoint. A run
+     * whose time to live ran out before any of its steps started ends expired instead.
      */
     const processRun = (tenantId: string, runId: string, waitpointId?: string) =>
       Effect.gen(function* () {
         if (waitpointId !== undefined) yield* waitpoints.takeUp(tenantId, waitpointId)
         const claimed = yield* claimGrouped({ tenantId, id: runId })
-        if (Option.isSome(claimed)) yield* Effect.ensuring(interpreter.follow(claimed.value), wakeAfter(claimed.value))
+        if (Option.isNone(claimed)) return
+        const run = claimed.value
+        const at = yield* now
+        const go = hasExpired(run, at)
+          ? expireGrouped({ run: expiredOf(run, at), from: ["running"], leaseUntil: run.leaseUntil, steps: [] })
+          : interpreter.follow(run)
+        yield* Effect.ensuring(go, wakeAfter(run))
       })
 
     /**

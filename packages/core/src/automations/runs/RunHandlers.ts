@@ -22,6 +22,7 @@ export const runJson = (run: Run) => ({
   stepsResultJson: run.results,
   takeovers: run.takeovers,
   reason: run.reason,
+  expiresAt: run.expiresAt,
   createdAt: run.createdAt,
   startedAt: run.startedAt,
   finishedAt: run.finishedAt,

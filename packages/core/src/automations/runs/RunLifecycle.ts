@@ -13,6 +13,7 @@ import { type Run, type RunStatus, type RunTrigger, WAITING_STEP_STATUSES, canMo
 import { RunRepository } from "../records/RunRepositories.js"
 import type { JsonObject, Workflow } from "../records/Workflow.js"
 import type { RunClaims } from "./RunClaims.js"
+import { expiresAtOf, ttlSecondsOf } from "./RunExpiry.js"
 import { type RunQueueing, STARTS, now } from "./RunQueue.js"
 import { makeRunPresentation } from "./RunPresentation.js"
 import type { Waitpoints } from "./Waitpoints.js"
@@ -71,11 +72,8 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
     const presentation = yield* makeRunPresentation
     // What the API and inbound hooks start waits at most this deep; triggers and spawns are the
     // workflows' own doing, and retries bring back what was accepted.
-    const queuedRuns = makeQueuedWorkLimit({
-      what: "queued runs",
-      limit: (yield* ServiceKitSettings).maxQueuedPerTenant,
-      count: runs.countQueued
-    })
+    const { maxQueuedPerTenant, runTtlSeconds } = yield* ServiceKitSettings
+    const queuedRuns = makeQueuedWorkLimit({ what: "queued runs", limit: maxQueuedPerTenant, count: runs.countQueued })
     const withRoom = (run: Run) => Effect.as(queuedRuns.check(run.tenantId, 1), run)
 
     const findRun = (tenantId: string, id: string) =>
@@ -83,7 +81,9 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
         Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(new RunNotFound())
       )
     const conflict = (run: Run, to: RunStatus) =>
-      new RunStateConflict({ message: `A ${run.status} run cannot become ${to}.` })
+      new RunStateConflict({
+        message: `${/^[aeiou]/.test(run.status) ? "An" : "A"} ${run.status} run cannot become ${to}.`
+      })
 
     /** The workflows that API requests start, read together: one statement for a moment's starts. */
     const readWorkflow = yield* groupCommit(
@@ -121,6 +121,7 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
           idempotencyKey: options.idempotencyKey ?? null,
           results: [],
           reason: null,
+          expiresAt: expiresAtOf(at, ttlSecondsOf(workflow, runTtlSeconds)),
           leaseUntil: null,
           heldBy: null,
           takeovers: [],
@@ -199,7 +200,7 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
       skip: (tenantId: string, workflowId: string, trigger: RunTrigger, reason: string, idempotencyKey: string | null) =>
         Effect.gen(function* () {
           const run = yield* runOf(yield* findWorkflow(tenantId, workflowId), {}, trigger, { idempotencyKey })
-          return yield* insertRun({ ...run, status: "skipped", reason, finishedAt: run.createdAt })
+          return yield* insertRun({ ...run, status: "skipped", reason, expiresAt: null, finishedAt: run.createdAt })
         }),
       hook,
       hookWithToken: (token: string, input: HookInput) =>
@@ -259,19 +260,26 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
           // A step that was waiting (an approval, a node, a timer) starts again: an approval of
           // the earlier try does not carry over to this one.
           const restarted = run.results.filter((result) => WAITING_STEP_STATUSES.has(result.status))
+          // A retry is asked for now: the time to live the run was created with no longer holds.
           const queued: Run = {
             ...run,
             status: "queued",
             attempt: run.attempt + 1,
             results: run.results.filter((result) => !WAITING_STEP_STATUSES.has(result.status)),
             reason: null,
+            expiresAt: null,
             leaseUntil: null,
             finishedAt: null,
             updatedAt: at
           }
           const moved = yield* unit.withTransaction(
             Effect.flatMap(
-              runs.update(queued, ["failed", "cancelled"], undefined, restarted.map((result) => result.index)),
+              runs.update(
+                queued,
+                ["failed", "cancelled", "expired"],
+                undefined,
+                restarted.map((result) => result.index)
+              ),
               (stored) => (stored ? Effect.as(due(queued), true) : Effect.succeed(false))
             )
           )

@@ -92,6 +92,10 @@ export const RunJson = Schema.Struct({
   stepsResultJson: Schema.Array(StepResultJson),
   takeovers: Schema.Array(TakeoverJson).annotations({ description: `Each takeover of the run, oldest first: the newest ${MAX_TAKEOVERS}.` }),
   reason: Schema.NullOr(Schema.String),
+  expiresAt: Schema.NullOr(Timestamp).annotations({
+    description:
+      "The run's time to live (its workflow's `triggerJson.ttlSeconds`, else the platform's default): a run none of whose steps started by then ends `expired` when a worker takes it. Null without one, and once retried."
+  }),
   createdAt: Timestamp,
   startedAt: Schema.NullOr(Timestamp),
   finishedAt: Schema.NullOr(Timestamp),

@@ -17,11 +17,11 @@ import { FlowNotFound, WorkflowNotFound } from "../AutomationsErrors.js"
 import { STEP_TYPES } from "../steps/StepKinds.js"
 import { MAX_WAIT_SECONDS } from "../steps/WaitStep.js"
 import { MIN_WEBHOOK_TOKEN } from "../hooks/HookToken.js"
-import { CHAT_EVENTS, MANUAL_TRIGGER, MAX_STEPS, TRIGGER_TYPES } from "./WorkflowDefinition.js"
+import { CHAT_EVENTS, MANUAL_TRIGGER, MAX_SECONDS, MAX_STEPS, TRIGGER_TYPES } from "./WorkflowDefinition.js"
 import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE } from "./WorkflowService.js"
 
 const TriggerJson = JsonObjectInput.annotations({
-  description: `\`{ schemaVersion: 1, type, ... }\` with type ${TRIGGER_TYPES.join(", ")}. schedule: exactly one of \`everySeconds\`, \`at\` (ISO 8601) or \`cron\` (5 fields, UTC); heartbeat: \`everySeconds\` or \`cron\`, optional \`checklist\` (lines); event: \`events\` (${CHAT_EVENTS.join(", ")}); webhook: optional \`webhook.token\` (${MIN_WEBHOOK_TOKEN} to 256 characters, no spaces; stored as a digest and shown only in the answer that sets it), or \`webhook: { hasToken: true }\` to keep the workflow's token; channel: \`channelId\`.`
+  description: `\`{ schemaVersion: 1, type, ... }\` with type ${TRIGGER_TYPES.join(", ")}. schedule: exactly one of \`everySeconds\`, \`at\` (ISO 8601) or \`cron\` (5 fields, UTC); heartbeat: \`everySeconds\` or \`cron\`, optional \`checklist\` (lines); event: \`events\` (${CHAT_EVENTS.join(", ")}); webhook: optional \`webhook.token\` (${MIN_WEBHOOK_TOKEN} to 256 characters, no spaces; stored as a digest and shown only in the answer that sets it), or \`webhook: { hasToken: true }\` to keep the workflow's token; channel: \`channelId\`. Any type: optional \`ttlSeconds\` (1 to ${MAX_SECONDS}), the time to live of its runs: a run none of whose steps started that long after it was created ends \`expired\` (without it, the platform's default, if any).`
 })
 
 export const StepsJson = withReason(Schema.Array(Schema.Unknown), "must be an array of steps").annotations({

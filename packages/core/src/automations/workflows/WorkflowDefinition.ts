@@ -27,7 +27,9 @@ export const MAX_STEPS = 50
 /** The simplest trigger, shown in messages about a trigger's shape. */
 export const MANUAL_TRIGGER = { schemaVersion: 1, type: "manual" } as const
 
-const Seconds = Schema.Number.pipe(Schema.int(), Schema.between(1, 31_536_000))
+/** The longest span of seconds a trigger names (an interval, a run's time to live): a year. */
+export const MAX_SECONDS = 31_536_000
+const Seconds = Schema.Number.pipe(Schema.int(), Schema.between(1, MAX_SECONDS))
 const Checklist = Schema.Array(Schema.String.pipe(Schema.maxLength(1_000))).pipe(Schema.maxItems(50))
 
 /** Exactly one of `everySeconds`, `cron` (and `at` where allowed), each valid. */
@@ -44,7 +46,7 @@ const checkTiming = (trigger: JsonObject, allowAt: boolean) =>
       )
     }
     if (trigger.everySeconds !== undefined && !Schema.is(Seconds)(trigger.everySeconds)) {
-      return yield* fail("triggerJson.everySeconds", "must be a whole number of seconds from 1 to 31536000")
+      return yield* fail("triggerJson.everySeconds", `must be a whole number of seconds from 1 to ${MAX_SECONDS}`)
     }
     if (trigger.cron !== undefined) {
       const reason = typeof trigger.cron === "string" ? invalidSpec({ cron: trigger.cron }) : "must be a string"
@@ -68,6 +70,10 @@ export const checkTrigger = (trigger: unknown): Effect.Effect<JsonObject, Valida
     const type = trigger.type
     if (typeof type !== "string" || !(TRIGGER_TYPES as ReadonlyArray<string>).includes(type)) {
       return yield* fail("triggerJson.type", `must be one of ${TRIGGER_TYPES.join(", ")}`)
+    }
+    // Any trigger's runs may have a time to live (runs/RunExpiry.ts).
+    if (trigger.ttlSeconds !== undefined && !Schema.is(Seconds)(trigger.ttlSeconds)) {
+      return yield* fail("triggerJson.ttlSeconds", `must be a whole number of seconds from 1 to ${MAX_SECONDS}`)
     }
     switch (type) {
       case "schedule":

@@ -66,7 +66,7 @@ export interface AutomationsAutomationsOperations {
                 readonly "application/json": {
                     readonly name: string;
                     readonly active?: boolean;
-                    /** @description `{ schemaVersion: 1, type, ... }` with type manual, schedule, heartbeat, event, webhook, channel. schedule: exactly one of `everySeconds`, `at` (ISO 8601) or `cron` (5 fields, UTC); heartbeat: `everySeconds` or `cron`, optional `checklist` (lines); event: `events` (conversation.created, conversation.assigned, conversation.closed, message.created, csat.submitted); webhook: optional `webhook.token` (16 to 256 characters, no spaces; stored as a digest and shown only in the answer that sets it), or `webhook: { hasToken: true }` to keep the workflow's token; channel: `channelId`. */
+                    /** @description `{ schemaVersion: 1, type, ... }` with type manual, schedule, heartbeat, event, webhook, channel. schedule: exactly one of `everySeconds`, `at` (ISO 8601) or `cron` (5 fields, UTC); heartbeat: `everySeconds` or `cron`, optional `checklist` (lines); event: `events` (conversation.created, conversation.assigned, conversation.closed, message.created, csat.submitted); webhook: optional `webhook.token` (16 to 256 characters, no spaces; stored as a digest and shown only in the answer that sets it), or `webhook: { hasToken: true }` to keep the workflow's token; channel: `channelId`. Any type: optional `ttlSeconds` (1 to 31536000), the time to live of its runs: a run none of whose steps started that long after it was created ends `expired` (without it, the platform's default, if any). */
                     readonly triggerJson: {
                         readonly [key: string]: unknown;
                     };

@@ -11,7 +11,7 @@ export interface AutomationsDashboardRunsOperations {
                 /** @description The previous page's `meta.nextCursor`. */
                 readonly cursor?: string;
                 readonly workflowId?: string;
-                readonly status?: "queued" | "running" | "waiting_approval" | "waiting_node" | "waiting_timer" | "succeeded" | "failed" | "cancelled" | "skipped";
+                readonly status?: "queued" | "running" | "waiting_approval" | "waiting_node" | "waiting_timer" | "succeeded" | "failed" | "cancelled" | "expired" | "skipped";
             };
             readonly header?: never;
             readonly path?: never;

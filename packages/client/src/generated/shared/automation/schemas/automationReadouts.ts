@@ -30,9 +30,11 @@ export interface SharedAutomationSchemasAutomationReadoutsSchemas {
             /** @description Runs created in the window */
             readonly cancelled: number;
             /** @description Runs created in the window */
+            readonly expired: number;
+            /** @description Runs created in the window */
             readonly skipped: number;
         };
-        /** @description succeeded / (succeeded + failed) × 100, rounded to one decimal; null when no run ended either way. */
+        /** @description succeeded / (succeeded + failed + expired) × 100, rounded to one decimal (a run that expired was never done); null when no run ended any of these ways. */
         readonly successRatePercent: number | null;
         readonly startLatencyMs: {
             readonly samples: number;

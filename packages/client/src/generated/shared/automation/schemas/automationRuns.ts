@@ -4,7 +4,7 @@
 import type { components } from "../../../index.js"
 
 export interface SharedAutomationSchemasAutomationRunsSchemas {
-    /** @description A run of a workflow at a revision of its flow. Status moves: queued → running, cancelled, skipped; running → succeeded, failed, waiting_approval, waiting_node, waiting_timer, cancelled, queued; waiting_approval → queued, failed, cancelled; waiting_node → queued, cancelled; waiting_timer → queued, cancelled; succeeded → (final); failed → queued; cancelled → queued; skipped → (final). `stepsResultJson` holds each step reached, in order, stored before the next step starts. */
+    /** @description A run of a workflow at a revision of its flow. Status moves: queued → running, cancelled, skipped; running → succeeded, failed, waiting_approval, waiting_node, waiting_timer, cancelled, queued, expired; waiting_approval → queued, failed, cancelled; waiting_node → queued, cancelled; waiting_timer → queued, cancelled; succeeded → (final); failed → queued; cancelled → queued; expired → queued; skipped → (final). `stepsResultJson` holds each step reached, in order, stored before the next step starts. */
     readonly Run: {
         /** Format: uuid */
         readonly id: string;
@@ -14,7 +14,7 @@ export interface SharedAutomationSchemasAutomationRunsSchemas {
         readonly flowId: string;
         readonly revision: number;
         /** @enum {string} */
-        readonly status: "queued" | "running" | "waiting_approval" | "waiting_node" | "waiting_timer" | "succeeded" | "failed" | "cancelled" | "skipped";
+        readonly status: "queued" | "running" | "waiting_approval" | "waiting_node" | "waiting_timer" | "succeeded" | "failed" | "cancelled" | "expired" | "skipped";
         /** @description 1, and one more with each retry. Side effects carry the idempotency key `<runId>:<step>:<attempt>`: a step tried again after a worker died repeats it, a retried run's steps make new ones. */
         readonly attempt: number;
         readonly trigger: {
@@ -32,6 +32,8 @@ export interface SharedAutomationSchemasAutomationRunsSchemas {
         /** @description Each takeover of the run, oldest first: the newest 20. */
         readonly takeovers: readonly components["schemas"]["RunTakeover"][];
         readonly reason: string | null;
+        /** @description The run's time to live (its workflow's `triggerJson.ttlSeconds`, else the platform's default): a run none of whose steps started by then ends `expired` when a worker takes it. Null without one, and once retried. */
+        readonly expiresAt: string | null;
         /** Format: date-time */
         readonly createdAt: string;
         readonly startedAt: string | null;
