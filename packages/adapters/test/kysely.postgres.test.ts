@@ -74,9 +74,11 @@ describe("kysely storage on Postgres", () => {
             "0033_webhook_attempt_answer",
             "0034_automation_waitpoints",
             "accounts/0001_tenant_weight",
+            "accounts/0002_tenant_run_cap",
             "automations/0001_agent_turns",
             "automations/0002_step_results",
             "automations/0003_run_expiry",
+            "automations/0004_run_concurrency",
             "chat/0001_webhook_health",
             "jobs/0001_job_backlog",
             "transactional/0001_queued_messages"

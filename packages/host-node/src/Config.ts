@@ -66,8 +66,6 @@ export interface PlatformHostConfig {
   readonly workerStallSeconds: number
   /** The most queued runs, and queued messages, a tenant may have before new ones get 429 `queue_full`; 0 for no limit. */
   readonly maxQueuedPerTenant: number
-  /** How many of a tenant's runs may run at once, across every process, unless the tenant has its own cap; 0 for no cap. */
-  readonly maxRunningRunsPerTenant: number
   readonly trustedProxies: ReadonlyArray<string>
   readonly corsOrigins: ReadonlyArray<string>
   /** Who may show the console in a frame: `'self'`, `'none'` or origins (CSP `frame-ancestors`). */
@@ -201,10 +199,6 @@ const environmentConfig = Config.all({
   maxQueuedPerTenant: Config.integer("SERVICEKIT_MAX_QUEUED_PER_TENANT").pipe(
     Config.validate({ message: "must be a whole number from 0 to 100000000", validation: (n) => n >= 0 && n <= 100_000_000 }),
     Config.withDefault(defaultSettings.maxQueuedPerTenant)
-  ),
-  maxRunningRunsPerTenant: Config.integer("SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT").pipe(
-    Config.validate({ message: "must be a whole number from 0 to 100000", validation: (n) => n >= 0 && n <= 100_000 }),
-    Config.withDefault(defaultSettings.maxRunningRunsPerTenant)
   ),
   trustedProxies: Config.array(Config.string(), "SERVICEKIT_TRUSTED_PROXIES").pipe(Config.withDefault([])),
   corsOrigins: Config.array(Config.string(), "SERVICEKIT_CORS_ORIGINS").pipe(Config.withDefault([])),
@@ -368,6 +362,5 @@ export const settingsOf = (config: HostConfig, added: ReadonlyArray<ProductModul
   // Each kit its own id: two kits in one process (an embedding, a test) are two workers.
   worker: { host: hostname(), pid: process.pid, workerId: randomUUID() },
   workerStallMs: config.workerStallSeconds * 1000,
-  maxQueuedPerTenant: config.maxQueuedPerTenant,
-  maxRunningRunsPerTenant: config.maxRunningRunsPerTenant
+  maxQueuedPerTenant: config.maxQueuedPerTenant
 })

@@ -40,6 +40,7 @@ describe("platform admin API", () => {
       name: "Globex",
       entitlements: ["voice"],
       weight: 1,
+      maxRunningRuns: null,
       createdAt: expect.any(String)
     })
 
@@ -86,6 +87,13 @@ describe("platform admin API", () => {
     expect(await weighted.json()).toEqual({ ...tenant, name: "Globex Corp", entitlements: ["voice", "chat"], weight: 3 })
     const heavy = await (await admin("/tenants", { method: "POST", body: { name: "Initech", weight: 100 } })).json()
     expect((await (await admin(`/tenants/${heavy.id}`)).json()).weight).toBe(100)
+    // A cap on its running runs, set, read back, and back to the platform's default with null.
+    const capped = await admin(`/tenants/${tenant.id}`, { method: "PATCH", body: { maxRunningRuns: 25 } })
+    expect(await capped.json()).toMatchObject({ weight: 3, maxRunningRuns: 25 })
+    const uncapped = await admin(`/tenants/${tenant.id}`, { method: "PATCH", body: { maxRunningRuns: null } })
+    expect(await uncapped.json()).toMatchObject({ weight: 3, maxRunningRuns: null })
+    const small = await (await admin("/tenants", { method: "POST", body: { name: "Hooli", maxRunningRuns: 1 } })).json()
+    expect((await (await admin(`/tenants/${small.id}`)).json()).maxRunningRuns).toBe(1)
 
     // A dashboard token for a tenant user works on the dashboard routes.
     const issued = await admin(`/tenants/${tenant.id}/dashboard-tokens`, {
@@ -142,11 +150,23 @@ describe("platform admin API", () => {
       { name: "Acme", weight: 0 },
       { name: "Acme", weight: 101 },
       { name: "Acme", weight: 2.5 },
-      { name: "Acme", weight: "3" }
+      { name: "Acme", weight: "3" },
+      { name: "Acme", maxRunningRuns: 0 },
+      { name: "Acme", maxRunningRuns: 100_001 },
+      { name: "Acme", maxRunningRuns: 1.5 },
+      { name: "Acme", maxRunningRuns: "5" }
     ]) {
       await expectRefusal(await admin("/tenants", { method: "POST", body }), 400, "validation_failed")
     }
-    for (const body of [{ entitlements: ["x"] }, { weight: -1 }, { weight: 1e9 }, { name: "Renamed", weight: null }]) {
+    for (const body of [
+      { entitlements: ["x"] },
+      { weight: -1 },
+      { weight: 1e9 },
+      { name: "Renamed", weight: null },
+      { name: "Renamed", maxRunningRuns: -1 },
+      { maxRunningRuns: 1e9 },
+      { maxRunningRuns: true }
+    ]) {
       await expectRefusal(await admin(`/tenants/${served.tenantId}`, { method: "PATCH", body }), 400, "validation_failed")
     }
     for (const body of [
@@ -164,6 +184,7 @@ describe("platform admin API", () => {
     const unchanged = await (await admin(`/tenants/${served.tenantId}`)).json()
     expect(unchanged.entitlements).toEqual(["voice"])
     expect(unchanged.weight).toBe(1)
+    expect(unchanged.maxRunningRuns).toBeNull()
     expect(unchanged.name).not.toBe("Renamed")
   })
 

@@ -22,7 +22,8 @@ describe("the settings modules declare, as the host reads them", () => {
       visitorRateLimitPerMinute: 60,
       visitorIpRateLimitPerMinute: 600,
       runLeaseSeconds: 10,
-      runTtlSeconds: 0
+      runTtlSeconds: 0,
+      maxRunningRunsPerTenant: 100
     })
     expect(settingsOf(config)).toMatchObject({
       hostedSipDomain: undefined,
@@ -31,7 +32,8 @@ describe("the settings modules declare, as the host reads them", () => {
       webhooks: defaultWebhookSettings,
       visitorRateLimits: defaultSettings.visitorRateLimits,
       runLeaseMs: defaultSettings.runLeaseMs,
-      runTtlSeconds: defaultSettings.runTtlSeconds
+      runTtlSeconds: defaultSettings.runTtlSeconds,
+      maxRunningRunsPerTenant: defaultSettings.maxRunningRunsPerTenant
     })
     const secrets = { SERVICEKIT_JWT_SECRET: "s".repeat(40), SERVICEKIT_SECRET_KEY: "ab".repeat(32) }
     expect(resolved({ ...secrets, SERVICEKIT_ENV: "production" }).webhookDrainSeconds).toBe(900)
@@ -51,7 +53,8 @@ describe("the settings modules declare, as the host reads them", () => {
         SERVICEKIT_VISITOR_RATE_LIMIT: "7",
         SERVICEKIT_VISITOR_IP_RATE_LIMIT: "70",
         SERVICEKIT_RUN_LEASE_SECONDS: "20",
-        SERVICEKIT_RUN_TTL_SECONDS: "900"
+        SERVICEKIT_RUN_TTL_SECONDS: "900",
+        SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: "0"
       },
       { mailFrom: "Options <options@acme.test>", runLeaseSeconds: 5 }
     )
@@ -62,7 +65,8 @@ describe("the settings modules declare, as the host reads them", () => {
       webhooks: { ...defaultWebhookSettings, drainIntervalMs: 30_000, retryBaseMs: 500 },
       visitorRateLimits: { perToken: { limit: 7, windowMs: 60_000 }, perAddress: { limit: 70, windowMs: 60_000 } },
       runLeaseMs: 5_000,
-      runTtlSeconds: 900
+      runTtlSeconds: 900,
+      maxRunningRunsPerTenant: 0
     })
   })
 
@@ -76,7 +80,10 @@ describe("the settings modules declare, as the host reads them", () => {
     [{ SERVICEKIT_RUN_LEASE_SECONDS: "7200" }, /SERVICEKIT_RUN_LEASE_SECONDS/],
     [{ SERVICEKIT_RUN_TTL_SECONDS: "-1" }, /SERVICEKIT_RUN_TTL_SECONDS/],
     [{ SERVICEKIT_RUN_TTL_SECONDS: "2.5" }, /SERVICEKIT_RUN_TTL_SECONDS/],
-    [{ SERVICEKIT_RUN_TTL_SECONDS: "31536001" }, /SERVICEKIT_RUN_TTL_SECONDS/]
+    [{ SERVICEKIT_RUN_TTL_SECONDS: "31536001" }, /SERVICEKIT_RUN_TTL_SECONDS/],
+    [{ SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: "-1" }, /SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT/],
+    [{ SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: "1.5" }, /SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT/],
+    [{ SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: "100001" }, /SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT/]
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => resolved(env)).toThrow(ConfigurationError)
     expect(() => resolved(env)).toThrow(message)

@@ -91,8 +91,9 @@ export const runCapsSuite: StorageSuite<RunRepository | TenantRepository | UnitO
         const runs = yield* RunRepository
         const tenant = yield* insertTenant()
         const other = yield* insertTenant()
-        const early = plus(now, -10 * MINUTE)
-        const older = makeRun(tenant.id, { createdAt: madeAt(0), parkedAt: now })
+        // Long before the other tests park runs (at `now`): the sweep's calls below see these only.
+        const early = plus(now, -1_000 * MINUTE)
+        const older = makeRun(tenant.id, { createdAt: madeAt(0), parkedAt: plus(early, 5_000) })
         const newer = makeRun(tenant.id, { createdAt: madeAt(1), parkedAt: early })
         const theirs = makeRun(other.id, { createdAt: madeAt(2), parkedAt: plus(early, -1) })
         const cancelled = makeRun(tenant.id, { createdAt: madeAt(3), parkedAt: early })
@@ -105,8 +106,8 @@ export const runCapsSuite: StorageSuite<RunRepository | TenantRepository | UnitO
 
         expect((yield* runs.wakeParked(tenant.id, 1)).map((run) => run.id)).toEqual([older.id])
         // Parked before a time: the longest parked first, of any tenant.
-        expect((yield* runs.wakeLongParked(now, 5)).map((run) => run.id)).toEqual([theirs.id, newer.id])
-        expect(yield* runs.wakeLongParked(plus(now, MINUTE), 5)).toEqual([])
+        expect((yield* runs.wakeLongParked(plus(early, 1), 5)).map((run) => run.id)).toEqual([theirs.id, newer.id])
+        expect(yield* runs.wakeLongParked(plus(early, 10_000), 5)).toEqual([])
         for (const run of [older, newer, theirs, plain]) {
           expect(yield* runs.find(run.tenantId, run.id)).toEqual(Option.some({ ...run, parkedAt: null }))
         }

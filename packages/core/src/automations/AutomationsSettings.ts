@@ -1,6 +1,7 @@
 import { Config } from "effect"
 import { defineSettings } from "../module/ModuleSettings.js"
 import { defaultSettings } from "../platform/Settings.js"
+import { MAX_RUNNING_RUNS } from "../platform/Tenants.js"
 import { MAX_SECONDS } from "./workflows/WorkflowDefinition.js"
 
 /** Automations' host options. */
@@ -9,9 +10,14 @@ export interface AutomationsOptions {
   readonly runLeaseSeconds: number
   /** The time to live of runs whose workflow sets none (`triggerJson.ttlSeconds`), in seconds; 0 for none. */
   readonly runTtlSeconds: number
+  /** How many of a tenant's runs may run at once unless the tenant has its own cap; 0 for no cap. */
+  readonly maxRunningRunsPerTenant: number
 }
 
-/** SERVICEKIT_RUN_LEASE_SECONDS: the runs' lease; SERVICEKIT_RUN_TTL_SECONDS: their default time to live. */
+/**
+ * SERVICEKIT_RUN_LEASE_SECONDS: the runs' lease; SERVICEKIT_RUN_TTL_SECONDS: their default time to
+ * live; SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: the default cap on a tenant's running runs.
+ */
 export const automationsSettings = defineSettings<AutomationsOptions>({
   environment: () =>
     Config.all({
@@ -25,7 +31,18 @@ export const automationsSettings = defineSettings<AutomationsOptions>({
           validation: (n) => n >= 0 && n <= MAX_SECONDS
         }),
         Config.withDefault(defaultSettings.runTtlSeconds)
+      ),
+      maxRunningRunsPerTenant: Config.integer("SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT").pipe(
+        Config.validate({
+          message: `must be a whole number from 0 to ${MAX_RUNNING_RUNS}`,
+          validation: (n) => n >= 0 && n <= MAX_RUNNING_RUNS
+        }),
+        Config.withDefault(defaultSettings.maxRunningRunsPerTenant)
       )
     }),
-  settings: ({ runLeaseSeconds, runTtlSeconds }) => ({ runLeaseMs: runLeaseSeconds * 1000, runTtlSeconds })
+  settings: ({ maxRunningRunsPerTenant, runLeaseSeconds, runTtlSeconds }) => ({
+    runLeaseMs: runLeaseSeconds * 1000,
+    runTtlSeconds,
+    maxRunningRunsPerTenant
+  })
 })

@@ -9,7 +9,7 @@ export const platformAdminRoutes = {
   "platformAdmin.createTenant": ["POST", "/admin/tenants", "400 401 405 413 500"],
   /** Get a tenant */
   "platformAdmin.getTenant": ["GET", "/admin/tenants/{tenantId}", "400 401 404 405 500"],
-  /** Rename a tenant, replace its entitlements or set its weight */
+  /** Rename a tenant, replace its entitlements, or set its weight or its cap on running runs */
   "platformAdmin.updateTenant": ["PATCH", "/admin/tenants/{tenantId}", "400 401 404 405 413 500"],
   /** List a tenant's API keys */
   "platformAdmin.listTenantApiKeys": ["GET", "/admin/tenants/{tenantId}/api-keys", "400 401 404 405 500"],

@@ -9,6 +9,8 @@ export interface PlatformAdminSchemas {
         readonly entitlements: readonly ("chat" | "voice" | "transactional" | "business_email" | "marketing" | "automations" | "ai_agent")[];
         /** @description The tenant's share of background work, 1 to 100: a tenant of weight 3 takes three jobs for each one of a weight-1 tenant's while both have work. */
         readonly weight: number;
+        /** @description How many of the tenant's runs may run at once, across every worker; null for the platform's default (SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT). Runs beyond it stay queued until one ends. */
+        readonly maxRunningRuns: number | null;
         /** Format: date-time */
         readonly createdAt: string;
     };

@@ -1,4 +1,7 @@
-import type { Run } from "./Run.js"
+import { Either } from "effect"
+import { parseTemplateText, renderTemplateText } from "../../platform/TemplateText.js"
+import type { Run, RunConcurrency } from "./Run.js"
+import { type JsonObject, isJsonObject } from "./Workflow.js"
 
 /**
  * Caps on running runs. A tenant's plan caps how many of its runs run at once (the tenant's
@@ -7,7 +10,31 @@ import type { Run } from "./Run.js"
  * run refused is parked: queued, with no job, until a run of its tenant stops running and wakes
  * it (or, were that wake-up lost with its process, the resume sweep does after PARKED_SWEEP_MS).
  * Counted in the runs' table, so every process sharing it keeps to the same caps.
+ *
+ * A workflow's concurrency key is `triggerJson.concurrency`, `{ key, limit }`: e.g.
+ * `{ "key": "{{payload.customerId}}", "limit": 1 }` runs one customer's runs one after another
+ * while other customers' run beside them. The key is rendered from a run's input when it is made.
  */
+
+/** The most runs of one key a workflow may let run at once. */
+export const MAX_CONCURRENCY_LIMIT = 1_000
+/** The longest key template, and the longest key a run keeps (a longer rendering is cut there). */
+export const MAX_CONCURRENCY_KEY = 200
+
+/**
+ * The concurrency key a new run of a workflow with `trigger` takes, rendered from its input (a
+ * missing variable renders as nothing, so runs without it share one key); null without one.
+ */
+export const concurrencyOf = (
+  trigger: JsonObject,
+  input: { readonly payload: JsonObject; readonly context: string }
+): RunConcurrency | null => {
+  const concurrency = trigger.concurrency
+  if (!isJsonObject(concurrency) || typeof concurrency.key !== "string" || typeof concurrency.limit !== "number") return null
+  const parts = parseTemplateText(concurrency.key)
+  if (Either.isLeft(parts)) return null
+  return { key: renderTemplateText(parts.right, input).slice(0, MAX_CONCURRENCY_KEY), limit: concurrency.limit }
+}
 
 /** Each tenant's cap on its running runs; a tenant left out, or at 0, has none. */
 export type TenantRunCaps = ReadonlyMap<string, number>

@@ -17,7 +17,7 @@ import { expiresAtOf, ttlSecondsOf } from "./RunExpiry.js"
 import { type RunQueueing, STARTS, now } from "./RunQueue.js"
 import { makeRunPresentation } from "./RunPresentation.js"
 import type { Waitpoints } from "./Waitpoints.js"
-import { concurrencyOf } from "../workflows/Concurrency.js"
+import { concurrencyOf } from "../records/RunCaps.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100

@@ -1,22 +1,14 @@
 import { Effect, Either } from "effect"
 import type { ValidationFailed } from "../../platform/Errors.js"
-import { parseTemplateText, renderTemplateText } from "../../platform/TemplateText.js"
-import type { RunConcurrency } from "../records/Run.js"
+import { parseTemplateText } from "../../platform/TemplateText.js"
+import { MAX_CONCURRENCY_KEY, MAX_CONCURRENCY_LIMIT } from "../records/RunCaps.js"
 import type { JsonObject } from "../records/Workflow.js"
 import { fail, isObject } from "../steps/StepRules.js"
 
 /**
- * A workflow's concurrency key, `triggerJson.concurrency`: `{ key, limit }`. At most `limit` of the
- * workflow's runs with the same key run at once, the others waiting queued (see
- * records/RunCaps.ts); e.g. `{ "key": "{{payload.customerId}}", "limit": 1 }` runs one customer's
- * runs one after another while other customers' run beside them. The key is rendered from the
- * run's input when the run is made.
+ * A workflow's concurrency key, `triggerJson.concurrency`: `{ key, limit }` (see records/RunCaps.ts),
+ * checked when the workflow is written.
  */
-
-/** The most runs of one key a workflow may let run at once. */
-export const MAX_CONCURRENCY_LIMIT = 1_000
-/** The longest key template, and the longest key a run keeps (a longer rendering is cut there). */
-export const MAX_CONCURRENCY_KEY = 200
 
 /** The variables a key may name: what a run is started with. */
 const KEY_VARIABLES = "{{payload.*}} and {{context}}"
@@ -47,18 +39,3 @@ export const checkConcurrency = (trigger: JsonObject): Effect.Effect<void, Valid
     const unknown = Object.keys(concurrency).find((name) => name !== "key" && name !== "limit")
     if (unknown !== undefined) return yield* fail(`${field}.${unknown}`, "is not a setting: use key and limit")
   })
-
-/**
- * The concurrency key a new run of a workflow with `trigger` takes, rendered from its input (a
- * missing variable renders as nothing, so runs without it share one key); null without one.
- */
-export const concurrencyOf = (
-  trigger: JsonObject,
-  input: { readonly payload: JsonObject; readonly context: string }
-): RunConcurrency | null => {
-  const concurrency = trigger.concurrency
-  if (!isObject(concurrency) || typeof concurrency.key !== "string" || typeof concurrency.limit !== "number") return null
-  const parts = parseTemplateText(concurrency.key)
-  if (Either.isLeft(parts)) return null
-  return { key: renderTemplateText(parts.right, input).slice(0, MAX_CONCURRENCY_KEY), limit: concurrency.limit }
-}

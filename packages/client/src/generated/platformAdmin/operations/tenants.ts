@@ -63,6 +63,7 @@ export interface PlatformAdminTenantsOperations {
                      * @description a number between 1 and 100
                      */
                     readonly weight?: number;
+                    readonly maxRunningRuns?: number | null;
                 };
             };
         };
@@ -165,6 +166,7 @@ export interface PlatformAdminTenantsOperations {
                      * @description a number between 1 and 100
                      */
                     readonly weight?: number;
+                    readonly maxRunningRuns?: number | null;
                 };
             };
         };
