@@ -76,13 +76,13 @@ export const runCapsSuite: StorageSuite<RunRepository | TenantRepository | UnitO
         // Key b has room once b1 ends: waking takes the tenant's oldest parked run whose key has room.
         const done = { ...b1, status: "succeeded" as const, leaseUntil: null, finishedAt: now, updatedAt: now }
         expect(yield* runs.updateMany([{ run: done, from: ["queued", "running"] }])).toEqual([true])
-        const woken = yield* runs.wakeParked(tenant.id, 5)
+        const woken = yield* runs.wakeParked([tenant.id, tenant.id, tenant.id])
         expect(woken.map((run) => [run.id, run.status, run.parkedAt])).toEqual([[b2.id, "queued", null]])
-        expect(yield* runs.wakeParked(tenant.id, 5)).toEqual([])
+        expect(yield* runs.wakeParked([tenant.id, tenant.id, tenant.id])).toEqual([])
         // Key a's runs wake oldest first once the running one has ended.
         const ended = { ...runningA, status: "failed" as const, leaseUntil: null, finishedAt: now, updatedAt: now }
         expect(yield* runs.updateMany([{ run: ended, from: ["running"] }])).toEqual([true])
-        expect(idsOf(yield* runs.wakeParked(tenant.id, 1))).toEqual([a1.id])
+        expect(idsOf(yield* runs.wakeParked([tenant.id]))).toEqual([a1.id])
       })
     )
 
@@ -104,15 +104,15 @@ export const runCapsSuite: StorageSuite<RunRepository | TenantRepository | UnitO
         expect(yield* runs.updateMany([{ run: ended, from: ["queued"] }])).toEqual([true])
         expect(Option.map(yield* runs.find(tenant.id, cancelled.id), (run) => run.parkedAt)).toEqual(Option.some(null))
 
-        expect((yield* runs.wakeParked(tenant.id, 1)).map((run) => run.id)).toEqual([older.id])
+        expect((yield* runs.wakeParked([tenant.id])).map((run) => run.id)).toEqual([older.id])
         // Parked before a time: the longest parked first, of any tenant.
         expect((yield* runs.wakeLongParked(plus(early, 1), 5)).map((run) => run.id)).toEqual([theirs.id, newer.id])
         expect(yield* runs.wakeLongParked(plus(early, 10_000), 5)).toEqual([])
         for (const run of [older, newer, theirs, plain]) {
           expect(yield* runs.find(run.tenantId, run.id)).toEqual(Option.some({ ...run, parkedAt: null }))
         }
-        expect(yield* runs.wakeParked("not-a-uuid", 1)).toEqual([])
-        expect(yield* runs.wakeParked(tenant.id, 0)).toEqual([])
+        expect(yield* runs.wakeParked(["not-a-uuid"])).toEqual([])
+        expect(yield* runs.wakeParked([])).toEqual([])
       })
     )
 

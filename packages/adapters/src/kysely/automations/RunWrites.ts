@@ -206,28 +206,45 @@ export const claimLocks = (keys: string) => sql`
 /** The first half of the claims' advisory lock keys: ServiceKit's run claims ("SKRC"). */
 const CLAIM_LOCKS = 0x534b5243
 
+/** A parked run (`p`) whose concurrency key, if it has one, has room. */
+const parkedWithRoom = (runs: ReturnType<typeof sql.id>) => sql`
+  p.parked_at is not null and p.status = 'queued'
+  and (p.concurrency_key is null or (
+    select count(*) from ${runs} as r
+    where r.tenant_id = p.tenant_id and r.status = 'running'
+      and r.workflow_id = p.workflow_id and r.concurrency_key = p.concurrency_key
+  ) < p.concurrency_limit)`
+
 /**
- * Wakes parked runs (see RunCaps.ts): at most `limit` of those `where` chooses, in `order`,
- * leaving out those whose concurrency key is full. Two wakers never take the same run.
+ * wakeParked's statement (see RunCaps.ts): for each tenant of the JSON array of tenant ids, as many
+ * of its parked runs as it is named, oldest first, each a range of automation_runs_tenant_parked_idx.
+ * Two wakers never take the same run.
  */
-export const wakeRuns = (
-  schema: string,
-  where: ReturnType<typeof sql>,
-  order: ReturnType<typeof sql>,
-  limit: number
-) => {
+export const wakeTenantsRuns = (schema: string, tenants: string) => {
+  const runs = sql.id(schema, "automation_runs")
+  return sql<RunRow>`
+  update ${runs} as runs set parked_at = null
+  from (select tenant_id, count(*) as wanted from jsonb_array_elements_text(${tenants}::jsonb) as t(tenant_id) group by tenant_id) as w
+  cross join lateral (
+    select p.tenant_id, p.id from ${runs} as p
+    where p.tenant_id = w.tenant_id::uuid and ${parkedWithRoom(runs)}
+    order by p.created_at, p.id
+    limit w.wanted
+    for update skip locked
+  ) as woken
+  where runs.tenant_id = woken.tenant_id and runs.id = woken.id
+  returning ${runWithResults(schema)}`
+}
+
+/** wakeLongParked's statement: at most `limit` runs parked before `before`, the longest parked first. */
+export const wakeLongParkedRuns = (schema: string, before: Date, limit: number) => {
   const runs = sql.id(schema, "automation_runs")
   return sql<RunRow>`
   update ${runs} as runs set parked_at = null
   from (
     select p.tenant_id, p.id from ${runs} as p
-    where p.parked_at is not null and p.status = 'queued' and ${where}
-      and (p.concurrency_key is null or (
-        select count(*) from ${runs} as r
-        where r.tenant_id = p.tenant_id and r.status = 'running'
-          and r.workflow_id = p.workflow_id and r.concurrency_key = p.concurrency_key
-      ) < p.concurrency_limit)
-    order by ${order}
+    where p.parked_at < ${before} and ${parkedWithRoom(runs)}
+    order by p.parked_at, p.id
     limit ${limit}
     for update skip locked
   ) as woken

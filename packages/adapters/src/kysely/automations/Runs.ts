@@ -1,14 +1,14 @@
 import { RUN_STATUSES, type RunStatus } from "@servicekit/core/automations"
 import { RunRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
-import { type Kysely, sql } from "kysely"
+import type { Kysely } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { countQueuedInTenant, keysAsJson, olderThan } from "../Keyset.js"
 import { statistics, stepLog } from "./RunReadouts.js"
 import { type RunRow, toRun } from "./RunRows.js"
 import { resultsColumn } from "./StepResultRows.js"
-import { claimLocks, claimRuns, insertKeyed, insertRuns, updateRuns, wakeRuns } from "./RunWrites.js"
+import { claimLocks, claimRuns, insertKeyed, insertRuns, updateRuns, wakeLongParkedRuns, wakeTenantsRuns } from "./RunWrites.js"
 import type { AutomationsTables } from "./Tables.js"
 
 type Db = Kysely<AutomationsTables>
@@ -31,9 +31,9 @@ export const make = (database: KyselyConnection): RunRepository["Type"] => {
     )
   }
 
-  const wake = (where: ReturnType<typeof sql>, order: ReturnType<typeof sql>, limit: number) =>
+  const wake = (statement: ReturnType<typeof wakeTenantsRuns>) =>
     Effect.map(
-      query(database, (db: Db) => wakeRuns(schema, where, order, limit).execute(db)),
+      query(database, (db: Db) => statement.execute(db)),
       (result) => toRuns(result.rows)
     )
 
@@ -90,23 +90,27 @@ export const make = (database: KyselyConnection): RunRepository["Type"] => {
       const capsJson = JSON.stringify(
         [...caps].filter(([tenant, cap]) => isUuid(tenant) && cap > 0).map(([tenant, cap]) => ({ tenant_id: tenant, cap }))
       )
-      const claim = async (db: Kysely<any>) => {
+      const claim = async (db: Kysely<any>) => (await claimRuns(schema, json, capsJson, at, leaseUntil, worker).execute(db)).rows
+      // One connection runs one statement at a time: a claim's counts are exact without a lock.
+      const locked = async (db: Kysely<any>) => {
         await claimLocks(json).execute(db)
-        return (await claimRuns(schema, json, capsJson, at, leaseUntil, worker).execute(db)).rows
+        return claim(db)
       }
       return Effect.map(
-        query(database, (db: Db) => (db.isTransaction ? claim(db) : db.transaction().execute(claim))),
+        query(database, (db: Db) =>
+          database.singleConnection ? claim(db) : db.isTransaction ? locked(db) : db.transaction().execute(locked)
+        ),
         toRuns
       )
     },
 
-    wakeParked: (tenantId, limit) =>
-      isUuid(tenantId) && limit > 0
-        ? wake(sql`p.tenant_id = ${tenantId}`, sql`p.created_at, p.id`, limit)
-        : Effect.succeed([]),
+    wakeParked: (tenantIds) => {
+      const valid = tenantIds.filter(isUuid)
+      return valid.length === 0 ? Effect.succeed([]) : wake(wakeTenantsRuns(schema, JSON.stringify(valid)))
+    },
 
     wakeLongParked: (before, limit) =>
-      limit > 0 ? wake(sql`p.parked_at < ${before}`, sql`p.parked_at, p.id`, limit) : Effect.succeed([]),
+      limit > 0 ? wake(wakeLongParkedRuns(schema, before, limit)) : Effect.succeed([]),
 
     updateMany,
 

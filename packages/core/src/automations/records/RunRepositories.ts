@@ -113,10 +113,11 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
       caps?: TenantRunCaps
     ) => Effect.Effect<ReadonlyArray<Run>>
     /**
-     * Wakes at most `limit` of the tenant's parked runs, oldest first, leaving out those whose
-     * concurrency key is full: they are queued runs no longer parked, which the caller makes due.
+     * Wakes, for each time a tenant is named in `tenantIds`, one of its parked runs, oldest first,
+     * leaving out those whose concurrency key is full: they are queued runs no longer parked,
+     * which the caller makes due. One write for every tenant named.
      */
-    readonly wakeParked: (tenantId: string, limit: number) => Effect.Effect<ReadonlyArray<Run>>
+    readonly wakeParked: (tenantIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Run>>
     /**
      * Wakes, as wakeParked does, at most `limit` runs of any tenant parked before `before`, the
      * longest parked first: the sweep that catches a wake-up lost with its process.
@@ -257,8 +258,14 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
               return []
             })
           }),
-        wakeParked: (tenantId, limit) =>
-          db.run((undo) => wake(undo, (row) => row.tenantId === tenantId, limit, (a, b) => byAge(a.createdAt, b.createdAt, a, b))),
+        wakeParked: (tenantIds) =>
+          db.run((undo) => {
+            const wanted = new Map<string, number>()
+            for (const tenant of tenantIds) wanted.set(tenant, (wanted.get(tenant) ?? 0) + 1)
+            return [...wanted].flatMap(([tenant, count]) =>
+              wake(undo, (row) => row.tenantId === tenant, count, (a, b) => byAge(a.createdAt, b.createdAt, a, b))
+            )
+          }),
         wakeLongParked: (before, limit) =>
           db.run((undo) => wake(undo, (row) => row.parkedAt! < before, limit, (a, b) => byAge(a.parkedAt!, b.parkedAt!, a, b))),
         stalled: (at, limit) =>

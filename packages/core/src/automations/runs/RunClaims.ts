@@ -54,6 +54,13 @@ export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterprete
     const makeDue = (woken: ReadonlyArray<Run>) =>
       Effect.as(woken.length === 0 ? Effect.void : jobs.enqueueMany(runQueue, woken.map(jobOf)), woken.length)
 
+    /** Wakes a moment's tenants' parked runs in one write, one for each run that stopped. */
+    const wakeGrouped = yield* groupCommit(
+      (tenantIds: ReadonlyArray<string>) =>
+        Effect.as(Effect.flatMap(runs.wakeParked(tenantIds), makeDue), tenantIds.map(() => undefined)),
+      committersFor(WORKER_WRITES)
+    )
+
     /**
      * Once a run stops running here, the room it leaves wakes its tenant's oldest parked run (one
      * whose concurrency key has room). A wake-up lost with this process is the resume sweep's.
@@ -62,7 +69,7 @@ export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterprete
       Effect.gen(function* () {
         const cap = (yield* capsOf([run.tenantId])).get(run.tenantId) ?? 0
         if (cap === 0 && run.concurrency === null) return
-        yield* makeDue(yield* runs.wakeParked(run.tenantId, 1))
+        yield* wakeGrouped(run.tenantId)
       }).pipe(Effect.catchAllCause((cause) => Effect.logWarning(`Parked runs of tenant ${run.tenantId} wait for the sweep.`, cause)))
 
     /**
