@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto"
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs"
 import { hostname } from "node:os"
 import { join, resolve } from "node:path"
-import { type ChatCompletionsOptions, isSchemaName } from "@servicekit/adapters"
+import { isSchemaName } from "@servicekit/adapters/kysely"
+import type { ChatCompletionsOptions } from "@servicekit/adapters/llm"
 import { type IpRateRule, type Modules, type Settings, defaultSettings, modules } from "@servicekit/core"
 import {
   type Deployment,

@@ -1,4 +1,4 @@
-import { signDashboardToken } from "@servicekit/adapters"
+import { signDashboardToken } from "@servicekit/adapters/jwt"
 import { ApiKeyService, ProductCatalog, TenantService } from "@servicekit/core"
 import { TenantRepository } from "@servicekit/core/internal"
 import { Effect } from "effect"

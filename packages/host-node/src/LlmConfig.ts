@@ -1,4 +1,4 @@
-import type { ChatCompletionsOptions, ModelProvider } from "@servicekit/adapters"
+import type { ChatCompletionsOptions, ModelProvider } from "@servicekit/adapters/llm"
 import { MODEL_LABEL } from "@servicekit/core/internal"
 
 /**

@@ -1,24 +1,13 @@
 import { join } from "node:path"
-import {
-  layerJoseDashboardTokens,
-  layerBullMqJobQueue,
-  layerNodeCrypto,
-  layerDevelopmentMailbox,
-  layerDevelopmentTestMailbox,
-  layerChatCompletionsModel,
-  layerNodeSipNetwork,
-  layerPgBossJobQueue,
-  layerPglite,
-  layerPostgres,
-  layerPostgresFanOut,
-  layerRedisFanOut,
-  layerRedisRateLimit,
-  layerSmtpMailer,
-  layerUndiciOutboundHttp,
-  databaseHealthCheckWith,
-  redisHealthCheck,
-  type AddedModuleStorage
-} from "@servicekit/adapters"
+import { layerNodeCrypto } from "@servicekit/adapters/crypto"
+import { layerUndiciOutboundHttp } from "@servicekit/adapters/http"
+import { layerJoseDashboardTokens } from "@servicekit/adapters/jwt"
+import type { AddedModuleStorage } from "@servicekit/adapters/kysely"
+import { layerChatCompletionsModel } from "@servicekit/adapters/llm"
+import { layerDevelopmentMailbox, layerDevelopmentTestMailbox, layerSmtpMailer } from "@servicekit/adapters/mail"
+import { databaseHealthCheckWith, layerPgBossJobQueue, layerPglite } from "@servicekit/adapters/pglite"
+import { layerPostgres, layerPostgresFanOut } from "@servicekit/adapters/postgres"
+import { layerNodeSipNetwork } from "@servicekit/adapters/sip"
 import { HealthChecks, type Ports, ServiceKit, ServiceKitSettings, type StorageOf } from "@servicekit/core"
 import type { ProductModule } from "@servicekit/core/internal"
 import {
@@ -38,6 +27,15 @@ import { layerLogging, logsRequests, requestLogger } from "./Logging.js"
 export type HostModule = ProductModule & AddedModuleStorage
 
 /**
+ * The Redis adapters (BullMQ, ioredis), loaded only when Redis is configured: on the embedded
+ * default they would be a few hundred modules more for every process to load, CLI commands included.
+ */
+const redisAdapters = Effect.promise(() => import("@servicekit/adapters/redis"))
+const fromRedis = <A, E, R>(
+  make: (redis: Effect.Effect.Success<typeof redisAdapters>) => Layer.Layer<A, E, R>
+): Layer.Layer<A, E, R> => Layer.unwrapEffect(Effect.map(redisAdapters, make))
+
+/**
  * The ports for a configuration: PGlite or Postgres storage (with that of the `added` modules);
  * jobs on BullMQ when Redis is configured, else on pg-boss in the database; in-process or Redis
  * rate limits; HS256 dashboard tokens; node:crypto; the operator's language models, if any; the
@@ -47,10 +45,11 @@ export const portsLayer = <const Added extends ReadonlyArray<HostModule> = reado
   config: HostConfig,
   added: Added = [] as unknown as Added
 ): Layer.Layer<Ports | StorageOf<Added> | HealthChecks, unknown> => {
+  const { redisUrl } = config
   // One process on the embedded database; across processes through Redis, else Postgres.
   const fanOut =
-    config.redisUrl !== undefined
-      ? layerRedisFanOut({ url: config.redisUrl })
+    redisUrl !== undefined
+      ? fromRedis((redis) => redis.layerRedisFanOut({ url: redisUrl }))
       : config.databaseUrl !== undefined
         ? layerPostgresFanOut({ url: config.databaseUrl })
         : FanOut.layerMemory
@@ -71,17 +70,20 @@ export const portsLayer = <const Added extends ReadonlyArray<HostModule> = reado
         })
   // Tenants take turns at background work, by the weights stored on them.
   const jobs = (
-    config.redisUrl === undefined
+    redisUrl === undefined
       ? layerPgBossJobQueue()
-      : layerBullMqJobQueue({ url: config.redisUrl, prefix: config.dbSchema })
+      : fromRedis((redis) => redis.layerBullMqJobQueue({ url: redisUrl, prefix: config.dbSchema }))
   ).pipe(Layer.provide(TenantWeights.layerFromTenants()))
   // Readiness waits for the database, and for Redis when one is configured.
   const health = Layer.scoped(
     HealthChecks,
     Effect.all(
-      config.redisUrl === undefined
+      redisUrl === undefined
         ? [databaseHealthCheckWith(added)]
-        : [databaseHealthCheckWith(added), redisHealthCheck(config.redisUrl)]
+        : [
+            databaseHealthCheckWith(added),
+            Effect.flatMap(redisAdapters, (redis) => redis.redisHealthCheck(redisUrl))
+          ]
     )
   )
   // Without an SMTP server all mail goes to the development mailbox; test-mode mail always does.
@@ -97,7 +99,9 @@ export const portsLayer = <const Added extends ReadonlyArray<HostModule> = reado
   return Layer.mergeAll(
     Layer.merge(jobs, health).pipe(Layer.provideMerge(Layer.merge(storage, fanOut))),
     requestLogs,
-    config.redisUrl === undefined ? layerMemoryRateLimit : layerRedisRateLimit({ url: config.redisUrl }),
+    redisUrl === undefined
+      ? layerMemoryRateLimit
+      : fromRedis((redis) => redis.layerRedisRateLimit({ url: redisUrl })),
     layerJoseDashboardTokens({ secret: config.jwtSecret, ...dashboardTokenScope(config) }),
     layerNodeCrypto,
     layerNodeSipNetwork,

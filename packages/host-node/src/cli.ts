@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { readFile } from "node:fs/promises"
 import { parseArgs } from "node:util"
-import { signDashboardToken } from "@servicekit/adapters"
+import { signDashboardToken } from "@servicekit/adapters/jwt"
 import { DashboardRole, modules } from "@servicekit/core"
 import { type Command, type CommandOutput, UsageError, describeError, isUuid } from "@servicekit/core/internal"
 import { Cause, Effect, Exit, Schema } from "effect"
