@@ -144,6 +144,13 @@ describe("caps on running runs: a tenant's plan and a workflow's concurrency key
     expect([partner.most("ann"), partner.most("bob")]).toEqual([1, 1])
     expect(partner.arrivals("ann")).toEqual(["1", "2", "3"])
     expect(partner.arrivals("bob")).toEqual(["1", "2"])
+
+    // A key longer than a run keeps is cut, never through a character.
+    const long = `${"x".repeat(199)}😀`
+    const cut = await start(api, keyed.id, long, 1)
+    await until("the long key's run at the partner", async () => (partner.holding(long) === 1 ? true : undefined))
+    partner.release()
+    expect((await drain([cut.id]))[0].status).toBe("succeeded")
   })
 
   it("refuses a concurrency key it cannot keep with a 400, storing nothing", async () => {

@@ -33,7 +33,14 @@ export const concurrencyOf = (
   if (!isJsonObject(concurrency) || typeof concurrency.key !== "string" || typeof concurrency.limit !== "number") return null
   const parts = parseTemplateText(concurrency.key)
   if (Either.isLeft(parts)) return null
-  return { key: renderTemplateText(parts.right, input).slice(0, MAX_CONCURRENCY_KEY), limit: concurrency.limit }
+  return { key: cutAt(renderTemplateText(parts.right, input), MAX_CONCURRENCY_KEY), limit: concurrency.limit }
+}
+
+/** The first `length` UTF-16 units of `text`, one fewer rather than half of a surrogate pair (storage refuses a half). */
+const cutAt = (text: string, length: number) => {
+  if (text.length <= length) return text
+  const last = text.charCodeAt(length - 1)
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? length - 1 : length)
 }
 
 /** Each tenant's cap on its running runs; a tenant left out, or at 0, has none. */

@@ -38,11 +38,37 @@ export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterprete
     const claimGrouped = yield* groupCommit(
       (keys: ReadonlyArray<RunKey>) =>
         Effect.all([now, capsOf([...new Set(keys.map((key) => key.tenantId))])]).pipe(
-          Effect.flatMap(([at, caps]) => runs.claimMany(keys, at, new Date(at.getTime() + runLeaseMs), worker, caps)),
-          Effect.map((claimed) => toFirstAskers(keys, claimed))
+          Effect.flatMap(([at, caps]) =>
+            Effect.map(runs.claimMany(keys, at, new Date(at.getTime() + runLeaseMs), worker, caps), (claimed) => {
+              noteUnclaimed(keys, claimed, at.getTime())
+              return toFirstAskers(keys, claimed)
+            })
+          )
         ),
       committersFor(WORKER_WRITES)
     )
+
+    /**
+     * When this process's claims last left a run of each tenant unclaimed (parked, most likely).
+     * On a database only this process uses (`unit.serial`: PGlite, memory) that is every claim,
+     * so a run's end wakes parked runs only for a tenant with some; the resume sweep wakes a
+     * long-parked run at least every PARKED_SWEEP_MS, and claiming it again keeps its tenant noted.
+     */
+    const unclaimedAt = new Map<string, number>()
+    const noteUnclaimed = (keys: ReadonlyArray<RunKey>, claimed: ReadonlyArray<Run>, at: number) => {
+      if (claimed.length === keys.length) return
+      const taken = new Set(claimed.map((run) => run.id))
+      // Forgetting all is safe (the sweep wakes what is parked) and keeps the map bounded.
+      if (unclaimedAt.size >= 10_000) unclaimedAt.clear()
+      for (const key of keys) if (!taken.has(key.id)) unclaimedAt.set(key.tenantId, at)
+    }
+    const mayHaveParked = (tenantId: string, at: number) => {
+      if (!unit.serial) return true
+      const noted = unclaimedAt.get(tenantId)
+      if (noted !== undefined && at - noted < 2 * PARKED_SWEEP_MS) return true
+      unclaimedAt.delete(tenantId)
+      return false
+    }
 
     /** Ends claimed runs whose time to live ran out, each while its claim holds: a moment's writes in one statement. */
     const expireGrouped = yield* groupCommit(
@@ -68,7 +94,7 @@ export const makeRunClaims = (queueing: RunQueueing, interpreter: StepInterprete
     const wakeAfter = (run: Run) =>
       Effect.gen(function* () {
         const cap = (yield* capsOf([run.tenantId])).get(run.tenantId) ?? 0
-        if (cap === 0 && run.concurrency === null) return
+        if ((cap === 0 && run.concurrency === null) || !mayHaveParked(run.tenantId, (yield* now).getTime())) return
         yield* wakeGrouped(run.tenantId)
       }).pipe(Effect.catchAllCause((cause) => Effect.logWarning(`Parked runs of tenant ${run.tenantId} wait for the sweep.`, cause)))
 
