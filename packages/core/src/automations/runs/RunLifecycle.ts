@@ -10,6 +10,7 @@ import { RunNotFound, RunStateConflict, WorkflowInactive, WorkflowNotFound } fro
 import { type WorkflowKey, WorkflowRepository } from "../records/AutomationsRepositories.js"
 import { hookTokenDigest } from "../hooks/HookToken.js"
 import { type Run, type RunStatus, type RunTrigger, WAITING_STEP_STATUSES, canMove } from "../records/Run.js"
+import { concurrencyOf } from "../records/RunCaps.js"
 import { RunRepository } from "../records/RunRepositories.js"
 import type { JsonObject, Workflow } from "../records/Workflow.js"
 import type { RunClaims } from "./RunClaims.js"
@@ -17,7 +18,6 @@ import { expiresAtOf, ttlSecondsOf } from "./RunExpiry.js"
 import { type RunQueueing, STARTS, now } from "./RunQueue.js"
 import { makeRunPresentation } from "./RunPresentation.js"
 import type { Waitpoints } from "./Waitpoints.js"
-import { concurrencyOf } from "../records/RunCaps.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
