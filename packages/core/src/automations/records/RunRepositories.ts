@@ -251,7 +251,9 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
                 })
               ).values()
             ]
-            const refused = refusedByCaps(free, runningRuns(), caps)
+            // Counting the running runs only when a candidate is under a cap.
+            const capped = free.some((run) => run.concurrency !== null || (caps.get(run.tenantId) ?? 0) > 0)
+            const refused = capped ? refusedByCaps(free, runningRuns(), caps) : new Set<string>()
             return free.flatMap((stored) => {
               if (!refused.has(runKeyOf(stored))) return [claimOne(undo, stored, at, leaseUntil, worker)]
               table.put({ ...stored, parkedAt: at, leaseUntil: null }, undo)

@@ -1,8 +1,8 @@
-import { Effect, Either } from "effect"
+import { Effect } from "effect"
 import type { ValidationFailed } from "../../platform/Errors.js"
-import { parseTemplateText } from "../../platform/TemplateText.js"
 import { MAX_CONCURRENCY_KEY, MAX_CONCURRENCY_LIMIT } from "../records/RunCaps.js"
 import type { JsonObject } from "../records/Workflow.js"
+import { placeholderProblems } from "../steps/Placeholders.js"
 import { fail, isObject } from "../steps/StepRules.js"
 
 /**
@@ -26,13 +26,10 @@ export const checkConcurrency = (trigger: JsonObject): Effect.Effect<void, Valid
     if (typeof key !== "string" || key.trim().length === 0 || key.length > MAX_CONCURRENCY_KEY) {
       return yield* fail(`${field}.key`, `must be text of 1 to ${MAX_CONCURRENCY_KEY} characters`)
     }
-    const parts = parseTemplateText(key)
-    if (Either.isLeft(parts)) return yield* fail(`${field}.key`, `a placeholder does not parse: ${parts.left.message}`)
-    for (const part of parts.right) {
-      if ("path" in part && !isKeyVariable(part.path)) {
-        return yield* fail(`${field}.key`, `{{${part.path.join(".")}}} is not a variable: use ${KEY_VARIABLES}`)
-      }
-    }
+    const [problem] = placeholderProblems(key, `${field}.key`, (path) =>
+      isKeyVariable(path) ? undefined : `{{${path.join(".")}}} is not a variable: use ${KEY_VARIABLES}`
+    )
+    if (problem !== undefined) return yield* fail(problem.field, problem.reason)
     if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_CONCURRENCY_LIMIT) {
       return yield* fail(`${field}.limit`, `must be a whole number from 1 to ${MAX_CONCURRENCY_LIMIT}`)
     }
