@@ -49,8 +49,13 @@ export default defineConfig(async () => ({
     // Several tests start processes (the CLI, Bun, crash workers) while two other test files run.
     testTimeout: 90_000,
     hookTimeout: 60_000,
-    pool: "forks",
+    // Test files share their worker's modules: importing the kit's sources again for every file
+    // cost about as much as the tests themselves. No test changes process-wide state (the
+    // environment, the working folder, timers); @effect/vitest's `layer` rewrites its shared `it`,
+    // so a test that needs the test clock provides TestContext itself.
+    pool: "threads",
+    isolate: false,
     // Most test time is waiting (servers, timers, job queues), not CPU: three files at once on two cores.
-    poolOptions: { forks: { maxForks: 3, minForks: 1 } }
+    poolOptions: { threads: { maxThreads: 3, minThreads: 1 } }
   }
 }))

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, TestClock } from "effect"
+import { Effect, Layer, TestClock, TestContext } from "effect"
+import { describe, expect, it } from "vitest"
 import { TenantWeights } from "../src/jobs/FairTurns.js"
 import { TenantRepository } from "../src/platform/Tenants.js"
 import { MemoryDatabase } from "../src/platform/UnitOfWork.js"
@@ -13,7 +13,7 @@ const layer = TenantWeights.layerFromTenants("5 seconds").pipe(
 )
 
 describe("the tenants' weights in the turns", () => {
-  it.effect("reads each tenant's stored weight, the default for unknown ones, and a change once the last read is 5 s old", () =>
+  it("reads each tenant's stored weight, the default for unknown ones, and a change once the last read is 5 s old", () =>
     Effect.gen(function* () {
       const tenants = yield* TenantRepository
       const created = new Date("2026-11-01T00:00:00.000Z")
@@ -30,6 +30,6 @@ describe("the tenants' weights in the turns", () => {
       expect((yield* weightsOf([heavy])).get(heavy)).toBe(3)
       yield* TestClock.adjust("5 seconds")
       expect((yield* weightsOf([heavy])).get(heavy)).toBe(7)
-    }).pipe(Effect.provide(layer))
+    }).pipe(Effect.provide(layer), Effect.provide(TestContext.TestContext), Effect.runPromise)
   )
 })
