@@ -88,7 +88,7 @@ describe("caps on running runs: a tenant's plan and a workflow's concurrency key
       for (const id of runIds) {
         if (ended.has(id)) continue
         const run = await expectJson(await api("GET", `/automations/runs/${id}`))
-        if (run.status !== "queued" && run.status !== "running") ended.set(id, run)
+        if (["succeeded", "failed", "cancelled", "expired"].includes(run.status)) ended.set(id, run)
       }
       return ended.size === runIds.length ? true : undefined
     })
@@ -151,6 +151,33 @@ describe("caps on running runs: a tenant's plan and a workflow's concurrency key
     await until("the long key's run at the partner", async () => (partner.holding(long) === 1 ? true : undefined))
     partner.release()
     expect((await drain([cut.id]))[0].status).toBe("succeeded")
+  })
+
+  it("holds no worker for a partner whose connections are all busy: the runs turned away wait, then go through in the same try", async () => {
+    const slow = await workflow(slowSteps)
+    // The platform opens 16 connections to one destination: two runs more than it can hold.
+    const runs = []
+    for (let order = 1; order <= 18; order++) runs.push(await start(api, slow.id, "busy", order))
+    const waiting = await until("two runs waiting for the partner", async () => {
+      const all = await Promise.all(runs.map(async (run) => expectJson(await api("GET", `/automations/runs/${run.id}`))))
+      const timers = all.filter((run) => run.status === "waiting_timer")
+      return partner.holding("busy") === 16 && timers.length === 2 ? timers : undefined
+    })
+    for (const run of waiting) {
+      const step = run.results[0]
+      expect(step).toMatchObject({ status: "waiting_timer", attempt: 1 })
+      expect(step.output.busy).toMatch(/^The partner was busy: No connection to 127\.0\.0\.1:\d+ came free within \d+ ms\.$/)
+      expect(Date.parse(step.output.until)).toBeGreaterThan(Date.parse(step.output.busySince))
+    }
+
+    const ended = await drain(runs.map((run) => run.id))
+    expect(ended.map((run) => run.status)).toEqual(runs.map(() => "succeeded"))
+    // Nothing was sent while turned away: each run reached the partner once, in its first try.
+    expect(ended.map((run) => run.results[0].attempt)).toEqual(runs.map(() => 1))
+    expect([...partner.arrivals("busy")].sort((a, b) => Number(a) - Number(b))).toEqual(
+      runs.map((_, i) => String(i + 1))
+    )
+    expect(partner.most("busy")).toBe(16)
   })
 
   it("refuses a concurrency key it cannot keep with a 400, storing nothing", async () => {

@@ -2,15 +2,20 @@ import { Effect, Option, Schema } from "effect"
 import { screenJson, storableText } from "../http/Inputs.js"
 import type { Skill } from "../module/Skill.js"
 import { Json, Text, WebUrl, builtInSkill } from "../module/SkillInputs.js"
-import { SkillFailed } from "../module/SkillRunner.js"
+import { SkillBusy, SkillFailed } from "../module/SkillRunner.js"
 import { isUuid } from "../platform/Crypto.js"
 import { OutboundHttp } from "../platform/OutboundHttp.js"
 import type { JsonObject } from "./records/Workflow.js"
 import { MemoryService } from "./governance/MemoryService.js"
 import { RunEngine } from "./runs/RunEngine.js"
 
-/** How long a partner may take to answer `webhook.deliver`. */
+/** How long a partner may take to answer `webhook.deliver`, once one of its connections is free. */
 const DELIVER_TIMEOUT = "15 seconds"
+/**
+ * How long `webhook.deliver` waits for one of its partner's connections: past it the step waits a
+ * few seconds without a worker (SkillBusy), rather than holding one while the partner is busy.
+ */
+const DELIVER_CONNECTION_WAIT = "500 millis"
 
 const logWrite = builtInSkill({
   id: "log.write",
@@ -48,11 +53,14 @@ const webhookDeliver = builtInSkill({
             "idempotency-key": call.idempotencyKey
           },
           body: JSON.stringify(call.input.body ?? {}),
-          timeout: DELIVER_TIMEOUT
+          timeout: DELIVER_TIMEOUT,
+          connectionWait: DELIVER_CONNECTION_WAIT
         })
         .pipe(
-          Effect.mapError(
-            (error) => new SkillFailed({ message: `The partner could not be reached: ${error.message}` })
+          Effect.mapError((error) =>
+            error._tag === "OutboundBusy"
+              ? new SkillBusy({ message: `The partner was busy: ${error.message}` })
+              : new SkillFailed({ message: `The partner could not be reached: ${error.message}` })
           ),
           Effect.flatMap((response) => {
             if (response.status < 200 || response.status >= 300) {

@@ -1,7 +1,7 @@
 import type { Effect } from "effect"
 import type { ErrorDetail } from "../platform/Errors.js"
 import type { Product } from "../platform/Products.js"
-import type { SkillCall, SkillFailed, SkillOutput, SkillPending } from "./SkillRunner.js"
+import type { SkillCall, SkillError, SkillOutput } from "./SkillRunner.js"
 
 /** The channel a message a run sent went out on. */
 export type MessageChannel = "email" | "chat" | "channel" | "webhook"
@@ -53,5 +53,5 @@ export interface SkillDefinition {
  * contributes its skills; a skill without `run` is left to the embedder (ServiceKit's `skills`).
  */
 export interface Skill<R = never> extends SkillDefinition {
-  readonly run?: ((call: SkillCall) => Effect.Effect<SkillOutput, SkillFailed | SkillPending, R>) | undefined
+  readonly run?: ((call: SkillCall) => Effect.Effect<SkillOutput, SkillError, R>) | undefined
 }

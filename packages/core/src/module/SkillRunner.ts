@@ -56,10 +56,23 @@ export class SkillPending extends Data.TaggedError("SkillPending")<{
 }> {}
 
 /**
+ * A skill that could not start its work because its destination had none of its connections free
+ * within a short wait (a partner busy with the platform's other requests): nothing was sent. A
+ * skill step waits a few seconds, holding no worker, and calls the skill again in the same try
+ * with the same idempotency key; an agent hears it as the call's failure.
+ */
+export class SkillBusy extends Data.TaggedError("SkillBusy")<{
+  readonly message: string
+}> {}
+
+/** Why a skill gave no output. */
+export type SkillError = SkillFailed | SkillPending | SkillBusy
+
+/**
  * A skill's implementation as the engine calls it: its effect runs in a worker with the services
  * `R` names (see Skill).
  */
 export interface SkillRunner<R = unknown> {
   readonly id: string
-  readonly run: (call: SkillCall) => Effect.Effect<SkillOutput, SkillFailed | SkillPending, R>
+  readonly run: (call: SkillCall) => Effect.Effect<SkillOutput, SkillError, R>
 }

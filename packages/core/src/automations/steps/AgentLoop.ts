@@ -1,5 +1,5 @@
 import { Effect, Either, Option } from "effect"
-import { SkillFailed, SkillPending } from "../../module/SkillRunner.js"
+import { SkillBusy, SkillFailed, SkillPending } from "../../module/SkillRunner.js"
 import { SecretCrypto, randomUuid } from "../../platform/Crypto.js"
 import { ModelRouter } from "../../platform/ModelRouter.js"
 import type { Product } from "../../platform/Products.js"
@@ -168,7 +168,11 @@ export const runAgentStep = (call: AgentStepCall) =>
         if (Either.isLeft(result) && result.left instanceof SkillPending) return result.left
         const feedback = Either.match(result, {
           onLeft: (error) =>
-            toolResult(skillId, "failed", error instanceof SkillFailed ? error.message : String(error)),
+            toolResult(
+              skillId,
+              "failed",
+              error instanceof SkillFailed || error instanceof SkillBusy ? error.message : String(error)
+            ),
           onRight: (output) => toolResult(skillId, "ok", JSON.stringify(output.output ?? null))
         })
         replace({ ...turn, feedback })

@@ -1,11 +1,11 @@
 import { Effect, Either, Schema } from "effect"
-import { SkillFailed, SkillPending } from "../../module/SkillRunner.js"
+import { SkillBusy, SkillFailed, SkillPending } from "../../module/SkillRunner.js"
 import { profileOfStep } from "../governance/GovernanceRepositories.js"
 import { outboundUrlProblem } from "../skills/Skills.js"
 import type { JsonObject } from "../records/Workflow.js"
 import { passSkillGate, stepRefusal } from "./SkillGate.js"
 import { type StepCall, type StepKind, plainStep } from "./StepKind.js"
-import { type StepOutcome, stepFailed, waitForSkill, waitForWork } from "./StepOutcome.js"
+import { type StepOutcome, stepFailed, waitForRoom, waitForSkill, waitForWork } from "./StepOutcome.js"
 import {
   ProfileName,
   StepName,
@@ -51,15 +51,14 @@ export const callSkill = (call: StepCall, step: JsonObject) =>
         input
       })
     )
-    return Either.match(called, {
-      onLeft: (error): StepOutcome =>
-        error instanceof SkillPending
-          ? waitForWork(error, error.output)
-          : error instanceof SkillFailed
-            ? stepFailed(error.message, error.output ?? null)
-            : stepFailed(String(error)),
-      onRight: (output): StepOutcome => ({ kind: "done", output })
-    })
+    if (Either.isRight(called)) return { kind: "done", output: called.right }
+    const error = called.left
+    if (error instanceof SkillBusy) return yield* waitForRoom(error, call.previous)
+    return error instanceof SkillPending
+      ? waitForWork(error, error.output)
+      : error instanceof SkillFailed
+        ? stepFailed(error.message, error.output ?? null)
+        : stepFailed(String(error))
   })
 
 /** `{ skillId, input, toolProfile? }`: calls one skill with its input. */

@@ -1,7 +1,7 @@
-import type { Effect } from "effect"
-import type { SkillOutput, SkillPending } from "../../module/SkillRunner.js"
+import { Clock, Effect, Random } from "effect"
+import type { SkillBusy, SkillOutput, SkillPending } from "../../module/SkillRunner.js"
 import type { AgentTurn } from "../agents/AgentProtocol.js"
-import type { RunStatus } from "../records/Run.js"
+import type { RunStatus, StepResult } from "../records/Run.js"
 import type { WaitpointKind } from "../records/Waitpoint.js"
 import type { JsonObject } from "../records/Workflow.js"
 
@@ -83,3 +83,43 @@ export const waitForWork = (pending: SkillPending, output: unknown): Outcome<"pe
   ready: pending.ready,
   output
 })
+
+/** How long a skill step may keep finding its destination busy (SkillBusy) before it fails. */
+export const MAX_BUSY_MS = 3_600_000
+/**
+ * A step turned away by a busy destination is called again after a second and up to ten more,
+ * spread, so that the runs turned away together do not all come back at once.
+ */
+const BUSY_LEAST_MS = 1_000
+const BUSY_SPREAD_MS = 10_000
+
+/** When the step was first turned away, from the output of its wait (`previous`). */
+const busySinceOf = (previous: StepResult | undefined): Date | undefined => {
+  if (previous?.status !== "waiting_timer") return undefined
+  const since = (previous.output as { busySince?: unknown } | null)?.busySince
+  const date = typeof since === "string" ? new Date(since) : undefined
+  return date === undefined || Number.isNaN(date.getTime()) ? undefined : date
+}
+
+/**
+ * The skill's destination was busy and nothing was sent: the run waits, `waiting_timer` and
+ * holding no worker, for a few seconds, then calls the skill again in the same try. A step turned
+ * away for MAX_BUSY_MS since the first time fails.
+ */
+export const waitForRoom = (busy: SkillBusy, previous: StepResult | undefined) =>
+  Effect.gen(function* (): Generator<any, StepOutcome, any> {
+    const now = yield* Clock.currentTimeMillis
+    const since = busySinceOf(previous)?.getTime() ?? now
+    if (now - since >= MAX_BUSY_MS) {
+      return stepFailed(`${busy.message} Nothing was sent; given up after ${Math.round((now - since) / 60_000)} minutes.`)
+    }
+    const until = new Date(now + BUSY_LEAST_MS + (yield* Random.nextIntBetween(0, BUSY_SPREAD_MS)))
+    return {
+      kind: "pending",
+      status: "waiting_timer",
+      until,
+      waitsOn: { kind: "timer", resourceId: null },
+      ready: Effect.succeed(false),
+      output: { busy: busy.message, busySince: new Date(since).toISOString(), until: until.toISOString() }
+    }
+  })
