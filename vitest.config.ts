@@ -55,7 +55,9 @@ export default defineConfig(async () => ({
     // so a test that needs the test clock provides TestContext itself.
     pool: "threads",
     isolate: false,
-    // Most test time is waiting (servers, timers, job queues), not CPU: three files at once on two cores.
-    poolOptions: { threads: { maxThreads: 3, minThreads: 1 } }
+    // Most test time is waiting (servers, timers, job queues), not CPU: three files at once on two
+    // cores, the three threads kept for the whole run (a thread let go when idle was ended with a
+    // file still assigned to it: "Terminating worker thread").
+    poolOptions: { threads: { maxThreads: 3, minThreads: 3 } }
   }
 }))
