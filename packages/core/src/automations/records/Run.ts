@@ -21,9 +21,9 @@ export type RunStatus = (typeof RUN_STATUSES)[number]
  * The run state machine: the statuses each status may move to. A run is queued when created or
  * retried, running while a worker follows its steps, and waiting (holding no worker) while it is
  * blocked on a waitpoint (records/Waitpoint.ts): waiting_approval for a person's decision,
- * waiting_node for a companion node's command, waiting_timer for a wait step. Completing the
- * waitpoint, or its time running out, queues the run again (a rejected or expired approval fails
- * it); succeeded, failed, cancelled and skipped end it. A run whose time to live (`expiresAt`) ran
+ * waiting_node for a companion node's command, waiting_timer for a wait step or a skill whose
+ * destination was busy (SkillBusy). Completing the waitpoint, or its time running out, queues the
+ * run again (a rejected or expired approval fails it); succeeded, failed, cancelled and skipped end it. A run whose time to live (`expiresAt`) ran
  * out before any of its steps started ends expired when a worker takes it (runs/RunExpiry.ts).
  * Failed, cancelled and expired runs may be retried.
  */
