@@ -23,9 +23,10 @@ export type RunStatus = (typeof RUN_STATUSES)[number]
  * blocked on a waitpoint (records/Waitpoint.ts): waiting_approval for a person's decision,
  * waiting_node for a companion node's command, waiting_timer for a wait step or a skill whose
  * destination was busy (SkillBusy). Completing the waitpoint, or its time running out, queues the
- * run again (a rejected or expired approval fails it); succeeded, failed, cancelled and skipped end it. A run whose time to live (`expiresAt`) ran
- * out before any of its steps started ends expired when a worker takes it (runs/RunExpiry.ts).
- * Failed, cancelled and expired runs may be retried.
+ * run again (a rejected or expired approval fails it); succeeded, failed, cancelled and skipped
+ * end it. A run whose time to live (`expiresAt`) ran out before any of its steps started ends
+ * expired when a worker takes it (runs/RunExpiry.ts). Failed, cancelled and expired runs may be
+ * retried.
  */
 export const RUN_TRANSITIONS: Readonly<Record<RunStatus, ReadonlyArray<RunStatus>>> = {
   queued: ["running", "cancelled", "skipped"],
