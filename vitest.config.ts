@@ -24,7 +24,7 @@ export default defineConfig(async () => ({
     alias: [
       { find: /^@servicekit\/core\/(testing|internal)$/, replacement: src("./packages/core/src/$1.ts") },
       {
-        find: /^@servicekit\/core\/(calling|chat|transactional|growth|automations)$/,
+        find: /^@servicekit\/core\/(calling|chat|transactional|growth|automations|webhooks)$/,
         replacement: src("./packages/core/src/entries/$1.ts")
       },
       { find: /^@servicekit\/conformance$/, replacement: src("./packages/conformance/src/index.ts") },

@@ -10,5 +10,6 @@ export default packageBuild({
   chat: "src/entries/chat.ts",
   transactional: "src/entries/transactional.ts",
   growth: "src/entries/growth.ts",
-  automations: "src/entries/automations.ts"
+  automations: "src/entries/automations.ts",
+  webhooks: "src/entries/webhooks.ts"
 })

@@ -291,6 +291,26 @@ export const outboundHttpConformance = (name: string, makeHarness: () => Promise
       )
     })
 
+    it("keeps a request waiting while the destination answers the ones ahead of it, however long the line", async () => {
+      await withClient(
+        true,
+        (client, harness) =>
+          Effect.gen(function* () {
+            harness.answer({ status: 200, delayMs: 100 })
+            // One connection, eight requests: the last waits about 700 ms, seven times its wait,
+            // yet a connection comes back every 100 ms, so none is turned away.
+            const answers = yield* client.postAll(
+              Array.from({ length: 8 }, (_, i) => ({ ...post(`${harness.url}/in-line-${i}`), connectionWait: "250 millis" }))
+            )
+            expect(answers.map((answer) => (answer._tag === "Right" ? answer.right.status : answer.left._tag))).toEqual(
+              Array.from({ length: 8 }, () => 200)
+            )
+            expect((yield* received(harness)).length).toBe(8)
+          }),
+        1
+      )
+    })
+
     it("holds other destinations to nothing while one destination's connections are taken", async () => {
       await withClient(
         true,

@@ -119,10 +119,9 @@ export const moduleStorageSuites = {
     conversationsSuite,
     chatMessagesSuite,
     visitorTokensSuite,
-    webhookSubscriptionsSuite,
-    webhookDeliveriesSuite,
     chatRollbackSuite
   ],
+  webhooks: [webhookSubscriptionsSuite, webhookDeliveriesSuite],
   transactional: [templatesSuite, messagesSuite, activitySuite],
   growth: [growthConversationsSuite],
   automations: [

@@ -2,7 +2,7 @@ import { Layer } from "effect"
 import type { ImplementedGroup } from "./http/Implement.js"
 import type { EventSubscriber } from "./jobs/EventBus.js"
 import { catalogOf } from "./module/ModuleProducts.js"
-import { type ModuleWorker, type PeriodicWork, type ProductModule, groupsOf } from "./module/ProductModule.js"
+import { type ModuleWorker, type PeriodicWork, type ProductModule, groupsOf, subscribersOf } from "./module/ProductModule.js"
 import type { Skill } from "./module/Skill.js"
 import { type Catalog, type CatalogSchemas, catalogSchemas } from "./platform/Products.js"
 import { modules } from "./Modules.js"
@@ -69,7 +69,7 @@ export const compose = (added: ReadonlyArray<ProductModule> = []): Composition =
     groups: all.flatMap((module) => groupsOf(module, products)),
     middleware: Layer.mergeAll(Layer.empty, ...all.flatMap((module) => module.middleware ?? [])),
     skills,
-    subscribers: all.flatMap((module) => module.subscribers ?? []),
+    subscribers: all.flatMap((module) => subscribersOf(module, catalog)),
     workers: all.flatMap((module) => module.workers ?? []),
     periodic: all.flatMap((module) => module.periodic ?? [])
   }

@@ -6,7 +6,6 @@
  * app holds no copy of rules that live here.
  */
 import { consoleAssets } from "@servicekit/console"
-import { WEBHOOK_EVENTS } from "./chat/Webhook.js"
 import type { Document } from "./http/Documents.js"
 import { escapeAttribute } from "./http/Html.js"
 import { isOrigin } from "./http/Cors.js"
@@ -66,7 +65,7 @@ const assetHeaders = { "cache-control": "public, max-age=31536000, immutable", "
 const page = (mountPath: string, products: Catalog) => {
   const assets = `${mountPath}/console/assets`
   const scopesByProduct = Object.fromEntries(products.keyProducts.map((product) => [product, products.scopesOf(product)]))
-  const catalog = { scopesByProduct, webhookEvents: WEBHOOK_EVENTS }
+  const catalog = { scopesByProduct, webhookEvents: products.events.map((event) => event.name) }
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -6,6 +6,7 @@ import { chat } from "./chat/ChatModule.js"
 import { growth } from "./growth/GrowthModule.js"
 import { operations } from "./operations/Operations.js"
 import { transactional } from "./transactional/TransactionalModule.js"
+import { webhooks } from "./webhooks/WebhooksModule.js"
 import type { ImplementedGroup } from "./http/Implement.js"
 import type { ProductModule } from "./module/ProductModule.js"
 import type { Skill } from "./module/Skill.js"
@@ -18,7 +19,7 @@ import type { Skill } from "./module/Skill.js"
  * storage refers to an earlier one's (keys → tenants), or its services use an earlier one's
  * (growth → transactional's email pipeline); the catalog lists products in this order.
  */
-export const modules = [operations, accounts, chat, calling, transactional, growth, automations] as const
+export const modules = [operations, accounts, chat, webhooks, calling, transactional, growth, automations] as const
 
 export type Modules = typeof modules
 export type ModuleName = Modules[number]["name"]

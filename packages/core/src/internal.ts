@@ -28,7 +28,8 @@ export {
   optionalVariable,
   positiveInteger
 } from "./module/ModuleSettings.js"
-export type { CatalogSchemas } from "./platform/Products.js"
+export type { CatalogEvent, CatalogSchemas, ProductEvent } from "./platform/Products.js"
+export { eventBody, sentEvent } from "./module/EventBodies.js"
 export { Text as SkillText, builtInSkill } from "./module/SkillInputs.js"
 export { groups } from "./http/Implement.js"
 export { PageJson, PageParams, pageJson } from "./http/Pages.js"
@@ -79,6 +80,7 @@ export {
   checkOutboundUrl,
   destinationOf
 } from "./platform/OutboundHttp.js"
+export { type Release, makeDestinationShares } from "./platform/DestinationShares.js"
 export {
   DEFAULT_CONTEXT_WINDOW,
   LanguageModel,
@@ -196,8 +198,8 @@ export {
   type RecordedAttempt,
   WebhookDeliveryRepository,
   WebhookSubscriptionRepository
-} from "./chat/WebhookRepositories.js"
-export { webhookQueue } from "./chat/WebhookQueue.js"
+} from "./webhooks/WebhookRepositories.js"
+export { webhookQueue } from "./webhooks/WebhookQueue.js"
 
 // transactional
 export {

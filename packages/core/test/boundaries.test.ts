@@ -161,7 +161,7 @@ describe("core's entries", () => {
   it("keep storage ports out of what apps import: the root and product entries export no repository", async () => {
     const publicEntries = [
       "../src/index.js",
-      ...["calling", "chat", "transactional", "growth", "automations"].map((product) => `../src/entries/${product}.js`)
+      ...["calling", "chat", "transactional", "growth", "automations", "webhooks"].map((entry) => `../src/entries/${entry}.js`)
     ]
     const exported = await Promise.all(publicEntries.map(async (entry) => Object.keys(await import(entry))))
     expect(exported.flat()).toContain("CallingService")

@@ -23,6 +23,23 @@ describe("a kit's product catalog", () => {
     expect(compose().catalog.isProduct("notes")).toBe(false)
   })
 
+  it("lists every product's webhook events, an added module's after the built-in ones", () => {
+    const { catalog, products } = compose([moduleOf("notes", [{ name: "notes", events: [{ name: "note.created", body: Schema.Struct({}) }] }])])
+    expect(catalog.events.map((event) => [event.name, event.product, event.body !== undefined])).toEqual([
+      ["message.created", "chat", true],
+      ["conversation.created", "chat", true],
+      ["conversation.closed", "chat", true],
+      ["conversation.assigned", "chat", true],
+      ["csat.submitted", "chat", true],
+      ["visitor.created", "chat", false],
+      ["note.created", "notes", true]
+    ])
+    expect(["note.created", "visitor.created", "note.deleted"].map(Schema.is(products.Event))).toEqual([true, true, false])
+    // The webhooks take the events that are sent, from the catalog.
+    const webhooks = compose().subscribers.find((subscriber) => subscriber.name === "webhooks")
+    expect(webhooks?.types).toEqual(["message.created", "conversation.created", "conversation.closed", "conversation.assigned", "csat.submitted"])
+  })
+
   it("takes the catalog's names, and only those, in the contract's schemas", () => {
     const { Product, KeyProduct, Scope } = catalogSchemas(makeCatalog([{ name: "fax", keys: { scopes: ["fax:send"] } }, { name: "paper" }]))
     expect(["fax", "paper", "voice"].map(Schema.is(Product))).toEqual([true, true, false])
@@ -38,6 +55,8 @@ describe("a kit's product catalog", () => {
     [[moduleOf("notes", [{ name: "notes", keys: { scopes: ["read"] } }])], /Scope "read" of product notes must look like resource:action/],
     [[moduleOf("notes", [{ name: "notes", requires: ["paper"] }])], /Product notes requires paper, which no module declares/],
     [[moduleOf("chat", [])], /Two modules are called chat/],
+    [[moduleOf("notes", [{ name: "notes", events: [{ name: "message.created" }] }])], /Event message.created is declared by both chat and notes/],
+    [[moduleOf("notes", [{ name: "notes", events: [{ name: "NoteCreated" }] }])], /Event "NoteCreated" of product notes must look like resource.action/],
     [
       [moduleOf("notes", [], { skills: [builtInSkill({ id: "notes.add", requires: ["notes"], input: {}, description: "" })] })],
       /The skill notes.add requires notes, which no module declares/

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import type { WebhookSubscription } from "../src/chat/Webhook.js"
-import { healthAfter, isPaused } from "../src/chat/WebhookHealth.js"
+import type { WebhookSubscription } from "../src/webhooks/Webhook.js"
+import { healthAfter, isPaused } from "../src/webhooks/WebhookHealth.js"
 
 const HOUR = 3_600_000
 const config = { disableAfterMs: 5 * 24 * HOUR, retryMaxMs: HOUR }

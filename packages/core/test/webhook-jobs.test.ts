@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import type { WebhookDelivery } from "../src/chat/Webhook.js"
-import { DELIVERY_BATCH, deliveryIdsOf, jobsOf } from "../src/chat/WebhookQueue.js"
+import type { WebhookDelivery } from "../src/webhooks/Webhook.js"
+import { DELIVERY_BATCH, deliveryIdsOf, jobsOf } from "../src/webhooks/WebhookQueue.js"
 
 const due = (tenantId: string, id: string, at: number | null, attempts = 0): WebhookDelivery => ({
   id,

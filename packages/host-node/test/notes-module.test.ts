@@ -9,6 +9,7 @@ import { type RunningServer, listen } from "../src/Server.js"
 import { apiCaller, automationsClient, expectJson } from "./automationsClient.js"
 import { notes } from "./fixtures/notes/index.js"
 import { expectRefusal } from "./hostileInput.js"
+import { receiver, until } from "./webhookReceiver.js"
 
 const ADMIN_TOKEN = "a-platform-admin-token-of-at-least-32-chars"
 
@@ -38,7 +39,15 @@ describe("a product module a kit adds: notes, on PGlite over HTTP", () => {
   const api = apiCaller(served)
 
   beforeAll(async () => {
-    kit = createServiceKit({ dataDir, databaseUrl: "", redisUrl: "", adminToken: ADMIN_TOKEN, modules: [notes] })
+    kit = createServiceKit({
+      dataDir,
+      databaseUrl: "",
+      redisUrl: "",
+      adminToken: ADMIN_TOKEN,
+      // The webhook receiver below listens on loopback, over http.
+      outboundAllowPrivate: true,
+      modules: [notes]
+    })
     await kit.startWorkers()
     server = await listen(kit, { port: 0 })
     served.url = server.url
@@ -159,6 +168,42 @@ describe("a product module a kit adds: notes, on PGlite over HTTP", () => {
     expect((await expectJson(await api(() => otherKey)("GET", "/automations/workflows"))).data).toEqual([])
   })
 
+  it("sends its own event to the tenant's webhooks, signed, and accepts and documents it beside the other products' events", async () => {
+    const hook = receiver()
+    await hook.start()
+    try {
+      const { tenantId, key } = await tenantWithKey(["notes"], "notes", ["notes:write"])
+      const owner = (await kit.admin.issueDashboardToken(tenantId, { sub: "owner", role: "admin" })).token
+      const subscribe = (events: ReadonlyArray<string>) =>
+        fetch(`${served.url}/api/tenants/${tenantId}/webhooks`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${owner}`, "content-type": "application/json" },
+          body: JSON.stringify({ url: hook.url(), events })
+        })
+      const refused = await expectErrorBody(await subscribe(["note.deleted"]), 400, "invalid_request", "validation_failed")
+      expect(refused.details?.[0]).toMatchObject({ field: "events", reason: expect.stringContaining("note.created") })
+      const created = await expectJson(await subscribe(["note.created"]))
+      expect(created.events).toEqual(["note.created"])
+      hook.setSecret(created.secret)
+
+      const note = await expectJson(await api(() => key)("POST", "/notes", { title: "Call Ada back" }))
+      // The example's listener verified the signature before recording the delivery.
+      await until("the note's event at the receiver", () => hook.received.length === 1)
+      expect(hook.received[0]).toMatchObject({
+        event: "note.created",
+        payload: { note: { id: note.id, title: "Call Ada back", body: "", createdAt: note.createdAt } }
+      })
+
+      const document = await expectJson(await fetch(`${served.url}/api/v1/openapi.json`))
+      expect(Object.keys(document.webhooks)).toEqual(expect.arrayContaining(["message.created", "note.created", "webhook.test"]))
+      expect(document.components.schemas.WebhookSubscription.properties.events.items.enum).toEqual(
+        expect.arrayContaining(["message.created", "visitor.created", "note.created"])
+      )
+    } finally {
+      await hook.stop()
+    }
+  })
+
   it("lists the product in its OpenAPI document: the routes, the entitlements and the key scopes", async () => {
     const document = await expectJson(await fetch(`${served.url}/api/v1/openapi.json`))
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/v1/notes", "/v1/notes/{id}"]))
@@ -185,6 +230,8 @@ describe("a kit made without the notes module", () => {
     const document = await (await kit.handler(new Request("http://kit.local/api/v1/openapi.json"), { remoteAddress: "127.0.0.1" })).json()
     expect(Object.keys(document.paths).filter((path) => path.includes("notes"))).toEqual([])
     expect(document.components.schemas.Tenant.properties.entitlements.items.enum).not.toContain("notes")
+    expect(Object.keys(document.webhooks)).not.toContain("note.created")
+    expect(document.components.schemas.WebhookSubscription.properties.events.items.enum).not.toContain("note.created")
 
     const refused = await expectErrorBody(
       await admin("POST", "/tenants", { name: "Wants notes", entitlements: ["notes"] }),

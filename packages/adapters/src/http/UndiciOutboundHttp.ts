@@ -10,13 +10,13 @@ import {
   type OutboundRequest,
   checkOutboundUrl,
   destinationOf,
-  isPublicAddress
+  isPublicAddress,
+  makeDestinationShares
 } from "@servicekit/core/internal"
 import { Duration, Effect, Either, Layer } from "effect"
 // The package's file, not the bare name: Bun answers `undici` with a built-in stand-in whose Agent
 // cannot send requests, while this path is the real client on Node and Bun alike.
 import { Agent, type Dispatcher } from "undici/index.js"
-import { makeDestinationShares } from "./DestinationShares.js"
 
 export interface UndiciOutboundHttpOptions {
   /** Allow http and private or loopback targets (SERVICEKIT_OUTBOUND_ALLOW_PRIVATE); false by default. */

@@ -13,6 +13,7 @@ import { type MigrationError, migrateLayer } from "./Migrations.js"
 import { type MigrationOwner, type PlannedMigration, planMigrations } from "./MigrationPlan.js"
 import type { AddedModuleStorage, AddedStoragePorts, KyselyModuleStorage } from "./ModuleStorage.js"
 import { transactionalStorage } from "./transactional/Transactional.js"
+import { webhooksStorage } from "./webhooks/Webhooks.js"
 
 /** The storage ports a module's memory fake provides, which its Kysely storage must provide too. */
 type StorageOf<Name extends ModuleName> =
@@ -24,6 +25,7 @@ export const kyselyStorage = {
   accounts: accountsStorage,
   calling: callingStorage,
   chat: chatStorage,
+  webhooks: webhooksStorage,
   transactional: transactionalStorage,
   growth: growthStorage,
   automations: automationsStorage

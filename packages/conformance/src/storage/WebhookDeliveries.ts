@@ -1,4 +1,4 @@
-import type { WebhookDelivery, WebhookSubscription } from "@servicekit/core/chat"
+import type { WebhookDelivery, WebhookSubscription } from "@servicekit/core/webhooks"
 import {
   type Page,
   type TenantRepository,

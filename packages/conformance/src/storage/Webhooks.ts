@@ -1,4 +1,4 @@
-import type { WebhookSubscription } from "@servicekit/core/chat"
+import type { WebhookSubscription } from "@servicekit/core/webhooks"
 import {
   type TenantRepository,
   WebhookDeliveryRepository,

@@ -1,4 +1,4 @@
-import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from "@servicekit/core/chat"
+import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from "@servicekit/core/webhooks"
 import { WebhookSubscriptionRepository } from "@servicekit/core/internal"
 import { Effect } from "effect"
 import { at, insertTenant, newestFirst, oldestFirst, uuid } from "./fixtures.js"

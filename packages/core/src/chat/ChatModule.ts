@@ -1,6 +1,7 @@
-import { Effect, Layer } from "effect"
+import { Layer } from "effect"
 import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
+import { chatEvents } from "./ChatEvents.js"
 import { chatSettings } from "./ChatSettings.js"
 import { chatDashboardHandlers, chatHandlers } from "./ChatHandlers.js"
 import { chatPageHandlers, chatVisitorHandlers } from "./ChatVisitorHandlers.js"
@@ -16,13 +17,8 @@ import { chatSkills } from "./ChatSkills.js"
 import { ConversationHubs } from "./ConversationFeed.js"
 import { InboxHubs } from "./InboxFeed.js"
 import { layerVisitorAuth } from "./VisitorAuth.js"
-import { webhookHandlers } from "./WebhookHandlers.js"
-import { layerMemoryWebhooks } from "./WebhookRepositories.js"
-import { deliveryIdsOf, webhookQueue } from "./WebhookQueue.js"
-import { WebhookService, webhookSubscriber } from "./WebhookService.js"
-import { webhookServiceLayer } from "./WebhookServiceLayer.js"
 
-/** Live Chat: visitors, hosted chat sessions, conversations and messages, and signed webhooks. */
+/** Live Chat: visitors, hosted chat sessions, conversations and messages, and the events they send to webhooks. */
 export const chat = defineModule({
   name: "chat",
   products: [
@@ -32,39 +28,21 @@ export const chat = defineModule({
         scopes: ["chat:read", "chat:write", "visitors:read", "webhooks:manage"],
         // The public API's Live Chat keys carry no product segment: svk_live_…, svk_test_live_….
         head: { live: "live", test: "test_live" }
-      }
+      },
+      events: chatEvents
     }
   ],
   settings: chatSettings,
-  groups: groups(chatHandlers, chatDashboardHandlers, chatPageHandlers, chatVisitorHandlers, webhookHandlers),
-  services: Layer.mergeAll(chatServiceLayer, webhookServiceLayer, ConversationHubs.layer, InboxHubs.layer),
+  groups: groups(chatHandlers, chatDashboardHandlers, chatPageHandlers, chatVisitorHandlers),
+  services: Layer.mergeAll(chatServiceLayer, ConversationHubs.layer, InboxHubs.layer),
   memory: Layer.mergeAll(
     VisitorRepository.layerMemory,
     WidgetRepository.layerMemory,
     ChatMessageRepository.layerMemory.pipe(Layer.provideMerge(ConversationRepository.layerMemory)),
-    VisitorTokenRepository.layerMemory,
-    layerMemoryWebhooks
+    VisitorTokenRepository.layerMemory
   ),
   middleware: layerVisitorAuth,
   skills: chatSkills,
-  subscribers: [webhookSubscriber],
-  workers: [
-    {
-      queue: webhookQueue,
-      concurrency: 50,
-      handle: (job) =>
-        Effect.flatMap(WebhookService, (webhooks) =>
-          webhooks.deliver(String(job.payload.tenantId), deliveryIdsOf(job.payload))
-        )
-    }
-  ],
-  periodic: [
-    {
-      name: "chat.webhooks.drain",
-      every: (settings) => settings.webhooks.drainIntervalMs,
-      run: Effect.flatMap(WebhookService, (webhooks) => webhooks.drain)
-    }
-  ],
   development: {
     product: "chat",
     scopes: ["chat:read", "chat:write", "visitors:read", "webhooks:manage"],

@@ -1,4 +1,4 @@
-/** @servicekit/core/chat — Live Chat's and its webhooks' records, errors and services. */
+/** @servicekit/core/chat — Live Chat's records, errors and services (its webhooks: @servicekit/core/webhooks). */
 export type {
   AuthorType,
   ChatMessage,
@@ -11,19 +11,5 @@ export type {
   VisitorToken,
   Widget
 } from "../chat/Chat.js"
-export type {
-  DeliveryAttempt,
-  DeliveryStatus,
-  WebhookDelivery,
-  WebhookEvent,
-  WebhookSubscription
-} from "../chat/Webhook.js"
-export {
-  ConversationNotFound,
-  ConversationStateConflict,
-  WebhookDeliveryNotFound,
-  WebhookDeliveryPending,
-  WebhookNotFound
-} from "../chat/ChatErrors.js"
+export { ConversationNotFound, ConversationStateConflict } from "../chat/ChatErrors.js"
 export { ChatService } from "../chat/ChatService.js"
-export { WebhookService } from "../chat/WebhookService.js"

@@ -10,7 +10,7 @@ import { JobQueue, defineQueue } from "./JobQueue.js"
  * belongs in the jobs it enqueues.
  */
 export interface EventSubscriber<R = any> {
-  /** For logs, e.g. `chat.webhooks`. */
+  /** For logs, e.g. `webhooks`. */
   readonly name: string
   /** Event types it wants; `*` for all. */
   readonly types: ReadonlyArray<string>

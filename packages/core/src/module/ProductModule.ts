@@ -3,7 +3,7 @@ import { Data, type Duration, Effect, type Layer } from "effect"
 import type { ImplementedGroup } from "../http/Implement.js"
 import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { JobHandler, QueueDefinition } from "../jobs/JobQueue.js"
-import type { CatalogSchemas, Product, ProductDeclaration } from "../platform/Products.js"
+import type { Catalog, CatalogSchemas, Product, ProductDeclaration } from "../platform/Products.js"
 import type { Settings } from "../platform/Settings.js"
 import type { ModuleSettings } from "./ModuleSettings.js"
 import type { Skill } from "./Skill.js"
@@ -55,8 +55,11 @@ export interface ProductModule<
   /** Implementations of middleware the module's groups declare, beyond ApiKeyAuth and DashboardAuth. */
   readonly middleware?: Layer.Layer<any, never, any> | undefined
   readonly commands?: ReadonlyArray<Command> | undefined
-  /** What the module does with domain events (its own or other modules'), inside the dispatcher's unit of work. */
-  readonly subscribers?: ReadonlyArray<EventSubscriber> | undefined
+  /**
+   * What the module does with domain events (its own or other modules'), inside the dispatcher's
+   * unit of work; made from the kit's catalog when they depend on it (the webhooks take its events).
+   */
+  readonly subscribers?: ReadonlyArray<EventSubscriber> | ((catalog: Catalog) => ReadonlyArray<EventSubscriber>) | undefined
   /** The module's background workers: a queue each, with its handler. */
   readonly workers?: ReadonlyArray<ModuleWorker> | undefined
   /**
@@ -86,7 +89,7 @@ export interface ModuleWorker {
 
 /** A sweep a module runs in every worker process, first at start, then every `every`. */
 export interface PeriodicWork {
-  /** For logs, e.g. `chat.webhooks.drain`. */
+  /** For logs, e.g. `webhooks.drain`. */
   readonly name: string
   readonly every: (settings: Settings) => Duration.DurationInput
   readonly run: Effect.Effect<unknown, unknown, any>
@@ -158,6 +161,10 @@ export const defineModule = <
 >(
   module: ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills, Products, Options>
 ): ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills, Products, Options> => module
+
+/** A module's subscribers for a catalog. */
+export const subscribersOf = (module: ProductModule, catalog: Catalog): ReadonlyArray<EventSubscriber> =>
+  typeof module.subscribers === "function" ? module.subscribers(catalog) : (module.subscribers ?? [])
 
 /** A module's groups for a catalog. */
 export const groupsOf = (

@@ -15,9 +15,11 @@ export interface OutboundRequest {
    */
   readonly timeout: Duration.DurationInput
   /**
-   * How long the request may wait for one of its destination's connections (each origin has a
-   * bounded number), before `timeout` starts; when none comes free in time the answer is
-   * OutboundBusy and nothing was sent. As long as `timeout` when absent.
+   * How long the request may wait with none of its destination's connections coming back (each
+   * origin has a bounded number), before `timeout` starts: it waits its turn while the
+   * destination answers the requests ahead of it, and when none of them came back for this long
+   * (a receiver holding them all) the answer is OutboundBusy and nothing was sent. As long as
+   * `timeout` when absent.
    */
   readonly connectionWait?: Duration.DurationInput | undefined
 }

@@ -15,6 +15,17 @@ export interface KeyHead {
   readonly test: string
 }
 
+/**
+ * An event a product sends its tenants' webhook endpoints: its name (`resource.action`, e.g.
+ * `message.created`) and the body a delivery POSTs (`{ event, eventId, timestamp, payload }`,
+ * documented under the OpenAPI document's `webhooks`). A name without a body is accepted in
+ * subscriptions but never sent (Live Chat's `visitor.created`).
+ */
+export interface ProductEvent {
+  readonly name: string
+  readonly body?: Schema.Schema<any, any> | undefined
+}
+
 /** A product as the module owning it declares it. */
 export interface ProductDeclaration<Name extends string = string, Scope extends string = string> {
   /** The entitlement's name: lowercase letters, digits and underscores. */
@@ -23,6 +34,13 @@ export interface ProductDeclaration<Name extends string = string, Scope extends 
   readonly keys?: { readonly scopes: ReadonlyArray<Scope>; readonly head?: KeyHead | undefined } | undefined
   /** Products the product's use needs besides itself (sending transactional email needs business_email). */
   readonly requires?: ReadonlyArray<string> | undefined
+  /** The events the product sends to its tenants' webhook endpoints. */
+  readonly events?: ReadonlyArray<ProductEvent> | undefined
+}
+
+/** An event of the catalog, with the product that sends it. */
+export interface CatalogEvent extends ProductEvent {
+  readonly product: Product
 }
 
 /** The product and environment a key's head stands for. */
@@ -55,6 +73,8 @@ export interface Catalog {
   readonly keyHead: (product: Product, environment: Environment) => string
   /** The key product and environment a key's head stands for, if any. */
   readonly keyOwner: (head: string) => KeyOwner | undefined
+  /** Every product's webhook events, in product order. */
+  readonly events: ReadonlyArray<CatalogEvent>
 }
 
 /** A kit's product catalog, built by the root from its modules' declarations. */
@@ -64,6 +84,7 @@ const PRODUCT_NAME = /^[a-z][a-z0-9_]*$/
 // A key's parts are split on `_`: a key product's name has none.
 const KEY_PRODUCT_NAME = /^[a-z][a-z0-9]*$/
 const SCOPE = /^[a-z][a-z0-9_]*:[a-z][a-z0-9_]*$/
+const EVENT = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/
 
 /**
  * The catalog of `declarations`, checked: a name declared twice, a key product or scope that
@@ -96,6 +117,15 @@ export const makeCatalog = (declarations: ReadonlyArray<ProductDeclaration>): Ca
       heads.set(head, { product: name, environment })
     }
   }
+  const events = new Map<string, CatalogEvent>()
+  for (const declaration of declarations) {
+    for (const event of declaration.events ?? []) {
+      if (!EVENT.test(event.name)) throw new Error(`Event "${event.name}" of product ${declaration.name} must look like resource.action`)
+      const owner = events.get(event.name)
+      if (owner !== undefined) throw new Error(`Event ${event.name} is declared by both ${owner.product} and ${declaration.name}`)
+      events.set(event.name, { ...event, product: declaration.name })
+    }
+  }
   for (const declaration of declarations) {
     const unknown = (declaration.requires ?? []).filter((required) => !byName.has(required))
     if (unknown.length > 0) {
@@ -116,7 +146,8 @@ export const makeCatalog = (declarations: ReadonlyArray<ProductDeclaration>): Ca
     productOfScope: (scope) => scopeOwners.get(scope),
     requirementsOf: (product) => byName.get(product)?.requires ?? [],
     keyHead: (product, environment) => headOf.get(`${product}/${environment}`) ?? `${environment}_${product}`,
-    keyOwner: (head) => heads.get(head)
+    keyOwner: (head) => heads.get(head),
+    events: [...events.values()]
   }
 }
 
@@ -126,6 +157,8 @@ export interface CatalogSchemas {
   readonly Product: Schema.Schema<Product>
   readonly KeyProduct: Schema.Schema<Product>
   readonly Scope: Schema.Schema<string>
+  /** The names a webhook subscription may list. */
+  readonly Event: Schema.Schema<string>
 }
 
 const literals = (names: ReadonlyArray<string>): Schema.Schema<string> =>
@@ -135,5 +168,6 @@ export const catalogSchemas = (catalog: Catalog): CatalogSchemas => ({
   catalog,
   Product: literals(catalog.products),
   KeyProduct: literals(catalog.keyProducts),
-  Scope: literals(catalog.scopes)
+  Scope: literals(catalog.scopes),
+  Event: literals(catalog.events.map((event) => event.name))
 })

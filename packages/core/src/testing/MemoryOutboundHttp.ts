@@ -1,4 +1,4 @@
-import { Duration, Effect, Either, Layer, Option } from "effect"
+import { Duration, Effect, Either, Layer } from "effect"
 import {
   MAX_RESPONSE_BYTES,
   OutboundBusy,
@@ -10,6 +10,7 @@ import {
   checkOutboundUrl,
   destinationOf
 } from "../platform/OutboundHttp.js"
+import { type Release, makeDestinationShares } from "../platform/DestinationShares.js"
 
 /** How the memory target answers a request; headers and body default to none. */
 export interface MemoryOutboundAnswer {
@@ -43,30 +44,24 @@ const capped = (body: string) => decoder.decode(encoder.encode(body).subarray(0,
 const makeClient = (options: MemoryOutboundHttpOptions): MemoryOutboundHttp => {
   const requests: Array<OutboundRequest> = []
   const respond = options.respond ?? (() => Effect.succeed<MemoryOutboundAnswer>({ status: 200 }))
-  // One semaphore per destination ever used: a fake lives as long as its test.
-  const shares = new Map<string, Effect.Semaphore>()
-  const shareOf = (destination: string) => {
-    let share = shares.get(destination)
-    if (share === undefined) {
-      share = Effect.unsafeMakeSemaphore(options.connections ?? 16)
-      shares.set(destination, share)
-    }
-    return share
-  }
-  /** The exchange once a connection is free, or OutboundBusy when none came free within the request's wait. */
+  // The real client's gate: each destination's connections, and waits given up once none comes back.
+  const shares = makeDestinationShares(options.connections ?? 16)
+  /** The exchange once a connection is free, or OutboundBusy when none came back within the request's wait. */
   const withConnection = <A>(request: OutboundRequest, url: URL, exchange: Effect.Effect<A, OutboundError>) => {
-    const share = shareOf(destinationOf(url))
-    const wait = request.connectionWait ?? request.timeout
+    const waitMs = Duration.toMillis(Duration.decode(request.connectionWait ?? request.timeout))
+    const take = Effect.async<Release | undefined>((resume, signal) => {
+      shares.take(destinationOf(url), waitMs, signal).then((release) => resume(Effect.succeed(release)))
+    })
     return Effect.uninterruptibleMask((restore) =>
-      Effect.flatMap(restore(Effect.timed(Effect.timeoutOption(share.take(1), wait))), ([waited, taken]) =>
-        Option.isNone(taken)
+      Effect.flatMap(restore(Effect.timed(take)), ([waited, release]) =>
+        release === undefined
           ? Effect.fail(
               new OutboundBusy({
                 message: `No connection to ${url.host} came free within ${Duration.format(waited)}.`,
                 waitedMs: Duration.toMillis(waited)
               })
             )
-          : Effect.ensuring(restore(exchange), share.release(1))
+          : Effect.ensuring(restore(exchange), Effect.sync(release))
       )
     )
   }

@@ -3,8 +3,6 @@ import type {
   ConversationRepository,
   VisitorRepository,
   VisitorTokenRepository,
-  WebhookDeliveryRepository,
-  WebhookSubscriptionRepository,
   WidgetRepository
 } from "@servicekit/core/internal"
 import { Layer } from "effect"
@@ -17,18 +15,20 @@ import * as migration0033 from "./migrations/0033_webhook_attempt_answer.js"
 import * as webhookHealthMigration from "./migrations/chat/0001_webhook_health.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
-import * as Webhooks from "./Webhooks.js"
 import * as Widgets from "./Widgets.js"
 
-/** Visitors, widgets, conversations and their messages, visitor tokens, and webhook subscriptions with their deliveries. */
+/**
+ * Visitors, widgets, conversations and their messages, and visitor tokens. Its first migrations
+ * also made the webhooks' tables (`0010_chat`, `0033_webhook_attempt_answer`,
+ * `chat/0001_webhook_health`), from before webhooks were a module of their own: applied where the
+ * platform runs, they keep their names and owner (see webhooks/Webhooks.ts).
+ */
 export const chatStorage: KyselyModuleStorage<
   | VisitorRepository
   | WidgetRepository
   | ConversationRepository
   | ChatMessageRepository
   | VisitorTokenRepository
-  | WebhookSubscriptionRepository
-  | WebhookDeliveryRepository
 > = {
   // Its tables reference accounts' tenants.
   dependsOn: ["accounts"],
@@ -43,7 +43,6 @@ export const chatStorage: KyselyModuleStorage<
     Widgets.layer,
     Conversations.layer,
     Messages.layer,
-    VisitorTokens.layer,
-    Webhooks.layer
+    VisitorTokens.layer
   )
 }

@@ -1,11 +1,4 @@
-import type {
-  AuthorType,
-  ConversationStatus,
-  DeliveryStatus,
-  Priority,
-  Visitor,
-  WebhookEvent
-} from "@servicekit/core/chat"
+import type { AuthorType, ConversationStatus, Priority, Visitor } from "@servicekit/core/chat"
 import type { ColumnType } from "kysely"
 
 /** JSON written as text, so that pg and PGlite serialise it the same way, and read back parsed. */
@@ -67,58 +60,10 @@ export interface VisitorTokensTable {
   readonly created_at: Date
 }
 
-export interface WebhookSubscriptionsTable {
-  readonly tenant_id: string
-  readonly id: string
-  readonly url: string
-  readonly events: ReadonlyArray<WebhookEvent>
-  readonly description: string | null
-  readonly sealed_secret: string
-  readonly active: boolean
-  readonly disabled_reason: string | null
-  readonly failing_since: Date | null
-  readonly paused_until: Date | null
-  readonly created_at: Date
-  readonly updated_at: Date
-}
-
-export interface WebhookDeliveriesTable {
-  readonly tenant_id: string
-  readonly id: string
-  readonly subscription_id: string
-  readonly event_id: string
-  readonly event: string
-  readonly body: string
-  readonly status: DeliveryStatus
-  readonly attempts: number
-  readonly next_attempt_at: Date | null
-  readonly created_at: Date
-  readonly updated_at: Date
-}
-
-export interface WebhookAttemptsTable {
-  readonly tenant_id: string
-  readonly id: string
-  readonly subscription_id: string
-  readonly delivery_id: string
-  readonly event_id: string
-  readonly event: string
-  readonly attempt: number
-  readonly status_code: number | null
-  readonly duration_ms: number
-  readonly error: string | null
-  readonly response_body: string | null
-  readonly next_retry_at: Date | null
-  readonly created_at: Date
-}
-
 export interface ChatTables {
   readonly visitors: VisitorsTable
   readonly chat_widgets: ChatWidgetsTable
   readonly conversations: ConversationsTable
   readonly chat_messages: ChatMessagesTable
   readonly visitor_tokens: VisitorTokensTable
-  readonly webhook_subscriptions: WebhookSubscriptionsTable
-  readonly webhook_deliveries: WebhookDeliveriesTable
-  readonly webhook_attempts: WebhookAttemptsTable
 }

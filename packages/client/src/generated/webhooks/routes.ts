@@ -6,7 +6,7 @@ export const webhooksRoutes = {
   /** List webhook subscriptions */
   "webhooks.listWebhooks": ["GET", "/tenants/{tenantId}/webhooks", "400 401 403 405 429 500", "page"],
   /**
-   * Subscribe to chat events
+   * Subscribe to events
    *
    * Deliveries are HTTPS POSTs of `{ event, eventId, payload, timestamp }`, signed in `X-Service-Signature` (lowercase hex HMAC-SHA256 of `<X-Service-Timestamp>.<raw body>` with the secret). `events`: message.created, conversation.created, conversation.closed, conversation.assigned, csat.submitted, visitor.created (`visitor.created` is accepted and never sent). The URL must be https on a public address.
    */

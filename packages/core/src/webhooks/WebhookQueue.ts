@@ -5,7 +5,7 @@ import type { WebhookDelivery } from "./Webhook.js"
 /**
  * "Deliveries X, Y… are due": the truth (attempts, next attempt) stays in the deliveries table.
  * A job names up to DELIVERY_BATCH deliveries of one tenant, claimed together, posted at once and
- * recorded in one write.
+ * recorded in one write. Named when webhooks were Live Chat's: jobs already queued keep the name.
  */
 export const webhookQueue = defineQueue("servicekit.chat.webhook", {
   maxAttempts: 5,

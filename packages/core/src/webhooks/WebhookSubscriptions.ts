@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import { SecretCrypto, randomBase62, randomUuid } from "../platform/Crypto.js"
 import { listPage } from "../platform/Keyset.js"
+import { ProductCatalog } from "../platform/Products.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
@@ -22,13 +23,14 @@ export const makeWebhookSubscriptions = (sender: WebhookSender) =>
     const unit = yield* UnitOfWork
     const crypto = yield* SecretCrypto
     const settings = yield* ServiceKitSettings
+    const eventNames = (yield* ProductCatalog).events.map((event) => event.name)
     const { find, forget, now } = sender
 
     const methods: Pick<WebhookService["Type"], "create" | "get" | "list" | "update" | "remove" | "deliveries"> = {
       create: (tenantId, input) =>
         Effect.gen(function* () {
           const url = yield* checkUrl(input.url, settings.outboundAllowPrivate)
-          const events = yield* checkEvents(input.events)
+          const events = yield* checkEvents(input.events, eventNames)
           yield* checkDescription(input.description)
           const secret = `whsec_${randomBase62(crypto, 32)}`
           const at = yield* now
@@ -59,7 +61,7 @@ export const makeWebhookSubscriptions = (sender: WebhookSender) =>
       update: (tenantId, id, patch) =>
         Effect.gen(function* () {
           const url = patch.url === undefined ? undefined : yield* checkUrl(patch.url, settings.outboundAllowPrivate)
-          const events = patch.events === undefined ? undefined : yield* checkEvents(patch.events)
+          const events = patch.events === undefined ? undefined : yield* checkEvents(patch.events, eventNames)
           yield* checkDescription(patch.description)
           const current = yield* find(tenantId, id)
           const active = patch.active ?? current.active

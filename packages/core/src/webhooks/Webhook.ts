@@ -1,15 +1,4 @@
-/** The records of Live Chat's webhooks. */
-
-/** Events a subscription may name; `visitor.created` is accepted but never emitted. */
-export const WEBHOOK_EVENTS = [
-  "message.created",
-  "conversation.created",
-  "conversation.closed",
-  "conversation.assigned",
-  "csat.submitted",
-  "visitor.created"
-] as const
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
+/** The records of the platform's webhooks: the events they carry are the products' (the catalog's `events`). */
 
 /** How much of a receiver's answer an attempt keeps: enough to read its error, never a whole page. */
 export const MAX_ANSWER_CHARS = 1_000
@@ -18,7 +7,8 @@ export interface WebhookSubscription {
   readonly id: string
   readonly tenantId: string
   readonly url: string
-  readonly events: ReadonlyArray<WebhookEvent>
+  /** Names of the catalog's events. */
+  readonly events: ReadonlyArray<string>
   readonly description: string | null
   /** The signing secret, sealed with the secret box. */
   readonly sealedSecret: string

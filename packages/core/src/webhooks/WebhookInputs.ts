@@ -1,7 +1,7 @@
 import { Effect, Either } from "effect"
 import { invalidField } from "../platform/Errors.js"
 import { checkOutboundUrl } from "../platform/OutboundHttp.js"
-import { WEBHOOK_EVENTS, type WebhookEvent, type WebhookSubscription } from "./Webhook.js"
+import type { WebhookSubscription } from "./Webhook.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -43,12 +43,13 @@ export const checkUrl = (url: string, allowPrivate: boolean) => {
   })
 }
 
-export const checkEvents = (events: ReadonlyArray<string>) => {
+/** `events` without repeats, when each is one of `known` (the catalog's event names). */
+export const checkEvents = (events: ReadonlyArray<string>, known: ReadonlyArray<string>) => {
   if (events.length === 0) return Effect.fail(invalidField("events", "must name at least one event"))
-  const unknown = events.find((event) => !(WEBHOOK_EVENTS as ReadonlyArray<string>).includes(event))
+  const unknown = events.find((event) => !known.includes(event))
   return unknown === undefined
-    ? Effect.succeed([...new Set(events)] as Array<WebhookEvent>)
-    : Effect.fail(invalidField("events", `"${unknown}" is not one of ${WEBHOOK_EVENTS.join(", ")}`))
+    ? Effect.succeed([...new Set(events)])
+    : Effect.fail(invalidField("events", `"${unknown}" is not one of ${known.join(", ")}`))
 }
 
 export const checkDescription = (description: string | null | undefined) =>

@@ -1,26 +1,14 @@
 import { Schema } from "effect"
 import { Integer, Timestamp, UuidText } from "../http/Schemas.js"
-import type { DocumentedWebhook } from "../http/DocumentAnnotations.js"
+import { eventBody as event, sentEvent } from "../module/EventBodies.js"
+import type { ProductEvent } from "../platform/Products.js"
 import { ConversationJson, MessageJson } from "./ChatJson.js"
-import { TEST_EVENT } from "./WebhookInputs.js"
 
-/**
+/*
  * The bodies Live Chat's webhooks POST, one schema per event: what a receiver parses once
  * `verifyWebhook` accepted the delivery. Documented under the OpenAPI document's `webhooks`, so the
  * typed client's event payloads come from the same contract as its routes.
  */
-const event = <const E extends string, P extends Schema.Struct.Fields>(
-  name: E,
-  identifier: string,
-  payload: P,
-  description: string
-) =>
-  Schema.Struct({
-    event: Schema.Literal(name),
-    eventId: UuidText.annotations({ description: "The event's id: the same for every subscription it is sent to." }),
-    timestamp: Timestamp.annotations({ description: "When the event happened." }),
-    payload: Schema.Struct(payload)
-  }).annotations({ identifier, description })
 
 export const MessageCreatedEvent = event(
   "message.created",
@@ -67,19 +55,14 @@ export const CsatSubmittedEvent = event(
   "The visitor rated a resolved or closed conversation (1 to 5)."
 )
 
-export const WebhookTestEvent = event(
-  TEST_EVENT,
-  "WebhookTestEvent",
-  { subscriptionId: UuidText, message: Schema.String },
-  "Sent only by `POST /tenants/{tenantId}/webhooks/{id}/test`, to every subscription whatever its events."
-)
-
-/** Every body a subscription can receive, for the document. */
-export const documentedWebhooks: ReadonlyArray<DocumentedWebhook> = [
-  MessageCreatedEvent,
-  ConversationCreatedEvent,
-  ConversationClosedEvent,
-  ConversationAssignedEvent,
-  CsatSubmittedEvent,
-  WebhookTestEvent
-].map((schema) => ({ event: schema.fields.event.literals[0], body: schema }))
+/** Live Chat's events; `visitor.created` is accepted in subscriptions and never sent. */
+export const chatEvents: ReadonlyArray<ProductEvent> = [
+  ...[
+    MessageCreatedEvent,
+    ConversationCreatedEvent,
+    ConversationClosedEvent,
+    ConversationAssignedEvent,
+    CsatSubmittedEvent
+  ].map(sentEvent),
+  { name: "visitor.created" }
+]

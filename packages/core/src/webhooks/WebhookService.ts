@@ -3,12 +3,13 @@ import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { DomainEvent } from "../jobs/EventOutbox.js"
 import type { ValidationFailed } from "../platform/Errors.js"
 import type { Listed } from "../platform/Keyset.js"
-import type { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookNotFound } from "./ChatErrors.js"
-import { type DeliveryAttempt, WEBHOOK_EVENTS, type WebhookSubscription } from "./Webhook.js"
+import type { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookNotFound } from "./WebhookErrors.js"
+import type { Catalog } from "../platform/Products.js"
+import type { DeliveryAttempt, WebhookSubscription } from "./Webhook.js"
 import type { CreatedSubscription, PageQuery, SubscriptionInput, SubscriptionPatch } from "./WebhookInputs.js"
 
 /**
- * Signed webhooks for chat events: subscriptions with a secret shown once and kept sealed, one
+ * Signed webhooks for the products' events (the catalog's `events`): subscriptions with a secret shown once and kept sealed, one
  * delivery per event and subscription written in the dispatcher's unit of work, and attempts
  * retried with backoff until they succeed, fail for good or grow too old; every attempt lands in
  * the subscription's history.
@@ -49,14 +50,14 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
     readonly deliver: (tenantId: string, deliveryIds: ReadonlyArray<string>) => Effect.Effect<void>
     /** Queues every delivery whose attempt is due, in case its job was lost. */
     readonly drain: Effect.Effect<number>
-    /** Writes the deliveries of a batch of chat events (in the dispatcher's unit of work). */
+    /** Writes the deliveries of a batch of the products' events (in the dispatcher's unit of work). */
     readonly fanOut: (events: ReadonlyArray<DomainEvent>) => Effect.Effect<void>
   }
 >() {}
 
-/** Chat events become webhook deliveries as the dispatcher hands them on. */
-export const webhookSubscriber: EventSubscriber<WebhookService> = {
-  name: "chat.webhooks",
-  types: WEBHOOK_EVENTS.filter((event) => event !== "visitor.created"),
+/** The catalog's events (those sent: with a body) become webhook deliveries as the dispatcher hands them on. */
+export const webhookSubscriber = (catalog: Catalog): EventSubscriber<WebhookService> => ({
+  name: "webhooks",
+  types: catalog.events.filter((event) => event.body !== undefined).map((event) => event.name),
   handle: (events) => Effect.flatMap(WebhookService, (service) => service.fanOut(events))
-}
+})

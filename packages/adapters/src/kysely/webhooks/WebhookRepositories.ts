@@ -1,13 +1,13 @@
-import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from "@servicekit/core/chat"
+import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from "@servicekit/core/webhooks"
 import { WebhookDeliveryRepository, WebhookSubscriptionRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { type TenantTable, findInTenant, olderThan, pageInTenant } from "../Keyset.js"
-import type { ChatTables, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSubscriptionsTable } from "./Tables.js"
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSubscriptionsTable, WebhookTables } from "./Tables.js"
 
-type Db = Kysely<ChatTables>
+type Db = Kysely<WebhookTables>
 
 const toSubscriptionRow = (subscription: WebhookSubscription): Insertable<WebhookSubscriptionsTable> => ({
   tenant_id: subscription.tenantId,

@@ -12,7 +12,7 @@ export interface OpenedSubscription {
   readonly secret: string
 }
 
-/** The payload event subscribers and the chat service agree on: what a webhook body carries. */
+/** What a webhook body carries, whatever the event: its name, id and time, and the product's payload. */
 export const bodyOf = (event: string, eventId: string, payload: unknown, occurredAt: Date) =>
   JSON.stringify({ event, eventId, payload, timestamp: occurredAt.toISOString() })
 

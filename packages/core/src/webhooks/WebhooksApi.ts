@@ -1,0 +1,214 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { PageJson, PageParams } from "../http/Pages.js"
+import { Integer, Timestamp, Uuid, UuidText, cappedList, withReason, withoutNul } from "../http/Schemas.js"
+import { ApiKeyOrDashboardAuth, RequiredScope } from "../http/Security.js"
+import { DocumentedWebhooks } from "../http/DocumentAnnotations.js"
+import { eventBody } from "../module/EventBodies.js"
+import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
+import type { CatalogSchemas } from "../platform/Products.js"
+import { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookNotFound } from "./WebhookErrors.js"
+import { MAX_ANSWER_CHARS } from "./Webhook.js"
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_PAGE_SIZE,
+  MAX_URL_LENGTH,
+  TEST_EVENT
+} from "./WebhookInputs.js"
+
+/** The body of the test event, which only `POST .../test` sends. */
+const WebhookTestEvent = eventBody(
+  TEST_EVENT,
+  "WebhookTestEvent",
+  { subscriptionId: UuidText, message: Schema.String },
+  "Sent only by `POST /tenants/{tenantId}/webhooks/{id}/test`, to every subscription whatever its events."
+)
+
+const webhookJson = (Event: Schema.Schema<string>) =>
+  Schema.Struct({
+    id: UuidText,
+    url: Schema.String,
+    events: Schema.Array(Event),
+    description: Schema.NullOr(Schema.String),
+    active: Schema.Boolean,
+    disabledReason: Schema.NullOr(Schema.String),
+    failingSince: Schema.NullOr(Timestamp).annotations({
+      description: "When the receiver started failing every attempt; null while it answers 2xx."
+    }),
+    pausedUntil: Schema.NullOr(Timestamp).annotations({
+      description:
+        "While the receiver keeps failing, deliveries wait until then: a tenth of the time it has been failing, at most an hour."
+    }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp
+  }).annotations({
+    identifier: "WebhookSubscription",
+    description:
+      "`disabledReason` says why ServiceKit turned the subscription off (`gone`: the receiver answered 410; `failing`: every attempt failed for 5 days, or as the platform sets it); setting `active` to true turns it on again, with a fresh start."
+  })
+
+export const DeliveryAttemptJson = Schema.Struct({
+  id: UuidText,
+  deliveryId: UuidText,
+  event: Schema.String,
+  eventId: UuidText,
+  attempt: Integer,
+  statusCode: Schema.NullOr(Integer),
+  durationMs: Integer,
+  error: Schema.NullOr(Schema.String),
+  responseBody: Schema.NullOr(Schema.String).annotations({
+    description: `The first ${MAX_ANSWER_CHARS} characters of the body the receiver answered; null when no answer came (and on attempts recorded before it was kept).`
+  }),
+  nextRetryAt: Schema.NullOr(Timestamp),
+  createdAt: Timestamp
+}).annotations({
+  identifier: "WebhookDeliveryAttempt",
+  description:
+    "One attempt to deliver one event: `deliveryId` is the `X-Service-Delivery` header, the same on every attempt of that event; `statusCode` is null when no answer came; `nextRetryAt` is null when this attempt ended the delivery."
+})
+
+const Url = withReason(withoutNul(Schema.String), `must be an https URL of at most ${MAX_URL_LENGTH} characters`)
+/** The least a subscription's list of events may hold; more when the catalog has more, so that a list naming each once always fits. */
+const MIN_EVENTS_CAP = 20
+
+const Description = withReason(
+  Schema.NullOr(withoutNul(Schema.String)),
+  `must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters, or null`
+)
+const Active = withReason(Schema.Boolean, "must be true or false")
+
+
+const TenantPath = Schema.Struct({ tenantId: Uuid })
+const WebhookPath = Schema.Struct({ tenantId: Uuid, id: Uuid })
+const Params = PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)
+
+/**
+ * Webhook subscriptions for the catalog's events (every product's, `products.catalog.events`): a
+ * key with webhooks:manage, or a tenant admin's dashboard token.
+ */
+export const webhooksApi = ({ catalog, Event }: CatalogSchemas) => {
+  const names = catalog.events.map((event) => event.name)
+  const unsent = catalog.events.filter((event) => event.body === undefined).map((event) => `\`${event.name}\``)
+  const WebhookJson = webhookJson(Event)
+  const CreatedWebhookJson = Schema.Struct({
+    ...WebhookJson.fields,
+    secret: Schema.String.annotations({
+      description: "The signing secret (`whsec_...`). Shown once; store it now to verify deliveries."
+    })
+  }).annotations({ identifier: "CreatedWebhookSubscription" })
+  const Events = cappedList(
+    withoutNul(Schema.String),
+    Math.max(MIN_EVENTS_CAP, names.length),
+    `must be an array of ${names.join(", ")}`,
+    "events"
+  )
+  const CreateBody = Schema.Struct({
+    url: Url,
+    events: Events,
+    description: Schema.optional(Description),
+    active: Schema.optional(Active)
+  })
+  const PatchBody = Schema.Struct({
+    url: Schema.optional(Url),
+    events: Schema.optional(Events),
+    description: Schema.optional(Description),
+    active: Schema.optional(Active)
+  })
+  const documented = [
+    ...catalog.events.flatMap((event) => (event.body === undefined ? [] : [{ event: event.name, body: event.body }])),
+    { event: TEST_EVENT, body: WebhookTestEvent }
+  ]
+  return HttpApiGroup.make("webhooks")
+    .add(
+      HttpApiEndpoint.get("listWebhooks", "/tenants/:tenantId/webhooks")
+        .setPath(TenantPath)
+        .setUrlParams(Params)
+        .addSuccess(PageJson(WebhookJson, "WebhookSubscriptionPage"))
+        .addError(ValidationFailed)
+        .annotate(OpenApi.Summary, "List webhook subscriptions")
+    )
+    .add(
+      HttpApiEndpoint.post("createWebhook", "/tenants/:tenantId/webhooks")
+        .setPath(TenantPath)
+        .setPayload(CreateBody)
+        .addSuccess(CreatedWebhookJson)
+        .addError(ValidationFailed)
+        .annotate(OpenApi.Summary, "Subscribe to events")
+        .annotate(
+          OpenApi.Description,
+          `Deliveries are HTTPS POSTs of \`{ event, eventId, payload, timestamp }\`, signed in \`X-Service-Signature\` (lowercase hex HMAC-SHA256 of \`<X-Service-Timestamp>.<raw body>\` with the secret). \`events\`: ${names.join(", ")}${unsent.length === 0 ? "" : ` (${unsent.join(", ")} ${unsent.length === 1 ? "is" : "are"} accepted and never sent)`}. The URL must be https on a public address.`
+        )
+    )
+    .add(
+      HttpApiEndpoint.get("getWebhook", "/tenants/:tenantId/webhooks/:id")
+        .setPath(WebhookPath)
+        .addSuccess(WebhookJson)
+        .addError(WebhookNotFound)
+        .annotate(OpenApi.Summary, "Get a webhook subscription")
+    )
+    .add(
+      HttpApiEndpoint.patch("updateWebhook", "/tenants/:tenantId/webhooks/:id")
+        .setPath(WebhookPath)
+        .setPayload(PatchBody)
+        .addSuccess(WebhookJson)
+        .addError(ValidationFailed)
+        .addError(WebhookNotFound)
+        .annotate(OpenApi.Summary, "Update a webhook subscription")
+        .annotate(
+          OpenApi.Description,
+          "Fields left out are kept; `events` is replaced whole. The secret does not change."
+        )
+    )
+    .add(
+      HttpApiEndpoint.del("deleteWebhook", "/tenants/:tenantId/webhooks/:id")
+        .setPath(WebhookPath)
+        .addSuccess(WebhookJson)
+        .addError(WebhookNotFound)
+        .annotate(OpenApi.Summary, "Delete a webhook subscription")
+        .annotate(OpenApi.Description, "Answers the deleted subscription; its pending deliveries and history go with it.")
+    )
+    .add(
+      HttpApiEndpoint.get("listWebhookDeliveries", "/tenants/:tenantId/webhooks/:id/deliveries")
+        .setPath(WebhookPath)
+        .setUrlParams(Params)
+        .addSuccess(PageJson(DeliveryAttemptJson, "WebhookDeliveryAttemptPage"))
+        .addError(ValidationFailed)
+        .addError(WebhookNotFound)
+        .annotate(OpenApi.Summary, "Delivery history")
+        .annotate(OpenApi.Description, "Every attempt, newest first.")
+    )
+    .add(
+      HttpApiEndpoint.post("testWebhook", "/tenants/:tenantId/webhooks/:id/test")
+        .setPath(WebhookPath)
+        .addSuccess(DeliveryAttemptJson)
+        .addError(WebhookNotFound)
+        .annotate(OpenApi.Summary, "Send a test event")
+        .annotate(
+          OpenApi.Description,
+          `Sends a signed \`${TEST_EVENT}\` event now, once (no retries), and answers the attempt, which also joins the history.`
+        )
+    )
+    .add(
+      HttpApiEndpoint.post("retryWebhookDelivery", "/tenants/:tenantId/webhooks/:id/deliveries/:deliveryId/retry")
+        .setPath(Schema.Struct({ tenantId: Uuid, id: Uuid, deliveryId: Uuid }))
+        .addSuccess(DeliveryAttemptJson)
+        .addError(WebhookNotFound)
+        .addError(WebhookDeliveryNotFound)
+        .addError(WebhookDeliveryPending)
+        .annotate(OpenApi.Summary, "Retry a delivery")
+        .annotate(
+          OpenApi.Description,
+          "Sends a delivery that succeeded or failed for good once more, now (no automatic retries), signed afresh with the same `X-Service-Delivery` id so the receiver can tell it from a new event, and answers the attempt, which joins the history. `deliveryId` is an attempt's `deliveryId`. A delivery whose automatic retries are still under way answers 409."
+        )
+    )
+    .addError(PermissionDenied)
+    .middleware(ApiKeyOrDashboardAuth)
+    .annotate(RequiredScope, "webhooks:manage")
+    .annotate(DocumentedWebhooks, documented)
+    .annotate(OpenApi.Title, "Webhooks")
+    .annotate(
+      OpenApi.Description,
+      "Signed webhooks for the products' events (API key with webhooks:manage, or a tenant admin's dashboard token)."
+    )
+}

@@ -1,0 +1,40 @@
+import { Effect } from "effect"
+import { defineModule } from "../module/ProductModule.js"
+import { webhookHandlers } from "./WebhookHandlers.js"
+import { layerMemoryWebhooks } from "./WebhookRepositories.js"
+import { deliveryIdsOf, webhookQueue } from "./WebhookQueue.js"
+import { WebhookService, webhookSubscriber } from "./WebhookService.js"
+import { webhookServiceLayer } from "./WebhookServiceLayer.js"
+import { webhookSettings } from "./WebhookSettings.js"
+
+/**
+ * Signed webhooks for every product's events: a tenant's subscriptions, the deliveries written as
+ * the dispatcher hands the events on, their attempts and retries, and the sweep that catches a
+ * lost job. It knows no product: each product declares the events it sends (its declaration's
+ * `events`), and the kit's catalog lists them.
+ */
+export const webhooks = defineModule({
+  name: "webhooks",
+  settings: webhookSettings,
+  groups: (products) => [webhookHandlers(products)],
+  services: webhookServiceLayer,
+  memory: layerMemoryWebhooks,
+  subscribers: (catalog) => [webhookSubscriber(catalog)],
+  workers: [
+    {
+      queue: webhookQueue,
+      concurrency: 50,
+      handle: (job) =>
+        Effect.flatMap(WebhookService, (webhooks) =>
+          webhooks.deliver(String(job.payload.tenantId), deliveryIdsOf(job.payload))
+        )
+    }
+  ],
+  periodic: [
+    {
+      name: "webhooks.drain",
+      every: (settings) => settings.webhooks.drainIntervalMs,
+      run: Effect.flatMap(WebhookService, (webhooks) => webhooks.drain)
+    }
+  ]
+})
