@@ -17,7 +17,8 @@ import type { Skill } from "./module/Skill.js"
  * module a kit adds, after it); the adapters' storage and the conformance suites are records keyed
  * by `ModuleName`, so a module missing there does not compile. Order matters where a module's
  * storage refers to an earlier one's (keys → tenants), or its services use an earlier one's
- * (growth → transactional's email pipeline); the catalog lists products in this order.
+ * (growth → transactional's email pipeline); the catalog lists products in this order. Webhooks
+ * come after chat, whose first migrations made their tables.
  */
 export const modules = [operations, accounts, chat, webhooks, calling, transactional, growth, automations] as const
 

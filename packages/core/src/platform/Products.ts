@@ -88,8 +88,9 @@ const EVENT = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/
 
 /**
  * The catalog of `declarations`, checked: a name declared twice, a key product or scope that
- * cannot be written in a key or claimed by two products, two products' keys beginning alike, or a
- * requirement naming no product throws, naming them. The root builds it when a kit is made.
+ * cannot be written in a key or claimed by two products, two products' keys beginning alike, an
+ * event not named `resource.action` or declared by two products, or a requirement naming no
+ * product throws, naming them. The root builds it when a kit is made.
  */
 export const makeCatalog = (declarations: ReadonlyArray<ProductDeclaration>): Catalog => {
   const byName = new Map<string, ProductDeclaration>()
@@ -120,9 +121,13 @@ export const makeCatalog = (declarations: ReadonlyArray<ProductDeclaration>): Ca
   const events = new Map<string, CatalogEvent>()
   for (const declaration of declarations) {
     for (const event of declaration.events ?? []) {
-      if (!EVENT.test(event.name)) throw new Error(`Event "${event.name}" of product ${declaration.name} must look like resource.action`)
+      if (!EVENT.test(event.name)) {
+        throw new Error(`Event "${event.name}" of product ${declaration.name} must look like resource.action`)
+      }
       const owner = events.get(event.name)
-      if (owner !== undefined) throw new Error(`Event ${event.name} is declared by both ${owner.product} and ${declaration.name}`)
+      if (owner !== undefined) {
+        throw new Error(`Event ${event.name} is declared by both ${owner.product} and ${declaration.name}`)
+      }
       events.set(event.name, { ...event, product: declaration.name })
     }
   }
