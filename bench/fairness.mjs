@@ -2,7 +2,7 @@
 // the same work alone, in one run.
 //   runs   the flooding tenant starts FLOOD runs (3,000) of one `webhook.deliver` step to its partner,
 //          which answers after 200 ms, 50 requests at a time; once they are queued the quiet tenant
-//          starts QUIET runs (10) of one log step, 200 ms apart. The quiet tenant's figure is each
+//          starts QUIET runs (40) of one log step, 200 ms apart. The quiet tenant's figure is each
 //          run's createdAt → finishedAt, p50/p95, against the same runs with nobody flooding; the
 //          flooding tenant's, its runs/s (first createdAt to last finishedAt), against the same
 //          flood with nobody else there (a lone tenant).
@@ -10,14 +10,14 @@
 //          queued the quiet tenant sends 5, 100 ms apart. The quiet tenant's figure is each
 //          message's request → its arrival at the SMTP server, p50/p95, against the same alone.
 //   hooks  the flooding tenant's webhook endpoint never answers; it posts HOOKS (500) chat
-//          messages (a message.created event each), then the quiet tenant posts 10, 100 ms apart,
-//          and 10 more RETRIES_AFTER (30 s) after the flood, while the flood's retries are due. The
+//          messages (a message.created event each), then the quiet tenant posts QUIET, 100 ms apart,
+//          and QUIET more RETRIES_AFTER (30 s) after the flood, while the flood's retries are due. The
 //          quiet tenant's figure is each message's request → its webhook's arrival at its endpoint,
 //          p50/p95, against the same alone.
 // Storage: the embedded default (PGlite, workers in the API's process) and Postgres with Redis (a
 // private Redis database, one API process and one worker process, as `servicekit worker` runs),
 // skipped when unreachable. BENCH_FAIRNESS_STORAGE=pglite,redis picks some, BENCH_FAIRNESS_PARTS=runs,mail,hooks
-// some parts; BENCH_FAIRNESS_FLOOD, _MAILS and _HOOKS size the floods.
+// some parts; BENCH_FAIRNESS_FLOOD, _MAILS and _HOOKS size the floods, _QUIET the quiet tenant's work.
 import http from "node:http"
 import { performance } from "node:perf_hooks"
 import { SMTPServer } from "smtp-server"
@@ -25,7 +25,8 @@ import { Pool } from "undici"
 import { freshDatabase, pool, reachable, sleep, start, stop, stopAll } from "./processes.mjs"
 
 const FLOOD = Number(process.env.BENCH_FAIRNESS_FLOOD ?? 3_000)
-const QUIET = 10
+// The quiet tenant's runs and events (BENCH_FAIRNESS_QUIET): enough that the p95 is not its one slowest.
+const QUIET = Number(process.env.BENCH_FAIRNESS_QUIET ?? 40)
 const MAILS = Number(process.env.BENCH_FAIRNESS_MAILS ?? 2_000)
 const HOOKS = Number(process.env.BENCH_FAIRNESS_HOOKS ?? 500)
 const RETRIES_AFTER = 30_000
