@@ -85,7 +85,7 @@ export const waitForWork = (pending: SkillPending, output: unknown): Outcome<"pe
 })
 
 /** How long a skill step may keep finding its destination busy (SkillBusy) before it fails. */
-export const MAX_BUSY_MS = 3_600_000
+const MAX_BUSY_MS = 3_600_000
 /**
  * A step turned away by a busy destination is called again after a second and up to ten more,
  * spread, so that the runs turned away together do not all come back at once.
@@ -106,15 +106,15 @@ const busySinceOf = (previous: StepResult | undefined): Date | undefined => {
  * holding no worker, for a few seconds, then calls the skill again in the same try. A step turned
  * away for MAX_BUSY_MS since the first time fails.
  */
-export const waitForRoom = (busy: SkillBusy, previous: StepResult | undefined) =>
-  Effect.gen(function* (): Generator<any, StepOutcome, any> {
+export const waitForRoom = (busy: SkillBusy, previous: StepResult | undefined): Effect.Effect<StepOutcome> =>
+  Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
     const since = busySinceOf(previous)?.getTime() ?? now
     if (now - since >= MAX_BUSY_MS) {
       return stepFailed(`${busy.message} Nothing was sent; given up after ${Math.round((now - since) / 60_000)} minutes.`)
     }
     const until = new Date(now + BUSY_LEAST_MS + (yield* Random.nextIntBetween(0, BUSY_SPREAD_MS)))
-    return {
+    const waiting: StepOutcome = {
       kind: "pending",
       status: "waiting_timer",
       until,
@@ -122,4 +122,5 @@ export const waitForRoom = (busy: SkillBusy, previous: StepResult | undefined) =
       ready: Effect.succeed(false),
       output: { busy: busy.message, busySince: new Date(since).toISOString(), until: until.toISOString() }
     }
+    return waiting
   })
