@@ -48,7 +48,7 @@ const webhookJson = (Event: Schema.Schema<string>) =>
       "`disabledReason` says why ServiceKit turned the subscription off (`gone`: the receiver answered 410; `failing`: every attempt failed for 5 days, or as the platform sets it); setting `active` to true turns it on again, with a fresh start."
   })
 
-export const DeliveryAttemptJson = Schema.Struct({
+const DeliveryAttemptJson = Schema.Struct({
   id: UuidText,
   deliveryId: UuidText,
   event: Schema.String,
@@ -77,7 +77,6 @@ const Description = withReason(
   `must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters, or null`
 )
 const Active = withReason(Schema.Boolean, "must be true or false")
-
 
 const TenantPath = Schema.Struct({ tenantId: Uuid })
 const WebhookPath = Schema.Struct({ tenantId: Uuid, id: Uuid })
