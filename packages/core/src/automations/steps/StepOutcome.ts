@@ -93,11 +93,15 @@ const MAX_BUSY_MS = 3_600_000
 const BUSY_LEAST_MS = 1_000
 const BUSY_SPREAD_MS = 10_000
 
-/** When the step was first turned away, from the output of its wait (`previous`). */
-const busySinceOf = (previous: StepResult | undefined): Date | undefined => {
+/**
+ * The time a timer wait stored in its step's output under `field` (`previous`, as the worker
+ * taking the run up again finds it); undefined when the step was not waiting on a timer.
+ */
+export const timerOutputDate = (previous: StepResult | undefined, field: string): Date | undefined => {
   if (previous?.status !== "waiting_timer") return undefined
-  const since = (previous.output as { busySince?: unknown } | null)?.busySince
-  const date = typeof since === "string" ? new Date(since) : undefined
+  const output = previous.output
+  const value = typeof output === "object" && output !== null ? (output as Record<string, unknown>)[field] : undefined
+  const date = typeof value === "string" ? new Date(value) : undefined
   return date === undefined || Number.isNaN(date.getTime()) ? undefined : date
 }
 
@@ -109,7 +113,7 @@ const busySinceOf = (previous: StepResult | undefined): Date | undefined => {
 export const waitForRoom = (busy: SkillBusy, previous: StepResult | undefined): Effect.Effect<StepOutcome> =>
   Effect.gen(function* () {
     const now = yield* Clock.currentTimeMillis
-    const since = busySinceOf(previous)?.getTime() ?? now
+    const since = timerOutputDate(previous, "busySince")?.getTime() ?? now
     if (now - since >= MAX_BUSY_MS) {
       return stepFailed(`${busy.message} Nothing was sent; given up after ${Math.round((now - since) / 60_000)} minutes.`)
     }

@@ -2,7 +2,7 @@ import { Clock, Effect, Schema } from "effect"
 import type { StepResult } from "../records/Run.js"
 import type { JsonObject } from "../records/Workflow.js"
 import { type StepKind, plainStep } from "./StepKind.js"
-import { type StepOutcome, stepFailed } from "./StepOutcome.js"
+import { type StepOutcome, stepFailed, timerOutputDate } from "./StepOutcome.js"
 import { StepName, fail } from "./StepRules.js"
 
 /**
@@ -45,7 +45,7 @@ export const waitOutcome = (
   startedAt: Date,
   now: Date
 ): StepOutcome => {
-  const kept = previous?.status === "waiting_timer" ? untilOf(previous.output) : undefined
+  const kept = timerOutputDate(previous, "until")
   const seconds = waitSeconds(step)
   if (typeof seconds !== "number") return stepFailed(`The wait is not valid: ${seconds.field} ${seconds.reason}.`)
   const until = kept ?? new Date(startedAt.getTime() + seconds * 1_000)
@@ -63,12 +63,6 @@ export const waitOutcome = (
     ready: Effect.succeed(false),
     output: { until: until.toISOString() }
   }
-}
-
-const untilOf = (output: unknown): Date | undefined => {
-  const until = typeof output === "object" && output !== null ? (output as { until?: unknown }).until : undefined
-  const date = typeof until === "string" ? new Date(until) : undefined
-  return date === undefined || Number.isNaN(date.getTime()) ? undefined : date
 }
 
 /** `{ days?, hours?, minutes?, seconds? }`: holds the run, `waiting_timer`, for that long. */
