@@ -4,7 +4,7 @@ import { verifyWebhook } from "@servicekit/client/webhooks"
 const MAX_BODY_BYTES = 1_000_000
 
 /**
- * A node:http request listener for ServiceKit's chat webhooks. It reads the raw body, checks
+ * A node:http request listener for ServiceKit's webhooks. It reads the raw body, checks
  * the signature and the timestamp (constant time, 5-minute replay window), drops deliveries it
  * has already handled (the delivery id stays the same on every retry), and hands each new event
  * to `onEvent`. Answering 2xx only after `onEvent` succeeded makes ServiceKit retry the rest.

@@ -13,9 +13,16 @@ describe("a kit's product catalog", () => {
     const { catalog } = compose([moduleOf("notes", [{ name: "notes", keys: { scopes: ["notes:read", "notes:write"] } }])])
     expect(catalog.products).toEqual(["chat", "voice", "transactional", "business_email", "marketing", "automations", "ai_agent", "notes"])
     expect(catalog.keyProducts).toEqual(["chat", "voice", "transactional", "automations", "notes"])
-    expect(catalog.scopesOf("notes")).toEqual(["notes:read", "notes:write"])
+    // A key of any product may carry the webhooks' shared scope, after its own.
+    expect(catalog.scopesOf("notes")).toEqual(["notes:read", "notes:write", "webhooks:manage"])
+    expect(catalog.scopesOf("marketing")).toEqual([])
     expect(catalog.productOfScope("notes:write")).toBe("notes")
+    expect(catalog.productOfScope("webhooks:manage")).toBeUndefined()
+    expect(catalog.isSharedScope("webhooks:manage")).toBe(true)
     expect(catalog.grants("voice", "notes:read")).toBe(false)
+    expect(["chat", "voice", "transactional", "automations", "notes", "marketing"].map((p) => catalog.grants(p, "webhooks:manage"))).toEqual(
+      [true, true, true, true, true, false]
+    )
     expect(catalog.requirementsOf("transactional")).toEqual(["business_email"])
     expect(catalog.keyHead("notes", "test")).toBe("test_notes")
     expect(catalog.keyOwner("test_live")).toEqual({ product: "chat", environment: "test" })
@@ -32,12 +39,34 @@ describe("a kit's product catalog", () => {
       ["conversation.assigned", "chat", true],
       ["csat.submitted", "chat", true],
       ["visitor.created", "chat", false],
+      ["email.sent", "transactional", true],
+      ["email.failed", "transactional", true],
+      ["run.succeeded", "automations", true],
+      ["run.failed", "automations", true],
+      ["run.cancelled", "automations", true],
+      ["run.expired", "automations", true],
+      ["approval.requested", "automations", true],
+      ["approval.decided", "automations", true],
       ["note.created", "notes", true]
     ])
     expect(["note.created", "visitor.created", "note.deleted"].map(Schema.is(products.Event))).toEqual([true, true, false])
     // The webhooks take the events that are sent, from the catalog.
     const webhooks = compose().subscribers.find((subscriber) => subscriber.name === "webhooks")
-    expect(webhooks?.types).toEqual(["message.created", "conversation.created", "conversation.closed", "conversation.assigned", "csat.submitted"])
+    expect(webhooks?.types).toEqual([
+      "message.created",
+      "conversation.created",
+      "conversation.closed",
+      "conversation.assigned",
+      "csat.submitted",
+      "email.sent",
+      "email.failed",
+      "run.succeeded",
+      "run.failed",
+      "run.cancelled",
+      "run.expired",
+      "approval.requested",
+      "approval.decided"
+    ])
   })
 
   it("takes the catalog's names, and only those, in the contract's schemas", () => {
@@ -50,6 +79,9 @@ describe("a kit's product catalog", () => {
   it.each([
     [[moduleOf("notes", [{ name: "chat" }])], /Product chat is declared twice/],
     [[moduleOf("notes", [{ name: "notes", keys: { scopes: ["chat:read"] } }])], /Scope chat:read is declared by both chat and notes/],
+    [[moduleOf("notes", [{ name: "notes", keys: { scopes: ["webhooks:manage"] } }])], /Scope webhooks:manage is declared by both the platform \(a shared scope\) and notes/],
+    [[moduleOf("notes", [], { scopes: ["webhooks:manage"] })], /Shared scope webhooks:manage is declared twice/],
+    [[moduleOf("notes", [], { scopes: ["manage"] })], /Shared scope "manage" must look like resource:action/],
     [[moduleOf("notes", [{ name: "live", keys: { scopes: ["live:read"] } }])], /Keys of chat and live would both begin svk_test_live_/],
     [[moduleOf("notes", [{ name: "my_notes", keys: { scopes: ["notes:read"] } }])], /my_notes has keys: its name must be lowercase letters and digits only/],
     [[moduleOf("notes", [{ name: "notes", keys: { scopes: ["read"] } }])], /Scope "read" of product notes must look like resource:action/],

@@ -1,4 +1,5 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http"
+import { Readable } from "node:stream"
 // @ts-expect-error: plain JavaScript example
 import { webhookListener } from "../../../examples/webhook-receiver/receiver.mjs"
 
@@ -9,6 +10,12 @@ export interface Received {
   readonly payload: Record<string, any>
   readonly timestamp: string
   readonly deliveryId: string
+}
+
+/** A request as it arrived: what a receiver checks the signature of. */
+export interface RawRequest {
+  readonly headers: IncomingMessage["headers"]
+  readonly body: string
 }
 
 /** How the receiver answers: verifies (ok), fails (500, 429 with Retry-After, 410), or holds every request unanswered. */
@@ -22,6 +29,7 @@ type Listener = (request: IncomingMessage, response: ServerResponse) => Promise<
  */
 export const receiver = () => {
   const received: Array<Received> = []
+  const requests: Array<RawRequest> = []
   const held: Array<readonly [IncomingMessage, ServerResponse]> = []
   let mostHeld = 0
   let mode: Mode = "ok"
@@ -32,6 +40,8 @@ export const receiver = () => {
   let port = 0
   return {
     received,
+    /** Every request that reached the verifying listener, as it came. */
+    requests,
     start: () =>
       new Promise<void>((resolve) => {
         server = createServer((request, response) => {
@@ -44,7 +54,15 @@ export const receiver = () => {
             mostHeld = Math.max(mostHeld, held.length)
             return
           }
-          return listener(request, response)
+          // Kept as it came, then handed to the listener to read again.
+          const chunks: Array<Buffer> = []
+          request.on("data", (chunk: Buffer) => chunks.push(chunk))
+          request.on("end", () => {
+            const body = Buffer.concat(chunks)
+            requests.push({ headers: request.headers, body: body.toString("utf8") })
+            const replayed = Object.assign(Readable.from([body]), { method: request.method, headers: request.headers })
+            void listener(replayed as unknown as IncomingMessage, response)
+          })
         })
         // The same port again after an outage: the subscription's URL does not change.
         server.listen(port, "127.0.0.1", () => {

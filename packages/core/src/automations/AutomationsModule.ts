@@ -11,6 +11,7 @@ import { hookHandlers, runHandlers } from "./runs/RunHandlers.js"
 import { readoutHandlers } from "./readouts/ReadoutHandlers.js"
 import { ReadoutService } from "./readouts/ReadoutService.js"
 import { RunEngine, runQueue } from "./runs/RunEngine.js"
+import { automationsEvents } from "./runs/RunEventBodies.js"
 import { FlowRepository, WorkflowRepository } from "./records/AutomationsRepositories.js"
 import { RunRepository } from "./records/RunRepositories.js"
 import { ApprovalRepository } from "./records/ApprovalRepository.js"
@@ -69,7 +70,10 @@ const firstWorkflow = {
  */
 export const automations = defineModule({
   name: "automations",
-  products: [{ name: "automations", keys: { scopes: ["automations:manage"] } }, { name: "ai_agent" }],
+  products: [
+    { name: "automations", keys: { scopes: ["automations:manage"] }, events: automationsEvents },
+    { name: "ai_agent" }
+  ],
   settings: automationsSettings,
   // A skill pack's answers name the products of the kit's catalog.
   groups: (products) => {

@@ -25,7 +25,7 @@ export const chat = defineModule({
     {
       name: "chat",
       keys: {
-        scopes: ["chat:read", "chat:write", "visitors:read", "webhooks:manage"],
+        scopes: ["chat:read", "chat:write", "visitors:read"],
         // The public API's Live Chat keys carry no product segment: svk_live_…, svk_test_live_….
         head: { live: "live", test: "test_live" }
       },

@@ -122,8 +122,11 @@ export const apiKeyGuard = Effect.gen(function* () {
     const scope = Context.getOption(annotations, RequiredScope)
     if (scope._tag === "None")
       return { refused: "ApiKeyAuth needs a RequiredScope annotation on the endpoint or its group" }
+    // A shared scope's routes take a key of any product that carries it.
     const product = catalog.productOfScope(scope.value)
-    if (product === undefined) return { refused: `RequiredScope "${scope.value}" is not a scope of any product` }
+    if (product === undefined && !catalog.isSharedScope(scope.value)) {
+      return { refused: `RequiredScope "${scope.value}" is not a scope of any product` }
+    }
     const admit = (state: RequestState, verified: VerifiedKey) =>
       Effect.flatMap(
         limiter.forKey(verified.key.id),

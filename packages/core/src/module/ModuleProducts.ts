@@ -16,10 +16,10 @@ export type KeyProductOf<Modules extends ReadonlyArray<ProductModule>> = Extract
   { readonly keys: object }
 >["name"]
 
-/** A scope a key of product `P` may carry. */
-export type ScopeOf<Modules extends ReadonlyArray<ProductModule>, P extends string> = NonNullable<
-  Extract<DeclarationsOf<Modules>, { readonly name: P }>["keys"]
->["scopes"][number]
+/** A scope a key of product `P` may carry: its product's, or a platform module's. */
+export type ScopeOf<Modules extends ReadonlyArray<ProductModule>, P extends string> =
+  | NonNullable<Extract<DeclarationsOf<Modules>, { readonly name: P }>["keys"]>["scopes"][number]
+  | NonNullable<Modules[number]["scopes"]>[number]
 
 /** A key's product and scopes, typed together. */
 export type KeyAccessOf<Modules extends ReadonlyArray<ProductModule>> = {
@@ -28,4 +28,7 @@ export type KeyAccessOf<Modules extends ReadonlyArray<ProductModule>> = {
 
 /** The catalog of the products `modules` declare, in module order (checked: see `makeCatalog`). */
 export const catalogOf = (modules: ReadonlyArray<ProductModule>): Catalog =>
-  makeCatalog(modules.flatMap((module) => module.products ?? []))
+  makeCatalog(
+    modules.flatMap((module) => module.products ?? []),
+    modules.flatMap((module) => module.scopes ?? [])
+  )

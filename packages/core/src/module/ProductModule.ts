@@ -35,11 +35,17 @@ export interface ProductModule<
   HandlersRequire = any,
   Skills extends ReadonlyArray<Skill<unknown>> = ReadonlyArray<Skill<any>>,
   Products extends ReadonlyArray<ProductDeclaration> = ReadonlyArray<ProductDeclaration>,
-  Options extends object = any
+  Options extends object = any,
+  Scopes extends ReadonlyArray<string> = ReadonlyArray<string>
 > {
   readonly name: Name
   /** The products the module owns: tenants' entitlements, and for those with keys the scopes keys may carry. */
   readonly products?: Products | undefined
+  /**
+   * Scopes of a platform module's own routes, which a key of any product may carry (the webhooks'
+   * `webhooks:manage`): what they reach is the tenant's, not one product's.
+   */
+  readonly scopes?: Scopes | undefined
   /** Groups of the contract, each with its handlers. */
   readonly groups: ImplementedGroups<Group, HandlersRequire>
   /**
@@ -157,10 +163,12 @@ export const defineModule = <
   HandlersRequire = never,
   const Skills extends ReadonlyArray<Skill<unknown>> = readonly [],
   const Products extends ReadonlyArray<ProductDeclaration> = readonly [],
-  Options extends object = never
+  Options extends object = never,
+  const Scopes extends ReadonlyArray<string> = readonly []
 >(
-  module: ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills, Products, Options>
-): ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills, Products, Options> => module
+  module: ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills, Products, Options, Scopes>
+): ProductModule<Name, Group, Services, Storage, ServicesRequire, HandlersRequire, Skills, Products, Options, Scopes> =>
+  module
 
 /** A module's subscribers for a catalog. */
 export const subscribersOf = (module: ProductModule, catalog: Catalog): ReadonlyArray<EventSubscriber> =>

@@ -87,9 +87,10 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
       key: string | undefined,
       clientIp: string | undefined
     ) => Effect.Effect<VerifiedKey, Unauthenticated | PermissionDenied>
+    /** `product` undefined: a shared scope, which a key of any product may carry. */
     readonly authorize: (
       verified: VerifiedKey,
-      product: Product,
+      product: Product | undefined,
       scope: string
     ) => Effect.Effect<void, PermissionDenied>
   }
@@ -279,13 +280,13 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
         },
 
         authorize: ({ key, tenant }, product, scope): Effect.Effect<void, PermissionDenied> => {
-          if (key.product !== product) {
+          if (product !== undefined && key.product !== product) {
             return Effect.fail(
               permissionDenied("wrong_product", `This is a ${key.product} key; this endpoint needs a ${product} key.`)
             )
           }
-          if (!tenant.entitlements.includes(product)) {
-            return Effect.fail(notEntitled(product))
+          if (!tenant.entitlements.includes(key.product)) {
+            return Effect.fail(notEntitled(key.product))
           }
           if (!key.scopes.includes(scope)) {
             return Effect.fail(permissionDenied("missing_scope", `The API key lacks the ${scope} scope.`))

@@ -57,16 +57,18 @@ export interface Catalog {
   readonly products: ReadonlyArray<Product>
   /** The products API keys can be issued for. */
   readonly keyProducts: ReadonlyArray<Product>
-  /** Every key product's scopes, in order. */
+  /** Every key product's scopes, in order, then the platform's shared scopes. */
   readonly scopes: ReadonlyArray<string>
   readonly isProduct: (name: string) => boolean
   readonly isKeyProduct: (name: string) => boolean
-  /** The scopes a key of `product` may carry; none for a product without keys. */
+  /** The scopes a key of `product` may carry (its own, then the shared ones); none for a product without keys. */
   readonly scopesOf: (product: Product) => ReadonlyArray<string>
   /** Whether a key of `product` may carry `scope`. */
   readonly grants: (product: Product, scope: string) => boolean
-  /** The product whose keys carry `scope`, if any. */
+  /** The product whose keys carry `scope`, if any: none for a shared scope (every key product's keys may carry it). */
   readonly productOfScope: (scope: string) => Product | undefined
+  /** Whether `scope` is a platform module's, shared by every key product (`webhooks:manage`). */
+  readonly isSharedScope: (scope: string) => boolean
   /** The products `product`'s use also needs. */
   readonly requirementsOf: (product: Product) => ReadonlyArray<Product>
   /** How a key of `product` in `environment` begins after the brand (`live_voice`). */
@@ -87,15 +89,24 @@ const SCOPE = /^[a-z][a-z0-9_]*:[a-z][a-z0-9_]*$/
 const EVENT = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/
 
 /**
- * The catalog of `declarations`, checked: a name declared twice, a key product or scope that
- * cannot be written in a key or claimed by two products, two products' keys beginning alike, an
- * event not named `resource.action` or declared by two products, or a requirement naming no
- * product throws, naming them. The root builds it when a kit is made.
+ * The catalog of `declarations` and the platform modules' `sharedScopes`, checked: a name declared
+ * twice, a key product or scope that cannot be written in a key or claimed twice, two products'
+ * keys beginning alike, an event not named `resource.action` or declared by two products, or a
+ * requirement naming no product throws, naming them. The root builds it when a kit is made.
  */
-export const makeCatalog = (declarations: ReadonlyArray<ProductDeclaration>): Catalog => {
+export const makeCatalog = (
+  declarations: ReadonlyArray<ProductDeclaration>,
+  sharedScopes: ReadonlyArray<string> = []
+): Catalog => {
   const byName = new Map<string, ProductDeclaration>()
   const scopeOwners = new Map<string, string>()
   const heads = new Map<string, KeyOwner>()
+  const shared = new Set<string>()
+  for (const scope of sharedScopes) {
+    if (!SCOPE.test(scope)) throw new Error(`Shared scope "${scope}" must look like resource:action`)
+    if (shared.has(scope)) throw new Error(`Shared scope ${scope} is declared twice`)
+    shared.add(scope)
+  }
   for (const declaration of declarations) {
     const { name } = declaration
     if (!PRODUCT_NAME.test(name)) throw new Error(`Product "${name}" must be lowercase letters, digits and underscores`)
@@ -107,7 +118,7 @@ export const makeCatalog = (declarations: ReadonlyArray<ProductDeclaration>): Ca
     }
     for (const scope of declaration.keys.scopes) {
       if (!SCOPE.test(scope)) throw new Error(`Scope "${scope}" of product ${name} must look like resource:action`)
-      const owner = scopeOwners.get(scope)
+      const owner = scopeOwners.get(scope) ?? (shared.has(scope) ? "the platform (a shared scope)" : undefined)
       if (owner !== undefined) throw new Error(`Scope ${scope} is declared by both ${owner} and ${name}`)
       scopeOwners.set(scope, name)
     }
@@ -139,16 +150,21 @@ export const makeCatalog = (declarations: ReadonlyArray<ProductDeclaration>): Ca
   }
   const headOf = new Map([...heads].map(([head, owner]) => [`${owner.product}/${owner.environment}`, head]))
   const keyProducts = declarations.filter((declaration) => declaration.keys !== undefined).map(({ name }) => name)
-  const scopesOf = (product: Product) => byName.get(product)?.keys?.scopes ?? []
+  const isKeyProduct = (name: string) => byName.get(name)?.keys !== undefined
+  const scopesOf = (product: Product) => {
+    const keys = byName.get(product)?.keys
+    return keys === undefined ? [] : [...keys.scopes, ...shared]
+  }
   return {
     products: declarations.map(({ name }) => name),
     keyProducts,
-    scopes: [...scopeOwners.keys()],
+    scopes: [...scopeOwners.keys(), ...shared],
     isProduct: (name) => byName.has(name),
-    isKeyProduct: (name) => byName.get(name)?.keys !== undefined,
+    isKeyProduct,
     scopesOf,
-    grants: (product, scope) => scopeOwners.get(scope) === product,
+    grants: (product, scope) => scopeOwners.get(scope) === product || (shared.has(scope) && isKeyProduct(product)),
     productOfScope: (scope) => scopeOwners.get(scope),
+    isSharedScope: (scope) => shared.has(scope),
     requirementsOf: (product) => byName.get(product)?.requires ?? [],
     keyHead: (product, environment) => headOf.get(`${product}/${environment}`) ?? `${environment}_${product}`,
     keyOwner: (head) => heads.get(head),

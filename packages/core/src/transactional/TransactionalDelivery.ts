@@ -1,11 +1,13 @@
 import { Clock, Effect, Either, Option } from "effect"
 import { storableText } from "../http/Inputs.js"
+import { EventBus } from "../jobs/EventBus.js"
 import { defineQueue } from "../jobs/JobQueue.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { committersOn, groupCommit, toFirstAskers } from "../platform/GroupCommit.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { Mailer, TestMailbox } from "./Mailer.js"
 import type { ActivityEntry, EmailMessage } from "./Transactional.js"
+import { emailEvent } from "./TransactionalEvents.js"
 import { type MessageKey, MessageRepository, type RecordedDelivery } from "./TransactionalRepositories.js"
 import type { TransactionalService } from "./TransactionalService.js"
 
@@ -26,6 +28,7 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
   const mailer = yield* Mailer
   const testMailbox = yield* TestMailbox
   const unit = yield* UnitOfWork
+  const events = yield* EventBus
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
   const deliveryWrites = { max: 50, committers: committersOn(unit, 2) }
@@ -35,11 +38,22 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
       Effect.flatMap(now, (at) => Effect.map(messages.claim(keys, at), (claimed) => toFirstAskers(keys, claimed))),
     deliveryWrites
   )
-  /** Records delivery outcomes, those of a moment in one write. */
-  const recordGrouped = yield* groupCommit(
-    (outcomes: ReadonlyArray<RecordedDelivery>) => Effect.as(messages.recordAttempts(outcomes), outcomes),
-    deliveryWrites
-  )
+  /**
+   * Records delivery outcomes, those of a moment in one write; a final outcome's event (sent, or
+   * failed for good) commits with it.
+   */
+  const recordGrouped = yield* groupCommit((outcomes: ReadonlyArray<RecordedDelivery>) => {
+    const final = outcomes.filter(({ message }) => message.status !== "queued")
+    const write = messages.recordAttempts(outcomes)
+    return Effect.as(
+      final.length === 0
+        ? write
+        : unit.withTransaction(
+            Effect.zipRight(write, events.publish(final.map(({ message }) => emailEvent(randomUuid(crypto), message))))
+          ),
+      outcomes
+    )
+  }, deliveryWrites)
 
   /** The activity ledger's row for one delivery attempt of `message`. */
   const attemptEntry = (

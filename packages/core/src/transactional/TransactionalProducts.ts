@@ -1,10 +1,12 @@
 import type { ProductDeclaration } from "../platform/Products.js"
+import { transactionalEvents } from "./TransactionalEvents.js"
 
 /** Sending, from the API, a skill or another module's pipeline, needs Business Email beside Transactional. */
 const transactional = {
   name: "transactional",
   keys: { scopes: ["transactional:send"] },
-  requires: ["business_email"]
+  requires: ["business_email"],
+  events: transactionalEvents
 } as const satisfies ProductDeclaration
 
 /** The products Transactional owns: its API's key product and the Business Email its sending needs. */

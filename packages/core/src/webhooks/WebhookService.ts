@@ -1,7 +1,7 @@
 import { Context, Effect } from "effect"
 import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { DomainEvent } from "../jobs/EventOutbox.js"
-import type { ValidationFailed } from "../platform/Errors.js"
+import type { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import type { Listed } from "../platform/Keyset.js"
 import type { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookNotFound } from "./WebhookErrors.js"
 import type { Catalog } from "../platform/Products.js"
@@ -20,14 +20,14 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
     readonly create: (
       tenantId: string,
       input: SubscriptionInput
-    ) => Effect.Effect<CreatedSubscription, ValidationFailed>
+    ) => Effect.Effect<CreatedSubscription, ValidationFailed | PermissionDenied>
     readonly get: (tenantId: string, id: string) => Effect.Effect<WebhookSubscription, WebhookNotFound>
     readonly list: (tenantId: string, query: PageQuery) => Effect.Effect<Listed<WebhookSubscription>, ValidationFailed>
     readonly update: (
       tenantId: string,
       id: string,
       patch: SubscriptionPatch
-    ) => Effect.Effect<WebhookSubscription, ValidationFailed | WebhookNotFound>
+    ) => Effect.Effect<WebhookSubscription, ValidationFailed | PermissionDenied | WebhookNotFound>
     readonly remove: (tenantId: string, id: string) => Effect.Effect<WebhookSubscription, WebhookNotFound>
     /** The subscription's attempts, newest first. */
     readonly deliveries: (

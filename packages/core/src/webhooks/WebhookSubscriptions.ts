@@ -1,9 +1,11 @@
 import { Effect, Option } from "effect"
 import { SecretCrypto, randomBase62, randomUuid } from "../platform/Crypto.js"
+import { notEntitled } from "../platform/Entitlements.js"
 import { listPage } from "../platform/Keyset.js"
 import { ProductCatalog } from "../platform/Products.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
+import { TenantService } from "../platform/TenantService.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import type { WebhookSubscription } from "./Webhook.js"
 import { checkDescription, checkEvents, checkUrl, pageSize } from "./WebhookInputs.js"
@@ -23,14 +25,32 @@ export const makeWebhookSubscriptions = (sender: WebhookSender) =>
     const unit = yield* UnitOfWork
     const crypto = yield* SecretCrypto
     const settings = yield* ServiceKitSettings
-    const eventNames = (yield* ProductCatalog).events.map((event) => event.name)
+    const tenants = yield* TenantService
+    const catalogEvents = (yield* ProductCatalog).events
+    const eventNames = catalogEvents.map((event) => event.name)
+    const productOfEvent = new Map(catalogEvents.map((event) => [event.name, event.product]))
     const { find, forget, now } = sender
+
+    /**
+     * `events` without repeats, when each is in the catalog (else a 400) and the tenant is entitled
+     * to the product of each (else a 403 naming the first it is not).
+     */
+    const checkSubscribable = (tenantId: string, requested: ReadonlyArray<string>) =>
+      Effect.gen(function* () {
+        const events = yield* checkEvents(requested, eventNames)
+        const tenant = yield* Effect.option(tenants.get(tenantId))
+        const entitlements: ReadonlyArray<string> = Option.isSome(tenant) ? tenant.value.entitlements : []
+        const refused = events.find((event) => !entitlements.includes(productOfEvent.get(event)!))
+        if (refused === undefined) return events
+        const product = productOfEvent.get(refused)!
+        return yield* notEntitled(product, `The event ${refused} comes from the ${product} product`)
+      })
 
     const methods: Pick<WebhookService["Type"], "create" | "get" | "list" | "update" | "remove" | "deliveries"> = {
       create: (tenantId, input) =>
         Effect.gen(function* () {
           const url = yield* checkUrl(input.url, settings.outboundAllowPrivate)
-          const events = yield* checkEvents(input.events, eventNames)
+          const events = yield* checkSubscribable(tenantId, input.events)
           yield* checkDescription(input.description)
           const secret = `whsec_${randomBase62(crypto, 32)}`
           const at = yield* now
@@ -61,7 +81,7 @@ export const makeWebhookSubscriptions = (sender: WebhookSender) =>
       update: (tenantId, id, patch) =>
         Effect.gen(function* () {
           const url = patch.url === undefined ? undefined : yield* checkUrl(patch.url, settings.outboundAllowPrivate)
-          const events = patch.events === undefined ? undefined : yield* checkEvents(patch.events, eventNames)
+          const events = patch.events === undefined ? undefined : yield* checkSubscribable(tenantId, patch.events)
           yield* checkDescription(patch.description)
           const current = yield* find(tenantId, id)
           const active = patch.active ?? current.active

@@ -15,6 +15,8 @@ import { webhookSettings } from "./WebhookSettings.js"
  */
 export const webhooks = defineModule({
   name: "webhooks",
+  // A key of any product may manage the tenant's subscriptions (to the events of what it is entitled to).
+  scopes: ["webhooks:manage"],
   settings: webhookSettings,
   groups: (products) => [webhookHandlers(products)],
   services: webhookServiceLayer,

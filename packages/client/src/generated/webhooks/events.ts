@@ -104,6 +104,166 @@ export interface webhooks {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "email.sent": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * email.sent
+         * @description The mail server accepted a message for delivery.
+         */
+        readonly post: operations["webhook.email.sent"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "email.failed": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * email.failed
+         * @description A message could not be delivered and will not be tried again: refused for good, or out of attempts.
+         */
+        readonly post: operations["webhook.email.failed"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "run.succeeded": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * run.succeeded
+         * @description A run did every step of its flow.
+         */
+        readonly post: operations["webhook.run.succeeded"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "run.failed": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * run.failed
+         * @description A run stopped at a step that failed, or whose approval was rejected or expired; `reason` says which.
+         */
+        readonly post: operations["webhook.run.failed"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "run.cancelled": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * run.cancelled
+         * @description A run was cancelled before it ended.
+         */
+        readonly post: operations["webhook.run.cancelled"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "run.expired": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * run.expired
+         * @description A run none of whose steps started within its time to live ended without running.
+         */
+        readonly post: operations["webhook.run.expired"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "approval.requested": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * approval.requested
+         * @description A run waits for a person: an approval step, or a skill its tool profile gates (`skillId`, and the exact `input` it will run with once approved).
+         */
+        readonly post: operations["webhook.approval.requested"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "approval.decided": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * approval.decided
+         * @description An approval was approved or rejected (with its note), or expired undecided; its run goes on or fails.
+         */
+        readonly post: operations["webhook.approval.decided"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "webhook.test": {
         readonly parameters: {
             readonly query?: never;

@@ -14,6 +14,7 @@ import type { Approval, Run, RunTrigger } from "../records/Run.js"
 import { type ApprovalListQuery, makeRunApprovals } from "./RunApprovals.js"
 import { makeRunClaims } from "./RunClaims.js"
 import { type HookInput, type RunListQuery, type StartInput, type StartOptions, makeRunLifecycle } from "./RunLifecycle.js"
+import { layerRunEvents } from "./RunEvents.js"
 import { makeRunQueue } from "./RunQueue.js"
 import { makeStepInterpreter } from "./StepInterpreter.js"
 import { makeWaitpoints } from "./Waitpoints.js"
@@ -142,5 +143,5 @@ export class RunEngine extends Context.Tag("@servicekit/core/RunEngine")<
         wake: waitpoints.wake
       }
     })
-  )
+  ).pipe(Layer.provide(layerRunEvents))
 }

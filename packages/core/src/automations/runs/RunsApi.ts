@@ -24,7 +24,8 @@ import {
   WorkflowNotFound
 } from "../AutomationsErrors.js"
 import { APPROVAL_STATUSES, MAX_TAKEOVERS, RUN_STATUSES, RUN_TRANSITIONS, STEP_STATUSES } from "../records/Run.js"
-import { DEFAULT_APPROVAL_SECONDS, DEFAULT_PAGE_SIZE, IDEMPOTENCY_HOURS, MAX_PAGE_SIZE } from "./RunEngine.js"
+import { DEFAULT_APPROVAL_SECONDS } from "../steps/StepOutcome.js"
+import { DEFAULT_PAGE_SIZE, IDEMPOTENCY_HOURS, MAX_PAGE_SIZE } from "./RunLifecycle.js"
 import { MIN_WEBHOOK_TOKEN } from "../hooks/HookToken.js"
 
 const WorkerJson = Schema.Struct({

@@ -95,4 +95,30 @@ export interface SharedCommonSchemasSchemas {
         readonly callSid: string | null;
         readonly mosScore: number | null;
     };
+    readonly Approval: {
+        /** Format: uuid */
+        readonly id: string;
+        /** Format: uuid */
+        readonly runId: string;
+        /** Format: uuid */
+        readonly workflowId: string;
+        readonly stepIndex: number;
+        readonly title: string;
+        readonly skillId: string | null;
+        /** @description The exact input the skill runs with once approved, when an agent step's tool call asked; else null. */
+        readonly input: {
+            readonly [key: string]: unknown;
+        } | null;
+        /**
+         * @description `cancelled`: its run was cancelled while it waited; a retried run asks for a new approval.
+         * @enum {string}
+         */
+        readonly status: "pending" | "approved" | "rejected" | "expired" | "cancelled";
+        readonly note: string | null;
+        /** Format: date-time */
+        readonly expiresAt: string;
+        readonly decidedAt: string | null;
+        /** Format: date-time */
+        readonly createdAt: string;
+    };
 }

@@ -99,6 +99,158 @@ export interface WebhooksEventsOperations {
             };
         };
     };
+    readonly "webhook.email.sent": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["EmailSentEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.email.failed": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["EmailFailedEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.run.succeeded": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["RunSucceededEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.run.failed": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["RunFailedEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.run.cancelled": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["RunCancelledEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.run.expired": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["RunExpiredEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.approval.requested": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ApprovalRequestedEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.approval.decided": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ApprovalDecidedEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
     readonly "webhook.webhook.test": {
         readonly parameters: {
             readonly query?: never;

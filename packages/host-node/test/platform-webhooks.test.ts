@@ -1,0 +1,222 @@
+import { createHmac } from "node:crypto"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { documentSchemas, pointerSegment } from "./documentSchemas.js"
+import { startSmtpServer } from "./fixtures/smtpServer.js"
+import { expectRefusal, kitOn, serve } from "./hostileInput.js"
+import { type Received, receiver, until } from "./webhookReceiver.js"
+
+const dataDir = mkdtempSync(join(tmpdir(), "servicekit-platform-webhooks-"))
+const smtp = await startSmtpServer()
+afterAll(async () => {
+  await smtp.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe("Webhooks for every product's events, on the embedded default", () => {
+  const served = serve(() =>
+    kitOn({
+      SERVICEKIT_DATA_DIR: join(dataDir, "kit"),
+      SMTP_URL: smtp.url,
+      SERVICEKIT_MAIL_FROM: "Acme Mail <mail@acme.test>",
+      SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
+      SERVICEKIT_WEBHOOK_RETRY_SECONDS: "0.05",
+      SERVICEKIT_WEBHOOK_DRAIN_SECONDS: "1"
+    })
+  )
+  const mailHook = receiver()
+  const runHook = receiver()
+  const secrets = new Map<ReturnType<typeof receiver>, string>()
+  let tenantId: string
+  let mailKey: string
+  let runKey: string
+  let sendOnlyKey: string
+  let mail: { id: string }
+  let runs: { id: string }
+
+  const call = (key: string, method: string, path: string, body?: unknown) =>
+    fetch(`${served.url}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+  const json = async (response: Response, status = 200) => {
+    expect(response.status, await response.clone().text()).toBe(status)
+    return response.json()
+  }
+  const subscribe = async (key: string, hook: ReturnType<typeof receiver>, events: Array<string>) => {
+    const created = await json(await call(key, "POST", `/tenants/${tenantId}/webhooks`, { url: hook.url(), events }))
+    hook.setSecret(created.secret)
+    secrets.set(hook, created.secret)
+    return created
+  }
+  const keyOf = async (tenant: string, product: "transactional" | "automations" | "chat", scopes: Array<string>) =>
+    (await served.kit.admin.createKey({ tenantId: tenant, product, environment: "live", scopes: scopes as never })).key
+  const eventsOf = (hook: ReturnType<typeof receiver>, name: string) =>
+    hook.received.filter((delivery) => delivery.event === name)
+
+  /** The delivery checked by the seed's rule (HMAC-SHA256 of `<timestamp>.<raw body>`) and by the document's schema. */
+  const expectSignedAndDocumented = async (hook: ReturnType<typeof receiver>, delivery: Received) => {
+    const raw = hook.requests.find((request) => JSON.parse(request.body).eventId === delivery.eventId)!
+    const timestamp = raw.headers["x-service-timestamp"]
+    const expected = createHmac("sha256", secrets.get(hook)!).update(`${timestamp}.${raw.body}`).digest("hex")
+    expect(raw.headers["x-service-signature"]).toBe(expected)
+    const document = await (await fetch(`${served.url}/api/v1/openapi.json`)).json()
+    const { deliveryId: _, ...body } = delivery
+    const schema = `#/webhooks/${pointerSegment(body.event)}/post/requestBody/content/application~1json/schema`
+    expect(documentSchemas(document)(schema, body), body.event).toEqual([])
+  }
+
+  beforeAll(async () => {
+    await Promise.all([mailHook.start(), runHook.start()])
+    await served.kit.startWorkers()
+    const entitlements = ["transactional", "business_email", "automations"] as const
+    tenantId = (await served.kit.admin.createTenant({ name: "Acme", entitlements: [...entitlements] })).id
+    mailKey = await keyOf(tenantId, "transactional", ["transactional:send", "webhooks:manage"])
+    runKey = await keyOf(tenantId, "automations", ["automations:manage", "webhooks:manage"])
+    sendOnlyKey = await keyOf(tenantId, "transactional", ["transactional:send"])
+    mail = await subscribe(mailKey, mailHook, ["email.sent", "email.failed"])
+    runs = await subscribe(runKey, runHook, [
+      "run.succeeded",
+      "run.failed",
+      "run.cancelled",
+      "approval.requested",
+      "approval.decided"
+    ])
+  })
+  afterAll(() => Promise.all([mailHook.stop(), runHook.stop()]))
+
+  it("lets a key of any product with webhooks:manage subscribe, to the events of the products the tenant has", async () => {
+    await expectRefusal(
+      await call(sendOnlyKey, "POST", `/tenants/${tenantId}/webhooks`, { url: mailHook.url(), events: ["email.sent"] }),
+      403,
+      "missing_scope"
+    )
+    // The tenant has no Live Chat: its events are refused, naming the product; nothing is stored.
+    const refused = await expectRefusal(
+      await call(mailKey, "POST", `/tenants/${tenantId}/webhooks`, {
+        url: mailHook.url(),
+        events: ["email.sent", "message.created"]
+      }),
+      403,
+      "product_not_entitled"
+    )
+    expect(refused.message).toContain("The event message.created comes from the chat product")
+    // Either key manages every subscription of the tenant, and may not widen one past its entitlements.
+    const listed = (await json(await call(runKey, "GET", `/tenants/${tenantId}/webhooks`))).data
+    expect(listed.map((subscription: { id: string }) => subscription.id).sort()).toEqual([mail.id, runs.id].sort())
+    const listsChat = (subscription: { events: Array<string> }) => subscription.events.includes("message.created")
+    expect(listed.some(listsChat)).toBe(false)
+    await expectRefusal(
+      await call(runKey, "PATCH", `/tenants/${tenantId}/webhooks/${mail.id}`, { events: ["csat.submitted"] }),
+      403,
+      "product_not_entitled"
+    )
+    expect((await json(await call(mailKey, "GET", `/tenants/${tenantId}/webhooks/${mail.id}`))).events).toEqual([
+      "email.sent",
+      "email.failed"
+    ])
+    // A chat key of a tenant with Live Chat alone reaches no other product's events.
+    const chatTenant = await served.kit.admin.createTenant({ name: "Chat only", entitlements: ["chat"] })
+    const chatKey = await keyOf(chatTenant.id, "chat", ["chat:read", "webhooks:manage"])
+    await expectRefusal(
+      await call(chatKey, "POST", `/tenants/${chatTenant.id}/webhooks`, { url: mailHook.url(), events: ["run.failed"] }),
+      403,
+      "product_not_entitled"
+    )
+  })
+
+  it("sends email.sent and email.failed, signed, once each message's delivery is final", async () => {
+    const sent = await json(
+      await call(mailKey, "POST", "/v1/transactional/messages", {
+        to: ["ada@example.com", "reject-bob@example.com"],
+        subject: "Your receipt",
+        text: "Thanks."
+      })
+    )
+    const idOf = (to: string) => (sent.messages as Array<{ id: string; to: string }>).find((m) => m.to === to)!.id
+    await until("the email events", () => mailHook.received.length >= 2)
+    const [delivered] = eventsOf(mailHook, "email.sent")
+    expect(delivered!.payload).toMatchObject({
+      messageId: idOf("ada@example.com"),
+      to: "ada@example.com",
+      subject: "Your receipt",
+      templateId: null,
+      source: "transactional_v1",
+      test: false,
+      attempts: 1
+    })
+    const [failed] = eventsOf(mailHook, "email.failed")
+    expect(failed!.payload).toMatchObject({
+      messageId: idOf("reject-bob@example.com"),
+      to: "reject-bob@example.com",
+      attempts: 1
+    })
+    expect(failed!.payload.reason).toContain("550")
+    for (const delivery of mailHook.received) await expectSignedAndDocumented(mailHook, delivery)
+    // Nothing else went to this endpoint: it takes only the events it lists.
+    expect(mailHook.received.map((delivery) => delivery.event).sort()).toEqual(["email.failed", "email.sent"])
+  })
+
+  it("sends a run's end and its approvals, signed: requested, decided, then succeeded, failed or cancelled", async () => {
+    const workflow = await json(
+      await call(runKey, "POST", "/v1/automations/workflows", {
+        name: "Ship",
+        triggerJson: { schemaVersion: 1, type: "manual" },
+        stepsJson: [
+          { type: "approval", title: "Ship it?" },
+          { type: "log", message: "shipped" }
+        ]
+      })
+    )
+    const start = async () =>
+      (await json(await call(runKey, "POST", `/v1/automations/workflows/${workflow.id}/run`, {}))).id
+    const approvalOf = async (runId: string) => {
+      await until(`the approval of ${runId}`, () =>
+        eventsOf(runHook, "approval.requested").some((delivery) => delivery.payload.approval.runId === runId)
+      )
+      return eventsOf(runHook, "approval.requested").find((delivery) => delivery.payload.approval.runId === runId)!
+        .payload.approval
+    }
+    const endOf = async (runId: string) => {
+      const ended = () =>
+        runHook.received.find((delivery) => delivery.event.startsWith("run.") && delivery.payload.run.id === runId)
+      await until(`the end of ${runId}`, () => ended() !== undefined)
+      return ended()!
+    }
+
+    const approved = await start()
+    const asked = await approvalOf(approved)
+    expect(asked).toMatchObject({ runId: approved, workflowId: workflow.id, title: "Ship it?", status: "pending" })
+    await json(await call(runKey, "POST", `/v1/automations/approvals/${asked.id}/decide`, { decision: "approve", note: "Go" }))
+    const succeeded = await endOf(approved)
+    expect(succeeded.event).toBe("run.succeeded")
+    expect(succeeded.payload.run).toMatchObject({ id: approved, workflowId: workflow.id, status: "succeeded", reason: null })
+    const decided = eventsOf(runHook, "approval.decided").find((delivery) => delivery.payload.approval.id === asked.id)!
+    expect(decided.payload.approval).toMatchObject({ status: "approved", note: "Go" })
+
+    const rejected = await start()
+    const rejectedApproval = await approvalOf(rejected)
+    await json(await call(runKey, "POST", `/v1/automations/approvals/${rejectedApproval.id}/decide`, { decision: "reject" }))
+    const failed = await endOf(rejected)
+    expect(failed.event).toBe("run.failed")
+    expect(failed.payload.run.reason).toContain("rejected")
+
+    const cancelled = await start()
+    await approvalOf(cancelled)
+    await json(await call(runKey, "POST", `/v1/automations/runs/${cancelled}/cancel`))
+    expect((await endOf(cancelled)).event).toBe("run.cancelled")
+
+    for (const delivery of runHook.received) await expectSignedAndDocumented(runHook, delivery)
+    // Each run's events, in the order they happened; no email event reached this endpoint.
+    const runOf = (delivery: Received) => delivery.payload.run?.id ?? delivery.payload.approval.runId
+    expect(runHook.received.filter((delivery) => runOf(delivery) === approved).map((delivery) => delivery.event)).toEqual([
+      "approval.requested",
+      "approval.decided",
+      "run.succeeded"
+    ])
+    expect(runHook.received.some((delivery) => delivery.event.startsWith("email."))).toBe(false)
+  })
+})
