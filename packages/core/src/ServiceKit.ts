@@ -87,7 +87,7 @@ const composedServices = (composition: Composition, skills: ReadonlyArray<Custom
         TenantService.layer,
         ApiKeyService.layer,
         RateLimiter.layer,
-        EventBus.layer,
+        EventBus.layerFor(composition.subscribers),
         Scheduler.layer,
         ModelRouter.layer,
         WorkerWatch.layer(workedQueues(composition)),

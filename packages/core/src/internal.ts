@@ -108,7 +108,16 @@ export { signWebhook } from "./platform/WebhookSignature.js"
 export { NotReady, checkReadiness } from "./platform/Health.js"
 
 // jobs
-export { type EventSubscriber, EventBus, dispatchEvents, dispatchQueue, eachEvent, runDispatcher } from "./jobs/EventBus.js"
+export {
+  type AskedEvent,
+  type EventHearing,
+  type EventSubscriber,
+  EventBus,
+  dispatchEvents,
+  dispatchQueue,
+  eachEvent,
+  runDispatcher
+} from "./jobs/EventBus.js"
 export { type DomainEvent, EventOutbox, type StoredEvent } from "./jobs/EventOutbox.js"
 export { FanOut, MAX_MESSAGE_BYTES, checkMessage, isTopic } from "./jobs/FanOut.js"
 export {

@@ -65,9 +65,32 @@ const wakeDispatcher: Effect.Effect<void, never, JobQueue> = Effect.flatMap(JobQ
  */
 export class EventBus extends Context.Tag("@servicekit/core/EventBus")<
   EventBus,
-  { readonly publish: (events: ReadonlyArray<DomainEvent>) => Effect.Effect<void> }
+  {
+    readonly publish: (events: ReadonlyArray<DomainEvent>) => Effect.Effect<void>
+    /**
+     * Whether anything would hear each event of `asked` (a tenant's event type): a subscriber of
+     * its type that always hears it, or one whose `hearing` says so. An emitter whose events are
+     * often heard by no one (a run's end) asks first, and writes neither the event nor a unit of
+     * work for it when nothing would.
+     */
+    readonly heard: (asked: ReadonlyArray<AskedEvent>) => Effect.Effect<ReadonlyArray<boolean>>
+    /**
+     * Tells the bus which of its events subscriber `name` hears (its subscriptions): registered by
+     * the subscriber's module as its services are built. A subscriber that registers none hears
+     * every event of its types.
+     */
+    readonly hearing: (name: string, hears: EventHearing) => Effect.Effect<void>
+  }
 >() {
-  static readonly layer: Layer.Layer<EventBus, never, EventOutbox | JobQueue | UnitOfWork> = Layer.scoped(
+  /** A bus that knows no subscriber: every event counts as heard. */
+  static readonly layer: Layer.Layer<EventBus, never, EventOutbox | JobQueue | UnitOfWork> = Layer.suspend(() =>
+    EventBus.layerFor(undefined)
+  )
+
+  /** The bus of a kit whose dispatcher hands events to `subscribers` (their names and types). */
+  static readonly layerFor = (
+    subscribers: ReadonlyArray<Pick<EventSubscriber, "name" | "types">> | undefined
+  ): Layer.Layer<EventBus, never, EventOutbox | JobQueue | UnitOfWork> => Layer.scoped(
     EventBus,
     Effect.gen(function* () {
       const outbox = yield* EventOutbox
@@ -92,13 +115,51 @@ export class EventBus extends Context.Tag("@servicekit/core/EventBus")<
         asked++
         return Effect.asVoid(Queue.offer(wakes, undefined))
       })
+      const hearings = new Map<string, EventHearing>()
+      const listenersOf = (type: string) =>
+        (subscribers ?? []).filter((subscriber) => subscriber.types.includes("*") || subscriber.types.includes(type))
       return {
         publish: (events) =>
-          events.length === 0 ? Effect.void : Effect.zipRight(outbox.append(events), unit.afterCommit(wake))
+          events.length === 0 ? Effect.void : Effect.zipRight(outbox.append(events), unit.afterCommit(wake)),
+        heard: (asked) => {
+          if (subscribers === undefined || asked.length === 0) return Effect.succeed(asked.map(() => true))
+          const answers: Array<boolean> = asked.map(() => false)
+          // The questions each registered hearing answers: those no subscriber hears unasked.
+          const questions = new Map<EventHearing, Array<number>>()
+          asked.forEach((event, i) => {
+            const listeners = listenersOf(event.type)
+            if (listeners.some((listener) => !hearings.has(listener.name))) answers[i] = true
+            else for (const listener of listeners) {
+              const hears = hearings.get(listener.name)!
+              questions.set(hears, [...(questions.get(hears) ?? []), i])
+            }
+          })
+          return Effect.as(
+            Effect.forEach(
+              questions,
+              ([hears, indexes]) =>
+                Effect.map(hears(indexes.map((i) => asked[i]!)), (heard) =>
+                  indexes.forEach((i, n) => (answers[i] ||= heard[n]!))
+                ),
+              { discard: true }
+            ),
+            answers
+          )
+        },
+        hearing: (name, hears) => Effect.sync(() => void hearings.set(name, hears))
       }
     })
   )
 }
+
+/** An event type of a tenant, as `EventBus.heard` is asked about it. */
+export interface AskedEvent {
+  readonly tenantId: string
+  readonly type: string
+}
+
+/** Which of `asked` a subscriber hears, in order. */
+export type EventHearing = (asked: ReadonlyArray<AskedEvent>) => Effect.Effect<ReadonlyArray<boolean>>
 
 /**
  * Dispatches waiting events to `subscribers` until none is left: the handler of `dispatchQueue`.

@@ -39,21 +39,23 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
     deliveryWrites
   )
   /**
-   * Records delivery outcomes, those of a moment in one write; a final outcome's event (sent, or
-   * failed for good) commits with it.
+   * Records delivery outcomes, those of a moment in one write; the events of final outcomes (sent,
+   * or failed for good) that an endpoint hears commit with it.
    */
-  const recordGrouped = yield* groupCommit((outcomes: ReadonlyArray<RecordedDelivery>) => {
-    const final = outcomes.filter(({ message }) => message.status !== "queued")
-    const write = messages.recordAttempts(outcomes)
-    return Effect.as(
-      final.length === 0
-        ? write
-        : unit.withTransaction(
-            Effect.zipRight(write, events.publish(final.map(({ message }) => emailEvent(randomUuid(crypto), message))))
-          ),
-      outcomes
-    )
-  }, deliveryWrites)
+  const recordGrouped = yield* groupCommit(
+    (outcomes: ReadonlyArray<RecordedDelivery>) =>
+      Effect.gen(function* () {
+        const final = outcomes.filter(({ message }) => message.status !== "queued")
+        const candidates = final.map(({ message }) => emailEvent(randomUuid(crypto), message))
+        const heard = yield* events.heard(candidates)
+        const published = candidates.filter((_, i) => heard[i])
+        yield* published.length === 0
+          ? messages.recordAttempts(outcomes)
+          : unit.withTransaction(Effect.zipRight(messages.recordAttempts(outcomes), events.publish(published)))
+        return outcomes
+      }),
+    deliveryWrites
+  )
 
   /** The activity ledger's row for one delivery attempt of `message`. */
   const attemptEntry = (

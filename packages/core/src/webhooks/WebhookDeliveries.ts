@@ -2,9 +2,10 @@ import { Effect, Option } from "effect"
 import { JobQueue } from "../jobs/JobQueue.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
-import { WebhookDeliveryNotFound, WebhookDeliveryPending } from "./WebhookErrors.js"
+import { UnitOfWork } from "../platform/UnitOfWork.js"
+import { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookInactive } from "./WebhookErrors.js"
 import type { WebhookDelivery, WebhookSubscription } from "./Webhook.js"
-import { TEST_EVENT } from "./WebhookInputs.js"
+import { RECOVER_LIMIT, TEST_EVENT } from "./WebhookInputs.js"
 import { isPaused } from "./WebhookHealth.js"
 import type { Outcome } from "./WebhookOutcomes.js"
 import { jobsOf, webhookQueue } from "./WebhookQueue.js"
@@ -22,6 +23,7 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
     const subscriptions = yield* WebhookSubscriptionRepository
     const deliveries = yield* WebhookDeliveryRepository
     const jobs = yield* JobQueue
+    const unit = yield* UnitOfWork
     const crypto = yield* SecretCrypto
     const settings = yield* ServiceKitSettings
     const config = settings.webhooks
@@ -36,7 +38,21 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
         return outcome.attempt!
       })
 
-    const methods: Pick<WebhookService["Type"], "test" | "retry" | "deliver" | "drain" | "fanOut"> = {
+    /** The subscription's delivery `deliveryId`. */
+    const deliveryOf = (tenantId: string, id: string, deliveryId: string) =>
+      Effect.zipRight(
+        find(tenantId, id),
+        Effect.flatMap(deliveries.find(tenantId, deliveryId), (found) =>
+          Option.isSome(found) && found.value.subscriptionId === id
+            ? Effect.succeed(found.value)
+            : Effect.fail(new WebhookDeliveryNotFound())
+        )
+      )
+
+    const methods: Pick<
+      WebhookService["Type"],
+      "test" | "retry" | "delivery" | "recover" | "deliver" | "drain" | "fanOut"
+    > = {
       test: (tenantId, id) =>
         Effect.gen(function* () {
           const subscription = yield* find(tenantId, id)
@@ -60,16 +76,25 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
         }),
       retry: (tenantId, id, deliveryId) =>
         Effect.gen(function* () {
-          const subscription = yield* find(tenantId, id)
-          const found = Option.filter(
-            yield* deliveries.find(tenantId, deliveryId),
-            (delivery) => delivery.subscriptionId === id
-          )
-          if (Option.isNone(found)) return yield* Effect.fail(new WebhookDeliveryNotFound())
+          const found = yield* deliveryOf(tenantId, id, deliveryId)
           // A pending delivery belongs to its retry jobs: a second sender would race them.
-          if (found.value.status === "pending") return yield* Effect.fail(new WebhookDeliveryPending())
-          const delivery = { ...found.value, attempts: found.value.attempts + 1 }
-          return yield* sendByHand(yield* open(subscription), delivery)
+          if (found.status === "pending") return yield* Effect.fail(new WebhookDeliveryPending())
+          const subscription = yield* find(tenantId, id)
+          return yield* sendByHand(yield* open(subscription), { ...found, attempts: found.attempts + 1 })
+        }),
+      delivery: deliveryOf,
+      // Back on the queue, they take their turn among the tenant's deliveries and the receiver's
+      // connections as new ones do: recovering a backlog delays no other endpoint.
+      recover: (tenantId, id, since) =>
+        Effect.gen(function* () {
+          const subscription = yield* find(tenantId, id)
+          if (!subscription.active) return yield* Effect.fail(new WebhookInactive())
+          const at = yield* now
+          return yield* unit.withTransaction(
+            Effect.flatMap(deliveries.recover(tenantId, id, since, at, RECOVER_LIMIT), (recovered) =>
+              Effect.as(jobs.enqueueMany(webhookQueue, jobsOf(recovered)), recovered.length)
+            )
+          )
         }),
       deliver: (tenantId, deliveryIds) =>
         Effect.gen(function* () {

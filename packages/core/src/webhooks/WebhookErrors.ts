@@ -32,3 +32,17 @@ export class WebhookNotFound extends Schema.TaggedError<WebhookNotFound>()(
     description: "No webhook subscription with this id in this account (`webhook_not_found`)."
   })
 ) {}
+
+export class WebhookInactive extends Schema.TaggedError<WebhookInactive>()(
+  "WebhookInactive",
+  {
+    message: Schema.optionalWith(Schema.String, {
+      default: () => "This webhook subscription is turned off: turn it on (active: true) before recovering its deliveries."
+    })
+  },
+  HttpApiSchema.annotations({
+    status: 409,
+    description:
+      "The subscription is turned off (`webhook_inactive`): its `disabledReason` says why. Turned on again, it can recover what failed."
+  })
+) {}

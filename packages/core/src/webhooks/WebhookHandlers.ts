@@ -3,7 +3,7 @@ import { implement } from "../http/Implement.js"
 import { pageJson } from "../http/Pages.js"
 import { requireTenantManager } from "../http/Security.js"
 import type { CatalogSchemas } from "../platform/Products.js"
-import type { DeliveryAttempt, WebhookSubscription } from "./Webhook.js"
+import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from "./Webhook.js"
 import { WebhookService } from "./WebhookService.js"
 import { webhooksApi } from "./WebhooksApi.js"
 
@@ -32,6 +32,19 @@ const attemptJson = (attempt: DeliveryAttempt) => ({
   responseBody: attempt.responseBody,
   nextRetryAt: attempt.nextRetryAt,
   createdAt: attempt.createdAt
+})
+
+const deliveryJson = (delivery: WebhookDelivery) => ({
+  id: delivery.id,
+  subscriptionId: delivery.subscriptionId,
+  event: delivery.event,
+  eventId: delivery.eventId,
+  status: delivery.status,
+  attempts: delivery.attempts,
+  nextAttemptAt: delivery.nextAttemptAt,
+  body: delivery.body,
+  createdAt: delivery.createdAt,
+  updatedAt: delivery.updatedAt
 })
 
 export const webhookHandlers = (products: CatalogSchemas) =>
@@ -69,6 +82,16 @@ export const webhookHandlers = (products: CatalogSchemas) =>
           Effect.zipRight(requireTenantManager(path.tenantId), webhooks.test(path.tenantId, path.id)).pipe(
             Effect.map(attemptJson)
           ),
+        getWebhookDelivery: ({ path }) =>
+          Effect.zipRight(
+            requireTenantManager(path.tenantId),
+            webhooks.delivery(path.tenantId, path.id, path.deliveryId)
+          ).pipe(Effect.map(deliveryJson)),
+        recoverWebhookDeliveries: ({ path, payload }) =>
+          Effect.zipRight(
+            requireTenantManager(path.tenantId),
+            webhooks.recover(path.tenantId, path.id, payload.since)
+          ).pipe(Effect.map((recovered) => ({ recovered }))),
         retryWebhookDelivery: ({ path }) =>
           Effect.zipRight(
             requireTenantManager(path.tenantId),

@@ -7,6 +7,8 @@ export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
 export const MAX_URL_LENGTH = 2_048
 export const MAX_DESCRIPTION_LENGTH = 500
+/** The most failed deliveries one recover sends again; a caller with more calls again. */
+export const RECOVER_LIMIT = 10_000
 /** The event a test delivery carries; it is never emitted otherwise and needs no subscription. */
 export const TEST_EVENT = "webhook.test"
 

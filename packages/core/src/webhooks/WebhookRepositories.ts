@@ -17,6 +17,8 @@ export class WebhookSubscriptionRepository extends Context.Tag("@servicekit/core
     readonly remove: (tenantId: string, id: string) => Effect.Effect<boolean>
     /** The tenant's active subscriptions that name `event`, oldest first. */
     readonly listFor: (tenantId: string, event: string) => Effect.Effect<ReadonlyArray<WebhookSubscription>>
+    /** The events the active subscriptions of each of `tenantIds` list, by tenant (those with none left out). */
+    readonly eventsOf: (tenantIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, ReadonlySet<string>>>
     /**
      * Stores the circuit's state alone, whatever else changed meanwhile: a stored `failingSince`
      * is kept while it keeps failing; with `disabledReason` the subscription is turned off
@@ -67,6 +69,17 @@ export class WebhookDeliveryRepository extends Context.Tag("@servicekit/core/Web
     readonly findAttempt: (tenantId: string, id: string) => Effect.Effect<Option.Option<DeliveryAttempt>>
     /** Pending deliveries of every tenant whose next attempt is due at `at`, the longest due first. */
     readonly due: (at: Date, limit: number) => Effect.Effect<ReadonlyArray<WebhookDelivery>>
+    /**
+     * The subscription's failed deliveries created at or after `since`, the oldest `limit` of them,
+     * pending again and due at `at`, in one write.
+     */
+    readonly recover: (
+      tenantId: string,
+      subscriptionId: string,
+      since: Date,
+      at: Date,
+      limit: number
+    ) => Effect.Effect<ReadonlyArray<WebhookDelivery>>
   }
 >() {}
 
@@ -103,6 +116,18 @@ export const layerMemoryWebhooks: Layer.Layer<
             )
             .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
         ),
+      eventsOf: (tenantIds) =>
+        db.run(() => {
+          const wanted = new Set(tenantIds)
+          const events = new Map<string, Set<string>>()
+          for (const row of subscriptions.rows()) {
+            if (!row.active || !wanted.has(row.tenantId)) continue
+            const listed = events.get(row.tenantId) ?? new Set<string>()
+            for (const event of row.events) listed.add(event)
+            events.set(row.tenantId, listed)
+          }
+          return events
+        }),
       recordHealth: (tenantId, id, health, at) =>
         db.run((undo) => {
           const stored = subscriptions.get(tenantId, id)
@@ -155,7 +180,25 @@ export const layerMemoryWebhooks: Layer.Layer<
             .filter((row) => row.status === "pending" && row.nextAttemptAt !== null && row.nextAttemptAt <= at)
             .sort((a, b) => a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime() || (a.id < b.id ? -1 : 1))
             .slice(0, limit)
-        )
+        ),
+      recover: (tenantId, subscriptionId, since, at, limit) =>
+        db.run((undo) => {
+          const failed = [...deliveries.rows()]
+            .filter(
+              (row) =>
+                row.tenantId === tenantId &&
+                row.subscriptionId === subscriptionId &&
+                row.status === "failed" &&
+                row.createdAt >= since
+            )
+            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+            .slice(0, limit)
+          return failed.map((row) => {
+            const recovered: WebhookDelivery = { ...row, status: "pending", nextAttemptAt: at, updatedAt: at }
+            deliveries.put(recovered, undo)
+            return recovered
+          })
+        })
     })
     return Context.make(WebhookSubscriptionRepository, subscriptionRepository).pipe(
       Context.add(WebhookDeliveryRepository, deliveryRepository)

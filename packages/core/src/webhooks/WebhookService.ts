@@ -3,9 +3,14 @@ import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { DomainEvent } from "../jobs/EventOutbox.js"
 import type { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import type { Listed } from "../platform/Keyset.js"
-import type { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookNotFound } from "./WebhookErrors.js"
+import type {
+  WebhookDeliveryNotFound,
+  WebhookDeliveryPending,
+  WebhookInactive,
+  WebhookNotFound
+} from "./WebhookErrors.js"
 import type { Catalog } from "../platform/Products.js"
-import type { DeliveryAttempt, WebhookSubscription } from "./Webhook.js"
+import type { DeliveryAttempt, WebhookDelivery, WebhookSubscription } from "./Webhook.js"
 import type { CreatedSubscription, PageQuery, SubscriptionInput, SubscriptionPatch } from "./WebhookInputs.js"
 
 /**
@@ -46,6 +51,21 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
       id: string,
       deliveryId: string
     ) => Effect.Effect<DeliveryAttempt, WebhookNotFound | WebhookDeliveryNotFound | WebhookDeliveryPending>
+    /** One delivery of the subscription: its state and the body it sends, as signed. */
+    readonly delivery: (
+      tenantId: string,
+      id: string,
+      deliveryId: string
+    ) => Effect.Effect<WebhookDelivery, WebhookNotFound | WebhookDeliveryNotFound>
+    /**
+     * Sends again, through the queue, the subscription's deliveries that failed for good since
+     * `since` (at most RECOVER_LIMIT, the oldest first); how many. A subscription turned off is refused.
+     */
+    readonly recover: (
+      tenantId: string,
+      id: string,
+      since: Date
+    ) => Effect.Effect<number, WebhookNotFound | WebhookInactive>
     /** One attempt of each of the tenant's deliveries that is due: the handler of `webhookQueue`. */
     readonly deliver: (tenantId: string, deliveryIds: ReadonlyArray<string>) => Effect.Effect<void>
     /** Queues every delivery whose attempt is due, in case its job was lost. */

@@ -1,19 +1,29 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { PageJson, PageParams } from "../http/Pages.js"
-import { Integer, Timestamp, Uuid, UuidText, cappedList, withReason, withoutNul } from "../http/Schemas.js"
+import {
+  Integer,
+  Timestamp,
+  TimestampInput,
+  Uuid,
+  UuidText,
+  cappedList,
+  withReason,
+  withoutNul
+} from "../http/Schemas.js"
 import { ApiKeyOrDashboardAuth, RequiredScope } from "../http/Security.js"
 import { DocumentedWebhooks } from "../http/DocumentAnnotations.js"
 import { eventBody } from "../module/EventBodies.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import type { CatalogSchemas } from "../platform/Products.js"
-import { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookNotFound } from "./WebhookErrors.js"
+import { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookInactive, WebhookNotFound } from "./WebhookErrors.js"
 import { MAX_ANSWER_CHARS } from "./Webhook.js"
 import {
   DEFAULT_PAGE_SIZE,
   MAX_DESCRIPTION_LENGTH,
   MAX_PAGE_SIZE,
   MAX_URL_LENGTH,
+  RECOVER_LIMIT,
   TEST_EVENT
 } from "./WebhookInputs.js"
 
@@ -67,6 +77,37 @@ const DeliveryAttemptJson = Schema.Struct({
   description:
     "One attempt to deliver one event: `deliveryId` is the `X-Service-Delivery` header, the same on every attempt of that event; `statusCode` is null when no answer came; `nextRetryAt` is null when this attempt ended the delivery."
 })
+
+const DeliveryJson = Schema.Struct({
+  id: UuidText,
+  subscriptionId: UuidText,
+  event: Schema.String,
+  eventId: UuidText,
+  status: Schema.Literal("pending", "succeeded", "failed").annotations({
+    description: "`pending` while attempts are due, `succeeded` once the receiver answered 2xx, `failed` once it was given up."
+  }),
+  attempts: Integer,
+  nextAttemptAt: Schema.NullOr(Timestamp),
+  body: Schema.String.annotations({
+    description:
+      "The exact JSON text every attempt POSTs, as signed: `{ event, eventId, timestamp, payload }` (the signature is over `<X-Service-Timestamp>.<body>`)."
+  }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+}).annotations({
+  identifier: "WebhookDelivery",
+  description: "One event for one subscription: its state, and the body its attempts send."
+})
+
+const RecoverBody = Schema.Struct({
+  since: TimestampInput
+})
+
+const RecoveredJson = Schema.Struct({
+  recovered: Integer.annotations({
+    description: `How many failed deliveries were queued again (at most ${RECOVER_LIMIT}: call again for more).`
+  })
+}).annotations({ identifier: "RecoveredWebhookDeliveries" })
 
 const Url = withReason(withoutNul(Schema.String), `must be an https URL of at most ${MAX_URL_LENGTH} characters`)
 /** The least a subscription's list of events may hold; more when the catalog has more, so that a list naming each once always fits. */
@@ -186,6 +227,32 @@ export const webhooksApi = ({ catalog, Event }: CatalogSchemas) => {
         .annotate(
           OpenApi.Description,
           `Sends a signed \`${TEST_EVENT}\` event now, once (no retries), and answers the attempt, which also joins the history.`
+        )
+    )
+    .add(
+      HttpApiEndpoint.get("getWebhookDelivery", "/tenants/:tenantId/webhooks/:id/deliveries/:deliveryId")
+        .setPath(Schema.Struct({ tenantId: Uuid, id: Uuid, deliveryId: Uuid }))
+        .addSuccess(DeliveryJson)
+        .addError(WebhookNotFound)
+        .addError(WebhookDeliveryNotFound)
+        .annotate(OpenApi.Summary, "A delivery and its body")
+        .annotate(
+          OpenApi.Description,
+          "The delivery an attempt's `deliveryId` names: its state and the exact body its attempts send, as signed."
+        )
+    )
+    .add(
+      HttpApiEndpoint.post("recoverWebhookDeliveries", "/tenants/:tenantId/webhooks/:id/recover")
+        .setPath(WebhookPath)
+        .setPayload(RecoverBody)
+        .addSuccess(RecoveredJson)
+        .addError(ValidationFailed)
+        .addError(WebhookNotFound)
+        .addError(WebhookInactive)
+        .annotate(OpenApi.Summary, "Recover failed deliveries")
+        .annotate(
+          OpenApi.Description,
+          `Queues again every delivery of the subscription that failed for good and was created at or after \`since\` (the oldest ${RECOVER_LIMIT} per call), each with its delivery id and body: they are attempted as new deliveries are, in turn with the tenant's others and within the receiver's connections, and retried as usual while younger than the deliveries' maximum age (else given up after one more attempt). A subscription turned off answers 409.`
         )
     )
     .add(

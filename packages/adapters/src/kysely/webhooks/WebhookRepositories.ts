@@ -151,6 +151,31 @@ export const makeSubscriptions = (database: KyselyConnection): WebhookSubscripti
           )
         : Effect.succeed([]),
 
+    // The tenants' ranges of webhook_subscriptions_tenant_created_idx.
+    eventsOf: (tenantIds) => {
+      const wanted = [...new Set(tenantIds)].filter(isUuid)
+      if (wanted.length === 0) return Effect.succeed(new Map())
+      return Effect.map(
+        query(database, (db: Db) =>
+          db
+            .selectFrom("webhook_subscriptions")
+            .select(["tenant_id", "events"])
+            .where("tenant_id", "in", wanted)
+            .where("active", "=", true)
+            .execute()
+        ),
+        (rows) => {
+          const events = new Map<string, Set<string>>()
+          for (const row of rows) {
+            const listed = events.get(row.tenant_id) ?? new Set<string>()
+            for (const event of row.events) listed.add(event)
+            events.set(row.tenant_id, listed)
+          }
+          return events
+        }
+      )
+    },
+
     // The circuit's columns alone: a tenant's edit made meanwhile stays.
     recordHealth: (tenantId, id, health, at) =>
       isUuid(tenantId) && isUuid(id)
@@ -328,7 +353,36 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
             .execute()
         ),
         (rows) => rows.map(toDelivery)
-      )
+      ),
+
+    // The subscription's rows by webhook_deliveries_tenant_subscription_idx, the failed ones picked.
+    recover: (tenantId, subscriptionId, since, at, limit) =>
+      isUuid(tenantId) && isUuid(subscriptionId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .updateTable("webhook_deliveries")
+                .set({ status: "pending", next_attempt_at: at, updated_at: at })
+                .where("tenant_id", "=", tenantId)
+                .where("id", "in", (eb) =>
+                  eb
+                    .selectFrom("webhook_deliveries")
+                    .select("id")
+                    .where("tenant_id", "=", tenantId)
+                    .where("subscription_id", "=", subscriptionId)
+                    .where("status", "=", "failed")
+                    .where("created_at", ">=", since)
+                    .orderBy("created_at")
+                    .orderBy("id")
+                    .limit(limit)
+                )
+                .where("status", "=", "failed")
+                .returningAll()
+                .execute()
+            ),
+            (rows) => rows.map(toDelivery).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+          )
+        : Effect.succeed([])
   })
 
 export const layer: Layer.Layer<WebhookSubscriptionRepository | WebhookDeliveryRepository, never, KyselyDatabase> =

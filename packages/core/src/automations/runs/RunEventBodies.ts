@@ -78,23 +78,18 @@ const RUN_ENDINGS: Partial<Record<Run["status"], string>> = {
 const encodeRun = Schema.encodeSync(RunSummaryJson)
 const encodeApproval = Schema.encodeSync(ApprovalJson)
 
-/** Whether `run`, as written, ended with an event. */
-export const endsWithEvent = (run: Run): boolean => RUN_ENDINGS[run.status] !== undefined
+/** The event `run`, as written, ended with (`run.failed`, ...); none when it did not end. */
+export const runEndingOf = (run: Run): string | undefined => RUN_ENDINGS[run.status]
 
-/** The event `run`, as just written, sends: none unless it ended. */
-export const runEndedEvent = (id: string, run: Run): DomainEvent | undefined => {
-  const type = RUN_ENDINGS[run.status]
-  return type === undefined
-    ? undefined
-    : {
-        id,
-        tenantId: run.tenantId,
-        aggregate: `run:${run.id}`,
-        type,
-        payload: { run: encodeRun(run) },
-        occurredAt: run.updatedAt
-      }
-}
+/** The event of `run`, as it ended. */
+export const runEndedEvent = (id: string, run: Run): DomainEvent => ({
+  id,
+  tenantId: run.tenantId,
+  aggregate: `run:${run.id}`,
+  type: RUN_ENDINGS[run.status]!,
+  payload: { run: encodeRun(run) },
+  occurredAt: run.updatedAt
+})
 
 /** `approval.requested` for a new approval, `approval.decided` for one just decided. */
 export const approvalEvent = (id: string, approval: Approval): DomainEvent => ({
