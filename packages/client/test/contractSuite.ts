@@ -762,6 +762,15 @@ export const contractSuite = (setting: ContractStorage) =>
         404
       )
       expect(unknownDelivery.code).toBe("webhook_delivery_not_found")
+      // The delivery itself, with the body its attempts sent as signed.
+      const delivery = expectOk(
+        await hooks.webhooks.getWebhookDelivery({ path: { ...path, deliveryId: attempt.deliveryId } })
+      )
+      expect(delivery).toMatchObject({ id: attempt.deliveryId, event: "webhook.test", status: "succeeded", attempts: 2 })
+      expect(JSON.parse(delivery.body)).toMatchObject({ event: "webhook.test", eventId: attempt.eventId })
+      // Nothing failed: nothing to recover.
+      const since = new Date(Date.now() - 60_000).toISOString()
+      expect(expectOk(await hooks.webhooks.recoverWebhookDeliveries({ path, body: { since } }))).toEqual({ recovered: 0 })
 
       expect(expectOk(await hooks.webhooks.deleteWebhook({ path })).id).toBe(created.id)
       const gone = await hooks.webhooks.getWebhook({ path })

@@ -219,4 +219,61 @@ describe("Webhooks for every product's events, on the embedded default", () => {
     ])
     expect(runHook.received.some((delivery) => delivery.event.startsWith("email."))).toBe(false)
   })
+
+  it("shows a delivery's body as signed, and recovers exactly the failed deliveries since a time", async () => {
+    const hook = receiver()
+    await hook.start()
+    try {
+      const since = new Date().toISOString()
+      const subscription = await subscribe(mailKey, hook, ["email.sent"])
+      // The receiver checks with another secret: it answers 401, and each delivery fails for good.
+      hook.setSecret("whsec_not-the-secret-it-was-given")
+      const send = (to: string) =>
+        call(mailKey, "POST", "/v1/transactional/messages", { to: [to], subject: "Hi", text: "t" })
+      await json(await send("first@example.com"))
+      await json(await send("second@example.com"))
+      const history = async () =>
+        (await json(await call(mailKey, "GET", `/tenants/${tenantId}/webhooks/${subscription.id}/deliveries`)))
+          .data as Array<{ deliveryId: string; eventId: string; statusCode: number | null; nextRetryAt: string | null }>
+      await until("two refused deliveries", async () => (await history()).length === 2)
+      const refused = await history()
+      expect(refused.map((attempt) => [attempt.statusCode, attempt.nextRetryAt])).toEqual([
+        [401, null],
+        [401, null]
+      ])
+
+      // Each delivery shows the exact body its attempts sent.
+      const shown = await json(
+        await call(mailKey, "GET", `/tenants/${tenantId}/webhooks/${subscription.id}/deliveries/${refused[0]!.deliveryId}`)
+      )
+      expect(shown).toMatchObject({ id: refused[0]!.deliveryId, event: "email.sent", status: "failed", attempts: 1 })
+      expect(hook.requests.map((request) => request.body)).toContain(shown.body)
+      expect(JSON.parse(shown.body)).toMatchObject({ event: "email.sent", eventId: refused[0]!.eventId })
+
+      hook.setSecret(secrets.get(hook)!)
+      await json(await send("third@example.com"))
+      await until("the third message's event", () => hook.received.length === 1)
+      const recover = (body: unknown, id = subscription.id) =>
+        call(mailKey, "POST", `/tenants/${tenantId}/webhooks/${id}/recover`, body)
+      await expectRefusal(await recover({ since: "yesterday" }), 400, "validation_failed")
+      await expectRefusal(await recover({ since }, "00000000-0000-4000-8000-000000000000"), 404, "webhook_not_found")
+
+      expect(await json(await recover({ since }))).toEqual({ recovered: 2 })
+      await until("the recovered deliveries", () => hook.received.length === 3)
+      // The two that failed, with their delivery ids and events; the one that arrived is not sent again.
+      expect(hook.received.slice(1).map((delivery) => delivery.deliveryId).sort()).toEqual(
+        refused.map((attempt) => attempt.deliveryId).sort()
+      )
+      expect(hook.received.slice(1).map((delivery) => delivery.eventId).sort()).toEqual(
+        refused.map((attempt) => attempt.eventId).sort()
+      )
+      expect(new Set(hook.received.map((delivery) => delivery.eventId)).size).toBe(3)
+      expect(await json(await recover({ since }))).toEqual({ recovered: 0 })
+
+      await json(await call(mailKey, "PATCH", `/tenants/${tenantId}/webhooks/${subscription.id}`, { active: false }))
+      await expectRefusal(await recover({ since }), 409, "webhook_inactive")
+    } finally {
+      await hook.stop()
+    }
+  })
 })

@@ -385,5 +385,54 @@ export const webhookDeliveriesSuite: StorageSuite<
         expect(yield* deliveries.find(freshDelivery.tenantId, freshDelivery.id)).toEqual(Option.none())
       })
     )
+
+    it.effect("recovers a subscription's failed deliveries since a time, the oldest first, up to a limit", () =>
+      Effect.gen(function* () {
+        const deliveries = yield* WebhookDeliveryRepository
+        const subscription = yield* storedSubscription()
+        const sibling = makeSubscription(subscription.tenantId)
+        yield* (yield* WebhookSubscriptionRepository).save(sibling)
+        const since = at("2026-06-02T00:00:00.000Z")
+        const failedAt = (iso: string, of = subscription) =>
+          makeDelivery(of, { status: "failed", attempts: 5, nextAttemptAt: null, createdAt: at(iso), updatedAt: at(iso) })
+        const before = failedAt("2026-06-01T23:59:59.999Z")
+        const first = failedAt("2026-06-02T00:00:00.000Z")
+        const second = failedAt("2026-06-02T10:00:00.000Z")
+        const third = failedAt("2026-06-03T10:00:00.000Z")
+        const succeeded = makeDelivery(subscription, {
+          status: "succeeded",
+          attempts: 1,
+          nextAttemptAt: null,
+          createdAt: at("2026-06-02T11:00:00.000Z")
+        })
+        const pending = makeDelivery(subscription, { createdAt: at("2026-06-02T12:00:00.000Z") })
+        const elsewhere = failedAt("2026-06-02T10:00:00.000Z", sibling)
+        yield* deliveries.insertMany([third, before, second, first, succeeded, pending, elsewhere])
+        const tenantId = subscription.tenantId
+        const now = at("2026-06-04T00:00:00.000Z")
+        const recovered = (delivery: WebhookDelivery): WebhookDelivery => ({
+          ...delivery,
+          status: "pending",
+          nextAttemptAt: now,
+          updatedAt: now
+        })
+
+        expect(yield* deliveries.recover(tenantId, subscription.id, since, now, 2)).toEqual([
+          recovered(first),
+          recovered(second)
+        ])
+        expect(yield* deliveries.find(tenantId, second.id)).toEqual(Option.some(recovered(second)))
+        // Recovered ones are pending now: a second call takes the rest.
+        expect(yield* deliveries.recover(tenantId, subscription.id, since, now, 10)).toEqual([recovered(third)])
+        expect(yield* deliveries.recover(tenantId, subscription.id, since, now, 10)).toEqual([])
+        for (const untouched of [before, succeeded, pending, elsewhere]) {
+          expect(yield* deliveries.find(tenantId, untouched.id)).toEqual(Option.some(untouched))
+        }
+        // Another tenant's id, or garbage, recovers nothing.
+        expect(yield* deliveries.recover(uuid(), sibling.id, since, now, 10)).toEqual([])
+        expect(yield* deliveries.recover("not-a-uuid", sibling.id, since, now, 10)).toEqual([])
+        expect(yield* deliveries.recover(tenantId, "not-a-uuid", since, now, 10)).toEqual([])
+      })
+    )
   }
 }

@@ -221,5 +221,28 @@ export const webhookSubscriptionsSuite: StorageSuite<
         expect(yield* subscriptions.find(other.id, subscription.id)).toEqual(Option.some(elsewhere))
       })
     )
+
+    it.effect("answers the events each tenant's active subscriptions list, and nothing for other tenants", () =>
+      Effect.gen(function* () {
+        const subscriptions = yield* WebhookSubscriptionRepository
+        const tenant = yield* insertTenant()
+        const quiet = yield* insertTenant()
+        yield* subscriptions.save(makeSubscription(tenant.id, { events: ["run.failed", "email.sent"] }))
+        yield* subscriptions.save(makeSubscription(tenant.id, { events: ["run.failed", "message.created"] }))
+        yield* subscriptions.save(makeSubscription(tenant.id, { events: ["csat.submitted"], active: false }))
+        const other = yield* insertTenant()
+        yield* subscriptions.save(makeSubscription(other.id, { events: ["email.failed"] }))
+
+        const listed = yield* subscriptions.eventsOf([tenant.id, quiet.id, other.id, tenant.id, "not-a-uuid"])
+        expect(new Map([...listed].map(([id, events]) => [id, [...events].sort()]))).toEqual(
+          new Map([
+            [tenant.id, ["email.sent", "message.created", "run.failed"]],
+            [other.id, ["email.failed"]]
+          ])
+        )
+        expect((yield* subscriptions.eventsOf([])).size).toBe(0)
+        expect((yield* subscriptions.eventsOf([quiet.id, uuid()])).size).toBe(0)
+      })
+    )
   }
 }

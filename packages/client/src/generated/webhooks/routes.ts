@@ -38,6 +38,18 @@ export const webhooksRoutes = {
    */
   "webhooks.testWebhook": ["POST", "/tenants/{tenantId}/webhooks/{id}/test", "400 401 403 404 405 429 500"],
   /**
+   * A delivery and its body
+   *
+   * The delivery an attempt's `deliveryId` names: its state and the exact body its attempts send, as signed.
+   */
+  "webhooks.getWebhookDelivery": ["GET", "/tenants/{tenantId}/webhooks/{id}/deliveries/{deliveryId}", "400 401 403 404 405 429 500"],
+  /**
+   * Recover failed deliveries
+   *
+   * Queues again every delivery of the subscription that failed for good and was created at or after `since` (the oldest 10000 per call), each with its delivery id and body: they are attempted as new deliveries are, in turn with the tenant's others and within the receiver's connections, and retried as usual while younger than the deliveries' maximum age (else given up after one more attempt). A subscription turned off answers 409.
+   */
+  "webhooks.recoverWebhookDeliveries": ["POST", "/tenants/{tenantId}/webhooks/{id}/recover", "400 401 403 404 405 409 413 429 500"],
+  /**
    * Retry a delivery
    *
    * Sends a delivery that succeeded or failed for good once more, now (no automatic retries), signed afresh with the same `X-Service-Delivery` id so the receiver can tell it from a new event, and answers the attempt, which joins the history. `deliveryId` is an attempt's `deliveryId`. A delivery whose automatic retries are still under way answers 409.

@@ -4,6 +4,7 @@
 import type { WebhooksWebhooksOperations } from "./webhooks.js"
 import type { WebhooksDeliveriesOperations } from "./deliveries.js"
 import type { WebhooksTestOperations } from "./test.js"
+import type { WebhooksRecoverOperations } from "./recover.js"
 import type { WebhooksEventsOperations } from "./events.js"
 
-export interface WebhooksOperations extends WebhooksWebhooksOperations, WebhooksDeliveriesOperations, WebhooksTestOperations, WebhooksEventsOperations {}
+export interface WebhooksOperations extends WebhooksWebhooksOperations, WebhooksDeliveriesOperations, WebhooksTestOperations, WebhooksRecoverOperations, WebhooksEventsOperations {}
