@@ -47,7 +47,9 @@ describe("a kit's product catalog", () => {
       ["run.expired", "automations", true],
       ["approval.requested", "automations", true],
       ["approval.decided", "automations", true],
-      ["note.created", "notes", true]
+      ["note.created", "notes", true],
+      // The webhooks' own, anyone's whatever their products.
+      ["endpoint.disabled", undefined, true]
     ])
     expect(["note.created", "visitor.created", "note.deleted"].map(Schema.is(products.Event))).toEqual([true, true, false])
     // The webhooks take the events that are sent, from the catalog.
@@ -65,7 +67,8 @@ describe("a kit's product catalog", () => {
       "run.cancelled",
       "run.expired",
       "approval.requested",
-      "approval.decided"
+      "approval.decided",
+      "endpoint.disabled"
     ])
   })
 
@@ -82,6 +85,8 @@ describe("a kit's product catalog", () => {
     [[moduleOf("notes", [{ name: "notes", keys: { scopes: ["webhooks:manage"] } }])], /Scope webhooks:manage is declared by both the platform \(a shared scope\) and notes/],
     [[moduleOf("notes", [], { scopes: ["webhooks:manage"] })], /Shared scope webhooks:manage is declared twice/],
     [[moduleOf("notes", [], { scopes: ["manage"] })], /Shared scope "manage" must look like resource:action/],
+    [[moduleOf("notes", [], { events: [{ name: "endpoint.disabled" }] })], /Event endpoint.disabled is declared by both the platform and the platform/],
+    [[moduleOf("notes", [{ name: "notes", events: [{ name: "endpoint.disabled" }] }])], /Event endpoint.disabled is declared by both notes and the platform/],
     [[moduleOf("notes", [{ name: "live", keys: { scopes: ["live:read"] } }])], /Keys of chat and live would both begin svk_test_live_/],
     [[moduleOf("notes", [{ name: "my_notes", keys: { scopes: ["notes:read"] } }])], /my_notes has keys: its name must be lowercase letters and digits only/],
     [[moduleOf("notes", [{ name: "notes", keys: { scopes: ["read"] } }])], /Scope "read" of product notes must look like resource:action/],

@@ -117,15 +117,22 @@ describe("A receiver that keeps failing", () => {
   // Failing for 3.6 seconds turns a subscription off here, as 5 days do by default.
   const served = serve(() => kitOn(env("failing", { SERVICEKIT_WEBHOOK_DISABLE_AFTER_HOURS: "0.001" })))
   const hook = receiver()
+  const watcher = receiver()
   beforeAll(async () => {
-    await hook.start()
+    await Promise.all([hook.start(), watcher.start()])
     await served.kit.startWorkers()
   })
-  afterAll(() => hook.stop())
+  afterAll(() => Promise.all([hook.stop(), watcher.stop()]))
 
-  it("is paused, then turned off as failing; turned on again it starts afresh", async () => {
+  it("is paused, then turned off as failing, which the tenant's other endpoint hears; turned on again it starts afresh", async () => {
     const tenant = await tenantOf(served, "Failing")
     const id = await tenant.subscribe(hook)
+    // Another endpoint of the tenant listens for endpoints turned off.
+    const created = await tenant.call("POST", `/tenants/${tenant.tenant.id}/webhooks`, {
+      url: watcher.url(),
+      events: ["endpoint.disabled"]
+    })
+    watcher.setSecret(created.secret)
     hook.setMode("500")
     await tenant.converse(3, "Failing")
 
@@ -137,6 +144,11 @@ describe("A receiver that keeps failing", () => {
     const off = await tenant.subscription(id)
     expect(off).toMatchObject({ active: false, disabledReason: "failing", pausedUntil: null })
     expect(off.failingSince).toBe(open.failingSince)
+    await until("endpoint.disabled at the other endpoint", () => watcher.received.length === 1)
+    expect(watcher.received[0]).toMatchObject({
+      event: "endpoint.disabled",
+      payload: { endpoint: { id, url: hook.url(), reason: "failing", failingSince: open.failingSince } }
+    })
     // Its deliveries still due end at their next turn, their history saying why.
     const latest = async () => {
       const byDelivery = new Map<string, Attempt>()
@@ -166,5 +178,7 @@ describe("A receiver that keeps failing", () => {
     await tenant.converse(1, "Back")
     await until("the next event", () => hook.received.length === 1)
     expect(hook.received[0]!.payload.conversation.name).toBe("Back 0")
+    // Told once, and only of the endpoint turned off.
+    expect(watcher.received.map((delivery) => delivery.event)).toEqual(["endpoint.disabled"])
   }, 60_000)
 })

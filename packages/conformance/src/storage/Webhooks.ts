@@ -197,12 +197,16 @@ export const webhookSubscriptionsSuite: StorageSuite<
         expect(yield* find).toEqual({ ...edited, failingSince: null, pausedUntil: null })
 
         const off = plus(first, 7 * MINUTE)
-        yield* subscriptions.recordHealth(
-          subscription.tenantId,
-          subscription.id,
-          { failingSince: first, pausedUntil: null, disabledReason: "failing" },
-          off
-        )
+        const turnOff = (when: Date, reason: "failing" | "gone" = "failing") =>
+          subscriptions.recordHealth(
+            subscription.tenantId,
+            subscription.id,
+            { failingSince: first, pausedUntil: null, disabledReason: reason },
+            when
+          )
+        // The write that turns it off says so; one finding it off already changes nothing.
+        expect(yield* turnOff(off)).toBe(true)
+        expect(yield* turnOff(plus(off, MINUTE), "gone")).toBe(false)
         expect(yield* find).toEqual({
           ...edited,
           failingSince: first,
@@ -215,9 +219,9 @@ export const webhookSubscriptionsSuite: StorageSuite<
         // The other tenant's namesake, a missing one and garbage ids are left alone.
         expect(yield* subscriptions.find(other.id, subscription.id)).toEqual(Option.some(elsewhere))
         const health = { failingSince: first, pausedUntil: null, disabledReason: "failing" } as const
-        yield* subscriptions.recordHealth(subscription.tenantId, uuid(), health, off)
-        yield* subscriptions.recordHealth("not-a-uuid", subscription.id, health, off)
-        yield* subscriptions.recordHealth(subscription.tenantId, "not-a-uuid", health, off)
+        expect(yield* subscriptions.recordHealth(subscription.tenantId, uuid(), health, off)).toBe(false)
+        expect(yield* subscriptions.recordHealth("not-a-uuid", subscription.id, health, off)).toBe(false)
+        expect(yield* subscriptions.recordHealth(subscription.tenantId, "not-a-uuid", health, off)).toBe(false)
         expect(yield* subscriptions.find(other.id, subscription.id)).toEqual(Option.some(elsewhere))
       })
     )

@@ -30,5 +30,6 @@ export type KeyAccessOf<Modules extends ReadonlyArray<ProductModule>> = {
 export const catalogOf = (modules: ReadonlyArray<ProductModule>): Catalog =>
   makeCatalog(
     modules.flatMap((module) => module.products ?? []),
-    modules.flatMap((module) => module.scopes ?? [])
+    modules.flatMap((module) => module.scopes ?? []),
+    modules.flatMap((module) => module.events ?? [])
   )

@@ -3,7 +3,7 @@ import { Data, type Duration, Effect, type Layer } from "effect"
 import type { ImplementedGroup } from "../http/Implement.js"
 import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { JobHandler, QueueDefinition } from "../jobs/JobQueue.js"
-import type { Catalog, CatalogSchemas, Product, ProductDeclaration } from "../platform/Products.js"
+import type { Catalog, CatalogSchemas, Product, ProductDeclaration, ProductEvent } from "../platform/Products.js"
 import type { Settings } from "../platform/Settings.js"
 import type { ModuleSettings } from "./ModuleSettings.js"
 import type { Skill } from "./Skill.js"
@@ -46,6 +46,11 @@ export interface ProductModule<
    * `webhooks:manage`): what they reach is the tenant's, not one product's.
    */
   readonly scopes?: Scopes | undefined
+  /**
+   * Events of a platform module itself, which any tenant may subscribe to whatever its products
+   * (the webhooks' `endpoint.disabled`); a product's events are declared with the product.
+   */
+  readonly events?: ReadonlyArray<ProductEvent> | undefined
   /** Groups of the contract, each with its handlers. */
   readonly groups: ImplementedGroups<Group, HandlersRequire>
   /**

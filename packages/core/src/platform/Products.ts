@@ -38,9 +38,9 @@ export interface ProductDeclaration<Name extends string = string, Scope extends 
   readonly events?: ReadonlyArray<ProductEvent> | undefined
 }
 
-/** An event of the catalog, with the product that sends it. */
+/** An event of the catalog, with the product that sends it; none for a platform module's own (any tenant may subscribe). */
 export interface CatalogEvent extends ProductEvent {
-  readonly product: Product
+  readonly product: Product | undefined
 }
 
 /** The product and environment a key's head stands for. */
@@ -75,7 +75,7 @@ export interface Catalog {
   readonly keyHead: (product: Product, environment: Environment) => string
   /** The key product and environment a key's head stands for, if any. */
   readonly keyOwner: (head: string) => KeyOwner | undefined
-  /** Every product's webhook events, in product order. */
+  /** Every product's webhook events, in product order, then the platform modules' own. */
   readonly events: ReadonlyArray<CatalogEvent>
 }
 
@@ -96,7 +96,8 @@ const EVENT = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/
  */
 export const makeCatalog = (
   declarations: ReadonlyArray<ProductDeclaration>,
-  sharedScopes: ReadonlyArray<string> = []
+  sharedScopes: ReadonlyArray<string> = [],
+  platformEvents: ReadonlyArray<ProductEvent> = []
 ): Catalog => {
   const byName = new Map<string, ProductDeclaration>()
   const scopeOwners = new Map<string, string>()
@@ -130,17 +131,18 @@ export const makeCatalog = (
     }
   }
   const events = new Map<string, CatalogEvent>()
-  for (const declaration of declarations) {
-    for (const event of declaration.events ?? []) {
-      if (!EVENT.test(event.name)) {
-        throw new Error(`Event "${event.name}" of product ${declaration.name} must look like resource.action`)
-      }
-      const owner = events.get(event.name)
-      if (owner !== undefined) {
-        throw new Error(`Event ${event.name} is declared by both ${owner.product} and ${declaration.name}`)
-      }
-      events.set(event.name, { ...event, product: declaration.name })
+  const declared = [
+    ...declarations.flatMap((declaration) => (declaration.events ?? []).map((event) => ({ event, product: declaration.name }))),
+    ...platformEvents.map((event) => ({ event, product: undefined }))
+  ]
+  for (const { event, product } of declared) {
+    const by = product ?? "the platform"
+    if (!EVENT.test(event.name)) throw new Error(`Event "${event.name}" of ${product === undefined ? by : `product ${product}`} must look like resource.action`)
+    const owner = events.get(event.name)
+    if (owner !== undefined) {
+      throw new Error(`Event ${event.name} is declared by both ${owner.product ?? "the platform"} and ${by}`)
     }
+    events.set(event.name, { ...event, product })
   }
   for (const declaration of declarations) {
     const unknown = (declaration.requires ?? []).filter((required) => !byName.has(required))

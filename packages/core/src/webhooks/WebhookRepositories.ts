@@ -22,14 +22,15 @@ export class WebhookSubscriptionRepository extends Context.Tag("@servicekit/core
     /**
      * Stores the circuit's state alone, whatever else changed meanwhile: a stored `failingSince`
      * is kept while it keeps failing; with `disabledReason` the subscription is turned off
-     * (updated at `at`). Nothing when it is gone.
+     * (updated at `at`), unless it is off already, when nothing changes. Nothing when it is gone.
+     * Whether this write turned it off: of writers racing to, one alone.
      */
     readonly recordHealth: (
       tenantId: string,
       id: string,
       health: SubscriptionHealth,
       at: Date
-    ) => Effect.Effect<void>
+    ) => Effect.Effect<boolean>
   }
 >() {}
 
@@ -131,7 +132,7 @@ export const layerMemoryWebhooks: Layer.Layer<
       recordHealth: (tenantId, id, health, at) =>
         db.run((undo) => {
           const stored = subscriptions.get(tenantId, id)
-          if (stored === undefined) return
+          if (stored === undefined || (health.disabledReason !== null && !stored.active)) return false
           subscriptions.put(
             {
               ...stored,
@@ -143,6 +144,7 @@ export const layerMemoryWebhooks: Layer.Layer<
             },
             undo
           )
+          return health.disabledReason !== null
         })
     })
     const deliveryRepository = WebhookDeliveryRepository.of({

@@ -1,11 +1,13 @@
 import { Clock, Effect, Option } from "effect"
+import { EventBus } from "../jobs/EventBus.js"
 import { JobQueue } from "../jobs/JobQueue.js"
-import { SecretCrypto } from "../platform/Crypto.js"
+import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { OutboundHttp } from "../platform/OutboundHttp.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { WebhookNotFound } from "./WebhookErrors.js"
+import { endpointDisabledEvent } from "./WebhookEvents.js"
 import type { WebhookDelivery, WebhookSubscription } from "./Webhook.js"
 import { type ReceiverAnswer, healthAfter } from "./WebhookHealth.js"
 import { type Outcome, makeOutcomes } from "./WebhookOutcomes.js"
@@ -28,6 +30,7 @@ export const makeWebhookSender = Effect.gen(function* () {
   const outbound = yield* OutboundHttp
   const box = yield* SecretBox
   const jobs = yield* JobQueue
+  const bus = yield* EventBus
   const unit = yield* UnitOfWork
   const crypto = yield* SecretCrypto
   const settings = yield* ServiceKitSettings
@@ -104,8 +107,8 @@ export const makeWebhookSender = Effect.gen(function* () {
 
   /**
    * Records the outcomes in one write. Deliveries due again queue their next job, and the
-   * subscriptions' circuits change (a 410 Gone or days of failures turn one off), in the same
-   * unit of work.
+   * subscriptions' circuits change (a 410 Gone or days of failures turn one off, and tell the
+   * tenant's other endpoints with `endpoint.disabled`), in the same unit of work.
    */
   const store = (outcomes: ReadonlyArray<Outcome>) =>
     Effect.gen(function* () {
@@ -123,7 +126,11 @@ export const makeWebhookSender = Effect.gen(function* () {
               jobsOf(retrying.map((each) => each.delivery))
             )
           for (const { health, subscription } of changes) {
-            yield* subscriptions.recordHealth(subscription.tenantId, subscription.id, health, at)
+            const turnedOff = yield* subscriptions.recordHealth(subscription.tenantId, subscription.id, health, at)
+            if (turnedOff && health.disabledReason !== null) {
+              const { disabledReason, failingSince } = health
+              yield* bus.publish([endpointDisabledEvent(randomUuid(crypto), subscription, disabledReason, failingSince, at)])
+            }
           }
         })
       )

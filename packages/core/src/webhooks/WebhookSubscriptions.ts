@@ -40,7 +40,11 @@ export const makeWebhookSubscriptions = (sender: WebhookSender) =>
         const events = yield* checkEvents(requested, eventNames)
         const tenant = yield* Effect.option(tenants.get(tenantId))
         const entitlements: ReadonlyArray<string> = Option.isSome(tenant) ? tenant.value.entitlements : []
-        const refused = events.find((event) => !entitlements.includes(productOfEvent.get(event)!))
+        // A platform event (no product) is anyone's.
+        const refused = events.find((event) => {
+          const product = productOfEvent.get(event)
+          return product !== undefined && !entitlements.includes(product)
+        })
         if (refused === undefined) return events
         const product = productOfEvent.get(refused)!
         return yield* notEntitled(product, `The event ${refused} comes from the ${product} product`)

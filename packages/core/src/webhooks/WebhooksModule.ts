@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { defineModule } from "../module/ProductModule.js"
+import { webhookEvents } from "./WebhookEvents.js"
 import { webhookHandlers } from "./WebhookHandlers.js"
 import { layerMemoryWebhooks } from "./WebhookRepositories.js"
 import { deliveryIdsOf, webhookQueue } from "./WebhookQueue.js"
@@ -17,6 +18,7 @@ export const webhooks = defineModule({
   name: "webhooks",
   // A key of any product may manage the tenant's subscriptions (to the events of what it is entitled to).
   scopes: ["webhooks:manage"],
+  events: webhookEvents,
   settings: webhookSettings,
   groups: (products) => [webhookHandlers(products)],
   services: webhookServiceLayer,

@@ -177,9 +177,10 @@ export const makeSubscriptions = (database: KyselyConnection): WebhookSubscripti
     },
 
     // The circuit's columns alone: a tenant's edit made meanwhile stays.
+    // Turning it off waits for the row and finds it on or not: of racing writers, one turns it off.
     recordHealth: (tenantId, id, health, at) =>
       isUuid(tenantId) && isUuid(id)
-        ? Effect.asVoid(
+        ? Effect.map(
             query(database, (db: Db) =>
               db
                 .updateTable("webhook_subscriptions")
@@ -195,10 +196,12 @@ export const makeSubscriptions = (database: KyselyConnection): WebhookSubscripti
                 }))
                 .where("tenant_id", "=", tenantId)
                 .where("id", "=", id)
-                .execute()
-            )
+                .$if(health.disabledReason !== null, (update) => update.where("active", "=", true))
+                .executeTakeFirst()
+            ),
+            (result) => health.disabledReason !== null && result.numUpdatedRows > 0n
           )
-        : Effect.void
+        : Effect.succeed(false)
   })
 
 export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepository["Type"] =>

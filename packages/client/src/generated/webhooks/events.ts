@@ -264,6 +264,26 @@ export interface webhooks {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "endpoint.disabled": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * endpoint.disabled
+         * @description ServiceKit turned one of the tenant's endpoints off; sent to its other endpoints that list this event. PATCH `active: true` turns it on again.
+         */
+        readonly post: operations["webhook.endpoint.disabled"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "webhook.test": {
         readonly parameters: {
             readonly query?: never;

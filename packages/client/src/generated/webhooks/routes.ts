@@ -8,7 +8,7 @@ export const webhooksRoutes = {
   /**
    * Subscribe to events
    *
-   * Deliveries are HTTPS POSTs of `{ event, eventId, payload, timestamp }`, signed in `X-Service-Signature` (lowercase hex HMAC-SHA256 of `<X-Service-Timestamp>.<raw body>` with the secret). `events`: message.created, conversation.created, conversation.closed, conversation.assigned, csat.submitted, visitor.created, email.sent, email.failed, run.succeeded, run.failed, run.cancelled, run.expired, approval.requested, approval.decided (`visitor.created` is accepted and never sent). The URL must be https on a public address.
+   * Deliveries are HTTPS POSTs of `{ event, eventId, payload, timestamp }`, signed in `X-Service-Signature` (lowercase hex HMAC-SHA256 of `<X-Service-Timestamp>.<raw body>` with the secret). `events`: message.created, conversation.created, conversation.closed, conversation.assigned, csat.submitted, visitor.created, email.sent, email.failed, run.succeeded, run.failed, run.cancelled, run.expired, approval.requested, approval.decided, endpoint.disabled (`visitor.created` is accepted and never sent). The URL must be https on a public address.
    */
   "webhooks.createWebhook": ["POST", "/tenants/{tenantId}/webhooks", "400 401 403 405 413 429 500"],
   /** Get a webhook subscription */

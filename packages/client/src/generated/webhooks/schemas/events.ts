@@ -219,6 +219,29 @@ export interface WebhooksEventsSchemas {
             readonly approval: components["schemas"]["Approval"];
         };
     };
+    /** @description ServiceKit turned one of the tenant's endpoints off; sent to its other endpoints that list this event. PATCH `active: true` turns it on again. */
+    readonly EndpointDisabledEvent: {
+        /** @enum {string} */
+        readonly event: "endpoint.disabled";
+        /** Format: uuid */
+        readonly eventId: string;
+        /** Format: date-time */
+        readonly timestamp: string;
+        readonly payload: {
+            readonly endpoint: {
+                /** Format: uuid */
+                readonly id: string;
+                readonly url: string;
+                readonly description: string | null;
+                /**
+                 * @description `failing`: every attempt failed for the configured time (5 days by default); `gone`: it answered 410.
+                 * @enum {string}
+                 */
+                readonly reason: "failing" | "gone";
+                readonly failingSince: string | null;
+            };
+        };
+    };
     /** @description Sent only by `POST /tenants/{tenantId}/webhooks/{id}/test`, to every subscription whatever its events. */
     readonly WebhookTestEvent: {
         /** @enum {string} */

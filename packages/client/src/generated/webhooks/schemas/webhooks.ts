@@ -16,7 +16,7 @@ export interface WebhooksWebhooksSchemas {
         /** Format: uuid */
         readonly id: string;
         readonly url: string;
-        readonly events: readonly ("message.created" | "conversation.created" | "conversation.closed" | "conversation.assigned" | "csat.submitted" | "visitor.created" | "email.sent" | "email.failed" | "run.succeeded" | "run.failed" | "run.cancelled" | "run.expired" | "approval.requested" | "approval.decided")[];
+        readonly events: readonly ("message.created" | "conversation.created" | "conversation.closed" | "conversation.assigned" | "csat.submitted" | "visitor.created" | "email.sent" | "email.failed" | "run.succeeded" | "run.failed" | "run.cancelled" | "run.expired" | "approval.requested" | "approval.decided" | "endpoint.disabled")[];
         readonly description: string | null;
         readonly active: boolean;
         readonly disabledReason: string | null;
@@ -33,7 +33,7 @@ export interface WebhooksWebhooksSchemas {
         /** Format: uuid */
         readonly id: string;
         readonly url: string;
-        readonly events: readonly ("message.created" | "conversation.created" | "conversation.closed" | "conversation.assigned" | "csat.submitted" | "visitor.created" | "email.sent" | "email.failed" | "run.succeeded" | "run.failed" | "run.cancelled" | "run.expired" | "approval.requested" | "approval.decided")[];
+        readonly events: readonly ("message.created" | "conversation.created" | "conversation.closed" | "conversation.assigned" | "csat.submitted" | "visitor.created" | "email.sent" | "email.failed" | "run.succeeded" | "run.failed" | "run.cancelled" | "run.expired" | "approval.requested" | "approval.decided" | "endpoint.disabled")[];
         readonly description: string | null;
         readonly active: boolean;
         readonly disabledReason: string | null;

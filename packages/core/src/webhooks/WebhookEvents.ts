@@ -1,0 +1,50 @@
+import { Schema } from "effect"
+import { Timestamp, UuidText } from "../http/Schemas.js"
+import type { DomainEvent } from "../jobs/EventOutbox.js"
+import { eventBody, sentEvent } from "../module/EventBodies.js"
+import type { ProductEvent } from "../platform/Products.js"
+import type { WebhookSubscription } from "./Webhook.js"
+
+/** The webhooks' own event: any tenant may subscribe to it, whatever its products. */
+export const EndpointDisabledEvent = eventBody(
+  "endpoint.disabled",
+  "EndpointDisabledEvent",
+  {
+    endpoint: Schema.Struct({
+      id: UuidText,
+      url: Schema.String,
+      description: Schema.NullOr(Schema.String),
+      reason: Schema.Literal("failing", "gone").annotations({
+        description: "`failing`: every attempt failed for the configured time (5 days by default); `gone`: it answered 410."
+      }),
+      failingSince: Schema.NullOr(Timestamp)
+    })
+  },
+  "ServiceKit turned one of the tenant's endpoints off; sent to its other endpoints that list this event. PATCH `active: true` turns it on again."
+)
+
+export const webhookEvents: ReadonlyArray<ProductEvent> = [sentEvent(EndpointDisabledEvent)]
+
+/** `endpoint.disabled` for `subscription`, turned off at `at` for `reason`. */
+export const endpointDisabledEvent = (
+  id: string,
+  subscription: WebhookSubscription,
+  reason: "failing" | "gone",
+  failingSince: Date | null,
+  at: Date
+): DomainEvent => ({
+  id,
+  tenantId: subscription.tenantId,
+  aggregate: `webhook:${subscription.id}`,
+  type: "endpoint.disabled",
+  payload: {
+    endpoint: {
+      id: subscription.id,
+      url: subscription.url,
+      description: subscription.description,
+      reason,
+      failingSince: failingSince?.toISOString() ?? null
+    }
+  },
+  occurredAt: at
+})
