@@ -65,7 +65,8 @@ const assetHeaders = { "cache-control": "public, max-age=31536000, immutable", "
 const page = (mountPath: string, products: Catalog) => {
   const assets = `${mountPath}/console/assets`
   const scopesByProduct = Object.fromEntries(products.keyProducts.map((product) => [product, products.scopesOf(product)]))
-  const catalog = { scopesByProduct, webhookEvents: products.events.map((event) => event.name) }
+  const webhookEvents = products.events.map((event) => ({ name: event.name, product: event.product ?? null }))
+  const catalog = { scopesByProduct, webhookEvents }
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -215,6 +215,15 @@ describe("the console in Chromium", () => {
     const { done, page } = await open(admin, "#/developers/webhooks")
     await page.getByRole("button", { name: "Add endpoint" }).click()
     await page.getByLabel("Endpoint URL").fill(`${receiver.url}/hooks/servicekit`)
+    // The events of the tenant's products, by product, then the endpoints' own.
+    await page.getByRole("group", { name: "Endpoint events" }).waitFor()
+    expect(await page.locator("fieldset legend").allTextContents()).toEqual([
+      "Live Chat events",
+      "Transactional email events",
+      "Automations events",
+      "Endpoint events"
+    ])
+    expect(await page.getByRole("group", { name: "Automations events" }).getByRole("checkbox").count()).toBe(6)
     await page.getByLabel("message.created").check()
     await page.getByLabel("Description (optional)").fill(HOSTILE)
     await checkAccessibility(page, "webhooks (create form)")
@@ -262,6 +271,18 @@ describe("the console in Chromium", () => {
     await page.getByRole("button", { name: /Delete endpoint/ }).click()
     await page.getByRole("dialog").getByRole("button", { name: "Delete endpoint" }).click()
     await expect.poll(() => page.locator(".card.empty h2").textContent()).toBe("No endpoints yet")
+    await done()
+  })
+
+  it("offers an endpoint only the events of the products its tenant has", async () => {
+    const chatOnly = (await served.kit.admin.createTenant({ name: "Chat only", entitlements: ["chat"] })).id
+    const token = (await served.kit.admin.issueDashboardToken(chatOnly, { sub: "cy@example.com", role: "admin" })).token
+    const { done, page } = await open(token, "#/developers/webhooks")
+    await page.getByRole("button", { name: "Add endpoint" }).click()
+    await page.getByRole("group", { name: "Endpoint events" }).waitFor()
+    expect(await page.locator("fieldset legend").allTextContents()).toEqual(["Live Chat events", "Endpoint events"])
+    expect(await page.getByLabel("email.sent").count()).toBe(0)
+    expect(await page.getByLabel("run.failed").count()).toBe(0)
     await done()
   })
 

@@ -39,7 +39,10 @@ export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatab
       ),
       (pool) => Effect.promise(() => pool.end())
     ).pipe(
-      Effect.tap((pool) =>
+      // Watched before its first connection: every client of the pool has its error listener, so
+      // a connection the server ends while checked out never reaches the process as uncaught.
+      Effect.flatMap((pool) => Effect.map(watchPool(pool, options.url), ({ suspect }) => ({ pool, suspect }))),
+      Effect.tap(({ pool }) =>
         Effect.tryPromise({
           try: () => pool.query("select 1"),
           catch: (cause) => postgresUnavailable(options.url, cause)
@@ -51,7 +54,6 @@ export const layerDatabase = (options: PostgresOptions): Layer.Layer<KyselyDatab
           })
         )
       ),
-      Effect.flatMap((pool) => Effect.map(watchPool(pool, options.url), ({ suspect }) => ({ pool, suspect }))),
       // The scope owns the pool: Kysely's destroy() would end it a second time.
       Effect.map(({ pool, suspect }) => {
         const schema = options.schema ?? "servicekit"

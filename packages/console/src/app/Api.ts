@@ -3,7 +3,8 @@ import { type Client, createClient } from "@servicekit/client"
 /** What the page tells the app about the kit that serves it (see core's Console.ts). */
 export interface Catalog {
   readonly scopesByProduct: Readonly<Record<string, ReadonlyArray<string>>>
-  readonly webhookEvents: ReadonlyArray<string>
+  /** Every event of the catalog, with its product (null: any tenant's, whatever its products). */
+  readonly webhookEvents: ReadonlyArray<{ readonly name: string; readonly product: string | null }>
 }
 
 export interface Kit {

@@ -3,7 +3,7 @@ import { useLoad } from "./Load.js"
 import { href } from "./Route.js"
 import type { PageProps } from "./PageProps.js"
 
-const productNames: Record<string, string> = {
+export const productNames: Record<string, string> = {
   chat: "Live Chat",
   voice: "Business Calling",
   transactional: "Transactional email",

@@ -1,8 +1,9 @@
 import type { Input, PageItem } from "@servicekit/client"
 import { useState } from "preact/hooks"
-import { describeError } from "../Api.js"
+import { type Kit, describeError } from "../Api.js"
 import { AdminsOnly, Confirm, Day, Loading, Notice, PageHeader, SecretOnce } from "../Components.js"
 import { useLoad } from "../Load.js"
+import { productNames } from "../Overview.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../PageProps.js"
 
@@ -135,10 +136,29 @@ const WebhooksOfAdmin = (props: PageProps) => {
   )
 }
 
+/**
+ * The events an endpoint of this tenant may list, by product: those of the products it has, then
+ * the platform's own (any tenant's); the API refuses the others.
+ */
+const eventGroups = (
+  events: Kit["catalog"]["webhookEvents"],
+  entitlements: ReadonlyArray<string>
+): ReadonlyArray<{ readonly title: string; readonly events: ReadonlyArray<string> }> => {
+  const groups = new Map<string | null, Array<string>>()
+  for (const { name, product } of events) {
+    if (product !== null && !entitlements.includes(product)) continue
+    groups.set(product, [...(groups.get(product) ?? []), name])
+  }
+  return [...groups].map(([product, names]) => ({
+    title: product === null ? "Endpoint" : (productNames[product] ?? product),
+    events: names
+  }))
+}
+
 const CreateWebhookForm = (
   props: PageProps & { readonly onCreated: (secret: string) => void; readonly onCancel: () => void }
 ) => {
-  const events = props.kit.catalog.webhookEvents
+  const [entitlements] = useLoad(() => props.client.developers.getEntitlements(), [])
   const [failure, setFailure] = useState<string | undefined>(undefined)
   const [busy, setBusy] = useState(false)
 
@@ -169,16 +189,24 @@ const CreateWebhookForm = (
         <label for="webhook-url">Endpoint URL</label>
         <input id="webhook-url" name="url" type="url" required placeholder="https://example.com/webhooks/servicekit" autofocus />
       </div>
-      <fieldset class="field">
-        <legend>Events</legend>
-        <div class="choices">
-          {events.map((name) => (
-            <label key={name}>
-              <input type="checkbox" name="events" value={name} /> <span class="mono">{name}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <Loading loaded={entitlements}>
+        {(data) => (
+          <>
+            {eventGroups(props.kit.catalog.webhookEvents, data.entitlements).map((group) => (
+              <fieldset class="field" key={group.title}>
+                <legend>{group.title} events</legend>
+                <div class="choices">
+                  {group.events.map((name) => (
+                    <label key={name}>
+                      <input type="checkbox" name="events" value={name} /> <span class="mono">{name}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ))}
+          </>
+        )}
+      </Loading>
       <div class="field">
         <label for="webhook-description">Description (optional)</label>
         <input id="webhook-description" name="description" maxLength={500} />
