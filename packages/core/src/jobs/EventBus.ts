@@ -128,10 +128,15 @@ export class EventBus extends Context.Tag("@servicekit/core/EventBus")<
           const questions = new Map<EventHearing, Array<number>>()
           asked.forEach((event, i) => {
             const listeners = listenersOf(event.type)
-            if (listeners.some((listener) => !hearings.has(listener.name))) answers[i] = true
-            else for (const listener of listeners) {
+            if (listeners.some((listener) => !hearings.has(listener.name))) {
+              answers[i] = true
+              return
+            }
+            for (const listener of listeners) {
               const hears = hearings.get(listener.name)!
-              questions.set(hears, [...(questions.get(hears) ?? []), i])
+              const indexes = questions.get(hears) ?? []
+              indexes.push(i)
+              questions.set(hears, indexes)
             }
           })
           return Effect.as(

@@ -7,7 +7,7 @@ import { committersOn, groupCommit, toFirstAskers } from "../platform/GroupCommi
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { Mailer, TestMailbox } from "./Mailer.js"
 import type { ActivityEntry, EmailMessage } from "./Transactional.js"
-import { emailEvent } from "./TransactionalEvents.js"
+import { emailEvent, emailEventType } from "./TransactionalEvents.js"
 import { type MessageKey, MessageRepository, type RecordedDelivery } from "./TransactionalRepositories.js"
 import type { TransactionalService } from "./TransactionalService.js"
 
@@ -45,10 +45,11 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
   const recordGrouped = yield* groupCommit(
     (outcomes: ReadonlyArray<RecordedDelivery>) =>
       Effect.gen(function* () {
-        const final = outcomes.filter(({ message }) => message.status !== "queued")
-        const candidates = final.map(({ message }) => emailEvent(randomUuid(crypto), message))
-        const heard = yield* events.heard(candidates)
-        const published = candidates.filter((_, i) => heard[i])
+        const final = outcomes.filter(({ message }) => message.status !== "queued").map(({ message }) => message)
+        const heard = yield* events.heard(
+          final.map((message) => ({ tenantId: message.tenantId, type: emailEventType(message) }))
+        )
+        const published = final.filter((_, i) => heard[i]).map((message) => emailEvent(randomUuid(crypto), message))
         yield* published.length === 0
           ? messages.recordAttempts(outcomes)
           : unit.withTransaction(Effect.zipRight(messages.recordAttempts(outcomes), events.publish(published)))

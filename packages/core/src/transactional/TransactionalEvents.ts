@@ -45,6 +45,9 @@ export const EmailFailedEvent = event(
 
 export const transactionalEvents: ReadonlyArray<ProductEvent> = [EmailSentEvent, EmailFailedEvent].map(sentEvent)
 
+/** The event of a final outcome: `email.sent`, or `email.failed` for one failed for good. */
+export const emailEventType = (message: EmailMessage) => (message.status === "sent" ? "email.sent" : "email.failed")
+
 /** The event a delivery's final outcome sends: `message` as just recorded (sent, or failed for good). */
 export const emailEvent = (id: string, message: EmailMessage): DomainEvent => {
   const fields = {
@@ -61,7 +64,7 @@ export const emailEvent = (id: string, message: EmailMessage): DomainEvent => {
     id,
     tenantId: message.tenantId,
     aggregate: `email:${message.id}`,
-    type: message.status === "sent" ? "email.sent" : "email.failed",
+    type: emailEventType(message),
     payload:
       message.status === "sent"
         ? { ...fields, providerMessageId: message.providerMessageId }
