@@ -210,13 +210,18 @@ describe("Webhooks for every product's events, on the embedded default", () => {
     expect((await endOf(cancelled)).event).toBe("run.cancelled")
 
     for (const delivery of runHook.received) await expectSignedAndDocumented(runHook, delivery)
-    // Each run's events, in the order they happened; no email event reached this endpoint.
+    // A run's events, each once, stamped in the order they happened (deliveries run side by side,
+    // so they may arrive in another); no email event reached this endpoint.
     const runOf = (delivery: Received) => delivery.payload.run?.id ?? delivery.payload.approval.runId
-    expect(runHook.received.filter((delivery) => runOf(delivery) === approved).map((delivery) => delivery.event)).toEqual([
-      "approval.requested",
+    const ofApproved = runHook.received.filter((delivery) => runOf(delivery) === approved)
+    expect(ofApproved.map((delivery) => delivery.event).sort()).toEqual([
       "approval.decided",
+      "approval.requested",
       "run.succeeded"
     ])
+    const stamped = (event: string) => Date.parse(ofApproved.find((delivery) => delivery.event === event)!.timestamp)
+    expect(stamped("approval.requested")).toBeLessThanOrEqual(stamped("approval.decided"))
+    expect(stamped("approval.decided")).toBeLessThanOrEqual(stamped("run.succeeded"))
     expect(runHook.received.some((delivery) => delivery.event.startsWith("email."))).toBe(false)
   })
 

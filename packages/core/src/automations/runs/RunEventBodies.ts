@@ -95,7 +95,7 @@ export const runEndedEvent = (id: string, run: Run): DomainEvent => ({
 export const approvalEvent = (id: string, approval: Approval): DomainEvent => ({
   id,
   tenantId: approval.tenantId,
-  // The run's aggregate: a receiver hears of its approvals and its end in the order they happened.
+  // The run's aggregate: its approvals' events and its end are dispatched in the order they happened.
   aggregate: `run:${approval.runId}`,
   type: approval.status === "pending" ? "approval.requested" : "approval.decided",
   payload: { approval: encodeApproval(approval) },
