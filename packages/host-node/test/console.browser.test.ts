@@ -258,6 +258,15 @@ describe("the console in Chromium", () => {
     expect(await delivery.first().locator(".answer-body pre").textContent()).toBe("received")
     // Only the newest attempt of an ended delivery offers a retry.
     expect(await page.getByRole("button", { name: /Retry delivery/ }).count()).toBe(1)
+    // The body the attempts sent, as signed, opened under the answer.
+    await delivery.first().locator(".request-body summary").click()
+    await expect.poll(() => delivery.first().locator(".request-body pre").textContent()).toContain('"event":"webhook.test"')
+    const sentBody = await delivery.first().locator(".request-body pre").textContent()
+    // Nothing failed for good any more: recovering finds nothing, and says so.
+    await page.getByLabel("Failed in").selectOption({ label: "the last day" })
+    await page.getByRole("button", { name: "Recover", exact: true }).click()
+    await page.getByText("No failed delivery to recover.").waitFor()
+    await checkAccessibility(page, "webhook deliveries (body and recover)")
 
     // The receiver got the event twice under one delivery id, signed with the secret the console showed.
     expect(receiver.received).toHaveLength(2)
@@ -266,6 +275,7 @@ describe("the console in Chromium", () => {
     expect(second.headers["x-service-delivery"]).toBe(first.headers["x-service-delivery"])
     const verified = await verifyWebhook({ secret, rawBody: second.body, headers: second.headers })
     expect(verified).toMatchObject({ ok: true, event: { event: "webhook.test" } })
+    expect(sentBody).toBe(second.body)
 
     await page.getByRole("link", { name: "Webhooks" }).first().click()
     await page.getByRole("button", { name: /Delete endpoint/ }).click()

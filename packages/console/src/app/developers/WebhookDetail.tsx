@@ -22,7 +22,34 @@ const retryable = (attempts: ReadonlyArray<{ readonly id: string; readonly deliv
 const outcome = (attempt: { readonly statusCode: number | null; readonly error: string | null }) =>
   attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300 ? "delivered" : "failed"
 
-/** One endpoint: its subscription, the history of its deliveries, and a test event on demand. */
+/** The body a delivery's attempts send, as signed: read when opened. */
+const DeliveryBody = (props: PageProps & { readonly webhookId: string; readonly deliveryId: string }) => {
+  const [body, setBody] = useState<string | undefined>(undefined)
+  const open = async (event: Event) => {
+    if (!(event.currentTarget as HTMLDetailsElement).open || body !== undefined) return
+    const path = { tenantId: props.session.tenantId, id: props.webhookId, deliveryId: props.deliveryId }
+    const { data, error } = await props.client.webhooks.getWebhookDelivery({ path })
+    setBody(error === undefined ? data.body : describeError(error))
+  }
+  return (
+    <details class="request-body" onToggle={open}>
+      <summary>Sent body</summary>
+      {/* Long bodies scroll: keyboard users reach them too. */}
+      <pre class="code" tabIndex={0} aria-label="Sent body">
+        {body ?? "Loading…"}
+      </pre>
+    </details>
+  )
+}
+
+/** How far back "Recover" looks for failed deliveries. */
+const RECOVER_WINDOWS = [
+  { label: "the last hour", hours: 1 },
+  { label: "the last day", hours: 24 },
+  { label: "the last 3 days", hours: 72 }
+] as const
+
+/** One endpoint: its subscription, the history of its deliveries, a test event and a recovery on demand. */
 export const WebhookDetail = (props: PageProps & { readonly webhookId: string }) => {
   const path = { tenantId: props.session.tenantId, id: props.webhookId }
   const [webhook] = useLoad(() => props.client.webhooks.getWebhook({ path }), [props.webhookId])
@@ -42,7 +69,19 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
     setFailure(error === undefined ? undefined : describeError(error))
     reload()
   }
+  const [recovered, setRecovered] = useState<number | undefined>(undefined)
   const sendTest = () => attempt(() => props.client.webhooks.testWebhook({ path }))
+  const recover = async (event: Event) => {
+    event.preventDefault()
+    const hours = Number(new FormData(event.currentTarget as HTMLFormElement).get("hours"))
+    const since = new Date(Date.now() - hours * 3_600_000).toISOString()
+    setBusy(true)
+    const { data, error } = await props.client.webhooks.recoverWebhookDeliveries({ path, body: { since } })
+    setBusy(false)
+    setFailure(error === undefined ? undefined : describeError(error))
+    setRecovered(error === undefined ? data.recovered : undefined)
+    reload()
+  }
   const retry = (deliveryId: string) =>
     attempt(() => props.client.webhooks.retryWebhookDelivery({ path: { ...path, deliveryId } }))
 
@@ -71,10 +110,36 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
                 <dd>{subscription.active ? "Active" : `Off${subscription.disabledReason === null ? "" : ` (${subscription.disabledReason})`}`}</dd>
               </dl>
             </section>
+            {admin && subscription.active ? (
+              <form class="card form" onSubmit={recover} aria-labelledby="recover-title">
+                <h2 id="recover-title">Recover failed deliveries</h2>
+                <p class="muted">Sends again, through the queue, every delivery that failed for good in the time chosen.</p>
+                <div class="field">
+                  <label for="recover-since">Failed in</label>
+                  <select id="recover-since" name="hours">
+                    {RECOVER_WINDOWS.map((window) => (
+                      <option key={window.hours} value={window.hours}>
+                        {window.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div class="form-actions">
+                  <button type="submit" class="button" disabled={busy}>
+                    Recover
+                  </button>
+                </div>
+              </form>
+            ) : null}
           </>
         )}
       </Loading>
       {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
+      {recovered === undefined ? null : (
+        <Notice tone="info">
+          {recovered === 0 ? "No failed delivery to recover." : `${recovered} failed ${recovered === 1 ? "delivery" : "deliveries"} queued again.`}
+        </Notice>
+      )}
       <section class="card flush" aria-labelledby="deliveries-title">
         <h2 id="deliveries-title" class="card-title">
           Deliveries
@@ -120,6 +185,7 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
                             <pre class="code">{attempt.responseBody}</pre>
                           </details>
                         )}
+                        <DeliveryBody {...props} deliveryId={attempt.deliveryId} />
                       </td>
                       <td>{attempt.durationMs} ms</td>
                       <td>{formatTime(attempt.createdAt)}</td>
