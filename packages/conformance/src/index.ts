@@ -44,7 +44,9 @@ import { templatesSuite } from "./storage/Transactional.js"
 import { activitySuite } from "./storage/TransactionalActivity.js"
 import { messagesSuite } from "./storage/TransactionalMessages.js"
 import { usageSuite } from "./storage/Usage.js"
+import { webhookAttemptsSuite } from "./storage/WebhookAttempts.js"
 import { webhookDeliveriesSuite } from "./storage/WebhookDeliveries.js"
+import { webhookDueDeliveriesSuite } from "./storage/WebhookDueDeliveries.js"
 import { webhookSubscriptionsSuite } from "./storage/Webhooks.js"
 
 export * from "./EventDispatch.js"
@@ -101,6 +103,8 @@ export {
   visitorsSuite,
   waitpointsSuite,
   webhookDeliveriesSuite,
+  webhookAttemptsSuite,
+  webhookDueDeliveriesSuite,
   webhookSubscriptionsSuite,
   widgetsSuite,
   workflowsSuite
@@ -121,7 +125,7 @@ export const moduleStorageSuites = {
     visitorTokensSuite,
     chatRollbackSuite
   ],
-  webhooks: [webhookSubscriptionsSuite, webhookDeliveriesSuite],
+  webhooks: [webhookSubscriptionsSuite, webhookDeliveriesSuite, webhookAttemptsSuite, webhookDueDeliveriesSuite],
   transactional: [templatesSuite, messagesSuite, activitySuite],
   growth: [growthConversationsSuite],
   automations: [
