@@ -38,13 +38,12 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
         return outcome.attempt!
       })
 
-    /** The subscription's delivery `deliveryId`. */
+    /** Subscription `id` and its delivery `deliveryId`. */
     const deliveryOf = (tenantId: string, id: string, deliveryId: string) =>
-      Effect.zipRight(
-        find(tenantId, id),
+      Effect.flatMap(find(tenantId, id), (subscription) =>
         Effect.flatMap(deliveries.find(tenantId, deliveryId), (found) =>
           Option.isSome(found) && found.value.subscriptionId === id
-            ? Effect.succeed(found.value)
+            ? Effect.succeed({ subscription, delivery: found.value })
             : Effect.fail(new WebhookDeliveryNotFound())
         )
       )
@@ -76,13 +75,13 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
         }),
       retry: (tenantId, id, deliveryId) =>
         Effect.gen(function* () {
-          const found = yield* deliveryOf(tenantId, id, deliveryId)
+          const { delivery, subscription } = yield* deliveryOf(tenantId, id, deliveryId)
           // A pending delivery belongs to its retry jobs: a second sender would race them.
-          if (found.status === "pending") return yield* Effect.fail(new WebhookDeliveryPending())
-          const subscription = yield* find(tenantId, id)
-          return yield* sendByHand(yield* open(subscription), { ...found, attempts: found.attempts + 1 })
+          if (delivery.status === "pending") return yield* Effect.fail(new WebhookDeliveryPending())
+          return yield* sendByHand(yield* open(subscription), { ...delivery, attempts: delivery.attempts + 1 })
         }),
-      delivery: deliveryOf,
+      delivery: (tenantId, id, deliveryId) =>
+        Effect.map(deliveryOf(tenantId, id, deliveryId), ({ delivery }) => delivery),
       // Back on the queue, they take their turn among the tenant's deliveries and the receiver's
       // connections as new ones do: recovering a backlog delays no other endpoint.
       recover: (tenantId, id, since) =>
