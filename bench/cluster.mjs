@@ -40,7 +40,7 @@ const freshDatabase = async () => {
 
 /** A Redis of the bench's own, without persistence, that it kills and starts again on one port. */
 const privateRedis = () => {
-  const port = 20_000 + Math.floor(Math.random() * 40_000)
+  const port = 20_000 + Math.floor(Math.random() * 12_000)
   const url = `redis://127.0.0.1:${port}`
   let server
   return {

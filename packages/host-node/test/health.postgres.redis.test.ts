@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process"
 import { setTimeout } from "node:timers/promises"
 import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freePort, reachable, redisUrl } from "../../adapters/test/services.js"
+import { privateRedis } from "../../adapters/test/privateRedis.js"
+import { redisUrl } from "../../adapters/test/services.js"
 import { temporaryDatabaseForFile } from "../../adapters/test/temporaryPostgres.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
@@ -40,39 +40,30 @@ describe("readiness on PostgreSQL and Redis", () => {
 })
 
 describe("readiness when Redis goes away", () => {
-  // A Redis of this test's own, on a random port, to stop while the server runs.
-  const port = 20_000 + Math.floor(Math.random() * 40_000)
-  let redis: ChildProcess
-  beforeAll(async () => {
-    redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-    for (let i = 0; i < 50 && !(await reachable(`redis://127.0.0.1:${port}`, port)); i++) await setTimeout(100)
-  })
-  afterAll(() => void redis.kill("SIGKILL"))
-  const served = serve(() => kitOn({ DATABASE_URL: databaseUrl(), REDIS_URL: `redis://127.0.0.1:${port}` }))
+  // A Redis of this test's own, to stop while the server runs.
+  const redis = privateRedis()
+  beforeAll(() => redis.start())
+  afterAll(() => redis.stop())
+  const served = serve(() => kitOn({ DATABASE_URL: databaseUrl(), REDIS_URL: redis.url }))
 
   it("answers 503 naming Redis, without its address, while liveness stays up", async () => {
     expect((await fetch(`${served.url}/api/readyz`)).status).toBe(200)
-    redis.kill("SIGKILL")
-    await new Promise((resolve) => redis.once("exit", resolve))
+    await redis.stop()
     const response = await fetch(`${served.url}/api/readyz`)
     const text = await response.clone().text()
     const error = await expectRefusal(response, 503, "not_ready")
     expect(error.details).toEqual([{ field: "redis", reason: "unreachable" }])
-    expect(text).not.toMatch(new RegExp(`127\\.0\\.0\\.1|${port}|ECONNREFUSED`))
+    expect(text).not.toMatch(new RegExp(`127\\.0\\.0\\.1|${redis.port}|ECONNREFUSED`))
     expect((await fetch(`${served.url}/api/healthz`)).status).toBe(200)
   })
 })
 
 describe("Redis down at start", () => {
-  // A port free when the file starts, for a Redis started mid-test: a random one could be taken.
-  let port = 0
-  beforeAll(async () => {
-    port = await freePort()
-  })
-  let redis: ChildProcess | undefined
-  afterAll(() => void redis?.kill("SIGKILL"))
+  // A Redis of this test's own, started mid-test.
+  const redis = privateRedis()
+  afterAll(() => redis.stop())
   const served = serve(() =>
-    kitOn({ DATABASE_URL: databaseUrl(), REDIS_URL: `redis://127.0.0.1:${port}`, SERVICEKIT_KEY_RATE_LIMIT: "3" })
+    kitOn({ DATABASE_URL: databaseUrl(), REDIS_URL: redis.url, SERVICEKIT_KEY_RATE_LIMIT: "3" })
   )
   const calls = () =>
     fetch(`${served.url}/api/v1/voice/calls`, { headers: { authorization: `Bearer ${served.key}` } }).then(
@@ -86,7 +77,7 @@ describe("Redis down at start", () => {
     expect(error.details).toEqual([{ field: "redis", reason: "unreachable" }])
     for (let i = 0; i < 5; i++) expect(await calls()).toBe(200)
 
-    redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+    await redis.start()
     // Reconnecting clients back off up to 2 s between tries; on a loaded machine give them 30 s.
     const within = async (check: () => Promise<boolean>) => {
       const deadline = Date.now() + 30_000
