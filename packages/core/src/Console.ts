@@ -6,11 +6,12 @@
  * app holds no copy of rules that live here.
  */
 import { consoleAssets } from "@servicekit/console"
+import { Option, Schema, SchemaAST } from "effect"
 import type { Document } from "./http/Documents.js"
 import { escapeAttribute } from "./http/Html.js"
 import { isOrigin } from "./http/Cors.js"
 import { builtInCatalog } from "./BuiltInProducts.js"
-import type { Catalog } from "./platform/Products.js"
+import type { Catalog, CatalogEvent } from "./platform/Products.js"
 
 /** A `frame-ancestors` source the console accepts: `'self'`, `'none'` (alone) or an origin. */
 export const isFrameAncestor = (source: string): boolean =>
@@ -62,10 +63,24 @@ const previewPage = (mountPath: string) => `<!doctype html>
 // The hashed assets never change under their name: a year in any cache.
 const assetHeaders = { "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" }
 
+/**
+ * An event as the console's catalog page shows it: its description and its example body (as JSON,
+ * encoded as a delivery would send it) from its body's annotations; null for an event never sent.
+ */
+const catalogEvent = ({ body, name, product }: CatalogEvent) => {
+  const example = body === undefined ? Option.none() : SchemaAST.getExamplesAnnotation(body.ast)
+  return {
+    name,
+    product: product ?? null,
+    description: body === undefined ? null : Option.getOrNull(SchemaAST.getDescriptionAnnotation(body.ast)),
+    example: Option.isSome(example) && body !== undefined ? Schema.encodeSync(body)(example.value[0]) : null
+  }
+}
+
 const page = (mountPath: string, products: Catalog) => {
   const assets = `${mountPath}/console/assets`
   const scopesByProduct = Object.fromEntries(products.keyProducts.map((product) => [product, products.scopesOf(product)]))
-  const webhookEvents = products.events.map((event) => ({ name: event.name, product: event.product ?? null }))
+  const webhookEvents = products.events.map(catalogEvent)
   const catalog = { scopesByProduct, webhookEvents }
   return `<!doctype html>
 <html lang="en">

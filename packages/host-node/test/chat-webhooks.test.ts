@@ -100,9 +100,15 @@ describe("Live Chat webhooks delivered to a real receiver", () => {
       [{ url: "not a url", events: ["message.created"] }, "url"],
       [{ url: "https://user:pw@hooks.example.com/", events: ["message.created"] }, "url"],
       [{ url: "ftp://hooks.example.com/", events: ["message.created"] }, "url"],
-      [{ url: "https://hooks.example.com/", events: [] }, "events"],
       [{ url: "https://hooks.example.com/", events: ["call.completed"] }, "events"],
-      [{ url: "https://hooks.example.com/" }, "events"],
+      [{ url: "https://hooks.example.com/", events: ["message.created", 7] }, "events"],
+      // Calling sends no events: no endpoint can name it.
+      [{ url: "https://hooks.example.com/", products: ["voice"] }, "products"],
+      [{ url: "https://hooks.example.com/", products: "chat" }, "products"],
+      [{ url: "https://hooks.example.com/", ratePerSecond: 0 }, "ratePerSecond"],
+      [{ url: "https://hooks.example.com/", ratePerSecond: 2.5 }, "ratePerSecond"],
+      [{ url: "https://hooks.example.com/", ratePerSecond: 1_001 }, "ratePerSecond"],
+      [{ url: "https://hooks.example.com/", paused: "yes" }, "paused"],
       [{ url: "https://hooks.example.com/", events: ["message.created"], description: "x".repeat(501) }, "description"]
     ] as const) {
       const error = await expectRefusal(

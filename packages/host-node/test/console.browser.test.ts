@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { verifyWebhook } from "@servicekit/client/webhooks"
-import type { Browser, Page } from "playwright-core"
+import type { Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
   HOSTILE,
@@ -91,6 +91,8 @@ describe("the console in Chromium", () => {
     for (const violation of await seriousViolations(page)) violations.push({ page: name, ...violation })
   }
   const heading = (page: Page) => page.locator("main h1")
+  /** The trimmed texts of the labels in `within`: what a sighted user reads beside each control. */
+  const labelsOf = async (within: Locator) => (await within.locator("label").allTextContents()).map((text) => text.trim())
 
   it("answers the shell and its assets with a strict CSP, hashed assets cached for a year", async () => {
     const response = await fetch(`${served.url}/api/console`)
@@ -151,7 +153,8 @@ describe("the console in Chromium", () => {
       "SIP settings",
       "Conversations",
       "API keys",
-      "Webhooks"
+      "Webhooks",
+      "Event catalog"
     ])
     await checkAccessibility(page, "overview")
     // Reloading keeps the tab signed in.
@@ -215,9 +218,13 @@ describe("the console in Chromium", () => {
     const { done, page } = await open(admin, "#/developers/webhooks")
     await page.getByRole("button", { name: "Add endpoint" }).click()
     await page.getByLabel("Endpoint URL").fill(`${receiver.url}/hooks/servicekit`)
+    // All events unless the admin chooses some.
+    await page.getByLabel("Chosen products and events").check()
     // The events of the tenant's products, by product, then the endpoints' own.
     await page.getByRole("group", { name: "Endpoint events" }).waitFor()
     expect(await page.locator("fieldset legend").allTextContents()).toEqual([
+      "Receives",
+      "Whole products",
       "Live Chat events",
       "Transactional email events",
       "Automations events",
@@ -289,10 +296,111 @@ describe("the console in Chromium", () => {
     const token = (await served.kit.admin.issueDashboardToken(chatOnly, { sub: "cy@example.com", role: "admin" })).token
     const { done, page } = await open(token, "#/developers/webhooks")
     await page.getByRole("button", { name: "Add endpoint" }).click()
+    await page.getByLabel("Chosen products and events").check()
     await page.getByRole("group", { name: "Endpoint events" }).waitFor()
-    expect(await page.locator("fieldset legend").allTextContents()).toEqual(["Live Chat events", "Endpoint events"])
+    expect(await page.locator("fieldset legend").allTextContents()).toEqual([
+      "Receives",
+      "Whole products",
+      "Live Chat events",
+      "Endpoint events"
+    ])
+    expect(await labelsOf(page.getByRole("group", { name: "Whole products" }))).toEqual(["Every event of Live Chat"])
     expect(await page.getByLabel("email.sent").count()).toBe(0)
     expect(await page.getByLabel("run.failed").count()).toBe(0)
+    await done()
+  })
+
+  it("adds an endpoint for every event of a product with a throttle, then pauses, resumes and unthrottles it", async () => {
+    const { done, page } = await open(admin, "#/developers/webhooks")
+    await page.getByRole("button", { name: "Add endpoint" }).click()
+    await page.getByLabel("Endpoint URL").fill(`${receiver.url}/hooks/email`)
+    // All events by default: no product or event to tick until the admin chooses some.
+    expect(await page.getByLabel("All events").isChecked()).toBe(true)
+    expect(await page.getByRole("checkbox").count()).toBe(0)
+    await page.getByLabel("Chosen products and events").check()
+    expect(await labelsOf(page.getByRole("group", { name: "Whole products" }))).toEqual([
+      "Every event of Live Chat",
+      "Every event of Transactional email",
+      "Every event of Automations"
+    ])
+    // Chosen, but nothing ticked: the form says so instead of subscribing to everything.
+    await page.getByRole("button", { name: "Add endpoint" }).click()
+    await page.getByText("Choose at least one product or event, or All events.").waitFor()
+    await page.getByLabel("Every event of Transactional email").check()
+    await page.getByLabel("Throttle (deliveries per second)").fill("5")
+    await checkAccessibility(page, "webhooks (create form, products)")
+    await page.getByRole("button", { name: "Add endpoint" }).click()
+    await page.getByRole("button", { name: "I have stored it" }).click()
+    const row = page.locator("tr", { has: page.getByRole("link", { name: `${receiver.url}/hooks/email` }) })
+    expect(await row.locator("td").nth(1).textContent()).toBe("Every event of Transactional email")
+
+    await page.getByRole("link", { name: `${receiver.url}/hooks/email` }).click()
+    await expect.poll(() => heading(page).textContent()).toBe("Endpoint")
+    const fact = (name: string) => page.locator("dt", { hasText: name }).locator("xpath=following-sibling::dd[1]")
+    expect(await fact("Receives").textContent()).toBe("Every event of Transactional email")
+    expect(await fact("Throttle").textContent()).toBe("At most 5 deliveries a second")
+    expect(await fact("Deliveries").textContent()).toBe("Going out")
+    expect(await page.getByLabel("Deliveries per second").inputValue()).toBe("5")
+    const id = /#\/developers\/webhooks\/([0-9a-f-]{36})$/.exec(page.url())![1]
+    const subscription = async () =>
+      (
+        await (
+          await fetch(`${served.url}/api/tenants/${tenantId}/webhooks/${id}`, {
+            headers: { authorization: `Bearer ${admin}` }
+          })
+        ).json()
+      ) as { events: Array<string>; products: Array<string>; ratePerSecond: number | null; paused: boolean }
+    expect(await subscription()).toMatchObject({ events: [], products: ["transactional"], ratePerSecond: 5, paused: false })
+    await checkAccessibility(page, "webhook detail (throttled)")
+
+    // Paused by the admin: said with its time, and the button turns into a resume.
+    await page.getByRole("button", { name: "Pause deliveries" }).click()
+    await page.getByRole("button", { name: "Resume deliveries" }).waitFor()
+    expect(await fact("Deliveries").textContent()).toMatch(/^Paused since .+: they wait and go out on resume$/)
+    expect((await subscription()).paused).toBe(true)
+    await checkAccessibility(page, "webhook detail (paused)")
+    await page.getByRole("button", { name: "Resume deliveries" }).click()
+    await page.getByRole("button", { name: "Pause deliveries" }).waitFor()
+    expect(await fact("Deliveries").textContent()).toBe("Going out")
+    expect((await subscription()).paused).toBe(false)
+
+    // The throttle changed, then removed.
+    await page.getByLabel("Deliveries per second").fill("20")
+    await page.getByRole("button", { name: "Save throttle" }).click()
+    await expect.poll(() => fact("Throttle").textContent()).toBe("At most 20 deliveries a second")
+    expect((await subscription()).ratePerSecond).toBe(20)
+    await page.getByRole("button", { name: "Remove throttle" }).click()
+    await expect.poll(() => fact("Throttle").textContent()).toBe("None")
+    expect((await subscription()).ratePerSecond).toBe(null)
+    expect(await page.getByLabel("Deliveries per second").inputValue()).toBe("")
+    await done()
+  })
+
+  it("lists the event catalog by product, each event with its description and an example body", async () => {
+    const { done, page } = await open(admin)
+    await expect.poll(() => heading(page).textContent()).toBe("Overview")
+    await page.getByRole("link", { name: "Event catalog" }).click()
+    await expect.poll(() => heading(page).textContent()).toBe("Event catalog")
+    await page.getByRole("heading", { name: "Endpoint events" }).waitFor()
+    expect(await page.locator("main h2").allTextContents()).toEqual([
+      "Live Chat events",
+      "Transactional email events",
+      "Automations events",
+      "Endpoint events"
+    ])
+    const emailSent = page.getByRole("article", { name: "email.sent" })
+    expect(await emailSent.locator("p").textContent()).toBe("The mail server accepted a message for delivery.")
+    const example = JSON.parse((await emailSent.getByLabel("Example body of email.sent").textContent())!)
+    expect(example).toMatchObject({
+      event: "email.sent",
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      payload: { to: "ada@example.com", source: "transactional_v1" }
+    })
+    // An event accepted in subscriptions but never sent has no example to show.
+    const visitor = page.getByRole("article", { name: "visitor.created" })
+    expect(await visitor.locator("p").textContent()).toBe("Accepted in subscriptions; not sent yet.")
+    expect(await visitor.locator("pre").count()).toBe(0)
+    await checkAccessibility(page, "event catalog")
     await done()
   })
 

@@ -16,6 +16,8 @@ export interface Received {
 export interface RawRequest {
   readonly headers: IncomingMessage["headers"]
   readonly body: string
+  /** When it arrived (ms since the epoch). */
+  readonly at: number
 }
 
 /** How the receiver answers: verifies (ok), fails (500, 429 with Retry-After, 410), or holds every request unanswered. */
@@ -55,11 +57,12 @@ export const receiver = () => {
             return
           }
           // Kept as it came, then handed to the listener to read again.
+          const at = Date.now()
           const chunks: Array<Buffer> = []
           request.on("data", (chunk: Buffer) => chunks.push(chunk))
           request.on("end", () => {
             const body = Buffer.concat(chunks)
-            requests.push({ headers: request.headers, body: body.toString("utf8") })
+            requests.push({ headers: request.headers, body: body.toString("utf8"), at })
             const replayed = Object.assign(Readable.from([body]), { method: request.method, headers: request.headers })
             void listener(replayed as unknown as IncomingMessage, response)
           })

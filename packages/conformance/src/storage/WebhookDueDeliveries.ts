@@ -112,5 +112,41 @@ export const webhookDueDeliveriesSuite: StorageSuite<
         expect(yield* deliveries.recover(tenantId, "not-a-uuid", since, now, 10)).toEqual([])
       })
     )
+
+    it.effect("resumes a paused subscription's held deliveries, all due at once, answering the oldest up to a limit", () =>
+      Effect.gen(function* () {
+        const deliveries = yield* WebhookDeliveryRepository
+        const subscription = yield* storedSubscription()
+        const sibling = makeSubscription(subscription.tenantId)
+        yield* (yield* WebhookSubscriptionRepository).save(sibling)
+        const now = at("2026-06-04T00:00:00.000Z")
+        const heldAfter = plus(now, MINUTE)
+        const heldUntil = plus(now, 10 * MINUTE)
+        const pendingAt = (minutes: number, nextAttemptAt: Date, of = subscription) =>
+          makeDelivery(of, { attempts: 1, nextAttemptAt, createdAt: plus(now, -minutes * MINUTE) })
+        const [oldest, middle, newest] = [30, 20, 10].map((minutes) => pendingAt(minutes, heldUntil))
+        // One a sender holds (its lease ends before `heldAfter`), one due already, one ended, another subscription's.
+        const sending = pendingAt(40, plus(now, 30_000))
+        const due = pendingAt(50, plus(now, -MINUTE))
+        const ended = makeDelivery(subscription, { status: "failed", nextAttemptAt: null })
+        const elsewhere = pendingAt(25, heldUntil, sibling)
+        yield* deliveries.insertMany([newest, sending, oldest, due, ended, middle, elsewhere])
+        const tenantId = subscription.tenantId
+        const resumed = (delivery: WebhookDelivery): WebhookDelivery => ({ ...delivery, nextAttemptAt: now, updatedAt: now })
+
+        expect(yield* deliveries.resume(tenantId, subscription.id, heldAfter, now, 2)).toEqual([
+          resumed(oldest),
+          resumed(middle)
+        ])
+        // Every held one is due, beyond the answered ones too.
+        expect(yield* deliveries.find(tenantId, newest.id)).toEqual(Option.some(resumed(newest)))
+        for (const untouched of [sending, due, ended, elsewhere]) {
+          expect(yield* deliveries.find(tenantId, untouched.id)).toEqual(Option.some(untouched))
+        }
+        expect(yield* deliveries.resume(uuid(), subscription.id, heldAfter, now, 10)).toEqual([])
+        expect(yield* deliveries.resume("not-a-uuid", subscription.id, heldAfter, now, 10)).toEqual([])
+        expect(yield* deliveries.resume(tenantId, "not-a-uuid", heldAfter, now, 10)).toEqual([])
+      })
+    )
   }
 }

@@ -75,41 +75,60 @@ export const webhookSubscriptionsSuite: StorageSuite<
       })
     )
 
-    it.effect("lists for an event the tenant's active subscriptions naming it, oldest first", () =>
+    it.effect("answers each tenant's active subscriptions, oldest first, with their filters and controls", () =>
       Effect.gen(function* () {
         const subscriptions = yield* WebhookSubscriptionRepository
         const tenant = yield* insertTenant()
+        const quiet = yield* insertTenant()
         const other = yield* insertTenant()
         const base = at("2026-06-01T00:00:00.000Z")
         const make = (minutes: number, overrides: Partial<WebhookSubscription>) =>
           makeSubscription(tenant.id, { createdAt: plus(base, minutes * MINUTE), ...overrides })
         const stored = [
-          make(3, { events: ["message.created"] }),
-          make(1, { events: ["conversation.created", "message.created"] }),
-          make(1, { events: ["message.created", "csat.submitted"] }),
-          make(2, { events: ["conversation.created"] }),
-          make(0, { events: ["message.created"], active: false, disabledReason: "gone" }),
-          make(0, { events: [] })
+          make(3, { events: ["message.created"], ratePerSecond: 7 }),
+          make(1, { events: ["conversation.created", "message.created"], pausedAt: plus(base, 5 * MINUTE) }),
+          make(1, { events: [], products: ["transactional", "automations"] }),
+          make(2, { events: [], products: [] }),
+          make(0, { events: ["message.created"], active: false, disabledReason: "gone" })
         ]
         for (const subscription of stored) yield* subscriptions.save(subscription)
-        yield* subscriptions.save(makeSubscription(other.id, { events: ["message.created"] }))
+        const elsewhere = makeSubscription(other.id, { events: ["email.failed"] })
+        yield* subscriptions.save(elsewhere)
 
-        const naming = (event: string) =>
-          stored
-            .filter(
-              (subscription) => subscription.active && (subscription.events as ReadonlyArray<string>).includes(event)
-            )
-            .sort(subscriptionsOldestFirst)
-        expect(naming("message.created")).toHaveLength(3)
-        expect(yield* subscriptions.listFor(tenant.id, "message.created")).toEqual(naming("message.created"))
-        expect(yield* subscriptions.listFor(tenant.id, "conversation.created")).toEqual(naming("conversation.created"))
-        expect(yield* subscriptions.listFor(tenant.id, "csat.submitted")).toEqual(naming("csat.submitted"))
-        // Whole event names only.
-        expect(yield* subscriptions.listFor(tenant.id, "message")).toEqual([])
-        expect(yield* subscriptions.listFor(tenant.id, "message.created ")).toEqual([])
-        expect(yield* subscriptions.listFor(tenant.id, "conversation.closed")).toEqual([])
-        expect(yield* subscriptions.listFor(uuid(), "message.created")).toEqual([])
-        expect(yield* subscriptions.listFor("not-a-uuid", "message.created")).toEqual([])
+        const active = yield* subscriptions.activeOf([tenant.id, quiet.id, other.id, tenant.id, "not-a-uuid"])
+        expect([...active.keys()].sort()).toEqual([tenant.id, other.id].sort())
+        expect(active.get(tenant.id)).toEqual(stored.filter((one) => one.active).sort(subscriptionsOldestFirst))
+        expect(active.get(other.id)).toEqual([elsewhere])
+        expect((yield* subscriptions.activeOf([])).size).toBe(0)
+        expect((yield* subscriptions.activeOf([quiet.id, uuid()])).size).toBe(0)
+      })
+    )
+
+    it.effect("grants a throttled subscription one send a slot, across writers, and says when the next may go", () =>
+      Effect.gen(function* () {
+        const subscriptions = yield* WebhookSubscriptionRepository
+        const subscription = yield* storedSubscription({ ratePerSecond: 4 })
+        const other = yield* storedSubscription({ ratePerSecond: 4 })
+        const t0 = at("2026-06-01T10:00:00.000Z")
+        const reserve = (when: Date, id = subscription.id) =>
+          subscriptions.reserveSend(subscription.tenantId, id, 250, when)
+        expect(yield* reserve(t0)).toBeUndefined()
+        // Within the slot: refused, with when the next may go.
+        expect(yield* reserve(plus(t0, 100))).toEqual(plus(t0, 250))
+        expect(yield* reserve(plus(t0, 249))).toEqual(plus(t0, 250))
+        expect(yield* reserve(plus(t0, 250))).toBeUndefined()
+        // Senders racing for one slot: one wins.
+        const raced = yield* Effect.all([reserve(plus(t0, 600)), reserve(plus(t0, 600)), reserve(plus(t0, 600))], {
+          concurrency: "unbounded"
+        })
+        expect(raced.filter((next) => next === undefined)).toHaveLength(1)
+        expect(raced.filter((next) => next !== undefined)).toEqual([plus(t0, 850), plus(t0, 850)])
+        // Another subscription's slots are its own, and the record is not touched.
+        expect(yield* subscriptions.reserveSend(other.tenantId, other.id, 250, plus(t0, 100))).toBeUndefined()
+        expect(yield* subscriptions.find(subscription.tenantId, subscription.id)).toEqual(Option.some(subscription))
+        // A missing subscription or a garbage id is granted nothing.
+        expect(yield* reserve(t0, uuid())).toEqual(t0)
+        expect(yield* subscriptions.reserveSend("not-a-uuid", subscription.id, 250, t0)).toEqual(t0)
       })
     )
 
@@ -215,7 +234,7 @@ export const webhookSubscriptionsSuite: StorageSuite<
           disabledReason: "failing",
           updatedAt: off
         })
-        expect(yield* subscriptions.listFor(subscription.tenantId, "message.created")).toEqual([])
+        expect(yield* subscriptions.activeOf([subscription.tenantId])).toEqual(new Map())
         // The other tenant's namesake, a missing one and garbage ids are left alone.
         expect(yield* subscriptions.find(other.id, subscription.id)).toEqual(Option.some(elsewhere))
         const health = { failingSince: first, pausedUntil: null, disabledReason: "failing" } as const
@@ -223,29 +242,6 @@ export const webhookSubscriptionsSuite: StorageSuite<
         expect(yield* subscriptions.recordHealth("not-a-uuid", subscription.id, health, off)).toBe(false)
         expect(yield* subscriptions.recordHealth(subscription.tenantId, "not-a-uuid", health, off)).toBe(false)
         expect(yield* subscriptions.find(other.id, subscription.id)).toEqual(Option.some(elsewhere))
-      })
-    )
-
-    it.effect("answers the events each tenant's active subscriptions list, and nothing for other tenants", () =>
-      Effect.gen(function* () {
-        const subscriptions = yield* WebhookSubscriptionRepository
-        const tenant = yield* insertTenant()
-        const quiet = yield* insertTenant()
-        yield* subscriptions.save(makeSubscription(tenant.id, { events: ["run.failed", "email.sent"] }))
-        yield* subscriptions.save(makeSubscription(tenant.id, { events: ["run.failed", "message.created"] }))
-        yield* subscriptions.save(makeSubscription(tenant.id, { events: ["csat.submitted"], active: false }))
-        const other = yield* insertTenant()
-        yield* subscriptions.save(makeSubscription(other.id, { events: ["email.failed"] }))
-
-        const listed = yield* subscriptions.eventsOf([tenant.id, quiet.id, other.id, tenant.id, "not-a-uuid"])
-        expect(new Map([...listed].map(([id, events]) => [id, [...events].sort()]))).toEqual(
-          new Map([
-            [tenant.id, ["email.sent", "message.created", "run.failed"]],
-            [other.id, ["email.failed"]]
-          ])
-        )
-        expect((yield* subscriptions.eventsOf([])).size).toBe(0)
-        expect((yield* subscriptions.eventsOf([quiet.id, uuid()])).size).toBe(0)
       })
     )
   }

@@ -4,7 +4,15 @@ import { type Client, createClient } from "@servicekit/client"
 export interface Catalog {
   readonly scopesByProduct: Readonly<Record<string, ReadonlyArray<string>>>
   /** Every event of the catalog, with its product (null: any tenant's, whatever its products). */
-  readonly webhookEvents: ReadonlyArray<{ readonly name: string; readonly product: string | null }>
+  readonly webhookEvents: ReadonlyArray<CatalogEvent>
+}
+
+/** An event as its product declares it; `description` and `example` (a whole body) are null for one never sent. */
+export interface CatalogEvent {
+  readonly name: string
+  readonly product: string | null
+  readonly description: string | null
+  readonly example: unknown
 }
 
 export interface Kit {

@@ -18,6 +18,7 @@ import { Visitors } from "./chat/Visitors.js"
 import { href, useRoute } from "./Route.js"
 import type { PageProps } from "./PageProps.js"
 import { ApiKeys } from "./developers/ApiKeys.js"
+import { EventCatalog } from "./developers/EventCatalog.js"
 import { WebhookDetail } from "./developers/WebhookDetail.js"
 import { Webhooks } from "./developers/Webhooks.js"
 import { ConversationThread } from "./growth/ConversationThread.js"
@@ -74,7 +75,8 @@ const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArr
     title: "Developers",
     pages: [
       { route: "/developers/api-keys", title: "API keys" },
-      { route: "/developers/webhooks", title: "Webhooks" }
+      { route: "/developers/webhooks", title: "Webhooks" },
+      { route: "/developers/events", title: "Event catalog" }
     ]
   }
 ]
@@ -113,6 +115,7 @@ const pageFor = (route: string, props: PageProps) => {
   if (route === "/growth/conversations") return <Conversations {...props} />
   if (route === "/developers/api-keys") return <ApiKeys {...props} />
   if (route === "/developers/webhooks") return <Webhooks {...props} />
+  if (route === "/developers/events") return <EventCatalog {...props} />
   return <Overview {...props} />
 }
 

@@ -10,25 +10,76 @@ import { ConversationJson, MessageJson } from "./ChatJson.js"
  * typed client's event payloads come from the same contract as its routes.
  */
 
+/** The conversation the examples below follow, as its JSON reads when it was opened. */
+const conversation = {
+  id: "9d4c2b7a-6e1f-4c3d-8a5b-2f7e9c1d4a06",
+  name: "Question about my invoice",
+  status: "open",
+  priority: "normal",
+  source: "widget",
+  visitorId: "4f1e8d2c-7b3a-4e9f-a6c5-1d0b8e7f2a93",
+  assigneeId: null,
+  csat: null,
+  messageCount: 1,
+  lastMessageAt: "2026-03-14T09:15:02.000Z",
+  createdAt: "2026-03-14T09:15:02.000Z",
+  updatedAt: "2026-03-14T09:15:02.000Z"
+} satisfies typeof ConversationJson.Encoded
+
 export const MessageCreatedEvent = event(
   "message.created",
   "MessageCreatedEvent",
   { conversationId: UuidText, message: MessageJson },
-  "A message was posted to a conversation, by its visitor, an agent or the API."
+  "A message was posted to a conversation, by its visitor, an agent or the API.",
+  {
+    eventId: "b2e6f1a4-3c9d-4e7b-8f05-6a1d2c3e4f58",
+    timestamp: "2026-03-14T09:16:40.000Z",
+    payload: {
+      conversationId: conversation.id,
+      message: {
+        id: "6c3a9e2f-1b8d-4f7a-9e4c-0d5b2a8f1c67",
+        conversationId: conversation.id,
+        sequence: 2,
+        authorType: "agent",
+        authorId: "ada@example.com",
+        content: "Hi! I can help with that: which invoice number is it?",
+        createdAt: "2026-03-14T09:16:40.000Z"
+      }
+    }
+  }
 )
 
 export const ConversationCreatedEvent = event(
   "conversation.created",
   "ConversationCreatedEvent",
   { conversation: ConversationJson },
-  "A conversation was opened, by a chat session or through the API."
+  "A conversation was opened, by a chat session or through the API.",
+  {
+    eventId: "1f7d3b9e-5a2c-4d8f-b1e6-7c4a0e9d2b35",
+    timestamp: "2026-03-14T09:15:02.000Z",
+    payload: { conversation }
+  }
 )
 
 export const ConversationClosedEvent = event(
   "conversation.closed",
   "ConversationClosedEvent",
   { conversation: ConversationJson },
-  "A conversation's status became `closed`."
+  "A conversation's status became `closed`.",
+  {
+    eventId: "8a2e5c1f-9d3b-4b6a-a7e4-3f0c1d2b5e96",
+    timestamp: "2026-03-14T09:42:10.000Z",
+    payload: {
+      conversation: {
+        ...conversation,
+        status: "closed",
+        assigneeId: "ada@example.com",
+        messageCount: 6,
+        lastMessageAt: "2026-03-14T09:41:55.000Z",
+        updatedAt: "2026-03-14T09:42:10.000Z"
+      }
+    }
+  }
 )
 
 export const ConversationAssignedEvent = event(
@@ -39,7 +90,16 @@ export const ConversationAssignedEvent = event(
     assigneeId: Schema.NullOr(Schema.String),
     previousAssigneeId: Schema.NullOr(Schema.String)
   },
-  "A conversation's assignee changed (null: unassigned)."
+  "A conversation's assignee changed (null: unassigned).",
+  {
+    eventId: "c4b1e7d2-0f6a-4c9e-8d3b-5a2f1e0c9b47",
+    timestamp: "2026-03-14T09:16:05.000Z",
+    payload: {
+      conversation: { ...conversation, assigneeId: "ada@example.com", updatedAt: "2026-03-14T09:16:05.000Z" },
+      assigneeId: "ada@example.com",
+      previousAssigneeId: null
+    }
+  }
 )
 
 export const CsatSubmittedEvent = event(
@@ -52,7 +112,18 @@ export const CsatSubmittedEvent = event(
     comment: Schema.NullOr(Schema.String),
     submittedAt: Timestamp
   },
-  "The visitor rated a resolved or closed conversation (1 to 5)."
+  "The visitor rated a resolved or closed conversation (1 to 5).",
+  {
+    eventId: "f0e9d8c7-2b1a-4f3e-9d5c-6b7a8e9f0a12",
+    timestamp: "2026-03-14T09:43:31.000Z",
+    payload: {
+      conversationId: conversation.id,
+      visitorId: conversation.visitorId,
+      rating: 5,
+      comment: "Quick and friendly, thank you!",
+      submittedAt: "2026-03-14T09:43:31.000Z"
+    }
+  }
 )
 
 /** Live Chat's events; `visitor.created` is accepted in subscriptions and never sent. */

@@ -33,14 +33,44 @@ export const EmailSentEvent = event(
       description: "The mail server's id for it, if it gave one."
     })
   },
-  "The mail server accepted a message for delivery."
+  "The mail server accepted a message for delivery.",
+  {
+    eventId: "5b0f2c1e-8d4a-4f6b-9c3e-2a7d1e9f4b60",
+    timestamp: "2026-03-14T09:26:53.000Z",
+    payload: {
+      messageId: "0c9e6a4d-3b7f-4e2a-8d15-6f4b2c9a7e31",
+      to: "ada@example.com",
+      subject: "Your order #1042 has shipped",
+      templateId: "7f3d2a1b-9c8e-4b6f-a5d4-3e2c1b0a9f87",
+      templateName: "order-shipped",
+      source: "transactional_v1",
+      test: false,
+      attempts: 1,
+      providerMessageId: "<20260314092653.1a2b3c@mail.example.com>"
+    }
+  }
 )
 
 export const EmailFailedEvent = event(
   "email.failed",
   "EmailFailedEvent",
   { ...message, reason: Schema.String.annotations({ description: "What the mail server (or the sender) answered." }) },
-  "A message could not be delivered and will not be tried again: refused for good, or out of attempts."
+  "A message could not be delivered and will not be tried again: refused for good, or out of attempts.",
+  {
+    eventId: "e1a7c3f9-4d2b-4a8e-b6c5-9f0d3e2a1b74",
+    timestamp: "2026-03-14T10:02:17.000Z",
+    payload: {
+      messageId: "3a8b5c2d-1e4f-4a6b-9c7d-8e0f2a4b6c13",
+      to: "grace@example.com",
+      subject: "Reset your password",
+      templateId: null,
+      templateName: null,
+      source: "automations_v1",
+      test: false,
+      attempts: 5,
+      reason: "550 5.1.1 <grace@example.com>: Recipient address rejected: User unknown"
+    }
+  }
 )
 
 export const transactionalEvents: ReadonlyArray<ProductEvent> = [EmailSentEvent, EmailFailedEvent].map(sentEvent)

@@ -7,8 +7,17 @@ export interface WebhookSubscription {
   readonly id: string
   readonly tenantId: string
   readonly url: string
-  /** Names of the catalog's events. */
+  /**
+   * Names of the catalog's events it receives, beside every event of `products`; with both empty,
+   * it receives every event (see receives).
+   */
   readonly events: ReadonlyArray<string>
+  /** Products (keys of the catalog) whose every event it receives. */
+  readonly products: ReadonlyArray<string>
+  /** At most this many deliveries a second, spaced evenly; null for as fast as they come. */
+  readonly ratePerSecond: number | null
+  /** Since when the tenant has held its deliveries (they wait, and go out once resumed); null while not. */
+  readonly pausedAt: Date | null
   readonly description: string | null
   /** The signing secret, sealed with the secret box. */
   readonly sealedSecret: string

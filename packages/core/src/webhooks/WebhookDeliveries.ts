@@ -1,10 +1,11 @@
 import { Effect, Option } from "effect"
 import { JobQueue } from "../jobs/JobQueue.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
-import { ServiceKitSettings } from "../platform/Settings.js"
+import { ProductCatalog } from "../platform/Products.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookInactive } from "./WebhookErrors.js"
-import type { WebhookDelivery, WebhookSubscription } from "./Webhook.js"
+import type { WebhookDelivery } from "./Webhook.js"
+import { productsOfEvents, receives } from "./WebhookFilters.js"
 import { RECOVER_LIMIT, TEST_EVENT } from "./WebhookInputs.js"
 import { isPaused } from "./WebhookHealth.js"
 import type { Outcome } from "./WebhookOutcomes.js"
@@ -25,9 +26,22 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
     const jobs = yield* JobQueue
     const unit = yield* UnitOfWork
     const crypto = yield* SecretCrypto
-    const settings = yield* ServiceKitSettings
-    const config = settings.webhooks
-    const { attemptAll, find, now, open, store } = sender
+    const productOfEvent = productsOfEvents((yield* ProductCatalog).events)
+    const { attemptAll, find, leaseMs, now, open, store } = sender
+
+    /**
+     * Whether a subscription this process knows as paused still is (it may have been resumed
+     * meanwhile), read once per batch into `known`.
+     */
+    const stillPaused = (tenantId: string, id: string, known: Map<string, boolean>) => {
+      const answer = known.get(id)
+      if (answer !== undefined) return Effect.succeed(answer)
+      return Effect.map(subscriptions.find(tenantId, id), (found) => {
+        const paused = Option.isSome(found) && found.value.pausedAt !== null
+        known.set(id, paused)
+        return paused
+      })
+    }
 
     /** One attempt sent by hand, whatever the receiver's circuit, and recorded. */
     const sendByHand = (target: OpenedSubscription, delivery: WebhookDelivery) =>
@@ -98,7 +112,7 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
       deliver: (tenantId, deliveryIds) =>
         Effect.gen(function* () {
           const at = yield* now
-          const leaseUntil = new Date(at.getTime() + config.connectionWaitMs + config.timeoutMs + 30_000)
+          const leaseUntil = new Date(at.getTime() + leaseMs)
           const claimed = yield* deliveries.claim(tenantId, deliveryIds, at, leaseUntil)
           if (claimed.length === 0) return
           // Each subscription once, before the posts start.
@@ -112,6 +126,8 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
           const outcomes: Array<Outcome> = []
           // Each paused subscription's deliveries go back together, due at one time.
           const pauseEnds = new Map<string, Date>()
+          const throttledBy = new Map<string, Array<WebhookDelivery>>()
+          const held = new Map<string, boolean>()
           for (const delivery of claimed) {
             const target = Option.getOrUndefined(targets.get(delivery.subscriptionId)!)
             if (target === undefined || !target.subscription.active) {
@@ -120,10 +136,30 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
               const until = pauseEnds.get(delivery.subscriptionId) ?? sender.pauseEnd(target.subscription, at)
               pauseEnds.set(delivery.subscriptionId, until)
               outcomes.push(sender.paused(target.subscription, delivery, until, at))
+            } else if (target.subscription.pausedAt !== null && (yield* stillPaused(tenantId, target.subscription.id, held))) {
+              outcomes.push(sender.held(target.subscription, delivery, at))
+            } else if (target.subscription.ratePerSecond !== null) {
+              throttledBy.set(delivery.subscriptionId, [...(throttledBy.get(delivery.subscriptionId) ?? []), delivery])
             } else sendable.push({ target, delivery })
+          }
+          // A throttled subscription's first delivery goes if its slot is free; the others go back,
+          // each due at a slot of its own after it.
+          for (const [subscriptionId, waiting] of throttledBy) {
+            const target = Option.getOrThrow(targets.get(subscriptionId)!)
+            const intervalMs = 1_000 / target.subscription.ratePerSecond!
+            const next = yield* subscriptions.reserveSend(tenantId, subscriptionId, intervalMs, at)
+            const first = next === undefined ? at.getTime() : next.getTime()
+            waiting.forEach((delivery, i) => {
+              if (i === 0 && next === undefined) sendable.push({ target, delivery })
+              else outcomes.push(sender.throttled(target.subscription, delivery, new Date(first + i * intervalMs), at))
+            })
           }
           if (sendable.length > 0) outcomes.push(...(yield* attemptAll(sendable, true)))
           yield* store(outcomes)
+          // Held as its tenant resumed it: the resumer may have missed these (see resumeHeld).
+          for (const [id, paused] of held) {
+            if (paused && !(yield* stillPaused(tenantId, id, new Map()))) yield* sender.resumeHeld(tenantId, id)
+          }
         }),
       drain: Effect.gen(function* () {
         const due = yield* deliveries.due(yield* now, 1_000)
@@ -133,16 +169,12 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
       fanOut: (events) =>
         Effect.gen(function* () {
           const at = yield* now
-          // One lookup per tenant and event type in the batch, one insert and one enqueue for all.
-          const targets = new Map<string, ReadonlyArray<WebhookSubscription>>()
+          // One lookup for the batch's tenants, one insert and one enqueue for all.
+          const active = yield* subscriptions.activeOf(events.map((event) => event.tenantId))
           const created: Array<WebhookDelivery> = []
           for (const event of events) {
-            const key = `${event.tenantId}/${event.type}`
-            let subscribed = targets.get(key)
-            if (subscribed === undefined) {
-              subscribed = yield* subscriptions.listFor(event.tenantId, event.type)
-              targets.set(key, subscribed)
-            }
+            const product = productOfEvent.get(event.type)
+            const subscribed = (active.get(event.tenantId) ?? []).filter((one) => receives(one, event.type, product))
             if (subscribed.length === 0) continue
             const body = bodyOf(event.type, event.id, event.payload, event.occurredAt)
             for (const subscription of subscribed) {

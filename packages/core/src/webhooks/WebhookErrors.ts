@@ -1,5 +1,6 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
+import { MAX_SUBSCRIPTIONS } from "./WebhookFilters.js"
 
 export class WebhookDeliveryNotFound extends Schema.TaggedError<WebhookDeliveryNotFound>()(
   "WebhookDeliveryNotFound",
@@ -44,5 +45,18 @@ export class WebhookInactive extends Schema.TaggedError<WebhookInactive>()(
     status: 409,
     description:
       "The subscription is turned off (`webhook_inactive`): its `disabledReason` says why. Turned on again, it can recover what failed."
+  })
+) {}
+
+export class WebhookLimitReached extends Schema.TaggedError<WebhookLimitReached>()(
+  "WebhookLimitReached",
+  {
+    message: Schema.optionalWith(Schema.String, {
+      default: () => `The account keeps ${MAX_SUBSCRIPTIONS} webhook subscriptions, the most it may: delete one first.`
+    })
+  },
+  HttpApiSchema.annotations({
+    status: 409,
+    description: `The account keeps ${MAX_SUBSCRIPTIONS} webhook subscriptions already, the most it may (\`webhook_limit_reached\`).`
   })
 ) {}

@@ -20,7 +20,20 @@ export const EndpointDisabledEvent = eventBody(
       failingSince: Schema.NullOr(Timestamp)
     })
   },
-  "ServiceKit turned one of the tenant's endpoints off; sent to its other endpoints that list this event. PATCH `active: true` turns it on again."
+  "ServiceKit turned one of the tenant's endpoints off; sent to its other endpoints that list this event. PATCH `active: true` turns it on again.",
+  {
+    eventId: "3e9a1d5b-7c2f-4b8e-a0d6-9f4c2e8b1a57",
+    timestamp: "2026-03-19T09:26:53.000Z",
+    payload: {
+      endpoint: {
+        id: "c7b3f9e1-5d2a-4c8f-b6e0-1a9d3f7c5e24",
+        url: "https://example.com/webhooks/servicekit",
+        description: "Order system",
+        reason: "failing",
+        failingSince: "2026-03-14T09:26:53.000Z"
+      }
+    }
+  }
 )
 
 export const webhookEvents: ReadonlyArray<ProductEvent> = [sentEvent(EndpointDisabledEvent)]

@@ -2,6 +2,7 @@ import { Effect, Either } from "effect"
 import { invalidField } from "../platform/Errors.js"
 import { checkOutboundUrl } from "../platform/OutboundHttp.js"
 import type { WebhookSubscription } from "./Webhook.js"
+import { MAX_RATE_PER_SECOND } from "./WebhookFilters.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -14,9 +15,13 @@ export const TEST_EVENT = "webhook.test"
 
 export interface SubscriptionInput {
   readonly url: string
-  readonly events: ReadonlyArray<string>
+  /** With `products` left empty too: every event. */
+  readonly events?: ReadonlyArray<string> | undefined
+  readonly products?: ReadonlyArray<string> | undefined
   readonly description?: string | null | undefined
   readonly active?: boolean | undefined
+  readonly ratePerSecond?: number | null | undefined
+  readonly paused?: boolean | undefined
 }
 
 export type SubscriptionPatch = Partial<SubscriptionInput>
@@ -45,14 +50,19 @@ export const checkUrl = (url: string, allowPrivate: boolean) => {
   })
 }
 
-/** `events` without repeats, when each is one of `known` (the catalog's event names). */
-export const checkEvents = (events: ReadonlyArray<string>, known: ReadonlyArray<string>) => {
-  if (events.length === 0) return Effect.fail(invalidField("events", "must name at least one event"))
-  const unknown = events.find((event) => !known.includes(event))
+/** `names` without repeats, when each is one of `known` (the catalog's events or products): else a 400 naming `field`. */
+export const checkNames = (field: string, names: ReadonlyArray<string>, known: ReadonlyArray<string>) => {
+  const unknown = names.find((name) => !known.includes(name))
   return unknown === undefined
-    ? Effect.succeed([...new Set(events)])
-    : Effect.fail(invalidField("events", `"${unknown}" is not one of ${known.join(", ")}`))
+    ? Effect.succeed([...new Set(names)])
+    : Effect.fail(invalidField(field, `"${unknown}" is not one of ${known.join(", ")}`))
 }
+
+/** A throttle: a whole number of deliveries a second up to MAX_RATE_PER_SECOND, or null for none. */
+export const checkRate = (rate: number | null | undefined) =>
+  rate === undefined || rate === null || (Number.isInteger(rate) && rate >= 1 && rate <= MAX_RATE_PER_SECOND)
+    ? Effect.void
+    : Effect.fail(invalidField("ratePerSecond", `must be a whole number from 1 to ${MAX_RATE_PER_SECOND}, or null`))
 
 export const checkDescription = (description: string | null | undefined) =>
   description !== undefined && description !== null && description.length > MAX_DESCRIPTION_LENGTH

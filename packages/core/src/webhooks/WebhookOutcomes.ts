@@ -22,6 +22,12 @@ export interface Outcome extends RecordedAttempt {
  */
 const BUSY_WAIT_MS = 1_000
 
+/**
+ * How long a delivery of a paused subscription waits before it is looked at again: resuming makes
+ * the waiting ones due at once, so this only catches one a process held as the pause ended.
+ */
+export const HOLD_CHECK_MS = 10 * 60_000
+
 /** Seconds or an HTTP date, as Retry-After carries them; undefined when absent or unreadable. */
 export const retryAfterMs = (header: string | undefined, now: Date): number | undefined => {
   if (header === undefined) return undefined
@@ -208,5 +214,16 @@ export const makeOutcomes = (config: WebhookSettings, crypto: SecretCrypto["Type
   const paused = (subscription: WebhookSubscription, delivery: WebhookDelivery, until: Date, at: Date) =>
     putBack(subscription, delivery, until, at, "The receiver kept failing")
 
-  return { outcomeOf, busyUntil, disabled, paused, pauseEnd }
+  /**
+   * A claimed delivery of a subscription its tenant paused goes back for HOLD_CHECK_MS (resuming
+   * makes it due at once), given up once that is past its maximum age.
+   */
+  const held = (subscription: WebhookSubscription, delivery: WebhookDelivery, at: Date) =>
+    putBack(subscription, delivery, new Date(at.getTime() + HOLD_CHECK_MS), at, "The endpoint stayed paused")
+
+  /** A claimed delivery of a throttled subscription goes back until its turn to be sent, `until`. */
+  const throttled = (subscription: WebhookSubscription, delivery: WebhookDelivery, until: Date, at: Date) =>
+    putBack(subscription, delivery, until, at, "The endpoint's throttle held it")
+
+  return { outcomeOf, busyUntil, disabled, paused, pauseEnd, held, throttled }
 }

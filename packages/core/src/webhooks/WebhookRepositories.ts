@@ -15,10 +15,14 @@ export class WebhookSubscriptionRepository extends Context.Tag("@servicekit/core
     readonly list: (tenantId: string, page: Page) => Effect.Effect<ReadonlyArray<WebhookSubscription>>
     /** Whether there was one; its deliveries and their history go with it. */
     readonly remove: (tenantId: string, id: string) => Effect.Effect<boolean>
-    /** The tenant's active subscriptions that name `event`, oldest first. */
-    readonly listFor: (tenantId: string, event: string) => Effect.Effect<ReadonlyArray<WebhookSubscription>>
-    /** The events the active subscriptions of each of `tenantIds` list, by tenant (those with none left out). */
-    readonly eventsOf: (tenantIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, ReadonlySet<string>>>
+    /** The active subscriptions of each of `tenantIds`, oldest first, by tenant (those with none left out). */
+    readonly activeOf: (tenantIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, ReadonlyArray<WebhookSubscription>>>
+    /**
+     * A send to the subscription's receiver at `at`, under its throttle of one send each `intervalMs`
+     * across every process: undefined when granted (the next waits until `at + intervalMs`), else
+     * when the next send may go. Nothing is granted when it is gone.
+     */
+    readonly reserveSend: (tenantId: string, id: string, intervalMs: number, at: Date) => Effect.Effect<Date | undefined>
     /**
      * Stores the circuit's state alone, whatever else changed meanwhile: a stored `failingSince`
      * is kept while it keeps failing; with `disabledReason` the subscription is turned off
@@ -81,6 +85,18 @@ export class WebhookDeliveryRepository extends Context.Tag("@servicekit/core/Web
       at: Date,
       limit: number
     ) => Effect.Effect<ReadonlyArray<WebhookDelivery>>
+    /**
+     * The subscription's pending deliveries whose next attempt is later than `heldAfter` (those held
+     * while it was paused, not those a sender holds), due at `at`, in one write; the oldest `limit`
+     * of them answered.
+     */
+    readonly resume: (
+      tenantId: string,
+      subscriptionId: string,
+      heldAfter: Date,
+      at: Date,
+      limit: number
+    ) => Effect.Effect<ReadonlyArray<WebhookDelivery>>
   }
 >() {}
 
@@ -94,6 +110,8 @@ export const layerMemoryWebhooks: Layer.Layer<
     const subscriptions = memoryTable<WebhookSubscription>(db)
     const deliveries = memoryTable<WebhookDelivery>(db)
     const attempts = memoryTable<DeliveryAttempt>(db)
+    // When each throttled subscription may send next, by `tenantId/id` (as the SQL column, outside its record).
+    const throttles = new Map<string, Date>()
     const subscriptionRepository = WebhookSubscriptionRepository.of({
       save: subscriptions.save,
       find: subscriptions.find,
@@ -109,25 +127,26 @@ export const layerMemoryWebhooks: Layer.Layer<
               })
             : Effect.void
         ),
-      listFor: (tenantId, event) =>
-        db.run(() =>
-          [...subscriptions.rows()]
-            .filter(
-              (row) => row.tenantId === tenantId && row.active && (row.events as ReadonlyArray<string>).includes(event)
-            )
-            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
-        ),
-      eventsOf: (tenantIds) =>
+      activeOf: (tenantIds) =>
         db.run(() => {
           const wanted = new Set(tenantIds)
-          const events = new Map<string, Set<string>>()
-          for (const row of subscriptions.rows()) {
-            if (!row.active || !wanted.has(row.tenantId)) continue
-            const listed = events.get(row.tenantId) ?? new Set<string>()
-            for (const event of row.events) listed.add(event)
-            events.set(row.tenantId, listed)
+          const active = new Map<string, Array<WebhookSubscription>>()
+          const rows = [...subscriptions.rows()].sort(
+            (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)
+          )
+          for (const row of rows) {
+            if (row.active && wanted.has(row.tenantId)) active.set(row.tenantId, [...(active.get(row.tenantId) ?? []), row])
           }
-          return events
+          return active
+        }),
+      reserveSend: (tenantId, id, intervalMs, at) =>
+        db.run(() => {
+          if (subscriptions.get(tenantId, id) === undefined) return at
+          const key = `${tenantId}/${id}`
+          const next = throttles.get(key)
+          if (next !== undefined && next > at) return next
+          throttles.set(key, new Date(at.getTime() + intervalMs))
+          return undefined
         }),
       recordHealth: (tenantId, id, health, at) =>
         db.run((undo) => {
@@ -200,6 +219,22 @@ export const layerMemoryWebhooks: Layer.Layer<
             deliveries.put(recovered, undo)
             return recovered
           })
+        }),
+      resume: (tenantId, subscriptionId, heldAfter, at, limit) =>
+        db.run((undo) => {
+          const held = [...deliveries.rows()]
+            .filter(
+              (row) =>
+                row.tenantId === tenantId &&
+                row.subscriptionId === subscriptionId &&
+                row.status === "pending" &&
+                row.nextAttemptAt !== null &&
+                row.nextAttemptAt > heldAfter
+            )
+            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+          const resumed = held.map((row) => ({ ...row, nextAttemptAt: at, updatedAt: at }))
+          for (const row of resumed) deliveries.put(row, undo)
+          return resumed.slice(0, limit)
         })
     })
     return Context.make(WebhookSubscriptionRepository, subscriptionRepository).pipe(

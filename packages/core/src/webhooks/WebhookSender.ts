@@ -15,6 +15,9 @@ import { jobsOf, webhookQueue } from "./WebhookQueue.js"
 import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "./WebhookRepositories.js"
 import { type OpenedSubscription, requestOf } from "./WebhookRequests.js"
 
+/** The most held deliveries a resume queues at once; the drain finds the others, due too. */
+const RESUME_LIMIT = 10_000
+
 /** How long a process keeps a subscription and its opened secret for deliveries. */
 const OPENED_TTL_MS = 5_000
 /** At most this many are kept; past it the cache starts afresh. */
@@ -36,7 +39,9 @@ export const makeWebhookSender = Effect.gen(function* () {
   const settings = yield* ServiceKitSettings
   const config = settings.webhooks
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
-  const { busyUntil, disabled, outcomeOf, paused, pauseEnd } = makeOutcomes(config, crypto)
+  /** How long a claimed delivery is its sender's: its wait for a connection, its timeout, and a margin. */
+  const leaseMs = config.connectionWaitMs + config.timeoutMs + 30_000
+  const { busyUntil, disabled, held, outcomeOf, paused, pauseEnd, throttled } = makeOutcomes(config, crypto)
 
   const find = (tenantId: string, id: string) =>
     Effect.flatMap(subscriptions.find(tenantId, id), (found) =>
@@ -137,7 +142,19 @@ export const makeWebhookSender = Effect.gen(function* () {
       for (const { subscription } of changes) yield* forget(subscription.tenantId, subscription.id)
     })
 
-  return { now, find, forget, open, openedSubscription, attemptAll, store, disabled, paused, pauseEnd }
+  /**
+   * Makes the subscription's held deliveries (those waiting while it was paused) due now and queues
+   * them. Run after the resume is stored, by the resumer and by any sender that held one as it
+   * ended: of the two, one sees the other's write.
+   */
+  const resumeHeld = (tenantId: string, id: string) =>
+    Effect.gen(function* () {
+      const at = yield* now
+      const resumed = yield* deliveries.resume(tenantId, id, new Date(at.getTime() + leaseMs), at, RESUME_LIMIT)
+      yield* jobs.enqueueMany(webhookQueue, jobsOf(resumed))
+    })
+
+  return { now, leaseMs, resumeHeld, find, forget, open, openedSubscription, attemptAll, store, disabled, paused, pauseEnd, held, throttled }
 })
 
 export type WebhookSender = Effect.Effect.Success<typeof makeWebhookSender>

@@ -7,6 +7,7 @@ import type {
   WebhookDeliveryNotFound,
   WebhookDeliveryPending,
   WebhookInactive,
+  WebhookLimitReached,
   WebhookNotFound
 } from "./WebhookErrors.js"
 import type { Catalog } from "../platform/Products.js"
@@ -25,9 +26,10 @@ export class WebhookService extends Context.Tag("@servicekit/core/WebhookService
     readonly create: (
       tenantId: string,
       input: SubscriptionInput
-    ) => Effect.Effect<CreatedSubscription, ValidationFailed | PermissionDenied>
+    ) => Effect.Effect<CreatedSubscription, ValidationFailed | PermissionDenied | WebhookLimitReached>
     readonly get: (tenantId: string, id: string) => Effect.Effect<WebhookSubscription, WebhookNotFound>
     readonly list: (tenantId: string, query: PageQuery) => Effect.Effect<Listed<WebhookSubscription>, ValidationFailed>
+    /** Resumed (`paused: false`), its deliveries that waited go out at once. */
     readonly update: (
       tenantId: string,
       id: string,

@@ -16,7 +16,14 @@ import { DocumentedWebhooks } from "../http/DocumentAnnotations.js"
 import { eventBody } from "../module/EventBodies.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import type { CatalogSchemas } from "../platform/Products.js"
-import { WebhookDeliveryNotFound, WebhookDeliveryPending, WebhookInactive, WebhookNotFound } from "./WebhookErrors.js"
+import {
+  WebhookDeliveryNotFound,
+  WebhookDeliveryPending,
+  WebhookInactive,
+  WebhookLimitReached,
+  WebhookNotFound
+} from "./WebhookErrors.js"
+import { MAX_RATE_PER_SECOND, MAX_SUBSCRIPTIONS } from "./WebhookFilters.js"
 import { MAX_ANSWER_CHARS } from "./Webhook.js"
 import {
   DEFAULT_PAGE_SIZE,
@@ -32,14 +39,30 @@ const WebhookTestEvent = eventBody(
   TEST_EVENT,
   "WebhookTestEvent",
   { subscriptionId: UuidText, message: Schema.String },
-  "Sent only by `POST /tenants/{tenantId}/webhooks/{id}/test`, to every subscription whatever its events."
+  "Sent only by `POST /tenants/{tenantId}/webhooks/{id}/test`, to every subscription whatever its events.",
+  {
+    eventId: "9b5d1f3a-6e8c-4a2b-8d7f-0c4e6a2b8d91",
+    timestamp: "2026-03-14T09:26:53.000Z",
+    payload: { subscriptionId: "c7b3f9e1-5d2a-4c8f-b6e0-1a9d3f7c5e24", message: "A test event from ServiceKit." }
+  }
 )
 
-const webhookJson = (Event: Schema.Schema<string>) =>
+const webhookJson = (Event: Schema.Schema<string>, Product: Schema.Schema<string>) =>
   Schema.Struct({
     id: UuidText,
     url: Schema.String,
-    events: Schema.Array(Event),
+    events: Schema.Array(Event).annotations({
+      description: "The events it receives, beside every event of `products`; with both empty, it receives every event."
+    }),
+    products: Schema.Array(Product).annotations({ description: "The products whose every event it receives." }),
+    ratePerSecond: Schema.NullOr(Integer).annotations({
+      description: "Its throttle: at most this many deliveries a second, spaced evenly; null for as fast as they come."
+    }),
+    paused: Schema.Boolean.annotations({
+      description:
+        "Paused by the tenant: its deliveries wait (up to their maximum age) and go out once it is resumed (`paused: false`)."
+    }),
+    pausedAt: Schema.NullOr(Timestamp).annotations({ description: "Since when it is paused; null while not." }),
     description: Schema.NullOr(Schema.String),
     active: Schema.Boolean,
     disabledReason: Schema.NullOr(Schema.String),
@@ -48,7 +71,7 @@ const webhookJson = (Event: Schema.Schema<string>) =>
     }),
     pausedUntil: Schema.NullOr(Timestamp).annotations({
       description:
-        "While the receiver keeps failing, deliveries wait until then: a tenth of the time it has been failing, at most an hour."
+        "While the receiver keeps failing, ServiceKit holds deliveries until then: a tenth of the time it has been failing, at most an hour."
     }),
     createdAt: Timestamp,
     updatedAt: Timestamp
@@ -118,6 +141,11 @@ const Description = withReason(
   `must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters, or null`
 )
 const Active = withReason(Schema.Boolean, "must be true or false")
+const Paused = withReason(Schema.Boolean, "must be true or false")
+const RatePerSecond = withReason(
+  Schema.NullOr(Integer.pipe(Schema.between(1, MAX_RATE_PER_SECOND))),
+  `must be a whole number from 1 to ${MAX_RATE_PER_SECOND}, or null`
+)
 
 const TenantPath = Schema.Struct({ tenantId: Uuid })
 const WebhookPath = Schema.Struct({ tenantId: Uuid, id: Uuid })
@@ -129,8 +157,10 @@ const Params = PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)
  */
 export const webhooksApi = ({ catalog, Event }: CatalogSchemas) => {
   const names = catalog.events.map((event) => event.name)
+  const productNames = [...new Set(catalog.events.flatMap((event) => (event.product === undefined ? [] : [event.product])))]
+  const Product = Schema.String.annotations({ description: `One of ${productNames.join(", ")}.` })
   const unsent = catalog.events.filter((event) => event.body === undefined).map((event) => `\`${event.name}\``)
-  const WebhookJson = webhookJson(Event)
+  const WebhookJson = webhookJson(Event, Product)
   const CreatedWebhookJson = Schema.Struct({
     ...WebhookJson.fields,
     secret: Schema.String.annotations({
@@ -143,18 +173,21 @@ export const webhooksApi = ({ catalog, Event }: CatalogSchemas) => {
     `must be an array of ${names.join(", ")}`,
     "events"
   )
-  const CreateBody = Schema.Struct({
-    url: Url,
-    events: Events,
+  const Products = cappedList(
+    withoutNul(Schema.String),
+    Math.max(MIN_EVENTS_CAP, productNames.length),
+    `must be an array of ${productNames.join(", ")}`,
+    "products"
+  )
+  const controls = {
+    products: Schema.optional(Products),
     description: Schema.optional(Description),
-    active: Schema.optional(Active)
-  })
-  const PatchBody = Schema.Struct({
-    url: Schema.optional(Url),
-    events: Schema.optional(Events),
-    description: Schema.optional(Description),
-    active: Schema.optional(Active)
-  })
+    active: Schema.optional(Active),
+    ratePerSecond: Schema.optional(RatePerSecond),
+    paused: Schema.optional(Paused)
+  }
+  const CreateBody = Schema.Struct({ url: Url, events: Schema.optional(Events), ...controls })
+  const PatchBody = Schema.Struct({ url: Schema.optional(Url), events: Schema.optional(Events), ...controls })
   const documented = [
     ...catalog.events.flatMap((event) => (event.body === undefined ? [] : [{ event: event.name, body: event.body }])),
     { event: TEST_EVENT, body: WebhookTestEvent }
@@ -174,10 +207,11 @@ export const webhooksApi = ({ catalog, Event }: CatalogSchemas) => {
         .setPayload(CreateBody)
         .addSuccess(CreatedWebhookJson)
         .addError(ValidationFailed)
+        .addError(WebhookLimitReached)
         .annotate(OpenApi.Summary, "Subscribe to events")
         .annotate(
           OpenApi.Description,
-          `Deliveries are HTTPS POSTs of \`{ event, eventId, payload, timestamp }\`, signed in \`X-Service-Signature\` (lowercase hex HMAC-SHA256 of \`<X-Service-Timestamp>.<raw body>\` with the secret). \`events\`: ${names.join(", ")}${unsent.length === 0 ? "" : ` (${unsent.join(", ")} ${unsent.length === 1 ? "is" : "are"} accepted and never sent)`}. The URL must be https on a public address.`
+          `Deliveries are HTTPS POSTs of \`{ event, eventId, payload, timestamp }\`, signed in \`X-Service-Signature\` (lowercase hex HMAC-SHA256 of \`<X-Service-Timestamp>.<raw body>\` with the secret). \`events\`: ${names.join(", ")}${unsent.length === 0 ? "" : ` (${unsent.join(", ")} ${unsent.length === 1 ? "is" : "are"} accepted and never sent)`}; \`products\`: ${productNames.join(", ")}, for every event of each. A subscription receives the events it names and every event of the products it names; one naming neither receives every event, those of products added later too. Events and products must be of products the account is entitled to (else 403 \`product_not_entitled\`). \`ratePerSecond\` throttles it; \`paused\` holds its deliveries until it is resumed. The URL must be https on a public address. An account keeps at most ${MAX_SUBSCRIPTIONS} subscriptions (409 \`webhook_limit_reached\`).`
         )
     )
     .add(
@@ -197,7 +231,7 @@ export const webhooksApi = ({ catalog, Event }: CatalogSchemas) => {
         .annotate(OpenApi.Summary, "Update a webhook subscription")
         .annotate(
           OpenApi.Description,
-          "Fields left out are kept; `events` is replaced whole. The secret does not change."
+          "Fields left out are kept; `events` and `products` are each replaced whole. The secret does not change. Resuming (`paused: false`) sends what waited at once, oldest first, within the throttle."
         )
     )
     .add(

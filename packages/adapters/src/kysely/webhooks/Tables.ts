@@ -5,6 +5,11 @@ export interface WebhookSubscriptionsTable {
   readonly id: string
   readonly url: string
   readonly events: ReadonlyArray<string>
+  readonly products: ReadonlyArray<string>
+  readonly rate_per_second: number | null
+  /** When a throttled subscription's next send may go; kept apart from the record (see reserveSend). */
+  readonly throttled_until: Date | null
+  readonly paused_at: Date | null
   readonly description: string | null
   readonly sealed_secret: string
   readonly active: boolean

@@ -14,6 +14,9 @@ const toSubscriptionRow = (subscription: WebhookSubscription): Insertable<Webhoo
   id: subscription.id,
   url: subscription.url,
   events: subscription.events,
+  products: subscription.products,
+  rate_per_second: subscription.ratePerSecond,
+  paused_at: subscription.pausedAt,
   description: subscription.description,
   sealed_secret: subscription.sealedSecret,
   active: subscription.active,
@@ -29,6 +32,9 @@ const toSubscription = (row: Selectable<WebhookSubscriptionsTable>): WebhookSubs
   tenantId: row.tenant_id,
   url: row.url,
   events: row.events,
+  products: row.products,
+  ratePerSecond: row.rate_per_second,
+  pausedAt: row.paused_at,
   description: row.description,
   sealedSecret: row.sealed_secret,
   active: row.active,
@@ -132,49 +138,53 @@ export const makeSubscriptions = (database: KyselyConnection): WebhookSubscripti
           )
         : Effect.succeed(false),
 
-    // A tenant has a few subscriptions: its range of webhook_subscriptions_tenant_created_idx, filtered.
-    listFor: (tenantId, event) =>
-      isUuid(tenantId)
-        ? Effect.map(
-            query(database, (db: Db) =>
-              db
-                .selectFrom("webhook_subscriptions")
-                .selectAll()
-                .where("tenant_id", "=", tenantId)
-                .where("active", "=", true)
-                .where(sql<boolean>`${event} = any(events)`)
-                .orderBy("created_at")
-                .orderBy("id")
-                .execute()
-            ),
-            (rows) => rows.map(toSubscription)
-          )
-        : Effect.succeed([]),
-
-    // The tenants' ranges of webhook_subscriptions_tenant_created_idx.
-    eventsOf: (tenantIds) => {
+    // The tenants' ranges of webhook_subscriptions_tenant_created_idx (at most MAX_SUBSCRIPTIONS each).
+    activeOf: (tenantIds) => {
       const wanted = [...new Set(tenantIds)].filter(isUuid)
       if (wanted.length === 0) return Effect.succeed(new Map())
       return Effect.map(
         query(database, (db: Db) =>
           db
             .selectFrom("webhook_subscriptions")
-            .select(["tenant_id", "events"])
+            .selectAll()
             .where("tenant_id", "in", wanted)
             .where("active", "=", true)
+            .orderBy("created_at")
+            .orderBy("id")
             .execute()
         ),
         (rows) => {
-          const events = new Map<string, Set<string>>()
-          for (const row of rows) {
-            const listed = events.get(row.tenant_id) ?? new Set<string>()
-            for (const event of row.events) listed.add(event)
-            events.set(row.tenant_id, listed)
-          }
-          return events
+          const active = new Map<string, Array<WebhookSubscription>>()
+          for (const row of rows) active.set(row.tenant_id, [...(active.get(row.tenant_id) ?? []), toSubscription(row)])
+          return active
         }
       )
     },
+
+    // One update: of senders racing for the same slot, the second waits for the first's row and
+    // finds the slot taken. The old value comes from the locked row, before the update.
+    reserveSend: (tenantId, id, intervalMs, at) =>
+      isUuid(tenantId) && isUuid(id)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              sql<{ granted: boolean; next: Date | null }>`
+                with old as (
+                  select tenant_id, id, throttled_until from ${sql.id(database.schema, "webhook_subscriptions")}
+                  where tenant_id = ${tenantId} and id = ${id} for update
+                )
+                update ${sql.id(database.schema, "webhook_subscriptions")} as s
+                set throttled_until = case
+                  when old.throttled_until is null or old.throttled_until <= ${at}::timestamptz
+                  then ${new Date(at.getTime() + intervalMs)}::timestamptz
+                  else old.throttled_until end
+                from old where s.tenant_id = old.tenant_id and s.id = old.id
+                returning old.throttled_until is null or old.throttled_until <= ${at}::timestamptz as granted,
+                  old.throttled_until as next
+              `.execute(db)
+            ),
+            ({ rows: [row] }) => (row === undefined ? at : row.granted ? undefined : new Date(row.next!))
+          )
+        : Effect.succeed(at),
 
     // The circuit's columns alone: a tenant's edit made meanwhile stays.
     // Turning it off waits for the row and finds it on or not: of racing writers, one turns it off.
@@ -385,6 +395,37 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
             ),
             (rows) => rows.map(toDelivery).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
           )
+        : Effect.succeed([]),
+
+    // Every held one in one update, answering their ids alone; then the oldest `limit` of them read
+    // whole for their jobs (a long pause may hold more than a process should read at once).
+    resume: (tenantId, subscriptionId, heldAfter, at, limit) =>
+      isUuid(tenantId) && isUuid(subscriptionId)
+        ? query(database, async (db: Db) => {
+            const held = await db
+              .updateTable("webhook_deliveries")
+              .set({ next_attempt_at: at, updated_at: at })
+              .where("tenant_id", "=", tenantId)
+              .where("subscription_id", "=", subscriptionId)
+              .where("status", "=", "pending")
+              .where("next_attempt_at", ">", heldAfter)
+              .returning(["id", "created_at"])
+              .execute()
+            const oldest = held
+              .sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : 1))
+              .slice(0, limit)
+              .map((row) => row.id)
+            if (oldest.length === 0) return []
+            const rows = await db
+              .selectFrom("webhook_deliveries")
+              .selectAll()
+              .where("tenant_id", "=", tenantId)
+              .where("id", "in", oldest)
+              .orderBy("created_at")
+              .orderBy("id")
+              .execute()
+            return rows.map(toDelivery)
+          })
         : Effect.succeed([])
   })
 

@@ -1,14 +1,15 @@
 import type { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "@servicekit/core/internal"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Repositories from "./WebhookRepositories.js"
+import * as endpointControls from "./migrations/webhooks/0001_endpoint_controls.js"
 
 /**
  * Webhook subscriptions, their deliveries and attempts. The tables were made by chat's migrations
- * before webhooks were a module of their own (see chat/Chat.ts): the webhooks' own migrations,
- * none yet, run after them.
+ * before webhooks were a module of their own (see chat/Chat.ts): the webhooks' own migrations run
+ * after them.
  */
 export const webhooksStorage: KyselyModuleStorage<WebhookSubscriptionRepository | WebhookDeliveryRepository> = {
   dependsOn: ["chat"],
-  migrations: {},
+  migrations: { "webhooks/0001_endpoint_controls": endpointControls },
   layer: Repositories.layer
 }

@@ -8,15 +8,15 @@ export const webhooksRoutes = {
   /**
    * Subscribe to events
    *
-   * Deliveries are HTTPS POSTs of `{ event, eventId, payload, timestamp }`, signed in `X-Service-Signature` (lowercase hex HMAC-SHA256 of `<X-Service-Timestamp>.<raw body>` with the secret). `events`: message.created, conversation.created, conversation.closed, conversation.assigned, csat.submitted, visitor.created, email.sent, email.failed, run.succeeded, run.failed, run.cancelled, run.expired, approval.requested, approval.decided, endpoint.disabled (`visitor.created` is accepted and never sent). The URL must be https on a public address.
+   * Deliveries are HTTPS POSTs of `{ event, eventId, payload, timestamp }`, signed in `X-Service-Signature` (lowercase hex HMAC-SHA256 of `<X-Service-Timestamp>.<raw body>` with the secret). `events`: message.created, conversation.created, conversation.closed, conversation.assigned, csat.submitted, visitor.created, email.sent, email.failed, run.succeeded, run.failed, run.cancelled, run.expired, approval.requested, approval.decided, endpoint.disabled (`visitor.created` is accepted and never sent); `products`: chat, transactional, automations, for every event of each. A subscription receives the events it names and every event of the products it names; one naming neither receives every event, those of products added later too. Events and products must be of products the account is entitled to (else 403 `product_not_entitled`). `ratePerSecond` throttles it; `paused` holds its deliveries until it is resumed. The URL must be https on a public address. An account keeps at most 100 subscriptions (409 `webhook_limit_reached`).
    */
-  "webhooks.createWebhook": ["POST", "/tenants/{tenantId}/webhooks", "400 401 403 405 413 429 500"],
+  "webhooks.createWebhook": ["POST", "/tenants/{tenantId}/webhooks", "400 401 403 405 409 413 429 500"],
   /** Get a webhook subscription */
   "webhooks.getWebhook": ["GET", "/tenants/{tenantId}/webhooks/{id}", "400 401 403 404 405 429 500"],
   /**
    * Update a webhook subscription
    *
-   * Fields left out are kept; `events` is replaced whole. The secret does not change.
+   * Fields left out are kept; `events` and `products` are each replaced whole. The secret does not change. Resuming (`paused: false`) sends what waited at once, oldest first, within the throttle.
    */
   "webhooks.updateWebhook": ["PATCH", "/tenants/{tenantId}/webhooks/{id}", "400 401 403 404 405 413 429 500"],
   /**

@@ -4,6 +4,7 @@ import { Loading, Notice, PageHeader, formatTime } from "../Components.js"
 import { useLoad } from "../Load.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../PageProps.js"
+import { ThrottleField, rateOf, receivesText, throttleText } from "./WebhookReceives.js"
 
 /**
  * The attempts a person may retry: the newest of each delivery (the list is newest first), once
@@ -49,10 +50,51 @@ const RECOVER_WINDOWS = [
   { label: "the last 3 days", hours: 72 }
 ] as const
 
+type Subscription = { readonly paused: boolean; readonly pausedAt: string | null; readonly pausedUntil: string | null }
+
+/**
+ * Whether its deliveries go out: held by an admin (`paused`, until resumed), or held back by
+ * ServiceKit while the receiver keeps failing (`pausedUntil`, which ends by itself).
+ */
+const deliveriesText = (subscription: Subscription) => {
+  if (subscription.paused) return `Paused since ${formatTime(subscription.pausedAt)}: they wait and go out on resume`
+  if (subscription.pausedUntil !== null && Date.parse(subscription.pausedUntil) > Date.now())
+    return `Held back by ServiceKit until ${formatTime(subscription.pausedUntil)}: the receiver keeps failing`
+  return "Going out"
+}
+
+/** The throttle of an endpoint, set or cleared by an admin. */
+const ThrottleForm = (props: {
+  readonly ratePerSecond: number | null
+  readonly busy: boolean
+  readonly onSave: (ratePerSecond: number | null) => void
+}) => {
+  const submit = (event: Event) => {
+    event.preventDefault()
+    props.onSave(rateOf(new FormData(event.currentTarget as HTMLFormElement).get("ratePerSecond")))
+  }
+  return (
+    <form class="card form" onSubmit={submit} aria-labelledby="throttle-title">
+      <h2 id="throttle-title">Throttle</h2>
+      <ThrottleField id="throttle-rate" label="Deliveries per second" value={props.ratePerSecond} />
+      <div class="form-actions">
+        {props.ratePerSecond === null ? null : (
+          <button type="button" class="button" disabled={props.busy} onClick={() => props.onSave(null)}>
+            Remove throttle
+          </button>
+        )}
+        <button type="submit" class="button" disabled={props.busy}>
+          Save throttle
+        </button>
+      </div>
+    </form>
+  )
+}
+
 /** One endpoint: its subscription, the history of its deliveries, a test event and a recovery on demand. */
 export const WebhookDetail = (props: PageProps & { readonly webhookId: string }) => {
   const path = { tenantId: props.session.tenantId, id: props.webhookId }
-  const [webhook] = useLoad(() => props.client.webhooks.getWebhook({ path }), [props.webhookId])
+  const [webhook, reloadWebhook] = useLoad(() => props.client.webhooks.getWebhook({ path }), [props.webhookId])
   const [attempts, reload] = useLoad(
     () => props.client.webhooks.listWebhookDeliveries({ path, query: { limit: 100 } }),
     [props.webhookId]
@@ -82,6 +124,14 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
     setRecovered(error === undefined ? data.recovered : undefined)
     reload()
   }
+  /** A change to the subscription itself (pause, throttle), then the subscription again. */
+  const update = async (body: { readonly paused?: boolean; readonly ratePerSecond?: number | null }) => {
+    setBusy(true)
+    const { error } = await props.client.webhooks.updateWebhook({ path, body })
+    setBusy(false)
+    setFailure(error === undefined ? undefined : describeError(error))
+    reloadWebhook()
+  }
   const retry = (deliveryId: string) =>
     attempt(() => props.client.webhooks.retryWebhookDelivery({ path: { ...path, deliveryId } }))
 
@@ -95,21 +145,44 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
           <>
             <PageHeader title="Endpoint" lead={subscription.url}>
               {admin ? (
-                <button type="button" class="button primary" onClick={sendTest} disabled={busy}>
-                  Send test event
-                </button>
+                <>
+                  <button
+                    type="button"
+                    class="button"
+                    onClick={() => update({ paused: !subscription.paused })}
+                    disabled={busy}
+                  >
+                    {subscription.paused ? "Resume deliveries" : "Pause deliveries"}
+                  </button>
+                  <button type="button" class="button primary" onClick={sendTest} disabled={busy}>
+                    Send test event
+                  </button>
+                </>
               ) : null}
             </PageHeader>
             <section class="card">
               <dl class="facts">
-                <dt>Events</dt>
-                <dd>{subscription.events.join(", ")}</dd>
+                <dt>Receives</dt>
+                <dd>{receivesText(subscription)}</dd>
+                <dt>Throttle</dt>
+                <dd>{throttleText(subscription.ratePerSecond)}</dd>
+                <dt>Deliveries</dt>
+                <dd>{deliveriesText(subscription)}</dd>
                 <dt>Description</dt>
                 <dd>{subscription.description ?? <span class="muted">None</span>}</dd>
                 <dt>Status</dt>
                 <dd>{subscription.active ? "Active" : `Off${subscription.disabledReason === null ? "" : ` (${subscription.disabledReason})`}`}</dd>
               </dl>
             </section>
+            {admin ? (
+              // Keyed by the saved value: the field shows it again after each save.
+              <ThrottleForm
+                key={String(subscription.ratePerSecond)}
+                ratePerSecond={subscription.ratePerSecond}
+                busy={busy}
+                onSave={(ratePerSecond) => update({ ratePerSecond })}
+              />
+            ) : null}
             {admin && subscription.active ? (
               <form class="card form" onSubmit={recover} aria-labelledby="recover-title">
                 <h2 id="recover-title">Recover failed deliveries</h2>

@@ -1,11 +1,11 @@
-import type { Input, PageItem } from "@servicekit/client"
+import type { PageItem } from "@servicekit/client"
 import { useState } from "preact/hooks"
-import { type Kit, describeError } from "../Api.js"
+import { describeError } from "../Api.js"
 import { AdminsOnly, Confirm, Day, Loading, Notice, PageHeader, SecretOnce } from "../Components.js"
 import { useLoad } from "../Load.js"
-import { productNames } from "../Overview.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../PageProps.js"
+import { ReceivesPicker, ThrottleField, eventGroups, rateOf, receivesText } from "./WebhookReceives.js"
 
 type Webhook = PageItem<"webhooks.listWebhooks">
 
@@ -75,7 +75,7 @@ const WebhooksOfAdmin = (props: PageProps) => {
                 <thead>
                   <tr>
                     <th scope="col">Endpoint</th>
-                    <th scope="col">Events</th>
+                    <th scope="col">Receives</th>
                     <th scope="col">Status</th>
                     <th scope="col">Created</th>
                     <th scope="col">
@@ -92,7 +92,10 @@ const WebhooksOfAdmin = (props: PageProps) => {
                         </a>
                         {webhook.description === null ? null : <span class="muted block">{webhook.description}</span>}
                       </td>
-                      <td>{webhook.events.join(", ")}</td>
+                      <td>
+                        {receivesText(webhook)}
+                        {webhook.paused ? <span class="muted block">Paused</span> : null}
+                      </td>
                       <td>
                         <span class={`status ${webhook.active ? "active" : "revoked"}`}>
                           {webhook.active ? "Active" : `Off${webhook.disabledReason === null ? "" : ` (${webhook.disabledReason})`}`}
@@ -136,25 +139,6 @@ const WebhooksOfAdmin = (props: PageProps) => {
   )
 }
 
-/**
- * The events an endpoint of this tenant may list, by product: those of the products it has, then
- * the platform's own (any tenant's); the API refuses the others.
- */
-const eventGroups = (
-  events: Kit["catalog"]["webhookEvents"],
-  entitlements: ReadonlyArray<string>
-): ReadonlyArray<{ readonly title: string; readonly events: ReadonlyArray<string> }> => {
-  const groups = new Map<string | null, Array<string>>()
-  for (const { name, product } of events) {
-    if (product !== null && !entitlements.includes(product)) continue
-    groups.set(product, [...(groups.get(product) ?? []), name])
-  }
-  return [...groups].map(([product, names]) => ({
-    title: product === null ? "Endpoint" : (productNames[product] ?? product),
-    events: names
-  }))
-}
-
 const CreateWebhookForm = (
   props: PageProps & { readonly onCreated: (secret: string) => void; readonly onCancel: () => void }
 ) => {
@@ -166,13 +150,21 @@ const CreateWebhookForm = (
     event.preventDefault()
     const form = new FormData(event.currentTarget as HTMLFormElement)
     const description = String(form.get("description") ?? "").trim()
+    // The page's catalog names the events and products; the API checks them again.
+    const events = form.getAll("events").map(String)
+    const products = form.getAll("products").map(String)
+    // Nothing chosen would mean every event to the API: say so rather than send it.
+    if (form.get("receives") === "chosen" && events.length === 0 && products.length === 0) {
+      setFailure("Choose at least one product or event, or All events.")
+      return
+    }
     setBusy(true)
     const { data, error } = await props.client.webhooks.createWebhook({
       path: { tenantId: props.session.tenantId },
       body: {
         url: String(form.get("url") ?? "").trim(),
-        // The page's catalog names the events; the API checks them again.
-        events: form.getAll("events").map(String) as Input<"webhooks.createWebhook">["body"]["events"],
+        ...(form.get("receives") === "chosen" ? { events, products } : {}),
+        ratePerSecond: rateOf(form.get("ratePerSecond")),
         description: description === "" ? null : description
       }
     })
@@ -190,23 +182,9 @@ const CreateWebhookForm = (
         <input id="webhook-url" name="url" type="url" required placeholder="https://example.com/webhooks/servicekit" autofocus />
       </div>
       <Loading loaded={entitlements}>
-        {(data) => (
-          <>
-            {eventGroups(props.kit.catalog.webhookEvents, data.entitlements).map((group) => (
-              <fieldset class="field" key={group.title}>
-                <legend>{group.title} events</legend>
-                <div class="choices">
-                  {group.events.map((name) => (
-                    <label key={name}>
-                      <input type="checkbox" name="events" value={name} /> <span class="mono">{name}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            ))}
-          </>
-        )}
+        {(data) => <ReceivesPicker groups={eventGroups(props.kit.catalog.webhookEvents, data.entitlements)} />}
       </Loading>
+      <ThrottleField id="webhook-rate" label="Throttle (deliveries per second)" />
       <div class="field">
         <label for="webhook-description">Description (optional)</label>
         <input id="webhook-description" name="description" maxLength={500} />

@@ -73,9 +73,16 @@ export interface WebhooksWebhooksOperations {
                      * maxItems(20)
                      * @description an array of at most 20 item(s)
                      */
-                    readonly events: readonly string[];
+                    readonly events?: readonly string[];
+                    /**
+                     * maxItems(20)
+                     * @description an array of at most 20 item(s)
+                     */
+                    readonly products?: readonly string[];
                     readonly description?: string | null;
                     readonly active?: boolean;
+                    readonly ratePerSecond?: number | null;
+                    readonly paused?: boolean;
                 };
             };
         };
@@ -103,6 +110,11 @@ export interface WebhooksWebhooksOperations {
             readonly 405: {
                 content: {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 409: {
+                content: {
+                    readonly "application/json": components["schemas"]["WebhookLimitReachedError"];
                 };
             };
             readonly 413: {
@@ -249,8 +261,15 @@ export interface WebhooksWebhooksOperations {
                      * @description an array of at most 20 item(s)
                      */
                     readonly events?: readonly string[];
+                    /**
+                     * maxItems(20)
+                     * @description an array of at most 20 item(s)
+                     */
+                    readonly products?: readonly string[];
                     readonly description?: string | null;
                     readonly active?: boolean;
+                    readonly ratePerSecond?: number | null;
+                    readonly paused?: boolean;
                 };
             };
         };

@@ -16,13 +16,22 @@ export interface WebhooksWebhooksSchemas {
         /** Format: uuid */
         readonly id: string;
         readonly url: string;
+        /** @description The events it receives, beside every event of `products`; with both empty, it receives every event. */
         readonly events: readonly ("message.created" | "conversation.created" | "conversation.closed" | "conversation.assigned" | "csat.submitted" | "visitor.created" | "email.sent" | "email.failed" | "run.succeeded" | "run.failed" | "run.cancelled" | "run.expired" | "approval.requested" | "approval.decided" | "endpoint.disabled")[];
+        /** @description The products whose every event it receives. */
+        readonly products: readonly string[];
+        /** @description Its throttle: at most this many deliveries a second, spaced evenly; null for as fast as they come. */
+        readonly ratePerSecond: number | null;
+        /** @description Paused by the tenant: its deliveries wait (up to their maximum age) and go out once it is resumed (`paused: false`). */
+        readonly paused: boolean;
+        /** @description Since when it is paused; null while not. */
+        readonly pausedAt: string | null;
         readonly description: string | null;
         readonly active: boolean;
         readonly disabledReason: string | null;
         /** @description When the receiver started failing every attempt; null while it answers 2xx. */
         readonly failingSince: string | null;
-        /** @description While the receiver keeps failing, deliveries wait until then: a tenth of the time it has been failing, at most an hour. */
+        /** @description While the receiver keeps failing, ServiceKit holds deliveries until then: a tenth of the time it has been failing, at most an hour. */
         readonly pausedUntil: string | null;
         /** Format: date-time */
         readonly createdAt: string;
@@ -33,13 +42,22 @@ export interface WebhooksWebhooksSchemas {
         /** Format: uuid */
         readonly id: string;
         readonly url: string;
+        /** @description The events it receives, beside every event of `products`; with both empty, it receives every event. */
         readonly events: readonly ("message.created" | "conversation.created" | "conversation.closed" | "conversation.assigned" | "csat.submitted" | "visitor.created" | "email.sent" | "email.failed" | "run.succeeded" | "run.failed" | "run.cancelled" | "run.expired" | "approval.requested" | "approval.decided" | "endpoint.disabled")[];
+        /** @description The products whose every event it receives. */
+        readonly products: readonly string[];
+        /** @description Its throttle: at most this many deliveries a second, spaced evenly; null for as fast as they come. */
+        readonly ratePerSecond: number | null;
+        /** @description Paused by the tenant: its deliveries wait (up to their maximum age) and go out once it is resumed (`paused: false`). */
+        readonly paused: boolean;
+        /** @description Since when it is paused; null while not. */
+        readonly pausedAt: string | null;
         readonly description: string | null;
         readonly active: boolean;
         readonly disabledReason: string | null;
         /** @description When the receiver started failing every attempt; null while it answers 2xx. */
         readonly failingSince: string | null;
-        /** @description While the receiver keeps failing, deliveries wait until then: a tenth of the time it has been failing, at most an hour. */
+        /** @description While the receiver keeps failing, ServiceKit holds deliveries until then: a tenth of the time it has been failing, at most an hour. */
         readonly pausedUntil: string | null;
         /** Format: date-time */
         readonly createdAt: string;
@@ -47,5 +65,29 @@ export interface WebhooksWebhooksSchemas {
         readonly updatedAt: string;
         /** @description The signing secret (`whsec_...`). Shown once; store it now to verify deliveries. */
         readonly secret: string;
+    };
+    /** @description The account keeps 100 webhook subscriptions already, the most it may (`webhook_limit_reached`). */
+    readonly WebhookLimitReachedError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "conflict";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "webhook_limit_reached";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
     };
 }
