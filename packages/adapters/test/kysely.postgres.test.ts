@@ -81,7 +81,8 @@ describe("kysely storage on Postgres", () => {
             "automations/0004_run_concurrency",
             "chat/0001_webhook_health",
             "jobs/0001_job_backlog",
-            "transactional/0001_queued_messages"
+            "transactional/0001_queued_messages",
+            "webhooks/0001_endpoint_controls"
           ])
           return db
         })
