@@ -68,12 +68,13 @@ const assetHeaders = { "cache-control": "public, max-age=31536000, immutable", "
  * encoded as a delivery would send it) from its body's annotations; null for an event never sent.
  */
 const catalogEvent = ({ body, name, product }: CatalogEvent) => {
-  const example = body === undefined ? Option.none() : SchemaAST.getExamplesAnnotation(body.ast)
+  if (body === undefined) return { name, product: product ?? null, description: null, example: null }
+  const example = SchemaAST.getExamplesAnnotation(body.ast)
   return {
     name,
     product: product ?? null,
-    description: body === undefined ? null : Option.getOrNull(SchemaAST.getDescriptionAnnotation(body.ast)),
-    example: Option.isSome(example) && body !== undefined ? Schema.encodeSync(body)(example.value[0]) : null
+    description: Option.getOrNull(SchemaAST.getDescriptionAnnotation(body.ast)),
+    example: Option.isSome(example) ? Schema.encodeSync(body)(example.value[0]) : null
   }
 }
 

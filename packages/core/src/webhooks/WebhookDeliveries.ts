@@ -1,4 +1,4 @@
-import { Effect, Option } from "effect"
+import { Array as Arr, Effect, Option } from "effect"
 import { JobQueue } from "../jobs/JobQueue.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { ProductCatalog } from "../platform/Products.js"
@@ -126,7 +126,7 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
           const outcomes: Array<Outcome> = []
           // Each paused subscription's deliveries go back together, due at one time.
           const pauseEnds = new Map<string, Date>()
-          const throttledBy = new Map<string, Array<WebhookDelivery>>()
+          const throttled: Array<WebhookDelivery> = []
           const held = new Map<string, boolean>()
           for (const delivery of claimed) {
             const target = Option.getOrUndefined(targets.get(delivery.subscriptionId)!)
@@ -139,12 +139,12 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
             } else if (target.subscription.pausedAt !== null && (yield* stillPaused(tenantId, target.subscription.id, held))) {
               outcomes.push(sender.held(target.subscription, delivery, at))
             } else if (target.subscription.ratePerSecond !== null) {
-              throttledBy.set(delivery.subscriptionId, [...(throttledBy.get(delivery.subscriptionId) ?? []), delivery])
+              throttled.push(delivery)
             } else sendable.push({ target, delivery })
           }
           // A throttled subscription's first delivery goes if its slot is free; the others go back,
           // each due at a slot of its own after it.
-          for (const [subscriptionId, waiting] of throttledBy) {
+          for (const [subscriptionId, waiting] of Object.entries(Arr.groupBy(throttled, (one) => one.subscriptionId))) {
             const target = Option.getOrThrow(targets.get(subscriptionId)!)
             const intervalMs = 1_000 / target.subscription.ratePerSecond!
             const next = yield* subscriptions.reserveSend(tenantId, subscriptionId, intervalMs, at)

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Array as Arr, Context, Effect, Layer, Option } from "effect"
 import type { Page } from "../platform/Keyset.js"
 import { memoryTable } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
@@ -130,14 +130,10 @@ export const layerMemoryWebhooks: Layer.Layer<
       activeOf: (tenantIds) =>
         db.run(() => {
           const wanted = new Set(tenantIds)
-          const active = new Map<string, Array<WebhookSubscription>>()
-          const rows = [...subscriptions.rows()].sort(
-            (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)
-          )
-          for (const row of rows) {
-            if (row.active && wanted.has(row.tenantId)) active.set(row.tenantId, [...(active.get(row.tenantId) ?? []), row])
-          }
-          return active
+          const rows = [...subscriptions.rows()]
+            .filter((row) => row.active && wanted.has(row.tenantId))
+            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+          return new Map(Object.entries(Arr.groupBy(rows, (row) => row.tenantId)))
         }),
       reserveSend: (tenantId, id, intervalMs, at) =>
         db.run(() => {

@@ -140,8 +140,7 @@ const Description = withReason(
   Schema.NullOr(withoutNul(Schema.String)),
   `must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters, or null`
 )
-const Active = withReason(Schema.Boolean, "must be true or false")
-const Paused = withReason(Schema.Boolean, "must be true or false")
+const TrueOrFalse = withReason(Schema.Boolean, "must be true or false")
 const RatePerSecond = withReason(
   Schema.NullOr(Integer.pipe(Schema.between(1, MAX_RATE_PER_SECOND))),
   `must be a whole number from 1 to ${MAX_RATE_PER_SECOND}, or null`
@@ -182,9 +181,9 @@ export const webhooksApi = ({ catalog, Event }: CatalogSchemas) => {
   const controls = {
     products: Schema.optional(Products),
     description: Schema.optional(Description),
-    active: Schema.optional(Active),
+    active: Schema.optional(TrueOrFalse),
     ratePerSecond: Schema.optional(RatePerSecond),
-    paused: Schema.optional(Paused)
+    paused: Schema.optional(TrueOrFalse)
   }
   const CreateBody = Schema.Struct({ url: Url, events: Schema.optional(Events), ...controls })
   const PatchBody = Schema.Struct({ url: Schema.optional(Url), events: Schema.optional(Events), ...controls })

@@ -1,6 +1,8 @@
 import type { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "@servicekit/core/internal"
+import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
-import * as Repositories from "./WebhookRepositories.js"
+import * as Deliveries from "./Deliveries.js"
+import * as Subscriptions from "./Subscriptions.js"
 import * as endpointControls from "./migrations/webhooks/0001_endpoint_controls.js"
 
 /**
@@ -11,5 +13,5 @@ import * as endpointControls from "./migrations/webhooks/0001_endpoint_controls.
 export const webhooksStorage: KyselyModuleStorage<WebhookSubscriptionRepository | WebhookDeliveryRepository> = {
   dependsOn: ["chat"],
   migrations: { "webhooks/0001_endpoint_controls": endpointControls },
-  layer: Repositories.layer
+  layer: Layer.merge(Subscriptions.layer, Deliveries.layer)
 }

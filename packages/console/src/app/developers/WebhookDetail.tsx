@@ -103,35 +103,33 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
   const [busy, setBusy] = useState(false)
   const admin = props.session.role === "admin"
 
-  /** A call that adds an attempt, then the history again. */
-  const attempt = async (send: () => Promise<{ readonly error?: Parameters<typeof describeError>[0] | undefined }>) => {
+  /** A call made busy, its error shown, then `after` (what it changed read again); answers its data. */
+  const act = async <A,>(
+    call: () => Promise<{ readonly data?: A; readonly error?: Parameters<typeof describeError>[0] | undefined }>,
+    after: () => void
+  ) => {
     setBusy(true)
-    const { error } = await send()
+    const { data, error } = await call()
     setBusy(false)
     setFailure(error === undefined ? undefined : describeError(error))
-    reload()
+    after()
+    return error === undefined ? data : undefined
   }
+  /** A call that adds an attempt, then the history again. */
+  const attempt = (send: () => Promise<{ readonly error?: Parameters<typeof describeError>[0] | undefined }>) =>
+    act(send, reload)
   const [recovered, setRecovered] = useState<number | undefined>(undefined)
   const sendTest = () => attempt(() => props.client.webhooks.testWebhook({ path }))
   const recover = async (event: Event) => {
     event.preventDefault()
     const hours = Number(new FormData(event.currentTarget as HTMLFormElement).get("hours"))
     const since = new Date(Date.now() - hours * 3_600_000).toISOString()
-    setBusy(true)
-    const { data, error } = await props.client.webhooks.recoverWebhookDeliveries({ path, body: { since } })
-    setBusy(false)
-    setFailure(error === undefined ? undefined : describeError(error))
-    setRecovered(error === undefined ? data.recovered : undefined)
-    reload()
+    const data = await act(() => props.client.webhooks.recoverWebhookDeliveries({ path, body: { since } }), reload)
+    setRecovered(data?.recovered)
   }
   /** A change to the subscription itself (pause, throttle), then the subscription again. */
-  const update = async (body: { readonly paused?: boolean; readonly ratePerSecond?: number | null }) => {
-    setBusy(true)
-    const { error } = await props.client.webhooks.updateWebhook({ path, body })
-    setBusy(false)
-    setFailure(error === undefined ? undefined : describeError(error))
-    reloadWebhook()
-  }
+  const update = (body: { readonly paused?: boolean; readonly ratePerSecond?: number | null }) =>
+    act(() => props.client.webhooks.updateWebhook({ path, body }), reloadWebhook)
   const retry = (deliveryId: string) =>
     attempt(() => props.client.webhooks.retryWebhookDelivery({ path: { ...path, deliveryId } }))
 
