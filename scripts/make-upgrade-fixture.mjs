@@ -1,8 +1,9 @@
 // Writes the upgrade fixture: a PostgreSQL database written by this checkout's code, holding
 // automation runs in every state a running system leaves behind (finished, queued, waiting for an
 // approval, a timer, a node, an approval in the middle of an agent loop, and an agent loop whose
-// worker was killed mid turn), dumped as SQL beside what a test needs to go on with it (keys,
-// the device secret, the run ids). packages/host-node/test/upgrade*.test.ts load it, migrate it
+// worker was killed mid turn) and a webhook subscription with a delivery that succeeded, one that
+// failed for good and one waiting for its retry, dumped as SQL beside what a test needs to go on
+// with it (keys, the device and signing secrets, the run and delivery ids). packages/host-node/test/upgrade*.test.ts load it, migrate it
 // with a later build and check every run finishes. Run after `npm run build`, with PostgreSQL at
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test):
 //   node scripts/make-upgrade-fixture.mjs <name>     e.g. 0028, the last migration it holds
@@ -34,7 +35,9 @@ const models = await startModelServer({ apiKey: "upgrade-model-key" })
 // What the test must configure the same way; the model server's address it chooses itself.
 const secrets = {
   SERVICEKIT_JWT_SECRET: "an-upgrade-fixture-secret-of-32-bytes!!",
-  SERVICEKIT_SECRET_KEY: "5e".repeat(32)
+  SERVICEKIT_SECRET_KEY: "5e".repeat(32),
+  // The webhook receiver listens on loopback, over http.
+  SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true"
 }
 const env = {
   ...secrets,
@@ -55,11 +58,12 @@ Object.assign(process.env, env)
 const kit = createServiceKit({ workers: "off" })
 const server = createServer(toNodeListener(kit))
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
-const base = `http://127.0.0.1:${server.address().port}/api/v1`
+const apiRoot = `http://127.0.0.1:${server.address().port}/api`
+const base = `${apiRoot}/v1`
 const worker = spawn(process.execPath, [cli, "worker"], { env: { ...process.env, ...env }, stdio: "inherit" })
 
-const call = async (credential, method, path, body) => {
-  const response = await fetch(`${base}${path}`, {
+const call = async (credential, method, path, body, root = base) => {
+  const response = await fetch(`${root}${path}`, {
     method,
     headers: {
       ...(credential === undefined ? {} : { authorization: `Bearer ${credential}` }),
@@ -81,7 +85,7 @@ const until = async (what, check, timeoutMs = 30_000) => {
   }
 }
 
-const tenant = await kit.admin.createTenant({ name: "Upgrade", entitlements: ["automations", "ai_agent"] })
+const tenant = await kit.admin.createTenant({ name: "Upgrade", entitlements: ["automations", "ai_agent", "chat"] })
 const { key } = await kit.admin.createKey({
   tenantId: tenant.id,
   product: "automations",
@@ -128,6 +132,43 @@ runs.node = await run([
 ])
 await reaches(runs.node, "waiting_node")
 
+// A webhook endpoint whose receiver answers 200, then 400 (failed for good), then 500 (retried
+// later: pending when dumped), one Live Chat event each.
+let answer = 200
+const hooks = createServer((request, response) => request.resume().on("end", () => response.writeHead(answer).end()))
+await new Promise((resolve) => hooks.listen(0, "127.0.0.1", resolve))
+const chatKey = (
+  await kit.admin.createKey({
+    tenantId: tenant.id,
+    product: "chat",
+    environment: "live",
+    scopes: ["chat:write", "webhooks:manage"]
+  })
+).key
+const chat = (method, path, body) => call(chatKey, method, path, body)
+const webhooksPath = `/tenants/${tenant.id}/webhooks`
+const subscription = await call(
+  chatKey,
+  "POST",
+  webhooksPath,
+  { url: `http://127.0.0.1:${hooks.address().port}/hooks`, events: ["conversation.created", "message.created"] },
+  apiRoot
+)
+const history = () => call(chatKey, "GET", `${webhooksPath}/${subscription.id}/deliveries`, undefined, apiRoot)
+const attempted = async (statusCode) =>
+  (await until(`an attempt answered ${statusCode}`, async () => (await history()).data.find((attempt) => attempt.statusCode === statusCode)))
+    .deliveryId
+const conversation = await chat("POST", "/chat/conversations", { name: "Upgrade" })
+const deliveries = { succeeded: await attempted(200) }
+answer = 400
+await chat("POST", `/chat/conversations/${conversation.id}/messages`, { content: "refused" })
+deliveries.failed = await attempted(400)
+answer = 500
+await chat("POST", `/chat/conversations/${conversation.id}/messages`, { content: "retried" })
+deliveries.pending = await attempted(500)
+hooks.close()
+const webhooks = { subscriptionId: subscription.id, secret: subscription.secret, chatKey, deliveries }
+
 // The workspace session: its memory is the account's, readable through the API.
 const agent = {
   type: "agent",
@@ -162,7 +203,16 @@ const commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: root, encoding:
 writeFileSync(
   join(out, `${name}.json`),
   `${JSON.stringify(
-    { commit, dumpedAt: new Date().toISOString(), env: secrets, tenantId: tenant.id, key, node: { id: node.id, secret: claimed.deviceSecret }, runs },
+    {
+      commit,
+      dumpedAt: new Date().toISOString(),
+      env: secrets,
+      tenantId: tenant.id,
+      key,
+      node: { id: node.id, secret: claimed.deviceSecret },
+      runs,
+      webhooks
+    },
     null,
     2
   )}\n`

@@ -14,14 +14,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-upgradeSuite("on PostgreSQL", "0028", async (sql) => {
-  const databaseUrl = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-  return { DATABASE_URL: databaseUrl, REDIS_URL: "", SERVICEKIT_DATA_DIR: dataDir }
-})
+// A database of the build before migrations moved into modules, and of the one before the
+// webhooks' own migrations (with a webhook subscription and its deliveries).
+for (const fixture of ["0028", "0034"]) {
+  upgradeSuite("on PostgreSQL", fixture, async (sql) => {
+    const databaseUrl = await Effect.runPromise(Scope.extend(temporaryDatabase, scope))
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+    return { DATABASE_URL: databaseUrl, REDIS_URL: "", SERVICEKIT_DATA_DIR: join(dataDir, fixture) }
+  })
+}

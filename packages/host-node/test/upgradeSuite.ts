@@ -11,6 +11,7 @@ import { resolveConfig } from "../src/Config.js"
 import { portsLayer } from "../src/Runtime.js"
 import { type RunningServer, listen } from "../src/Server.js"
 import { apiCaller, expectJson, until } from "./automationsClient.js"
+import { receiver } from "./webhookReceiver.js"
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url))
 const fixtures = new URL("./fixtures/upgrade/", import.meta.url)
@@ -28,6 +29,13 @@ export const upgradeFixture = (name: string) => ({
       "finished" | "approval" | "timer" | "node" | "agentApproval" | "agentRunning" | "queued",
       string
     >
+    /** A webhook subscription and its deliveries (fixtures made since webhooks were a module). */
+    readonly webhooks?: {
+      readonly subscriptionId: string
+      readonly secret: string
+      readonly chatKey: string
+      readonly deliveries: Record<"succeeded" | "failed" | "pending", string>
+    }
   }
 })
 
@@ -162,6 +170,48 @@ export const upgradeSuite = (
       expect(agent.stepsResultJson[0].output.turns.map((turn: any) => turn.verdict)).toEqual(["approval"])
     })
 
+    // The webhook subscription of fixtures that have one: read as the earlier build left it before
+    // the workers start, pointed at a receiver checking the secret shown then; delivered after.
+    const hooks = facts.webhooks
+    const hook = receiver()
+    afterAll(() => hook.stop())
+    const webhook = async (method: string, path: string, body?: unknown) =>
+      expectJson(
+        await fetch(`${server!.url}/api/tenants/${facts.tenantId}/webhooks/${hooks!.subscriptionId}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${hooks!.chatKey}`,
+            ...(body === undefined ? {} : { "content-type": "application/json" })
+          },
+          body: body === undefined ? undefined : JSON.stringify(body)
+        })
+      )
+    if (hooks !== undefined) {
+      it("keeps the webhook subscription, its deliveries and their history as the earlier build left them", async () => {
+        // As the earlier build stored it, with no products, throttle or pause.
+        expect(await webhook("GET", "")).toMatchObject({
+          events: ["conversation.created", "message.created"],
+          products: [],
+          ratePerSecond: null,
+          paused: false,
+          active: true
+        })
+        const history = await webhook("GET", "/deliveries")
+        expect(history.data.map((attempt: any) => [attempt.deliveryId, attempt.statusCode])).toEqual([
+          [hooks.deliveries.pending, 500],
+          [hooks.deliveries.failed, 400],
+          [hooks.deliveries.succeeded, 200]
+        ])
+        const states = await Promise.all(
+          Object.entries(hooks.deliveries).map(async ([name, id]) => [name, (await webhook("GET", `/deliveries/${id}`)).status])
+        )
+        expect(Object.fromEntries(states)).toEqual({ succeeded: "succeeded", failed: "failed", pending: "pending" })
+        await hook.start()
+        hook.setSecret(hooks.secret)
+        await webhook("PATCH", "", { url: hook.url() })
+      })
+    }
+
     it("finishes every waiting, queued and interrupted run once its wait is over, repeating nothing", async () => {
       models.respondWith(() => ({ reply: "FINAL:notes kept" }))
       await kit!.startWorkers()
@@ -207,4 +257,23 @@ export const upgradeSuite = (
       ])
       expect(models.requests()).toHaveLength(2)
     })
+
+    if (hooks !== undefined) {
+      it("delivers the retry that waited and what is recovered, signed with the secret shown before the upgrade", async () => {
+        await until("the waiting retry", async () => (hook.received.length >= 1 ? true : undefined))
+        expect(await webhook("POST", "/recover", { since: "2000-01-01T00:00:00Z" })).toEqual({ recovered: 1 })
+        await until("the recovered delivery", async () => (hook.received.length >= 2 ? true : undefined))
+        expect(hook.received.map((delivery) => [delivery.deliveryId, delivery.event])).toEqual([
+          [hooks.deliveries.pending, "message.created"],
+          [hooks.deliveries.failed, "message.created"]
+        ])
+        for (const id of [hooks.deliveries.pending, hooks.deliveries.failed]) {
+          expect((await webhook("GET", `/deliveries/${id}`)).status).toBe("succeeded")
+        }
+        const chat = apiCaller(server!)(() => hooks.chatKey)
+        await expectJson(await chat("POST", "/chat/conversations", { name: "After the upgrade" }))
+        await until("the new event", async () => (hook.received.length >= 3 ? true : undefined))
+        expect(hook.received[2]).toMatchObject({ event: "conversation.created" })
+      })
+    }
   })

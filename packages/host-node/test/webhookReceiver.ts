@@ -73,10 +73,12 @@ export const receiver = () => {
           resolve()
         })
       }),
+    /** Closes it; nothing to do when it never started. */
     stop: () =>
       new Promise<void>((resolve) => {
-        server?.closeAllConnections()
-        server?.close(() => resolve())
+        if (server === undefined) return resolve()
+        server.closeAllConnections()
+        server.close(() => resolve())
       }),
     /** Verifies with this secret from now on (a fresh listener: it remembers the deliveries it handled). */
     setSecret: (secret: string) => {
