@@ -79,6 +79,7 @@ describe("kysely storage on Postgres", () => {
             "automations/0002_step_results",
             "automations/0003_run_expiry",
             "automations/0004_run_concurrency",
+            "automations/0005_node_offline",
             "chat/0001_webhook_health",
             "jobs/0001_job_backlog",
             "transactional/0001_queued_messages",

@@ -47,6 +47,7 @@ describe("a kit's product catalog", () => {
       ["run.expired", "automations", true],
       ["approval.requested", "automations", true],
       ["approval.decided", "automations", true],
+      ["node.offline", "automations", true],
       ["note.created", "notes", true],
       // The webhooks' own, anyone's whatever their products.
       ["endpoint.disabled", undefined, true]
@@ -68,6 +69,7 @@ describe("a kit's product catalog", () => {
       "run.expired",
       "approval.requested",
       "approval.decided",
+      "node.offline",
       "endpoint.disabled"
     ])
   })

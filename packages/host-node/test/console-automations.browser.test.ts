@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type ModelServer, startModelServer } from "@servicekit/conformance"
+import { NodeRepository } from "@servicekit/core/internal"
+import { Effect } from "effect"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { automationsClient, expectJson } from "./automationsClient.js"
@@ -248,6 +250,10 @@ describe("the console's Automations area in Chromium", () => {
       .toEqual(new Set(["succeeded"]))
     await checkAxe(page, "runs")
 
+    // The device paired earlier goes quiet: found offline as the workers' sweep would find it.
+    await served.kit.runtime.runPromise(
+      Effect.flatMap(NodeRepository, (nodes) => nodes.markOffline(new Date(), new Date(), 100))
+    )
     await page.evaluate(() => (location.hash = "#/automations/nodes"))
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Nodes")
     await page.getByRole("button", { name: "Add node" }).click()
@@ -279,6 +285,7 @@ describe("the console's Automations area in Chromium", () => {
     })
     const pairedRow = page.locator("main tbody tr", { hasText: HOSTILE }).first()
     expect(await pairedRow.locator("td").nth(3).textContent()).not.toBe("—")
+    expect(await pairedRow.locator("td").nth(1).textContent()).toMatch(/^pairedoffline since /)
     expect(await kioskRow.locator("td").nth(3).textContent()).toBe("—")
 
     await page.getByRole("button", { name: "Revoke Kiosk" }).click()

@@ -230,7 +230,7 @@ describe("the console in Chromium", () => {
       "Automations events",
       "Endpoint events"
     ])
-    expect(await page.getByRole("group", { name: "Automations events" }).getByRole("checkbox").count()).toBe(6)
+    expect(await page.getByRole("group", { name: "Automations events" }).getByRole("checkbox").count()).toBe(7)
     await page.getByLabel("message.created").check()
     await page.getByLabel("Description (optional)").fill(HOSTILE)
     await checkAccessibility(page, "webhooks (create form)")

@@ -30,6 +30,7 @@ const makeNode = (tenantId: string, overrides: Partial<Node> = {}): Node => ({
   deviceSecretDigest: null,
   pairedAt: null,
   lastSeenAt: null,
+  offlineSince: null,
   revokedAt: null,
   createdAt: T0,
   updatedAt: T0,
@@ -128,6 +129,50 @@ export const nodesSuite: StorageSuite<NodeRepository | NodeCommandRepository | T
         )
         expect(yield* nodes.update({ ...revoked, tenantId: (yield* insertTenant()).id }, ["revoked"])).toBe(false)
         expect(yield* nodes.update(makeNode(tenant.id), ["pending"])).toBe(false)
+      })
+    )
+
+    it.effect("marks offline the paired nodes of every tenant unheard from since a time, longest first, once each", () =>
+      Effect.gen(function* () {
+        const nodes = yield* NodeRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        // Long before any other suite's nodes were heard from: the sweep crosses tenants.
+        const base = at("2000-01-01T00:00:00.000Z")
+        const paired = (tenantId: string, minutes: number | null, overrides: Partial<Node> = {}) =>
+          makeNode(tenantId, {
+            status: "paired",
+            pairingCodeDigest: null,
+            deviceSecretDigest: uuid(),
+            pairedAt: base,
+            lastSeenAt: minutes === null ? null : plus(base, minutes * MINUTE),
+            ...overrides
+          })
+        const first = paired(tenant.id, 0)
+        const second = paired(tenant.id, 5)
+        const elsewhere = paired(other.id, 1)
+        const heard = paired(tenant.id, 20)
+        const untouched = [
+          heard,
+          makeNode(tenant.id, { lastSeenAt: plus(base, 0) }),
+          paired(tenant.id, 0, { status: "revoked", deviceSecretDigest: null, revokedAt: base }),
+          paired(tenant.id, 0, { offlineSince: plus(base, 3 * MINUTE) })
+        ]
+        for (const node of [second, ...untouched, elsewhere, first]) yield* nodes.insert(node)
+        const seenBefore = plus(base, 10 * MINUTE)
+        const now = plus(base, 11 * MINUTE)
+        const marked = (node: Node): Node => ({ ...node, offlineSince: now })
+
+        expect(yield* nodes.markOffline(seenBefore, now, 2)).toEqual([marked(first), marked(elsewhere)])
+        expect(yield* nodes.markOffline(seenBefore, now, 10)).toEqual([marked(second)])
+        expect(yield* nodes.markOffline(seenBefore, now, 10)).toEqual([])
+        expect(yield* nodes.find(tenant.id, first.id)).toEqual(Option.some(marked(first)))
+        for (const node of untouched) expect(yield* nodes.find(node.tenantId, node.id)).toEqual(Option.some(node))
+        // Heard from again (the service's write), it can be found offline once more later.
+        yield* nodes.update({ ...first, lastSeenAt: plus(base, 12 * MINUTE), offlineSince: null }, ["paired"])
+        expect(yield* nodes.markOffline(plus(base, 13 * MINUTE), plus(base, 14 * MINUTE), 10)).toEqual([
+          { ...first, lastSeenAt: plus(base, 12 * MINUTE), offlineSince: plus(base, 14 * MINUTE) }
+        ])
       })
     )
 

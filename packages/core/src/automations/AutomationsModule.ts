@@ -1,6 +1,8 @@
 import { Effect, Layer } from "effect"
 import { groups } from "../http/Implement.js"
+import { sentEvent } from "../module/EventBodies.js"
 import { defineModule } from "../module/ProductModule.js"
+import { NodeOfflineEvent } from "./nodes/NodeEvents.js"
 import { automationsHandlers } from "./workflows/AutomationsHandlers.js"
 import { aiSkills } from "./governance/AiSkills.js"
 import { automationSkills } from "./AutomationSkills.js"
@@ -11,7 +13,7 @@ import { hookHandlers, runHandlers } from "./runs/RunHandlers.js"
 import { readoutHandlers } from "./readouts/ReadoutHandlers.js"
 import { ReadoutService } from "./readouts/ReadoutService.js"
 import { RunEngine, runQueue } from "./runs/RunEngine.js"
-import { automationsEvents } from "./runs/RunEventBodies.js"
+import { runEvents } from "./runs/RunEventBodies.js"
 import { FlowRepository, WorkflowRepository } from "./records/AutomationsRepositories.js"
 import { RunRepository } from "./records/RunRepositories.js"
 import { ApprovalRepository } from "./records/ApprovalRepository.js"
@@ -71,7 +73,7 @@ const firstWorkflow = {
 export const automations = defineModule({
   name: "automations",
   products: [
-    { name: "automations", keys: { scopes: ["automations:manage"] }, events: automationsEvents },
+    { name: "automations", keys: { scopes: ["automations:manage"] }, events: [...runEvents, sentEvent(NodeOfflineEvent)] },
     { name: "ai_agent" }
   ],
   settings: automationsSettings,
@@ -157,6 +159,12 @@ export const automations = defineModule({
       // As often as a worker renews its leases: a dead worker's run waits at most a quarter more.
       every: (settings) => settings.runLeaseMs / 4,
       run: Effect.flatMap(RunEngine, (runs) => runs.resumeStalled)
+    },
+    {
+      name: "automations.nodes.offline",
+      // A node is found offline within a third of the offline time after it went quiet.
+      every: (settings) => settings.nodeOfflineMs / 3,
+      run: Effect.flatMap(NodeService, (nodes) => nodes.sweepOffline)
     },
     {
       name: "automations.waitpoints.due",

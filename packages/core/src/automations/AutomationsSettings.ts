@@ -12,11 +12,14 @@ export interface AutomationsOptions {
   readonly runTtlSeconds: number
   /** How many of a tenant's runs may run at once unless the tenant has its own cap; 0 for no cap. */
   readonly maxRunningRunsPerTenant: number
+  /** Seconds a paired companion node may go unheard from before it is offline. */
+  readonly nodeOfflineSeconds: number
 }
 
 /**
  * SERVICEKIT_RUN_LEASE_SECONDS: the runs' lease; SERVICEKIT_RUN_TTL_SECONDS: their default time to
- * live; SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: the default cap on a tenant's running runs.
+ * live; SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: the default cap on a tenant's running runs;
+ * SERVICEKIT_NODE_OFFLINE_SECONDS: how long a companion node goes unheard from before it is offline.
  */
 export const automationsSettings = defineSettings<AutomationsOptions>({
   environment: () =>
@@ -38,11 +41,19 @@ export const automationsSettings = defineSettings<AutomationsOptions>({
           validation: (n) => n >= 0 && n <= MAX_RUNNING_RUNS
         }),
         Config.withDefault(defaultSettings.maxRunningRunsPerTenant)
+      ),
+      nodeOfflineSeconds: Config.number("SERVICEKIT_NODE_OFFLINE_SECONDS").pipe(
+        Config.validate({
+          message: "must be a number of seconds from 1 to 86400",
+          validation: (n) => n >= 1 && n <= 86_400
+        }),
+        Config.withDefault(defaultSettings.nodeOfflineMs / 1000)
       )
     }),
-  settings: ({ maxRunningRunsPerTenant, runLeaseSeconds, runTtlSeconds }) => ({
+  settings: ({ maxRunningRunsPerTenant, nodeOfflineSeconds, runLeaseSeconds, runTtlSeconds }) => ({
     runLeaseMs: runLeaseSeconds * 1000,
     runTtlSeconds,
-    maxRunningRunsPerTenant
+    maxRunningRunsPerTenant,
+    nodeOfflineMs: nodeOfflineSeconds * 1000
   })
 })

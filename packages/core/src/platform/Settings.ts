@@ -76,6 +76,11 @@ export interface Settings {
    * run none of whose steps started this many seconds after it was created ends expired. 0: none.
    */
   readonly runTtlSeconds: number
+  /**
+   * A paired companion node not heard from (heartbeat, poll, result) for this long is offline: it is
+   * marked so, once, and `node.offline` is sent; heard from again, it is online.
+   */
+  readonly nodeOfflineMs: number
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
 }
@@ -148,7 +153,9 @@ export const defaultSettings: Settings = {
   maxQueuedPerTenant: 10_000,
   // Twice a worker's 50 run slots: with several workers, no tenant holds them all.
   maxRunningRunsPerTenant: 100,
-  runTtlSeconds: 0
+  runTtlSeconds: 0,
+  // Three of `node run`'s 30-second heartbeats missed.
+  nodeOfflineMs: 90_000
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {

@@ -49,6 +49,7 @@ import * as agentTurnsMigration from "./migrations/automations/0001_agent_turns.
 import * as stepResultsMigration from "./migrations/automations/0002_step_results.js"
 import * as runExpiryMigration from "./migrations/automations/0003_run_expiry.js"
 import * as runConcurrencyMigration from "./migrations/automations/0004_run_concurrency.js"
+import * as nodeOfflineMigration from "./migrations/automations/0005_node_offline.js"
 import * as NodeCommands from "./nodes/NodeCommands.js"
 import * as Packs from "./Packs.js"
 import * as Sequences from "./Sequences.js"
@@ -108,7 +109,8 @@ export const automationsStorage: KyselyModuleStorage<
     "automations/0001_agent_turns": agentTurnsMigration,
     "automations/0002_step_results": stepResultsMigration,
     "automations/0003_run_expiry": runExpiryMigration,
-    "automations/0004_run_concurrency": runConcurrencyMigration
+    "automations/0004_run_concurrency": runConcurrencyMigration,
+    "automations/0005_node_offline": nodeOfflineMigration
   },
   layer: Layer.mergeAll(
     Workflows.layer,

@@ -266,6 +266,7 @@ export interface AutomationNodesTable {
   readonly device_secret_digest: string | null
   readonly paired_at: Date | null
   readonly last_seen_at: Date | null
+  readonly offline_since: Date | null
   readonly revoked_at: Date | null
   readonly created_at: Date
   readonly updated_at: Date

@@ -21,6 +21,8 @@ export interface AutomationNodeClaimSchemas {
         readonly pairingExpiresAt: string | null;
         readonly pairedAt: string | null;
         readonly lastSeenAt: string | null;
+        /** @description Since when the paired device is offline: not heard from for SERVICEKIT_NODE_OFFLINE_SECONDS (90 by default; `node.offline` was sent then). Null while it is heard from. */
+        readonly offlineSince: string | null;
         readonly revokedAt: string | null;
         /** Format: date-time */
         readonly createdAt: string;

@@ -264,6 +264,26 @@ export interface webhooks {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "node.offline": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * node.offline
+         * @description A paired companion node was not heard from (heartbeat, poll or result) for SERVICEKIT_NODE_OFFLINE_SECONDS (90 by default): sent once each time it goes offline. Steps waiting for its commands keep waiting until their own time is up.
+         */
+        readonly post: operations["webhook.node.offline"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "endpoint.disabled": {
         readonly parameters: {
             readonly query?: never;

@@ -89,6 +89,9 @@ export const Nodes = (props: PageProps) => {
                       </td>
                       <td>
                         <span class={`status ${statusTone(node.status)}`}>{node.status}</span>
+                        {node.status === "paired" && node.offlineSince !== null ? (
+                          <span class="muted block">offline since {formatTime(node.offlineSince)}</span>
+                        ) : null}
                       </td>
                       <td>
                         {node.allowSystem ? `Programs: ${node.allowedBinaries.join(", ") || "none listed"}` : "No programs"}

@@ -29,6 +29,11 @@ export interface Node {
   readonly deviceSecretDigest: string | null
   readonly pairedAt: Date | null
   readonly lastSeenAt: Date | null
+  /**
+   * Since when ServiceKit has found the paired device offline (not heard from for the offline time,
+   * `nodeOfflineMs`); null while it is heard from, and once it is heard from again.
+   */
+  readonly offlineSince: Date | null
   readonly revokedAt: Date | null
   readonly createdAt: Date
   readonly updatedAt: Date

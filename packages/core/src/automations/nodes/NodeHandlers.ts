@@ -24,6 +24,7 @@ export const nodeJson = (node: Node) => ({
   pairingExpiresAt: node.status === "pending" ? node.pairingExpiresAt : null,
   pairedAt: node.pairedAt,
   lastSeenAt: node.lastSeenAt,
+  offlineSince: node.offlineSince,
   revokedAt: node.revokedAt,
   createdAt: node.createdAt,
   updatedAt: node.updatedAt

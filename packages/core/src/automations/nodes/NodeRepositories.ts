@@ -20,6 +20,11 @@ export class NodeRepository extends Context.Tag("@servicekit/core/NodeRepository
      * status is one of `from`; whether it did.
      */
     readonly update: (node: Node, from: ReadonlyArray<Node["status"]>) => Effect.Effect<boolean>
+    /**
+     * Marks offline at `at` the paired nodes of every tenant not yet offline and last heard from
+     * before `seenBefore`, the longest unheard first, at most `limit`, in one write: those marked.
+     */
+    readonly markOffline: (seenBefore: Date, at: Date, limit: number) => Effect.Effect<ReadonlyArray<Node>>
   }
 >() {
   static readonly layerMemory: Layer.Layer<NodeRepository, never, MemoryDatabase> = Layer.effect(
@@ -39,7 +44,22 @@ export class NodeRepository extends Context.Tag("@servicekit/core/NodeRepository
             if (stored === undefined || !from.includes(stored.status)) return false
             table.put({ ...node, createdAt: stored.createdAt }, undo)
             return true
-          })
+          }),
+        markOffline: (seenBefore, at, limit) =>
+          db.run((undo) =>
+            [...table.rows()]
+              .filter(
+                (row) =>
+                  row.status === "paired" && row.offlineSince === null && row.lastSeenAt !== null && row.lastSeenAt < seenBefore
+              )
+              .sort((a, b) => a.lastSeenAt!.getTime() - b.lastSeenAt!.getTime())
+              .slice(0, limit)
+              .map((row) => {
+                const marked: Node = { ...row, offlineSince: at }
+                table.put(marked, undo)
+                return marked
+              })
+          )
       })
     })
   )

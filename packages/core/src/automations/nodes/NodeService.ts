@@ -1,8 +1,11 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import { EventBus } from "../../jobs/EventBus.js"
 import { FanOut } from "../../jobs/FanOut.js"
 import { SecretCrypto, constantTimeEqual, isUuid, randomBase62, randomOf, randomUuid } from "../../platform/Crypto.js"
 import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../../platform/Errors.js"
 import { type Listed, listPage } from "../../platform/Keyset.js"
+import { ServiceKitSettings } from "../../platform/Settings.js"
+import { UnitOfWork } from "../../platform/UnitOfWork.js"
 import {
   MAX_ALLOWLIST,
   MAX_CAPABILITIES,
@@ -17,12 +20,15 @@ import {
   normalizePairingCode
 } from "./Node.js"
 import { NodeNotFound } from "./NodeErrors.js"
+import { nodeOfflineEvent } from "./NodeEvents.js"
 import { NodeRepository } from "./NodeRepositories.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
 /** lastSeenAt is written at most this often by polls and heartbeats of a busy device. */
 const SEEN_EVERY_MS = 10_000
+/** The most nodes one sweep marks offline; the next sweep takes the rest. */
+const SWEEP_LIMIT = 1_000
 
 export interface NodeSettings {
   readonly allowSystem?: boolean | undefined
@@ -91,6 +97,11 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
       secret: string | undefined,
       report: DeviceReport
     ) => Effect.Effect<Node, Unauthenticated | ValidationFailed>
+    /**
+     * Marks offline the paired nodes of every tenant not heard from for `nodeOfflineMs`, and sends
+     * each one's `node.offline` in the same unit of work; how many it marked.
+     */
+    readonly sweepOffline: Effect.Effect<number>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -99,6 +110,9 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
       const nodes = yield* NodeRepository
       const crypto = yield* SecretCrypto
       const fanOut = yield* FanOut
+      const unit = yield* UnitOfWork
+      const bus = yield* EventBus
+      const { nodeOfflineMs } = yield* ServiceKitSettings
       /** Tells the node's open sockets to look again: its settings changed, or it was revoked. */
       const changed = (node: Node) => fanOut.publish(nodeTopic(node.id), NODE_CHANGED)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
@@ -186,13 +200,16 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
           return found.value
         })
 
-      /** Notes that the device was heard from (at most every SEEN_EVERY_MS, unless `node` changed otherwise). */
+      /**
+       * Notes that the device was heard from (at most every SEEN_EVERY_MS, unless `node` changed
+       * otherwise or was offline: then at once, online again).
+       */
       const seen = (node: Node, next: Node = node) =>
         Effect.gen(function* () {
           const at = yield* now
           const stale = node.lastSeenAt === null || at.getTime() - node.lastSeenAt.getTime() >= SEEN_EVERY_MS
-          if (!stale && next === node) return node
-          const updated: Node = { ...next, lastSeenAt: at, updatedAt: at }
+          if (!stale && next === node && node.offlineSince === null) return node
+          const updated: Node = { ...next, lastSeenAt: at, offlineSince: null, updatedAt: at }
           yield* nodes.update(updated, ["paired"])
           return updated
         })
@@ -218,6 +235,7 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
               deviceSecretDigest: null,
               pairedAt: null,
               lastSeenAt: null,
+              offlineSince: null,
               revokedAt: null,
               createdAt: at,
               updatedAt: at
@@ -306,7 +324,19 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
           Effect.gen(function* () {
             const node = yield* device(nodeId, secret)
             return yield* seen(node, yield* reported(node, report))
+          }),
+
+        sweepOffline: unit.withTransaction(
+          Effect.gen(function* () {
+            const at = yield* now
+            const marked = yield* nodes.markOffline(new Date(at.getTime() - nodeOfflineMs), at, SWEEP_LIMIT)
+            const events = marked.map((node) => nodeOfflineEvent(randomUuid(crypto), node))
+            // Nobody listening (no endpoint receives it): the mark alone is written.
+            const heard = yield* bus.heard(events.map((event) => ({ tenantId: event.tenantId, type: event.type })))
+            yield* bus.publish(events.filter((_, i) => heard[i]))
+            return marked.length
           })
+        )
       }
     })
   )

@@ -41,6 +41,10 @@ export const NodeJson = Schema.Struct({
   pairingExpiresAt: Schema.NullOr(Timestamp),
   pairedAt: Schema.NullOr(Timestamp),
   lastSeenAt: Schema.NullOr(Timestamp),
+  offlineSince: Schema.NullOr(Timestamp).annotations({
+    description:
+      "Since when the paired device is offline: not heard from for SERVICEKIT_NODE_OFFLINE_SECONDS (90 by default; `node.offline` was sent then). Null while it is heard from."
+  }),
   revokedAt: Schema.NullOr(Timestamp),
   createdAt: Timestamp,
   updatedAt: Timestamp

@@ -138,7 +138,8 @@ export const ApprovalDecidedEvent = event(
   }
 )
 
-export const automationsEvents: ReadonlyArray<ProductEvent> = [
+/** The runs' and approvals' events, as the automations product declares them. */
+export const runEvents: ReadonlyArray<ProductEvent> = [
   RunSucceededEvent,
   RunFailedEvent,
   RunCancelledEvent,

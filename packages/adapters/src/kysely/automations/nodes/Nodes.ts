@@ -25,6 +25,7 @@ const changing = (node: Node) => ({
   device_secret_digest: node.deviceSecretDigest,
   paired_at: node.pairedAt,
   last_seen_at: node.lastSeenAt,
+  offline_since: node.offlineSince,
   revoked_at: node.revokedAt,
   updated_at: node.updatedAt
 })
@@ -53,6 +54,7 @@ const toNode = (row: Selectable<AutomationNodesTable>): Node => ({
   deviceSecretDigest: row.device_secret_digest,
   pairedAt: row.paired_at,
   lastSeenAt: row.last_seen_at,
+  offlineSince: row.offline_since,
   revokedAt: row.revoked_at,
   createdAt: row.created_at,
   updatedAt: row.updated_at
@@ -97,7 +99,32 @@ export const make = (database: KyselyConnection): NodeRepository["Type"] =>
             ),
             (result) => result.numUpdatedRows > 0n
           )
-        : Effect.succeed(false)
+        : Effect.succeed(false),
+    // Across tenants, by design: a range of automation_nodes_online_seen_idx, marked in one update.
+    markOffline: (seenBefore, at, limit) =>
+      Effect.map(
+        query(database, (db: Db) =>
+          db
+            .updateTable("automation_nodes")
+            .set({ offline_since: at })
+            .where("id", "in", (eb) =>
+              eb
+                .selectFrom("automation_nodes")
+                .select("id")
+                .where("status", "=", "paired")
+                .where("offline_since", "is", null)
+                .where("last_seen_at", "<", seenBefore)
+                .orderBy("last_seen_at")
+                .limit(limit)
+            )
+            .where("status", "=", "paired")
+            .where("offline_since", "is", null)
+            .where("last_seen_at", "<", seenBefore)
+            .returningAll()
+            .execute()
+        ),
+        (rows) => rows.map(toNode).sort((a, b) => a.lastSeenAt!.getTime() - b.lastSeenAt!.getTime())
+      )
   })
 
 export const layer: Layer.Layer<NodeRepository, never, KyselyDatabase> = Layer.effect(

@@ -251,6 +251,25 @@ export interface WebhooksEventsOperations {
             };
         };
     };
+    readonly "webhook.node.offline": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["NodeOfflineEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
     readonly "webhook.endpoint.disabled": {
         readonly parameters: {
             readonly query?: never;
