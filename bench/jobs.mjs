@@ -4,7 +4,9 @@
 //   enqueue     2,000 single enqueues, one after the other
 //   latency     p50/p95 from enqueue to handler start, one job at a time, the worker idle
 // Backends: pg-boss on PGlite (in-process), pg-boss on Postgres, BullMQ on Redis (skipped when
-// unreachable). BENCH_JOBS_BACKENDS=pglite,postgres,redis picks some.
+// unreachable), against each engine alone; and BullMQ on Redis against BullMQ behind a plain
+// backlog on PGlite ("redis-backlog"): the port's own path without the turns, the fairer baseline
+// for what the turns cost. BENCH_JOBS_BACKENDS=pglite,postgres,redis,redis-backlog picks some.
 import { randomUUID } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -27,7 +29,7 @@ const SAMPLES = 200
 const CONCURRENCY = 50
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/servicekit_bench"
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379"
-const chosen = (process.env.BENCH_JOBS_BACKENDS ?? "pglite,postgres,redis").split(",")
+const chosen = (process.env.BENCH_JOBS_BACKENDS ?? "pglite,postgres,redis,redis-backlog").split(",")
 
 const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
@@ -184,23 +186,23 @@ const bossAlone = async (db, close) => {
   }
 }
 
+/** The job options the port gives BullMQ. */
+const bullOptions = {
+  attempts: 1,
+  backoff: { type: "exponential", delay: 1_000 },
+  removeOnComplete: true,
+  removeOnFail: { count: 1_000 }
+}
+
 /** BullMQ alone, with the job options the port gives it. */
 const bullAlone = async (prefix) => {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null })
   const queues = new Map()
   const queueOf = (name) => queues.get(name) ?? queues.set(name, new BullQueue(name, { connection, prefix })).get(name)
   return {
-    enqueue: (name, i) =>
-      queueOf(name).add(
-        "job",
-        { i },
-        {
-          attempts: 1,
-          backoff: { type: "exponential", delay: 1_000 },
-          removeOnComplete: true,
-          removeOnFail: { count: 1_000 }
-        }
-      ),
+    enqueue: (name, i) => queueOf(name).add("job", { i }, bullOptions),
+    addBulk: (name, payloads) =>
+      queueOf(name).addBulk(payloads.map((data) => ({ name: "job", data, opts: bullOptions }))),
     work: async (name, concurrency, onStart) => {
       const worker = new BullWorker(name, async (job) => onStart(job.data.i), {
         connection: new Redis(redisUrl, { maxRetriesPerRequest: null }),
@@ -216,6 +218,59 @@ const bullAlone = async (prefix) => {
     close: async () => {
       await Promise.all([...queues.values()].map((queue) => queue.close()))
       connection.disconnect()
+    }
+  }
+}
+
+/**
+ * BullMQ behind a hand-written backlog on PGlite, as the port keeps its jobs: each enqueue inserts
+ * a row (it would commit with the caller's data), and a working worker's relay moves the rows to
+ * BullMQ oldest first, 500 a transaction, deleting them as it adds them; woken by each enqueue. It
+ * is the port's path without the turns: no tenants, no weights, no slot shares.
+ */
+const bullBehindBacklog = async (pglite, prefix) => {
+  const bull = await bullAlone(prefix)
+  await pglite.exec(
+    "CREATE TABLE IF NOT EXISTS backlog (id bigserial PRIMARY KEY, queue text NOT NULL, payload jsonb NOT NULL)"
+  )
+  const wakers = new Map()
+  const relayOnce = (name) =>
+    pglite.transaction(async (tx) => {
+      const { rows } = await tx.query(
+        `DELETE FROM backlog WHERE id IN (SELECT id FROM backlog WHERE queue = $1 ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED)
+         RETURNING id, payload`,
+        [name]
+      )
+      if (rows.length > 0) await bull.addBulk(name, rows.sort((a, b) => Number(a.id) - Number(b.id)).map((row) => row.payload))
+      return rows.length
+    })
+  return {
+    enqueue: async (name, i) => {
+      await pglite.query("INSERT INTO backlog (queue, payload) VALUES ($1, $2)", [name, { i }])
+      wakers.get(name)?.()
+    },
+    work: async (name, concurrency, onStart) => {
+      const stopWorker = await bull.work(name, concurrency, onStart)
+      let running = true
+      const relay = (async () => {
+        while (running) {
+          if ((await relayOnce(name)) > 0) continue
+          await new Promise((resolve) => {
+            const timer = setTimeout(resolve, 500)
+            wakers.set(name, () => (clearTimeout(timer), resolve()))
+          })
+        }
+      })()
+      return async () => {
+        running = false
+        wakers.get(name)?.()
+        await relay
+        await stopWorker()
+      }
+    },
+    close: async () => {
+      await bull.close()
+      await pglite.close()
     }
   }
 }
@@ -275,17 +330,32 @@ const backends = {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  },
+  "redis-backlog": async () => {
+    if (!(await reachable(redisUrl, 6379))) return undefined
+    const dirs = [mkdtempSync(join(tmpdir(), "bench-jobs-")), mkdtempSync(join(tmpdir(), "bench-jobs-"))]
+    try {
+      const port = await throughPort(
+        layerBullMqJobQueue({ url: redisUrl, prefix: unique("bench") }).pipe(
+          Layer.provideMerge(Layer.merge(layerPglite({ dataDir: dirs[0] }), FanOut.layerMemory))
+        )
+      )
+      const bare = await bullBehindBacklog(await PGlite.create(dirs[1]), unique("bench"))
+      return await sideBySide(port, bare, "BullMQ+backlog")
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+    }
   }
 }
 
 console.log(
   `\nJob queue: ${DRAIN} jobs drained with up to ${CONCURRENCY} at a time (median of ${ROUNDS} drains, taking turns); ${N} single enqueues; enqueue→start over ${SAMPLES} jobs\n`
 )
-console.log("backend    through        jobs/s  enqueues/s  p50 ms  p95 ms   jobs/s ratio  drains")
+console.log("backend       through        jobs/s  enqueues/s  p50 ms  p95 ms   jobs/s ratio  drains")
 for (const name of chosen) {
   const result = await backends[name]()
   if (result === undefined) {
-    console.log(`${name.padEnd(10)} (unreachable, skipped)`)
+    console.log(`${name.padEnd(13)} (unreachable, skipped)`)
     continue
   }
   for (const [label, r] of [
@@ -294,7 +364,7 @@ for (const name of chosen) {
   ]) {
     const ratio = label === "ServiceKit" ? (result.port.rate / result.bare.rate).toFixed(2) : ""
     console.log(
-      `${(label === "ServiceKit" ? name : "").padEnd(10)} ${label.padEnd(14)} ${String(r.rate).padStart(6)}  ${String(r.enqueueRate).padStart(10)}  ${String(r.p50).padStart(6)}  ${String(r.p95).padStart(6)}   ${ratio.padEnd(12)}  ${r.rates.join(" ")}`
+      `${(label === "ServiceKit" ? name : "").padEnd(13)} ${label.padEnd(14)} ${String(r.rate).padStart(6)}  ${String(r.enqueueRate).padStart(10)}  ${String(r.p50).padStart(6)}  ${String(r.p95).padStart(6)}   ${ratio.padEnd(12)}  ${r.rates.join(" ")}`
     )
   }
 }

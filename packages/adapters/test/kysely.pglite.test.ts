@@ -24,6 +24,7 @@ it("keeps data in its folder across close and reopen, and closes PGlite with the
       entitlements: ["chat"],
       weight: 1,
       maxRunningRuns: null,
+      suspension: null,
       createdAt: new Date("2026-01-01T00:00:00.000Z")
     }
     const db = await Effect.runPromise(
@@ -79,7 +80,7 @@ describe("a migrated snapshot that new databases start from", () => {
     const templateDir = join(folder, "templates")
     const dataDir = join(folder, "kit")
     try {
-      const tenant: Tenant = { id: globalThis.crypto.randomUUID(), name: "Kept", entitlements: [], weight: 1, maxRunningRuns: null, createdAt: new Date("2026-01-01T00:00:00.000Z") }
+      const tenant: Tenant = { id: globalThis.crypto.randomUUID(), name: "Kept", entitlements: [], weight: 1, maxRunningRuns: null, suspension: null, createdAt: new Date("2026-01-01T00:00:00.000Z") }
       await Effect.runPromise(
         Effect.flatMap(TenantRepository, (tenants) => tenants.insert(tenant)).pipe(
           Effect.provide(layerPglite({ dataDir, templateDir }))

@@ -75,12 +75,15 @@ describe("kysely storage on Postgres", () => {
             "0034_automation_waitpoints",
             "accounts/0001_tenant_weight",
             "accounts/0002_tenant_run_cap",
+            "accounts/0003_tenant_suspension",
+            "accounts/0004_tenant_deletions",
             "automations/0001_agent_turns",
             "automations/0002_step_results",
             "automations/0003_run_expiry",
             "automations/0004_run_concurrency",
             "automations/0005_node_offline",
             "chat/0001_webhook_health",
+            "chat/0002_visitor_tokens_by_tenant",
             "jobs/0001_job_backlog",
             "transactional/0001_queued_messages",
             "webhooks/0001_endpoint_controls"
@@ -94,7 +97,7 @@ describe("kysely storage on Postgres", () => {
 
   it("replaces the webhook tokens stored before 0029 by their SHA-256 digests, in workflows and flows", async () => {
     const db = await runtime.runPromise(KyselyDatabase)
-    const tenant = { id: globalThis.crypto.randomUUID(), name: "Hooks", entitlements: [], weight: 1, maxRunningRuns: null, createdAt: new Date() }
+    const tenant = { id: globalThis.crypto.randomUUID(), name: "Hooks", entitlements: [], weight: 1, maxRunningRuns: null, suspension: null, createdAt: new Date() }
     const token = "hook-token-0123456789abcdef"
     const digest = createHash("sha256").update(token).digest("hex")
     const trigger = { schemaVersion: 1, type: "webhook", webhook: { token } }
@@ -195,6 +198,7 @@ describe("kysely storage on Postgres", () => {
       entitlements: [],
       weight: 1,
       maxRunningRuns: null,
+      suspension: null,
       createdAt: new Date(base)
     }))
     // Most workflows are not event workflows, or are inactive: the index holds only the others.

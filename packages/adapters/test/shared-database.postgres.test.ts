@@ -3,6 +3,8 @@ import { Effect, Option } from "effect"
 import { Kysely, type Migration, Migrator, PostgresDialect, sql } from "kysely"
 import pg from "pg"
 import { describe, expect, it } from "vitest"
+import { MIGRATION_TABLE } from "../src/kysely/Migrations.js"
+import { sharedTablesWith, tenantTablesWith } from "../src/kysely/Storage.js"
 import { layerPostgres } from "../src/postgres.js"
 import { temporaryDatabase } from "./temporaryPostgres.js"
 
@@ -43,6 +45,7 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             entitlements: ["voice" as const],
             weight: 1,
             maxRunningRuns: null,
+            suspension: null,
             createdAt: new Date("2026-11-01T00:00:00.000Z")
           }
           const found = yield* Effect.gen(function* () {
@@ -75,56 +78,15 @@ describe("ServiceKit inside an app's own Postgres database", () => {
             "kysely_migration_lock",
             "tenants"
           ])
-          expect(tables.rows.filter((row) => row.table_schema === schema).map((row) => row.table_name)).toEqual([
-            "activity_log",
-            "api_keys",
-            "automation_agent_turns",
-            "automation_agents",
-            "automation_approvals",
-            "automation_channels",
-            "automation_flows",
-            "automation_memory",
-            "automation_memory_audit",
-            "automation_model_choices",
-            "automation_node_commands",
-            "automation_nodes",
-            "automation_policies",
-            "automation_runs",
-            "automation_sequences",
-            "automation_session_entries",
-            "automation_sessions",
-            "automation_skill_installs",
-            "automation_skill_packs",
-            "automation_step_results",
-            "automation_tool_profiles",
-            "automation_waitpoints",
-            "automation_workflows",
-            "calls",
-            "chat_messages",
-            "chat_widgets",
-            "conversations",
-            "email_messages",
-            "email_templates",
-            "event_dispatcher",
-            "event_outbox",
-            "growth_conversations",
-            "growth_messages",
-            "idempotency_keys",
-            "job_backlog",
-            "job_outbox",
-            "schedule_firings",
-            "schedules",
-            "servicekit_migrations",
-            "servicekit_migrations_lock",
-            "sip_settings",
-            "tenants",
-            "usage_entries",
-            "visitor_tokens",
-            "visitors",
-            "webhook_attempts",
-            "webhook_deliveries",
-            "webhook_subscriptions"
-          ])
+          // Every table ServiceKit declares (see tenant-tables.pglite.test.ts), in its own schema.
+          expect(tables.rows.filter((row) => row.table_schema === schema).map((row) => row.table_name)).toEqual(
+            [
+              ...tenantTablesWith([]).map(({ table }) => table),
+              ...Object.keys(sharedTablesWith([])),
+              MIGRATION_TABLE,
+              `${MIGRATION_TABLE}_lock`
+            ].sort()
+          )
         })
       )
     )

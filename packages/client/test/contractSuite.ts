@@ -371,6 +371,17 @@ export const contractSuite = (setting: ContractStorage) =>
         entitlements: ["voice"]
       })
 
+      // Suspended, its key and its dashboard token are refused; resumed, both work again.
+      const suspended = expectOk(
+        await admin.platformAdmin.suspendTenant({ path: { tenantId: tenant.id }, body: { reason: "unpaid" } })
+      )
+      expect(suspended.suspension).toEqual({ at: expect.any(String), reason: "unpaid" })
+      expect(expectError(await reporting.calling.getUsage(), 403).code).toBe("tenant_suspended")
+      expect(expectError(await dashboard.developers.getEntitlements(), 403).code).toBe("tenant_suspended")
+      const resumed = expectOk(await admin.platformAdmin.resumeTenant({ path: { tenantId: tenant.id } }))
+      expect(resumed).toEqual({ ...renamed, suspension: null })
+      expectOk(await reporting.calling.getUsage())
+
       const revoked = expectOk(
         await admin.platformAdmin.revokeTenantApiKey({ path: { tenantId: tenant.id, id: created.id } })
       )
@@ -388,6 +399,26 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(notFound.code).toBe("tenant_not_found")
       // @ts-expect-error: a 404 of getTenant is never an authentication code
       expect(notFound.code === "invalid_admin_token").toBe(false)
+
+      // Deleted: suspended at once, then gone, its record kept.
+      const started = expectOk(await admin.platformAdmin.deleteTenant({ path: { tenantId: tenant.id } }))
+      expect(started).toMatchObject({ tenantId: tenant.id, requestedAt: expect.any(String) })
+      expect(expectError(await admin.platformAdmin.resumeTenant({ path: { tenantId: tenant.id } }), 409).code).toBe(
+        "tenant_being_deleted"
+      )
+      for (;;) {
+        const deletion = expectOk(await admin.platformAdmin.getTenantDeletion({ path: { tenantId: tenant.id } }))
+        if (deletion.status === "deleted") {
+          expect(deletion.deleted.api_keys).toBe(1)
+          break
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(expectError(await admin.platformAdmin.getTenant({ path: { tenantId: tenant.id } }), 404).code).toBe(
+        "tenant_not_found"
+      )
+      const never = await admin.platformAdmin.getTenantDeletion({ path: { tenantId: UNKNOWN_ID } })
+      expect(expectError(never, 404).code).toBe("tenant_deletion_not_found")
     })
 
     it("manages a tenant's API keys from the dashboard: a revoked key stops working; members may not", async () => {
@@ -721,8 +752,8 @@ export const contractSuite = (setting: ContractStorage) =>
       const stranger = await connect({ token: `${session.visitorToken}x` }).chatVisitor.getVisitorConversation()
       const refused = expectError(stranger, 401)
       expect(refused.code).toBe("invalid_visitor_token")
-      // @ts-expect-error: the visitor routes document no 403
-      expect(stranger.error?.status === 403).toBe(false)
+      // A suspended tenant's links are refused with a 403 the document lists.
+      if (stranger.error?.status === 403) expect(stranger.error.code).toBe("tenant_suspended")
     })
 
     it("subscribes to chat events, tests the subscription against a receiver that verifies it, and deletes it", async () => {

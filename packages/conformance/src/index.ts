@@ -4,7 +4,7 @@
  * @effect/vitest. A package of its own, so that @servicekit/core needs no test runner.
  */
 import type { ModuleName, StoragePorts } from "@servicekit/core"
-import type { EventOutbox, UnitOfWork } from "@servicekit/core/internal"
+import type { EventOutbox, TenantData, UnitOfWork } from "@servicekit/core/internal"
 import type { Layer } from "effect"
 import { type StorageSuite, runStorageConformance } from "./Storage.js"
 import { apiKeysSuite } from "./storage/ApiKeys.js"
@@ -48,6 +48,7 @@ import { webhookAttemptsSuite } from "./storage/WebhookAttempts.js"
 import { webhookDeliveriesSuite } from "./storage/WebhookDeliveries.js"
 import { webhookDueDeliveriesSuite } from "./storage/WebhookDueDeliveries.js"
 import { webhookSubscriptionsSuite } from "./storage/Webhooks.js"
+import { tenantDataSuite } from "./storage/TenantData.js"
 
 export * from "./EventDispatch.js"
 export * from "./FanOut.js"
@@ -61,6 +62,7 @@ export * from "./Scheduler.js"
 export * from "./SecretCrypto.js"
 export * from "./SipNetwork.js"
 export { type StorageSuite, runStorageConformance } from "./Storage.js"
+export { BUILT_IN_TENANT_KINDS } from "./storage/TenantData.js"
 export {
   activitySuite,
   agentTurnsSuite,
@@ -95,6 +97,7 @@ export {
   sipSuite,
   stepResultsSuite,
   templatesSuite,
+  tenantDataSuite,
   tenantsSuite,
   toolProfilesSuite,
   transactionsSuite,
@@ -110,7 +113,7 @@ export {
   workflowsSuite
 }
 
-type Storage = StoragePorts | UnitOfWork | EventOutbox
+type Storage = StoragePorts | UnitOfWork | EventOutbox | TenantData
 
 /** Each module's storage suites, by module name: a module without its entry here does not compile. */
 export const moduleStorageSuites = {
@@ -160,6 +163,7 @@ export const moduleStorageSuites = {
 export const allStorageSuites: ReadonlyArray<StorageSuite<Storage>> = [
   transactionsSuite,
   eventOutboxSuite,
+  tenantDataSuite,
   ...Object.values(moduleStorageSuites).flat()
 ]
 

@@ -1,4 +1,5 @@
 import { Cause, Effect, Exit, type ManagedRuntime } from "effect"
+import type { TenantDeletionRecord } from "./accounts/TenantDeletions.js"
 import { type IssueDashboardToken, type IssuedDashboardToken, PlatformAdmin } from "./accounts/PlatformAdmin.js"
 import { type ApiKeyView, ApiKeyService, type CreateApiKey, type CreatedApiKey } from "./platform/ApiKeyService.js"
 import type { KeyAccess, Product } from "./BuiltInProducts.js"
@@ -39,6 +40,21 @@ export interface Administration<Access = KeyAccess, P extends string = Product> 
       readonly maxRunningRuns?: number | null | undefined
     }
   ) => Promise<TenantOf<P>>
+  /**
+   * Suspends the tenant: its keys, dashboard tokens, chat links, node devices and hook tokens get
+   * 403 `tenant_suspended`, and none of its background work starts, until `resumeTenant`. At once
+   * in this process, within ten seconds in every other; a suspended tenant stays as it is.
+   */
+  readonly suspendTenant: (tenantId: string, reason?: string | null) => Promise<TenantOf<P>>
+  /** Resumes a suspended tenant: its work carries on where it stood. Never one being deleted (`TenantBeingDeleted`). */
+  readonly resumeTenant: (tenantId: string) => Promise<TenantOf<P>>
+  /**
+   * Deletes the tenant and everything it holds, irreversibly: suspended at once, its rows deleted
+   * in the background by the workers, its own record last. Asked again, answers the same deletion.
+   */
+  readonly deleteTenant: (tenantId: string) => Promise<TenantDeletionRecord>
+  /** How the tenant's deletion stands, with the rows it deleted by kind; kept once the tenant is gone. */
+  readonly getTenantDeletion: (tenantId: string) => Promise<TenantDeletionRecord>
   /** The plaintext key is in the result, once. The product and its scopes are checked by the compiler too. */
   readonly createKey: (input: Omit<CreateApiKey, "product" | "scopes"> & Access) => Promise<CreatedApiKey>
   readonly listKeys: (tenantId: string) => Promise<ReadonlyArray<ApiKeyView>>
@@ -64,6 +80,11 @@ export const makeAdministration = (runtime: ManagedRuntime.ManagedRuntime<Needs,
     getTenant: (tenantId) => run(Effect.flatMap(TenantService, (tenants) => tenants.get(tenantId))),
     updateTenant: (tenantId, changes) =>
       run(Effect.flatMap(PlatformAdmin, (admin) => admin.updateTenant(tenantId, changes))),
+    suspendTenant: (tenantId, reason) =>
+      run(Effect.flatMap(PlatformAdmin, (admin) => admin.suspendTenant(tenantId, reason))),
+    resumeTenant: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.resumeTenant(tenantId))),
+    deleteTenant: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.deleteTenant(tenantId))),
+    getTenantDeletion: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.tenantDeletion(tenantId))),
     createKey: (input) => run(Effect.flatMap(ApiKeyService, (keys) => keys.create(input))),
     listKeys: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.listKeys(tenantId))),
     revokeKey: (tenantId, keyId) => run(Effect.flatMap(ApiKeyService, (keys) => keys.revoke(tenantId, keyId))),

@@ -10,6 +10,7 @@ import type { DashboardTokenIssuer, DashboardTokenVerifier } from "./platform/Da
 import type { LanguageModel } from "./platform/LanguageModel.js"
 import type { OutboundHttp } from "./platform/OutboundHttp.js"
 import type { SecretBox } from "./platform/SecretBox.js"
+import type { TenantData } from "./platform/TenantData.js"
 import type { RateLimitStore } from "./platform/RateLimit.js"
 import type { ServiceKitSettings } from "./platform/Settings.js"
 import type { UnitOfWork } from "./platform/UnitOfWork.js"
@@ -22,6 +23,7 @@ export type Ports =
   | UnitOfWork
   | EventOutbox
   | ScheduleStore
+  | TenantData
   | JobQueue
   | FanOut
   | RateLimitStore

@@ -25,6 +25,7 @@ import { ModelRouter } from "./platform/ModelRouter.js"
 import { ProductCatalog } from "./platform/Products.js"
 import { RateLimiter } from "./platform/RateLimiter.js"
 import { TenantService } from "./platform/TenantService.js"
+import { TenantStanding } from "./platform/TenantStanding.js"
 import type { Ports } from "./Ports.js"
 import type { Services } from "./Services.js"
 import { runWorkers, workedQueues } from "./Workers.js"
@@ -85,6 +86,7 @@ const composedServices = (composition: Composition, skills: ReadonlyArray<Custom
       (services, module) => Layer.provideMerge(module.services as Layer.Layer<any, never, any>, services),
       Layer.mergeAll(
         TenantService.layer,
+        TenantStanding.layer,
         ApiKeyService.layer,
         RateLimiter.layer,
         EventBus.layerFor(composition.subscribers),

@@ -8,12 +8,14 @@ import type { ModelRouter } from "./platform/ModelRouter.js"
 import type { ProductCatalog } from "./platform/Products.js"
 import type { RateLimiter } from "./platform/RateLimiter.js"
 import type { TenantService } from "./platform/TenantService.js"
+import type { TenantStanding } from "./platform/TenantStanding.js"
 import type { Ports } from "./Ports.js"
 
 /** The platform's own services, which every module may use. */
 export type PlatformServices =
   | ProductCatalog
   | TenantService
+  | TenantStanding
   | ApiKeyService
   | RateLimiter
   | EventBus

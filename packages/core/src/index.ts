@@ -69,6 +69,8 @@ export {
 
 // services called through kit.runtime: the platform's and each product's main one
 export { type Tenant } from "./platform/Tenants.js"
+export { TenantBeingDeleted, TenantDeletionNotFound } from "./accounts/AccountsErrors.js"
+export type { TenantDeletionRecord } from "./accounts/TenantDeletions.js"
 export { TenantService, type CreateTenant } from "./platform/TenantService.js"
 export {
   ApiKeyService,

@@ -34,7 +34,7 @@ export { Text as SkillText, builtInSkill } from "./module/SkillInputs.js"
 export { groups } from "./http/Implement.js"
 export { PageJson, PageParams, pageJson } from "./http/Pages.js"
 export { Timestamp, Uuid, UuidText, withReason, withoutNul } from "./http/Schemas.js"
-export { memoryTable } from "./platform/MemoryTable.js"
+export { memoryTable, tenantRowsOf } from "./platform/MemoryTable.js"
 export { type SkillCall, SkillFailed, type SkillOutput, SkillPending, type SkillRunner } from "./module/SkillRunner.js"
 export { EmailPipeline, type PipelineEmail } from "./module/EmailPipeline.js"
 export { type MessageChannel, type Skill, type SkillDefinition, SkillRegistry } from "./automations/skills/Skills.js"
@@ -49,9 +49,12 @@ export { RateLimitStore, type RateLimitResult, resultOf, windowOf } from "./plat
 export { RateLimiter } from "./platform/RateLimiter.js"
 export { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
 export { TenantRepository } from "./platform/Tenants.js"
+export { TenantData } from "./platform/TenantData.js"
+export { TenantDeletionRepository, type TenantDeletionRecord } from "./accounts/TenantDeletions.js"
 export { UsageLedger, type UsageEntry, type UsageQuery } from "./platform/Usage.js"
 export {
   MemoryDatabase,
+  type MemoryTenantRows,
   UniqueViolation,
   UnitOfWork,
   afterCommit,
@@ -143,7 +146,9 @@ export {
   retryDelay
 } from "./jobs/JobQueue.js"
 export {
+  HELD,
   PLATFORM_TURN,
+  type SlotBuffer,
   TenantWeights,
   type TurnClock,
   makeSlotHoldings,

@@ -12,6 +12,7 @@ import type { ProductModule } from "./module/ProductModule.js"
 import { modules, type StorageOf, type StoragePorts } from "./Modules.js"
 import { layerCrypto, layerDeterministic } from "./platform/Crypto.js"
 import { ServiceKitSettings, type Settings } from "./platform/Settings.js"
+import { TenantData } from "./platform/TenantData.js"
 import { MemoryDatabase, type UnitOfWork } from "./platform/UnitOfWork.js"
 import type { Ports } from "./Ports.js"
 import { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
@@ -51,7 +52,7 @@ export {
   type ScriptedLanguageModelOptions
 } from "./testing/ScriptedLanguageModel.js"
 
-type MemoryStorage = StoragePorts | UnitOfWork | EventOutbox | ScheduleStore
+type MemoryStorage = StoragePorts | UnitOfWork | EventOutbox | ScheduleStore | TenantData
 
 /**
  * Every module's storage ports in memory, the built-in modules' and then those of `added`, over
@@ -63,7 +64,7 @@ export const layerMemoryStorageWith = <const Added extends ReadonlyArray<Product
 ): Layer.Layer<MemoryStorage | StorageOf<Added>> =>
   [...modules, ...added].reduce(
     (storage, module) => Layer.provideMerge(module.memory as Layer.Layer<any, never, any>, storage),
-    Layer.mergeAll(EventOutbox.layerMemory, ScheduleStore.layerMemory).pipe(
+    Layer.mergeAll(EventOutbox.layerMemory, ScheduleStore.layerMemory, TenantData.layerMemory).pipe(
       Layer.provideMerge(MemoryDatabase.layer)
     ) as Layer.Layer<any, never, any>
   ) as Layer.Layer<MemoryStorage | StorageOf<Added>>

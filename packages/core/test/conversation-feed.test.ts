@@ -4,6 +4,8 @@ import type { Conversation, VisitorToken } from "../src/chat/Chat.js"
 import { ChatMessageRepository, ConversationRepository } from "../src/chat/ChatRepositories.js"
 import { ConversationHubs, conversationFeed, conversationTopic, messageSignal } from "../src/chat/ConversationFeed.js"
 import { FanOut } from "../src/jobs/FanOut.js"
+import { TenantRepository } from "../src/platform/Tenants.js"
+import { TenantStanding } from "../src/platform/TenantStanding.js"
 import { MemoryDatabase } from "../src/platform/UnitOfWork.js"
 
 const tenantId = "00000000-0000-4000-8000-000000000001"
@@ -32,6 +34,7 @@ const setUp = () => {
   ).pipe(
     Layer.provide(ChatMessageRepository.layerMemory),
     Layer.provideMerge(ConversationRepository.layerMemory),
+    Layer.provideMerge(TenantStanding.layer.pipe(Layer.provide(TenantRepository.layerMemory))),
     Layer.provideMerge(MemoryDatabase.layer),
     Layer.provideMerge(FanOut.layerMemory)
   )

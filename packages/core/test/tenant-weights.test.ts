@@ -17,8 +17,8 @@ describe("the tenants' weights in the turns", () => {
     Effect.gen(function* () {
       const tenants = yield* TenantRepository
       const created = new Date("2026-11-01T00:00:00.000Z")
-      yield* Effect.orDie(tenants.insert({ id: heavy, name: "Heavy", entitlements: [], weight: 3, maxRunningRuns: null, createdAt: created }))
-      yield* Effect.orDie(tenants.insert({ id: plain, name: "Plain", entitlements: [], weight: 1, maxRunningRuns: null, createdAt: created }))
+      yield* Effect.orDie(tenants.insert({ id: heavy, name: "Heavy", entitlements: [], weight: 3, maxRunningRuns: null, suspension: null, createdAt: created }))
+      yield* Effect.orDie(tenants.insert({ id: plain, name: "Plain", entitlements: [], weight: 1, maxRunningRuns: null, suspension: null, createdAt: created }))
       const { weightsOf } = yield* TenantWeights
       expect([...(yield* weightsOf([heavy, plain, "", "not-a-tenant"]))]).toEqual([
         [heavy, 3],

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { readFile } from "node:fs/promises"
+import { createInterface } from "node:readline/promises"
 import { parseArgs } from "node:util"
 import { signDashboardToken } from "@servicekit/adapters/jwt"
 import { DashboardRole, modules } from "@servicekit/core"
@@ -66,6 +67,20 @@ const run = async <A>(kit: NodeServiceKit, effect: Effect.Effect<A, unknown, any
   if (Exit.isSuccess(exit)) return exit.value
   throw Cause.squash(exit.cause)
 }
+
+/** One line from the terminal (or the pipe), trimmed; empty when input ends first. */
+const ask = (question: string): Promise<string> =>
+  new Promise((resolve) => {
+    const lines = createInterface({ input: process.stdin, output: process.stderr })
+    lines.once("close", () => resolve(""))
+    lines.question(question).then(
+      (answer) => {
+        resolve(answer.trim())
+        lines.close()
+      },
+      () => resolve("")
+    )
+  })
 
 const readText = (path: string) =>
   Effect.tryPromise({
@@ -180,6 +195,11 @@ const main = async (argv: Array<string>): Promise<number> => {
     return 2
   }
   const flags = stringFlags(values)
+  const confirmation = json ? undefined : (command as Command).confirmation?.({ flags, args, readFile: readText })
+  if (confirmation !== undefined && (await ask(confirmation.question)) !== confirmation.answer) {
+    console.error("Not confirmed: nothing was done.")
+    return 1
+  }
   try {
     const output = moduleCommands.includes(command as Command)
       ? await withKit(flags, `servicekit ${name}`, (kit) =>

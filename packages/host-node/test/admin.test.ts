@@ -41,6 +41,7 @@ describe("platform admin API", () => {
       entitlements: ["voice"],
       weight: 1,
       maxRunningRuns: null,
+      suspension: null,
       createdAt: expect.any(String)
     })
 

@@ -142,6 +142,8 @@ describe("The hosted chat page in Chromium", () => {
     const { page } = await newPage()
     await page.goto(`${served.url}/api/public/chat?siteKey=svw_x&token=svt_${"A".repeat(40)}`)
     await expect.poll(() => page.locator("#notice").textContent()).toContain("not valid or has expired")
+    // Nothing to write into: the composer is gone, not merely disabled.
+    expect(await page.locator("#composer").isHidden()).toBe(true)
     await page.close()
 
     const session = await open("owner", "Mine")
@@ -166,4 +168,27 @@ describe("The hosted chat page in Chromium", () => {
     ).json()
     expect(theirs.id).toBe(other.conversationId)
   })
+
+  it("says the chat is unavailable while its tenant is suspended, without the reason, and comes back once resumed", async () => {
+    const session = await open("suspended-visitor", "Paused")
+    await served.kit.admin.suspendTenant(tenantId, "unpaid invoice 42")
+    const { page, errors } = await newPage()
+    try {
+      await page.goto(session.link)
+      await expect.poll(() => page.locator("#notice").textContent()).toBe("This chat is unavailable right now.")
+      expect(await page.locator("#composer").isHidden()).toBe(true)
+      expect(await page.content()).not.toContain("unpaid")
+      await served.kit.admin.resumeTenant(tenantId)
+      // Asked again within ten seconds: the composer is back and the notice gone.
+      await expect.poll(() => page.locator("#composer").isVisible(), { timeout: 15_000 }).toBe(true)
+      expect(await page.locator("#notice").isHidden()).toBe(true)
+      await page.fill("#content", "Back again")
+      await page.click("#send")
+      await expect.poll(() => messages(page).allTextContents()).toContain("Back again")
+      expect(errors.filter((error) => !error.includes("403"))).toEqual([])
+    } finally {
+      await served.kit.admin.resumeTenant(tenantId)
+      await page.close()
+    }
+  }, 30_000)
 })

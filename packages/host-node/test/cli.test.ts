@@ -148,4 +148,48 @@ describe("servicekit CLI round trip on the embedded database", () => {
     expect(unknown.code).toBe(1)
     expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: "validation_failed", details: [{ field: "entitlements" }] })
   })
+
+  it("suspends a tenant with a reason and resumes it, refusing a reason too long", async () => {
+    const suspended = await json("tenant", "suspend", "--tenant", tenantId, "--reason", "unpaid invoice")
+    expect(suspended).toMatchObject({ id: tenantId, suspension: { reason: "unpaid invoice" } })
+    expect(Date.parse(suspended.suspension.at)).toBeGreaterThan(Date.now() - 60_000)
+    const told = await servicekit("tenant", "suspend", "--tenant", tenantId)
+    expect(told.code).toBe(0)
+    expect(told.stdout).toContain(`is suspended since ${suspended.suspension.at}`)
+    expect(await json("tenant", "resume", "--tenant", tenantId)).toMatchObject({ id: tenantId, suspension: null })
+    const tooLong = await servicekit("tenant", "suspend", "--tenant", tenantId, "--reason", "x".repeat(501), "--json")
+    expect(tooLong.code).toBe(1)
+    expect(JSON.parse(tooLong.stderr).error).toMatchObject({ code: "validation_failed", details: [{ field: "reason" }] })
+    expect(await json("tenant", "resume", "--tenant", tenantId)).toMatchObject({ suspension: null })
+  })
+
+  it("deletes a tenant only once its id is typed again, and reports what went", async () => {
+    const doomed = await json("tenant", "create", "--name", "Doomed", "--entitle", "voice")
+    const typed = (answer?: string) =>
+      run(process.execPath, [cli, "tenant", "delete", "--tenant", doomed.id], env, answer === undefined ? undefined : `${answer}\n`)
+    for (const answer of [undefined, "yes", tenantId]) {
+      const refused = await typed(answer)
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toContain("Not confirmed: nothing was done.")
+    }
+    const untouched = await servicekit("tenant", "deletion", "--tenant", doomed.id, "--json")
+    expect(JSON.parse(untouched.stderr).error).toMatchObject({ code: "tenant_deletion_not_found" })
+    const deleted = await typed(doomed.id)
+    expect(deleted.stderr).toContain("Type its id to confirm")
+    expect(deleted.code).toBe(0)
+    expect(deleted.stdout).toMatch(new RegExp(`Tenant ${doomed.id} was deleted at .*: 0 records\\.`))
+    const report = await json("tenant", "deletion", "--tenant", doomed.id)
+    expect(report).toMatchObject({ tenantId: doomed.id, status: "deleted", deleted: {} })
+    // With --json nothing is asked: a script has said what it wants.
+    const scripted = await json("tenant", "create", "--name", "Scripted", "--entitle", "voice")
+    await json("key", "create", "--tenant", scripted.id, "--product", "voice", "--env", "live", "--scopes", "voice:read")
+    expect(await json("tenant", "delete", "--tenant", scripted.id)).toMatchObject({
+      tenantId: scripted.id,
+      status: "deleted",
+      deleted: { api_keys: 1 }
+    })
+    const unknown = await servicekit("tenant", "deletion", "--tenant", globalThis.crypto.randomUUID(), "--json")
+    expect(unknown.code).toBe(1)
+    expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: "tenant_deletion_not_found" })
+  })
 })

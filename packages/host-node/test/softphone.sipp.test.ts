@@ -12,7 +12,7 @@ import { kitOn, serve } from "./hostileInput.js"
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-softphone-sipp-"))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-const scenario = fileURLToPath(new URL("./fixtures/sipp/trunk.xml", import.meta.url))
+const scenarioOf = (name: string) => fileURLToPath(new URL(`./fixtures/sipp/${name}.xml`, import.meta.url))
 
 /** A free UDP port on loopback (released again for sipp to bind). */
 const freeUdpPort = () =>
@@ -24,14 +24,14 @@ const freeUdpPort = () =>
     })
   })
 
-/** sipp as the tenant's trunk for one call; resolves with its exit code. */
-const startTrunk = async () => {
+/** sipp as the tenant's trunk for one call of `scenario`; resolves with its exit code. */
+const startTrunk = async (scenario = "trunk") => {
   const port = await freeUdpPort()
   const child: ChildProcess = spawn(
     "sipp",
     [
       "-sf",
-      scenario,
+      scenarioOf(scenario),
       "-i",
       "127.0.0.1",
       "-p",
@@ -62,21 +62,27 @@ describe("softphone WebSocket against sipp as the tenant's trunk", () => {
     kitOn({ SERVICEKIT_DATA_DIR: join(dataDir, "kit"), SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true" })
   )
 
+  const registerTrunk = async (port: number) => {
+    const registered = await fetch(`${served.url}/api/sip/register`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${served.admin}`, "content-type": "application/json" },
+      body: JSON.stringify({ host: "127.0.0.1", port, transport: "udp", username: "acme", password: "s3cret-trunk-pass" })
+    })
+    expect(registered.status).toBe(200)
+  }
+  /** The tenant's one call record of this Call-ID, as the API lists it. */
+  const recordedCall = async (callSid: string) => {
+    const listed = await fetch(`${served.url}/api/v1/voice/calls?limit=100`, { headers: { authorization: `Bearer ${served.key}` } })
+    expect(listed.status).toBe(200)
+    const found = ((await listed.json()).data as Array<Record<string, any>>).filter((call) => call.callSid === callSid)
+    expect(found).toHaveLength(1)
+    return found[0]!
+  }
+
   it("sets up a call through the relay, answering the trunk's challenge with the stored password, and tears it down", async () => {
     const trunk = await startTrunk()
     try {
-      const registered = await fetch(`${served.url}/api/sip/register`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${served.admin}`, "content-type": "application/json" },
-        body: JSON.stringify({
-          host: "127.0.0.1",
-          port: trunk.port,
-          transport: "udp",
-          username: "acme",
-          password: "s3cret-trunk-pass"
-        })
-      })
-      expect(registered.status).toBe(200)
+      await registerTrunk(trunk.port)
 
       const phone = await connectSoftphone(`${served.url.replace("http", "ws")}/api/sip/ws?token=${served.admin}`)
       expect(phone.protocol).toBe("sip")
@@ -105,8 +111,67 @@ describe("softphone WebSocket against sipp as the tenant's trunk", () => {
       expect(exit.code, exit.stderr).toBe(0)
       phone.close()
       expect((await phone.closed).code).toBe(1005)
+
+      // The call is in the tenant's call log, once: talked from the answer to the trunk's BYE.
+      const recorded = await recordedCall("softphone-call-1")
+      expect(recorded).toMatchObject({
+        direction: "outbound",
+        fromId: "alice",
+        toId: "+15550100",
+        result: "completed",
+        callSid: "softphone-call-1",
+        mosScore: null
+      })
+      expect(recorded.durationSecs).toBeGreaterThanOrEqual(2.5)
+      expect(recorded.durationSecs).toBeLessThan(4)
+      expect(Date.parse(recorded.endedAt) - Date.parse(recorded.startedAt)).toBeGreaterThanOrEqual(recorded.durationSecs * 1000)
     } finally {
       trunk.stop()
     }
+  }, 30_000)
+
+  /** A call to the trunk playing `scenario`, which the trunk ends with `code` (after the phone's CANCEL, if `cancel`). */
+  const unansweredCall = async (scenario: string, callId: string, code: number, cancel = false) => {
+    const trunk = await startTrunk(scenario)
+    try {
+      await registerTrunk(trunk.port)
+      const phone = await connectSoftphone(`${served.url.replace("http", "ws")}/api/sip/ws?token=${served.admin}`)
+      const call = outgoingCall(callId)
+      phone.send(call.invite)
+      let answer = await phone.next()
+      if (answer.status?.code === 180) {
+        if (cancel) {
+          phone.send(call.cancel)
+          expect((await phone.next()).status?.code).toBe(200)
+        }
+        answer = await phone.next()
+      }
+      expect(answer.status?.code).toBe(code)
+      phone.send(call.ackFailure(answer))
+      const exit = await trunk.exited
+      expect(exit.code, exit.stderr).toBe(0)
+      phone.close()
+      return recordedCall(callId)
+    } finally {
+      trunk.stop()
+    }
+  }
+
+  it("records a call the trunk answers busy as busy, with no time talked", async () => {
+    const recorded = await unansweredCall("busy", "softphone-busy-1", 486)
+    expect(recorded).toMatchObject({ result: "busy", durationSecs: 0, direction: "outbound" })
+  }, 30_000)
+
+  it("records a call cancelled while it rang as canceled", async () => {
+    expect(await unansweredCall("cancelled", "softphone-cancel-1", 487, true)).toMatchObject({
+      result: "canceled",
+      durationSecs: 0
+    })
+  }, 30_000)
+
+  it("records a call nobody picked up as no-answer, from its INVITE to the trunk's giving up", async () => {
+    const recorded = await unansweredCall("unanswered", "softphone-unanswered-1", 480)
+    expect(recorded).toMatchObject({ result: "no-answer", durationSecs: 0 })
+    expect(Date.parse(recorded.endedAt) - Date.parse(recorded.startedAt)).toBeGreaterThanOrEqual(1_900)
   }, 30_000)
 })

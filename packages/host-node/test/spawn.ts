@@ -46,9 +46,11 @@ export const start = (command: string, args: ReadonlyArray<string>, env: NodeJS.
 }
 
 /** Runs a command to completion. */
-export const run = (command: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}) =>
+export const run = (command: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}, input?: string) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+    // Standard input is the given text, or nothing (a prompt then reads its end).
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] })
+    child.stdin.end(input ?? "")
     let stdout = ""
     let stderr = ""
     child.stdout.on("data", (chunk) => (stdout += chunk))

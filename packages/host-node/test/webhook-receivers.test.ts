@@ -70,7 +70,8 @@ const tenantOf = async (served: ReturnType<typeof serve>, name: string) => {
 }
 
 describe("A receiver that hangs holds only its own connections", () => {
-  const served = serve(() => kitOn(env("hanging")))
+  // Its held requests outlast the test (a busy machine included): none times out into a second attempt.
+  const served = serve(() => kitOn(env("hanging", { SERVICEKIT_WEBHOOK_TIMEOUT_SECONDS: "20" })))
   const hanging = receiver()
   const answering = receiver()
   beforeAll(async () => {
@@ -181,4 +182,29 @@ describe("A receiver that keeps failing", () => {
     // Told once, and only of the endpoint turned off.
     expect(watcher.received.map((delivery) => delivery.event)).toEqual(["endpoint.disabled"])
   }, 60_000)
+})
+
+describe("A receiver slower than the attempt's timeout", () => {
+  const served = serve(() => kitOn(env("slow", { SERVICEKIT_WEBHOOK_TIMEOUT_SECONDS: "1" })))
+  const slow = receiver()
+  beforeAll(async () => {
+    await slow.start()
+    await served.kit.startWorkers()
+  })
+  // Its held requests were abandoned by the sender: closed, not answered.
+  afterAll(() => slow.stop())
+
+  it("fails the attempt once the configured timeout passes, and tries again", async () => {
+    const tenant = await tenantOf(served, "Slow")
+    const id = await tenant.subscribe(slow)
+    slow.setMode("hold")
+    await tenant.converse(1, "Slow")
+    await until("the first attempt failed", async () => (await tenant.history(id)).length >= 1, 15_000)
+    const [first] = await tenant.history(id)
+    expect(first).toMatchObject({ attempt: 1, statusCode: null })
+    expect(first!.error).toBe("No complete answer within 1s.")
+    expect(first!.nextRetryAt).not.toBeNull()
+    // The receiver never answered: the sender gave up on its own clock, not on the receiver's.
+    expect(slow.received).toEqual([])
+  }, 30_000)
 })

@@ -1,6 +1,7 @@
 import {
   type EnqueueOptions,
   type FanOut,
+  HELD,
   type JobHandler,
   type JobPayload,
   JobQueue,
@@ -22,6 +23,7 @@ import { type Released, makeJobBacklog } from "./JobBacklog.js"
 import { firstPerKey, tenantOf, withTenant } from "./EngineJobs.js"
 import { makeJobWakeUps } from "./JobWakeUps.js"
 import { makeLeases } from "./Leases.js"
+import { makeWorkerBuffer } from "./WorkerBuffer.js"
 
 export interface BullMqOptions {
   readonly url: string
@@ -31,14 +33,18 @@ export interface BullMqOptions {
   readonly pollInterval?: Duration.DurationInput | undefined
 }
 
-/** BullMQ's own options for one released job of a queue: its backlog row is its id. */
-const addOptions = (queue: QueueDefinition, job: Released) => ({
+/** A released job's id in BullMQ: its backlog row's. */
+const bullJobId = (job: Released) => `backlog-${job.id}`
+
+/** BullMQ's own options for one released job of a queue; `lifo` puts it at the head of the line. */
+const addOptions = (queue: QueueDefinition, job: Released, lifo: boolean) => ({
+  lifo,
   attempts: queue.maxAttempts,
   backoff: { type: "exponential", delay: Duration.toMillis(queue.backoff) },
   removeOnComplete: true,
   removeOnFail: { count: 1_000 },
   // The backlog row's id: a release retried after a lost answer from Redis is one job.
-  jobId: `backlog-${job.id}`,
+  jobId: bullJobId(job),
   ...(job.key === null ? {} : { deduplication: { id: job.key } })
 })
 
@@ -94,16 +100,19 @@ export const layerBullMqJobQueue = (
           : Effect.zipRight(backlog.hold(queue, firstPerKey(jobs)), unit.afterCommit(wakeUps.wake(queue.name)))
 
       // BullMQ waits for a connection that has never been ready: such a client is not asked at all,
-      // and the release rolls back.
-      const deliver = async (queue: QueueDefinition, jobs: ReadonlyArray<Released>) => {
+      // and the release rolls back. The first job of each tenant `idle` here goes to the head of
+      // the line: its turn has come, and it waits for no other tenant's buffered jobs.
+      const deliver = async (queue: QueueDefinition, jobs: ReadonlyArray<Released>, idle: (tenant: string) => boolean) => {
         if (producer.status !== "ready") throw new Error(`the connection is ${producer.status}`)
+        const ahead = new Set<string>()
         await queueOf(queue.name).addBulk(
-          jobs.map((job) => ({
-            name: "job",
-            data: withTenant(job.payload, job.tenant),
-            opts: addOptions(queue, job) as never
-          }))
+          jobs.map((job) => {
+            const first = !ahead.has(job.tenant) && idle(job.tenant)
+            if (first) ahead.add(job.tenant)
+            return { name: "job", data: withTenant(job.payload, job.tenant), opts: addOptions(queue, job, first) as never }
+          })
         )
+        return jobs.map((job) => ({ id: bullJobId(job), tenant: job.tenant }))
       }
 
       const work = <R>(queue: QueueDefinition, options: WorkOptions, handle: JobHandler<R>) =>
@@ -113,9 +122,11 @@ export const layerBullMqJobQueue = (
           const concurrency = Math.max(1, options.concurrency)
           const leaseMs = Duration.toMillis(queue.lease)
           const waker = yield* wakeUps.listen(queue.name)
-          // This worker's turns: its clock, where its next round starts in the ring of tenants, and
-          // the slots its tenants' jobs hold here (jobs another worker process runs are its own).
+          // This worker's turns: its clock, where its next round starts in the ring of tenants, the
+          // slots its tenants' jobs hold here (jobs another worker process runs are its own), and
+          // the jobs it released that wait in Redis.
           const holdings = makeSlotHoldings()
+          const buffer = makeWorkerBuffer()
           const turns: WorkerTurns = {
             at: undefined,
             clock: makeTurnClock(),
@@ -126,8 +137,18 @@ export const layerBullMqJobQueue = (
           let pace = { ended: 0, since: Date.now(), perSecond: 0 }
           const process = async (job: BullJob) => {
             const { payload, tenant } = tenantOf(job.data)
+            // Released before its tenant was held (suspended): back to the backlog, its key with it,
+            // to wait there with the tenant's other jobs. It did not run: no attempt is spent.
+            if ((await Effect.runPromise(weightsOf([tenant]))).get(tenant) === HELD) {
+              buffer.started(job.id ?? "")
+              const key = job.deduplicationId
+              if (key !== undefined) await job.removeDeduplicationKey()
+              return Effect.runPromise(backlog.hold(queue, [{ payload, options: { tenant, key } }]))
+            }
+            const startedAt = Date.now()
             running++
             holdings.took(tenant)
+            buffer.started(job.id ?? "")
             try {
               // Once started, the job no longer holds its key: a new enqueue means new work.
               if (job.deduplicationId !== undefined) await job.removeDeduplicationKey()
@@ -141,6 +162,7 @@ export const layerBullMqJobQueue = (
             } finally {
               running--
               holdings.ended(tenant)
+              buffer.ended(tenant, Date.now() - startedAt)
               pace.ended++
               // Release again once a quarter of the slots is free: in batches, not a round per job.
               if (concurrency - running >= Math.ceil(concurrency / 4)) Queue.unsafeOffer(waker, undefined)
@@ -167,7 +189,9 @@ export const layerBullMqJobQueue = (
           // jobs as the worker has free slots, and a buffer besides, so that the worker never idles
           // between rounds: what it ends in two rounds' time (both measured), at least one and at
           // most ten batches (its concurrency). Slow jobs thus keep a job or two waiting in Redis,
-          // and a tenant whose turn comes waits behind about a round's worth of work.
+          // and a tenant whose turn comes waits behind about a round's worth of work. With the
+          // buffer full a round still has room for one job: one of a tenant within its part of the
+          // slots (see slotAllowances), which would otherwise wait for a quarter of them to free.
           let roundMs = 10
           const releaseRound = Effect.gen(function* () {
             if (producer.status !== "ready") return
@@ -176,12 +200,13 @@ export const layerBullMqJobQueue = (
               const measured = (pace.ended * 1_000) / (now - pace.since)
               pace = { ended: 0, since: now, perSecond: (pace.perSecond + measured) / 2 }
             }
-            const buffer = Math.min(10 * concurrency, Math.max(1, Math.ceil((pace.perSecond * 2 * roundMs) / 1_000)))
+            const spare = Math.min(10 * concurrency, Math.max(1, Math.ceil((pace.perSecond * 2 * roundMs) / 1_000)))
             const waiting = yield* Effect.tryPromise(() => queueOf(queue.name).getWaitingCount())
-            if (waiting > buffer) return
-            turns.slots = { count: concurrency, holding: holdings.counts, spare: buffer }
-            const released = yield* backlog.release(queue, concurrency - running + buffer - waiting, turns, weightsOf, (jobs) =>
-              deliver(queue, jobs)
+            buffer.waiting(waiting)
+            turns.slots = { count: concurrency, holding: holdings.counts, buffer: buffer.share(spare, roundMs) }
+            const room = Math.max(1, concurrency - running + spare - waiting)
+            const released = yield* backlog.release(queue, room, turns, weightsOf, (jobs) =>
+              deliver(queue, jobs, (tenant) => !holdings.counts.has(tenant) && !buffer.queued.has(tenant)).then(buffer.released)
             )
             if (released > 0) roundMs = (roundMs + (Date.now() - now)) / 2
           }).pipe(Effect.catchAllCause((cause) => Effect.logDebug("jobs not released yet", cause)))

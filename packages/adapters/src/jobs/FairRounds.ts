@@ -1,4 +1,4 @@
-import { type TurnClock, slotAllowances } from "@servicekit/core/internal"
+import { type SlotBuffer, type TurnClock, slotAllowances } from "@servicekit/core/internal"
 import { Effect, Exit } from "effect"
 import { CompiledQuery, type Kysely } from "kysely"
 import type { KyselyConnection } from "../kysely/Database.js"
@@ -23,13 +23,12 @@ export type WeightsOf = (tenants: ReadonlyArray<string>) => Effect.Effect<Readon
 
 /**
  * A worker's turns: its turn clock, where its next round starts in the ring of tenants, and its
- * slots with those its tenants' jobs hold (see slotAllowances); `spare` more may go to a tenant
- * waiting alone (a releaser's buffer, which several tenants' jobs would crowd with one's).
+ * slots with those its tenants' jobs hold, and its buffer if it keeps one (see slotAllowances).
  */
 export interface WorkerTurns {
   at: string | undefined
   readonly clock: TurnClock
-  slots: { readonly count: number; readonly holding: ReadonlyMap<string, number>; readonly spare?: number }
+  slots: { readonly count: number; readonly holding: ReadonlyMap<string, number>; readonly buffer?: SlotBuffer }
 }
 
 /**
@@ -121,8 +120,8 @@ export const makeFairRounds = (source: WaitingJobs) => {
       const taken = yield* inTransaction(database, (trx) =>
         Effect.promise(async () => {
           let asking = ring.map((one) => ({ tenant: one, weight: weights.get(one) ?? 1 }))
-          const { count, holding, spare = 0 } = turns.slots
-          const allowances = slotAllowances(asking, holding, asking.length === 1 ? count + spare : count)
+          const { count, holding, buffer } = turns.slots
+          const allowances = slotAllowances(asking, holding, count, buffer)
           const taken: Array<J> = []
           // A second pass when tenants had fewer due jobs than their share: the others fill the room.
           for (let pass = 0; pass < 2 && asking.length > 0 && taken.length < room; pass++) {

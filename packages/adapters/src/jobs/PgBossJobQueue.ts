@@ -3,6 +3,7 @@ import {
   type EnqueueOptions,
   type JobToEnqueue,
   type FanOut,
+  HELD,
   type Job,
   type JobHandler,
   type JobPayload,
@@ -319,21 +320,22 @@ export const layerPgBossJobQueue = (
           )
         })
 
-      // A job due for `after` (state below active), then whether any job of the queue started within
-      // it: the second scan only runs when the first finds one, and the database's clock judges both.
+      // Whether no job of the queue started within `after`, and then the tenants (a few) of jobs due
+      // for as long (state below active), by the database's clock; held tenants' jobs wait on purpose.
       const unworked = (queue: QueueDefinition, after: Duration.Duration) =>
         Effect.promise(() =>
           database.execute(
-            `SELECT EXISTS (
-               SELECT 1 FROM ${schema}.job
-               WHERE name = $1 AND state < 'active' AND start_after <= now() - $2::float8 * interval '1 second'
-             ) AND NOT EXISTS (
-               SELECT 1 FROM ${schema}.job WHERE name = $1 AND started_on > now() - $2::float8 * interval '1 second'
-             ) AS unworked`,
+            `SELECT DISTINCT ${TENANT_OF_JOB} AS tenant FROM ${schema}.job
+             WHERE name = $1 AND state < 'active' AND start_after <= now() - $2::float8 * interval '1 second'
+               AND NOT EXISTS (
+                 SELECT 1 FROM ${schema}.job WHERE name = $1 AND started_on > now() - $2::float8 * interval '1 second'
+               )
+             LIMIT 100`,
             [queue.name, Duration.toSeconds(after)]
           )
         ).pipe(
-          Effect.map(({ rows }) => rows[0]?.unworked === true),
+          Effect.flatMap(({ rows }) => weightsOf(rows.map((row) => String(row.tenant)))),
+          Effect.map((weights) => [...weights.values()].some((weight) => weight !== HELD)),
           Effect.catchAllDefect(() => Effect.succeed(false))
         )
 

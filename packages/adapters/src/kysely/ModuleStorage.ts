@@ -19,7 +19,25 @@ export type MigrationOwnerName = ModuleName | "jobs"
 export interface MigrationSequence<Owner extends string = MigrationOwnerName> {
   readonly dependsOn: ReadonlyArray<Owner>
   readonly migrations: Readonly<Record<string, Migration>>
+  /**
+   * Every table its migrations made that holds tenants' rows, in the order a tenant's rows are
+   * deleted (rows that reference others first): how a tenant is deleted, exported and erased.
+   * A test fails on any table of the schema that no owner declares here or in `sharedTables`.
+   */
+  readonly tenantTables: ReadonlyArray<TenantTable>
+  /** Tables its migrations made that hold no tenant's rows (locks, the tenants themselves), each with why. */
+  readonly sharedTables?: Readonly<Record<string, string>> | undefined
 }
+
+/** A table holding tenants' rows, and where a row names its tenant. */
+export type TenantTable =
+  /** In a column of its own, `tenant_id` unless named. */
+  | { readonly table: string; readonly tenantColumn?: string | undefined }
+  /** Through its parent: `column` holds the key (`parentColumn`) of a row of `parent`, which names the tenant. */
+  | {
+      readonly table: string
+      readonly via: { readonly column: string; readonly parent: string; readonly parentColumn: string }
+    }
 
 /** A module's Kysely storage: its migration sequence and its repositories over the database of the context. */
 export interface KyselyModuleStorage<Ports, Owner extends string = MigrationOwnerName> extends MigrationSequence<Owner> {

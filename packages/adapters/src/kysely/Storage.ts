@@ -1,5 +1,5 @@
 import type { ModuleName, Modules, StoragePorts } from "@servicekit/core"
-import type { EventOutbox, ScheduleStore, UnitOfWork } from "@servicekit/core/internal"
+import type { EventOutbox, ScheduleStore, TenantData, UnitOfWork } from "@servicekit/core/internal"
 import { Layer } from "effect"
 import { accountsStorage } from "./accounts/Accounts.js"
 import { automationsStorage } from "./automations/Automations.js"
@@ -11,7 +11,8 @@ import { jobsMigrations, layerJobsStorage } from "./jobs/Jobs.js"
 import type { KyselyDatabase } from "./Database.js"
 import { type MigrationError, migrateLayer } from "./Migrations.js"
 import { type MigrationOwner, type PlannedMigration, planMigrations } from "./MigrationPlan.js"
-import type { AddedModuleStorage, AddedStoragePorts, KyselyModuleStorage } from "./ModuleStorage.js"
+import type { AddedModuleStorage, AddedStoragePorts, KyselyModuleStorage, TenantTable } from "./ModuleStorage.js"
+import { layerTenantData } from "./TenantData.js"
 import { transactionalStorage } from "./transactional/Transactional.js"
 import { webhooksStorage } from "./webhooks/Webhooks.js"
 
@@ -21,7 +22,7 @@ type StorageOf<Name extends ModuleName> =
 
 /** Every module's Kysely storage, by module name: a module missing here, or storing other ports than its memory fake, does not compile. */
 export const kyselyStorage = {
-  operations: { dependsOn: [], migrations: {}, layer: Layer.empty },
+  operations: { dependsOn: [], migrations: {}, tenantTables: [], layer: Layer.empty },
   accounts: accountsStorage,
   calling: callingStorage,
   chat: chatStorage,
@@ -31,7 +32,7 @@ export const kyselyStorage = {
   automations: automationsStorage
 } satisfies { readonly [Name in ModuleName]: KyselyModuleStorage<StorageOf<Name>> }
 
-export type KyselyStoragePorts = StoragePorts | UnitOfWork | EventOutbox | ScheduleStore
+export type KyselyStoragePorts = StoragePorts | UnitOfWork | EventOutbox | ScheduleStore | TenantData
 
 /** The built-in modules' storage, then that of the modules a kit adds. */
 const modulesStorage = (
@@ -58,6 +59,20 @@ export const migrationOwners: ReadonlyArray<MigrationOwner> = migrationOwnersWit
 export const allMigrations = (added: ReadonlyArray<AddedModuleStorage> = []): ReadonlyArray<PlannedMigration> =>
   planMigrations(migrationOwnersWith(added))
 
+/**
+ * Every table holding tenants' rows, in the order a tenant's are deleted: the job machinery's
+ * first (nothing of the tenant is queued or dispatched while the rest goes), then the modules',
+ * the later modules' first, as they may reference the earlier ones'.
+ */
+export const tenantTablesWith = (added: ReadonlyArray<AddedModuleStorage>): ReadonlyArray<TenantTable> => [
+  ...jobsMigrations.tenantTables,
+  ...[...modulesStorage(added)].reverse().flatMap(([, storage]) => storage.tenantTables)
+]
+
+/** Tables that hold no tenant's rows, each with why, by name: the job machinery's and the modules'. */
+export const sharedTablesWith = (added: ReadonlyArray<AddedModuleStorage>): Readonly<Record<string, string>> =>
+  Object.assign({}, jobsMigrations.sharedTables, ...modulesStorage(added).map(([, storage]) => storage.sharedTables ?? {}))
+
 /** Every module's storage ports and units of work over the (already migrated) database of the context. */
 export const layerStorageWith = <const Added extends ReadonlyArray<AddedModuleStorage>>(
   added: Added
@@ -65,6 +80,7 @@ export const layerStorageWith = <const Added extends ReadonlyArray<AddedModuleSt
   Layer.mergeAll(
     layerUnitOfWork,
     layerJobsStorage,
+    layerTenantData(tenantTablesWith(added)),
     ...modulesStorage(added).map(([, storage]) => storage.layer as Layer.Layer<KyselyStoragePorts, never, KyselyDatabase>)
   )
 

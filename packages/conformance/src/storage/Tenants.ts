@@ -51,6 +51,31 @@ export const tenantsSuite: StorageSuite<TenantRepository> = {
       })
     )
 
+    it.effect("suspends a tenant with its time and reason, keeps it through other changes, and resumes it", () =>
+      Effect.gen(function* () {
+        const tenants = yield* TenantRepository
+        const tenant = yield* insertTenant()
+        const suspension = { at: at("2026-03-01T12:00:00.000Z"), reason: "Unpaid invoice 42" }
+        const suspended = { ...tenant, suspension }
+        expect(yield* tenants.update(tenant.id, { suspension })).toEqual(Option.some(suspended))
+        expect(yield* tenants.findById(tenant.id)).toEqual(Option.some(suspended))
+        expect(yield* tenants.update(tenant.id, { name: "Renamed" })).toEqual(
+          Option.some({ ...suspended, name: "Renamed" })
+        )
+        const bare = { at: at("2026-03-02T00:00:00.000Z"), reason: null }
+        expect(yield* tenants.update(tenant.id, { suspension: bare })).toEqual(
+          Option.some({ ...suspended, name: "Renamed", suspension: bare })
+        )
+        expect(yield* tenants.update(tenant.id, { suspension: null })).toEqual(
+          Option.some({ ...tenant, name: "Renamed", suspension: null })
+        )
+        expect(yield* tenants.findById(tenant.id)).toEqual(Option.some({ ...tenant, name: "Renamed", suspension: null }))
+        // Inserted suspended (an import), it reads back so.
+        const imported = yield* insertTenant({ suspension })
+        expect(yield* tenants.findById(imported.id)).toEqual(Option.some({ ...imported, suspension }))
+      })
+    )
+
     it.effect("lists tenants oldest first, ties broken by id", () =>
       Effect.gen(function* () {
         const tenants = yield* TenantRepository

@@ -48,6 +48,7 @@ export const makeTenant = (overrides: Partial<Tenant> = {}): Tenant => ({
   entitlements: ["voice", "chat"],
   weight: 1,
   maxRunningRuns: null,
+  suspension: null,
   createdAt: at("2026-01-05T09:30:00.123Z"),
   ...overrides
 })

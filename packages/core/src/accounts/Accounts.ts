@@ -1,4 +1,4 @@
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { defineModule } from "../module/ProductModule.js"
 import { ApiKeyRepository } from "../platform/ApiKeys.js"
 import { TenantRepository } from "../platform/Tenants.js"
@@ -10,11 +10,13 @@ import { adminHandlers } from "./AdminHandlers.js"
 import { keySchemas } from "./DevelopersApi.js"
 import { developersHandlers } from "./DevelopersHandlers.js"
 import { PlatformAdmin } from "./PlatformAdmin.js"
+import { TenantDeletion, tenantDeletionQueue } from "./TenantDeletion.js"
+import { TenantDeletionRepository } from "./TenantDeletions.js"
 
 /**
  * Account management: tenants, their entitlements and API keys (the dashboard's Developers
  * routes, the platform admin routes and the CLI), and the storage of the platform's own records,
- * the usage ledger and idempotency keys included.
+ * the usage ledger and idempotency keys included; and a tenant's deletion.
  */
 export const accounts = defineModule({
   name: "accounts",
@@ -23,10 +25,27 @@ export const accounts = defineModule({
     const keys = keySchemas(products)
     return groups(developersHandlers(products, keys), adminHandlers(products, keys))
   },
-  services: PlatformAdmin.layer,
-  memory: Layer.mergeAll(ApiKeyRepository.layerMemory, UsageLedger.layerMemory, IdempotencyStore.layerMemory).pipe(
-    Layer.provideMerge(TenantRepository.layerMemory)
-  ),
+  services: PlatformAdmin.layer.pipe(Layer.provideMerge(TenantDeletion.layer)),
+  memory: Layer.mergeAll(
+    ApiKeyRepository.layerMemory,
+    UsageLedger.layerMemory,
+    IdempotencyStore.layerMemory,
+    TenantDeletionRepository.layerMemory
+  ).pipe(Layer.provideMerge(TenantRepository.layerMemory)),
   commands: accountsCommands,
-  periodic: [{ name: "platform.idempotency.sweep", every: () => "1 hour", run: sweepIdempotencyKeys }]
+  workers: [
+    {
+      queue: tenantDeletionQueue,
+      concurrency: 2,
+      handle: (job) => Effect.flatMap(TenantDeletion, (deletion) => deletion.work(String(job.payload.tenantId)))
+    }
+  ],
+  periodic: [
+    { name: "platform.idempotency.sweep", every: () => "1 hour", run: sweepIdempotencyKeys },
+    {
+      name: "accounts.tenant-deletion.resume",
+      every: () => "5 minutes",
+      run: Effect.flatMap(TenantDeletion, (deletion) => deletion.resumeUnfinished)
+    }
+  ]
 })

@@ -4,6 +4,8 @@ import { ApiKeyService } from "../platform/ApiKeyService.js"
 import { Environment, ProductCatalog } from "../platform/Products.js"
 import { TenantService } from "../platform/TenantService.js"
 import { PlatformAdmin } from "./PlatformAdmin.js"
+import { TenantDeletion } from "./TenantDeletion.js"
+import type { TenantDeletionRecord } from "./TenantDeletions.js"
 
 const list = (text: string | undefined): Array<string> =>
   (text ?? "")
@@ -25,6 +27,17 @@ const optionalDate = (input: CommandInput, name: string) => {
   return Number.isNaN(date.getTime())
     ? Effect.fail(new UsageError({ message: `--${name} "${text}" is not an ISO 8601 timestamp` }))
     : Effect.succeed(date)
+}
+
+const deletionReport = (record: TenantDeletionRecord) => {
+  const counts = Object.entries(record.deleted).map(([kind, count]) => `  ${kind}: ${count}`)
+  const total = Object.values(record.deleted).reduce((sum, count) => sum + count, 0)
+  return [
+    record.status === "deleted"
+      ? `Tenant ${record.tenantId} was deleted at ${record.finishedAt?.toISOString()}: ${total} records.`
+      : `Tenant ${record.tenantId} is being deleted since ${record.requestedAt.toISOString()}: ${total} records so far.`,
+    ...counts
+  ].join("\n")
 }
 
 /** Tenants and API keys from the command line. */
@@ -67,6 +80,66 @@ export const accountsCommands: ReadonlyArray<Command> = [
           text: `Tenant "${updated.name}" (${updated.id})
   entitlements: ${updated.entitlements.join(", ")}`
         }
+      })
+  },
+  {
+    name: "tenant suspend",
+    usage: "tenant suspend --tenant ID [--reason TEXT]",
+    flags: ["tenant", "reason"],
+    run: (input) =>
+      Effect.gen(function* () {
+        const tenantId = yield* requiredFlag(input, "tenant")
+        const tenant = yield* Effect.flatMap(PlatformAdmin, (admin) => admin.suspendTenant(tenantId, input.flags.reason))
+        return {
+          json: tenant,
+          text: `Tenant "${tenant.name}" (${tenant.id}) is suspended since ${tenant.suspension?.at.toISOString()}${
+            tenant.suspension?.reason == null ? "" : `\n  reason: ${tenant.suspension.reason}`
+          }\nIts keys, tokens and links are refused, and its background work waits, until \`tenant resume\`.`
+        }
+      })
+  },
+  {
+    name: "tenant resume",
+    usage: "tenant resume --tenant ID",
+    flags: ["tenant"],
+    run: (input) =>
+      Effect.gen(function* () {
+        const tenantId = yield* requiredFlag(input, "tenant")
+        const tenant = yield* Effect.flatMap(PlatformAdmin, (admin) => admin.resumeTenant(tenantId))
+        return { json: tenant, text: `Tenant "${tenant.name}" (${tenant.id}) is in good standing.` }
+      })
+  },
+  {
+    name: "tenant delete",
+    usage: "tenant delete --tenant ID",
+    flags: ["tenant"],
+    confirmation: (input) => ({
+      question: `Deleting tenant ${input.flags.tenant} removes everything it holds, for good. Type its id to confirm: `,
+      answer: input.flags.tenant ?? ""
+    }),
+    // Runs the deletion here to its end (a worker may share it), then answers what went.
+    run: (input) =>
+      Effect.gen(function* () {
+        const tenantId = yield* requiredFlag(input, "tenant")
+        const admin = yield* PlatformAdmin
+        const deletion = yield* TenantDeletion
+        let record = yield* admin.deleteTenant(tenantId)
+        while (record.status !== "deleted") {
+          yield* deletion.work(tenantId)
+          record = yield* deletion.get(tenantId)
+        }
+        return { json: record, text: deletionReport(record) }
+      })
+  },
+  {
+    name: "tenant deletion",
+    usage: "tenant deletion --tenant ID",
+    flags: ["tenant"],
+    run: (input) =>
+      Effect.gen(function* () {
+        const tenantId = yield* requiredFlag(input, "tenant")
+        const record = yield* Effect.flatMap(PlatformAdmin, (admin) => admin.tenantDeletion(tenantId))
+        return { json: record, text: deletionReport(record) }
       })
   },
   {

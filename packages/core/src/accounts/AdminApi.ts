@@ -6,6 +6,8 @@ import { DashboardRole } from "../platform/DashboardAuth.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
 import type { CatalogSchemas } from "../platform/Products.js"
 import { MAX_RUNNING_RUNS, MAX_WEIGHT } from "../platform/Tenants.js"
+import { MAX_SUSPENSION_REASON } from "../platform/TenantService.js"
+import { TenantBeingDeleted, TenantDeletionNotFound } from "./AccountsErrors.js"
 import type { KeySchemas } from "./DevelopersApi.js"
 
 /** Marks a group served only while a platform admin token is configured. */
@@ -51,6 +53,14 @@ const tenantSchemas = ({ catalog, Product }: CatalogSchemas) => {
         description:
           "How many of the tenant's runs may run at once, across every worker; null for the platform's default (SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT). Runs beyond it stay queued until one ends."
       }),
+      suspension: Schema.NullOr(
+        Schema.Struct({ at: Timestamp, reason: Schema.NullOr(Schema.String) }).annotations({
+          identifier: "TenantSuspension"
+        })
+      ).annotations({
+        description:
+          "Set while the platform has the tenant suspended (POST .../suspend): every credential of the tenant gets 403 tenant_suspended and none of its background work starts. Null in good standing."
+      }),
       createdAt: Timestamp
     }).annotations({ identifier: "Tenant" }),
     CreateTenantBody: Schema.Struct({
@@ -84,6 +94,27 @@ const IssuedToken = Schema.Struct({
 
 const TenantPath = Schema.Struct({ tenantId: Uuid })
 
+const SuspendBody = Schema.Struct({
+  reason: Schema.optional(
+    withReason(
+      Schema.NullOr(Schema.String.pipe(Schema.maxLength(MAX_SUSPENSION_REASON))),
+      `must be a string of at most ${MAX_SUSPENSION_REASON} characters, or null`
+    ).annotations({ description: "Why, for the platform's own records (an unpaid invoice, abuse): shown to no tenant." })
+  )
+})
+
+const TenantDeletionJson = Schema.Struct({
+  tenantId: UuidText,
+  status: Schema.Literal("deleting", "deleted").annotations({
+    description: "deleting: suspended, its rows going in the background; deleted: nothing of it is left."
+  }),
+  requestedAt: Timestamp,
+  finishedAt: Schema.NullOr(Timestamp),
+  deleted: Schema.Record({ key: Schema.String, value: Integer }).annotations({
+    description: "Rows deleted so far, by kind (a table of the storage, e.g. chat_messages); kinds of which none was held are left out."
+  })
+}).annotations({ identifier: "TenantDeletion" })
+
 /** The platform admin's routes, naming the catalog's products, with the key schemas the developers routes use. */
 export const adminApi = (products: CatalogSchemas, { ApiKeyJson, CreateApiKeyBody, CreatedApiKeyJson }: KeySchemas) => {
   const { TenantJson, CreateTenantBody, UpdateTenantBody } = tenantSchemas(products)
@@ -115,6 +146,50 @@ export const adminApi = (products: CatalogSchemas, { ApiKeyJson, CreateApiKeyBod
         .addError(ValidationFailed)
         .addError(TenantNotFound)
         .annotate(OpenApi.Summary, "Rename a tenant, replace its entitlements, or set its weight or its cap on running runs")
+    )
+    .add(
+      HttpApiEndpoint.post("suspendTenant", "/admin/tenants/:tenantId/suspend")
+        .setPath(TenantPath)
+        .setPayload(SuspendBody)
+        .addSuccess(TenantJson)
+        .addError(ValidationFailed)
+        .addError(TenantNotFound)
+        .annotate(OpenApi.Summary, "Suspend a tenant")
+        .annotate(
+          OpenApi.Description,
+          "Every key, dashboard token, chat link, node device and hook token of the tenant gets 403 tenant_suspended, and none of its runs, sends, deliveries or node commands starts; nothing is lost. At once in the process that answers, within ten seconds in every other. A suspended tenant stays as it is."
+        )
+    )
+    .add(
+      HttpApiEndpoint.post("resumeTenant", "/admin/tenants/:tenantId/resume")
+        .setPath(TenantPath)
+        .addSuccess(TenantJson)
+        .addError(TenantNotFound)
+        .addError(TenantBeingDeleted)
+        .annotate(OpenApi.Summary, "Resume a suspended tenant")
+        .annotate(
+          OpenApi.Description,
+          "Its credentials work again and its background work carries on where it stood. A tenant in good standing stays as it is."
+        )
+    )
+    .add(
+      HttpApiEndpoint.del("deleteTenant", "/admin/tenants/:tenantId")
+        .setPath(TenantPath)
+        .addSuccess(TenantDeletionJson)
+        .addError(TenantNotFound)
+        .annotate(OpenApi.Summary, "Delete a tenant and everything it holds, irreversibly")
+        .annotate(
+          OpenApi.Description,
+          "Irreversible. The tenant is suspended at once (403 tenant_suspended, then tenant_deleted once gone) and cannot be resumed; every row of it in every module's storage, its queued jobs included, is deleted in the background, in batches that never hold up another tenant's work; its own record goes last. Answers how the deletion stands; asked again, the same deletion. Follow it with GET .../deletion."
+        )
+    )
+    .add(
+      HttpApiEndpoint.get("getTenantDeletion", "/admin/tenants/:tenantId/deletion")
+        .setPath(TenantPath)
+        .addSuccess(TenantDeletionJson)
+        .addError(TenantDeletionNotFound)
+        .annotate(OpenApi.Summary, "How a tenant's deletion stands, with what it deleted")
+        .annotate(OpenApi.Description, "Kept after the tenant is gone: the platform's record of what was deleted, and when.")
     )
     .add(
       HttpApiEndpoint.get("listTenantApiKeys", "/admin/tenants/:tenantId/api-keys")

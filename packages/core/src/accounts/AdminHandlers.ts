@@ -19,6 +19,10 @@ export const adminHandlers = (products: CatalogSchemas, schemas: KeySchemas) =>
         listTenants: () => Effect.map(tenants.list(), (data) => ({ data })),
         getTenant: ({ path }) => tenants.get(path.tenantId),
         updateTenant: ({ path, payload }) => admin.updateTenant(path.tenantId, payload),
+        suspendTenant: ({ path, payload }) => admin.suspendTenant(path.tenantId, payload.reason),
+        resumeTenant: ({ path }) => admin.resumeTenant(path.tenantId),
+        deleteTenant: ({ path }) => admin.deleteTenant(path.tenantId),
+        getTenantDeletion: ({ path }) => admin.tenantDeletion(path.tenantId),
         listTenantApiKeys: ({ path }) => Effect.map(admin.listKeys(path.tenantId), (data) => ({ data })),
         createTenantApiKey: ({ path, payload }) =>
           Effect.map(keys.create({ ...payload, tenantId: path.tenantId }), ({ apiKey, key }) => ({ ...apiKey, key })),

@@ -38,6 +38,31 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
       // Per tenant, kept sorted newest first so listing is a binary search plus a scan, like an index.
       const tenants = new Map<string, Array<Call>>()
       const ids = new Set<string>()
+      db.holdsTenantRows("calls", {
+        count: (tenantId) => tenants.get(tenantId)?.length ?? 0,
+        // The oldest first, off the end of the tenant's list (undone in reverse, each goes back on the end); the
+        // emptied list goes too.
+        drop: (tenantId, limit, undo) => {
+          const rows = tenants.get(tenantId)
+          if (rows === undefined) return 0
+          let dropped = 0
+          while (rows.length > 0 && dropped < limit) {
+            const call = rows.pop()!
+            const identity = `${call.tenantId}/${call.id}`
+            ids.delete(identity)
+            undo(() => {
+              rows.push(call)
+              ids.add(identity)
+            })
+            dropped++
+          }
+          if (rows.length === 0) {
+            tenants.delete(tenantId)
+            undo(() => tenants.set(tenantId, rows))
+          }
+          return dropped
+        }
+      })
       const firstOlder = (rows: ReadonlyArray<Call>, after: NonNullable<CallQuery["after"]>) => {
         let lo = 0
         let hi = rows.length

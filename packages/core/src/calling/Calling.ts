@@ -24,7 +24,8 @@ export const calling = defineModule({
   products: [{ name: "voice", keys: { scopes: ["voice:read"] } }],
   settings: callingSettings,
   groups: groups(callingHandlers, callsDashboardHandlers, sipDashboardHandlers, softphoneHandlers),
-  services: Layer.merge(CallingService.layer, Softphone.layer.pipe(Layer.provideMerge(SipService.layer))),
+  // The softphone records the calls it carries through the calling service.
+  services: Softphone.layer.pipe(Layer.provideMerge(Layer.merge(CallingService.layer, SipService.layer))),
   memory: Layer.merge(CallRepository.layerMemory, SipRepository.layerMemory),
   commands: callingCommands,
   skills: callingSkills,

@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Option } from "effect"
+import { tenantRowsOf } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
 import type { SipSettings } from "./Sip.js"
 
@@ -15,6 +16,7 @@ export class SipRepository extends Context.Tag("@servicekit/core/SipRepository")
     SipRepository,
     Effect.map(MemoryDatabase, (db) => {
       const rows = new Map<string, SipSettings>()
+      db.holdsTenantRows("sip_settings", tenantRowsOf(rows, (settings) => settings.tenantId))
       return SipRepository.of({
         find: (tenantId) => db.run(() => Option.fromNullable(rows.get(tenantId))),
         save: (settings) =>

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import type { Page } from "../platform/Keyset.js"
-import { memoryTable } from "../platform/MemoryTable.js"
+import { memoryTable, tenantRowsOf } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
 import type {
   ChatMessage,
@@ -41,7 +41,7 @@ export class VisitorRepository extends Context.Tag("@servicekit/core/VisitorRepo
   static readonly layerMemory: Layer.Layer<VisitorRepository, never, MemoryDatabase> = Layer.effect(
     VisitorRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<Visitor>(db)
+      const table = memoryTable<Visitor>(db, "visitors")
       const byExternalId = (tenantId: string, externalId: string) =>
         [...table.rows()].find((row) => row.tenantId === tenantId && row.externalId === externalId)
       return VisitorRepository.of({
@@ -92,6 +92,7 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
     WidgetRepository,
     Effect.map(MemoryDatabase, (db) => {
       const byTenant = new Map<string, Widget>()
+      db.holdsTenantRows("chat_widgets", tenantRowsOf(byTenant, (widget) => widget.tenantId))
       return WidgetRepository.of({
         ensure: (widget) =>
           db.run((undo) => {
@@ -135,7 +136,9 @@ export class ConversationRepository extends Context.Tag("@servicekit/core/Conver
 >() {
   static readonly layerMemory: Layer.Layer<ConversationRepository, never, MemoryDatabase> = Layer.effect(
     ConversationRepository,
-    Effect.map(MemoryDatabase, (db) => ConversationRepository.of(memoryConversations(memoryTable<Conversation>(db))))
+    Effect.map(MemoryDatabase, (db) =>
+      ConversationRepository.of(memoryConversations(memoryTable<Conversation>(db, "conversations")))
+    )
   )
 }
 
@@ -204,7 +207,7 @@ export class ChatMessageRepository extends Context.Tag("@servicekit/core/ChatMes
       Effect.gen(function* () {
         const db = yield* MemoryDatabase
         const conversations = yield* ConversationRepository
-        const table = memoryTable<ChatMessage>(db)
+        const table = memoryTable<ChatMessage>(db, "chat_messages")
         return ChatMessageRepository.of({
           append: (draft) =>
             db.withTransaction(
@@ -253,6 +256,7 @@ export class VisitorTokenRepository extends Context.Tag("@servicekit/core/Visito
     VisitorTokenRepository,
     Effect.map(MemoryDatabase, (db) => {
       const rows = new Map<string, VisitorToken>()
+      db.holdsTenantRows("visitor_tokens", tenantRowsOf(rows, (token) => token.tenantId))
       return VisitorTokenRepository.of({
         insert: (token) =>
           db.run((undo) => {

@@ -1,6 +1,7 @@
 import { Context, Effect, Exit, Layer, Option, Schema } from "effect"
 import { encodeEvent, heartbeatComment, type ServerSentEvent } from "../http/EventStream.js"
 import type { FanOut } from "../jobs/FanOut.js"
+import type { TenantStanding } from "../platform/TenantStanding.js"
 import { isUuid } from "../platform/Crypto.js"
 import type { ChatMessage, Conversation, VisitorToken } from "./Chat.js"
 import { VisitorConversationJson, VisitorMessageJson, visitorConversationJson, visitorMessageJson } from "./ChatJson.js"
@@ -71,7 +72,11 @@ export class ConversationHubs extends Context.Tag("@servicekit/core/Conversation
     ) => Effect.Effect<{ readonly leave: () => void }>
   }
 >() {
-  static readonly layer: Layer.Layer<ConversationHubs, never, FanOut | ChatMessageRepository | ConversationRepository> =
+  static readonly layer: Layer.Layer<
+    ConversationHubs,
+    never,
+    FanOut | ChatMessageRepository | ConversationRepository | TenantStanding
+  > =
     Layer.scoped(
       ConversationHubs,
       Effect.gen(function* () {
@@ -83,6 +88,7 @@ export class ConversationHubs extends Context.Tag("@servicekit/core/Conversation
 
         const hubs = yield* makeFeedHubs<{ readonly tenantId: string; readonly conversationId: string }, Sink>({
           id: ({ conversationId, tenantId }) => `${tenantId}/${conversationId}`,
+          tenantOf: ({ tenantId }) => tenantId,
           topic: ({ conversationId }) => conversationTopic(conversationId),
           beat: (sink) => sink.send({ bytes: heartbeat }),
           failure: "a live chat update could not be read; the next one catches up",

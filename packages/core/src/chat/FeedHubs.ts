@@ -1,6 +1,7 @@
 import { Deferred, Effect, Exit, Runtime, Scope, Stream } from "effect"
 import { HEARTBEAT_INTERVAL } from "../http/EventStream.js"
 import { FanOut } from "../jobs/FanOut.js"
+import { TenantStanding } from "../platform/TenantStanding.js"
 
 /** One process's live follower of a fan-out topic, shared by all its streams in the process. */
 export interface Hub<Sink> {
@@ -15,6 +16,8 @@ export const RECONNECTED = "reconnected"
 export interface FeedHubsOptions<Key, Sink> {
   /** The key's identity: streams of equal ids share a hub. */
   readonly id: (key: Key) => string
+  /** The tenant whose streams the hub serves: a suspended tenant's hub closes at its next heartbeat. */
+  readonly tenantOf: (key: Key) => string
   readonly topic: (key: Key) => string
   /**
    * Runs once the hub follows its topic, before any signal is handled (a read made here cannot
@@ -35,6 +38,7 @@ export interface FeedHubsOptions<Key, Sink> {
 export const makeFeedHubs = <Key, Sink extends { readonly close: () => void }>(options: FeedHubsOptions<Key, Sink>) =>
   Effect.gen(function* () {
     const fanOut = yield* FanOut
+    const standing = yield* TenantStanding
     const runtime = yield* Effect.runtime<never>()
     const hubs = new Map<string, Hub<Sink> & { readonly ready: Deferred.Deferred<void> }>()
     const close = (id: string, hub: Hub<Sink>) => {
@@ -56,8 +60,14 @@ export const makeFeedHubs = <Key, Sink extends { readonly close: () => void }>(o
         )
         // Forked interruptible (this setup is not), so that closing the hub's scope stops them.
         yield* Effect.forkIn(Effect.interruptible(follow), hub.scope)
-        const beat = Effect.sync(() => {
-          for (const sink of hub.sinks) options.beat(sink)
+        // Its streams end once the tenant is suspended; reconnecting, their clients get the 403. Closed
+        // from a fiber of its own: this one is in the scope the close ends.
+        const beat = Effect.matchEffect(standing.check(options.tenantOf(key)), {
+          onFailure: () => Effect.forkDaemon(close(id, hub)),
+          onSuccess: () =>
+            Effect.sync(() => {
+              for (const sink of hub.sinks) options.beat(sink)
+            })
         })
         yield* Effect.forkIn(
           Effect.interruptible(Effect.forever(Effect.zipRight(Effect.sleep(HEARTBEAT_INTERVAL), beat))),

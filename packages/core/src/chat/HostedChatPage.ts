@@ -63,6 +63,7 @@ export const chatPageHtml = (mountPath: string) => {
 }
 
 export const chatPageCss = `*{box-sizing:border-box}
+[hidden]{display:none!important}
 body{margin:0;font:15px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;background:#f4f5f7;color:#1d2330}
 .chat{display:flex;flex-direction:column;height:100vh;max-width:640px;margin:0 auto;background:#fff}
 header{display:flex;align-items:center;justify-content:space-between;padding:12px 16px;border-bottom:1px solid #e3e6eb}
@@ -107,6 +108,7 @@ export const chatPageScript = `"use strict"
   }
   if (!token) { notice("This chat link is not valid. Ask for a new one."); form.hidden = true; return }
   const auth = { authorization: "Bearer " + token }
+  const UNAVAILABLE = "This chat is unavailable right now."
 
   const labels = { visitor: "You", agent: "Agent", api: "Support", system: "" }
   const shown = new Set()
@@ -142,6 +144,8 @@ export const chatPageScript = `"use strict"
   }
 
   const failure = async (response, fallback) => {
+    // 403: the chat's owner is suspended; the visitor is told no more than that it is unavailable.
+    if (response.status === 403) return UNAVAILABLE
     const body = await response.json().catch(() => null)
     return (body && body.error && body.error.message) || fallback
   }
@@ -219,8 +223,16 @@ export const chatPageScript = `"use strict"
           form.hidden = true
           return
         }
+        // Unavailable for now: asked again every ten seconds, and back as it was once it answers.
+        if (response.status === 403) {
+          notice(UNAVAILABLE)
+          form.hidden = true
+          wait = 10000
+          throw UNAVAILABLE
+        }
         if (!response.ok || !response.body) throw new Error("HTTP " + response.status)
         notice("")
+        form.hidden = false
         wait = 500
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
         let buffer = ""
@@ -234,8 +246,8 @@ export const chatPageScript = `"use strict"
             buffer = buffer.slice(end + 2)
           }
         }
-      } catch {
-        notice("Reconnecting…")
+      } catch (error) {
+        if (error !== UNAVAILABLE) notice("Reconnecting…")
       }
       await new Promise((resolve) => setTimeout(resolve, wait))
     }

@@ -1,6 +1,7 @@
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { encodeEvent, heartbeatComment, type ServerSentEvent } from "../http/EventStream.js"
 import type { FanOut } from "../jobs/FanOut.js"
+import type { TenantStanding } from "../platform/TenantStanding.js"
 import { isUuid } from "../platform/Crypto.js"
 import type { ChatMessage, Conversation } from "./Chat.js"
 import { ConversationJson, MessageJson, conversationJson, messageJson } from "./ChatJson.js"
@@ -53,7 +54,11 @@ export class InboxHubs extends Context.Tag("@servicekit/core/InboxHubs")<
     readonly join: (tenantId: string, sink: InboxSink) => Effect.Effect<{ readonly leave: () => void }>
   }
 >() {
-  static readonly layer: Layer.Layer<InboxHubs, never, FanOut | ChatMessageRepository | ConversationRepository> =
+  static readonly layer: Layer.Layer<
+    InboxHubs,
+    never,
+    FanOut | ChatMessageRepository | ConversationRepository | TenantStanding
+  > =
     Layer.scoped(
       InboxHubs,
       Effect.gen(function* () {
@@ -64,6 +69,7 @@ export class InboxHubs extends Context.Tag("@servicekit/core/InboxHubs")<
         }
         return yield* makeFeedHubs<string, InboxSink>({
           id: (tenantId) => tenantId,
+          tenantOf: (tenantId) => tenantId,
           topic: inboxTopic,
           beat: (sink) => sink.send(heartbeat),
           failure: "a live inbox update could not be read; clients catch up on their next resync",

@@ -77,8 +77,8 @@ export const layerMemoryGrowthConversations: Layer.Layer<
   MemoryDatabase
 > = Layer.effectContext(
   Effect.map(MemoryDatabase, (db) => {
-    const conversations = memoryTable<GrowthConversation>(db)
-    const messages = memoryTable<GrowthMessage>(db)
+    const conversations = memoryTable<GrowthConversation>(db, "growth_conversations")
+    const messages = memoryTable<GrowthMessage>(db, "growth_messages")
     const conversationRepository = GrowthConversationRepository.of({
       insert: (conversation) =>
         db.run((undo) => {

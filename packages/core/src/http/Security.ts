@@ -12,6 +12,7 @@ import {
 import { constantTimeEqual } from "../platform/Crypto.js"
 import { parseKey } from "../platform/KeyFormat.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
+import { TenantStanding } from "../platform/TenantStanding.js"
 import { type Catalog, type Environment, type Product, ProductCatalog } from "../platform/Products.js"
 import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
 import { CurrentRequest, type RequestState, bearerToken, firstHeader, queryParameter } from "./RequestContext.js"
@@ -160,10 +161,15 @@ export const apiKeyGuard = Effect.gen(function* () {
 const apiKeyRefused = () =>
   Effect.fail(unauthenticated("api_key_not_accepted", "Dashboard endpoints take a dashboard token, not an API key."))
 
+/** A dashboard token's session, its tenant in good standing. */
+const sessionOf = (verifier: DashboardTokenVerifier["Type"], standing: TenantStanding["Type"], token: string) =>
+  Effect.tap(verifier.verify(token), (session) => standing.check(session.tenantId))
+
 /** The verified session of a presented dashboard token, remembered as the request's tenant. */
 const verifiedSession = (
   catalog: Catalog,
   verifier: DashboardTokenVerifier["Type"],
+  standing: TenantStanding["Type"],
   state: RequestState,
   token: string | undefined,
   missing: string
@@ -172,7 +178,7 @@ const verifiedSession = (
     return apiKeyRefused()
   }
   if (token === undefined) return Effect.fail(unauthenticated("missing_credentials", missing))
-  return Effect.tap(verifier.verify(token), (session) => {
+  return Effect.tap(sessionOf(verifier, standing, token), (session) => {
     state.tenantId = session.tenantId
   })
 }
@@ -180,11 +186,13 @@ const verifiedSession = (
 /** Dashboard-token authentication; API keys are refused on dashboard routes. */
 export const dashboardGuard = Effect.gen(function* () {
   const verifier = yield* DashboardTokenVerifier
+  const standing = yield* TenantStanding
   const catalog = yield* ProductCatalog
   const check = Effect.flatMap(FiberRef.get(CurrentRequest), (state) =>
     verifiedSession(
       catalog,
       verifier,
+      standing,
       state,
       bearerToken(state.headers) || undefined,
       "Send a dashboard token as 'Authorization: Bearer <token>'."
@@ -198,6 +206,7 @@ export const dashboardGuard = Effect.gen(function* () {
 export const apiKeyOrDashboardGuard = Effect.gen(function* () {
   const keyGuard = yield* apiKeyGuard
   const verifier = yield* DashboardTokenVerifier
+  const standing = yield* TenantStanding
   const catalog = yield* ProductCatalog
   const guard: EndpointGuard = (annotations) => {
     const byKey = keyGuard(annotations)
@@ -220,7 +229,7 @@ export const apiKeyOrDashboardGuard = Effect.gen(function* () {
           )
         )
       }
-      return Effect.map(verifier.verify(bearer), (session) => {
+      return Effect.map(sessionOf(verifier, standing, bearer), (session) => {
         state.tenantId = session.tenantId
         return { tenantId: session.tenantId, role: session.role }
       })
@@ -232,6 +241,7 @@ export const apiKeyOrDashboardGuard = Effect.gen(function* () {
 /** Dashboard-token authentication from `?token=`; an API key there, or in a header, is refused. */
 export const dashboardSocketGuard = Effect.gen(function* () {
   const verifier = yield* DashboardTokenVerifier
+  const standing = yield* TenantStanding
   const catalog = yield* ProductCatalog
   const check = Effect.flatMap(FiberRef.get(CurrentRequest), (state) => {
     const bearer = bearerToken(state.headers)
@@ -239,6 +249,7 @@ export const dashboardSocketGuard = Effect.gen(function* () {
     return verifiedSession(
       catalog,
       verifier,
+      standing,
       state,
       queryParameter(state.request?.url, "token"),
       "Pass a dashboard token in the 'token' query parameter."

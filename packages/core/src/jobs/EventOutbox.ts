@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Option } from "effect"
+import { tenantRowsOfArray } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
 
 /** A domain event: what happened to one aggregate of one tenant. */
@@ -44,6 +45,7 @@ export class EventOutbox extends Context.Tag("@servicekit/core/EventOutbox")<
       // The waiting events, in order.
       const waiting: Array<StoredEvent> = []
       let sequence = 0
+      db.holdsTenantRows("event_outbox", tenantRowsOfArray(waiting, (event) => event.tenantId))
       return {
         append: (events) =>
           db.run((undo) => {

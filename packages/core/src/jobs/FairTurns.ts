@@ -12,6 +12,12 @@ import { DEFAULT_WEIGHT, MAX_WEIGHT, TenantRepository, readTenantsFresh } from "
 export const PLATFORM_TURN = ""
 
 /**
+ * The weight of a tenant whose jobs are held (a suspended tenant): they wait where they are, never
+ * taken, until the tenant has a weight again; they take no turn and no slot from the others.
+ */
+export const HELD = 0
+
+/**
  * Each tenant's weight in the turns (1 to MAX_WEIGHT): a platform gives a larger plan a larger
  * share. Optional: without it every tenant weighs DEFAULT_WEIGHT. The kits read the tenants'
  * own weights (`layerFromTenants`, set through the platform admin's routes).
@@ -25,7 +31,8 @@ export class TenantWeights extends Context.Tag("@servicekit/core/TenantWeights")
 >() {
   /**
    * The weights stored on the tenants, each read at most once a `fresh` while (default 5 s): a
-   * changed weight counts within that time, and the rounds cost no read for every tenant.
+   * changed weight counts within that time, and the rounds cost no read for every tenant. A
+   * suspended tenant's weight is HELD.
    */
   static readonly layerFromTenants = (
     fresh: Duration.DurationInput = "5 seconds"
@@ -33,7 +40,7 @@ export class TenantWeights extends Context.Tag("@servicekit/core/TenantWeights")
     Layer.effect(
       TenantWeights,
       Effect.map(
-        readTenantsFresh((tenant) => tenant?.weight ?? DEFAULT_WEIGHT, fresh),
+        readTenantsFresh((tenant) => (tenant?.suspension != null ? HELD : (tenant?.weight ?? DEFAULT_WEIGHT)), fresh),
         (weightsOf) => ({ weightsOf })
       )
     )
@@ -46,9 +53,13 @@ export class TenantWeights extends Context.Tag("@servicekit/core/TenantWeights")
     })
 }
 
-/** A weight as the turns use it: a whole number from 1 to MAX_WEIGHT. */
+/** A weight as the turns use it: HELD, or a whole number from 1 to MAX_WEIGHT. */
 const clampWeight = (weight: number | undefined): number =>
-  weight === undefined || !Number.isFinite(weight) ? DEFAULT_WEIGHT : Math.min(MAX_WEIGHT, Math.max(1, Math.floor(weight)))
+  weight === HELD
+    ? HELD
+    : weight === undefined || !Number.isFinite(weight)
+      ? DEFAULT_WEIGHT
+      : Math.min(MAX_WEIGHT, Math.max(1, Math.floor(weight)))
 
 /** The weights' reader of the context, or everyone at DEFAULT_WEIGHT. */
 export const weightReader = Effect.map(
@@ -93,9 +104,13 @@ export const makeTurnClock = () => {
       room: number,
       allowances?: ReadonlyMap<string, number>
     ) => {
-      // A tenant found with jobs is busy from now on: its start holds until its jobs run out.
-      for (const { tenant } of tenants) if (tags.get(tenant)?.active !== true) tags.set(tenant, { tag: startOf(tenant), active: true })
-      const next = tenants
+      // A tenant found with jobs is busy from now on: its start holds until its jobs run out. A
+      // held tenant takes no turn and keeps its place.
+      const taking = tenants.filter(({ weight }) => weight !== HELD)
+      for (const { tenant } of taking) {
+        if (tags.get(tenant)?.active !== true) tags.set(tenant, { tag: startOf(tenant), active: true })
+      }
+      const next = taking
         .map(({ tenant, weight }) => ({
           tenant,
           step: 1 / weight,
@@ -137,22 +152,49 @@ export const makeTurnClock = () => {
 export type TurnClock = ReturnType<typeof makeTurnClock>
 
 /**
+ * Jobs a worker keeps waiting besides its slots, so that its slots never idle between rounds (a
+ * releaser's buffer in Redis): `queued` of them wait now, by tenant, and `spare` may.
+ */
+export interface SlotBuffer {
+  readonly spare: number
+  readonly queued: ReadonlyMap<string, number>
+  /** How many of the tenant's jobs `slots` slots end before the next rounds: its part of the buffer at most. */
+  readonly endsSoon: (tenant: string, slots: number) => number
+}
+
+/**
  * How many more of a worker's `slots` each waiting tenant may take: its weighted part of the slots
  * among the tenants waiting, less the slots it holds. Turns share the starts; this shares the
  * slots, so that a tenant whose jobs are slow cannot fill a worker while others wait (its jobs
  * would hold the slots the turns gave the others). A tenant waiting alone may take every slot.
+ *
+ * With a `buffer`, the jobs waiting in it count as held, and each tenant may keep waiting its
+ * weighted part of the spare room, but no more than its part of the slots ends before the next
+ * rounds: a tenant whose jobs are slow keeps none waiting (it would take the next free slots),
+ * while quick ones keep their slots busy. A tenant waiting alone may fill the buffer. A HELD
+ * tenant may take none and counts for nothing.
  */
 export const slotAllowances = (
   waiting: ReadonlyArray<{ readonly tenant: string; readonly weight: number }>,
   holding: ReadonlyMap<string, number>,
-  slots: number
+  slots: number,
+  buffer?: SlotBuffer
 ): Map<string, number> => {
   const total = waiting.reduce((sum, { weight }) => sum + weight, 0)
+  const alone = waiting.filter(({ weight }) => weight !== HELD).length === 1
   return new Map(
-    waiting.map(({ tenant, weight }) => [
-      tenant,
-      Math.max(0, Math.ceil((slots * weight) / total) - (holding.get(tenant) ?? 0))
-    ])
+    waiting.map(({ tenant, weight }) => {
+      if (weight === HELD) return [tenant, 0]
+      const part = Math.ceil((slots * weight) / total)
+      const spare =
+        buffer === undefined
+          ? 0
+          : alone
+            ? buffer.spare
+            : Math.min(Math.ceil((buffer.spare * weight) / total), buffer.endsSoon(tenant, part))
+      const held = (holding.get(tenant) ?? 0) + (buffer?.queued.get(tenant) ?? 0)
+      return [tenant, Math.max(0, part + spare - held)]
+    })
   )
 }
 
@@ -181,8 +223,8 @@ export const makeFairLine = <J>() => {
       else own.push(job)
     },
     /**
-     * The next job in turn, or undefined when none waits; with `slots` held as `holding`, of a
-     * tenant within its allowance (see slotAllowances).
+     * The next job in turn, or undefined when none waits but held tenants' (HELD); with `slots`
+     * held as `holding`, of a tenant within its allowance (see slotAllowances).
      */
     take: (
       weightOf: (tenant: string) => number,
@@ -190,7 +232,7 @@ export const makeFairLine = <J>() => {
     ): J | undefined => {
       const tenants = [...waiting.keys()].map((tenant) => ({ tenant, weight: weightOf(tenant) }))
       const allowances = slots === undefined ? undefined : slotAllowances(tenants, slots.holding, slots.count)
-      // With a slot free some waiting tenant is within its allowance; were none, any may take it.
+      // With a slot free some waiting tenant is within its allowance; were none, any not held may take it.
       const planned = clock.plan(tenants, 1, allowances)
       const [chosen] = (planned.size > 0 ? planned : clock.plan(tenants, 1)).keys()
       if (chosen === undefined) return undefined

@@ -1,6 +1,9 @@
 import { Clock, Context, Duration, Effect, Exit, Fiber, Layer, Queue, Scope } from "effect"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
-import { PLATFORM_TURN, makeFairLine, makeSlotHoldings, weightReader } from "./FairTurns.js"
+import { HELD, PLATFORM_TURN, makeFairLine, makeSlotHoldings, weightReader } from "./FairTurns.js"
+
+/** How soon a worker looks again at jobs it found held. */
+const HELD_RECHECK = Duration.millis(250)
 
 /**
  * Durable background work behind one port. ServiceKit's own tables hold the truth (run state,
@@ -160,12 +163,13 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
 
       /**
        * Waits for a due job of the queue, then hands the next one in turn to `use`: once the wait
-       * is over, nothing interrupts the hand-over, so that no job is taken and dropped.
+       * is over, nothing interrupts the hand-over, so that no job is taken and dropped. When only
+       * held tenants' jobs wait, the token goes back a moment later and `use` gets undefined.
        */
       const takeThen = (
         name: string,
         slots: { readonly holding: ReadonlyMap<string, number>; readonly count: number },
-        use: (entry: Entry) => Effect.Effect<void>
+        use: (entry: Entry | undefined) => Effect.Effect<void>
       ) => {
         const line = lineOf(name)
         return Effect.uninterruptibleMask((restore) =>
@@ -173,7 +177,11 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
             restore(Queue.take(line.tokens)),
             Effect.flatMap(weightsOf(line.due.tenants()), (weights) =>
               Effect.flatMap(Clock.currentTimeMillis, (now) => {
-                const entry = line.due.take((tenant) => weights.get(tenant) ?? 1, slots)!
+                const entry = line.due.take((tenant) => weights.get(tenant) ?? 1, slots)
+                if (entry === undefined) {
+                  const again = Effect.zipRight(Effect.sleep(HELD_RECHECK), Queue.offer(line.tokens, undefined))
+                  return Effect.zipRight(Effect.forkIn(again, scope), use(undefined))
+                }
                 dueOf(name).delete(entry)
                 lastTaken.set(name, now)
                 return use(entry)
@@ -247,7 +255,7 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
               slots.take(1),
               takeThen(queue.name, { holding: holdings.counts, count: concurrency }, (entry) =>
                 // The hand-over is uninterruptible; the job itself is not (its lease interrupts it).
-                Effect.flatMap(
+                entry === undefined ? slots.release(1) : Effect.flatMap(
                   Effect.zipRight(
                     Effect.sync(() => holdings.took(entry.tenant)),
                     Effect.forkDaemon(Effect.interruptible(run(entry)))
@@ -271,11 +279,13 @@ export class JobQueue extends Context.Tag("@servicekit/core/JobQueue")<
         enqueueMany: (queue, jobs) =>
           Effect.forEach(jobs, (job) => enqueue(queue, job.payload, job.options), { discard: true }),
         work,
+        // Held tenants' jobs wait on purpose: they do not make a queue unworked.
         unworked: (queue, after) =>
-          Effect.map(Clock.currentTimeMillis, (now) => {
+          Effect.flatMap(Clock.currentTimeMillis, (now) => {
             const since = now - Duration.toMillis(after)
-            const waitedLong = [...dueOf(queue.name).values()].some((dueAt) => dueAt <= since)
-            return waitedLong && (lastTaken.get(queue.name) ?? Number.NEGATIVE_INFINITY) <= since
+            if ((lastTaken.get(queue.name) ?? Number.NEGATIVE_INFINITY) > since) return Effect.succeed(false)
+            const long = [...dueOf(queue.name)].flatMap(([entry, dueAt]) => (dueAt <= since ? [entry.tenant] : []))
+            return Effect.map(weightsOf([...new Set(long)]), (weights) => [...weights.values()].some((w) => w !== HELD))
           })
       })
     })

@@ -1,5 +1,6 @@
 import { Cron } from "croner"
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import { tenantRowsOf } from "../platform/MemoryTable.js"
 import { MemoryDatabase, type UnitOfWork, withTransaction } from "../platform/UnitOfWork.js"
 import { type JobPayload, JobQueue, type QueueDefinition } from "./JobQueue.js"
 
@@ -74,7 +75,12 @@ export class ScheduleStore extends Context.Tag("@servicekit/core/ScheduleStore")
     ScheduleStore,
     Effect.map(MemoryDatabase, (db) => {
       const schedules = new Map<string, StoredSchedule>()
-      const firings = new Set<string>()
+      // The schedule id of each firing, by `id@dueAt`.
+      const firings = new Map<string, string>()
+      db.holdsTenantRows("schedules", tenantRowsOf(schedules, (schedule) => schedule.tenantId))
+      // A firing belongs to the tenant of its schedule, as the SQL row only names the schedule: one of a removed
+      // schedule, to none.
+      db.holdsTenantRows("schedule_firings", tenantRowsOf(firings, (id) => schedules.get(id)?.tenantId ?? ""))
       return {
         upsert: (schedule) =>
           db.run((undo) => {
@@ -101,7 +107,7 @@ export class ScheduleStore extends Context.Tag("@servicekit/core/ScheduleStore")
           db.run((undo) => {
             const firing = `${id}@${dueAt.toISOString()}`
             if (firings.has(firing)) return false
-            firings.add(firing)
+            firings.set(firing, id)
             const schedule = schedules.get(id)
             if (schedule !== undefined) schedules.set(id, { ...schedule, nextDueAt })
             undo(() => {

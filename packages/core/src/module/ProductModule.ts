@@ -148,6 +148,11 @@ export interface Command {
   /** The string flags it reads. */
   readonly flags: ReadonlyArray<string>
   readonly run: (input: CommandInput) => Effect.Effect<CommandOutput, unknown, any>
+  /**
+   * For a command that cannot be undone: what the host asks before running it, unless --json
+   * (scripts), and the answer that confirms; any other answer runs nothing.
+   */
+  readonly confirmation?: ((input: CommandInput) => { readonly question: string; readonly answer: string }) | undefined
 }
 
 /** Reads a required flag. */

@@ -10,6 +10,7 @@ import {
   type ValidationFailed,
   invalidField,
   permissionDenied,
+  tenantSuspended,
   unauthenticated
 } from "./Errors.js"
 import { notEntitled } from "./Entitlements.js"
@@ -280,6 +281,7 @@ export class ApiKeyService extends Context.Tag("@servicekit/core/ApiKeyService")
         },
 
         authorize: ({ key, tenant }, product, scope): Effect.Effect<void, PermissionDenied> => {
+          if (tenant.suspension !== null) return Effect.fail(tenantSuspended())
           if (product !== undefined && key.product !== product) {
             return Effect.fail(
               permissionDenied("wrong_product", `This is a ${key.product} key; this endpoint needs a ${product} key.`)

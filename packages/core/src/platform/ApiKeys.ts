@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Option } from "effect"
+import { tenantRowsOf } from "./MemoryTable.js"
 import { TenantRepository } from "./Tenants.js"
 import { MemoryDatabase, UniqueViolation } from "./UnitOfWork.js"
 import type { Environment, Product } from "./Products.js"
@@ -47,6 +48,14 @@ export class ApiKeyRepository extends Context.Tag("@servicekit/core/ApiKeyReposi
       const db = yield* MemoryDatabase
       const rows = new Map<string, ApiKeyRecord>()
       const byDigest = new Map<string, string>()
+      // The digest index goes with its keys, or a digest would stay taken.
+      db.holdsTenantRows(
+        "api_keys",
+        tenantRowsOf(rows, (key) => key.tenantId, (key, undo) => {
+          byDigest.delete(key.digest)
+          undo(() => byDigest.set(key.digest, key.id))
+        })
+      )
       return {
         insert: (key) =>
           Effect.flatMap(tenants.findById(key.tenantId), (tenant) =>

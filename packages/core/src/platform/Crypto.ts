@@ -81,10 +81,15 @@ export const randomBase36 = (crypto: SecretCrypto["Type"], length: number) =>
   randomString(crypto.randomBytes, BASE36, length)
 
 /** RFC 4122 version 4 uuid from the crypto port. */
-export const randomUuid = (crypto: SecretCrypto["Type"]): string => {
-  const b = crypto.randomBytes(16)
-  b[6] = (b[6] & 0x0f) | 0x40
-  b[8] = (b[8] & 0x3f) | 0x80
+export const randomUuid = (crypto: SecretCrypto["Type"]): string => uuidOfBytes(crypto.randomBytes(16), 4)
+
+/** The same uuid for the same name, drawn from its SHA-256 (RFC 9562 version 8): a record stored once per name. */
+export const nameUuid = (name: string): string => uuidOfBytes(sha256(utf8ToBytes(name)).slice(0, 16), 8)
+
+/** Uuid text of 16 bytes, with its version and the RFC variant set. */
+const uuidOfBytes = (b: Uint8Array, version: number): string => {
+  b[6] = (b[6]! & 0x0f) | (version << 4)
+  b[8] = (b[8]! & 0x3f) | 0x80
   const h = bytesToHex(b)
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }

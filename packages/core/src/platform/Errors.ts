@@ -137,7 +137,9 @@ export const PermissionDeniedCode = Schema.Literal(
   "key_expired",
   "tenant_mismatch",
   "admin_required",
-  "skill_denied"
+  "skill_denied",
+  "tenant_suspended",
+  "tenant_deleted"
 )
 export type PermissionDeniedCode = typeof PermissionDeniedCode.Type
 
@@ -148,12 +150,23 @@ export class PermissionDenied extends Schema.TaggedError<PermissionDenied>()(
   HttpApiSchema.annotations({
     status: 403,
     description:
-      "The credentials are valid but not allowed here (a product the tenant is not entitled to, a key of another product or without the scope, an address off the key's allowlist, an expired key, another tenant, a member where an admin is needed, a skill the policy denies); `code` says which."
+      "The credentials are valid but not allowed here (a product the tenant is not entitled to, a key of another product or without the scope, an address off the key's allowlist, an expired key, another tenant, a member where an admin is needed, a skill the policy denies, a tenant the platform suspended or deleted); `code` says which."
   })
 ) {}
 
 export const permissionDenied = (code: PermissionDeniedCode, message: string) =>
   withoutStack(() => new PermissionDenied({ code, message }))
+
+/** A credential of a tenant that no longer exists (a dashboard token signed before it was deleted). */
+export const tenantDeleted = () =>
+  permissionDenied("tenant_deleted", "The tenant was deleted; nothing of it is left to reach.")
+
+/** Every credential of a suspended tenant gets this, whatever it asks. */
+export const tenantSuspended = () =>
+  permissionDenied(
+    "tenant_suspended",
+    "The tenant is suspended by the platform; its keys and links work again once it is resumed."
+  )
 
 /** A rate limit is exhausted until `retryAfterSeconds` have passed. */
 export class RateLimited extends Schema.TaggedError<RateLimited>()(

@@ -1,5 +1,6 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { tenantRowsOf } from "./MemoryTable.js"
 import { MemoryDatabase, type UnitOfWork, withTransaction } from "./UnitOfWork.js"
 
 /**
@@ -44,6 +45,7 @@ export class IdempotencyStore extends Context.Tag("@servicekit/core/IdempotencyS
     IdempotencyStore,
     Effect.map(MemoryDatabase, (db) => {
       const rows = new Map<string, IdempotencyRecord>()
+      db.holdsTenantRows("idempotency_keys", tenantRowsOf(rows, (record) => record.tenantId))
       const id = (tenantId: string, scope: string, key: string) => JSON.stringify([tenantId, scope, key])
       const set = (undo: (reverse: () => void) => void, at: string, record: IdempotencyRecord | undefined) => {
         const previous = rows.get(at)

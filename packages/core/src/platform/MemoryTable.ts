@@ -1,10 +1,16 @@
 import { Option } from "effect"
 import { type Page, type Position, pageOf } from "./Keyset.js"
-import type { MemoryDatabase } from "./UnitOfWork.js"
+import type { MemoryDatabase, MemoryTenantRows } from "./UnitOfWork.js"
 
-/** Rows by (tenant, id) in memory, each write undone with its unit of work: the base of most memory repositories. */
+/**
+ * Rows by (tenant, id) in memory, each write undone with its unit of work: the base of most memory
+ * repositories. `kind` is the name of the table it stands for, under which the tenant's data port
+ * counts and deletes its rows; `also` drops what goes with a row it deletes.
+ */
 export const memoryTable = <A extends { readonly tenantId: string; readonly id: string }>(
-  db: MemoryDatabase["Type"]
+  db: MemoryDatabase["Type"],
+  kind: string,
+  also?: AlsoDropped<A>
 ) => {
   const rows = new Map<string, A>()
   const key = (tenantId: string, id: string) => `${tenantId}/${id}`
@@ -19,6 +25,7 @@ export const memoryTable = <A extends { readonly tenantId: string; readonly id: 
     if (!rows.delete(at)) return
     undo(() => rows.set(at, row))
   }
+  db.holdsTenantRows(kind, tenantRowsOf(rows, (row) => row.tenantId, also))
   return {
     /** Every row, for reads inside `db.run`. */
     rows: () => rows.values(),
@@ -44,3 +51,58 @@ export const memoryTable = <A extends { readonly tenantId: string; readonly id: 
       })
   }
 }
+
+/** Drops what goes with a dropped row (an index entry), registering how to put it back. */
+type AlsoDropped<A> = (row: A, undo: (reverse: () => void) => void) => void
+
+/**
+ * A map of rows as a store of tenants' rows (see MemoryDatabase.holdsTenantRows): `tenantOf` names
+ * a row's tenant, `also` drops what goes with a row.
+ */
+export const tenantRowsOf = <K, A>(
+  rows: Map<K, A>,
+  tenantOf: (row: A) => string,
+  also?: AlsoDropped<A>
+): MemoryTenantRows => ({
+  count: (tenantId) => {
+    let n = 0
+    for (const row of rows.values()) if (tenantOf(row) === tenantId) n++
+    return n
+  },
+  drop: (tenantId, limit, undo) => {
+    let n = 0
+    for (const [key, row] of rows) {
+      if (n >= limit) break
+      if (tenantOf(row) !== tenantId) continue
+      rows.delete(key)
+      undo(() => rows.set(key, row))
+      also?.(row, undo)
+      n++
+    }
+    return n
+  }
+})
+
+/**
+ * An array of rows in their order as a store of tenants' rows: dropped from the end, so that the
+ * places left to visit stay put, and each put back in its place when undone.
+ */
+export const tenantRowsOfArray = <A>(
+  rows: Array<A>,
+  tenantOf: (row: A) => string,
+  also?: AlsoDropped<A>
+): MemoryTenantRows => ({
+  count: (tenantId) => rows.filter((row) => tenantOf(row) === tenantId).length,
+  drop: (tenantId, limit, undo) => {
+    let n = 0
+    for (let at = rows.length - 1; at >= 0 && n < limit; at--) {
+      const row = rows[at]!
+      if (tenantOf(row) !== tenantId) continue
+      rows.splice(at, 1)
+      undo(() => rows.splice(at, 0, row))
+      also?.(row, undo)
+      n++
+    }
+    return n
+  }
+})

@@ -38,6 +38,17 @@ const validMaxRunningRuns = (cap: number | null) =>
     ? Effect.succeed(cap)
     : Effect.fail(invalidField("maxRunningRuns", `must be a whole number from 1 to ${MAX_RUNNING_RUNS}, or null`))
 
+/** The longest reason a platform may give for a suspension. */
+export const MAX_SUSPENSION_REASON = 500
+
+const validReason = (reason: string | null | undefined) => {
+  const trimmed = reason?.trim() ?? ""
+  if (trimmed.length > MAX_SUSPENSION_REASON || trimmed.includes("\u0000")) {
+    return Effect.fail(invalidField("reason", `must be at most ${MAX_SUSPENSION_REASON} characters, without NUL`))
+  }
+  return Effect.succeed(trimmed.length === 0 ? null : trimmed)
+}
+
 const validEntitlements = (catalog: Catalog, products: ReadonlyArray<string>) =>
   Effect.forEach(products, (product) =>
     catalog.isProduct(product)
@@ -57,6 +68,13 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
      * working (see ApiKeyService).
      */
     readonly update: (id: string, changes: UpdateTenant) => Effect.Effect<Tenant, ValidationFailed | TenantNotFound>
+    /**
+     * Suspends the tenant (see Tenant.suspension), with the platform's reason if it gives one. A
+     * suspended tenant stays as it is, suspended since the first time.
+     */
+    readonly suspend: (id: string, reason?: string | null) => Effect.Effect<Tenant, ValidationFailed | TenantNotFound>
+    /** Puts a suspended tenant back in good standing; a tenant in good standing stays as it is. */
+    readonly resume: (id: string) => Effect.Effect<Tenant, TenantNotFound>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -66,6 +84,12 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
       const crypto = yield* SecretCrypto
       const catalog = yield* ProductCatalog
       const tenantNotFound = new TenantNotFound()
+      const get = (id: string) =>
+        (isUuid(id) ? tenants.findById(id) : Effect.succeedNone).pipe(
+          Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))
+        )
+      const stored = (updated: Option.Option<Tenant>) =>
+        Option.match(updated, { onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed })
       return {
         create: (input) =>
           Effect.gen(function* () {
@@ -79,16 +103,14 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
               entitlements,
               weight,
               maxRunningRuns,
+              suspension: null,
               createdAt: new Date(yield* Clock.currentTimeMillis)
             }
             // A random uuid that exists already is a bug, not a client error.
             yield* Effect.orDie(tenants.insert(tenant))
             return tenant
           }),
-        get: (id) =>
-          (isUuid(id) ? tenants.findById(id) : Effect.succeedNone).pipe(
-            Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))
-          ),
+        get,
         list: () => tenants.list(),
         update: (id, changes) =>
           Effect.all({
@@ -100,7 +122,21 @@ export class TenantService extends Context.Tag("@servicekit/core/TenantService")
               changes.maxRunningRuns === undefined ? Effect.succeed(undefined) : validMaxRunningRuns(changes.maxRunningRuns)
           }).pipe(
             Effect.flatMap((valid) => (isUuid(id) ? tenants.update(id, valid) : Effect.succeedNone)),
-            Effect.flatMap(Option.match({ onNone: () => Effect.fail(tenantNotFound), onSome: Effect.succeed }))
+            Effect.flatMap(stored)
+          ),
+        suspend: (id, reason) =>
+          Effect.gen(function* () {
+            const valid = yield* validReason(reason)
+            const tenant = yield* get(id)
+            if (tenant.suspension !== null) return tenant
+            const at = new Date(yield* Clock.currentTimeMillis)
+            return yield* Effect.flatMap(tenants.update(tenant.id, { suspension: { at, reason: valid } }), stored)
+          }),
+        resume: (id) =>
+          Effect.flatMap(get(id), (tenant) =>
+            tenant.suspension === null
+              ? Effect.succeed(tenant)
+              : Effect.flatMap(tenants.update(tenant.id, { suspension: null }), stored)
           )
       }
     })

@@ -20,7 +20,18 @@ export interface Tenant {
    * automations/records/RunCaps.ts); null for the platform's default (`maxRunningRunsPerTenant`).
    */
   readonly maxRunningRuns: number | null
+  /**
+   * Set while the platform has suspended the tenant (see TenantService.suspend): its keys, tokens
+   * and links are refused and none of its background work starts; null in good standing.
+   */
+  readonly suspension: TenantSuspension | null
   readonly createdAt: Date
+}
+
+/** When, and as the platform said why, a tenant was suspended. */
+export interface TenantSuspension {
+  readonly at: Date
+  readonly reason: string | null
 }
 
 /** What an update of a tenant may change; what is left out stays. */
@@ -30,6 +41,8 @@ export interface TenantChanges {
   readonly weight?: number | undefined
   /** A cap, or null for the platform's default again. */
   readonly maxRunningRuns?: number | null | undefined
+  /** Suspends the tenant, or with null resumes it. */
+  readonly suspension?: TenantSuspension | null | undefined
 }
 
 /** Storage of tenants and their product entitlements. */
@@ -43,12 +56,18 @@ export class TenantRepository extends Context.Tag("@servicekit/core/TenantReposi
     readonly update: (id: string, changes: TenantChanges) => Effect.Effect<Option.Option<Tenant>>
     /** All tenants, oldest first. */
     readonly list: () => Effect.Effect<ReadonlyArray<Tenant>>
+    /**
+     * Deletes the tenant's own row, once every row of its data is gone (see TenantData): whether
+     * there was one. A row still referencing it makes the Kysely storage fail (a defect).
+     */
+    readonly remove: (id: string) => Effect.Effect<boolean>
   }
 >() {
   /** In memory, for tests and embedders' tests. */
   static readonly layerMemory: Layer.Layer<TenantRepository, never, MemoryDatabase> = Layer.effect(
     TenantRepository,
     Effect.map(MemoryDatabase, (db) => {
+      // Not held as a kind of the tenant's rows (see TenantData): the tenant's own row goes last, once they are gone.
       const rows = new Map<string, Tenant>()
       return {
         insert: (tenant) =>
@@ -68,7 +87,8 @@ export class TenantRepository extends Context.Tag("@servicekit/core/TenantReposi
               name: changes.name ?? tenant.name,
               entitlements: [...(changes.entitlements ?? tenant.entitlements)],
               weight: changes.weight ?? tenant.weight,
-              maxRunningRuns: changes.maxRunningRuns === undefined ? tenant.maxRunningRuns : changes.maxRunningRuns
+              maxRunningRuns: changes.maxRunningRuns === undefined ? tenant.maxRunningRuns : changes.maxRunningRuns,
+              suspension: changes.suspension === undefined ? tenant.suspension : changes.suspension
             }
             rows.set(id, updated)
             undo(() => rows.set(id, tenant))
@@ -77,7 +97,15 @@ export class TenantRepository extends Context.Tag("@servicekit/core/TenantReposi
         list: () =>
           db.run(() =>
             [...rows.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
-          )
+          ),
+        remove: (id) =>
+          db.run((undo) => {
+            const tenant = rows.get(id)
+            if (tenant === undefined) return false
+            rows.delete(id)
+            undo(() => rows.set(id, tenant))
+            return true
+          })
       }
     })
   )
@@ -85,6 +113,12 @@ export class TenantRepository extends Context.Tag("@servicekit/core/TenantReposi
 
 /** The most tenants whose settings a `readTenantsFresh` reader keeps at once. */
 const MAX_REMEMBERED = 10_000
+
+/** Reads a setting of many tenants; `forget` drops what it remembers of one tenant (or all), read again next time. */
+export interface FreshTenantsReader<A> {
+  (tenants: ReadonlyArray<string>): Effect.Effect<ReadonlyMap<string, A>>
+  readonly forget: (tenant?: string) => void
+}
 
 /**
  * A reader of a setting of many tenants (`pick` of each stored tenant, or of undefined for one
@@ -94,7 +128,7 @@ const MAX_REMEMBERED = 10_000
 export const readTenantsFresh = <A>(
   pick: (tenant: Tenant | undefined) => A,
   fresh: Duration.DurationInput = "5 seconds"
-): Effect.Effect<(tenants: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, A>>, never, TenantRepository> =>
+): Effect.Effect<FreshTenantsReader<A>, never, TenantRepository> =>
   Effect.map(TenantRepository, (repository) => {
     const freshMs = Duration.toMillis(Duration.decode(fresh))
     const known = new Map<string, { readonly value: A; readonly readAt: number }>()
@@ -109,11 +143,13 @@ export const readTenantsFresh = <A>(
         return value
       })
     }
-    return (tenants) =>
+    const read = (tenants: ReadonlyArray<string>) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
         Effect.map(
           Effect.forEach(tenants, (tenant) => Effect.map(valueOf(tenant, now), (value) => [tenant, value] as const)),
-          (pairs) => new Map(pairs)
+          (pairs): ReadonlyMap<string, A> => new Map(pairs)
         )
       )
+    const forget = (tenant?: string) => void (tenant === undefined ? known.clear() : known.delete(tenant))
+    return Object.assign(read, { forget })
   })

@@ -42,6 +42,14 @@ interface MemoryTransaction {
   readonly undo: Array<() => void>
 }
 
+/** A memory store of tenants' rows as the tenant's data port sees it (see TenantData.layerMemory). */
+export interface MemoryTenantRows {
+  /** How many rows of the tenant the store holds. */
+  readonly count: (tenantId: string) => number
+  /** Drops up to `limit` of the tenant's rows, each undone with the unit of work: how many it dropped. */
+  readonly drop: (tenantId: string, limit: number, undo: (reverse: () => void) => void) => number
+}
+
 /** Runs the effects registered with `afterCommit`, each on its own, so that one failing cannot stop the others. */
 export const runCommitted = (effects: ReadonlyArray<Effect.Effect<void>>): Effect.Effect<void> =>
   Effect.forEach(
@@ -68,6 +76,13 @@ export class MemoryDatabase extends Context.Tag("@servicekit/core/MemoryDatabase
     ) => Effect.Effect<A, E>
     readonly withTransaction: UnitOfWork["Type"]["withTransaction"]
     readonly afterCommit: UnitOfWork["Type"]["afterCommit"]
+    /**
+     * Registers a store of tenants' rows under the name of the table it stands for (`chat_messages`),
+     * so that a tenant's rows can be counted and deleted kind by kind, as in the Kysely storage.
+     */
+    readonly holdsTenantRows: (kind: string, rows: MemoryTenantRows) => void
+    /** The stores registered, by table name. */
+    readonly tenantRows: ReadonlyMap<string, MemoryTenantRows>
   }
 >() {
   static readonly layer: Layer.Layer<MemoryDatabase | UnitOfWork> = Layer.effectContext(
@@ -131,6 +146,7 @@ export class MemoryDatabase extends Context.Tag("@servicekit/core/MemoryDatabase
           })
         })
 
+      const tenantRows = new Map<string, MemoryTenantRows>()
       const database: MemoryDatabase["Type"] = {
         // Synchronous when no unit of work is open: every memory repository call goes through here.
         run: (operation) =>
@@ -141,7 +157,12 @@ export class MemoryDatabase extends Context.Tag("@servicekit/core/MemoryDatabase
           ),
         attempt: (operation) => gate(operation),
         withTransaction,
-        afterCommit
+        afterCommit,
+        holdsTenantRows: (kind, rows) => {
+          if (tenantRows.has(kind)) throw new Error(`two memory stores hold ${kind}`)
+          tenantRows.set(kind, rows)
+        },
+        tenantRows
       }
       return Context.make(MemoryDatabase, database).pipe(Context.add(UnitOfWork, { withTransaction, afterCommit, serial: true }))
     })

@@ -1,4 +1,5 @@
 import { Context, Effect, Layer } from "effect"
+import { tenantRowsOfArray } from "./MemoryTable.js"
 import { MemoryDatabase, UniqueViolation } from "./UnitOfWork.js"
 
 /** One append-only usage entry, e.g. kind `chat_session_mint`. */
@@ -32,6 +33,13 @@ export class UsageLedger extends Context.Tag("@servicekit/core/UsageLedger")<
     Effect.map(MemoryDatabase, (db) => {
       const rows: Array<UsageEntry> = []
       const ids = new Set<string>()
+      db.holdsTenantRows(
+        "usage_entries",
+        tenantRowsOfArray(rows, (entry) => entry.tenantId, (entry, undo) => {
+          ids.delete(entry.id)
+          undo(() => ids.add(entry.id))
+        })
+      )
       return {
         append: (entry) =>
           db.attempt((undo) => {

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { type Page, pageOf } from "../platform/Keyset.js"
+import { tenantRowsOf, tenantRowsOfArray } from "../platform/MemoryTable.js"
 import { MemoryDatabase, UniqueViolation } from "../platform/UnitOfWork.js"
 import type { ActivityEntry, DeliveryStatistics, EmailMessage, EmailTemplate } from "./Transactional.js"
 
@@ -20,6 +21,7 @@ export class TemplateRepository extends Context.Tag("@servicekit/core/TemplateRe
     TemplateRepository,
     Effect.map(MemoryDatabase, (db) => {
       const rows = new Map<string, EmailTemplate>()
+      db.holdsTenantRows("email_templates", tenantRowsOf(rows, (row) => row.tenantId))
       const key = (tenantId: string, id: string) => `${tenantId}/${id}`
       const nameTaken = (template: EmailTemplate) =>
         [...rows.values()].some(
@@ -98,6 +100,7 @@ export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepo
       const db = yield* MemoryDatabase
       const activity = yield* ActivityLog
       const rows = new Map<string, EmailMessage>()
+      db.holdsTenantRows("email_messages", tenantRowsOf(rows, (row) => row.tenantId))
       const key = (tenantId: string, id: string) => `${tenantId}/${id}`
       const put = (message: EmailMessage, undo: (reverse: () => void) => void) => {
         const id = key(message.tenantId, message.id)
@@ -176,6 +179,7 @@ export class ActivityLog extends Context.Tag("@servicekit/core/ActivityLog")<
     ActivityLog,
     Effect.map(MemoryDatabase, (db) => {
       const rows: Array<ActivityEntry> = []
+      db.holdsTenantRows("activity_log", tenantRowsOfArray(rows, (row) => row.tenantId))
       return ActivityLog.of({
         append: (entry) =>
           db.run((undo) => {

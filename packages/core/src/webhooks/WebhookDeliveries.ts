@@ -143,15 +143,18 @@ export const makeWebhookDeliveries = (sender: WebhookSender) =>
             } else sendable.push({ target, delivery })
           }
           // A throttled subscription's first delivery goes if its slot is free; the others go back,
-          // each due at a slot of its own after it.
+          // each due at a slot of its own after it. Slots are reserved on the clock of the send, not
+          // of the claim: a claim slowed by a busy database must not let sends bunch up.
+          const sendAt = throttled.length > 0 ? yield* now : at
           for (const [subscriptionId, waiting] of Object.entries(Arr.groupBy(throttled, (one) => one.subscriptionId))) {
             const target = Option.getOrThrow(targets.get(subscriptionId)!)
             const intervalMs = 1_000 / target.subscription.ratePerSecond!
-            const next = yield* subscriptions.reserveSend(tenantId, subscriptionId, intervalMs, at)
-            const first = next === undefined ? at.getTime() : next.getTime()
+            const next = yield* subscriptions.reserveSend(tenantId, subscriptionId, intervalMs, sendAt)
+            const first = next === undefined ? sendAt.getTime() : next.getTime()
             waiting.forEach((delivery, i) => {
+              const dueAt = new Date(first + i * intervalMs)
               if (i === 0 && next === undefined) sendable.push({ target, delivery })
-              else outcomes.push(sender.throttled(target.subscription, delivery, new Date(first + i * intervalMs), at))
+              else outcomes.push(sender.throttled(target.subscription, delivery, dueAt, sendAt))
             })
           }
           if (sendable.length > 0) outcomes.push(...(yield* attemptAll(sendable, true)))

@@ -107,11 +107,18 @@ export const layerMemoryWebhooks: Layer.Layer<
   MemoryDatabase
 > = Layer.effectContext(
   Effect.map(MemoryDatabase, (db) => {
-    const subscriptions = memoryTable<WebhookSubscription>(db)
-    const deliveries = memoryTable<WebhookDelivery>(db)
-    const attempts = memoryTable<DeliveryAttempt>(db)
     // When each throttled subscription may send next, by `tenantId/id` (as the SQL column, outside its record).
     const throttles = new Map<string, Date>()
+    // A subscription's throttle goes with it, as its column would.
+    const subscriptions = memoryTable<WebhookSubscription>(db, "webhook_subscriptions", (subscription, undo) => {
+      const key = `${subscription.tenantId}/${subscription.id}`
+      const next = throttles.get(key)
+      if (next === undefined) return
+      throttles.delete(key)
+      undo(() => throttles.set(key, next))
+    })
+    const deliveries = memoryTable<WebhookDelivery>(db, "webhook_deliveries")
+    const attempts = memoryTable<DeliveryAttempt>(db, "webhook_attempts")
     const subscriptionRepository = WebhookSubscriptionRepository.of({
       save: subscriptions.save,
       find: subscriptions.find,

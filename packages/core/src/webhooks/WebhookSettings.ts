@@ -10,6 +10,8 @@ export interface WebhookOptions {
   readonly webhookRetrySeconds: number
   /** Hours a webhook subscription may fail every attempt before it is turned off (`failing`); 120 (5 days) by default. */
   readonly webhookDisableAfterHours: number
+  /** Seconds one attempt may take, the receiver's answer included; 10 by default. */
+  readonly webhookTimeoutSeconds: number
 }
 
 /** How often webhook deliveries due again are swept up, by deployment: production often, staging rarely, development at once. */
@@ -19,7 +21,10 @@ const WEBHOOK_DRAIN_SECONDS: Readonly<Record<Deployment, number>> = {
   development: 60
 }
 
-/** SERVICEKIT_WEBHOOK_DRAIN_SECONDS, SERVICEKIT_WEBHOOK_RETRY_SECONDS, SERVICEKIT_WEBHOOK_DISABLE_AFTER_HOURS. */
+/**
+ * SERVICEKIT_WEBHOOK_DRAIN_SECONDS, SERVICEKIT_WEBHOOK_RETRY_SECONDS, SERVICEKIT_WEBHOOK_DISABLE_AFTER_HOURS,
+ * SERVICEKIT_WEBHOOK_TIMEOUT_SECONDS.
+ */
 export const webhookSettings = defineSettings<WebhookOptions>({
   environment: (deployment) =>
     Config.all({
@@ -43,6 +48,13 @@ export const webhookSettings = defineSettings<WebhookOptions>({
           validation: (n) => n >= 0.0001 && n <= 8760
         }),
         Config.withDefault(defaultWebhookSettings.disableAfterMs / 3_600_000)
+      ),
+      webhookTimeoutSeconds: Config.number("SERVICEKIT_WEBHOOK_TIMEOUT_SECONDS").pipe(
+        Config.validate({
+          message: "must be a number of seconds from 1 to 60",
+          validation: (n) => n >= 1 && n <= 60
+        }),
+        Config.withDefault(defaultWebhookSettings.timeoutMs / 1000)
       )
     }),
   settings: (options) => ({
@@ -50,7 +62,8 @@ export const webhookSettings = defineSettings<WebhookOptions>({
       ...defaultWebhookSettings,
       drainIntervalMs: options.webhookDrainSeconds * 1000,
       retryBaseMs: options.webhookRetrySeconds * 1000,
-      disableAfterMs: options.webhookDisableAfterHours * 3_600_000
+      disableAfterMs: options.webhookDisableAfterHours * 3_600_000,
+      timeoutMs: options.webhookTimeoutSeconds * 1000
     }
   })
 })

@@ -9,7 +9,18 @@ export interface TenantsTable {
   readonly entitlements: ReadonlyArray<string>
   readonly weight: ColumnType<number, number | undefined, number>
   readonly max_running_runs: ColumnType<number | null, number | null | undefined, number | null>
+  readonly suspended_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  readonly suspended_reason: ColumnType<string | null, string | null | undefined, string | null>
   readonly created_at: Date
+}
+
+export interface TenantDeletionsTable {
+  readonly tenant_id: string
+  readonly status: "deleting" | "deleted"
+  readonly requested_at: Date
+  readonly finished_at: Date | null
+  /** Written as JSON text so that pg and PGlite serialise it the same way. */
+  readonly deleted: ColumnType<Record<string, number>, string, string>
 }
 
 export interface ApiKeysTable {
@@ -52,4 +63,5 @@ export interface AccountsTables {
   readonly api_keys: ApiKeysTable
   readonly usage_entries: UsageEntriesTable
   readonly idempotency_keys: IdempotencyKeysTable
+  readonly tenant_deletions: TenantDeletionsTable
 }

@@ -12,6 +12,7 @@ const toTenant = (row: Selectable<TenantsTable>): Tenant => ({
   entitlements: row.entitlements,
   weight: row.weight,
   maxRunningRuns: row.max_running_runs,
+  suspension: row.suspended_at === null ? null : { at: row.suspended_at, reason: row.suspended_reason },
   createdAt: row.created_at
 })
 
@@ -39,16 +40,22 @@ export const make = (database: KyselyConnection): TenantRepository["Type"] =>
               entitlements: tenant.entitlements,
               weight: tenant.weight,
               max_running_runs: tenant.maxRunningRuns,
+              suspended_at: tenant.suspension?.at ?? null,
+              suspended_reason: tenant.suspension?.reason ?? null,
               created_at: tenant.createdAt
             })
             .execute()
         )
       ),
     findById: (id) => findById(database, id),
-    update: (id, { entitlements, maxRunningRuns, name, weight }) =>
+    update: (id, { entitlements, maxRunningRuns, name, suspension, weight }) =>
       !isUuid(id)
         ? Effect.succeedNone
-        : name === undefined && entitlements === undefined && weight === undefined && maxRunningRuns === undefined
+        : name === undefined &&
+            entitlements === undefined &&
+            weight === undefined &&
+            maxRunningRuns === undefined &&
+            suspension === undefined
           ? findById(database, id)
           : findOne(
               database,
@@ -59,7 +66,10 @@ export const make = (database: KyselyConnection): TenantRepository["Type"] =>
                     ...(name === undefined ? {} : { name }),
                     ...(entitlements === undefined ? {} : { entitlements }),
                     ...(weight === undefined ? {} : { weight }),
-                    ...(maxRunningRuns === undefined ? {} : { max_running_runs: maxRunningRuns })
+                    ...(maxRunningRuns === undefined ? {} : { max_running_runs: maxRunningRuns }),
+                    ...(suspension === undefined
+                      ? {}
+                      : { suspended_at: suspension?.at ?? null, suspended_reason: suspension?.reason ?? null })
                   })
                   .where("id", "=", id)
                   .returningAll()
@@ -70,7 +80,14 @@ export const make = (database: KyselyConnection): TenantRepository["Type"] =>
       Effect.map(
         query(database, (db: Db) => db.selectFrom("tenants").selectAll().orderBy("created_at").orderBy("id").execute()),
         (rows) => rows.map(toTenant)
-      )
+      ),
+    remove: (id) =>
+      isUuid(id)
+        ? Effect.map(
+            query(database, (db: Db) => db.deleteFrom("tenants").where("id", "=", id).executeTakeFirst()),
+            (result) => result.numDeletedRows > 0n
+          )
+        : Effect.succeed(false)
   })
 
 export const layer: Layer.Layer<TenantRepository, never, KyselyDatabase> = Layer.effect(

@@ -112,6 +112,30 @@ export const automationsStorage: KyselyModuleStorage<
     "automations/0004_run_concurrency": runConcurrencyMigration,
     "automations/0005_node_offline": nodeOfflineMigration
   },
+  // What a run made before the run, a session's entries before the session.
+  tenantTables: [
+    "automation_agent_turns",
+    "automation_step_results",
+    "automation_waitpoints",
+    "automation_approvals",
+    "automation_node_commands",
+    "automation_runs",
+    "automation_nodes",
+    "automation_session_entries",
+    "automation_sessions",
+    "automation_sequences",
+    "automation_flows",
+    "automation_workflows",
+    "automation_agents",
+    "automation_tool_profiles",
+    "automation_channels",
+    "automation_memory",
+    "automation_memory_audit",
+    "automation_model_choices",
+    "automation_policies",
+    "automation_skill_installs",
+    "automation_skill_packs"
+  ].map((table) => ({ table })),
   layer: Layer.mergeAll(
     Workflows.layer,
     Flows.layer,

@@ -10,5 +10,6 @@ import * as Sip from "./Sip.js"
 export const callingStorage: KyselyModuleStorage<CallRepository | SipRepository> = {
   dependsOn: [],
   migrations: { "0002_calling": migration0002, "0006_sip": migration0006 },
+  tenantTables: [{ table: "calls" }, { table: "sip_settings" }],
   layer: Layer.merge(Calls.layer, Sip.layer)
 }

@@ -13,6 +13,7 @@ import * as migration0010 from "./migrations/0010_chat.js"
 import * as migration0032 from "./migrations/0032_chat_conversations_by_visitor.js"
 import * as migration0033 from "./migrations/0033_webhook_attempt_answer.js"
 import * as webhookHealthMigration from "./migrations/chat/0001_webhook_health.js"
+import * as visitorTokensByTenantMigration from "./migrations/chat/0002_visitor_tokens_by_tenant.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Widgets from "./Widgets.js"
@@ -36,8 +37,17 @@ export const chatStorage: KyselyModuleStorage<
     "0010_chat": migration0010,
     "0032_chat_conversations_by_visitor": migration0032,
     "0033_webhook_attempt_answer": migration0033,
-    "chat/0001_webhook_health": webhookHealthMigration
+    "chat/0001_webhook_health": webhookHealthMigration,
+    "chat/0002_visitor_tokens_by_tenant": visitorTokensByTenantMigration
   },
+  // Messages first: they reference their conversation.
+  tenantTables: [
+    { table: "chat_messages" },
+    { table: "visitor_tokens" },
+    { table: "conversations" },
+    { table: "visitors" },
+    { table: "chat_widgets" }
+  ],
   layer: Layer.mergeAll(
     Visitors.layer,
     Widgets.layer,

@@ -10,5 +10,7 @@ export const growthStorage: KyselyModuleStorage<GrowthConversationRepository | G
   // Its tables reference accounts' tenants.
   dependsOn: ["accounts"],
   migrations: { "0023_growth_conversations": migration0023 },
+  // Messages first: they reference their conversation.
+  tenantTables: [{ table: "growth_messages" }, { table: "growth_conversations" }],
   layer: Layer.merge(Conversations.layer, Messages.layer)
 }

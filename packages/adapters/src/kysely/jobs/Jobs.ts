@@ -22,6 +22,17 @@ export const jobsMigrations: MigrationSequence = {
     "0005_schedules": migration0005,
     "0025_event_outbox_removal": migration0025,
     "jobs/0001_job_backlog": jobBacklogMigration
+  },
+  // A schedule's firings first: they name it.
+  tenantTables: [
+    { table: "event_outbox" },
+    { table: "job_backlog", tenantColumn: "tenant" },
+    { table: "schedule_firings", via: { column: "schedule_id", parent: "schedules", parentColumn: "id" } },
+    { table: "schedules" }
+  ],
+  sharedTables: {
+    job_outbox: "jobs a process of an earlier version left, adopted into the backlog within 30 seconds",
+    event_dispatcher: "the lock one event dispatcher holds at a time"
   }
 }
 

@@ -17,5 +17,6 @@ export const transactionalStorage: KyselyModuleStorage<TemplateRepository | Mess
     "0014_email_message_source": migration0014,
     "transactional/0001_queued_messages": queuedMessagesMigration
   },
+  tenantTables: [{ table: "activity_log" }, { table: "email_messages" }, { table: "email_templates" }],
   layer: Layer.mergeAll(Templates.layer, Messages.layer, Activity.layer)
 }

@@ -13,5 +13,7 @@ import * as endpointControls from "./migrations/webhooks/0001_endpoint_controls.
 export const webhooksStorage: KyselyModuleStorage<WebhookSubscriptionRepository | WebhookDeliveryRepository> = {
   dependsOn: ["chat"],
   migrations: { "webhooks/0001_endpoint_controls": endpointControls },
+  // Attempts and deliveries first: they reference their subscription.
+  tenantTables: [{ table: "webhook_attempts" }, { table: "webhook_deliveries" }, { table: "webhook_subscriptions" }],
   layer: Layer.merge(Subscriptions.layer, Deliveries.layer)
 }

@@ -45,6 +45,11 @@ export interface AutomationNodeClaimOperations {
                     readonly "application/json": components["schemas"]["UnauthenticatedError"];
                 };
             };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
             readonly 405: {
                 content: {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];

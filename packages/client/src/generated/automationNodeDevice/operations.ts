@@ -42,6 +42,11 @@ export interface AutomationNodeDeviceOperations {
                     readonly "application/json": components["schemas"]["UnauthenticatedError"];
                 };
             };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
             readonly 405: {
                 content: {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];
@@ -90,6 +95,11 @@ export interface AutomationNodeDeviceOperations {
             readonly 401: {
                 content: {
                     readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
                 };
             };
             readonly 405: {
@@ -149,6 +159,11 @@ export interface AutomationNodeDeviceOperations {
                     readonly "application/json": components["schemas"]["UnauthenticatedError"];
                 };
             };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
             readonly 404: {
                 content: {
                     readonly "application/json": components["schemas"]["NodeCommandNotFoundError"];
@@ -203,6 +218,11 @@ export interface AutomationNodeDeviceOperations {
             readonly 401: {
                 content: {
                     readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
                 };
             };
             readonly 405: {

@@ -28,6 +28,11 @@ export interface ChatVisitorOperations {
                     readonly "application/json": components["schemas"]["UnauthenticatedError"];
                 };
             };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
             readonly 405: {
                 content: {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];
@@ -71,6 +76,11 @@ export interface ChatVisitorOperations {
             readonly 401: {
                 content: {
                     readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
                 };
             };
             readonly 405: {
@@ -118,6 +128,11 @@ export interface ChatVisitorOperations {
             readonly 401: {
                 content: {
                     readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
                 };
             };
             readonly 405: {
@@ -171,6 +186,11 @@ export interface ChatVisitorOperations {
                     readonly "application/json": components["schemas"]["UnauthenticatedError"];
                 };
             };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
             readonly 405: {
                 content: {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];
@@ -221,6 +241,11 @@ export interface ChatVisitorOperations {
             readonly 401: {
                 content: {
                     readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
                 };
             };
             readonly 405: {

@@ -21,7 +21,7 @@ export class AgentRepository extends Context.Tag("@servicekit/core/AgentReposito
   static readonly layerMemory: Layer.Layer<AgentRepository, never, MemoryDatabase> = Layer.effect(
     AgentRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<Agent>(db)
+      const table = memoryTable<Agent>(db, "automation_agents")
       return AgentRepository.of({
         find: table.find,
         list: (tenantId, page) => table.list(tenantId, page),

@@ -1,5 +1,6 @@
 /** Where an agent step's turns are stored, one row each: the port and its memory implementation. */
 import { Context, Effect, Layer } from "effect"
+import { tenantRowsOf } from "../../platform/MemoryTable.js"
 import { MemoryDatabase } from "../../platform/UnitOfWork.js"
 import type { AgentTurn } from "./AgentProtocol.js"
 
@@ -43,6 +44,7 @@ export class AgentTurnRepository extends Context.Tag("@servicekit/core/AgentTurn
     AgentTurnRepository,
     Effect.map(MemoryDatabase, (db) => {
       const rows = new Map<string, StoredTurn & { readonly tenantId: string }>()
+      db.holdsTenantRows("automation_agent_turns", tenantRowsOf(rows, (row) => row.tenantId))
       const keyOf = (key: AgentStepKey, turn: number) =>
         `${key.tenantId}/${key.runId}/${key.runAttempt}/${key.stepIndex}/${turn}`
       const ordered = (a: StoredTurn, b: StoredTurn) => a.stepIndex - b.stepIndex || a.turn.turn - b.turn.turn

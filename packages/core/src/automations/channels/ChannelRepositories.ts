@@ -18,7 +18,7 @@ export class ChannelRepository extends Context.Tag("@servicekit/core/ChannelRepo
   static readonly layerMemory: Layer.Layer<ChannelRepository, never, MemoryDatabase> = Layer.effect(
     ChannelRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<Channel>(db)
+      const table = memoryTable<Channel>(db, "automation_channels")
       return ChannelRepository.of({
         find: table.find,
         findAnywhere: (id) => db.run(() => Option.fromNullable([...table.rows()].find((row) => row.id === id))),

@@ -1,9 +1,16 @@
 import { Clock, Context, Effect, Either, Layer, Option } from "effect"
 import { SecretCrypto, constantTimeEqual, isUuid, randomUuid } from "../../platform/Crypto.js"
-import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../../platform/Errors.js"
+import {
+  type PermissionDenied,
+  type Unauthenticated,
+  type ValidationFailed,
+  invalidField,
+  unauthenticated
+} from "../../platform/Errors.js"
 import { type Listed, listPage } from "../../platform/Keyset.js"
 import { SecretBox } from "../../platform/SecretBox.js"
 import { ServiceKitSettings } from "../../platform/Settings.js"
+import { TenantStanding } from "../../platform/TenantStanding.js"
 import { WorkflowRepository } from "../records/AutomationsRepositories.js"
 import { ChannelNotFound } from "../AutomationsErrors.js"
 import {
@@ -60,7 +67,11 @@ export class ChannelService extends Context.Tag("@servicekit/core/ChannelService
       caller: InboundCaller,
       channelId: string,
       message: InboundMessage
-    ) => Effect.Effect<ReadonlyArray<Run>, ChannelNotFound | Unauthenticated | ValidationFailed, RunEngine>
+    ) => Effect.Effect<
+      ReadonlyArray<Run>,
+      ChannelNotFound | Unauthenticated | PermissionDenied | ValidationFailed,
+      RunEngine
+    >
   }
 >() {
   static readonly layer = Layer.effect(
@@ -70,6 +81,7 @@ export class ChannelService extends Context.Tag("@servicekit/core/ChannelService
       const workflows = yield* WorkflowRepository
       const box = yield* SecretBox
       const crypto = yield* SecretCrypto
+      const standing = yield* TenantStanding
       const { outboundAllowPrivate } = yield* ServiceKitSettings
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
@@ -94,6 +106,8 @@ export class ChannelService extends Context.Tag("@servicekit/core/ChannelService
           if (Option.isNone(found) || found.value.inboundSecret === null) return yield* wrongSecret
           const secret = yield* box.open(found.value.inboundSecret)
           if (!constantTimeEqual(secret, caller.token)) return yield* wrongSecret
+          // The secret proves the channel; its tenant must still be in good standing.
+          yield* standing.check(found.value.tenantId)
           return found.value
         })
 

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import type { Page } from "../../platform/Keyset.js"
-import { memoryTable } from "../../platform/MemoryTable.js"
+import { memoryTable, tenantRowsOf } from "../../platform/MemoryTable.js"
 import { MemoryDatabase } from "../../platform/UnitOfWork.js"
 import {
   DEFAULT_TOOL_PROFILE,
@@ -11,9 +11,10 @@ import {
   type ToolProfile
 } from "./Governance.js"
 
-/** A table in memory keyed by the tenant: a record each tenant has at most one of. */
-const oneRowPerTenant = <T extends { readonly tenantId: string }>(db: MemoryDatabase["Type"]) => {
+/** A table in memory keyed by the tenant: a record each tenant has at most one of. `kind` names the table. */
+const oneRowPerTenant = <T extends { readonly tenantId: string }>(db: MemoryDatabase["Type"], kind: string) => {
   const rows = new Map<string, T>()
+  db.holdsTenantRows(kind, tenantRowsOf(rows, (row) => row.tenantId))
   return {
     find: (tenantId: string) => db.run(() => Option.fromNullable(rows.get(tenantId))),
     save: (row: T) =>
@@ -35,7 +36,7 @@ export class PolicyRepository extends Context.Tag("@servicekit/core/PolicyReposi
 >() {
   static readonly layerMemory: Layer.Layer<PolicyRepository, never, MemoryDatabase> = Layer.effect(
     PolicyRepository,
-    Effect.map(MemoryDatabase, (db) => PolicyRepository.of(oneRowPerTenant<Policy>(db)))
+    Effect.map(MemoryDatabase, (db) => PolicyRepository.of(oneRowPerTenant<Policy>(db, "automation_policies")))
   )
 }
 
@@ -49,7 +50,9 @@ export class ModelChoiceRepository extends Context.Tag("@servicekit/core/ModelCh
 >() {
   static readonly layerMemory: Layer.Layer<ModelChoiceRepository, never, MemoryDatabase> = Layer.effect(
     ModelChoiceRepository,
-    Effect.map(MemoryDatabase, (db) => ModelChoiceRepository.of(oneRowPerTenant<ModelChoice>(db)))
+    Effect.map(MemoryDatabase, (db) =>
+      ModelChoiceRepository.of(oneRowPerTenant<ModelChoice>(db, "automation_model_choices"))
+    )
   )
 }
 
@@ -70,7 +73,7 @@ export class ToolProfileRepository extends Context.Tag("@servicekit/core/ToolPro
   static readonly layerMemory: Layer.Layer<ToolProfileRepository, never, MemoryDatabase> = Layer.effect(
     ToolProfileRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<ToolProfile>(db)
+      const table = memoryTable<ToolProfile>(db, "automation_tool_profiles")
       const byName = (tenantId: string, name: string) =>
         [...table.rows()].find((row) => row.tenantId === tenantId && row.name === name)
       return ToolProfileRepository.of({
@@ -130,7 +133,7 @@ export class MemoryRepository extends Context.Tag("@servicekit/core/MemoryReposi
   static readonly layerMemory: Layer.Layer<MemoryRepository, never, MemoryDatabase> = Layer.effect(
     MemoryRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<MemoryEntry>(db)
+      const table = memoryTable<MemoryEntry>(db, "automation_memory")
       const byKey = (tenantId: string, key: string) =>
         [...table.rows()].find((row) => row.tenantId === tenantId && row.key === key)
       return MemoryRepository.of({
@@ -166,7 +169,7 @@ export class MemoryAuditRepository extends Context.Tag("@servicekit/core/MemoryA
   static readonly layerMemory: Layer.Layer<MemoryAuditRepository, never, MemoryDatabase> = Layer.effect(
     MemoryAuditRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<MemoryAudit>(db)
+      const table = memoryTable<MemoryAudit>(db, "automation_memory_audit")
       return MemoryAuditRepository.of({
         insertMany: (rows) => db.run((undo) => rows.forEach((row) => table.put(row, undo))),
         find: table.find,

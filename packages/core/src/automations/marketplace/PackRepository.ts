@@ -1,4 +1,5 @@
 import { Context, Effect, Layer, Option } from "effect"
+import { tenantRowsOf } from "../../platform/MemoryTable.js"
 import { MemoryDatabase } from "../../platform/UnitOfWork.js"
 import type { PackInstallation, PackVersion } from "./Pack.js"
 
@@ -29,6 +30,8 @@ export class PackRepository extends Context.Tag("@servicekit/core/PackRepository
     Effect.map(MemoryDatabase, (db) => {
       const versions = new Map<string, PackVersion>()
       const installations = new Map<string, PackInstallation>()
+      db.holdsTenantRows("automation_skill_packs", tenantRowsOf(versions, (version) => version.tenantId))
+      db.holdsTenantRows("automation_skill_installs", tenantRowsOf(installations, (installed) => installed.tenantId))
       const versionKey = (tenantId: string, packId: string, version: string) => `${tenantId}/${packId}/${version}`
       const installationKey = (tenantId: string, packId: string) => `${tenantId}/${packId}`
       const byPackThenAge = (a: PackVersion, b: PackVersion) =>

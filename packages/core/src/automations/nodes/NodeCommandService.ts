@@ -3,7 +3,7 @@ import type { Socket } from "../../http/WebSocket.js"
 import { FanOut } from "../../jobs/FanOut.js"
 import { type SkillCall, SkillFailed, type SkillOutput, SkillPending } from "../../module/SkillRunner.js"
 import { SecretCrypto, isUuid, randomUuid } from "../../platform/Crypto.js"
-import { type Unauthenticated, type ValidationFailed, invalidField } from "../../platform/Errors.js"
+import { type ValidationFailed, invalidField } from "../../platform/Errors.js"
 import { RunEngine } from "../runs/RunEngine.js"
 import type { JsonObject } from "../records/Workflow.js"
 import {
@@ -18,7 +18,7 @@ import {
 } from "./Node.js"
 import { NodeCommandClosed, NodeCommandNotFound } from "./NodeErrors.js"
 import { NodeCommandRepository, NodeRepository, OPEN_COMMAND } from "./NodeRepositories.js"
-import { NodeService } from "./NodeService.js"
+import { type DeviceRefused, NodeService } from "./NodeService.js"
 import { NODE_COMMAND_WAIT, commandResource } from "./NodeWaitingWork.js"
 import { pushCommands } from "./NodeSocket.js"
 
@@ -50,14 +50,14 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
       nodeId: string,
       secret: string | undefined,
       waitSeconds: number
-    ) => Effect.Effect<ReadonlyArray<NodeCommand>, Unauthenticated>
+    ) => Effect.Effect<ReadonlyArray<NodeCommand>, DeviceRefused>
     /**
      * The device's socket, once its secret is checked (NodeSocket.pushCommands runs it).
      */
     readonly connect: (
       nodeId: string,
       secret: string | undefined
-    ) => Effect.Effect<(socket: Socket) => Effect.Effect<void, never, Scope.Scope>, Unauthenticated>
+    ) => Effect.Effect<(socket: Socket) => Effect.Effect<void, never, Scope.Scope>, DeviceRefused>
     /** Stores a command's result, once, and queues the run waiting for it. */
     readonly complete: (
       nodeId: string,
@@ -66,7 +66,7 @@ export class NodeCommandService extends Context.Tag("@servicekit/core/NodeComman
       result: CommandResult
     ) => Effect.Effect<
       NodeCommand,
-      Unauthenticated | NodeCommandNotFound | NodeCommandClosed | ValidationFailed,
+      DeviceRefused | NodeCommandNotFound | NodeCommandClosed | ValidationFailed,
       RunEngine
     >
     /** Fails the revoked node's open commands at once, waking the runs that wait for them. */

@@ -1,7 +1,7 @@
 import { HttpApiMiddleware } from "@effect/platform"
-import { Context, Effect, FiberRef, Layer } from "effect"
+import { Context, Effect, FiberRef, Layer, Schema } from "effect"
 import { CurrentRequest, bearerToken, queryParameter } from "../../http/RequestContext.js"
-import { Unauthenticated } from "../../platform/Errors.js"
+import { PermissionDenied, Unauthenticated } from "../../platform/Errors.js"
 
 /** The device secret a request presents, still to be checked against the node its path names. */
 export class DeviceSecret extends Context.Tag("@servicekit/core/DeviceSecret")<DeviceSecret, string | undefined>() {}
@@ -9,11 +9,11 @@ export class DeviceSecret extends Context.Tag("@servicekit/core/DeviceSecret")<D
 /**
  * A node device's credential: `Authorization: Bearer <deviceSecret>`, or, for the WebSocket,
  * whose clients cannot always set headers, the `secret` query parameter. The node's service checks
- * it against the node in the path (NodeService.device); it never reaches a log line, which holds
- * the path without its query.
+ * it against the node in the path (NodeService.device: 403 `tenant_suspended` while its tenant is
+ * suspended); it never reaches a log line, which holds the path without its query.
  */
 export class NodeDeviceAuth extends HttpApiMiddleware.Tag<NodeDeviceAuth>()("@servicekit/core/NodeDeviceAuth", {
-  failure: Unauthenticated,
+  failure: Schema.Union(Unauthenticated, PermissionDenied),
   provides: DeviceSecret
 }) {}
 

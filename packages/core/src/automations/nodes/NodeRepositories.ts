@@ -30,7 +30,7 @@ export class NodeRepository extends Context.Tag("@servicekit/core/NodeRepository
   static readonly layerMemory: Layer.Layer<NodeRepository, never, MemoryDatabase> = Layer.effect(
     NodeRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<Node>(db)
+      const table = memoryTable<Node>(db, "automation_nodes")
       return NodeRepository.of({
         find: table.find,
         findAnywhere: (id) => db.run(() => Option.fromNullable([...table.rows()].find((row) => row.id === id))),
@@ -101,7 +101,7 @@ export class NodeCommandRepository extends Context.Tag("@servicekit/core/NodeCom
   static readonly layerMemory: Layer.Layer<NodeCommandRepository, never, MemoryDatabase> = Layer.effect(
     NodeCommandRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<NodeCommand>(db)
+      const table = memoryTable<NodeCommand>(db, "automation_node_commands")
       const byKey = (tenantId: string, key: string) =>
         [...table.rows()].find((row) => row.tenantId === tenantId && row.idempotencyKey === key)
       return NodeCommandRepository.of({

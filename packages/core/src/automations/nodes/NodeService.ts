@@ -2,7 +2,14 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { EventBus } from "../../jobs/EventBus.js"
 import { FanOut } from "../../jobs/FanOut.js"
 import { SecretCrypto, constantTimeEqual, isUuid, randomBase62, randomOf, randomUuid } from "../../platform/Crypto.js"
-import { type Unauthenticated, type ValidationFailed, invalidField, unauthenticated } from "../../platform/Errors.js"
+import {
+  type PermissionDenied,
+  type Unauthenticated,
+  type ValidationFailed,
+  invalidField,
+  unauthenticated
+} from "../../platform/Errors.js"
+import { TenantStanding } from "../../platform/TenantStanding.js"
 import { type Listed, listPage } from "../../platform/Keyset.js"
 import { ServiceKitSettings } from "../../platform/Settings.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
@@ -44,6 +51,9 @@ export interface NodeInput extends NodeSettings {
 export interface NodePatch extends NodeSettings {
   readonly name?: string | undefined
 }
+
+/** Why a device's call is refused: a wrong secret (401), or its tenant suspended (403). */
+export type DeviceRefused = Unauthenticated | PermissionDenied
 
 /** What a device tells of itself on claim and on each heartbeat. */
 export interface DeviceReport {
@@ -87,16 +97,16 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
     readonly claim: (
       pairingCode: string,
       report: DeviceReport
-    ) => Effect.Effect<{ readonly node: Node; readonly deviceSecret: string }, Unauthenticated | ValidationFailed>
+    ) => Effect.Effect<{ readonly node: Node; readonly deviceSecret: string }, DeviceRefused | ValidationFailed>
     /** The paired node this device secret belongs to (constant-time comparison). */
-    readonly device: (nodeId: string, secret: string | undefined) => Effect.Effect<Node, Unauthenticated>
+    readonly device: (nodeId: string, secret: string | undefined) => Effect.Effect<Node, DeviceRefused>
     /** Notes that the device was heard from (lastSeenAt, written at most every 10 s). */
     readonly seen: (node: Node) => Effect.Effect<Node>
     readonly heartbeat: (
       nodeId: string,
       secret: string | undefined,
       report: DeviceReport
-    ) => Effect.Effect<Node, Unauthenticated | ValidationFailed>
+    ) => Effect.Effect<Node, DeviceRefused | ValidationFailed>
     /**
      * Marks offline the paired nodes of every tenant not heard from for `nodeOfflineMs`, and sends
      * each one's `node.offline` in the same unit of work; how many it marked.
@@ -109,6 +119,7 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
     Effect.gen(function* () {
       const nodes = yield* NodeRepository
       const crypto = yield* SecretCrypto
+      const standing = yield* TenantStanding
       const fanOut = yield* FanOut
       const unit = yield* UnitOfWork
       const bus = yield* EventBus
@@ -197,6 +208,8 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
           if (!constantTimeEqual(digest, stored) || Option.isNone(found) || found.value.status !== "paired") {
             return yield* wrongSecret
           }
+          // A suspended tenant's devices get no command and report nothing until it is resumed.
+          yield* standing.check(found.value.tenantId)
           return found.value
         })
 
@@ -298,6 +311,7 @@ export class NodeService extends Context.Tag("@servicekit/core/NodeService")<
                 `This pairing code expired (codes last ${PAIRING_MINUTES} minutes). ${stopRetrying}`
               )
             }
+            yield* standing.check(node.tenantId)
             const deviceSecret = `svk_node_${randomBase62(crypto, 40)}`
             const paired: Node = {
               ...(yield* reported(node, report)),

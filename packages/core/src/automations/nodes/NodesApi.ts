@@ -5,7 +5,7 @@ import { DocumentedSecurity } from "../../http/DocumentAnnotations.js"
 import { Integer, QueryInteger, Timestamp, Uuid, UuidText, cappedList, withReason, withoutNul } from "../../http/Schemas.js"
 import { ApiKeyAuth, RequiredScope } from "../../http/Security.js"
 import { UpgradeRequired } from "../../http/WebSocket.js"
-import { Unauthenticated, ValidationFailed } from "../../platform/Errors.js"
+import { PermissionDenied, Unauthenticated, ValidationFailed } from "../../platform/Errors.js"
 import {
   COMMAND_STATUSES,
   DEFAULT_COMMAND_SECONDS,
@@ -195,10 +195,11 @@ export class NodeClaimApi extends HttpApiGroup.make("automationNodeClaim")
       .addSuccess(ClaimedNodeJson)
       .addError(ValidationFailed)
       .addError(Unauthenticated)
+      .addError(PermissionDenied)
       .annotate(OpenApi.Summary, "Claim a pairing code (the device)")
       .annotate(
         OpenApi.Description,
-        "Answers the node and its `deviceSecret`, once. An unknown, used or expired code is a 401 (`pairing_code_invalid`, `pairing_code_used`, `pairing_code_expired`) whose message tells the device to stop retrying. Claims are rate-limited per client address (by default 20 a minute). The device may report its `platform`, `version` and `capabilities` (node skills it can run; others are ignored)."
+        "Answers the node and its `deviceSecret`, once. An unknown, used or expired code is a 401 (`pairing_code_invalid`, `pairing_code_used`, `pairing_code_expired`) whose message tells the device to stop retrying; a 403 `tenant_suspended` while the node's tenant is suspended leaves the code as it was. Claims are rate-limited per client address (by default 20 a minute). The device may report its `platform`, `version` and `capabilities` (node skills it can run; others are ignored)."
       )
   )
   .prefix("/v1")

@@ -29,7 +29,7 @@ export class ApprovalRepository extends Context.Tag("@servicekit/core/ApprovalRe
   static readonly layerMemory: Layer.Layer<ApprovalRepository, never, MemoryDatabase> = Layer.effect(
     ApprovalRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<Approval>(db)
+      const table = memoryTable<Approval>(db, "automation_approvals")
       return ApprovalRepository.of({
         insert: table.save,
         find: table.find,

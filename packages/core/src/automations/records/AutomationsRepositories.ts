@@ -44,7 +44,7 @@ export class WorkflowRepository extends Context.Tag("@servicekit/core/WorkflowRe
   static readonly layerMemory: Layer.Layer<WorkflowRepository, never, MemoryDatabase> = Layer.effect(
     WorkflowRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const { find, findMany, list, save, remove, rows } = memoryTable<Workflow>(db)
+      const { find, findMany, list, save, remove, rows } = memoryTable<Workflow>(db, "automation_workflows")
       /** The tenant's active workflows whose trigger `wanted` says, oldest first. */
       const activeOldestFirst = (tenantId: string, wanted: (trigger: Workflow["trigger"]) => boolean) =>
         db.run(() =>
@@ -95,7 +95,7 @@ export class FlowRepository extends Context.Tag("@servicekit/core/FlowRepository
   static readonly layerMemory: Layer.Layer<FlowRepository, never, MemoryDatabase> = Layer.effect(
     FlowRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const { find, list, save } = memoryTable<Flow>(db)
+      const { find, list, save } = memoryTable<Flow>(db, "automation_flows")
       return FlowRepository.of({ find, list, save })
     })
   )

@@ -151,7 +151,26 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
   static readonly layerMemory: Layer.Layer<RunRepository, never, MemoryDatabase> = Layer.effect(
     RunRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<Run>(db)
+      const table = memoryTable<Run>(db, "automation_runs")
+      // A table of their own in SQL, the step results live in their runs here: dropping some writes their runs.
+      db.holdsTenantRows("automation_step_results", {
+        count: (tenantId) => {
+          let count = 0
+          for (const run of table.rows()) if (run.tenantId === tenantId) count += run.results.length
+          return count
+        },
+        drop: (tenantId, limit, undo) => {
+          let dropped = 0
+          for (const run of [...table.rows()]) {
+            if (dropped >= limit) break
+            if (run.tenantId !== tenantId || run.results.length === 0) continue
+            const kept = run.results.slice(0, Math.max(0, run.results.length - (limit - dropped)))
+            dropped += run.results.length - kept.length
+            table.put({ ...run, results: kept }, undo)
+          }
+          return dropped
+        }
+      })
       const sameLease = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null)
       /** The tenant's run holding `run`'s idempotency key (unique per tenant, as in SQL); none for a run without one. */
       const holderOf = (run: Run) =>

@@ -30,7 +30,7 @@ export class WaitpointRepository extends Context.Tag("@servicekit/core/Waitpoint
   static readonly layerMemory: Layer.Layer<WaitpointRepository, never, MemoryDatabase> = Layer.effect(
     WaitpointRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<Waitpoint>(db)
+      const table = memoryTable<Waitpoint>(db, "automation_waitpoints")
       const waitingOf = (tenantId: string, runId: string) =>
         [...table.rows()]
           .filter((row) => row.tenantId === tenantId && row.runId === runId && row.status === "waiting")

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, type Scope } from "effect"
-import type { Unauthenticated, ValidationFailed } from "../../platform/Errors.js"
+import type { PermissionDenied, Unauthenticated, ValidationFailed } from "../../platform/Errors.js"
 import type { Listed } from "../../platform/Keyset.js"
 import type { QueueFull } from "../../platform/QueuedWork.js"
 import type {
@@ -79,7 +79,10 @@ export class RunEngine extends Context.Tag("@servicekit/core/RunEngine")<
     readonly hookWithToken: (
       token: string,
       input: HookInput
-    ) => Effect.Effect<Run, ValidationFailed | WorkflowNotFound | WorkflowInactive | Unauthenticated | QueueFull>
+    ) => Effect.Effect<
+      Run,
+      ValidationFailed | WorkflowNotFound | WorkflowInactive | Unauthenticated | PermissionDenied | QueueFull
+    >
     readonly get: (tenantId: string, id: string) => Effect.Effect<Run, RunNotFound>
     readonly list: (tenantId: string, query: RunListQuery) => Effect.Effect<Listed<Run>, ValidationFailed>
     readonly cancel: (tenantId: string, id: string) => Effect.Effect<Run, RunNotFound | RunStateConflict>

@@ -5,6 +5,7 @@ import { invalidField, unauthenticated } from "../../platform/Errors.js"
 import { listPage } from "../../platform/Keyset.js"
 import { makeQueuedWorkLimit } from "../../platform/QueuedWork.js"
 import { ServiceKitSettings } from "../../platform/Settings.js"
+import { TenantStanding } from "../../platform/TenantStanding.js"
 import { UnitOfWork } from "../../platform/UnitOfWork.js"
 import { RunNotFound, RunStateConflict, WorkflowInactive, WorkflowNotFound } from "../AutomationsErrors.js"
 import { type WorkflowKey, WorkflowRepository } from "../records/AutomationsRepositories.js"
@@ -67,6 +68,7 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
     const runs = yield* RunRepository
     const unit = yield* UnitOfWork
     const crypto = yield* SecretCrypto
+    const standing = yield* TenantStanding
     const { due, committersFor } = queueing
     const { startGrouped } = claims
     const presentation = yield* makeRunPresentation
@@ -217,6 +219,8 @@ export const makeRunLifecycle = (queueing: RunQueueing, claims: RunClaims, waitp
               unauthenticated("invalid_automation_token", "The automation token does not match the workflow's.")
             )
           }
+          // The token proves the workflow; its tenant must still be in good standing.
+          yield* standing.check(matching[0]!.tenantId)
           return yield* hook(matching[0]!.tenantId, input)
         }),
       get: (tenantId: string, id: string) => Effect.flatMap(findRun(tenantId, id), presentation.one),

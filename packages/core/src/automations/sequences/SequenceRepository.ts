@@ -19,7 +19,7 @@ export class SequenceRepository extends Context.Tag("@servicekit/core/SequenceRe
   static readonly layerMemory: Layer.Layer<SequenceRepository, never, MemoryDatabase> = Layer.effect(
     SequenceRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const table = memoryTable<Sequence>(db)
+      const table = memoryTable<Sequence>(db, "automation_sequences")
       return SequenceRepository.of({
         find: table.find,
         list: (tenantId, page) => table.list(tenantId, page),

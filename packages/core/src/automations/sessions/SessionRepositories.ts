@@ -52,8 +52,8 @@ export class SessionRepository extends Context.Tag("@servicekit/core/SessionRepo
   static readonly layerMemory: Layer.Layer<SessionRepository, never, MemoryDatabase> = Layer.effect(
     SessionRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const sessions = memoryTable<Session>(db)
-      const entries = memoryTable<SessionEntry>(db)
+      const sessions = memoryTable<Session>(db, "automation_sessions")
+      const entries = memoryTable<SessionEntry>(db, "automation_session_entries")
       const ofSession = (tenantId: string, sessionId: string) =>
         [...entries.rows()].filter((entry) => entry.tenantId === tenantId && entry.sessionId === sessionId)
       return SessionRepository.of({

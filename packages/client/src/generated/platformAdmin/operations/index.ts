@@ -2,7 +2,10 @@
 // Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
 
 import type { PlatformAdminTenantsOperations } from "./tenants.js"
+import type { PlatformAdminSuspendOperations } from "./suspend.js"
+import type { PlatformAdminResumeOperations } from "./resume.js"
+import type { PlatformAdminDeletionOperations } from "./deletion.js"
 import type { PlatformAdminApiKeysOperations } from "./apiKeys.js"
 import type { PlatformAdminDashboardTokensOperations } from "./dashboardTokens.js"
 
-export interface PlatformAdminOperations extends PlatformAdminTenantsOperations, PlatformAdminApiKeysOperations, PlatformAdminDashboardTokensOperations {}
+export interface PlatformAdminOperations extends PlatformAdminTenantsOperations, PlatformAdminSuspendOperations, PlatformAdminResumeOperations, PlatformAdminDeletionOperations, PlatformAdminApiKeysOperations, PlatformAdminDashboardTokensOperations {}

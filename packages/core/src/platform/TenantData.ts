@@ -1,0 +1,43 @@
+import { Context, Effect, Layer } from "effect"
+import { MemoryDatabase } from "./UnitOfWork.js"
+
+/**
+ * Every row a tenant holds, kind by kind, across every module's storage: what deleting a tenant
+ * walks through. A kind is a table (in memory, the store standing for it); each module declares
+ * its kinds with its storage, so a module added later is covered the same way. The tenant's own
+ * row is not a kind: it goes last, once every kind is empty.
+ */
+export class TenantData extends Context.Tag("@servicekit/core/TenantData")<
+  TenantData,
+  {
+    /** The kinds, in the order a tenant's rows are deleted: rows that reference others first. */
+    readonly kinds: ReadonlyArray<string>
+    /** How many of the tenant's rows the kind holds. */
+    readonly count: (tenantId: string, kind: string) => Effect.Effect<number>
+    /**
+     * Deletes up to `limit` of the tenant's rows of the kind, in a statement of its own (or the
+     * unit of work of the context): how many it deleted; 0 once none is left.
+     */
+    readonly deleteSome: (tenantId: string, kind: string, limit: number) => Effect.Effect<number>
+  }
+>() {
+  /** Over the memory stores registered with the MemoryDatabase (see `holdsTenantRows`), in name order. */
+  static readonly layerMemory: Layer.Layer<TenantData, never, MemoryDatabase> = Layer.effect(
+    TenantData,
+    Effect.map(MemoryDatabase, (db) => {
+      const storeOf = (kind: string) => {
+        const store = db.tenantRows.get(kind)
+        if (store === undefined) throw new Error(`no memory store holds ${kind}`)
+        return store
+      }
+      return {
+        // Read when asked: modules register their stores as their layers are built.
+        get kinds() {
+          return [...db.tenantRows.keys()].sort()
+        },
+        count: (tenantId, kind) => db.run(() => storeOf(kind).count(tenantId)),
+        deleteSome: (tenantId, kind, limit) => db.run((undo) => storeOf(kind).drop(tenantId, limit, undo))
+      }
+    })
+  )
+}

@@ -1,0 +1,10 @@
+import { tenantDeletionSuite } from "./tenantDeletion.js"
+
+tenantDeletionSuite({
+  storage: "the embedded default, workers in-process",
+  env: () => ({}),
+  startWorkers: async (served) => {
+    await served.kit.startWorkers()
+    return async () => {}
+  }
+})
