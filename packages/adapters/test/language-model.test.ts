@@ -1,8 +1,20 @@
-import { LanguageModel } from "@servicekit/core/internal"
-import { languageModelConformance, startModelServer } from "@servicekit/conformance"
+import { LanguageModel, type ModelMessage, type ModelTool } from "@servicekit/core/internal"
+import { type ModelServerRequest, languageModelConformance, startModelServer } from "@servicekit/conformance"
 import { Effect, Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { layerChatCompletionsModel } from "../src/llm.js"
+
+/** A message the server received as the port carries it: its tool calls and tool results out of the wire names. */
+const portMessage = (message: ModelServerRequest["messages"][number]): ModelMessage => {
+  if (message.role === "tool") return { role: "tool", toolCallId: String(message.tool_call_id), content: message.content }
+  const calls = message.tool_calls as ReadonlyArray<{ id: string; function: { name: string; arguments: string } }> | undefined
+  if (message.role !== "assistant" || calls === undefined) return { role: message.role, content: message.content }
+  return {
+    role: "assistant",
+    content: message.content ?? "",
+    toolCalls: calls.map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments }))
+  }
+}
 
 const API_KEY = "sk-test-0123456789abcdef"
 /** The labels the operator maps, and the model names the server sees. */
@@ -21,8 +33,9 @@ languageModelConformance("chat completions over HTTP", async () => {
     received: () =>
       server.requests().map((request) => ({
         label: labelOf.get(request.model) ?? request.model,
-        messages: request.messages,
-        maxTokens: request.maxTokens
+        messages: request.messages.map(portMessage),
+        maxTokens: request.maxTokens,
+        tools: request.tools?.map((tool) => tool.function as unknown as ModelTool)
       })),
     close: server.close
   }

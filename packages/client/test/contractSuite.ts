@@ -261,7 +261,10 @@ export const contractSuite = (setting: ContractStorage) =>
         SERVICEKIT_HOSTED_SIP_PROXY: `127.0.0.1:${carrier.address().port}`,
         // Model labels to choose from; no step of the suite asks a model, so nothing listens there.
         SERVICEKIT_LLM_BASE_URL: "http://127.0.0.1:9/v1",
-        SERVICEKIT_LLM_MODELS: JSON.stringify({ fast: { model: "m-fast" }, smart: { model: "m-smart" } }),
+        SERVICEKIT_LLM_MODELS: JSON.stringify({
+          fast: { model: "m-fast" },
+          smart: { model: "m-smart", toolCalls: "native" }
+        }),
         ...setting.env()
       })
     )
@@ -1071,11 +1074,13 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(expectOk(await sk.automationGovernance.getModels())).toEqual({
         primary: "fast",
         failover: [],
-        updatedAt: null
+        updatedAt: null,
+        toolCalls: { fast: "text" }
       })
       const models = expectOk(
         await sk.automationGovernance.putModels({ body: { primary: "smart", failover: ["fast"] } })
       )
+      expect(models.toolCalls).toEqual({ smart: "native", fast: "text" })
       expect(expectOk(await sk.automationGovernance.getModels())).toEqual(models)
       const profile = expectOk(
         await sk.automationGovernance.putToolProfile({

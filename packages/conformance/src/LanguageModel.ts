@@ -1,4 +1,10 @@
-import { LanguageModel, type ModelFailed, type ModelMessage, type ModelRequest } from "@servicekit/core/internal"
+import {
+  LanguageModel,
+  type ModelFailed,
+  type ModelMessage,
+  type ModelRequest,
+  type ModelTool
+} from "@servicekit/core/internal"
 import type { ModelCue } from "@servicekit/core/testing"
 import { Effect, Either, type Layer } from "effect"
 import { describe, expect, it } from "vitest"
@@ -70,6 +76,50 @@ export const languageModelConformance = (name: string, makeHarness: () => Promis
           expect(received[0]!.messages).toEqual(conversation)
           expect(received[0]!.maxTokens).toBe(16)
           expect(received[1]!.maxTokens).toBeUndefined()
+        })
+      ))
+
+    it("offers tools, and answers the calls the model asks for in its order, with ids and arguments as written", () =>
+      withModel((model, harness) =>
+        Effect.gen(function* () {
+          const [first] = harness.labels
+          const tools: ReadonlyArray<ModelTool> = [
+            {
+              name: "email_send",
+              description: "Sends an email.",
+              parameters: { type: "object", properties: { to: { type: "string" } }, required: ["to"] }
+            }
+          ]
+          // A conversation that already holds a call and its result.
+          const asked: ReadonlyArray<ModelMessage> = [
+            ...conversation,
+            { role: "assistant", content: "", toolCalls: [{ id: "call_1", name: "email_send", arguments: '{"to":"a@b.c"}' }] },
+            { role: "tool", toolCallId: "call_1", content: "sent ✓" }
+          ]
+          harness.cue(
+            first,
+            {
+              reply: "Two more.",
+              toolCalls: [
+                { id: "call_2", name: "email_send", arguments: '{"to":"x@y.z"}' },
+                { id: "call_3", name: "email_send", arguments: { to: "ü@y.z" } }
+              ]
+            },
+            { reply: "Done." }
+          )
+          const reply = yield* model.complete({ label: first, messages: asked, tools })
+          expect(reply.text).toBe("Two more.")
+          expect(reply.toolCalls).toEqual([
+            { id: "call_2", name: "email_send", arguments: '{"to":"x@y.z"}' },
+            { id: "call_3", name: "email_send", arguments: JSON.stringify({ to: "ü@y.z" }) }
+          ])
+          const plain = yield* model.complete({ label: first, messages: conversation })
+          expect(plain).toMatchObject({ text: "Done." })
+          expect(plain.toolCalls ?? []).toEqual([])
+          const received = harness.received()
+          expect(received[0]!.messages).toEqual(asked)
+          expect(received[0]!.tools).toEqual(tools)
+          expect(received[1]!.tools ?? []).toEqual([])
         })
       ))
 

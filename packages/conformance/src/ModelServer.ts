@@ -1,12 +1,14 @@
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { ModelMessage } from "@servicekit/core/internal"
-import type { ModelCue } from "@servicekit/core/testing"
+import { type ModelCue, cuedToolCalls } from "@servicekit/core/testing"
 
-/** A chat completions request as the server received it. */
+/** A chat completions request as the server received it (messages and tools in the wire format). */
 export interface ModelServerRequest {
   readonly model: string
-  readonly messages: ReadonlyArray<ModelMessage>
+  readonly messages: ReadonlyArray<ModelMessage & { readonly [wire: string]: unknown }>
+  /** The `tools` field as sent, if any. */
+  readonly tools: ReadonlyArray<{ readonly type: string; readonly function: Record<string, unknown> }> | undefined
   readonly maxTokens: number | undefined
   /** The Authorization header, if any. */
   readonly authorization: string | undefined
@@ -67,7 +69,8 @@ export const startModelServer = async (
     }
     const call: ModelServerRequest = {
       model: String(body.model),
-      messages: body.messages as ReadonlyArray<ModelMessage>,
+      messages: body.messages as ModelServerRequest["messages"],
+      tools: body.tools as ModelServerRequest["tools"],
       maxTokens: typeof body.max_tokens === "number" ? body.max_tokens : undefined,
       authorization: request.headers.authorization
     }
@@ -105,12 +108,26 @@ export const startModelServer = async (
         cue.retryAfterSeconds === undefined ? {} : { "retry-after": String(cue.retryAfterSeconds) }
       )
     }
+    // Tool calls as OpenAI sends them: content null, arguments as a JSON string, finish_reason tool_calls.
+    const toolCalls = cuedToolCalls(cue.toolCalls, received.length)
+    const message =
+      toolCalls.length === 0
+        ? { role: "assistant", content: cue.reply }
+        : {
+            role: "assistant",
+            content: cue.reply === "" ? null : cue.reply,
+            tool_calls: toolCalls.map((one) => ({
+              id: one.id,
+              type: "function",
+              function: { name: one.name, arguments: one.arguments }
+            }))
+          }
     send(response, 200, {
       id: `chatcmpl-${received.length}`,
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model: call.model,
-      choices: [{ index: 0, message: { role: "assistant", content: cue.reply }, finish_reason: "stop" }],
+      choices: [{ index: 0, message, finish_reason: toolCalls.length === 0 ? "stop" : "tool_calls" }],
       ...(cue.usage === undefined
         ? {}
         : {

@@ -94,7 +94,11 @@ export {
   type ModelMessage,
   type ModelReply,
   type ModelRequest,
+  type ModelTool,
+  type ModelToolCall,
   type ModelUsage,
+  TOOL_PROTOCOLS,
+  type ToolProtocol,
   failsOver,
   failureOfStatus
 } from "./platform/LanguageModel.js"
@@ -105,6 +109,8 @@ export {
   type ModelAttempt,
   ModelCallFailed,
   ModelRouter,
+  type ModelPrompt,
+  type RoutedPrompt,
   type RoutedReply
 } from "./platform/ModelRouter.js"
 export { signWebhook } from "./platform/WebhookSignature.js"

@@ -44,9 +44,11 @@ export {
   type MemoryOutboundHttpOptions
 } from "./testing/MemoryOutboundHttp.js"
 export {
+  cuedToolCalls,
   layerScriptedLanguageModel,
   makeScriptedLanguageModel,
   scriptedLanguageModel,
+  type CuedToolCall,
   type ModelCue,
   type ScriptedLanguageModel,
   type ScriptedLanguageModelOptions

@@ -1,14 +1,15 @@
 import type { ChatCompletionsOptions, ModelProvider } from "@servicekit/adapters/llm"
-import { MODEL_LABEL } from "@servicekit/core/internal"
+import { MODEL_LABEL, TOOL_PROTOCOLS, type ToolProtocol } from "@servicekit/core/internal"
 
 /**
  * The operator's language models, from the environment:
  * - `SERVICEKIT_LLM_BASE_URL` and `SERVICEKIT_LLM_API_KEY`: one OpenAI-compatible provider, where a
  *   model label is the model name sent to it; `SERVICEKIT_LLM_MODEL` is the label tenants start with.
  * - `SERVICEKIT_LLM_MODELS`: a JSON label map, `{ "<label>": { "baseUrl", "apiKey", "model",
- *   "timeoutSeconds", "contextWindow" } }`, each entry taking what it leaves out from the variables
- *   above; with it, only its labels exist, and the first is the default unless SERVICEKIT_LLM_MODEL names one.
- * - `SERVICEKIT_LLM_TIMEOUT_SECONDS` and `SERVICEKIT_LLM_CONTEXT_WINDOW`: the defaults of every label.
+ *   "timeoutSeconds", "contextWindow", "toolCalls" } }`, each entry taking what it leaves out from the
+ *   variables above; with it, only its labels exist, and the first is the default unless SERVICEKIT_LLM_MODEL names one.
+ * - `SERVICEKIT_LLM_TIMEOUT_SECONDS`, `SERVICEKIT_LLM_CONTEXT_WINDOW` and `SERVICEKIT_LLM_TOOL_CALLS`
+ *   (`text` or `native`: how agent steps have the model call tools): the defaults of every label.
  * Answers undefined when none is set (no language model), or the problem as a sentence naming the variable.
  */
 export const llmFromEnvironment = (
@@ -36,11 +37,16 @@ export const llmFromEnvironment = (
   if (contextWindow === null || (contextWindow !== undefined && !Number.isInteger(contextWindow))) {
     return { problem: "SERVICEKIT_LLM_CONTEXT_WINDOW must be a whole number of tokens from 1024 to 10000000" }
   }
+  const toolCalls = text("SERVICEKIT_LLM_TOOL_CALLS")
+  if (toolCalls !== undefined && !isToolProtocol(toolCalls)) {
+    return { problem: "SERVICEKIT_LLM_TOOL_CALLS must be text or native" }
+  }
   const provider = {
     baseUrl: baseUrl ?? "",
     apiKey,
     timeoutMs: timeout === undefined ? undefined : timeout * 1000,
-    contextWindow
+    contextWindow,
+    toolCalls
   }
   if (models === undefined) {
     if (model === undefined) {
@@ -53,10 +59,11 @@ export const llmFromEnvironment = (
   if (model !== undefined && !Object.hasOwn(labels.map, model)) {
     return { problem: `SERVICEKIT_LLM_MODEL names ${model}, which SERVICEKIT_LLM_MODELS does not map` }
   }
-  return {
-    options: { labels: labels.map, provider: baseUrl === undefined ? undefined : provider, defaultLabel: model }
-  }
+  // The defaults of every label, with or without a base URL: without one, every entry has its own.
+  return { options: { labels: labels.map, provider, defaultLabel: model } }
 }
+
+const isToolProtocol = (value: unknown): value is ToolProtocol => TOOL_PROTOCOLS.includes(value as ToolProtocol)
 
 const isHttpUrl = (text: string) => {
   try {
@@ -74,7 +81,7 @@ const number = (text: string | undefined, min: number, max: number): number | un
   return Number.isFinite(value) && value >= min && value <= max ? value : null
 }
 
-const ENTRY_KEYS = new Set(["baseUrl", "apiKey", "model", "timeoutSeconds", "contextWindow"])
+const ENTRY_KEYS = new Set(["baseUrl", "apiKey", "model", "timeoutSeconds", "contextWindow", "toolCalls"])
 
 /** SERVICEKIT_LLM_MODELS as providers by label, each checked. */
 const labelMap = (
@@ -120,12 +127,16 @@ const labelMap = (
     if (given("contextWindow") && !(Number.isInteger(window) && (window as number) >= 1_024)) {
       return problem(`.${label}.contextWindow must be a whole number of tokens, at least 1024`)
     }
+    if (given("toolCalls") && !isToolProtocol(fields.toolCalls)) {
+      return problem(`.${label}.toolCalls must be text or native`)
+    }
     map[label] = {
       ...(given("baseUrl") ? { baseUrl: fields.baseUrl as string } : {}),
       ...(given("apiKey") ? { apiKey: fields.apiKey as string } : {}),
       ...(given("model") ? { model: fields.model as string } : {}),
       ...(given("timeoutSeconds") ? { timeoutMs: (timeout as number) * 1000 } : {}),
-      ...(given("contextWindow") ? { contextWindow: window as number } : {})
+      ...(given("contextWindow") ? { contextWindow: window as number } : {}),
+      ...(given("toolCalls") ? { toolCalls: fields.toolCalls as ToolProtocol } : {})
     }
   }
   return { map }

@@ -285,99 +285,118 @@ describe("an automation run whose process dies", () => {
     }
   })
 
-  it("resumes an agent step at the turn its worker died in, on Postgres and Redis", async () => {
-    const models = await startModelServer({ apiKey: "sk-crash-test-0123456789" })
-    const calls: Array<{ path: string; key: string }> = []
-    const hanging: Array<ServerResponse> = []
-    const { api, partnerUrl, tearDown, worker } = await setUp(
-      (request, response) => {
-        calls.push({ path: request.url!, key: String(request.headers["idempotency-key"]) })
-        if (calls.length === 1) {
-          hanging.push(response)
-          return
-        }
-        response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}')
-      },
-      {
-        REDIS_URL: redisUrl,
-        SERVICEKIT_DB_SCHEMA: `agent_crash_${process.pid}`,
-        SERVICEKIT_LLM_BASE_URL: models.baseUrl,
-        SERVICEKIT_LLM_API_KEY: "sk-crash-test-0123456789",
-        SERVICEKIT_LLM_MODEL: "m-crash"
-      },
-      ["ai_agent"]
-    )
-    try {
-      models.cue(
-        "m-crash",
-        { reply: 'TOOL_CALL:memory.write|{"key":"crash/seen","value":1}' },
-        { reply: `TOOL_CALL:webhook.deliver|{"url":"${partnerUrl}/notify","body":{"turn":2}}` },
-        { reply: "FINAL:Notified." }
+  it.each(["text", "native"] as const)(
+    "resumes an agent step at the turn its worker died in, on Postgres and Redis (%s tool calls)",
+    async (protocol) => {
+      const models = await startModelServer({ apiKey: "sk-crash-test-0123456789" })
+      const calls: Array<{ path: string; key: string }> = []
+      const hanging: Array<ServerResponse> = []
+      const { api, partnerUrl, tearDown, worker } = await setUp(
+        (request, response) => {
+          calls.push({ path: request.url!, key: String(request.headers["idempotency-key"]) })
+          if (calls.length === 1) {
+            hanging.push(response)
+            return
+          }
+          response.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}')
+        },
+        {
+          REDIS_URL: redisUrl,
+          SERVICEKIT_DB_SCHEMA: `agent_crash_${protocol}_${process.pid}`,
+          SERVICEKIT_LLM_BASE_URL: models.baseUrl,
+          SERVICEKIT_LLM_API_KEY: "sk-crash-test-0123456789",
+          SERVICEKIT_LLM_MODEL: "m-crash",
+          SERVICEKIT_LLM_TOOL_CALLS: protocol
+        },
+        ["ai_agent"]
       )
-      const workflow = await api("POST", "/workflows", {
-        name: "Agent",
-        triggerJson: { schemaVersion: 1, type: "manual" },
-        stepsJson: [
-          {
-            type: "agent",
-            instructions: "Note the visit, then notify the partner.",
-            skills: ["memory.write", "webhook.deliver"]
-          },
-          { type: "log", message: "{{last.outputText}}" }
-        ]
-      })
-      const first = await worker()
-      const run = await api("POST", `/workflows/${workflow.id}/run`, {})
-      const deadline = Date.now() + 30_000
-      while (hanging.length === 0) {
-        if (Date.now() > deadline) {
-          const stuck = JSON.stringify(await api("GET", `/runs/${run.id}`))
-          throw new Error(`the agent never called the partner: ${stuck}\n${first.output()}`)
+      try {
+        // Natively, both calls come in one answer, stored with it before either runs.
+        if (protocol === "text") {
+          models.cue(
+            "m-crash",
+            { reply: 'TOOL_CALL:memory.write|{"key":"crash/seen","value":1}' },
+            { reply: `TOOL_CALL:webhook.deliver|{"url":"${partnerUrl}/notify","body":{"turn":2}}` },
+            { reply: "FINAL:Notified." }
+          )
+        } else {
+          models.cue(
+            "m-crash",
+            {
+              reply: "",
+              toolCalls: [
+                { name: "memory_write", arguments: { key: "crash/seen", value: 1 } },
+                { name: "webhook_deliver", arguments: { url: `${partnerUrl}/notify`, body: { turn: 2 } } }
+              ]
+            },
+            { reply: "Notified." }
+          )
         }
-        await new Promise((resolve) => setTimeout(resolve, 20))
+        const workflow = await api("POST", "/workflows", {
+          name: "Agent",
+          triggerJson: { schemaVersion: 1, type: "manual" },
+          stepsJson: [
+            {
+              type: "agent",
+              instructions: "Note the visit, then notify the partner.",
+              skills: ["memory.write", "webhook.deliver"]
+            },
+            { type: "log", message: "{{last.outputText}}" }
+          ]
+        })
+        const first = await worker()
+        const run = await api("POST", `/workflows/${workflow.id}/run`, {})
+        const deadline = Date.now() + 30_000
+        while (hanging.length === 0) {
+          if (Date.now() > deadline) {
+            const stuck = JSON.stringify(await api("GET", `/runs/${run.id}`))
+            throw new Error(`the agent never called the partner: ${stuck}\n${first.output()}`)
+          }
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+        // Turn 2's call is stored before it runs; what came back is not.
+        const midway = await api("GET", `/runs/${run.id}`)
+        expect(midway.status).toBe("running")
+        expect(
+          midway.stepsResultJson[0].output.turns.map((turn: any) => [turn.turn, turn.verdict, turn.feedback !== null])
+        ).toEqual([
+          [1, "allowed", true],
+          [2, "allowed", false]
+        ])
+
+        first.child.kill("SIGKILL")
+        await first.stop()
+        for (const response of hanging) response.destroy()
+        await worker()
+
+        const done = await ended(api, run.id, deadline + 30_000)
+        expect(done.status).toBe("succeeded")
+        expect(done.stepsResultJson[1].outputText).toBe("Notified.")
+        expect(done.takeovers.map((takeover: any) => [takeover.stepIndex, takeover.from.pid])).toEqual([
+          [0, first.child.pid]
+        ])
+        expect(done.stepsResultJson[0].output.turns.map((turn: any) => turn.verdict)).toEqual([
+          "allowed",
+          "allowed",
+          "final"
+        ])
+        // The model answered each turn (or each answer) once: what was stored before the crash was not asked again.
+        expect(models.requests()).toHaveLength(protocol === "text" ? 3 : 2)
+        // The interrupted call ran again under its turn's key; the finished memory write did not run again.
+        expect(calls).toEqual([
+          { path: "/notify", key: `${run.id}:0:1:2` },
+          { path: "/notify", key: `${run.id}:0:1:2` }
+        ])
+        // Written once, in the run's session.
+        const audit = await api(
+          "GET",
+          `/memory/audit?key=sessions/${done.stepsResultJson[0].output.sessionId}/crash/seen`
+        )
+        expect(audit.data.map((entry: any) => entry.action)).toEqual(["write"])
+      } finally {
+        await tearDown()
+        await models.close()
       }
-      // Turn 2's call is stored before it runs; what came back is not.
-      const midway = await api("GET", `/runs/${run.id}`)
-      expect(midway.status).toBe("running")
-      expect(
-        midway.stepsResultJson[0].output.turns.map((turn: any) => [turn.turn, turn.verdict, turn.feedback !== null])
-      ).toEqual([
-        [1, "allowed", true],
-        [2, "allowed", false]
-      ])
-
-      first.child.kill("SIGKILL")
-      await first.stop()
-      for (const response of hanging) response.destroy()
-      await worker()
-
-      const done = await ended(api, run.id, deadline + 30_000)
-      expect(done.status).toBe("succeeded")
-      expect(done.stepsResultJson[1].outputText).toBe("Notified.")
-      expect(done.takeovers.map((takeover: any) => [takeover.stepIndex, takeover.from.pid])).toEqual([
-        [0, first.child.pid]
-      ])
-      expect(done.stepsResultJson[0].output.turns.map((turn: any) => turn.verdict)).toEqual([
-        "allowed",
-        "allowed",
-        "final"
-      ])
-      // The model answered each turn once: the turns stored before the crash were not asked again.
-      expect(models.requests()).toHaveLength(3)
-      // The interrupted call ran again under its turn's key; the finished memory write did not run again.
-      expect(calls).toEqual([
-        { path: "/notify", key: `${run.id}:0:1:2` },
-        { path: "/notify", key: `${run.id}:0:1:2` }
-      ])
-      // Written once, in the run's session.
-      const audit = await api(
-        "GET",
-        `/memory/audit?key=sessions/${done.stepsResultJson[0].output.sessionId}/crash/seen`
-      )
-      expect(audit.data.map((entry: any) => entry.action)).toEqual(["write"])
-    } finally {
-      await tearDown()
-      await models.close()
     }
-  })
+  )
 })

@@ -74,7 +74,9 @@ export const automationsAiSuite = (
       SERVICEKIT_LLM_MODELS: JSON.stringify({
         ...Object.fromEntries(Object.entries(MODEL_NAMES).map(([label, model]) => [label, { model }])),
         // A small window: a session passes its compaction threshold (60%, ~614 tokens) within a run.
-        tiny: { model: "m-tiny", contextWindow: 1_024 }
+        tiny: { model: "m-tiny", contextWindow: 1_024 },
+        // A model that calls tools the chat completions way.
+        tools: { model: "m-tools", toolCalls: "native" }
       }),
       ...storageEnv()
     })
@@ -102,7 +104,8 @@ export const automationsAiSuite = (
       expect(await expectJson(await api("GET", "/automations/models"))).toEqual({
         primary: "fast",
         failover: [],
-        updatedAt: null
+        updatedAt: null,
+        toolCalls: { fast: "text" }
       })
       const refusals: Array<[unknown, string, string]> = [
         [{ primary: "gpt-5" }, "primary", "is not a model label this platform configures: gpt-5"],
@@ -126,8 +129,11 @@ export const automationsAiSuite = (
         await api("PUT", "/automations/models", { primary: "smart", failover: ["local", "fast"] })
       )
       expect(chosen).toMatchObject({ primary: "smart", failover: ["local", "fast"] })
+      expect(chosen.toolCalls).toEqual({ smart: "text", local: "text", fast: "text" })
       expect(new Date(chosen.updatedAt).getTime()).toBeGreaterThan(0)
       expect(await expectJson(await api("GET", "/automations/models"))).toEqual(chosen)
+      const native = await expectJson(await api("PUT", "/automations/models", { primary: "tools", failover: ["fast"] }))
+      expect(native.toolCalls).toEqual({ tools: "native", fast: "text" })
       // Another account still has the platform's default.
       expect(await expectJson(await otherApi("GET", "/automations/models"))).toMatchObject({
         primary: "fast",
@@ -356,6 +362,112 @@ export const automationsAiSuite = (
       const audit = await expectJson(await api("GET", "/automations/memory/audit?key=customer/ada"))
       expect(audit.data.map((entry: any) => entry.actor)).toContain(`run:${queued.id}`)
     })
+
+    it("offers a native label the skills as tools, runs an answer's calls in order through the gate, an approval between them, asking once per answer", async () => {
+      await expectJson(await api("PUT", "/automations/models", { primary: "tools", failover: [] }))
+      try {
+        await nativeAgentRun()
+      } finally {
+        // The tests after this one ask the primary label the tests before chose.
+        await expectJson(await api("PUT", "/automations/models", { primary: "fast", failover: [] }))
+      }
+    })
+
+    const nativeAgentRun = async () => {
+      await expectJson(
+        await api("POST", "/automations/tool-profiles", { name: "default", requireApprovalSkills: ["partner.refund"] })
+      )
+      models.cue(
+        "m-tools",
+        {
+          reply: "Noting and refunding.",
+          toolCalls: [
+            { id: "call_note", name: "memory_write", arguments: { key: "customer/bo", value: { tier: "silver" } } },
+            { id: "call_refund", name: "partner_refund", arguments: '{"customer":"bo","amount":7}' },
+            { id: "call_done", name: "memory_write", arguments: { key: "customer/bo-refunded", value: true } },
+            { id: "call_bad", name: "memory_read", arguments: "{not json" }
+          ]
+        },
+        { reply: "Refunded 7 EUR to Bo." }
+      )
+      const asked = models.requests().length
+      const refunded = refunds.length
+      const created = await workflow([agentStep({ session: { scope: "workspace" } })])
+      const queued = await expectJson(
+        await api("POST", `/automations/workflows/${created.id}/run`, { payload: { name: "Bo" } })
+      )
+      const waiting = await settled(queued.id)
+      expect(waiting.status).toBe("waiting_approval")
+      // The answer's four calls are four turns stored with it: the first ran, the second waits for a
+      // person, the rest wait their turn (the one with arguments that are not JSON is answered at once).
+      const turnsWaiting = waiting.stepsResultJson[0].output.turns
+      expect(turnsWaiting.map((turn: any) => [turn.turn, turn.verdict, turn.answerTurn ?? null, turn.toolCall.id])).toEqual([
+        [1, "allowed", null, "call_note"],
+        [2, "approval", 1, "call_refund"],
+        [3, "pending", 1, "call_done"],
+        [4, "invalid", 1, "call_bad"]
+      ])
+      expect(turnsWaiting[0].reply).toBe("Noting and refunding.")
+      expect(turnsWaiting[3].feedback).toContain("the call's arguments are not JSON")
+      expect(refunds.length).toBe(refunded)
+      const noted = await expectJson(await api("GET", "/automations/memory?key=customer/bo"))
+      expect(noted.data[0].value).toEqual({ tier: "silver" })
+      expect((await expectJson(await api("GET", "/automations/memory?key=customer/bo-refunded"))).data).toEqual([])
+
+      const approvals = await expectJson(await api("GET", "/automations/approvals?status=pending"))
+      const approval = approvals.data.find((each: any) => each.runId === queued.id)
+      expect(approval).toMatchObject({ skillId: "partner.refund", input: { customer: "bo", amount: 7 } })
+      await expectJson(await api("POST", `/automations/approvals/${approval.id}/decide`, { decision: "approve" }))
+      const done = await settled(queued.id)
+      expect(done.status).toBe("succeeded")
+      expect(done.stepsResultJson[0].output.text).toBe("Refunded 7 EUR to Bo.")
+      expect(done.stepsResultJson[0].output.turns.map((turn: any) => turn.verdict)).toEqual([
+        "allowed",
+        "approved",
+        "allowed",
+        "invalid",
+        "final"
+      ])
+      expect((await expectJson(await api("GET", "/automations/memory?key=customer/bo-refunded"))).data[0].value).toBe(true)
+      // The refund ran once, under the key of its own turn.
+      expect(refunds.slice(refunded)).toEqual([
+        { input: { customer: "bo", amount: 7 }, idempotencyKey: `${queued.id}:0:1:2` }
+      ])
+
+      // Two answers, two model calls: the approval did not ask the model again.
+      const sent = models.requests().slice(asked)
+      expect(sent.map((request) => request.model)).toEqual(["m-tools", "m-tools"])
+      // The skills went as tools, named as chat completions allow, with their input schemas.
+      expect(sent[0]!.tools?.map((tool) => [tool.type, tool.function.name])).toEqual([
+        ["function", "memory_write"],
+        ["function", "memory_read"],
+        ["function", "partner_refund"]
+      ])
+      expect(sent[0]!.tools?.[2]?.function.parameters).toMatchObject({ type: "object" })
+      expect(sent[0]!.messages[0]!.content).not.toContain("TOOL_CALL")
+      // The second asks with the answer's tool calls and a tool message for each, in the wire format
+      // (after the workspace session's history and the run's input).
+      const second = sent[1]!.messages.slice(-6)
+      expect(second.map((message) => message.role)).toEqual(["user", "assistant", "tool", "tool", "tool", "tool"])
+      expect(second[0]!.content).toContain("Bo")
+      expect(second[1]).toMatchObject({ content: "Noting and refunding." })
+      expect((second[1]!.tool_calls as Array<any>).map((call) => [call.id, call.type, call.function.name])).toEqual([
+        ["call_note", "function", "memory_write"],
+        ["call_refund", "function", "partner_refund"],
+        ["call_done", "function", "memory_write"],
+        ["call_bad", "function", "memory_read"]
+      ])
+      expect((second[1]!.tool_calls as Array<any>)[1].function.arguments).toBe('{"customer":"bo","amount":7}')
+      expect(second.slice(2).map((message) => message.tool_call_id)).toEqual([
+        "call_note",
+        "call_refund",
+        "call_done",
+        "call_bad"
+      ])
+      expect(second[3]!.content).toMatch(/^<untrusted-data source="skill:partner.refund">/)
+      expect(second[3]!.content).toContain('"reference":"R-')
+      expect(second[5]!.content).toMatch(/^INVALID: /)
+    }
 
     it("tells the model of a malformed reply, a skill it may not call, an invalid input and a rejected call, and goes on", async () => {
       replies(
@@ -921,7 +1033,8 @@ export const withoutModelSuite = () =>
       expect(await expectJson(await api("GET", "/automations/models"))).toEqual({
         primary: null,
         failover: [],
-        updatedAt: null
+        updatedAt: null,
+        toolCalls: {}
       })
       const error = await expectRefusal(
         await api("PUT", "/automations/models", { primary: "gpt-4o-mini" }),

@@ -162,6 +162,14 @@ describe("host configuration", () => {
     [
       { SERVICEKIT_LLM_BASE_URL: "http://a", SERVICEKIT_LLM_MODEL: "m", SERVICEKIT_LLM_TIMEOUT_SECONDS: "forever" },
       /SERVICEKIT_LLM_TIMEOUT_SECONDS/
+    ],
+    [
+      { SERVICEKIT_LLM_BASE_URL: "http://a", SERVICEKIT_LLM_MODEL: "m", SERVICEKIT_LLM_TOOL_CALLS: "json" },
+      /SERVICEKIT_LLM_TOOL_CALLS must be text or native/
+    ],
+    [
+      { SERVICEKIT_LLM_MODELS: '{"fast":{"baseUrl":"http://a","toolCalls":"openai"}}' },
+      /SERVICEKIT_LLM_MODELS.fast.toolCalls must be text or native/
     ]
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, ...env })).toThrow(ConfigurationError)
@@ -215,5 +223,21 @@ describe("host configuration", () => {
       local: { baseUrl: "http://127.0.0.1:11434/v1", model: "llama3.1", timeoutMs: 120_000, contextWindow: 8192 }
     })
     expect(mapped?.provider).toMatchObject({ baseUrl: "https://api.openai.com/v1", apiKey: "sk-one" })
+
+    // How agent steps call tools: text unless the operator says native, for every label or one.
+    const native = resolveConfig(
+      {},
+      {
+        SERVICEKIT_DATA_DIR: dataDir,
+        SERVICEKIT_LLM_TOOL_CALLS: "native",
+        SERVICEKIT_LLM_TIMEOUT_SECONDS: "30",
+        SERVICEKIT_LLM_MODELS: JSON.stringify({
+          tools: { baseUrl: "https://api.openai.com/v1" },
+          lines: { baseUrl: "http://127.0.0.1:11434/v1", toolCalls: "text" }
+        })
+      }
+    ).llm
+    expect(native?.provider).toMatchObject({ toolCalls: "native", timeoutMs: 30_000 })
+    expect(native?.labels?.lines).toEqual({ baseUrl: "http://127.0.0.1:11434/v1", toolCalls: "text" })
   })
 })

@@ -2,8 +2,11 @@ import {
   DEFAULT_CONTEXT_WINDOW,
   LanguageModel,
   ModelFailed,
+  type ModelMessage,
   type ModelReply,
   type ModelRequest,
+  type ModelToolCall,
+  type ToolProtocol,
   failureOfStatus
 } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
@@ -22,6 +25,11 @@ export interface ModelProvider {
   readonly timeoutMs?: number | undefined
   /** The model's context window in tokens; DEFAULT_CONTEXT_WINDOW by default. */
   readonly contextWindow?: number | undefined
+  /**
+   * How agent steps have the model call tools: `text` (the default, any model) or `native`, the
+   * chat completions `tools` and `tool_calls` fields, for models trained on them.
+   */
+  readonly toolCalls?: ToolProtocol | undefined
 }
 
 export interface ChatCompletionsOptions {
@@ -99,9 +107,38 @@ const readCapped = async (body: Dispatcher.ResponseData["body"]) => {
 
 type Completion =
   | { readonly error: string }
-  | { readonly text: string; readonly model: string | undefined; readonly usage: ModelReply["usage"] }
+  | {
+      readonly text: string
+      readonly toolCalls: ReadonlyArray<ModelToolCall>
+      readonly model: string | undefined
+      readonly usage: ModelReply["usage"]
+    }
 
-/** The text of the first choice, the model's name and the usage of a 2xx answer, or why it holds no message. */
+/** Most tool calls one answer is read with; the agent loop takes no more than its turns anyway. */
+const MAX_TOOL_CALLS = 100
+
+/**
+ * An answer's `tool_calls` as the port carries them, or undefined when one is unreadable. Arguments
+ * are the JSON text the model wrote (an object, as some servers send, is written back as text).
+ */
+const toolCallsOf = (value: unknown): ReadonlyArray<ModelToolCall> | undefined => {
+  if (value === undefined || value === null) return []
+  if (!Array.isArray(value) || value.length > MAX_TOOL_CALLS) return undefined
+  const calls: Array<ModelToolCall> = []
+  for (const [index, entry] of value.entries()) {
+    const fn = entry?.function
+    if (typeof fn?.name !== "string" || fn.name === "") return undefined
+    const args = fn.arguments
+    calls.push({
+      id: typeof entry.id === "string" && entry.id !== "" ? entry.id : `call_${index}`,
+      name: fn.name,
+      arguments: typeof args === "string" ? args : args === undefined || args === null ? "" : JSON.stringify(args)
+    })
+  }
+  return calls
+}
+
+/** The text and tool calls of the first choice, the model's name and the usage of a 2xx answer, or why it holds no message. */
 const completionOf = (body: string): Completion => {
   let parsed: unknown
   try {
@@ -112,7 +149,10 @@ const completionOf = (body: string): Completion => {
   const answer = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Record<string, any>
   const choices = answer.choices
   if (!Array.isArray(choices) || choices.length === 0) return { error: "The answer holds no choice." }
-  const content = choices[0]?.message?.content
+  const message = choices[0]?.message
+  const toolCalls = toolCallsOf(message?.tool_calls)
+  if (toolCalls === undefined) return { error: "The answer's tool calls are not readable." }
+  const content = message?.content ?? (toolCalls.length > 0 ? "" : undefined)
   if (typeof content !== "string") return { error: "The answer's first choice holds no text." }
   const usage = answer.usage
   const tokens = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : undefined)
@@ -120,10 +160,27 @@ const completionOf = (body: string): Completion => {
   const output = tokens(usage?.completion_tokens)
   return {
     text: content,
+    toolCalls,
     model: typeof answer.model === "string" ? answer.model : undefined,
     usage: input === undefined || output === undefined ? null : { inputTokens: input, outputTokens: output }
   }
 }
+
+/** A message as chat completions take it: tool calls and tool results in their wire names. */
+const wireMessage = (message: ModelMessage) =>
+  message.role === "tool"
+    ? { role: "tool", tool_call_id: message.toolCallId, content: message.content }
+    : message.role === "assistant" && message.toolCalls !== undefined && message.toolCalls.length > 0
+      ? {
+          role: "assistant",
+          content: message.content === "" ? null : message.content,
+          tool_calls: message.toolCalls.map((call) => ({
+            id: call.id,
+            type: "function",
+            function: { name: call.name, arguments: call.arguments }
+          }))
+        }
+      : { role: message.role, content: message.content }
 
 /**
  * The LLM port over OpenAI-compatible chat completions (OpenAI, Azure, OpenRouter, Groq, vLLM,
@@ -173,7 +230,10 @@ export const layerChatCompletionsModel = (options: ChatCompletionsOptions): Laye
             },
             body: JSON.stringify({
               model: provider.model ?? request.label,
-              messages: request.messages,
+              messages: request.messages.map(wireMessage),
+              ...(request.tools === undefined || request.tools.length === 0
+                ? {}
+                : { tools: request.tools.map((tool) => ({ type: "function", function: tool })) }),
               stream: false,
               ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens })
             }),
@@ -205,6 +265,7 @@ export const layerChatCompletionsModel = (options: ChatCompletionsOptions): Laye
         if ("error" in completion) throw fail({ reason: "malformed", message: completion.error, status })
         return {
           text: completion.text,
+          ...(completion.toolCalls.length === 0 ? {} : { toolCalls: completion.toolCalls }),
           label: request.label,
           model: completion.model ?? provider.model ?? request.label,
           usage: completion.usage,
@@ -217,7 +278,8 @@ export const layerChatCompletionsModel = (options: ChatCompletionsOptions): Laye
           configured: true,
           defaultLabel: options.defaultLabel ?? mapped?.[0],
           labels: mapped,
-          contextWindow: (label) => providerOf(label)?.contextWindow ?? DEFAULT_CONTEXT_WINDOW
+          contextWindow: (label) => providerOf(label)?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+          toolProtocol: (label) => providerOf(label)?.toolCalls ?? "text"
         },
         complete: (request) =>
           Effect.suspend(() => {

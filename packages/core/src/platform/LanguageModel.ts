@@ -1,10 +1,34 @@
 import { Context, Data, Effect, Layer } from "effect"
 
-/** One message of a conversation with a model, in the chat completions roles. */
-export interface ModelMessage {
-  readonly role: "system" | "user" | "assistant"
-  readonly content: string
+/** A call of a tool the model asked for, as chat completions carry it: `arguments` is the JSON text it wrote. */
+export interface ModelToolCall {
+  readonly id: string
+  readonly name: string
+  readonly arguments: string
 }
+
+/**
+ * One message of a conversation with a model, in the chat completions roles: an assistant's
+ * message may carry the tool calls it asked for, and a `tool` message answers one of them.
+ */
+export type ModelMessage =
+  | { readonly role: "system" | "user"; readonly content: string }
+  | { readonly role: "assistant"; readonly content: string; readonly toolCalls?: ReadonlyArray<ModelToolCall> }
+  | { readonly role: "tool"; readonly toolCallId: string; readonly content: string }
+
+/** A tool offered to the model: its name (letters, digits, _ and -), what it does and its input's JSON schema. */
+export interface ModelTool {
+  readonly name: string
+  readonly description: string
+  readonly parameters: { readonly [key: string]: unknown }
+}
+
+/**
+ * How a label's model calls tools: `text`, by the agent protocol's lines in its answer (any
+ * model can), or `native`, through the chat completions `tools` and `tool_calls` fields.
+ */
+export type ToolProtocol = "text" | "native"
+export const TOOL_PROTOCOLS: ReadonlyArray<ToolProtocol> = ["text", "native"]
 
 export interface ModelRequest {
   /** A label the operator configured (with one provider and no label map: the model name sent to it). */
@@ -12,6 +36,8 @@ export interface ModelRequest {
   readonly messages: ReadonlyArray<ModelMessage>
   /** A cap on the answer's tokens; the provider's default when absent. */
   readonly maxTokens?: number | undefined
+  /** Tools the model may call (for a `native` label); none when absent or empty. */
+  readonly tools?: ReadonlyArray<ModelTool> | undefined
 }
 
 /** Token counts, when the provider reports them. */
@@ -22,6 +48,8 @@ export interface ModelUsage {
 
 export interface ModelReply {
   readonly text: string
+  /** The tools the model asked to call, in its order; none when absent. */
+  readonly toolCalls?: ReadonlyArray<ModelToolCall> | undefined
   /** The label that answered. */
   readonly label: string
   /** The model the provider says answered (its own name, which may differ from the label). */
@@ -74,6 +102,8 @@ export interface ModelCatalog {
   readonly labels: ReadonlyArray<string> | undefined
   /** The label's context window in tokens. */
   readonly contextWindow: (label: string) => number
+  /** How the label's model calls tools. */
+  readonly toolProtocol: (label: string) => ToolProtocol
 }
 
 /**
@@ -103,7 +133,8 @@ export class LanguageModel extends Context.Tag("@servicekit/core/LanguageModel")
       configured: false,
       defaultLabel: undefined,
       labels: [],
-      contextWindow: () => DEFAULT_CONTEXT_WINDOW
+      contextWindow: () => DEFAULT_CONTEXT_WINDOW,
+      toolProtocol: () => "text"
     },
     complete: (request) =>
       Effect.fail(

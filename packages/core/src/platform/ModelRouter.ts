@@ -5,6 +5,8 @@ import {
   type ModelFailure,
   type ModelMessage,
   type ModelReply,
+  type ModelTool,
+  type ToolProtocol,
   failsOver
 } from "./LanguageModel.js"
 
@@ -24,6 +26,18 @@ export interface ModelAttempt {
   readonly status?: number | undefined
   readonly message?: string | undefined
 }
+
+/** What a call sends: its messages, and the tools a `native` label may call. */
+export interface ModelPrompt {
+  readonly messages: ReadonlyArray<ModelMessage>
+  readonly tools?: ReadonlyArray<ModelTool> | undefined
+}
+
+/**
+ * The messages of a call, the same for every label, or the prompt as each tool protocol needs it
+ * (the agent loop's transcript reads differently to a `text` label and a `native` one).
+ */
+export type RoutedPrompt = ReadonlyArray<ModelMessage> | ((protocol: ToolProtocol) => ModelPrompt)
 
 export interface RoutedReply {
   readonly reply: ModelReply
@@ -64,7 +78,7 @@ export class ModelRouter extends Context.Tag("@servicekit/core/ModelRouter")<
   {
     readonly complete: (
       labels: ReadonlyArray<string>,
-      messages: ReadonlyArray<ModelMessage>,
+      prompt: RoutedPrompt,
       options?: { readonly maxTokens?: number | undefined }
     ) => Effect.Effect<RoutedReply, ModelCallFailed>
   }
@@ -84,9 +98,14 @@ export class ModelRouter extends Context.Tag("@servicekit/core/ModelRouter")<
       }
 
       /** A label's answer and the failures before it, or its failures (one, or two after a waited-out Retry-After). */
-      const ask = (label: string, messages: ReadonlyArray<ModelMessage>, maxTokens: number | undefined) =>
-        Effect.catchAll(
-          Effect.map(model.complete({ label, messages, maxTokens }), (reply) => ({
+      const ask = (label: string, prompt: RoutedPrompt, maxTokens: number | undefined) => {
+        const request = {
+          label,
+          maxTokens,
+          ...(typeof prompt === "function" ? prompt(model.catalog.toolProtocol(label)) : { messages: prompt })
+        }
+        return Effect.catchAll(
+          Effect.map(model.complete(request), (reply) => ({
             reply,
             failed: [] as ReadonlyArray<ModelFailed>
           })),
@@ -96,16 +115,17 @@ export class ModelRouter extends Context.Tag("@servicekit/core/ModelRouter")<
             first.retryAfterMs <= MAX_RETRY_AFTER_WAIT_MS
               ? Effect.zipRight(
                   Effect.sleep(first.retryAfterMs),
-                  Effect.mapBoth(model.complete({ label, messages, maxTokens }), {
+                  Effect.mapBoth(model.complete(request), {
                     onFailure: (second): ReadonlyArray<ModelFailed> => [first, second],
                     onSuccess: (reply) => ({ reply, failed: [first] as ReadonlyArray<ModelFailed> })
                   })
                 )
               : Effect.fail([first] as ReadonlyArray<ModelFailed>)
         )
+      }
 
       return {
-        complete: (labels, messages, options = {}) =>
+        complete: (labels, prompt, options = {}) =>
           Effect.gen(function* () {
             const unique = [...new Set(labels)]
             const now = yield* Clock.currentTimeMillis
@@ -119,7 +139,7 @@ export class ModelRouter extends Context.Tag("@servicekit/core/ModelRouter")<
                 attempts.push({ label, outcome: "cooling_down", ms: 0 })
                 continue
               }
-              const answer = yield* Effect.either(ask(label, messages, options.maxTokens))
+              const answer = yield* Effect.either(ask(label, prompt, options.maxTokens))
               if (Either.isRight(answer)) {
                 cooling.delete(label)
                 const { reply, failed } = answer.right

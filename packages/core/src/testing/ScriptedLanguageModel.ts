@@ -4,18 +4,31 @@ import {
   LanguageModel,
   ModelFailed,
   type ModelRequest,
+  type ModelToolCall,
   type ModelUsage,
+  type ToolProtocol,
   failureOfStatus
 } from "../platform/LanguageModel.js"
 
+/** A tool call a cue answers with: `arguments` as JSON text, or a value written as such; an id made up when absent. */
+export interface CuedToolCall {
+  readonly id?: string | undefined
+  readonly name: string
+  readonly arguments: string | object
+}
+
 /**
- * What a model does with one call: answer `reply`, answer an HTTP error `status` (with
+ * What a model does with one call: answer `reply` (with `toolCalls`, asking for those), answer an HTTP error `status` (with
  * Retry-After for a 429 or 503), hang until the call times out, answer something that is not a
  * completion (`malformed`: not JSON; `empty_choices`: no choice), or refuse the messages as too
  * long for its context window. The local test server of @servicekit/conformance takes the same cues.
  */
 export type ModelCue =
-  | { readonly reply: string; readonly usage?: ModelUsage | undefined }
+  | {
+      readonly reply: string
+      readonly toolCalls?: ReadonlyArray<CuedToolCall> | undefined
+      readonly usage?: ModelUsage | undefined
+    }
   | { readonly status: number; readonly retryAfterSeconds?: number | undefined }
   | "hang"
   | "malformed"
@@ -30,7 +43,17 @@ export interface ScriptedLanguageModelOptions {
   readonly contextWindow?: number | undefined
   /** How long a hanging call waits before it fails with `timeout`; 30 seconds by default. */
   readonly timeoutMs?: number | undefined
+  /** The labels whose model calls tools natively (the others speak the text protocol). */
+  readonly toolProtocols?: Readonly<Record<string, ToolProtocol>> | undefined
 }
+
+/** A cue's tool calls as a model's answer carries them, numbered `call_<n>_<i>` where they have no id. */
+export const cuedToolCalls = (calls: ReadonlyArray<CuedToolCall> | undefined, n: number): ReadonlyArray<ModelToolCall> =>
+  (calls ?? []).map((call, i) => ({
+    id: call.id ?? `call_${n}_${i}`,
+    name: call.name,
+    arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments)
+  }))
 
 /** A language model in memory that answers as scripted: hand `model` to the code under test, then cue it. */
 export interface ScriptedLanguageModel {
@@ -66,7 +89,10 @@ export const makeScriptedLanguageModel = (options: ScriptedLanguageModelOptions 
       configured: true,
       defaultLabel: options.defaultLabel ?? options.labels?.[0] ?? "test-model",
       labels: options.labels,
-      contextWindow: () => contextWindow
+      contextWindow: () => contextWindow,
+      toolProtocol: (label) => (options.toolProtocols !== undefined && Object.hasOwn(options.toolProtocols, label)
+        ? options.toolProtocols[label]!
+        : "text")
     },
     complete: (request) =>
       Effect.suspend(() => {
@@ -113,8 +139,10 @@ export const makeScriptedLanguageModel = (options: ScriptedLanguageModelOptions 
             durationMs: 0
           })
         }
+        const toolCalls = cuedToolCalls(cue.toolCalls, calls.length)
         return Effect.succeed({
           text: cue.reply,
+          ...(toolCalls.length === 0 ? {} : { toolCalls }),
           label: request.label,
           model: request.label,
           usage: cue.usage ?? null,

@@ -1,12 +1,15 @@
-import type { ModelMessage } from "../../platform/LanguageModel.js"
+import type { ModelMessage, ModelTool, ModelToolCall, ToolProtocol } from "../../platform/LanguageModel.js"
 import type { ModelAttempt } from "../../platform/ModelRouter.js"
 import { UNTRUSTED_NOTE, untrusted } from "../governance/Prompts.js"
 import type { SkillDefinition } from "../skills/Skills.js"
 import type { JsonObject } from "../records/Workflow.js"
 
 /**
- * The agent step's text protocol: the model answers `TOOL_CALL:<skillId>|<json>` to call a skill
- * or `FINAL:<text>` to finish; each call's result comes back as `TOOL_RESULT:<skillId>|<result>`.
+ * The agent step's protocols. In the `text` protocol the model answers `TOOL_CALL:<skillId>|<json>`
+ * to call a skill or `FINAL:<text>` to finish; each call's result comes back as
+ * `TOOL_RESULT:<skillId>|<result>`. In the `native` one the skills are offered as chat completions
+ * tools: an answer with tool calls asks for those (one or several), one without finishes, and each
+ * result comes back as a `tool` message.
  */
 
 /** Turns an agent step takes when it does not say; at most MAX_AGENT_TURNS. */
@@ -17,9 +20,12 @@ export const MAX_TOOL_RESULT_CHARS = 4_000
 /** The same call with the same input this many times stops the loop. */
 export const MAX_SAME_CALLS = 3
 
-/** What a turn's call met at the gates, and what came of it. */
+/**
+ * What a turn's call met at the gates, and what came of it; `pending`: a call of a native answer
+ * stored with the answer and not gated yet (the calls of one answer are gated and run in order).
+ */
 export type TurnVerdict =
-  "final" | "malformed" | "denied" | "invalid" | "allowed" | "approval" | "approved" | "rejected"
+  "final" | "malformed" | "denied" | "invalid" | "allowed" | "approval" | "approved" | "rejected" | "pending"
 
 /** One turn of an agent step, stored (a row of its own) before the next turn starts. */
 export interface AgentTurn {
@@ -35,6 +41,10 @@ export interface AgentTurn {
   readonly approvalId?: string | undefined
   /** What went back to the model; null while the call has not run (or waits for its approval). */
   readonly feedback: string | null
+  /** The native tool call the turn carries, as the model wrote it (its arguments may not be JSON). */
+  readonly toolCall?: ModelToolCall | undefined
+  /** A further call of the answer turn `answerTurn` holds: it asked the model nothing itself. */
+  readonly answerTurn?: number | undefined
 }
 
 export type ParsedReply =
@@ -110,8 +120,19 @@ export interface AgentBrief {
   readonly payload: JsonObject
 }
 
+const NATIVE_PROTOCOL =
+  "Call the tools you need (several in one answer when none depends on another's result); when you are done, answer with your final text and no tool call. A call may come back NOT_ALLOWED, INVALID, REFUSED or FAILED: do not repeat it unchanged."
+
 /** The system prompt: instructions, standing orders, the skills at hand and the protocol. */
-export const systemPrompt = (brief: AgentBrief): string => {
+export const systemPrompt = (brief: AgentBrief, protocol: ToolProtocol = "text"): string => {
+  if (protocol === "native") {
+    return [
+      `Instructions:\n${brief.instructions}`,
+      ...(brief.policy.trim() === "" ? [] : [`Standing orders of the account:\n${brief.policy}`]),
+      brief.skills.length === 0 ? "No tools are offered: answer with your final text." : NATIVE_PROTOCOL,
+      UNTRUSTED_NOTE
+    ].join("\n\n")
+  }
   const skills =
     brief.skills.length === 0
       ? "None: answer with FINAL."
@@ -142,22 +163,100 @@ export const runInput = (brief: AgentBrief): string => {
 /** How every conversation of a step opens: the system prompt, what its session holds, then the run's input. */
 export const openingMessages = (
   brief: AgentBrief,
-  history: ReadonlyArray<ModelMessage> = []
+  history: ReadonlyArray<ModelMessage> = [],
+  protocol: ToolProtocol = "text"
 ): ReadonlyArray<ModelMessage> => [
-  { role: "system", content: systemPrompt(brief) },
+  { role: "system", content: systemPrompt(brief, protocol) },
   ...history,
   { role: "user", content: runInput(brief) }
 ]
 
-/** The conversation so far: its opening, then each turn's reply and what came back. */
+/** What a tool message carries: a call's feedback without the text protocol's `TOOL_RESULT:<skillId>|`. */
+const toolMessageOf = (feedback: string) => feedback.replace(/^TOOL_RESULT:[^|]*\|/, "")
+
+/**
+ * The conversation so far: its opening, then each answer and what came back, as `protocol` reads
+ * it. A native answer's calls are one assistant message with its tool calls, then a tool message
+ * for each; to a text label they read as the TOOL_CALL lines and results of its own protocol (and
+ * text turns read as plain messages to a native one), so a step may fail over between the two.
+ */
 export const transcript = (
   opening: ReadonlyArray<ModelMessage>,
-  turns: ReadonlyArray<AgentTurn>
+  turns: ReadonlyArray<AgentTurn>,
+  protocol: ToolProtocol = "text"
 ): Array<ModelMessage> => {
   const messages = [...opening]
-  for (const turn of turns) {
-    messages.push({ role: "assistant", content: turn.reply })
-    if (turn.feedback !== null) messages.push({ role: "user", content: turn.feedback })
+  for (let i = 0; i < turns.length; ) {
+    const first = turns[i]!
+    let end = i + 1
+    while (end < turns.length && turns[end]!.answerTurn === first.turn) end++
+    const answer = turns.slice(i, end)
+    i = end
+    const calls = answer.flatMap((turn) => (turn.toolCall === undefined ? [] : [turn.toolCall]))
+    if (calls.length === 0) {
+      messages.push({ role: "assistant", content: first.reply })
+      if (first.feedback !== null) messages.push({ role: "user", content: first.feedback })
+    } else if (protocol === "native") {
+      messages.push({ role: "assistant", content: first.reply, toolCalls: calls })
+      for (const turn of answer) {
+        if (turn.toolCall !== undefined && turn.feedback !== null) {
+          messages.push({ role: "tool", toolCallId: turn.toolCall.id, content: toolMessageOf(turn.feedback) })
+        }
+      }
+    } else {
+      const lines = answer.flatMap((turn) =>
+        turn.toolCall === undefined ? [] : [`TOOL_CALL:${turn.call?.skillId ?? turn.toolCall.name}|${turn.toolCall.arguments}`]
+      )
+      messages.push({ role: "assistant", content: [first.reply, ...lines].filter((line) => line !== "").join("\n") })
+      const results = answer.flatMap((turn) => (turn.feedback === null ? [] : [turn.feedback]))
+      if (results.length > 0) messages.push({ role: "user", content: results.join("\n") })
+    }
   }
   return messages
+}
+
+/** A skill offered as a native tool: the tool, and the skill it stands for. */
+export interface OfferedTool {
+  readonly tool: ModelTool
+  readonly skillId: string
+}
+
+/** Tool names as chat completions take them: letters, digits, _ and -, at most 64. */
+const TOOL_NAME_CHARS = /[^A-Za-z0-9_-]/g
+const MAX_TOOL_NAME = 64
+
+/** The skills as native tools, each under a name of its own (`email.send` is `email_send`). */
+export const offeredTools = (skills: ReadonlyArray<SkillDefinition>): ReadonlyArray<OfferedTool> => {
+  const taken = new Set<string>()
+  return skills.map((skill) => {
+    const base = skill.id.replace(TOOL_NAME_CHARS, "_").slice(0, MAX_TOOL_NAME)
+    let name = base
+    for (let n = 2; taken.has(name); n++) name = `${base.slice(0, MAX_TOOL_NAME - `_${n}`.length)}_${n}`
+    taken.add(name)
+    return {
+      skillId: skill.id,
+      tool: {
+        name,
+        description: `${skill.description}${skill.approval ? " A person approves each call first." : ""}`,
+        parameters: isObject(skill.inputSchema) ? skill.inputSchema : { type: "object" }
+      }
+    }
+  })
+}
+
+/**
+ * A native tool call read: the skill its name stands for (the name itself when it stands for
+ * none, which the skill gate then refuses) and its arguments as a JSON object, or why they are not one.
+ */
+export const readToolCall = (
+  call: ModelToolCall,
+  offered: ReadonlyArray<OfferedTool>
+): { readonly skillId: string; readonly input: JsonObject } | { readonly skillId: string; readonly why: string } => {
+  const skillId = offered.find((one) => one.tool.name === call.name)?.skillId ?? call.name
+  try {
+    const input: unknown = JSON.parse(call.arguments === "" ? "{}" : call.arguments)
+    return isObject(input) ? { skillId, input } : { skillId, why: "the call's arguments must be a JSON object" }
+  } catch {
+    return { skillId, why: "the call's arguments are not JSON" }
+  }
 }

@@ -61,9 +61,7 @@ export const dashboardGovernanceHandlers = Effect.gen(function* () {
       Effect.flatMap(writer, ({ tenantId }) => governance.putPolicy(tenantId, payload.standingOrders)),
     getDashboardModels: () => Effect.flatMap(reader, ({ tenantId }) => models.get(tenantId)),
     putDashboardModels: ({ payload }: { readonly payload: Params<typeof models.put, 1> }) =>
-      Effect.flatMap(writer, ({ tenantId }) => models.put(tenantId, payload)).pipe(
-        Effect.map((choice) => ({ primary: choice.primary, failover: choice.failover, updatedAt: choice.updatedAt }))
-      ),
+      Effect.flatMap(writer, ({ tenantId }) => models.put(tenantId, payload)),
     listDashboardToolProfiles: ({ urlParams }: { readonly urlParams: Params<typeof governance.listProfiles, 1> }) =>
       Effect.flatMap(reader, ({ tenantId }) => governance.listProfiles(tenantId, urlParams)).pipe(
         Effect.map((listed) => pageJson(listed, profileJson))

@@ -28,7 +28,11 @@ export const PolicyBody = Schema.Struct({ standingOrders: Text(MAX_STANDING_ORDE
 export const ModelChoiceJson = Schema.Struct({
   primary: Schema.NullOr(Schema.String),
   failover: Schema.Array(Schema.String),
-  updatedAt: Schema.NullOr(Timestamp)
+  updatedAt: Schema.NullOr(Timestamp),
+  toolCalls: Schema.Record({ key: Schema.String, value: Schema.Literal("text", "native") }).annotations({
+    description:
+      "How each of those labels has agent steps call skills, as the operator configured it: `text`, by the `TOOL_CALL:`/`FINAL:` lines any model can write, or `native`, through the chat completions `tools` and `tool_calls` fields."
+  })
 }).annotations({
   identifier: "ModelChoice",
   description:

@@ -50,9 +50,7 @@ export const governanceHandlers = implement(
         Effect.flatMap(tenant, (tenantId) => governance.putPolicy(tenantId, payload.standingOrders)),
       getModels: () => Effect.flatMap(tenant, models.get),
       putModels: ({ payload }) =>
-        Effect.flatMap(tenant, (tenantId) => models.put(tenantId, payload)).pipe(
-          Effect.map((choice) => ({ primary: choice.primary, failover: choice.failover, updatedAt: choice.updatedAt }))
-        ),
+        Effect.flatMap(tenant, (tenantId) => models.put(tenantId, payload)),
       listToolProfiles: ({ urlParams }) =>
         Effect.flatMap(tenant, (tenantId) => governance.listProfiles(tenantId, urlParams)).pipe(
           Effect.map((listed) => pageJson(listed, profileJson))

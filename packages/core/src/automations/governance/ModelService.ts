@@ -1,6 +1,6 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { type ValidationFailed, invalidField } from "../../platform/Errors.js"
-import { LanguageModel, MODEL_LABEL } from "../../platform/LanguageModel.js"
+import { LanguageModel, MODEL_LABEL, type ToolProtocol } from "../../platform/LanguageModel.js"
 import type { ModelChoice } from "./Governance.js"
 import { ModelChoiceRepository } from "./GovernanceRepositories.js"
 
@@ -21,6 +21,8 @@ export interface ModelChoiceView {
   readonly primary: string | null
   readonly failover: ReadonlyArray<string>
   readonly updatedAt: Date | null
+  /** How each of those labels has agent steps call tools, as the operator configured it. */
+  readonly toolCalls: Readonly<Record<string, ToolProtocol>>
 }
 
 /**
@@ -31,7 +33,7 @@ export class ModelService extends Context.Tag("@servicekit/core/ModelService")<
   ModelService,
   {
     readonly get: (tenantId: string) => Effect.Effect<ModelChoiceView>
-    readonly put: (tenantId: string, input: ModelChoiceInput) => Effect.Effect<ModelChoice, ValidationFailed>
+    readonly put: (tenantId: string, input: ModelChoiceInput) => Effect.Effect<ModelChoiceView, ValidationFailed>
     /** The labels the tenant's model calls try, in order (ModelRouter.complete takes them). */
     readonly labels: (tenantId: string) => Effect.Effect<ReadonlyArray<string>>
     /** Why `label` is not one this platform configures (`field` named), or undefined. */
@@ -44,15 +46,20 @@ export class ModelService extends Context.Tag("@servicekit/core/ModelService")<
       const { catalog } = yield* LanguageModel
       const choices = yield* ModelChoiceRepository
 
-      const platformDefault: ModelChoiceView = { primary: catalog.defaultLabel ?? null, failover: [], updatedAt: null }
-      const get = (tenantId: string) =>
-        Effect.map(
-          choices.find(tenantId),
-          Option.match({
-            onNone: () => platformDefault,
-            onSome: (choice): ModelChoiceView => choice
-          })
+      const view = (choice: Omit<ModelChoiceView, "toolCalls">): ModelChoiceView => ({
+        primary: choice.primary,
+        failover: choice.failover,
+        updatedAt: choice.updatedAt,
+        toolCalls: Object.fromEntries(
+          [...(choice.primary === null ? [] : [choice.primary]), ...choice.failover].map((label) => [
+            label,
+            catalog.toolProtocol(label)
+          ])
         )
+      })
+      const platformDefault = view({ primary: catalog.defaultLabel ?? null, failover: [], updatedAt: null })
+      const get = (tenantId: string) =>
+        Effect.map(choices.find(tenantId), Option.match({ onNone: () => platformDefault, onSome: view }))
 
       /** A label the operator configured (any well-formed one when a single provider takes any model name). */
       const checkLabel = (field: string, label: string) => {
@@ -98,7 +105,7 @@ export class ModelService extends Context.Tag("@servicekit/core/ModelService")<
               updatedAt: new Date(yield* Clock.currentTimeMillis)
             }
             yield* choices.save(choice)
-            return choice
+            return view(choice)
           }),
         labels: (tenantId) =>
           Effect.map(get(tenantId), (choice) => [

@@ -1,6 +1,7 @@
 import { Effect, Either, Option } from "effect"
 import { SkillBusy, SkillFailed, SkillPending } from "../../module/SkillRunner.js"
 import { SecretCrypto, randomUuid } from "../../platform/Crypto.js"
+import { LanguageModel, type ToolProtocol } from "../../platform/LanguageModel.js"
 import { ModelRouter } from "../../platform/ModelRouter.js"
 import type { Product } from "../../platform/Products.js"
 import { ServiceKitSettings } from "../../platform/Settings.js"
@@ -11,8 +12,10 @@ import {
   DEFAULT_AGENT_TURNS,
   MAX_SAME_CALLS,
   canonicalJson,
+  offeredTools,
   openingMessages,
   parseReply,
+  readToolCall,
   runInput,
   toolResult,
   transcript
@@ -86,6 +89,7 @@ const cut = (text: string, max = 300) => (text.length <= max ? text : `${text.sl
 export const runAgentStep = (call: AgentStepCall) =>
   Effect.gen(function* (): Generator<any, StepOutcome, any> {
     const router = yield* ModelRouter
+    const { catalog } = yield* LanguageModel
     const registry = yield* SkillRegistry
     const profiles = yield* ToolProfileRepository
     const crypto = yield* SecretCrypto
@@ -124,8 +128,13 @@ export const runAgentStep = (call: AgentStepCall) =>
       context: run.context,
       payload: run.payload
     }
+    const offered = offeredTools(brief.skills)
     let history = yield* sessions.view(session)
-    let opening = openingMessages(brief, historyMessages(history))
+    /** What a label is asked: the transcript as its tool protocol reads it, and the tools a native one may call. */
+    const prompt = (protocol: ToolProtocol) => ({
+      messages: transcript(openingMessages(brief, historyMessages(history), protocol), turns, protocol),
+      ...(protocol === "native" && offered.length > 0 ? { tools: offered.map((one) => one.tool) } : {})
+    })
     // A context the model refuses as too long is met once by compacting the session now.
     let compactedForLength = false
     const stepKey: AgentStepKey = { tenantId: run.tenantId, runId: run.id, stepIndex: index, runAttempt: run.attempt }
@@ -139,12 +148,12 @@ export const runAgentStep = (call: AgentStepCall) =>
       changed.add(turn.turn)
     }
     const replace = (turn: AgentTurn) => {
-      turns[turns.length - 1] = turn
+      turns[turns.findIndex((one) => one.turn === turn.turn)] = turn
       changed.add(turn.turn)
     }
     const state = (): AgentState => ({ agentStateVersion: AGENT_STATE_VERSION, turnCount: turns.length, interruption })
 
-    /** Runs the skill of the last turn (allowed, or approved) and records what came back. */
+    /** Runs the skill of a turn (allowed, or approved) and records what came back. */
     const runCall = (turn: AgentTurn) =>
       Effect.gen(function* () {
         const { skillId, input } = turn.call!
@@ -211,36 +220,76 @@ export const runAgentStep = (call: AgentStepCall) =>
       turns: unsaved()
     })
 
-    /** Waits for a person to allow the last turn's call (asked again when its approval went missing). */
+    /** Waits for a person to allow a turn's call (asked again when its approval went missing). */
     const waitForApproval = (turn: AgentTurn, approvalId: string): StepOutcome => {
       interruption = { _tag: "approval", turn: turn.turn, approvalId }
       const waiting = waitForSkill(turn.call!.skillId, { input: turn.call!.input, approvalId, output: state() })
       return { ...waiting, turns: unsaved() }
     }
-    /** Runs the last turn's call; the step waits when its work goes on elsewhere. */
-    const runLastCall = Effect.gen(function* () {
-      const turn = turns.at(-1)!
-      const waiting = yield* runCall(turn)
-      if (waiting !== undefined) {
-        interruption = { _tag: "call", turn: turn.turn }
-        return waitFor(waiting)
-      }
-      interruption = null
-      return undefined
-    })
+    /** Runs a turn's call; the step waits when its work goes on elsewhere. */
+    const runTurnCall = (turn: AgentTurn) =>
+      Effect.gen(function* () {
+        const waiting = yield* runCall(turn)
+        if (waiting !== undefined) {
+          interruption = { _tag: "call", turn: turn.turn }
+          return waitFor(waiting)
+        }
+        interruption = null
+        return undefined
+      })
+
+    /**
+     * Takes a pending turn's call through the gates and runs it, or waits for its approval; an
+     * outcome when the step ends or waits, undefined when the loop goes on.
+     */
+    const settle = (pending: AgentTurn) =>
+      Effect.gen(function* (): Generator<any, StepOutcome | undefined, any> {
+        const { skillId, input } = pending.call!
+        const key = canonicalJson(input)
+        const same = turns.filter(
+          (turn) => turn.turn < pending.turn && turn.call?.skillId === skillId && canonicalJson(turn.call.input) === key
+        ).length
+        if (same + 1 >= MAX_SAME_CALLS) {
+          replace({ ...pending, verdict: "denied" })
+          return failedWith(`The agent called ${skillId} with the same input ${MAX_SAME_CALLS} times; the loop stopped.`)
+        }
+        const gated = yield* gate(skillId, input)
+        if (Either.isLeft(gated)) {
+          replace({ ...pending, ...gated.left })
+          return (yield* saved) ? undefined : LOST
+        }
+        const passed = gated.right
+        const turn: AgentTurn = { ...pending, call: { skillId, input: passed.input }, verdict: passed.verdict }
+        if (passed.verdict === "approval") {
+          const approved = { ...turn, approvalId: randomUuid(crypto) }
+          replace(approved)
+          return waitForApproval(approved, approved.approvalId)
+        }
+        // A call with side effects is stored before it runs: a worker taking over runs it under the
+        // same key. One without is stored with its result (a worker taking over asks for the turn
+        // again, or, for a native answer stored with its calls, runs it again).
+        replace(turn)
+        if (passed.skill.sideEffects) {
+          interruption = { _tag: "call", turn: turn.turn }
+          if (!(yield* saved)) return LOST
+        }
+        const waiting = yield* runTurnCall(turn)
+        if (waiting !== undefined) return waiting
+        return (yield* saved) ? undefined : LOST
+      })
 
     const loop = Effect.gen(function* (): Generator<any, StepOutcome, any> {
       // What interrupted the loop before: an approval now decided, or a call its worker did not see end.
       const interrupted = interruption
-      const open = turns.at(-1)
-      if (interrupted !== null && open?.turn === interrupted.turn && open.call !== null) {
+      const open = interrupted === null ? undefined : turns.find((turn) => turn.turn === interrupted.turn)
+      if (interrupted !== null && open !== undefined && open.call !== null) {
         if (interrupted._tag === "approval") {
           const decided = yield* call.decision(interrupted.approvalId)
           if (decided === "approved") {
             replace({ ...open, verdict: "approved" })
             interruption = { _tag: "call", turn: open.turn }
             if (!(yield* saved)) return LOST
-            const waiting = yield* runLastCall
+            const waiting = yield* runTurnCall(turns.find((turn) => turn.turn === open.turn)!)
             if (waiting !== undefined) return waiting
           } else if (decided === "rejected" || decided === "expired" || decided === "cancelled") {
             replace({
@@ -254,40 +303,68 @@ export const runAgentStep = (call: AgentStepCall) =>
             return waitForApproval(open, interrupted.approvalId)
           }
         } else {
-          const waiting = yield* runLastCall
+          const waiting = yield* runTurnCall(open)
           if (waiting !== undefined) return waiting
         }
         if (!(yield* saved)) return LOST
       }
 
-      while (turns.length < maxTurns) {
+      for (;;) {
+        // The calls of the last answer not taken through the gates yet, in order.
+        for (let i = 0; i < turns.length; i++) {
+          if (turns[i]!.verdict !== "pending") continue
+          const outcome = yield* settle(turns[i]!)
+          if (outcome !== undefined) return outcome
+        }
+        if (turns.length >= maxTurns) break
         const number = turns.length + 1
-        const asked = yield* Effect.either(router.complete(labels, transcript(opening, turns)))
+        const asked = yield* Effect.either(router.complete(labels, prompt))
         if (Either.isLeft(asked) && asked.left.last.reason === "context_too_long" && !compactedForLength) {
           compactedForLength = true
           const compacted = yield* sessions.compactNow(session, labels)
           if (Option.isSome(compacted)) {
             history = yield* sessions.view(compacted.value)
-            opening = openingMessages(brief, historyMessages(history))
             continue
           }
         }
         if (Either.isLeft(asked)) return failedWith(asked.left.message, { attempts: asked.left.attempts })
         const { reply, attempts } = asked.right
         const base = { turn: number, label: reply.label, ms: reply.durationMs, attempts, reply: reply.text }
-        const parsed = parseReply(reply.text)
-
-        if (parsed.kind === "final") {
+        const finished = (text: string): StepOutcome => {
           push({ ...base, call: null, verdict: "final", feedback: null })
           return {
             kind: "done",
-            output: {
-              output: { text: parsed.text, model: reply.label, sessionId: session.id, ...state() },
-              outputText: parsed.text
-            },
+            output: { output: { text, model: reply.label, sessionId: session.id, ...state() }, outputText: text },
             turns: unsaved()
           }
         }
+
+        if (catalog.toolProtocol(reply.label) === "native" || (reply.toolCalls?.length ?? 0) > 0) {
+          const calls = (reply.toolCalls ?? []).slice(0, maxTurns - turns.length)
+          if (calls.length === 0) return finished(reply.text.trim())
+          // The answer's calls are stored before any runs: a worker taking over goes on with them
+          // without asking the model again. Each is a turn, gated and run in order.
+          calls.forEach((toolCall, n) => {
+            const read = readToolCall(toolCall, offered)
+            const turn = n === 0 ? base : { ...base, turn: number + n, ms: 0, attempts: [], reply: "", answerTurn: number }
+            push(
+              "why" in read
+                ? {
+                    ...turn,
+                    toolCall,
+                    call: null,
+                    verdict: "invalid",
+                    feedback: toolResult(read.skillId, "invalid", read.why)
+                  }
+                : { ...turn, toolCall, call: { skillId: read.skillId, input: read.input }, verdict: "pending", feedback: null }
+            )
+          })
+          if (!(yield* saved)) return LOST
+          continue
+        }
+
+        const parsed = parseReply(reply.text)
+        if (parsed.kind === "final") return finished(parsed.text)
         if (parsed.kind === "malformed") {
           if (turns.at(-1)?.verdict === "malformed") {
             push({ ...base, call: null, verdict: "malformed", feedback: null })
@@ -297,47 +374,8 @@ export const runAgentStep = (call: AgentStepCall) =>
           if (!(yield* saved)) return LOST
           continue
         }
-
-        const key = canonicalJson(parsed.input)
-        const same = turns.filter(
-          (turn) => turn.call?.skillId === parsed.skillId && canonicalJson(turn.call.input) === key
-        ).length
-        if (same + 1 >= MAX_SAME_CALLS) {
-          const call = { skillId: parsed.skillId, input: parsed.input }
-          push({ ...base, call, verdict: "denied", feedback: null })
-          return failedWith(
-            `The agent called ${parsed.skillId} with the same input ${MAX_SAME_CALLS} times; the loop stopped.`
-          )
-        }
-        const gated = yield* gate(parsed.skillId, parsed.input)
-        if (Either.isLeft(gated)) {
-          const { verdict, feedback } = gated.left
-          push({ ...base, call: { skillId: parsed.skillId, input: parsed.input }, verdict, feedback })
-          if (!(yield* saved)) return LOST
-          continue
-        }
-        const passed = gated.right
-        const turn: AgentTurn = {
-          ...base,
-          call: { skillId: parsed.skillId, input: passed.input },
-          verdict: passed.verdict,
-          feedback: null
-        }
-        if (passed.verdict === "approval") {
-          const approvalId = randomUuid(crypto)
-          push({ ...turn, approvalId })
-          return waitForApproval(turns.at(-1)!, approvalId)
-        }
-        // A call with side effects is stored before it runs: a worker taking over runs it under the
-        // same key. One without is stored with its result (a worker taking over asks for the turn again).
-        push(turn)
-        if (passed.skill.sideEffects) {
-          interruption = { _tag: "call", turn: turn.turn }
-          if (!(yield* saved)) return LOST
-        }
-        const waiting = yield* runLastCall
-        if (waiting !== undefined) return waiting
-        if (!(yield* saved)) return LOST
+        // Gated and run at the top of the loop, stored with its result (or before it runs, with side effects).
+        push({ ...base, call: { skillId: parsed.skillId, input: parsed.input }, verdict: "pending", feedback: null })
       }
       return failedWith(`The agent did not finish within ${maxTurns} turns.`)
     })

@@ -14,6 +14,10 @@ export interface SharedAutomationSchemasAutomationGovernanceSchemas {
         readonly primary: string | null;
         readonly failover: readonly string[];
         readonly updatedAt: string | null;
+        /** @description How each of those labels has agent steps call skills, as the operator configured it: `text`, by the `TOOL_CALL:`/`FINAL:` lines any model can write, or `native`, through the chat completions `tools` and `tool_calls` fields. */
+        readonly toolCalls: {
+            readonly [key: string]: "text" | "native";
+        };
     };
     readonly ToolProfilePage: {
         readonly data: readonly components["schemas"]["ToolProfile"][];
