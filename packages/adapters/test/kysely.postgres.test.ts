@@ -82,6 +82,7 @@ describe("kysely storage on Postgres", () => {
             "automations/0003_run_expiry",
             "automations/0004_run_concurrency",
             "automations/0005_node_offline",
+            "calling/0001_calls_in_progress",
             "chat/0001_webhook_health",
             "chat/0002_visitor_tokens_by_tenant",
             "jobs/0001_job_backlog",

@@ -119,15 +119,15 @@ export const moduleMigrationsSuite = (label: string, connect: () => Kysely<any>)
             Object.entries(owner.migrations).map(([name, migration]) => [name, step(name, migration.up)])
           ),
           ...(owner.name === "calling"
-            ? { "calling/0001_probe": step("calling/0001_probe", (db) => db.schema.createTable("probe").execute()) }
+            ? { "calling/0002_probe": step("calling/0002_probe", (db) => db.schema.createTable("probe").execute()) }
             : {})
         }
       }))
       await Effect.runPromise(migrate(database, planMigrations(counted)))
-      expect(ran).toEqual(["calling/0001_probe"])
-      expect(await applied(database)).toEqual([...Object.keys(legacy), "calling/0001_probe"].sort())
+      expect(ran).toEqual(["calling/0002_probe"])
+      expect(await applied(database)).toEqual([...Object.keys(legacy), "calling/0002_probe"].sort())
       await Effect.runPromise(migrate(database, planMigrations(counted)))
-      expect(ran).toEqual(["calling/0001_probe"])
+      expect(ran).toEqual(["calling/0002_probe"])
     })
 
     it("applies a module's new migration added after a later module's migrations ran", async () => {

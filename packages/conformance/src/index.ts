@@ -11,6 +11,7 @@ import { apiKeysSuite } from "./storage/ApiKeys.js"
 import { flowsSuite } from "./storage/Flows.js"
 import { workflowsSuite } from "./storage/Workflows.js"
 import { callsSuite } from "./storage/Calls.js"
+import { callsInProgressSuite } from "./storage/CallsInProgress.js"
 import { chatRollbackSuite, conversationsSuite } from "./storage/Chat.js"
 import { chatMessagesSuite } from "./storage/ChatMessages.js"
 import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
@@ -95,6 +96,7 @@ export {
   sequencesSuite,
   sessionsSuite,
   sipSuite,
+  callsInProgressSuite,
   stepResultsSuite,
   templatesSuite,
   tenantDataSuite,
@@ -119,7 +121,7 @@ type Storage = StoragePorts | UnitOfWork | EventOutbox | TenantData
 export const moduleStorageSuites = {
   operations: [],
   accounts: [tenantsSuite, apiKeysSuite, usageSuite, idempotencySuite],
-  calling: [callsSuite, sipSuite],
+  calling: [callsSuite, callsInProgressSuite, sipSuite],
   chat: [
     visitorsSuite,
     widgetsSuite,

@@ -191,6 +191,7 @@ export { isOrigin } from "./http/Cors.js"
 
 // calling
 export { CallRepository } from "./calling/CallRepository.js"
+export { type CallInProgress, CallsInProgress } from "./calling/CallsInProgress.js"
 export { SipRepository } from "./calling/SipRepository.js"
 export {
   type ResolvedSipAddress,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { identityOf, makeRelayedCalls } from "../src/calling/RelayedCalls.js"
+import { type RelayedCallChange, identityOf, makeRelayedCalls, unseenCall } from "../src/calling/RelayedCalls.js"
 import { type SipMessage, parseSipMessage } from "../src/calling/SipMessage.js"
 
 const crlf = (lines: ReadonlyArray<string>) => `${lines.join("\r\n")}\r\n\r\n`
@@ -19,18 +19,25 @@ const response = (callId: string, code: number, method = "INVITE") =>
 const request = (callId: string, method: string) =>
   parsed(crlf([`${method} sip:+15550100@trunk.test SIP/2.0`, ...dialog(callId, `2 ${method}`, "t1")]))
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 30, 10, 0, seconds))
+/** The call a change ended, if it ended one. */
+const endedBy = (change: RelayedCallChange | undefined) => (change?._tag === "ended" ? change.call : undefined)
 
 describe("the calls a softphone connection carries", () => {
   it("records an answered call from its INVITE to its BYE, talked from the answer, whichever side hangs up", () => {
     const calls = makeRelayedCalls()
-    expect(calls.observe("softphone", invite("c1"), at(0))).toBeUndefined()
+    expect(calls.observe("softphone", invite("c1"), at(0))).toEqual({
+      _tag: "started",
+      call: { callId: "c1", direction: "outbound", fromId: "alice", toId: "+15550100", startedAt: at(0) }
+    })
+    expect(calls.openCallIds()).toEqual(["c1"])
     // The trunk's challenge is answered by the relay: no end.
     expect(calls.observe("trunk", response("c1", 401), at(0))).toBeUndefined()
     expect(calls.observe("trunk", response("c1", 180), at(1))).toBeUndefined()
+    expect(calls.observe("trunk", response("c1", 200), at(4))).toEqual({ _tag: "answered", callId: "c1", at: at(4) })
+    // A retransmitted answer answers nothing more; a re-INVITE inside the dialog starts no call.
     expect(calls.observe("trunk", response("c1", 200), at(4))).toBeUndefined()
-    // A re-INVITE inside the dialog starts no call.
     expect(calls.observe("softphone", invite("c1", "t1"), at(5))).toBeUndefined()
-    expect(calls.observe("trunk", request("c1", "BYE"), at(9))).toEqual({
+    expect(endedBy(calls.observe("trunk", request("c1", "BYE"), at(9)))).toEqual({
       callId: "c1",
       direction: "outbound",
       fromId: "alice",
@@ -44,13 +51,17 @@ describe("the calls a softphone connection carries", () => {
     expect(calls.observe("softphone", response("c1", 200, "BYE"), at(9))).toBeUndefined()
     expect(calls.observe("trunk", request("c1", "BYE"), at(10))).toBeUndefined()
     expect(calls.close(at(11))).toEqual([])
+    expect(calls.openCallIds()).toEqual([])
   })
 
   it("names an INVITE from the trunk inbound", () => {
     const calls = makeRelayedCalls()
     calls.observe("trunk", invite("in1"), at(0))
     calls.observe("softphone", response("in1", 200), at(2))
-    expect(calls.observe("softphone", request("in1", "BYE"), at(3))).toMatchObject({ direction: "inbound", durationSecs: 1 })
+    expect(endedBy(calls.observe("softphone", request("in1", "BYE"), at(3)))).toMatchObject({
+      direction: "inbound",
+      durationSecs: 1
+    })
   })
 
   it("records an unanswered call by its final status, with no time talked", () => {
@@ -66,7 +77,7 @@ describe("the calls a softphone connection carries", () => {
     ] as const) {
       const calls = makeRelayedCalls()
       calls.observe("softphone", invite("c2"), at(0))
-      expect(calls.observe("trunk", response("c2", code), at(3)), String(code)).toMatchObject({
+      expect(endedBy(calls.observe("trunk", response("c2", code), at(3))), String(code)).toMatchObject({
         result,
         durationSecs: 0,
         endedAt: at(3)
@@ -79,7 +90,10 @@ describe("the calls a softphone connection carries", () => {
     calls.observe("softphone", invite("c3"), at(0))
     calls.observe("softphone", request("c3", "CANCEL"), at(2))
     expect(calls.observe("trunk", response("c3", 200, "CANCEL"), at(2))).toBeUndefined()
-    expect(calls.observe("trunk", response("c3", 487), at(2))).toMatchObject({ result: "canceled", durationSecs: 0 })
+    expect(endedBy(calls.observe("trunk", response("c3", 487), at(2)))).toMatchObject({
+      result: "canceled",
+      durationSecs: 0
+    })
   })
 
   it("ends the calls still open when the connection ends as failed, with the time they were answered for", () => {
@@ -92,6 +106,29 @@ describe("the calls a softphone connection carries", () => {
       expect.objectContaining({ callId: "ringing", result: "failed", durationSecs: 0 })
     ])
     expect(calls.close(at(11))).toEqual([])
+  })
+
+  it("ends a call whose relay went away unseen as failed when it was last seen, answered for until then", () => {
+    const call = {
+      tenantId: "t",
+      id: "r",
+      callId: "lost",
+      direction: "outbound",
+      fromId: "a",
+      toId: "b",
+      startedAt: at(0)
+    } as const
+    expect(unseenCall({ ...call, answeredAt: at(2), seenAt: at(32) })).toEqual({
+      callId: "lost",
+      direction: "outbound",
+      fromId: "a",
+      toId: "b",
+      startedAt: at(0),
+      endedAt: at(32),
+      durationSecs: 30,
+      result: "failed"
+    })
+    expect(unseenCall({ ...call, answeredAt: null, seenAt: at(5) })).toMatchObject({ durationSecs: 0, endedAt: at(5) })
   })
 
   it("keeps of a far end's identity its printable user part, at most 200 characters", () => {

@@ -1,61 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process"
-import { createSocket } from "node:dgram"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
 import { header } from "../../core/src/calling/SipMessage.js"
+import { startTrunk as startTrunkIn } from "./fixtures/sippTrunk.js"
 import { connectSoftphone, outgoingCall } from "./fixtures/softphone.js"
 import { kitOn, serve } from "./hostileInput.js"
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-softphone-sipp-"))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-
-const scenarioOf = (name: string) => fileURLToPath(new URL(`./fixtures/sipp/${name}.xml`, import.meta.url))
-
-/** A free UDP port on loopback (released again for sipp to bind). */
-const freeUdpPort = () =>
-  new Promise<number>((resolve) => {
-    const socket = createSocket("udp4")
-    socket.bind(0, "127.0.0.1", () => {
-      const { port } = socket.address()
-      socket.close(() => resolve(port))
-    })
-  })
-
-/** sipp as the tenant's trunk for one call of `scenario`; resolves with its exit code. */
-const startTrunk = async (scenario = "trunk") => {
-  const port = await freeUdpPort()
-  const child: ChildProcess = spawn(
-    "sipp",
-    [
-      "-sf",
-      scenarioOf(scenario),
-      "-i",
-      "127.0.0.1",
-      "-p",
-      String(port),
-      "-mp",
-      String(await freeUdpPort()),
-      "-m",
-      "1",
-      "-timeout",
-      "20s",
-      "-nostdin",
-      "-trace_err",
-      "-error_file",
-      join(dataDir, "sipp-errors.log")
-    ],
-    { stdio: ["ignore", "ignore", "pipe"], cwd: dataDir }
-  )
-  let stderr = ""
-  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk))
-  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.once("close", (code) => resolve({ code, stderr }))
-  )
-  return { port, exited, stop: () => child.kill("SIGKILL") }
-}
+const startTrunk = (scenario?: string) => startTrunkIn(dataDir, scenario)
 
 describe("softphone WebSocket against sipp as the tenant's trunk", () => {
   const served = serve(() =>

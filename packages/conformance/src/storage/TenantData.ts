@@ -43,6 +43,7 @@ export const BUILT_IN_TENANT_KINDS = [
   "automation_waitpoints",
   "automation_workflows",
   "calls",
+  "calls_in_progress",
   "chat_messages",
   "chat_widgets",
   "conversations",

@@ -1,4 +1,4 @@
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
 import { callingSettings } from "./CallingSettings.js"
@@ -13,6 +13,8 @@ import { SipService } from "./SipService.js"
 import { Softphone } from "./Softphone.js"
 import { softphoneHandlers } from "./SoftphoneHandlers.js"
 import { CallRepository } from "./CallRepository.js"
+import { CallsInProgress } from "./CallsInProgress.js"
+import { RelayedCallLog } from "./RelayedCallLog.js"
 import { writeSampleCalls } from "./SampleCalls.js"
 
 /**
@@ -24,11 +26,21 @@ export const calling = defineModule({
   products: [{ name: "voice", keys: { scopes: ["voice:read"] } }],
   settings: callingSettings,
   groups: groups(callingHandlers, callsDashboardHandlers, sipDashboardHandlers, softphoneHandlers),
-  // The softphone records the calls it carries through the calling service.
-  services: Softphone.layer.pipe(Layer.provideMerge(Layer.merge(CallingService.layer, SipService.layer))),
-  memory: Layer.merge(CallRepository.layerMemory, SipRepository.layerMemory),
+  // The softphone records the calls it carries through their call log, which writes through the calling service.
+  services: Softphone.layer.pipe(
+    Layer.provideMerge(RelayedCallLog.layer),
+    Layer.provideMerge(Layer.merge(CallingService.layer, SipService.layer))
+  ),
+  memory: Layer.mergeAll(CallRepository.layerMemory, SipRepository.layerMemory, CallsInProgress.layerMemory),
   commands: callingCommands,
   skills: callingSkills,
+  periodic: [
+    {
+      name: "calling.relayed-calls.sweep",
+      every: (settings) => settings.callHeartbeatMs,
+      run: Effect.flatMap(RelayedCallLog, (log) => log.sweep)
+    }
+  ],
   development: {
     product: "voice",
     scopes: ["voice:read"],

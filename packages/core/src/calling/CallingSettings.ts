@@ -1,5 +1,6 @@
 import { Config, ConfigError, Either } from "effect"
 import { defineSettings, optionalVariable } from "../module/ModuleSettings.js"
+import { defaultSettings } from "../platform/Settings.js"
 
 /** Where the softphone relay sends hosted SIP: the carrier's edge. */
 export interface HostedSipProxy {
@@ -25,9 +26,14 @@ export interface CallingOptions {
   readonly hostedSipDomain: string | undefined
   /** Where the softphone relay sends hosted SIP; unset, the hosted domain on UDP port 5060. */
   readonly hostedSipProxy: HostedSipProxy | undefined
+  /** Seconds between the relay's word that its calls are still going (see Settings.callHeartbeatMs). */
+  readonly callHeartbeatSeconds: number
 }
 
-/** Hosted SIP, from SERVICEKIT_HOSTED_SIP_DOMAIN and SERVICEKIT_HOSTED_SIP_PROXY. */
+/**
+ * Hosted SIP, from SERVICEKIT_HOSTED_SIP_DOMAIN and SERVICEKIT_HOSTED_SIP_PROXY, and the relayed
+ * calls' heartbeat from SERVICEKIT_CALL_HEARTBEAT_SECONDS.
+ */
 export const callingSettings = defineSettings<CallingOptions>({
   environment: () =>
     Config.all({
@@ -45,7 +51,15 @@ export const callingSettings = defineSettings<CallingOptions>({
               )
             : Either.right(proxy)
         })
+      ),
+      callHeartbeatSeconds: Config.number("SERVICEKIT_CALL_HEARTBEAT_SECONDS").pipe(
+        Config.validate({ message: "must be a number of seconds from 1 to 3600", validation: (n) => n >= 1 && n <= 3600 }),
+        Config.withDefault(defaultSettings.callHeartbeatMs / 1000)
       )
     }),
-  settings: ({ hostedSipDomain, hostedSipProxy }) => ({ hostedSipDomain, hostedSipProxy })
+  settings: ({ callHeartbeatSeconds, hostedSipDomain, hostedSipProxy }) => ({
+    hostedSipDomain,
+    hostedSipProxy,
+    callHeartbeatMs: callHeartbeatSeconds * 1000
+  })
 })

@@ -1,4 +1,5 @@
 import type { Direction } from "./Call.js"
+import type { CallInProgress } from "./CallsInProgress.js"
 import { type SipMessage, cseqOf, header, parameter } from "./SipMessage.js"
 
 /** A call the softphone relay carried, once it ended: what its call record says. */
@@ -18,12 +19,22 @@ export interface RelayedCall {
   readonly result: string
 }
 
-interface OpenCall {
+/** A call as its INVITE starts it. */
+export interface StartedCall {
   readonly callId: string
   readonly direction: Direction
   readonly fromId: string
   readonly toId: string
   readonly startedAt: Date
+}
+
+/** What a message did to the calls a connection follows. */
+export type RelayedCallChange =
+  | { readonly _tag: "started"; readonly call: StartedCall }
+  | { readonly _tag: "answered"; readonly callId: string; readonly at: Date }
+  | { readonly _tag: "ended"; readonly call: RelayedCall }
+
+interface OpenCall extends StartedCall {
   answeredAt: Date | undefined
   cancelled: boolean
 }
@@ -66,8 +77,23 @@ export const identityOf = (value: string | undefined): string => {
 const seconds = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() - from.getTime()) / 100) / 10)
 
 /**
+ * A call whose relay went away unseen (its host died): `failed`, ended when it was last seen, with
+ * the time it was answered for until then.
+ */
+export const unseenCall = (call: CallInProgress): RelayedCall => ({
+  callId: call.callId,
+  direction: call.direction,
+  fromId: call.fromId,
+  toId: call.toId,
+  startedAt: call.startedAt,
+  endedAt: call.seenAt,
+  durationSecs: call.answeredAt === null ? 0 : seconds(call.answeredAt, call.seenAt),
+  result: "failed"
+})
+
+/**
  * Follows the calls of one relayed connection from the SIP messages that pass it, each as it
- * arrived from its side, and answers each call once it has ended. Challenges (401, 407) are not
+ * arrived from its side, and says when one starts, is answered and has ended. Challenges (401, 407) are not
  * an end: the relay or the softphone answers them with the same Call-ID. Calls still open when the
  * connection ends are ended by `close`: `failed`, with the time they were answered for.
  */
@@ -86,42 +112,47 @@ export const makeRelayedCalls = () => {
       result
     }
   }
+  const end = (call: OpenCall, endedAt: Date, result: string): RelayedCallChange => ({
+    _tag: "ended",
+    call: ended(call, endedAt, result)
+  })
   return {
-    /** A message from `side` at `at`: the call it ended, if it ended one. */
-    observe: (side: "softphone" | "trunk", message: SipMessage, at: Date): RelayedCall | undefined => {
+    /** The Call-IDs of the calls open now. */
+    openCallIds: (): ReadonlyArray<string> => [...open.keys()],
+    /** A message from `side` at `at`: what it did to a call, if anything. */
+    observe: (side: "softphone" | "trunk", message: SipMessage, at: Date): RelayedCallChange | undefined => {
       const callId = header(message, "call-id")
       if (callId === undefined) return undefined
       const call = open.get(callId)
       const method = message.request?.method
       if (method === "INVITE") {
         const initial = parameter(header(message, "to") ?? "", "tag") === undefined
-        if (call === undefined && initial && open.size < MAX_OPEN) {
-          open.set(callId, {
-            callId,
-            direction: side === "softphone" ? "outbound" : "inbound",
-            fromId: identityOf(header(message, "from")),
-            toId: identityOf(header(message, "to")),
-            startedAt: at,
-            answeredAt: undefined,
-            cancelled: false
-          })
+        if (call !== undefined || !initial || open.size >= MAX_OPEN) return undefined
+        const started: StartedCall = {
+          callId,
+          direction: side === "softphone" ? "outbound" : "inbound",
+          fromId: identityOf(header(message, "from")),
+          toId: identityOf(header(message, "to")),
+          startedAt: at
         }
-        return undefined
+        open.set(callId, { ...started, answeredAt: undefined, cancelled: false })
+        return { _tag: "started", call: started }
       }
       if (call === undefined) return undefined
       if (method === "CANCEL") {
         call.cancelled = true
         return undefined
       }
-      if (method === "BYE") return ended(call, at, call.answeredAt === undefined ? "canceled" : "completed")
+      if (method === "BYE") return end(call, at, call.answeredAt === undefined ? "canceled" : "completed")
       const code = message.status?.code
       if (code === undefined || cseqOf(message)?.method !== "INVITE") return undefined
       if (code >= 200 && code < 300) {
-        call.answeredAt ??= at
-        return undefined
+        if (call.answeredAt !== undefined) return undefined
+        call.answeredAt = at
+        return { _tag: "answered", callId, at }
       }
       if (code < 300 || code === 401 || code === 407 || call.answeredAt !== undefined) return undefined
-      return ended(call, at, call.cancelled ? "canceled" : resultOfFailure(code))
+      return end(call, at, call.cancelled ? "canceled" : resultOfFailure(code))
     },
     /** The connection ended at `at`: every call still open, ended as failed. */
     close: (at: Date): ReadonlyArray<RelayedCall> => [...open.values()].map((call) => ended(call, at, "failed"))

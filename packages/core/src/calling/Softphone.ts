@@ -1,10 +1,10 @@
-import { Clock, Context, Effect, Layer, type Scope, Stream } from "effect"
+import { Clock, Context, Effect, Layer, Schedule, type Scope, Stream } from "effect"
 import type { Socket } from "../http/WebSocket.js"
-import { SecretCrypto, nameUuid, randomBase36 } from "../platform/Crypto.js"
+import { SecretCrypto, randomBase36 } from "../platform/Crypto.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { SoftphoneUnavailable } from "./CallingErrors.js"
-import { CallingService } from "./CallingService.js"
-import { type RelayedCall, makeRelayedCalls } from "./RelayedCalls.js"
+import { RelayedCallLog } from "./RelayedCallLog.js"
+import { makeRelayedCalls } from "./RelayedCalls.js"
 import { parseSipMessage } from "./SipMessage.js"
 import { type Relayed, makeSipRelay } from "./SipRelay.js"
 import { type ResolvedSipAddress, SipNetwork } from "./SipNetwork.js"
@@ -33,32 +33,8 @@ export class Softphone extends Context.Tag("@servicekit/core/Softphone")<
       const sip = yield* SipService
       const network = yield* SipNetwork
       const crypto = yield* SecretCrypto
-      const { outboundAllowPrivate } = yield* ServiceKitSettings
-      const calling = yield* CallingService
-
-      /**
-       * A relayed call as the tenant's call record, stored once: its id is drawn from the tenant and
-       * the Call-ID, so a record stored again (another connection saw the same call) is skipped.
-       */
-      const recordRelayedCall = (tenantId: string, call: RelayedCall) =>
-        calling
-          .ingest(tenantId, [
-            {
-              id: nameUuid(`relayed-call:${tenantId}:${call.callId}`),
-              fromId: call.fromId,
-              toId: call.toId,
-              direction: call.direction,
-              durationSecs: call.durationSecs,
-              result: call.result,
-              startedAt: call.startedAt.toISOString(),
-              endedAt: call.endedAt.toISOString(),
-              callSid: call.callId.slice(0, 200)
-            }
-          ])
-          .pipe(
-            // The identities come from the far end: what cannot be stored is said, not passed on.
-            Effect.catchAllCause((cause) => Effect.logWarning("a call the softphone relay carried was not recorded", cause))
-          )
+      const { callHeartbeatMs, outboundAllowPrivate } = yield* ServiceKitSettings
+      const callLog = yield* RelayedCallLog
 
       const relay = (socket: Socket, address: ResolvedSipAddress, target: SoftphoneTarget, tenantId: string) =>
         Effect.gen(function* () {
@@ -71,18 +47,24 @@ export class Softphone extends Context.Tag("@servicekit/core/Softphone")<
             cnonce: () => randomBase36(crypto, 16)
           })
           const calls = makeRelayedCalls()
-          const record = (ended: ReadonlyArray<RelayedCall>) =>
-            Effect.forEach(ended, (call) => recordRelayedCall(tenantId, call), { discard: true })
-          // Each message as it arrives from its side, before the relay answers or passes it.
+          // Each message as it arrives from its side, before the relay answers or passes it: a call
+          // is stored from its INVITE, and its record before the message that ended it goes on.
           const observe = (side: "softphone" | "trunk", text: string) =>
             Effect.suspend(() => {
               const message = parseSipMessage(text)
               if (message === undefined) return Effect.void
               return Effect.flatMap(Clock.currentTimeMillis, (now) => {
-                const ended = calls.observe(side, message, new Date(now))
-                return ended === undefined ? Effect.void : record([ended])
+                const change = calls.observe(side, message, new Date(now))
+                return change === undefined ? Effect.void : callLog.apply(tenantId, change)
               })
             })
+          // The calls open here are seen on every heartbeat: a call no host sees is closed by the sweep.
+          yield* Effect.forkScoped(
+            Effect.repeat(
+              Effect.suspend(() => callLog.seen(tenantId, calls.openCallIds())),
+              Schedule.spaced(callHeartbeatMs)
+            )
+          )
           const pass = (relayed: ReadonlyArray<Relayed>) =>
             Effect.forEach(
               relayed,
@@ -100,7 +82,13 @@ export class Softphone extends Context.Tag("@servicekit/core/Softphone")<
           ).pipe(Effect.zipRight(socket.close(BAD_GATEWAY, "The SIP trunk closed the connection")))
           // Calls still open when the connection ends are recorded as they stand.
           yield* Effect.raceFirst(fromSoftphone, fromTrunk).pipe(
-            Effect.ensuring(Effect.flatMap(Clock.currentTimeMillis, (now) => record(calls.close(new Date(now)))))
+            Effect.ensuring(
+              Effect.flatMap(Clock.currentTimeMillis, (now) =>
+                Effect.forEach(calls.close(new Date(now)), (call) => callLog.apply(tenantId, { _tag: "ended", call }), {
+                  discard: true
+                })
+              )
+            )
           )
         }).pipe(Effect.catchTag("SipUnreachable", () => socket.close(BAD_GATEWAY, "The SIP trunk is unreachable")))
 

@@ -41,6 +41,11 @@ export interface Settings {
     | { readonly host: string; readonly port: number; readonly transport: "udp" | "tcp" | "tls" }
     | undefined
   /**
+   * How often the softphone relay says the calls it carries are still going; a call unseen for
+   * three of these (its host died) is recorded as failed by the workers' sweep.
+   */
+  readonly callHeartbeatMs: number
+  /**
    * Outbound connections to addresses a tenant chose (SIP trunks) may reach private and loopback
    * addresses. Off by default: only for development and tests.
    */
@@ -155,7 +160,8 @@ export const defaultSettings: Settings = {
   maxRunningRunsPerTenant: 100,
   runTtlSeconds: 0,
   // Three of `node run`'s 30-second heartbeats missed.
-  nodeOfflineMs: 90_000
+  nodeOfflineMs: 90_000,
+  callHeartbeatMs: 30_000
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {

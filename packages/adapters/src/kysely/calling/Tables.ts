@@ -26,7 +26,20 @@ export interface SipSettingsTable {
   readonly hosted_opted_in_at: Date | null
 }
 
+export interface CallsInProgressTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly call_id: string
+  readonly direction: Direction
+  readonly from_id: string
+  readonly to_id: string
+  readonly started_at: Date
+  readonly answered_at: Date | null
+  readonly seen_at: Date
+}
+
 export interface CallingTables {
   readonly calls: CallsTable
   readonly sip_settings: SipSettingsTable
+  readonly calls_in_progress: CallsInProgressTable
 }
