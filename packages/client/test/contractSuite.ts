@@ -961,6 +961,16 @@ export const contractSuite = (setting: ContractStorage) =>
         })
       )
       expect(gated).toMatchObject({ name: "Refunds", active: true, revision: 1 })
+      // Steps are typed by kind: a misspelled field does not compile, and the server refuses it as well.
+      const misspelled = await sk.automations.createWorkflow({
+        body: {
+          name: "Typo",
+          triggerJson: manual,
+          // @ts-expect-error: an approval step has no field `tittle`
+          stepsJson: [{ type: "approval", tittle: "Refund?" }]
+        }
+      })
+      expect(expectError(misspelled, 400).details).toEqual([expect.objectContaining({ field: "stepsJson.0.tittle" })])
       const alias = expectOk(
         await sk.automations.createAutomation({
           body: { name: "Alias", triggerJson: manual, stepsJson: [{ type: "log", message: "hi" }] }

@@ -14,7 +14,7 @@ import { PageJson, PageParams } from "../../http/Pages.js"
 import { ApiKeyAuth, RequiredScope } from "../../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../../platform/Errors.js"
 import { FlowNotFound, WorkflowNotFound } from "../AutomationsErrors.js"
-import { STEP_TYPES } from "../steps/StepKinds.js"
+import { STEP_TYPES, stepJsonSchema } from "../steps/StepKinds.js"
 import { MAX_WAIT_SECONDS } from "../steps/WaitStep.js"
 import { MIN_WEBHOOK_TOKEN } from "../hooks/HookToken.js"
 import { CHAT_EVENTS, MANUAL_TRIGGER, MAX_SECONDS, MAX_STEPS, TRIGGER_TYPES } from "./WorkflowDefinition.js"
@@ -25,6 +25,7 @@ const TriggerJson = JsonObjectInput.annotations({
 })
 
 export const StepsJson = withReason(Schema.Array(Schema.Unknown), "must be an array of steps").annotations({
+  jsonSchema: { type: "array", maxItems: MAX_STEPS, items: stepJsonSchema },
   description: `At most ${MAX_STEPS} steps of type ${STEP_TYPES.join(", ")}: skill \`{ skillId, input }\`, log \`{ message? }\`, deliver \`{ channelId, content? }\`, agent \`{ instructions, skills?, maxTurns? }\`, approval \`{ title?, expiresInSeconds? }\`, wait \`{ days?, hours?, minutes?, seconds? }\` (1 second to ${MAX_WAIT_SECONDS / 86_400} days in all; the run is \`waiting_timer\` meanwhile); each may have a \`name\`.`
 })
 
