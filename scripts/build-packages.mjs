@@ -4,7 +4,8 @@
 // shared build settings and the lockfile; their digest is kept in node_modules/.cache, so a
 // fresh clone builds everything once and an unchanged checkout builds nothing. With
 // --without-declarations (what `npm start` and the CLI use: running needs only JavaScript) the
-// type declarations, most of the build's time, are left out; a later full build adds them.
+// type declarations, most of the build's time, are left out; a later full build adds them, and so
+// does packing (each package's `prepack` runs this script). `--only NAME` builds that package alone.
 import { execFileSync } from "node:child_process"
 import { createHash } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs"
@@ -57,10 +58,16 @@ const JS_ONLY = "javascript-only"
  * Builds what is stale. `log` receives one line per package built; the build's own output goes
  * to `output` (a file descriptor or "inherit").
  */
-export const buildPackages = ({ force = false, declarations = true, log = console.log, output = "inherit" } = {}) => {
+export const buildPackages = ({
+  force = false,
+  declarations = true,
+  only = undefined,
+  log = console.log,
+  output = "inherit"
+} = {}) => {
   mkdirSync(stampDir, { recursive: true })
   let built = 0
-  for (const name of packages) {
+  for (const name of only === undefined ? packages : packages.filter((each) => each === only)) {
     const stamp = join(stampDir, `${name}.sha256`)
     const digest = inputsDigest(name)
     const [builtFrom, kind] = existsSync(stamp) ? readFileSync(stamp, "utf8").split(" ") : []
@@ -87,9 +94,15 @@ export const buildPackages = ({ force = false, declarations = true, log = consol
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined
+  if (only !== undefined && !packages.includes(only)) {
+    console.error(`--only takes one of ${packages.join(", ")}`)
+    process.exit(2)
+  }
   const built = buildPackages({
     force: process.argv.includes("--force"),
-    declarations: !process.argv.includes("--without-declarations")
+    declarations: !process.argv.includes("--without-declarations"),
+    only
   })
   if (built === 0) console.log("packages are up to date")
 }

@@ -3,8 +3,10 @@
 // the unpacked tarballs; effect as a peer, no test runner on core; the adapters' backend
 // entries loading only their own drivers; the client with no dependency at all, within its size
 // budget once bundled and minified; the console's script within its budget; and the README's
-// Express example, copied into a fresh CommonJS app and a fresh ES module app, type-checked
-// strictly and sending an email to a real SMTP server. Run after `npm run build`; exits 1 naming each problem.
+// Express example in a fresh CommonJS app and a fresh ES module app outside the repository, each
+// installed from the tarballs by the README's own line, type-checked strictly and sending an
+// email to a real SMTP server. Packing follows a build without declarations, as after `npm start`.
+// Run after `npm run build`; exits 1 naming each problem.
 import { execFileSync } from "node:child_process"
 import { gzipSync } from "node:zlib"
 import { build } from "esbuild"
@@ -38,6 +40,17 @@ const workDir = mkdtempSync(join(tmpdir(), "servicekit-pack-"))
 // to the installed ones while @servicekit/* resolves to the unpacked tarballs.
 const installDir = join(root, "node_modules", ".servicekit-pack-check")
 rmSync(installDir, { recursive: true, force: true })
+
+// As `npm start` leaves a package: built without its type declarations. Packing adds them (each
+// package's prepack builds what is missing), which the exports' check below then finds.
+const buildScript = join(root, "scripts/build-packages.mjs")
+execFileSync(process.execPath, [buildScript, "--without-declarations", "--force", "--only", "client"], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"]
+})
+if (existsSync(join(root, "packages/client/dist/index.d.ts"))) {
+  problem("@servicekit/client: a build without declarations left the old ones, so packing after one proves nothing")
+}
 
 const packed = JSON.parse(
   execFileSync(
@@ -174,7 +187,7 @@ if (consoleScript > CONSOLE_SCRIPT_BUDGET) {
   problem(`the console's scripts are ${consoleScript} bytes gzipped, over its budget of ${CONSOLE_SCRIPT_BUDGET}`)
 }
 
-problems.push(...(await checkReadmeApps(installDir)))
+problems.push(...(await checkReadmeApps(workDir)))
 
 rmSync(workDir, { recursive: true, force: true })
 rmSync(installDir, { recursive: true, force: true })

@@ -1,9 +1,11 @@
-// The README's Express example as a newcomer uses it: copied into a fresh app (`npm init -y`,
-// CommonJS; and the same made an ES module app), next to the unpacked tarballs, type-checked
+// The README's Express example as a newcomer uses it: a fresh app outside the repository (`npm
+// init -y`, CommonJS; and the same made an ES module app), the packed tarballs installed by the
+// README's own install lines (the registry gives the rest), the example copied in, type-checked
 // with strict settings and run with Node until an email sent through it reaches a real SMTP server.
-import { execFileSync, spawn } from "node:child_process"
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { execFileSync, spawn, spawnSync } from "node:child_process"
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
+import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { SMTPServer } from "smtp-server"
@@ -16,6 +18,32 @@ const readmeSnippet = (heading) => {
   const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map(([, code]) => code).find((code) => code.startsWith(heading))
   if (block === undefined) throw new Error(`the README has no code block starting "${heading}"`)
   return block
+}
+
+/** Where the README's install lines expect the packed tarballs. */
+const README_PACKED = "../servicekit/packed/"
+
+/**
+ * The `npm install` lines of the README's block that installs the packed tarballs, each as its
+ * arguments (after `npm install`), with the tarballs' folder as `packed`.
+ */
+const readmeInstalls = (packed) => {
+  const readme = readFileSync(join(root, "README.md"), "utf8")
+  const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .map(([, code]) => code)
+    .find((code) => code.includes(README_PACKED))
+  if (block === undefined) throw new Error(`the README has no sh block installing from ${README_PACKED}`)
+  return block
+    .replace(/\\\n\s*/g, " ")
+    .split("\n")
+    .map((line) => line.replace(/#.*$/, "").trim())
+    .filter((line) => line.startsWith("npm install "))
+    .map((line) =>
+      line
+        .slice("npm install ".length)
+        .split(/\s+/)
+        .map((arg) => (arg.startsWith(README_PACKED) ? join(packed, arg.slice(README_PACKED.length)) : arg))
+    )
 }
 
 const forms = [
@@ -73,12 +101,34 @@ const call = async (url, { token, body }) => {
   return JSON.parse(text)
 }
 
-/** One form of the example: made, type-checked, run, and an email sent through it. */
-const checkApp = async (installDir, form, smtp) => {
-  const app = join(installDir, "apps", form.type ?? "commonjs")
+/**
+ * Runs the README's install lines in `app`: a peer dependency npm had to override (ERESOLVE) or
+ * found missing is a problem a newcomer would meet, so it fails the check.
+ */
+const install = (app, packed) => {
+  for (const args of readmeInstalls(packed)) {
+    const run = spawnSync("npm", ["install", "--no-audit", "--no-fund", ...args], { cwd: app, encoding: "utf8" })
+    if (run.status !== 0) throw new Error(`npm install ${args.join(" ")} failed:\n${run.stderr}`)
+    const peers = run.stderr.split("\n").filter((line) => /ERESOLVE|peer dep/i.test(line))
+    if (peers.length > 0) throw new Error(`npm install ${args.join(" ")} warned of peers:\n${peers.join("\n")}`)
+  }
+}
+
+/** One form of the example: made, installed, type-checked, run, and an email sent through it. */
+const checkApp = async (packed, form, smtp) => {
+  const app = join(mkdtempSync(join(tmpdir(), "servicekit-readme-app-")), form.type ?? "commonjs")
   mkdirSync(app, { recursive: true })
+  try {
+    return await installAndRun(app, packed, form, smtp)
+  } finally {
+    rmSync(dirname(app), { recursive: true, force: true })
+  }
+}
+
+const installAndRun = async (app, packed, form, smtp) => {
   execFileSync("npm", ["init", "-y"], { cwd: app, stdio: "ignore" })
   if (form.type !== undefined) execFileSync("npm", ["pkg", "set", `type=${form.type}`], { cwd: app, stdio: "ignore" })
+  install(app, packed)
   const code = readmeSnippet(form.heading)
   writeFileSync(join(app, "app.ts"), code)
   writeFileSync(join(app, "app.js"), code)
@@ -141,13 +191,13 @@ const checkApp = async (installDir, form, smtp) => {
   }
 }
 
-/** Each form's problem, if any, as a line for the package check; what passed is printed. */
-export const checkReadmeApps = async (installDir) => {
+/** Each form's problem, if any, as a line for the package check; what passed is printed. `packed`: the tarballs. */
+export const checkReadmeApps = async (packed) => {
   const smtp = await startSmtp()
   const problems = []
   try {
     for (const form of forms) {
-      await checkApp(installDir, form, smtp).then(
+      await checkApp(packed, form, smtp).then(
         (passed) => console.log(`The README's Express example: ${passed}.`),
         (error) => problems.push(`the README's Express example in a fresh ${form.name} app: ${error.message}`)
       )
