@@ -93,7 +93,11 @@ export const languageModelConformance = (name: string, makeHarness: () => Promis
           // A conversation that already holds a call and its result.
           const asked: ReadonlyArray<ModelMessage> = [
             ...conversation,
-            { role: "assistant", content: "", toolCalls: [{ id: "call_1", name: "email_send", arguments: '{"to":"a@b.c"}' }] },
+            {
+              role: "assistant",
+              content: "",
+              toolCalls: [{ id: "call_1", name: "email_send", arguments: '{"to":"a@b.c"}' }]
+            },
             { role: "tool", toolCallId: "call_1", content: "sent ✓" }
           ]
           harness.cue(

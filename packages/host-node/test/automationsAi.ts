@@ -363,7 +363,7 @@ export const automationsAiSuite = (
       expect(audit.data.map((entry: any) => entry.actor)).toContain(`run:${queued.id}`)
     })
 
-    it("offers a native label the skills as tools, runs an answer's calls in order through the gate, an approval between them, asking once per answer", async () => {
+    it("offers a native label the skills as tools and runs an answer's calls in order, asking once per answer", async () => {
       await expectJson(await api("PUT", "/automations/models", { primary: "tools", failover: [] }))
       try {
         await nativeAgentRun()
@@ -401,7 +401,8 @@ export const automationsAiSuite = (
       // The answer's four calls are four turns stored with it: the first ran, the second waits for a
       // person, the rest wait their turn (the one with arguments that are not JSON is answered at once).
       const turnsWaiting = waiting.stepsResultJson[0].output.turns
-      expect(turnsWaiting.map((turn: any) => [turn.turn, turn.verdict, turn.answerTurn ?? null, turn.toolCall.id])).toEqual([
+      const described = turnsWaiting.map((turn: any) => [turn.turn, turn.verdict, turn.answerTurn ?? null, turn.toolCall.id])
+      expect(described).toEqual([
         [1, "allowed", null, "call_note"],
         [2, "approval", 1, "call_refund"],
         [3, "pending", 1, "call_done"],
@@ -428,7 +429,8 @@ export const automationsAiSuite = (
         "invalid",
         "final"
       ])
-      expect((await expectJson(await api("GET", "/automations/memory?key=customer/bo-refunded"))).data[0].value).toBe(true)
+      const refundedNote = await expectJson(await api("GET", "/automations/memory?key=customer/bo-refunded"))
+      expect(refundedNote.data[0].value).toBe(true)
       // The refund ran once, under the key of its own turn.
       expect(refunds.slice(refunded)).toEqual([
         { input: { customer: "bo", amount: 7 }, idempotencyKey: `${queued.id}:0:1:2` }

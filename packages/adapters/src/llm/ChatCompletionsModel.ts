@@ -138,7 +138,10 @@ const toolCallsOf = (value: unknown): ReadonlyArray<ModelToolCall> | undefined =
   return calls
 }
 
-/** The text and tool calls of the first choice, the model's name and the usage of a 2xx answer, or why it holds no message. */
+/**
+ * The text and tool calls of the first choice, the model's name and the usage of a 2xx answer,
+ * or why it holds no message.
+ */
 const completionOf = (body: string): Completion => {
   let parsed: unknown
   try {

@@ -54,7 +54,7 @@ export const callsInProgressSuite: StorageSuite<CallsInProgress | TenantReposito
       })
     )
 
-    it.effect("lists the calls of every tenant unseen since a time, the longest unseen first, at most as many as asked", () =>
+    it.effect("lists every tenant's calls unseen since a time, the longest unseen first, at most as many as asked", () =>
       Effect.gen(function* () {
         const calls = yield* CallsInProgress
         const [one, two] = [yield* insertTenant(), yield* insertTenant()]

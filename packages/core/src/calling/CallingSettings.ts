@@ -53,7 +53,10 @@ export const callingSettings = defineSettings<CallingOptions>({
         })
       ),
       callHeartbeatSeconds: Config.number("SERVICEKIT_CALL_HEARTBEAT_SECONDS").pipe(
-        Config.validate({ message: "must be a number of seconds from 1 to 3600", validation: (n) => n >= 1 && n <= 3600 }),
+        Config.validate({
+          message: "must be a number of seconds from 1 to 3600",
+          validation: (n) => n >= 1 && n <= 3600
+        }),
         Config.withDefault(defaultSettings.callHeartbeatMs / 1000)
       )
     }),

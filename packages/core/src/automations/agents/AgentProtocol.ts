@@ -204,8 +204,8 @@ export const transcript = (
         }
       }
     } else {
-      const lines = answer.flatMap((turn) =>
-        turn.toolCall === undefined ? [] : [`TOOL_CALL:${turn.call?.skillId ?? turn.toolCall.name}|${turn.toolCall.arguments}`]
+      const lines = answer.flatMap(({ call, toolCall }) =>
+        toolCall === undefined ? [] : [`TOOL_CALL:${call?.skillId ?? toolCall.name}|${toolCall.arguments}`]
       )
       messages.push({ role: "assistant", content: [first.reply, ...lines].filter((line) => line !== "").join("\n") })
       const results = answer.flatMap((turn) => (turn.feedback === null ? [] : [turn.feedback]))

@@ -251,7 +251,9 @@ export const runAgentStep = (call: AgentStepCall) =>
         ).length
         if (same + 1 >= MAX_SAME_CALLS) {
           replace({ ...pending, verdict: "denied" })
-          return failedWith(`The agent called ${skillId} with the same input ${MAX_SAME_CALLS} times; the loop stopped.`)
+          return failedWith(
+            `The agent called ${skillId} with the same input ${MAX_SAME_CALLS} times; the loop stopped.`
+          )
         }
         const gated = yield* gate(skillId, input)
         if (Either.isLeft(gated)) {
@@ -346,18 +348,15 @@ export const runAgentStep = (call: AgentStepCall) =>
           // without asking the model again. Each is a turn, gated and run in order.
           calls.forEach((toolCall, n) => {
             const read = readToolCall(toolCall, offered)
-            const turn = n === 0 ? base : { ...base, turn: number + n, ms: 0, attempts: [], reply: "", answerTurn: number }
-            push(
-              "why" in read
-                ? {
-                    ...turn,
-                    toolCall,
-                    call: null,
-                    verdict: "invalid",
-                    feedback: toolResult(read.skillId, "invalid", read.why)
-                  }
-                : { ...turn, toolCall, call: { skillId: read.skillId, input: read.input }, verdict: "pending", feedback: null }
-            )
+            // The answer's later calls asked the model nothing of their own.
+            const turn = n === 0 ? base : { ...base, turn: number + n, answerTurn: number, ms: 0, attempts: [], reply: "" }
+            if ("why" in read) {
+              const feedback = toolResult(read.skillId, "invalid", read.why)
+              push({ ...turn, toolCall, call: null, verdict: "invalid", feedback })
+            } else {
+              const call = { skillId: read.skillId, input: read.input }
+              push({ ...turn, toolCall, call, verdict: "pending", feedback: null })
+            }
           })
           if (!(yield* saved)) return LOST
           continue

@@ -18,7 +18,7 @@ const byType = new Map(STEP_KINDS.map((kind) => [kind.type, kind]))
 export const stepKindOf = (type: unknown): StepKind | undefined =>
   typeof type === "string" ? byType.get(type) : undefined
 
-/** A JSON Schema with the definitions it refers to written in place; no `$schema`, and no titles (they repeat the checks). */
+/** A JSON Schema with its definitions written in place; no `$schema`, and no titles (they repeat the checks). */
 const inlined = (schema: JSONSchema.JsonSchema7Root): object => {
   const definitions = schema.$defs ?? {}
   const dropped = new Set(["$schema", "$defs", "title"])
