@@ -131,7 +131,8 @@ describe("the console in Chromium", () => {
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).toBe("{}")
     expect(await page.evaluate(() => Object.values({ ...sessionStorage }))).toEqual([admin])
     await expect.poll(() => page.locator(".chip").allTextContents()).toContain("Live Chat")
-    // The products' areas not built yet are absent, not placeholders.
+    // The products' areas not built yet are absent, not placeholders; Growth, whose conversations are
+    // emails, needs Business email, which this tenant lacks.
     expect(await page.locator("nav a").allTextContents()).toEqual([
       "Overview",
       "Inbox",
@@ -151,7 +152,6 @@ describe("the console in Chromium", () => {
       "Statistics",
       "Calls",
       "SIP settings",
-      "Conversations",
       "API keys",
       "Webhooks",
       "Event catalog"
@@ -307,6 +307,33 @@ describe("the console in Chromium", () => {
     expect(await labelsOf(page.getByRole("group", { name: "Whole products" }))).toEqual(["Every event of Live Chat"])
     expect(await page.getByLabel("email.sent").count()).toBe(0)
     expect(await page.getByLabel("run.failed").count()).toBe(0)
+    await done()
+  })
+
+  it("shows a tenant only its products, makes keys for them only, and says where to get the rest", async () => {
+    const chatOnly = (await served.kit.admin.createTenant({ name: "Chat area", entitlements: ["chat"] })).id
+    const token = (await served.kit.admin.issueDashboardToken(chatOnly, { sub: "di@example.com", role: "admin" })).token
+    const { done, page } = await open(token)
+    await expect.poll(() => heading(page).textContent()).toBe("Overview")
+    expect(await page.locator("nav .nav-title").allTextContents()).toEqual(["Tenant", "Live Chat", "Developers"])
+    for (const other of ["Calls", "SIP settings", "Runs", "Workflows", "Templates", "Conversations"]) {
+      expect(await page.getByRole("link", { name: other, exact: true }).count(), other).toBe(0)
+    }
+    // A key for its one product only.
+    await page.evaluate(() => (location.hash = "#/developers/api-keys"))
+    await page.getByRole("button", { name: "Create API key" }).click()
+    expect(await page.locator("#key-product option").allTextContents()).toEqual(["chat"])
+    // A page of another product, reached by its address, says it is not included and who adds it.
+    for (const [route, area] of [
+      ["#/calling/calls", "Business Calling"],
+      ["#/automations/workflows", "Automations"],
+      ["#/growth/conversations/new", "Growth"]
+    ]) {
+      await page.evaluate((hash) => (location.hash = hash), route)
+      await expect.poll(() => heading(page).textContent()).toBe(area)
+      await page.getByText("is not included").waitFor()
+    }
+    await checkAccessibility(page, "a product the tenant does not have")
     await done()
   })
 

@@ -20,12 +20,5 @@ export const App = (props: { readonly kit: Kit }) => {
   if ("signedOut" in session || client === undefined) {
     return <SignIn reason={"signedOut" in session ? session.signedOut : "none"} />
   }
-  return (
-    <Shell
-      kit={props.kit}
-      session={session}
-      client={client}
-      onSignOut={() => setSession(endSession("none"))}
-    />
-  )
+  return <Shell kit={props.kit} session={session} client={client} onSignOut={() => setSession(endSession("none"))} />
 }

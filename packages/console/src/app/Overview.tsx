@@ -1,5 +1,4 @@
-import { Loading, PageHeader } from "./Components.js"
-import { useLoad } from "./Load.js"
+import { PageHeader } from "./Components.js"
 import { href } from "./Route.js"
 import type { PageProps } from "./PageProps.js"
 
@@ -14,7 +13,6 @@ export const productNames: Record<string, string> = {
 }
 
 export const Overview = (props: PageProps) => {
-  const [entitlements] = useLoad(() => props.client.developers.getEntitlements(), [])
   const admin = props.session.role === "admin"
   return (
     <>
@@ -30,21 +28,17 @@ export const Overview = (props: PageProps) => {
       </section>
       <section class="card">
         <h2>Products</h2>
-        <Loading loaded={entitlements}>
-          {(data) =>
-            data.entitlements.length === 0 ? (
-              <p class="muted">This tenant is entitled to no product yet.</p>
-            ) : (
-              <ul class="chips">
-                {data.entitlements.map((product) => (
-                  <li key={product} class="chip">
-                    {productNames[product] ?? product}
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </Loading>
+        {props.entitlements.length === 0 ? (
+          <p class="muted">This tenant is entitled to no product yet.</p>
+        ) : (
+          <ul class="chips">
+            {props.entitlements.map((product) => (
+              <li key={product} class="chip">
+                {productNames[product] ?? product}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section class="card">
         <h2>Developers</h2>

@@ -1,4 +1,6 @@
-import { Overview } from "./Overview.js"
+import { Loading, PageHeader } from "./Components.js"
+import { useLoad } from "./Load.js"
+import { Overview, productNames } from "./Overview.js"
 import { Agents } from "./automations/Agents.js"
 import { Approvals } from "./automations/Approvals.js"
 import { Channels } from "./automations/Channels.js"
@@ -30,11 +32,19 @@ import { NewTemplate, TemplateEditor } from "./transactional/TemplateEditor.js"
 import { Templates } from "./transactional/Templates.js"
 
 
+interface Area {
+  readonly title: string
+  /** The product the tenant must be entitled to for the area to show. */
+  readonly product?: string
+  readonly pages: ReadonlyArray<{ readonly route: string; readonly title: string }>
+}
+
 /** The built areas and their pages; an area joins this list when it is built, never as a placeholder. */
-const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArray<{ readonly route: string; readonly title: string }> }> = [
+const areas: ReadonlyArray<Area> = [
   { title: "Tenant", pages: [{ route: "/", title: "Overview" }] },
   {
     title: "Live Chat",
+    product: "chat",
     pages: [
       { route: "/chat/inbox", title: "Inbox" },
       { route: "/chat/visitors", title: "Visitors" }
@@ -42,6 +52,7 @@ const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArr
   },
   {
     title: "Automations",
+    product: "automations",
     pages: [
       { route: "/automations/runs", title: "Runs" },
       { route: "/automations/approvals", title: "Approvals" },
@@ -57,6 +68,7 @@ const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArr
   },
   {
     title: "Transactional email",
+    product: "transactional",
     pages: [
       { route: "/transactional/templates", title: "Templates" },
       { route: "/transactional/logs", title: "Logs" },
@@ -65,12 +77,14 @@ const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArr
   },
   {
     title: "Business Calling",
+    product: "voice",
     pages: [
       { route: "/calling/calls", title: "Calls" },
       { route: "/calling/sip", title: "SIP settings" }
     ]
   },
-  { title: "Growth", pages: [{ route: "/growth/conversations", title: "Conversations" }] },
+  // Growth's conversations are emails the tenant sends.
+  { title: "Growth", product: "business_email", pages: [{ route: "/growth/conversations", title: "Conversations" }] },
   {
     title: "Developers",
     pages: [
@@ -81,7 +95,30 @@ const areas: ReadonlyArray<{ readonly title: string; readonly pages: ReadonlyArr
   }
 ]
 
+/** The area a route belongs to (Overview's `/` aside). */
+const areaOf = (route: string) =>
+  areas.find((area) => area.pages.some((page) => page.route !== "/" && route.startsWith(page.route)))
+
+const entitledTo = (area: Area, entitlements: ReadonlyArray<string>) =>
+  area.product === undefined || entitlements.includes(area.product)
+
+/** A page of a product the tenant does not have, reached by its address: what it is, and where to get it. */
+const NotIncluded = (props: { readonly area: Area }) => (
+  <>
+    <PageHeader title={props.area.title} lead="Not part of this tenant's products." />
+    <div class="card empty">
+      <h2>{productNames[props.area.product!] ?? props.area.title} is not included</h2>
+      <p>
+        Your tenant is not entitled to it, so its pages are not shown. The platform you signed in from decides which
+        products a tenant has: ask it to add this one.
+      </p>
+    </div>
+  </>
+)
+
 const pageFor = (route: string, props: PageProps) => {
+  const area = areaOf(route)
+  if (area !== undefined && !entitledTo(area, props.entitlements)) return <NotIncluded area={area} />
   const inbox = /^\/chat\/inbox(?:\/([0-9a-f-]{36}))?$/.exec(route)
   if (inbox !== null) return <Inbox {...props} conversationId={inbox[1]} />
   if (route === "/chat/visitors") return <Visitors {...props} />
@@ -119,14 +156,24 @@ const pageFor = (route: string, props: PageProps) => {
   return <Overview {...props} />
 }
 
-export const Shell = (props: PageProps & { readonly onSignOut: () => void }) => {
+type ShellProps = Omit<PageProps, "entitlements"> & { readonly onSignOut: () => void }
+
+/** The console once the tenant's products are known: the areas it has, and the page of the address. */
+export const Shell = (props: ShellProps) => {
+  const [entitlements] = useLoad(() => props.client.developers.getEntitlements(), [])
+  return (
+    <Loading loaded={entitlements}>{(data) => <Console {...props} entitlements={data.entitlements} />}</Loading>
+  )
+}
+
+const Console = (props: ShellProps & { readonly entitlements: ReadonlyArray<string> }) => {
   const route = useRoute()
   return (
     <div class="shell">
       <aside class="sidebar">
         <p class="brand">ServiceKit</p>
         <nav aria-label="Console">
-          {areas.map((area) => (
+          {areas.filter((area) => entitledTo(area, props.entitlements)).map((area) => (
             <div class="nav-area" key={area.title}>
               <p class="nav-title">{area.title}</p>
               <ul>

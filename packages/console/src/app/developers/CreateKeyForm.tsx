@@ -17,7 +17,10 @@ const lines = (text: string) =>
 export const CreateKeyForm = (
   props: PageProps & { readonly onCreated: (key: string) => void; readonly onCancel: () => void }
 ) => {
-  const products = Object.keys(props.kit.catalog.scopesByProduct) as Array<KeyProduct>
+  // Keys only for the products the tenant has: the API refuses the others.
+  const products = (Object.keys(props.kit.catalog.scopesByProduct) as Array<KeyProduct>).filter((name) =>
+    props.entitlements.includes(name)
+  )
   const [product, setProduct] = useState<KeyProduct>(products[0])
   const [scopes, setScopes] = useState<ReadonlyArray<string>>([])
   const [failure, setFailure] = useState<string | undefined>(undefined)
@@ -44,6 +47,18 @@ export const CreateKeyForm = (
     setBusy(false)
     if (error !== undefined) setFailure(describeError(error))
     else props.onCreated(data.key)
+  }
+
+  if (products.length === 0) {
+    return (
+      <div class="card empty">
+        <h2>No product to make a key for</h2>
+        <p>API keys are made for Live Chat, Business Calling, Transactional email or Automations, and this tenant has none of them.</p>
+        <button type="button" class="button" onClick={props.onCancel}>
+          Close
+        </button>
+      </div>
+    )
   }
 
   return (

@@ -1,6 +1,5 @@
 import type { CatalogEvent } from "../Api.js"
-import { Loading, PageHeader } from "../Components.js"
-import { useLoad } from "../Load.js"
+import { PageHeader } from "../Components.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../PageProps.js"
 import { eventGroups } from "./WebhookReceives.js"
@@ -31,7 +30,6 @@ const EventEntry = (props: { readonly event: CatalogEvent }) => {
  * own): what each means and what its body looks like, from the kit's own declarations.
  */
 export const EventCatalog = (props: PageProps) => {
-  const [entitlements] = useLoad(() => props.client.developers.getEntitlements(), [])
   return (
     <>
       <PageHeader title="Event catalog" lead="The events your webhook endpoints can receive, with an example of each." />
@@ -39,18 +37,14 @@ export const EventCatalog = (props: PageProps) => {
         Every delivery POSTs a JSON body <span class="mono">{"{ event, eventId, timestamp, payload }"}</span>, signed
         with the endpoint's secret. Subscribe to them under <a href={href("/developers/webhooks")}>Webhooks</a>.
       </p>
-      <Loading loaded={entitlements}>
-        {(data) =>
-          eventGroups(props.kit.catalog.webhookEvents, data.entitlements).map((group) => (
-            <section class="card" key={group.title} aria-labelledby={`events-${group.product ?? "endpoint"}`}>
-              <h2 id={`events-${group.product ?? "endpoint"}`}>{group.title} events</h2>
-              {group.events.map((event) => (
-                <EventEntry key={event.name} event={event} />
-              ))}
-            </section>
-          ))
-        }
-      </Loading>
+      {eventGroups(props.kit.catalog.webhookEvents, props.entitlements).map((group) => (
+        <section class="card" key={group.title} aria-labelledby={`events-${group.product ?? "endpoint"}`}>
+          <h2 id={`events-${group.product ?? "endpoint"}`}>{group.title} events</h2>
+          {group.events.map((event) => (
+            <EventEntry key={event.name} event={event} />
+          ))}
+        </section>
+      ))}
     </>
   )
 }

@@ -142,7 +142,6 @@ const WebhooksOfAdmin = (props: PageProps) => {
 const CreateWebhookForm = (
   props: PageProps & { readonly onCreated: (secret: string) => void; readonly onCancel: () => void }
 ) => {
-  const [entitlements] = useLoad(() => props.client.developers.getEntitlements(), [])
   const [failure, setFailure] = useState<string | undefined>(undefined)
   const [busy, setBusy] = useState(false)
 
@@ -181,9 +180,7 @@ const CreateWebhookForm = (
         <label for="webhook-url">Endpoint URL</label>
         <input id="webhook-url" name="url" type="url" required placeholder="https://example.com/webhooks/servicekit" autofocus />
       </div>
-      <Loading loaded={entitlements}>
-        {(data) => <ReceivesPicker groups={eventGroups(props.kit.catalog.webhookEvents, data.entitlements)} />}
-      </Loading>
+      <ReceivesPicker groups={eventGroups(props.kit.catalog.webhookEvents, props.entitlements)} />
       <ThrottleField id="webhook-rate" label="Throttle (deliveries per second)" />
       <div class="field">
         <label for="webhook-description">Description (optional)</label>
