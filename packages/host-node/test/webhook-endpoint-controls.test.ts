@@ -166,9 +166,15 @@ describe("What a tenant sets on its webhook endpoints: filters, pause and thrott
     // network's jitter) less the stalls'.
     for (let i = 5; i < times.length; i++) expect(times[i]! - times[i - 5]!).toBeGreaterThan(800 - 2 * stalled)
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(14 * 200 - 200)
-    // The endpoint beside it was not held back: all of its fifteen arrived before the throttled one's
-    // tenth, 1.8 s in. Had the throttle held the workers, or spaced both, they would end with its last.
-    expect(Math.max(...fast.requests.map((request) => request.at))).toBeLessThan(times[9]!)
+    // The endpoint beside it was not held back. Had the throttle held the workers, or spaced both
+    // endpoints, its deliveries too would arrive one in each 200 ms. Sent at once, they arrive
+    // together: most of its fifteen within 50 ms of another, however loaded the machine is (a stall
+    // bunches them more, where a deadline in time would fail).
+    const fastTimes = fast.requests.map((request) => request.at).sort((a, b) => a - b)
+    const bunched = fastTimes.filter(
+      (at, i) => Math.min(at - (fastTimes[i - 1] ?? -Infinity), (fastTimes[i + 1] ?? Infinity) - at) < 50
+    )
+    expect(bunched.length).toBeGreaterThanOrEqual(10)
     // Every message arrived once, each its own event.
     expect(new Set(slow.received.map((delivery) => delivery.eventId)).size).toBe(15)
 
