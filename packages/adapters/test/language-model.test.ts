@@ -26,7 +26,7 @@ languageModelConformance("chat completions over HTTP", async () => {
   return {
     layer: layerChatCompletionsModel({
       provider: { baseUrl: server.baseUrl, apiKey: API_KEY, timeoutMs: 300 },
-      labels: { fast: { model: MODELS.fast! }, smart: { model: MODELS.smart! } }
+      labels: { fast: { model: MODELS.fast!, toolCalls: "native" }, smart: { model: MODELS.smart! } }
     }),
     labels: ["fast", "smart"],
     cue: (label, ...cues) => server.cue(MODELS[label] ?? label, ...cues),

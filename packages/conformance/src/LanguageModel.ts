@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest"
 export interface LanguageModelHarness {
   /** A LanguageModel with a label map of exactly `labels`, whose calls time out within a second. */
   readonly layer: Layer.Layer<LanguageModel>
-  /** Two configured labels; the first is the default. */
+  /** Two configured labels; the first is the default and calls tools natively, the second by the text protocol. */
   readonly labels: readonly [string, string]
   /** Queues what the next calls of `label` do, in order. */
   readonly cue: (label: string, ...cues: ReadonlyArray<ModelCue>) => void
@@ -111,6 +111,10 @@ export const languageModelConformance = (name: string, makeHarness: () => Promis
             },
             { reply: "Done." }
           )
+          expect([model.catalog.toolProtocol(first), model.catalog.toolProtocol(harness.labels[1])]).toEqual([
+            "native",
+            "text"
+          ])
           const reply = yield* model.complete({ label: first, messages: asked, tools })
           expect(reply.text).toBe("Two more.")
           expect(reply.toolCalls).toEqual([

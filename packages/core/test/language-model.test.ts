@@ -4,7 +4,11 @@ import { makeScriptedLanguageModel } from "@servicekit/core/testing"
 import { Layer } from "effect"
 
 languageModelConformance("scripted", async () => {
-  const scripted = makeScriptedLanguageModel({ labels: ["fast", "smart"], timeoutMs: 300 })
+  const scripted = makeScriptedLanguageModel({
+    labels: ["fast", "smart"],
+    timeoutMs: 300,
+    toolProtocols: { fast: "native" }
+  })
   return {
     layer: Layer.succeed(LanguageModel, scripted.model),
     labels: ["fast", "smart"],
