@@ -25,6 +25,7 @@ const TriggerJson = JsonObjectInput.annotations({
 })
 
 export const StepsJson = withReason(Schema.Array(Schema.Unknown), "must be an array of steps").annotations({
+  identifier: "WorkflowSteps",
   jsonSchema: { type: "array", maxItems: MAX_STEPS, items: stepJsonSchema },
   description: `At most ${MAX_STEPS} steps of type ${STEP_TYPES.join(", ")}: skill \`{ skillId, input }\`, log \`{ message? }\`, deliver \`{ channelId, content? }\`, agent \`{ instructions, skills?, maxTurns? }\`, approval \`{ title?, expiresInSeconds? }\`, wait \`{ days?, hours?, minutes?, seconds? }\` (1 second to ${MAX_WAIT_SECONDS / 86_400} days in all; the run is \`waiting_timer\` meanwhile); each may have a \`name\`.`
 })

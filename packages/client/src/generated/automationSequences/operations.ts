@@ -1,9 +1,9 @@
-// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the automationSequences group's operations: sequences.
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the automationSequences group's operations.
 // Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
 
-import type { components } from "../../index.js"
+import type { components } from "../index.js"
 
-export interface AutomationSequencesSequencesOperations {
+export interface AutomationSequencesOperations {
     readonly "automationSequences.listSequences": {
         readonly parameters: {
             readonly query?: {
@@ -65,74 +65,7 @@ export interface AutomationSequencesSequencesOperations {
             readonly content: {
                 readonly "application/json": {
                     readonly name: string;
-                    readonly stepsJson: readonly ({
-                        /** @enum {string} */
-                        readonly type: "skill";
-                        /** @description a string at most 200 character(s) long */
-                        readonly name?: string;
-                        readonly skillId: string;
-                        readonly input: unknown;
-                        /** @description a string at most 100 character(s) long */
-                        readonly toolProfile?: string;
-                    } | {
-                        /** @enum {string} */
-                        readonly type: "deliver";
-                        /** @description a string at most 200 character(s) long */
-                        readonly name?: string;
-                        /** @description a string at most 200 character(s) long */
-                        readonly channelId: string;
-                        /** @description a string at most 10000 character(s) long */
-                        readonly content?: string;
-                    } | {
-                        /** @enum {string} */
-                        readonly type: "log";
-                        /** @description a string at most 200 character(s) long */
-                        readonly name?: string;
-                        /** @description a string at most 10000 character(s) long */
-                        readonly message?: string;
-                    } | {
-                        /** @enum {string} */
-                        readonly type: "agent";
-                        /** @description a string at most 200 character(s) long */
-                        readonly name?: string;
-                        /** @description a string at most 20000 character(s) long */
-                        readonly instructions?: string;
-                        /**
-                         * Format: uuid
-                         * @description a Universally Unique Identifier
-                         */
-                        readonly agent?: string;
-                        /** @description an array of at most 50 item(s) */
-                        readonly skills?: readonly string[];
-                        /** @description a string at most 100 character(s) long */
-                        readonly toolProfile?: string;
-                        /** @description a number between 1 and 100 */
-                        readonly maxTurns?: number;
-                        readonly session?: {
-                            /** @enum {string} */
-                            readonly scope: "dm" | "group" | "run" | "channel" | "workspace";
-                            /** @description a string at most 200 character(s) long */
-                            readonly peer?: string;
-                        };
-                    } | {
-                        /** @enum {string} */
-                        readonly type: "approval";
-                        /** @description a string at most 200 character(s) long */
-                        readonly name?: string;
-                        /** @description a string at most 200 character(s) long */
-                        readonly title?: string;
-                        /** @description a number between 60 and 2592000 */
-                        readonly expiresInSeconds?: number;
-                    } | {
-                        /** @enum {string} */
-                        readonly type: "wait";
-                        /** @description a string at most 200 character(s) long */
-                        readonly name?: string;
-                        readonly days?: number;
-                        readonly hours?: number;
-                        readonly minutes?: number;
-                        readonly seconds?: number;
-                    })[];
+                    readonly stepsJson: components["schemas"]["WorkflowSteps"];
                 };
             };
         };
@@ -245,74 +178,7 @@ export interface AutomationSequencesSequencesOperations {
             readonly content: {
                 readonly "application/json": {
                     readonly name?: string;
-                    readonly stepsJson?: readonly ({
-                        /** @enum {string} */
-                        readonly type: "skill";
-                        /** @description a string at most 200 character(s) long */
-                        readonly name?: string;
-                        readonly skillId: string;
-                        readonly input: unknown;
-                        /** @description a string at most 100 character(s) long */
-                        readonly toolProfile?: string;
-                    } | {
-                        /** @enum {string} */
-                        readonly type: "deliver";
-                        /** @description a string at most 200 character(s) long */
-                        readonly name?: string;
-                        /** @description a string at most 200 character(s) long */
-                        readonly channelId: string;
-                        /** @description a string at most 10000 character(s) long */
-                        readonly content?: string;
-                    } | {
-                        /** @enum {string} */
-                        readonly type: "log";
-                        /** @description a string at most 200 character(s) long */
-                        readonly name?: string;
-                        /** @description a string at most 10000 character(s) long */
-                        readonly message?: string;
-                    } | {
-                        /** @enum {string} */
-                        readonly type: "agent";
-                        /** @description a string at most 200 character(s) long */
-                        readonly name?: string;
-                        /** @description a string at most 20000 character(s) long */
-                        readonly instructions?: string;
-                        /**
-                         * Format: uuid
-                         * @description a Universally Unique Identifier
-                         */
-                        readonly agent?: string;
-                        /** @description an array of at most 50 item(s) */
-                        readonly skills?: readonly string[];
-                        /** @description a string at most 100 character(s) long */
-                        readonly toolProfile?: string;
-                        /** @description a number between 1 and 100 */
-                        readonly maxTurns?: number;
-                        readonly session?: {
-                            /** @enum {string} */
-                            readonly scope: "dm" | "group" | "run" | "channel" | "workspace";
-                            /** @description a string at most 200 character(s) long */
-                            readonly peer?: string;
-                        };
-                    } | {
-                        /** @enum {string} */
-                        readonly type: "approval";
-                        /** @description a string at most 200 character(s) long */
-                        readonly name?: string;
-                        /** @description a string at most 200 character(s) long */
-                        readonly title?: string;
-                        /** @description a number between 60 and 2592000 */
-                        readonly expiresInSeconds?: number;
-                    } | {
-                        /** @enum {string} */
-                        readonly type: "wait";
-                        /** @description a string at most 200 character(s) long */
-                        readonly name?: string;
-                        readonly days?: number;
-                        readonly hours?: number;
-                        readonly minutes?: number;
-                        readonly seconds?: number;
-                    })[];
+                    readonly stepsJson?: components["schemas"]["WorkflowSteps"];
                 };
             };
         };
@@ -355,6 +221,77 @@ export interface AutomationSequencesSequencesOperations {
             readonly 429: {
                 content: {
                     readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "automationSequences.runSequence": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: {
+            readonly content: {
+                readonly "application/json": {
+                    /**
+                     * maxLength(100000)
+                     * @description a string at most 100000 character(s) long
+                     */
+                    readonly context?: string;
+                    readonly payload?: {
+                        readonly [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["Run"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"] | components["schemas"]["WorkflowInactiveError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["SequenceNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"] | components["schemas"]["QueueFullError"];
                 };
             };
             readonly 500: {
