@@ -83,6 +83,7 @@ describe("kysely storage on Postgres", () => {
             "automations/0004_run_concurrency",
             "automations/0005_node_offline",
             "calling/0001_calls_in_progress",
+            "calling/0002_hosted_sip_numbers",
             "chat/0001_webhook_health",
             "chat/0002_visitor_tokens_by_tenant",
             "jobs/0001_job_backlog",

@@ -112,22 +112,23 @@ export const moduleMigrationsSuite = (label: string, connect: () => Kysely<any>)
       expect(earlier.error).toBeUndefined()
 
       const { ran, step } = recorder()
+      // The calling module's next migration in its own sequence.
+      const callingOwn = Object.keys(migrationOwners.find((owner) => owner.name === "calling")!.migrations)
+      const probe = `calling/${String(callingOwn.filter((name) => name.startsWith("calling/")).length + 1).padStart(4, "0")}_probe`
       const counted = migrationOwners.map((owner) => ({
         ...owner,
         migrations: {
           ...Object.fromEntries(
             Object.entries(owner.migrations).map(([name, migration]) => [name, step(name, migration.up)])
           ),
-          ...(owner.name === "calling"
-            ? { "calling/0002_probe": step("calling/0002_probe", (db) => db.schema.createTable("probe").execute()) }
-            : {})
+          ...(owner.name === "calling" ? { [probe]: step(probe, (db) => db.schema.createTable("probe").execute()) } : {})
         }
       }))
       await Effect.runPromise(migrate(database, planMigrations(counted)))
-      expect(ran).toEqual(["calling/0002_probe"])
-      expect(await applied(database)).toEqual([...Object.keys(legacy), "calling/0002_probe"].sort())
+      expect(ran).toEqual([probe])
+      expect(await applied(database)).toEqual([...Object.keys(legacy), probe].sort())
       await Effect.runPromise(migrate(database, planMigrations(counted)))
-      expect(ran).toEqual(["calling/0002_probe"])
+      expect(ran).toEqual([probe])
     })
 
     it("applies a module's new migration added after a later module's migrations ran", async () => {

@@ -12,6 +12,7 @@ import { flowsSuite } from "./storage/Flows.js"
 import { workflowsSuite } from "./storage/Workflows.js"
 import { callsSuite } from "./storage/Calls.js"
 import { callsInProgressSuite } from "./storage/CallsInProgress.js"
+import { hostedNumbersSuite } from "./storage/HostedNumbers.js"
 import { chatRollbackSuite, conversationsSuite } from "./storage/Chat.js"
 import { chatMessagesSuite } from "./storage/ChatMessages.js"
 import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
@@ -97,6 +98,7 @@ export {
   sessionsSuite,
   sipSuite,
   callsInProgressSuite,
+  hostedNumbersSuite,
   stepResultsSuite,
   templatesSuite,
   tenantDataSuite,
@@ -121,7 +123,7 @@ type Storage = StoragePorts | UnitOfWork | EventOutbox | TenantData
 export const moduleStorageSuites = {
   operations: [],
   accounts: [tenantsSuite, apiKeysSuite, usageSuite, idempotencySuite],
-  calling: [callsSuite, callsInProgressSuite, sipSuite],
+  calling: [callsSuite, callsInProgressSuite, hostedNumbersSuite, sipSuite],
   chat: [
     visitorsSuite,
     widgetsSuite,

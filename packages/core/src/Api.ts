@@ -16,7 +16,7 @@ import {
   platformAdminAuthTag,
   platformAdminGuard
 } from "./http/Security.js"
-import { PlatformAdminRoutes } from "./accounts/AdminApi.js"
+import { PlatformAdminRoutes } from "./http/Security.js"
 import { type Composition, builtInComposition, compose } from "./Composition.js"
 import type { ProductModule } from "./module/ProductModule.js"
 import type { ModuleGroups } from "./Modules.js"

@@ -192,6 +192,7 @@ export { isOrigin } from "./http/Cors.js"
 // calling
 export { CallRepository } from "./calling/CallRepository.js"
 export { type CallInProgress, CallsInProgress } from "./calling/CallsInProgress.js"
+export { type HostedNumber, HostedNumbers } from "./calling/HostedNumbers.js"
 export { SipRepository } from "./calling/SipRepository.js"
 export {
   type ResolvedSipAddress,

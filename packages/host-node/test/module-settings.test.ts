@@ -47,6 +47,7 @@ describe("the settings modules declare, as the host reads them", () => {
       {
         SERVICEKIT_HOSTED_SIP_DOMAIN: "sip.platform.example",
         SERVICEKIT_HOSTED_SIP_PROXY: "[2001:db8::1]:5061;transport=tls",
+        SERVICEKIT_TWILIO_AUTH_TOKEN: "twilio-auth-token",
         SERVICEKIT_MAIL_FROM: "Acme <mail@acme.test>",
         SERVICEKIT_WEBHOOK_DRAIN_SECONDS: "30",
         SERVICEKIT_WEBHOOK_RETRY_SECONDS: "0.5",
@@ -62,6 +63,7 @@ describe("the settings modules declare, as the host reads them", () => {
     expect(settingsOf(config)).toMatchObject({
       hostedSipDomain: "sip.platform.example",
       hostedSipProxy: { host: "2001:db8::1", port: 5061, transport: "tls" },
+      twilioAuthToken: "twilio-auth-token",
       mailFrom: "Options <options@acme.test>",
       webhooks: { ...defaultWebhookSettings, drainIntervalMs: 30_000, retryBaseMs: 500, timeoutMs: 30_000 },
       visitorRateLimits: { perToken: { limit: 7, windowMs: 60_000 }, perAddress: { limit: 70, windowMs: 60_000 } },

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import twilio from "twilio"
 import { afterAll, describe, expect, it } from "vitest"
 import { header } from "../../core/src/calling/SipMessage.js"
 import { startTrunk as startTrunkIn } from "./fixtures/sippTrunk.js"
@@ -11,9 +12,19 @@ const dataDir = mkdtempSync(join(tmpdir(), "servicekit-softphone-sipp-"))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 const startTrunk = (scenario?: string) => startTrunkIn(dataDir, scenario)
 
+const PUBLIC_URL = "https://platform.example"
+const ADMIN_TOKEN = "softphone-test-platform-admin-token-0123"
+const TWILIO_AUTH_TOKEN = "softphone-test-twilio-auth-token"
+
 describe("softphone WebSocket against sipp as the tenant's trunk", () => {
   const served = serve(() =>
-    kitOn({ SERVICEKIT_DATA_DIR: join(dataDir, "kit"), SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true" })
+    kitOn({
+      SERVICEKIT_DATA_DIR: join(dataDir, "kit"),
+      SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
+      SERVICEKIT_PUBLIC_URL: PUBLIC_URL,
+      SERVICEKIT_ADMIN_TOKEN: ADMIN_TOKEN,
+      SERVICEKIT_TWILIO_AUTH_TOKEN: TWILIO_AUTH_TOKEN
+    })
   )
 
   const registerTrunk = async (port: number) => {
@@ -87,6 +98,44 @@ describe("softphone WebSocket against sipp as the tenant's trunk", () => {
       trunk.stop()
     }
   }, 30_000)
+
+  it("merges the carrier's signed report of the same call into the relay's record", async () => {
+    const assigned = await fetch(`${served.url}/api/admin/tenants/${served.tenantId}/hosted-numbers/alice`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` }
+    })
+    expect(assigned.status).toBe(200)
+    const relayed = await recordedCall("softphone-call-1")
+    // Twilio's status callback for the call out from the tenant's SIP identity, signed by Twilio's own helper.
+    const fields = {
+      AccountSid: "AC00000000000000000000000000000001",
+      CallSid: "CA0123456789abcdef0123456789abcdef",
+      CallStatus: "completed",
+      CallDuration: String(Math.round(relayed.durationSecs)),
+      Direction: "outbound-api",
+      From: "sip:alice@tenant.sip.twilio.com",
+      To: "+15550100",
+      SipCallId: "softphone-call-1",
+      Timestamp: new Date(relayed.endedAt).toUTCString().replace("GMT", "+0000"),
+      AudioInMos: "4.2"
+    }
+    const url = `${PUBLIC_URL}/api/carriers/twilio/calls`
+    const deliver = () =>
+      fetch(`${served.url}/api/carriers/twilio/calls`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-twilio-signature": twilio.getExpectedTwilioSignature(TWILIO_AUTH_TOKEN, url, fields)
+        },
+        body: new URLSearchParams(fields).toString()
+      })
+    for (const answer of [await deliver(), await deliver()]) {
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toEqual({ recorded: true, callId: relayed.id })
+    }
+    // One record: the relay's, with the quality the carrier measured.
+    expect(await recordedCall("softphone-call-1")).toEqual({ ...relayed, mosScore: 4.2 })
+  })
 
   /** A call to the trunk playing `scenario`, which the trunk ends with `code` (after the phone's CANCEL, if `cancel`). */
   const unansweredCall = async (scenario: string, callId: string, code: number, cancel = false) => {

@@ -11,6 +11,8 @@ import type { CallingSchemas } from "./calling/schemas.js"
 import type { CallsDashboardSchemas } from "./callsDashboard/schemas.js"
 import type { SipDashboardSchemas } from "./sipDashboard/schemas.js"
 import type { SoftphoneSchemas } from "./softphone/schemas.js"
+import type { CarrierReportsSchemas } from "./carrierReports/schemas.js"
+import type { HostedNumbersAdminSchemas } from "./hostedNumbersAdmin/schemas.js"
 import type { TransactionalSchemas } from "./transactional/schemas.js"
 import type { TransactionalDashboardSchemas } from "./transactionalDashboard/schemas.js"
 import type { GrowthConversationsSchemas } from "./growthConversations/schemas.js"
@@ -33,6 +35,8 @@ import type { CallingOperations } from "./calling/operations.js"
 import type { CallsDashboardOperations } from "./callsDashboard/operations.js"
 import type { SipDashboardOperations } from "./sipDashboard/operations.js"
 import type { SoftphoneOperations } from "./softphone/operations.js"
+import type { CarrierReportsOperations } from "./carrierReports/operations.js"
+import type { HostedNumbersAdminOperations } from "./hostedNumbersAdmin/operations.js"
 import type { TransactionalOperations } from "./transactional/operations/index.js"
 import type { TransactionalDashboardOperations } from "./transactionalDashboard/operations/index.js"
 import type { GrowthConversationsOperations } from "./growthConversations/operations.js"
@@ -63,6 +67,8 @@ import { callingRoutes } from "./calling/routes.js"
 import { callsDashboardRoutes } from "./callsDashboard/routes.js"
 import { sipDashboardRoutes } from "./sipDashboard/routes.js"
 import { softphoneRoutes } from "./softphone/routes.js"
+import { carrierReportsRoutes } from "./carrierReports/routes.js"
+import { hostedNumbersAdminRoutes } from "./hostedNumbersAdmin/routes.js"
 import { transactionalRoutes } from "./transactional/routes.js"
 import { transactionalDashboardRoutes } from "./transactionalDashboard/routes.js"
 import { growthConversationsRoutes } from "./growthConversations/routes.js"
@@ -84,7 +90,7 @@ import { automationSkillsRoutes } from "./automationSkills/routes.js"
 
 export type { webhooks } from "./webhooks/events.js"
 
-interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
+interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 
 export interface components {
     schemas: schemas;
@@ -95,7 +101,7 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, TransactionalOperations, TransactionalDashboardOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, TransactionalOperations, TransactionalDashboardOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
@@ -111,6 +117,8 @@ export const routes = {
   ...callsDashboardRoutes,
   ...sipDashboardRoutes,
   ...softphoneRoutes,
+  ...carrierReportsRoutes,
+  ...hostedNumbersAdminRoutes,
   ...transactionalRoutes,
   ...transactionalDashboardRoutes,
   ...growthConversationsRoutes,

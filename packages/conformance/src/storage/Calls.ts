@@ -86,6 +86,24 @@ export const callsSuite: StorageSuite<CallRepository> = {
       })
     )
 
+    it.effect("gives a call its carrier's quality score only when it has none, only within its tenant", () =>
+      Effect.gen(function* () {
+        const calls = yield* CallRepository
+        const tenantId = uuid()
+        const unrated = makeCall(tenantId)
+        const rated = makeCall(tenantId, { mosScore: 3.9 })
+        yield* calls.insertMany([unrated, rated])
+        yield* calls.rateQuality(uuid(), unrated.id, 1.5)
+        yield* calls.rateQuality(tenantId, unrated.id, 4.25)
+        yield* calls.rateQuality(tenantId, unrated.id, 2)
+        yield* calls.rateQuality(tenantId, rated.id, 1)
+        yield* calls.rateQuality(tenantId, uuid(), 1)
+        yield* calls.rateQuality(tenantId, "not-a-uuid", 1)
+        expect(yield* calls.findById(tenantId, unrated.id)).toEqual(Option.some({ ...unrated, mosScore: 4.25 }))
+        expect(yield* calls.findById(tenantId, rated.id)).toEqual(Option.some(rated))
+      })
+    )
+
     it.effect("lists newest first, ties on startedAt broken by id descending", () =>
       Effect.gen(function* () {
         const calls = yield* CallRepository

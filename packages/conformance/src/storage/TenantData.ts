@@ -52,6 +52,7 @@ export const BUILT_IN_TENANT_KINDS = [
   "event_outbox",
   "growth_conversations",
   "growth_messages",
+  "hosted_sip_numbers",
   "idempotency_keys",
   "schedule_firings",
   "schedules",

@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Context, Schema } from "effect"
 import { Integer, Timestamp, Uuid, UuidText, cappedList, withReason } from "../http/Schemas.js"
-import { PlatformAdminAuth } from "../http/Security.js"
+import { PlatformAdminAuth, PlatformAdminRoutes } from "../http/Security.js"
 import { DashboardRole } from "../platform/DashboardAuth.js"
 import { ApiKeyNotFound, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
 import type { CatalogSchemas } from "../platform/Products.js"
@@ -9,12 +9,6 @@ import { MAX_RUNNING_RUNS, MAX_WEIGHT } from "../platform/Tenants.js"
 import { MAX_SUSPENSION_REASON } from "../platform/TenantService.js"
 import { TenantBeingDeleted, TenantDeletionNotFound } from "./AccountsErrors.js"
 import type { KeySchemas } from "./DevelopersApi.js"
-
-/** Marks a group served only while a platform admin token is configured. */
-export class PlatformAdminRoutes extends Context.Tag("@servicekit/core/PlatformAdminRoutes")<
-  PlatformAdminRoutes,
-  true
->() {}
 
 /** More than every product, so that a list naming each once always fits. */
 const MAX_ENTITLEMENTS = 20

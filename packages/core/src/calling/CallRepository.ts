@@ -18,6 +18,8 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
     /** Inserts calls; a call whose id already exists for the tenant is skipped. Returns how many were inserted. */
     readonly insertMany: (calls: ReadonlyArray<Call>) => Effect.Effect<number>
     readonly findById: (tenantId: string, id: string) => Effect.Effect<Option.Option<Call>>
+    /** Gives the call the quality score its carrier measured, unless it has one. */
+    readonly rateQuality: (tenantId: string, id: string, mosScore: number) => Effect.Effect<void>
     /** Newest first by (startedAt, id), at most `limit` rows. */
     readonly list: (tenantId: string, query: CallQuery) => Effect.Effect<ReadonlyArray<Call>>
     readonly totals: (
@@ -101,6 +103,18 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
           }),
         findById: (tenantId, id) =>
           db.run(() => Option.fromNullable(tenants.get(tenantId)?.find((call) => call.id === id))),
+        rateQuality: (tenantId, id, mosScore) =>
+          db.run((undo) => {
+            const rows = tenants.get(tenantId) ?? []
+            const at = rows.findIndex((call) => call.id === id)
+            const call = rows[at]
+            if (call === undefined || call.mosScore !== null) return
+            const rated = { ...call, mosScore }
+            rows[at] = rated
+            undo(() => {
+              rows[rows.indexOf(rated)] = call
+            })
+          }),
         list: (tenantId, query) =>
           db.run(() => {
             const rows = tenants.get(tenantId) ?? []

@@ -15,23 +15,39 @@ import { softphoneHandlers } from "./SoftphoneHandlers.js"
 import { CallRepository } from "./CallRepository.js"
 import { CallsInProgress } from "./CallsInProgress.js"
 import { RelayedCallLog } from "./RelayedCallLog.js"
+import { CarrierCallLog } from "./CarrierCallLog.js"
+import { carrierReportHandlers, hostedNumbersAdminHandlers } from "./CarrierHandlers.js"
+import { HostedNumbers } from "./HostedNumbers.js"
 import { writeSampleCalls } from "./SampleCalls.js"
 
 /**
- * Business Calling: read-only call detail records and usage over API keys with voice:read, and
- * the tenant's calls and SIP setup for its dashboard over dashboard tokens.
+ * Business Calling: read-only call detail records and usage over API keys with voice:read, the
+ * tenant's calls and SIP setup for its dashboard over dashboard tokens, and the call log filled by
+ * the softphone relay and the hosted SIP carrier's signed reports.
  */
 export const calling = defineModule({
   name: "calling",
   products: [{ name: "voice", keys: { scopes: ["voice:read"] } }],
   settings: callingSettings,
-  groups: groups(callingHandlers, callsDashboardHandlers, sipDashboardHandlers, softphoneHandlers),
-  // The softphone records the calls it carries through their call log, which writes through the calling service.
+  groups: groups(
+    callingHandlers,
+    callsDashboardHandlers,
+    sipDashboardHandlers,
+    softphoneHandlers,
+    carrierReportHandlers,
+    hostedNumbersAdminHandlers
+  ),
+  // The softphone and the carrier record calls through their call logs, which write through the calling service.
   services: Softphone.layer.pipe(
-    Layer.provideMerge(RelayedCallLog.layer),
+    Layer.provideMerge(Layer.merge(RelayedCallLog.layer, CarrierCallLog.layer)),
     Layer.provideMerge(Layer.merge(CallingService.layer, SipService.layer))
   ),
-  memory: Layer.mergeAll(CallRepository.layerMemory, SipRepository.layerMemory, CallsInProgress.layerMemory),
+  memory: Layer.mergeAll(
+    CallRepository.layerMemory,
+    SipRepository.layerMemory,
+    CallsInProgress.layerMemory,
+    HostedNumbers.layerMemory
+  ),
   commands: callingCommands,
   skills: callingSkills,
   periodic: [

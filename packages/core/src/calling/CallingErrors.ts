@@ -61,3 +61,43 @@ export class SoftphoneUnavailable extends Schema.TaggedError<SoftphoneUnavailabl
       "`sip_not_configured`: register an own trunk or opt into hosted SIP first; `sip_trunk_unresolvable`: the trunk's host name does not resolve; `sip_trunk_address_refused`: the trunk's address is private, loopback or otherwise not public."
   })
 ) {}
+
+/** The number is not one of the tenant's hosted numbers. */
+export class HostedNumberNotFound extends Schema.TaggedError<HostedNumberNotFound>()(
+  "HostedNumberNotFound",
+  { message: Schema.optionalWith(Schema.String, { default: () => "The tenant holds no such hosted number." }) },
+  HttpApiSchema.annotations({ status: 404, description: "The tenant holds no such number (`hosted_number_not_found`)." })
+) {}
+
+/** A number routes to one tenant at most. */
+export class HostedNumberTaken extends Schema.TaggedError<HostedNumberTaken>()(
+  "HostedNumberTaken",
+  {
+    message: Schema.optionalWith(Schema.String, { default: () => "Another tenant holds this number: release it there first." })
+  },
+  HttpApiSchema.annotations({ status: 409, description: "Another tenant holds the number (`hosted_number_taken`)." })
+) {}
+
+/** The platform has not configured the carrier's credentials. */
+export class CarrierReportsOff extends Schema.TaggedError<CarrierReportsOff>()(
+  "CarrierReportsOff",
+  { message: Schema.String },
+  HttpApiSchema.annotations({
+    status: 404,
+    description: "The carrier's reports are not enabled on this platform (`carrier_reports_off`)."
+  })
+) {}
+
+/** A carrier report whose numbers route to no tenant. */
+export class UnknownCarrierNumber extends Schema.TaggedError<UnknownCarrierNumber>()(
+  "UnknownCarrierNumber",
+  {
+    message: Schema.optionalWith(Schema.String, {
+      default: () => "Neither number of the call is a hosted number of a tenant."
+    })
+  },
+  HttpApiSchema.annotations({
+    status: 404,
+    description: "Neither the caller's nor the callee's number is hosted for a tenant (`unknown_carrier_number`); nothing is stored."
+  })
+) {}

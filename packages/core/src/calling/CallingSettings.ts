@@ -26,13 +26,16 @@ export interface CallingOptions {
   readonly hostedSipDomain: string | undefined
   /** Where the softphone relay sends hosted SIP; unset, the hosted domain on UDP port 5060. */
   readonly hostedSipProxy: HostedSipProxy | undefined
+  /** The platform's Twilio auth token, for its call status callbacks (see Settings.twilioAuthToken). */
+  readonly twilioAuthToken: string | undefined
   /** Seconds between the relay's word that its calls are still going (see Settings.callHeartbeatMs). */
   readonly callHeartbeatSeconds: number
 }
 
 /**
- * Hosted SIP, from SERVICEKIT_HOSTED_SIP_DOMAIN and SERVICEKIT_HOSTED_SIP_PROXY, and the relayed
- * calls' heartbeat from SERVICEKIT_CALL_HEARTBEAT_SECONDS.
+ * Hosted SIP, from SERVICEKIT_HOSTED_SIP_DOMAIN, SERVICEKIT_HOSTED_SIP_PROXY and (for the carrier's
+ * call reports) SERVICEKIT_TWILIO_AUTH_TOKEN, and the relayed calls' heartbeat from
+ * SERVICEKIT_CALL_HEARTBEAT_SECONDS.
  */
 export const callingSettings = defineSettings<CallingOptions>({
   environment: () =>
@@ -52,6 +55,7 @@ export const callingSettings = defineSettings<CallingOptions>({
             : Either.right(proxy)
         })
       ),
+      twilioAuthToken: optionalVariable("SERVICEKIT_TWILIO_AUTH_TOKEN"),
       callHeartbeatSeconds: Config.number("SERVICEKIT_CALL_HEARTBEAT_SECONDS").pipe(
         Config.validate({
           message: "must be a number of seconds from 1 to 3600",
@@ -60,9 +64,10 @@ export const callingSettings = defineSettings<CallingOptions>({
         Config.withDefault(defaultSettings.callHeartbeatMs / 1000)
       )
     }),
-  settings: ({ callHeartbeatSeconds, hostedSipDomain, hostedSipProxy }) => ({
+  settings: ({ callHeartbeatSeconds, hostedSipDomain, hostedSipProxy, twilioAuthToken }) => ({
     hostedSipDomain,
     hostedSipProxy,
+    twilioAuthToken,
     callHeartbeatMs: callHeartbeatSeconds * 1000
   })
 })

@@ -12,8 +12,11 @@ const SWEEP_BATCH = 500
 /** The longest Call-ID a record keeps, as `callSid`. */
 const MAX_CALL_SID = 200
 
-/** A relayed call's record id, drawn from its tenant and its whole Call-ID. */
-const recordIdOf = (tenantId: string, callId: string) => nameUuid(`relayed-call:${tenantId}:${callId}`)
+/**
+ * A call's record id, drawn from its tenant and its whole SIP Call-ID: the relay and the carrier
+ * reporting the same call name the same record.
+ */
+export const callRecordIdOf = (tenantId: string, callId: string) => nameUuid(`relayed-call:${tenantId}:${callId}`)
 
 /**
  * The call log of the calls the softphone relay carries: each call is stored as in progress from
@@ -74,14 +77,14 @@ export class RelayedCallLog extends Context.Tag("@servicekit/core/RelayedCallLog
               ? inProgress.begin({
                   ...change.call,
                   tenantId,
-                  id: recordIdOf(tenantId, change.call.callId),
+                  id: callRecordIdOf(tenantId, change.call.callId),
                   callId: change.call.callId.slice(0, MAX_CALL_SID),
                   answeredAt: null,
                   seenAt: change.call.startedAt
                 })
               : change._tag === "answered"
-                ? inProgress.answered(tenantId, recordIdOf(tenantId, change.callId), change.at)
-                : record(tenantId, recordIdOf(tenantId, change.call.callId), change.call)
+                ? inProgress.answered(tenantId, callRecordIdOf(tenantId, change.callId), change.at)
+                : record(tenantId, callRecordIdOf(tenantId, change.call.callId), change.call)
           ),
         seen: (tenantId, callIds) =>
           callIds.length === 0
@@ -90,7 +93,7 @@ export class RelayedCallLog extends Context.Tag("@servicekit/core/RelayedCallLog
                 Effect.flatMap(Clock.currentTimeMillis, (now) =>
                   inProgress.seen(
                     tenantId,
-                    callIds.map((callId) => recordIdOf(tenantId, callId)),
+                    callIds.map((callId) => callRecordIdOf(tenantId, callId)),
                     new Date(now)
                   )
                 )

@@ -89,6 +89,12 @@ export class PlatformAdminAuth extends HttpApiMiddleware.Tag<PlatformAdminAuth>(
   { failure: Unauthenticated }
 ) {}
 
+/** Marks a group served only while a platform admin token is configured (with PlatformAdminAuth). */
+export class PlatformAdminRoutes extends Context.Tag("@servicekit/core/PlatformAdminRoutes")<
+  PlatformAdminRoutes,
+  true
+>() {}
+
 /**
  * Middleware compiled for one endpoint: the check to run before its handler, or the reason
  * the endpoint cannot be served (reported at start, naming the endpoint).

@@ -108,6 +108,7 @@ export const UnauthenticatedCode = Schema.Literal(
   "invalid_visitor_token",
   "invalid_device_secret",
   "invalid_channel_secret",
+  "invalid_carrier_signature",
   "pairing_code_invalid",
   "pairing_code_used",
   "pairing_code_expired"
@@ -121,7 +122,7 @@ export class Unauthenticated extends Schema.TaggedError<Unauthenticated>()(
   HttpApiSchema.annotations({
     status: 401,
     description:
-      "Missing, malformed, unknown or revoked credentials, an expired dashboard token, or a wrong visitor token, device secret, channel secret or pairing code; `code` says which."
+      "Missing, malformed, unknown or revoked credentials, an expired dashboard token, or a wrong visitor token, device secret, channel secret, carrier signature or pairing code; `code` says which."
   })
 ) {}
 

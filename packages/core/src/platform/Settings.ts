@@ -45,6 +45,8 @@ export interface Settings {
    * three of these (its host died) is recorded as failed by the workers' sweep.
    */
   readonly callHeartbeatMs: number
+  /** The platform's Twilio auth token: enables and verifies Twilio's call status callbacks; unset, they are refused. */
+  readonly twilioAuthToken?: string | undefined
   /**
    * Outbound connections to addresses a tenant chose (SIP trunks) may reach private and loopback
    * addresses. Off by default: only for development and tests.

@@ -1,21 +1,24 @@
-import type { CallRepository, CallsInProgress, SipRepository } from "@servicekit/core/internal"
+import type { CallRepository, CallsInProgress, HostedNumbers, SipRepository } from "@servicekit/core/internal"
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Calls from "./Calls.js"
 import * as InProgress from "./CallsInProgress.js"
+import * as Hosted from "./HostedNumbers.js"
 import * as callsInProgress from "./migrations/calling/0001_calls_in_progress.js"
+import * as hostedSipNumbers from "./migrations/calling/0002_hosted_sip_numbers.js"
 import * as migration0002 from "./migrations/0002_calling.js"
 import * as migration0006 from "./migrations/0006_sip.js"
 import * as Sip from "./Sip.js"
 
-/** Call detail records, the calls the softphone relay carries now, and each tenant's SIP setup. */
-export const callingStorage: KyselyModuleStorage<CallRepository | SipRepository | CallsInProgress> = {
+/** Call detail records, the calls the softphone relay carries now, each tenant's SIP setup and hosted numbers. */
+export const callingStorage: KyselyModuleStorage<CallRepository | SipRepository | CallsInProgress | HostedNumbers> = {
   dependsOn: [],
   migrations: {
     "0002_calling": migration0002,
     "0006_sip": migration0006,
-    "calling/0001_calls_in_progress": callsInProgress
+    "calling/0001_calls_in_progress": callsInProgress,
+    "calling/0002_hosted_sip_numbers": hostedSipNumbers
   },
-  tenantTables: [{ table: "calls" }, { table: "calls_in_progress" }, { table: "sip_settings" }],
-  layer: Layer.mergeAll(Calls.layer, Sip.layer, InProgress.layer)
+  tenantTables: [{ table: "calls" }, { table: "calls_in_progress" }, { table: "sip_settings" }, { table: "hosted_sip_numbers" }],
+  layer: Layer.mergeAll(Calls.layer, Sip.layer, InProgress.layer, Hosted.layer)
 }

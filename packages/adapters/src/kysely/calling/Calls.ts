@@ -120,6 +120,20 @@ export const make = (database: KyselyConnection): CallRepository["Type"] => {
       )
     },
 
+    rateQuality: (tenantId, id, mosScore) =>
+      isUuid(tenantId) && isUuid(id)
+        ? Effect.asVoid(
+            query(database, (db: Db) =>
+              db
+                .updateTable("calls")
+                .set({ mos_score: mosScore })
+                .where("tenant_id", "=", tenantId)
+                .where("id", "=", id)
+                .where("mos_score", "is", null)
+                .execute()
+            )
+          )
+        : Effect.void,
     findById: (tenantId, id) =>
       isUuid(tenantId) && isUuid(id)
         ? findOne(

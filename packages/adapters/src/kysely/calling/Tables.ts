@@ -38,8 +38,15 @@ export interface CallsInProgressTable {
   readonly seen_at: Date
 }
 
+export interface HostedSipNumbersTable {
+  readonly id: string
+  readonly tenant_id: string
+  readonly assigned_at: Date
+}
+
 export interface CallingTables {
   readonly calls: CallsTable
   readonly sip_settings: SipSettingsTable
   readonly calls_in_progress: CallsInProgressTable
+  readonly hosted_sip_numbers: HostedSipNumbersTable
 }

@@ -74,7 +74,7 @@ export interface SharedCommonErrorsSchemas {
             }[];
         };
     };
-    /** @description Missing, malformed, unknown or revoked credentials, an expired dashboard token, or a wrong visitor token, device secret, channel secret or pairing code; `code` says which. */
+    /** @description Missing, malformed, unknown or revoked credentials, an expired dashboard token, or a wrong visitor token, device secret, channel secret, carrier signature or pairing code; `code` says which. */
     readonly UnauthenticatedError: {
         readonly error: {
             /**
@@ -86,7 +86,7 @@ export interface SharedCommonErrorsSchemas {
              * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
              * @enum {string}
              */
-            readonly code: "missing_credentials" | "malformed_credentials" | "malformed_key" | "invalid_key" | "key_revoked" | "api_key_not_accepted" | "invalid_credentials" | "invalid_token" | "token_expired" | "invalid_admin_token" | "invalid_automation_token" | "invalid_visitor_token" | "invalid_device_secret" | "invalid_channel_secret" | "pairing_code_invalid" | "pairing_code_used" | "pairing_code_expired";
+            readonly code: "missing_credentials" | "malformed_credentials" | "malformed_key" | "invalid_key" | "key_revoked" | "api_key_not_accepted" | "invalid_credentials" | "invalid_token" | "token_expired" | "invalid_admin_token" | "invalid_automation_token" | "invalid_visitor_token" | "invalid_device_secret" | "invalid_channel_secret" | "invalid_carrier_signature" | "pairing_code_invalid" | "pairing_code_used" | "pairing_code_expired";
             /** @description A sentence for people; may change. */
             readonly message: string;
             /** @description Equals the `X-Request-ID` header. */
