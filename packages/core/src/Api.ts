@@ -85,7 +85,7 @@ export const makeApiEngine = (composition: Composition) =>
       ]),
       documents: new Map([
         ...(yield* makeDocuments(api, mountPath)),
-        ...consoleDocuments(mountPath, settings.consoleFrameAncestors, composition.catalog)
+        ...consoleDocuments(mountPath, settings.consoleFrameAncestors, composition.catalog, settings.brand)
       ])
     })
   })

@@ -24,6 +24,7 @@ export {
   type WebhookSettings,
   type WorkerIdentity
 } from "./platform/Settings.js"
+export { type Brand, defaultBrand } from "./platform/Branding.js"
 
 // custom skills
 export { type CustomSkill, defineSkill } from "./EmbedderSkills.js"

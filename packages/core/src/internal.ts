@@ -28,6 +28,7 @@ export {
   optionalVariable,
   positiveInteger
 } from "./module/ModuleSettings.js"
+export { type BrandOptions, type BrandingOptions, brandingSettings } from "./module/BrandingSettings.js"
 export type { CatalogEvent, CatalogSchemas, ProductEvent } from "./platform/Products.js"
 export { eventBody, sentEvent } from "./module/EventBodies.js"
 export { Text as SkillText, builtInSkill } from "./module/SkillInputs.js"

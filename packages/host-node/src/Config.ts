@@ -6,10 +6,12 @@ import { isSchemaName } from "@servicekit/adapters/kysely"
 import type { ChatCompletionsOptions } from "@servicekit/adapters/llm"
 import { type IpRateRule, type Modules, type Settings, defaultSettings, modules } from "@servicekit/core"
 import {
+  type BrandingOptions,
   type Deployment,
   type ModuleSettings,
   type ProductModule,
   type SettingsOptionsOf,
+  brandingSettings,
   isFrameAncestor,
   isOrigin,
   isSecretKey,
@@ -31,7 +33,7 @@ export type DeploymentEnv = Deployment
 export type ModuleOptions = SettingsOptionsOf<Modules>
 
 /** Everything a ServiceKit process needs, resolved from options, then environment, then defaults. */
-export type HostConfig = PlatformHostConfig & ModuleOptions
+export type HostConfig = PlatformHostConfig & BrandingOptions & ModuleOptions
 
 /** The host's and the platform's own options, beside the modules'. */
 export interface PlatformHostConfig {
@@ -232,9 +234,16 @@ const environmentConfig = Config.all({
   metricsToken: optionalString("SERVICEKIT_METRICS_TOKEN")
 })
 
-/** The settings every module of the kit declares: the built-in modules', then those it adds. */
-export const moduleSettingsOf = (added: ReadonlyArray<ProductModule> = []): ReadonlyArray<ModuleSettings<any>> =>
-  [...modules, ...added].flatMap((module): ReadonlyArray<ModuleSettings<any>> => (module.settings === undefined ? [] : [module.settings]))
+/**
+ * The settings declared the modules' way: the platform's brand, then every module's of the kit (the
+ * built-in modules', then those it adds).
+ */
+export const moduleSettingsOf = (added: ReadonlyArray<ProductModule> = []): ReadonlyArray<ModuleSettings<any>> => [
+  brandingSettings,
+  ...[...modules, ...added].flatMap((module): ReadonlyArray<ModuleSettings<any>> =>
+    module.settings === undefined ? [] : [module.settings]
+  )
+]
 
 /** Reads `config` from the variables, or throws ConfigurationError naming the variable. */
 const read = <A>(config: Config.Config<A>, variables: Map<string, string>): A => {
@@ -263,7 +272,7 @@ export const resolveConfig = (
   if ("problem" in llm) throw new ConfigurationError(`Invalid configuration: ${llm.problem}`)
   const withOptions = {
     ...fromEnv,
-    ...(Object.assign({}, ...modulesFromEnv) as ModuleOptions),
+    ...(Object.assign({}, ...modulesFromEnv) as BrandingOptions & ModuleOptions),
     llm: llm.options,
     ...given
   }

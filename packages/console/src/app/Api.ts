@@ -15,15 +15,23 @@ export interface CatalogEvent {
   readonly example: unknown
 }
 
+/** The platform's brand, shown where the console names itself; its colours come in the page's brand stylesheet. */
+export interface Brand {
+  readonly name: string
+  readonly logoUrl: string | null
+}
+
 export interface Kit {
   /** The mount path, e.g. `/api`. */
   readonly apiPath: string
   readonly catalog: Catalog
+  readonly brand: Brand
 }
 
 export const kitOf = (element: HTMLElement): Kit => ({
   apiPath: element.dataset.api ?? "/api",
-  catalog: JSON.parse(element.dataset.catalog ?? "{}")
+  catalog: JSON.parse(element.dataset.catalog ?? "{}"),
+  brand: JSON.parse(element.dataset.brand ?? '{"name":"ServiceKit","logoUrl":null}')
 })
 
 /**

@@ -18,7 +18,7 @@ export const App = (props: { readonly kit: Kit }) => {
     [session]
   )
   if ("signedOut" in session || client === undefined) {
-    return <SignIn reason={"signedOut" in session ? session.signedOut : "none"} />
+    return <SignIn reason={"signedOut" in session ? session.signedOut : "none"} brand={props.kit.brand} />
   }
   return <Shell kit={props.kit} session={session} client={client} onSignOut={() => setSession(endSession("none"))} />
 }

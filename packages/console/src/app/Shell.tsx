@@ -1,3 +1,4 @@
+import { BrandMark } from "./BrandMark.js"
 import { Loading, PageHeader } from "./Components.js"
 import { useLoad } from "./Load.js"
 import { Overview, productNames } from "./Overview.js"
@@ -171,7 +172,7 @@ const Console = (props: ShellProps & { readonly entitlements: ReadonlyArray<stri
   return (
     <div class="shell">
       <aside class="sidebar">
-        <p class="brand">ServiceKit</p>
+        <BrandMark brand={props.kit.brand} />
         <nav aria-label="Console">
           {areas.filter((area) => entitledTo(area, props.entitlements)).map((area) => (
             <div class="nav-area" key={area.title}>

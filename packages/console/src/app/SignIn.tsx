@@ -1,3 +1,5 @@
+import type { Brand } from "./Api.js"
+import { BrandMark } from "./BrandMark.js"
 import type { SignedOut } from "./Session.js"
 
 const explanations: Record<SignedOut["signedOut"], { title: string; text: string }> = {
@@ -16,12 +18,12 @@ const explanations: Record<SignedOut["signedOut"], { title: string; text: string
 }
 
 /** Where the console stands without a usable token: it can only send the user back to sign in. */
-export const SignIn = (props: { readonly reason: SignedOut["signedOut"] }) => {
+export const SignIn = (props: { readonly reason: SignedOut["signedOut"]; readonly brand: Brand }) => {
   const { text, title } = explanations[props.reason]
   return (
     <main class="sign-in">
       <div class="card">
-        <p class="brand">ServiceKit</p>
+        <BrandMark brand={props.brand} />
         <h1>{title}</h1>
         <p>{text}</p>
       </div>

@@ -15,14 +15,16 @@ import { VisitorSession } from "./VisitorAuth.js"
 export const chatPageHandlers = implement(
   ChatPageApi,
   Effect.gen(function* () {
-    const { mountPath } = yield* ServiceKitSettings
+    const { brand, mountPath } = yield* ServiceKitSettings
+    const headers = pageSecurityHeaders(brand)
     const asset = (body: string, contentType: string) =>
-      Effect.succeed(HttpServerResponse.text(body, { contentType, headers: pageSecurityHeaders }))
-    const html = chatPageHtml(mountPath)
+      Effect.succeed(HttpServerResponse.text(body, { contentType, headers }))
+    const html = chatPageHtml(mountPath, brand)
+    const css = chatPageCss(brand)
     return {
       chatPage: () => asset(html, "text/html; charset=utf-8"),
       chatPageScript: () => asset(chatPageScript, "text/javascript; charset=utf-8"),
-      chatPageStyles: () => asset(chatPageCss, "text/css; charset=utf-8")
+      chatPageStyles: () => asset(css, "text/css; charset=utf-8")
     }
   })
 )

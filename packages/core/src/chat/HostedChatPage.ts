@@ -4,22 +4,34 @@
  * an injected script anyway. The script takes the visitor token from the URL, then removes it
  * from the address bar (it lives on in this tab's sessionStorage), sends it only as an
  * Authorization header, and follows the conversation over server-sent events read with fetch,
- * resuming after the last message it showed.
+ * resuming after the last message it showed. It wears the platform's brand: its name and logo in
+ * the header, its accent on the visitor's messages and the buttons.
  */
 
-import { escapeAttribute } from "../http/Html.js"
+import { escapeAttribute, escapeText } from "../http/Html.js"
+import { type Brand, brandImageSources, brandStyles } from "../platform/Branding.js"
 
-/** Headers of the page and its assets: nothing but this origin may run, load or be sent, and no Referer leaves. */
-export const pageSecurityHeaders = {
+/**
+ * Headers of the page and its assets: nothing but this origin may run, load or be sent (but the
+ * brand's logo), and no Referer leaves.
+ */
+export const pageSecurityHeaders = (brand: Brand) => ({
   "content-security-policy":
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; " +
+    `img-src ${brandImageSources(brand)}; base-uri 'none'; form-action 'none'`,
   "referrer-policy": "no-referrer",
   "x-content-type-options": "nosniff",
   "cache-control": "no-store"
-} as const
+})
+
+/** The brand's logo (beside its name, so it says nothing more) and name. */
+const brandMark = (brand: Brand) => {
+  const logo = brand.logoUrl === undefined ? "" : `<img src="${escapeAttribute(brand.logoUrl)}" alt="">`
+  return `<p class="brand">${logo}<span>${escapeText(brand.name)}</span></p>`
+}
 
 /** The page at `${mountPath}/public/chat`; its assets beside it. */
-export const chatPageHtml = (mountPath: string) => {
+export const chatPageHtml = (mountPath: string, brand: Brand) => {
   const base = escapeAttribute(`${mountPath}/public/chat`)
   return `<!doctype html>
 <html lang="en">
@@ -27,7 +39,7 @@ export const chatPageHtml = (mountPath: string) => {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>Chat</title>
+<title>Chat · ${escapeText(brand.name)}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${base}/chat.css">
 <script src="${base}/chat.js" defer></script>
@@ -35,7 +47,10 @@ export const chatPageHtml = (mountPath: string) => {
 <body>
 <main class="chat" data-base="${base}">
   <header>
-    <h1 id="title">Chat</h1>
+    <div class="heading">
+      ${brandMark(brand)}
+      <h1 id="title">Chat</h1>
+    </div>
     <span id="status" class="status"></span>
   </header>
   <p id="notice" class="notice" role="alert" hidden></p>
@@ -62,11 +77,16 @@ export const chatPageHtml = (mountPath: string) => {
 `
 }
 
-export const chatPageCss = `*{box-sizing:border-box}
+/** The page's stylesheet: the brand's colours, then the rules that use them. */
+export const chatPageCss = (brand: Brand) => `${brandStyles(brand)}*{box-sizing:border-box}
 [hidden]{display:none!important}
 body{margin:0;font:15px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;background:#f4f5f7;color:#1d2330}
 .chat{display:flex;flex-direction:column;height:100vh;max-width:640px;margin:0 auto;background:#fff}
-header{display:flex;align-items:center;justify-content:space-between;padding:12px 16px;border-bottom:1px solid #e3e6eb}
+header{display:flex;align-items:center;justify-content:space-between;gap:12px;padding:12px 16px;border-bottom:1px solid #e3e6eb}
+.heading{min-width:0}
+.brand{display:flex;align-items:center;gap:6px;margin:0 0 2px;font-size:12px;font-weight:600;color:var(--accent)}
+.brand img{height:20px;width:auto;max-width:120px}
+.brand span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 h1{font-size:17px;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .status{font-size:12px;text-transform:uppercase;letter-spacing:.04em;color:#5b6577}
 .notice{margin:0;padding:8px 16px;background:#fff4e5;color:#7a4a00}
@@ -74,8 +94,8 @@ h1{font-size:17px;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:no
 .message{max-width:80%;padding:8px 12px;border-radius:12px;background:#eef1f5;white-space:pre-wrap;overflow-wrap:anywhere}
 .message p{margin:0}
 .message small{display:block;margin-top:4px;font-size:11px;color:#5b6577}
-.message.visitor{align-self:flex-end;background:#2f6fed;color:#fff}
-.message.visitor small{color:#dce6fd}
+.message.visitor{align-self:flex-end;background:var(--accent);color:#fff}
+.message.visitor small{color:#fff}
 .message.system{align-self:center;background:none;color:#5b6577;font-style:italic}
 .rating,.thanks{margin:0;padding:12px 16px;border-top:1px solid #e3e6eb}
 .rating p{margin:0 0 8px}
@@ -83,7 +103,8 @@ h1{font-size:17px;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:no
 .stars button{width:40px;height:36px;border:1px solid #c9ced8;border-radius:8px;background:#fff;cursor:pointer}
 .rating textarea,.composer textarea{width:100%;font:inherit;padding:8px;border:1px solid #c9ced8;border-radius:8px;resize:none}
 .composer{display:flex;gap:8px;padding:12px 16px;border-top:1px solid #e3e6eb}
-.composer button{padding:0 18px;border:0;border-radius:8px;background:#2f6fed;color:#fff;font:inherit;cursor:pointer}
+.composer button{padding:0 18px;border:0;border-radius:8px;background:var(--accent);color:#fff;font:inherit;cursor:pointer}
+.composer button:hover{background:var(--accent-strong)}
 .composer button:disabled,.composer textarea:disabled{opacity:.6;cursor:not-allowed}
 `
 

@@ -1,4 +1,5 @@
 import { Context, Layer } from "effect"
+import { type Brand, defaultBrand } from "./Branding.js"
 
 export interface RateRule {
   readonly limit: number
@@ -32,6 +33,8 @@ export interface Settings {
    * such as `https://app.example.com`.
    */
   readonly consoleFrameAncestors: ReadonlyArray<string>
+  /** The platform's name, logo and accent colour, shown in the console and on the hosted chat page. */
+  readonly brand: Brand
   /** Prometheus metrics at `${mountPath}/metrics`: off unless enabled; a bearer token, when set, guards them. */
   readonly metrics: { readonly enabled: boolean; readonly bearerToken?: string | undefined }
   /** The platform carrier's SIP domain for hosted SIP; unset, the platform offers no hosted SIP. */
@@ -148,6 +151,7 @@ export const defaultSettings: Settings = {
   trustedProxies: [],
   corsOrigins: [],
   consoleFrameAncestors: ["'self'"],
+  brand: defaultBrand,
   metrics: { enabled: false },
   outboundAllowPrivate: false,
   mailFrom: "ServiceKit <no-reply@servicekit.local>",

@@ -20,7 +20,7 @@ export const EndpointDisabledEvent = eventBody(
       failingSince: Schema.NullOr(Timestamp)
     })
   },
-  "ServiceKit turned one of the tenant's endpoints off; sent to its other endpoints that receive this event. PATCH `active: true` turns it on again.",
+  "One of the tenant's endpoints was turned off (`reason`); sent to its other endpoints that receive this event. PATCH `active: true` turns it on again.",
   {
     eventId: "3e9a1d5b-7c2f-4b8e-a0d6-9f4c2e8b1a57",
     timestamp: "2026-03-19T09:26:53.000Z",

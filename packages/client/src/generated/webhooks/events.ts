@@ -295,7 +295,7 @@ export interface webhooks {
         readonly put?: never;
         /**
          * endpoint.disabled
-         * @description ServiceKit turned one of the tenant's endpoints off; sent to its other endpoints that receive this event. PATCH `active: true` turns it on again.
+         * @description One of the tenant's endpoints was turned off (`reason`); sent to its other endpoints that receive this event. PATCH `active: true` turns it on again.
          */
         readonly post: operations["webhook.endpoint.disabled"];
         readonly delete?: never;

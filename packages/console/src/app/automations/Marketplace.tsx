@@ -12,6 +12,8 @@ import type { SkillPack, Workflow } from "./Types.js"
 const PackCard = (props: {
   readonly pack: SkillPack
   readonly admin: boolean
+  /** Who offers the built-in packs: the platform, by its brand's name. */
+  readonly brandName: string
   readonly onInstall: () => void
   readonly onMake: () => void
 }) => {
@@ -26,7 +28,7 @@ const PackCard = (props: {
           <h2 id={titleId}>{pack.name}</h2>
           <p class="muted mono">
             {pack.packId} {pack.version}
-            <span class="tag">{pack.source === "builtin" ? "ServiceKit" : "Your account"}</span>
+            <span class="tag">{pack.source === "builtin" ? props.brandName : "Your account"}</span>
             {installed === null ? null : <span class="status active">Installed {installed.version}</span>}
           </p>
         </div>
@@ -148,6 +150,7 @@ export const Marketplace = (props: PageProps) => {
                   key={pack.packId}
                   pack={pack}
                   admin={admin}
+                  brandName={props.kit.brand.name}
                   onInstall={() => install(pack)}
                   onMake={() => {
                     setMade(undefined)

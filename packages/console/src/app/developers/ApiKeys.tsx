@@ -34,7 +34,7 @@ export const ApiKeys = (props: PageProps) =>
     <ApiKeysOfAdmin {...props} />
   ) : (
     <>
-      <PageHeader title="API keys" lead="Keys your servers use to call ServiceKit." />
+      <PageHeader title="API keys" lead={`Keys your servers use to call ${props.kit.brand.name}.`} />
       <AdminsOnly what="API keys" />
     </>
   )
@@ -56,7 +56,10 @@ const ApiKeysOfAdmin = (props: PageProps) => {
 
   return (
     <>
-      <PageHeader title="API keys" lead="Keys your servers use to call ServiceKit. Each key is for one product and environment.">
+      <PageHeader
+        title="API keys"
+        lead={`Keys your servers use to call ${props.kit.brand.name}. Each key is for one product and environment.`}
+      >
         {creating || created !== undefined ? null : (
           <button type="button" class="button primary" onClick={() => setCreating(true)}>
             Create API key
@@ -83,7 +86,7 @@ const ApiKeysOfAdmin = (props: PageProps) => {
           data.length === 0 ? (
             <div class="card empty">
               <h2>No API keys yet</h2>
-              <p>Create one for each server or job that calls ServiceKit.</p>
+              <p>Create one for each server or job that calls {props.kit.brand.name}.</p>
             </div>
           ) : (
             <div class="card flush">

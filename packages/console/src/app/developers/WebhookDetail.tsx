@@ -54,12 +54,12 @@ type Subscription = { readonly paused: boolean; readonly pausedAt: string | null
 
 /**
  * Whether its deliveries go out: held by an admin (`paused`, until resumed), or held back by
- * ServiceKit while the receiver keeps failing (`pausedUntil`, which ends by itself).
+ * the platform (named `brandName`) while the receiver keeps failing (`pausedUntil`, which ends by itself).
  */
-const deliveriesText = (subscription: Subscription) => {
+const deliveriesText = (subscription: Subscription, brandName: string) => {
   if (subscription.paused) return `Paused since ${formatTime(subscription.pausedAt)}: they wait and go out on resume`
   if (subscription.pausedUntil !== null && Date.parse(subscription.pausedUntil) > Date.now())
-    return `Held back by ServiceKit until ${formatTime(subscription.pausedUntil)}: the receiver keeps failing`
+    return `Held back by ${brandName} until ${formatTime(subscription.pausedUntil)}: the receiver keeps failing`
   return "Going out"
 }
 
@@ -165,7 +165,7 @@ export const WebhookDetail = (props: PageProps & { readonly webhookId: string })
                 <dt>Throttle</dt>
                 <dd>{throttleText(subscription.ratePerSecond)}</dd>
                 <dt>Deliveries</dt>
-                <dd>{deliveriesText(subscription)}</dd>
+                <dd>{deliveriesText(subscription, props.kit.brand.name)}</dd>
                 <dt>Description</dt>
                 <dd>{subscription.description ?? <span class="muted">None</span>}</dd>
                 <dt>Status</dt>

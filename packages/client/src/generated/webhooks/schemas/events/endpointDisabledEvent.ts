@@ -3,7 +3,7 @@
 
 export interface WebhooksEventsEndpointDisabledEventSchemas {
     /**
-     * @description ServiceKit turned one of the tenant's endpoints off; sent to its other endpoints that receive this event. PATCH `active: true` turns it on again.
+     * @description One of the tenant's endpoints was turned off (`reason`); sent to its other endpoints that receive this event. PATCH `active: true` turns it on again.
      * @example {
      *       "event": "endpoint.disabled",
      *       "eventId": "3e9a1d5b-7c2f-4b8e-a0d6-9f4c2e8b1a57",
