@@ -5,7 +5,7 @@ import { groupOf, pathOperations } from "./document.mjs"
 /**
  * How the runtime calls an operation: `page` when it follows a cursor, `events` for server-sent
  * events, `socket` for a WebSocket upgrade (`socket+<name>` when its credential may go in the query
- * parameter `name`, as browsers cannot set a WebSocket's headers).
+ * parameter `name`, as browsers cannot set a WebSocket's headers), `form` when its body is a form.
  */
 const kindOf = ({ operation }, schemes) => {
   const success = Object.entries(operation.responses).filter(([status]) => Number(status) < 400)
@@ -19,7 +19,8 @@ const kindOf = ({ operation }, schemes) => {
   const content = Object.keys(success[0]?.[1].content ?? {})
   if (content.includes("text/event-stream")) return "events"
   const cursor = (operation.parameters ?? []).some((parameter) => parameter.in === "query" && parameter.name === "cursor")
-  return cursor ? "page" : undefined
+  if (cursor) return "page"
+  return "application/x-www-form-urlencoded" in (operation.requestBody?.content ?? {}) ? "form" : undefined
 }
 
 /** The operation's summary and description, shown where an editor shows the client method. */

@@ -98,16 +98,23 @@ export const createClient = (options: ClientOptions): Client => {
     maxRetryDelayMs: options.maxRetryDelayMs ?? 60_000
   }
 
-  const prepare = async ([method, path]: Route, input: LooseInput = {}, call: RequestOptions = {}): Promise<Outgoing> => {
+  const prepare = async ([method, path, , kind]: Route, input: LooseInput = {}, call: RequestOptions = {}): Promise<Outgoing> => {
     const headers: Record<string, string> = { ...transport.headers, ...input.headers, ...call.headers }
     const credential = await credentialOf(transport.credential)
     if (credential !== undefined) headers.authorization = `Bearer ${credential}`
-    if (input.body !== undefined) headers["content-type"] = "application/json"
+    // A form's body is its fields, form-encoded (a carrier's callback); every other body is JSON.
+    const form = kind === "form"
+    if (input.body !== undefined) headers["content-type"] = form ? "application/x-www-form-urlencoded" : "application/json"
     return {
       method,
       url: `${transport.baseUrl}${pathOf(path, input.path)}${queryOf(input.query)}`,
       headers,
-      body: input.body === undefined ? undefined : JSON.stringify(input.body)
+      body:
+        input.body === undefined
+          ? undefined
+          : form
+            ? new URLSearchParams(input.body as Record<string, string>).toString()
+            : JSON.stringify(input.body)
     }
   }
 
@@ -120,6 +127,8 @@ export const createClient = (options: ClientOptions): Client => {
       response
     }
     if (response.status >= 400) return { ...meta, data: undefined, error: documentedError(route, response, text) }
+    // 204 No Content: nothing to read.
+    if (response.status === 204) return { ...meta, data: undefined, error: undefined }
     const json = (response.headers.get("content-type") ?? "").includes("json")
     return { ...meta, data: json ? parseJson(text) : text, error: undefined }
   }

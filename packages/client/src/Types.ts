@@ -21,14 +21,19 @@ type ParameterField<Op, K extends "path" | "query" | "header"> = K extends keyof
   ? Parameters<Op>[K]
   : undefined
 
-type JsonContent<R> = R extends { readonly content: { readonly "application/json": infer B } } ? B : never
+/** A body as JSON, or a form's fields (sent form-encoded). */
+type BodyContent<R> = R extends { readonly content: { readonly "application/json": infer B } }
+  ? B
+  : R extends { readonly content: { readonly "application/x-www-form-urlencoded": infer F } }
+    ? F
+    : never
 type RequestBody<Op> = Op extends { readonly requestBody: infer R }
-  ? JsonContent<R>
+  ? BodyContent<R>
   : Op extends { readonly requestBody?: infer R }
-    ? JsonContent<R> | undefined
+    ? BodyContent<R> | undefined
     : undefined
 
-/** What a call takes: the path's ids, the query, the JSON body and the headers the operation declares. */
+/** What a call takes: the path's ids, the query, the body (JSON, or a form's fields) and the headers the operation declares. */
 export type Input<Id extends OperationId> = Simplify<
   Field<"path", ParameterField<Operation<Id>, "path">> &
     Field<"query", ParameterField<Operation<Id>, "query">> &

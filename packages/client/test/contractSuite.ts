@@ -8,9 +8,11 @@ import { type WebhookEvent, verifyWebhook } from "@servicekit/client/webhooks"
 import { CallingService, type KeyAccess } from "@servicekit/core"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import twilio from "twilio"
 import WebSocket from "ws"
 import { until } from "../../host-node/test/automationsClient.js"
 import { documentSchemas, pointerSegment } from "../../host-node/test/documentSchemas.js"
+import { startDnsServer } from "../../host-node/test/fixtures/dnsServer.js"
 import { type Served, kitOn, serve } from "../../host-node/test/hostileInput.js"
 import { routes } from "../src/generated/index.js"
 
@@ -23,6 +25,9 @@ export interface ContractStorage {
 }
 
 const ADMIN_TOKEN = "contract-suite-platform-admin-token-0123456789"
+const TWILIO_AUTH_TOKEN = "contract-suite-twilio-auth-token"
+/** Where the platform says it is reached: Twilio signs that address, not the loopback one. */
+const PUBLIC_URL = "https://platform.example"
 // Low enough for one key to be driven to 429 in a moment, high enough for every other key of the suite.
 const KEY_RATE_LIMIT = 150
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000"
@@ -239,14 +244,18 @@ export const contractSuite = (setting: ContractStorage) =>
     // Hosted SIP's carrier: the softphone relay is pointed at it, nothing needs to answer.
     const carrier = createSocket("udp4")
     const receiver = webhookReceiver()
+    // The DNS sending domains are checked against.
+    let dns: Awaited<ReturnType<typeof startDnsServer>>
     beforeAll(async () => {
       await new Promise<void>((resolve) => carrier.bind(0, "127.0.0.1", resolve))
       await receiver.start()
+      dns = await startDnsServer()
     })
     // Registered before `serve`, so that it runs after the kit is disposed.
     afterAll(async () => {
       carrier.close()
       await receiver.stop()
+      await dns.stop()
       rmSync(dataDir, { recursive: true, force: true })
     })
 
@@ -259,6 +268,9 @@ export const contractSuite = (setting: ContractStorage) =>
         SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
         SERVICEKIT_HOSTED_SIP_DOMAIN: "sip.platform.test",
         SERVICEKIT_HOSTED_SIP_PROXY: `127.0.0.1:${carrier.address().port}`,
+        SERVICEKIT_TWILIO_AUTH_TOKEN: TWILIO_AUTH_TOKEN,
+        SERVICEKIT_PUBLIC_URL: PUBLIC_URL,
+        SERVICEKIT_DNS_SERVERS: dns.address,
         // Model labels to choose from; no step of the suite asks a model, so nothing listens there.
         SERVICEKIT_LLM_BASE_URL: "http://127.0.0.1:9/v1",
         SERVICEKIT_LLM_MODELS: JSON.stringify({
@@ -603,6 +615,54 @@ export const contractSuite = (setting: ContractStorage) =>
       })
     })
 
+    it("routes hosted numbers to a tenant, whose call the carrier's signed report records", async () => {
+      const admin = connect({ token: ADMIN_TOKEN })
+      const calling = await tenantWith("Carrier", ["voice"])
+      const number = { path: { tenantId: calling.id, number: "+15550123" } }
+      const assigned = expectOk(await admin.hostedNumbersAdmin.assignHostedNumber(number))
+      expect(assigned).toEqual({ number: "+15550123", assignedAt: expect.any(String) })
+      expect(expectOk(await admin.hostedNumbersAdmin.listHostedNumbers({ path: { tenantId: calling.id } }))).toEqual({
+        data: [assigned]
+      })
+      const elsewhere = await tenantWith("Elsewhere", ["voice"])
+      const taken = { path: { tenantId: elsewhere.id, number: "+15550123" } }
+      expect(expectError(await admin.hostedNumbersAdmin.assignHostedNumber(taken), 409).code).toBe("hosted_number_taken")
+
+      // Twilio's callback, form-encoded and signed over the kit's public URL with Twilio's own helper.
+      const fields = {
+        CallSid: "CAfeedfacefeedfacefeedfacefeedface",
+        CallStatus: "completed",
+        CallDuration: "61",
+        Direction: "inbound",
+        From: "+15550999",
+        To: "+15550123",
+        Timestamp: new Date().toUTCString().replace("GMT", "+0000")
+      }
+      const signature = twilio.getExpectedTwilioSignature(
+        TWILIO_AUTH_TOKEN,
+        `${PUBLIC_URL}/api/carriers/twilio/calls`,
+        fields
+      )
+      const carrier = connect()
+      const report = expectOk(
+        await carrier.carrierReports.twilioCallStatus({ body: fields, headers: { "x-twilio-signature": signature } })
+      )
+      expect(report).toEqual({ recorded: true, callId: expect.any(String) })
+      const forged = await carrier.carrierReports.twilioCallStatus({ body: fields, headers: { "x-twilio-signature": "x" } })
+      expect(expectError(forged, 401).code).toBe("invalid_carrier_signature")
+      const reporting = connect({ apiKey: await calling.key({ product: "voice", scopes: ["voice:read"] }) })
+      expect(expectOk(await reporting.calling.getCall({ path: { id: report.callId! } }))).toMatchObject({
+        direction: "inbound",
+        durationSecs: 61,
+        callSid: fields.CallSid
+      })
+
+      expect(expectOk(await admin.hostedNumbersAdmin.releaseHostedNumber(number))).toBeUndefined()
+      expect(expectError(await admin.hostedNumbersAdmin.releaseHostedNumber(number), 404).code).toBe(
+        "hosted_number_not_found"
+      )
+    })
+
     it("mints chat sessions and serves conversations, messages and visitors to the API and to agents", async () => {
       const chat = await tenantWith("Chat", ["chat"])
       const api = connect({
@@ -812,6 +872,24 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(missing.code).toBe("webhook_not_found")
       // @ts-expect-error: getWebhook documents no template_not_found
       expect(missing.code === "template_not_found").toBe(false)
+    })
+
+    it("adds a sending domain, answers its records, verifies it against DNS, and deletes it", async () => {
+      const acme = await tenantWith("Domains", ["transactional", "business_email"])
+      const domains = connect({ apiKey: await acme.key({ product: "transactional", scopes: ["domains:manage"] }) })
+      const domain = expectOk(await domains.mailDomains.addMailDomain({ body: { domain: "mail.contract.example" } }))
+      expect(domain).toMatchObject({ domain: "mail.contract.example", status: "pending" })
+      expect(expectOk(await domains.mailDomains.listMailDomains()).data).toEqual([domain])
+      expect(expectOk(await domains.mailDomains.getMailDomain({ path: { id: domain.id } }))).toEqual(domain)
+      const dkim = domain.records.find((record) => record.purpose === "dkim")!
+      dns.setTxt(dkim.name, [dkim.value])
+      const verified = expectOk(await domains.mailDomains.verifyMailDomain({ path: { id: domain.id } }))
+      expect(verified).toMatchObject({ status: "verified", verifiedAt: expect.any(String) })
+      const taken = expectError(await domains.mailDomains.addMailDomain({ body: { domain: "mail.contract.example" } }), 409)
+      expect(taken.code).toBe("mail_domain_exists")
+      expect(expectOk(await domains.mailDomains.deleteMailDomain({ path: { id: domain.id } }))).toBeUndefined()
+      const gone = expectError(await domains.mailDomains.getMailDomain({ path: { id: domain.id } }), 404)
+      expect(gone.code).toBe("mail_domain_not_found")
     })
 
     it("manages templates, renders them, sends mail that reaches the logs, and serves the dashboard", async () => {

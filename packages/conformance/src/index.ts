@@ -13,6 +13,7 @@ import { workflowsSuite } from "./storage/Workflows.js"
 import { callsSuite } from "./storage/Calls.js"
 import { callsInProgressSuite } from "./storage/CallsInProgress.js"
 import { hostedNumbersSuite } from "./storage/HostedNumbers.js"
+import { mailDomainsSuite } from "./storage/MailDomains.js"
 import { chatRollbackSuite, conversationsSuite } from "./storage/Chat.js"
 import { chatMessagesSuite } from "./storage/ChatMessages.js"
 import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
@@ -99,6 +100,7 @@ export {
   sipSuite,
   callsInProgressSuite,
   hostedNumbersSuite,
+  mailDomainsSuite,
   stepResultsSuite,
   templatesSuite,
   tenantDataSuite,
@@ -124,6 +126,7 @@ export const moduleStorageSuites = {
   operations: [],
   accounts: [tenantsSuite, apiKeysSuite, usageSuite, idempotencySuite],
   calling: [callsSuite, callsInProgressSuite, hostedNumbersSuite, sipSuite],
+  maildomains: [mailDomainsSuite],
   chat: [
     visitorsSuite,
     widgetsSuite,

@@ -4,6 +4,7 @@ import { automations } from "./automations/AutomationsModule.js"
 import { calling } from "./calling/Calling.js"
 import { chat } from "./chat/ChatModule.js"
 import { growth } from "./growth/GrowthModule.js"
+import { mailDomains } from "./maildomains/MailDomainsModule.js"
 import { operations } from "./operations/Operations.js"
 import { transactional } from "./transactional/TransactionalModule.js"
 import { webhooks } from "./webhooks/WebhooksModule.js"
@@ -20,7 +21,7 @@ import type { Skill } from "./module/Skill.js"
  * (growth → transactional's email pipeline); the catalog lists products in this order. Webhooks
  * come after chat, whose first migrations made their tables.
  */
-export const modules = [operations, accounts, chat, webhooks, calling, transactional, growth, automations] as const
+export const modules = [operations, accounts, chat, webhooks, calling, mailDomains, transactional, growth, automations] as const
 
 export type Modules = typeof modules
 export type ModuleName = Modules[number]["name"]

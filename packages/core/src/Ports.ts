@@ -7,6 +7,7 @@ import type { ScheduleStore } from "./jobs/Scheduler.js"
 import type { StoragePorts } from "./Modules.js"
 import type { SecretCrypto } from "./platform/Crypto.js"
 import type { DashboardTokenIssuer, DashboardTokenVerifier } from "./platform/DashboardAuth.js"
+import type { DnsResolver } from "./platform/Dns.js"
 import type { LanguageModel } from "./platform/LanguageModel.js"
 import type { OutboundHttp } from "./platform/OutboundHttp.js"
 import type { SecretBox } from "./platform/SecretBox.js"
@@ -35,5 +36,6 @@ export type Ports =
   | Mailer
   | TestMailbox
   | OutboundHttp
+  | DnsResolver
   | LanguageModel
   | ServiceKitSettings

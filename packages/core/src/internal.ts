@@ -194,6 +194,10 @@ export { isOrigin } from "./http/Cors.js"
 export { CallRepository } from "./calling/CallRepository.js"
 export { type CallInProgress, CallsInProgress } from "./calling/CallsInProgress.js"
 export { type HostedNumber, HostedNumbers } from "./calling/HostedNumbers.js"
+export { DnsResolver, DnsUnavailable } from "./platform/Dns.js"
+export type { DomainRecord, DomainStatus, MailDomain } from "./maildomains/MailDomain.js"
+export { MailDomainRepository } from "./maildomains/MailDomainRepository.js"
+export { MailDomainService } from "./maildomains/MailDomainService.js"
 export { SipRepository } from "./calling/SipRepository.js"
 export {
   type ResolvedSipAddress,

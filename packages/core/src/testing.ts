@@ -19,6 +19,7 @@ import { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
 import { layerSecretBox } from "./platform/SecretBox.js"
 import { layerTestTokens } from "./testing/TestTokens.js"
 import { layerMemorySipNetwork } from "./testing/MemorySipNetwork.js"
+import { layerMemoryDns } from "./testing/MemoryDns.js"
 import { layerMemoryMailer } from "./testing/MemoryMailer.js"
 import { layerMemoryOutboundHttp } from "./testing/MemoryOutboundHttp.js"
 import { layerScriptedLanguageModel } from "./testing/ScriptedLanguageModel.js"
@@ -28,6 +29,7 @@ export { layerTestTokens, testDashboardToken } from "./testing/TestTokens.js"
 export { layerDeterministic as layerDeterministicCrypto } from "./platform/Crypto.js"
 export { makeFixedClock, type FixedClock } from "./testing/FixedClock.js"
 export { layerMemorySipNetwork, makeMemorySipNetwork, type MemorySipTrunk } from "./testing/MemorySipNetwork.js"
+export { layerMemoryDns, makeMemoryDns } from "./testing/MemoryDns.js"
 export {
   layerMemoryMailer,
   makeMemoryMailer,
@@ -95,6 +97,7 @@ export const layerMemory = <const Added extends ReadonlyArray<ProductModule> = r
     layerMemoryRateLimit,
     layerTestTokens,
     layerMemorySipNetwork,
+    layerMemoryDns,
     layerMemoryMailer,
     layerMemoryOutboundHttp({ allowPrivate: options.settings?.outboundAllowPrivate }),
     layerScriptedLanguageModel(),

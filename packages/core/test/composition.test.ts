@@ -14,7 +14,7 @@ describe("a kit's product catalog", () => {
     expect(catalog.products).toEqual(["chat", "voice", "transactional", "business_email", "marketing", "automations", "ai_agent", "notes"])
     expect(catalog.keyProducts).toEqual(["chat", "voice", "transactional", "automations", "notes"])
     // A key of any product may carry the webhooks' shared scope, after its own.
-    expect(catalog.scopesOf("notes")).toEqual(["notes:read", "notes:write", "webhooks:manage"])
+    expect(catalog.scopesOf("notes")).toEqual(["notes:read", "notes:write", "webhooks:manage", "domains:manage"])
     expect(catalog.scopesOf("marketing")).toEqual([])
     expect(catalog.productOfScope("notes:write")).toBe("notes")
     expect(catalog.productOfScope("webhooks:manage")).toBeUndefined()

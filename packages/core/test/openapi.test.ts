@@ -94,8 +94,9 @@ describe("the OpenAPI document", () => {
         "voice:read",
         "transactional:send",
         "automations:manage",
-        // Shared: a key of any product may carry it.
-        "webhooks:manage"
+        // Shared: a key of any product may carry them.
+        "webhooks:manage",
+        "domains:manage"
       ])
     } finally {
       await admin.dispose()

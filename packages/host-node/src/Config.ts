@@ -65,6 +65,8 @@ export interface PlatformHostConfig {
   readonly outboundAllowPrivate: boolean
   /** The SMTP server for email (`smtp://user:pass@host:port`, `smtps://` for TLS); unset, the development mailbox. */
   readonly smtpUrl: string | undefined
+  /** The DNS resolvers that check sending domains (`host` or `host:port`, `[v6]:port`); none, the system's. */
+  readonly dnsServers: ReadonlyArray<string>
   /** Seconds jobs may be due with no worker taking any before a warning is logged and readiness reports it. */
   readonly workerStallSeconds: number
   /** The most queued runs, and queued messages, a tenant may have before new ones get 429 `queue_full`; 0 for no limit. */
@@ -98,6 +100,9 @@ export type HostOptions = Partial<Omit<HostConfig, "jwtSecret" | "secretKey" | "
   readonly jwtSecret?: string | undefined
   readonly secretKey?: string | undefined
 }
+
+/** A resolver as node:dns takes it: an IPv4 address or a bracketed IPv6 one, each with an optional port, or a bare IPv6. */
+const DNS_SERVER = /^((\d{1,3}\.){3}\d{1,3}(:\d{1,5})?|\[[0-9a-f:.]+\](:\d{1,5})?|[0-9a-f:]*:[0-9a-f:.]*)$/i
 
 const isSmtpUrl = (text: string) => {
   try {
@@ -195,6 +200,10 @@ const environmentConfig = Config.all({
   secretKey: optionalString("SERVICEKIT_SECRET_KEY"),
   outboundAllowPrivate: Config.boolean("SERVICEKIT_OUTBOUND_ALLOW_PRIVATE").pipe(Config.withDefault(false)),
   smtpUrl: optionalString("SMTP_URL"),
+  dnsServers: Config.string("SERVICEKIT_DNS_SERVERS").pipe(
+    Config.withDefault(""),
+    Config.map((text) => text.split(",").map((server) => server.trim()).filter((server) => server !== ""))
+  ),
   workerStallSeconds: Config.number("SERVICEKIT_WORKER_STALL_SECONDS").pipe(
     Config.validate({ message: "must be a number of seconds from 1 to 3600", validation: (n) => n >= 1 && n <= 3600 }),
     Config.withDefault(defaultSettings.workerStallMs / 1000)
@@ -311,6 +320,12 @@ export const resolveConfig = (
   if (merged.smtpUrl !== undefined && !isSmtpUrl(merged.smtpUrl)) {
     throw new ConfigurationError(
       "Invalid SMTP_URL: it must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587"
+    )
+  }
+  const badServer = merged.dnsServers.find((server) => !DNS_SERVER.test(server))
+  if (badServer !== undefined) {
+    throw new ConfigurationError(
+      `Invalid SERVICEKIT_DNS_SERVERS: "${badServer}" is not an IP address, optionally with a port (1.1.1.1, 10.0.0.2:5353, [2001:db8::53]:53)`
     )
   }
   for (const module of settings) {

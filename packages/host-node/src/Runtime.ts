@@ -4,7 +4,7 @@ import { layerUndiciOutboundHttp } from "@servicekit/adapters/http"
 import { layerJoseDashboardTokens } from "@servicekit/adapters/jwt"
 import type { AddedModuleStorage } from "@servicekit/adapters/kysely"
 import { layerChatCompletionsModel } from "@servicekit/adapters/llm"
-import { layerDevelopmentMailbox, layerDevelopmentTestMailbox, layerSmtpMailer } from "@servicekit/adapters/mail"
+import { layerDevelopmentMailbox, layerDevelopmentTestMailbox, layerNodeDns, layerSmtpMailer } from "@servicekit/adapters/mail"
 import { databaseHealthCheckWith, layerPgBossJobQueue, layerPglite } from "@servicekit/adapters/pglite"
 import { layerPostgres, layerPostgresFanOut } from "@servicekit/adapters/postgres"
 import { layerNodeSipNetwork } from "@servicekit/adapters/sip"
@@ -106,6 +106,7 @@ export const portsLayer = <const Added extends ReadonlyArray<HostModule> = reado
     layerNodeCrypto,
     layerNodeSipNetwork,
     mail,
+    layerNodeDns({ servers: config.dnsServers }),
     layerUndiciOutboundHttp({ allowPrivate: config.outboundAllowPrivate }),
     config.llm === undefined ? LanguageModel.layerNone : layerChatCompletionsModel(config.llm),
     layerSecretBox(config.secretKey),

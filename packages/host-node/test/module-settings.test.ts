@@ -48,6 +48,7 @@ describe("the settings modules declare, as the host reads them", () => {
         SERVICEKIT_HOSTED_SIP_DOMAIN: "sip.platform.example",
         SERVICEKIT_HOSTED_SIP_PROXY: "[2001:db8::1]:5061;transport=tls",
         SERVICEKIT_TWILIO_AUTH_TOKEN: "twilio-auth-token",
+        SERVICEKIT_MAIL_SPF_INCLUDE: "SPF.Platform.Example",
         SERVICEKIT_MAIL_FROM: "Acme <mail@acme.test>",
         SERVICEKIT_WEBHOOK_DRAIN_SECONDS: "30",
         SERVICEKIT_WEBHOOK_RETRY_SECONDS: "0.5",
@@ -64,6 +65,7 @@ describe("the settings modules declare, as the host reads them", () => {
       hostedSipDomain: "sip.platform.example",
       hostedSipProxy: { host: "2001:db8::1", port: 5061, transport: "tls" },
       twilioAuthToken: "twilio-auth-token",
+      mailSpfInclude: "spf.platform.example",
       mailFrom: "Options <options@acme.test>",
       webhooks: { ...defaultWebhookSettings, drainIntervalMs: 30_000, retryBaseMs: 500, timeoutMs: 30_000 },
       visitorRateLimits: { perToken: { limit: 7, windowMs: 60_000 }, perAddress: { limit: 70, windowMs: 60_000 } },
@@ -76,6 +78,7 @@ describe("the settings modules declare, as the host reads them", () => {
   it.each([
     [{ SERVICEKIT_HOSTED_SIP_PROXY: "carrier.example" }, /SERVICEKIT_HOSTED_SIP_PROXY/],
     [{ SERVICEKIT_MAIL_FROM: "not an address" }, /Invalid SERVICEKIT_MAIL_FROM: "not an address"/],
+    [{ SERVICEKIT_MAIL_SPF_INCLUDE: "not a domain" }, /Invalid SERVICEKIT_MAIL_SPF_INCLUDE: "not a domain"/],
     [{ SERVICEKIT_WEBHOOK_DRAIN_SECONDS: "0" }, /SERVICEKIT_WEBHOOK_DRAIN_SECONDS/],
     [{ SERVICEKIT_WEBHOOK_RETRY_SECONDS: "soon" }, /SERVICEKIT_WEBHOOK_RETRY_SECONDS/],
     [{ SERVICEKIT_WEBHOOK_TIMEOUT_SECONDS: "0.5" }, /SERVICEKIT_WEBHOOK_TIMEOUT_SECONDS/],

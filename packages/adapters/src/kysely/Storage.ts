@@ -12,6 +12,7 @@ import type { KyselyDatabase } from "./Database.js"
 import { type MigrationError, migrateLayer } from "./Migrations.js"
 import { type MigrationOwner, type PlannedMigration, planMigrations } from "./MigrationPlan.js"
 import type { AddedModuleStorage, AddedStoragePorts, KyselyModuleStorage, TenantTable } from "./ModuleStorage.js"
+import { mailDomainsStorage } from "./maildomains/MailDomains.js"
 import { layerTenantData } from "./TenantData.js"
 import { transactionalStorage } from "./transactional/Transactional.js"
 import { webhooksStorage } from "./webhooks/Webhooks.js"
@@ -27,6 +28,7 @@ export const kyselyStorage = {
   calling: callingStorage,
   chat: chatStorage,
   webhooks: webhooksStorage,
+  maildomains: mailDomainsStorage,
   transactional: transactionalStorage,
   growth: growthStorage,
   automations: automationsStorage

@@ -13,6 +13,7 @@ import type { SipDashboardSchemas } from "./sipDashboard/schemas.js"
 import type { SoftphoneSchemas } from "./softphone/schemas.js"
 import type { CarrierReportsSchemas } from "./carrierReports/schemas.js"
 import type { HostedNumbersAdminSchemas } from "./hostedNumbersAdmin/schemas.js"
+import type { MailDomainsSchemas } from "./mailDomains/schemas.js"
 import type { TransactionalSchemas } from "./transactional/schemas.js"
 import type { TransactionalDashboardSchemas } from "./transactionalDashboard/schemas.js"
 import type { GrowthConversationsSchemas } from "./growthConversations/schemas.js"
@@ -37,6 +38,7 @@ import type { SipDashboardOperations } from "./sipDashboard/operations.js"
 import type { SoftphoneOperations } from "./softphone/operations.js"
 import type { CarrierReportsOperations } from "./carrierReports/operations.js"
 import type { HostedNumbersAdminOperations } from "./hostedNumbersAdmin/operations.js"
+import type { MailDomainsOperations } from "./mailDomains/operations.js"
 import type { TransactionalOperations } from "./transactional/operations/index.js"
 import type { TransactionalDashboardOperations } from "./transactionalDashboard/operations/index.js"
 import type { GrowthConversationsOperations } from "./growthConversations/operations.js"
@@ -69,6 +71,7 @@ import { sipDashboardRoutes } from "./sipDashboard/routes.js"
 import { softphoneRoutes } from "./softphone/routes.js"
 import { carrierReportsRoutes } from "./carrierReports/routes.js"
 import { hostedNumbersAdminRoutes } from "./hostedNumbersAdmin/routes.js"
+import { mailDomainsRoutes } from "./mailDomains/routes.js"
 import { transactionalRoutes } from "./transactional/routes.js"
 import { transactionalDashboardRoutes } from "./transactionalDashboard/routes.js"
 import { growthConversationsRoutes } from "./growthConversations/routes.js"
@@ -90,7 +93,7 @@ import { automationSkillsRoutes } from "./automationSkills/routes.js"
 
 export type { webhooks } from "./webhooks/events.js"
 
-interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
+interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 
 export interface components {
     schemas: schemas;
@@ -101,7 +104,7 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, TransactionalOperations, TransactionalDashboardOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, TransactionalOperations, TransactionalDashboardOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
@@ -119,6 +122,7 @@ export const routes = {
   ...softphoneRoutes,
   ...carrierReportsRoutes,
   ...hostedNumbersAdminRoutes,
+  ...mailDomainsRoutes,
   ...transactionalRoutes,
   ...transactionalDashboardRoutes,
   ...growthConversationsRoutes,

@@ -54,6 +54,7 @@ export const BUILT_IN_TENANT_KINDS = [
   "growth_messages",
   "hosted_sip_numbers",
   "idempotency_keys",
+  "mail_domains",
   "schedule_firings",
   "schedules",
   "sip_settings",

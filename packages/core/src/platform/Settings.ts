@@ -50,6 +50,8 @@ export interface Settings {
   readonly callHeartbeatMs: number
   /** The platform's Twilio auth token: enables and verifies Twilio's call status callbacks; unset, they are refused. */
   readonly twilioAuthToken?: string | undefined
+  /** The platform's SPF domain, which tenants' sending domains are asked to include; unset, no SPF record is asked for. */
+  readonly mailSpfInclude?: string | undefined
   /**
    * Outbound connections to addresses a tenant chose (SIP trunks) may reach private and loopback
    * addresses. Off by default: only for development and tests.
