@@ -2,10 +2,11 @@
 // README, LICENSE and dist in each tarball; every export (and bin) present and importable from
 // the unpacked tarballs; effect as a peer, no test runner on core; the adapters' backend
 // entries loading only their own drivers; the client with no dependency at all, within its size
-// budget once bundled and minified; the console's script within its budget; and the README's
-// Express example in a fresh CommonJS app and a fresh ES module app outside the repository, each
-// installed from the tarballs by the README's own line, type-checked strictly and sending an
-// email to a real SMTP server. Packing follows a build without declarations, as after `npm start`.
+// budget once bundled and minified; the console's script within its budget; and the Express
+// example of docs/embedding.md (the README shows its ES module form) in a fresh CommonJS app and a
+// fresh ES module app outside the repository, each installed from the tarballs by the guide's own
+// line, type-checked strictly and sending an email to a real SMTP server. Packing follows a build
+// without declarations, as after `npm start`.
 // Run after `npm run build`; exits 1 naming each problem.
 import { execFileSync } from "node:child_process"
 import { gzipSync } from "node:zlib"

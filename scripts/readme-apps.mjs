@@ -1,7 +1,8 @@
-// The README's Express example as a newcomer uses it: a fresh app outside the repository (`npm
-// init -y`, CommonJS; and the same made an ES module app), the packed tarballs installed by the
-// README's own install lines (the registry gives the rest), the example copied in, type-checked
-// with strict settings and run with Node until an email sent through it reaches a real SMTP server.
+// The Express example of the embedding guide (docs/embedding.md; the README shows the ES module
+// form) as a newcomer uses it: a fresh app outside the repository (`npm init -y`, CommonJS; and the
+// same made an ES module app), the packed tarballs installed by the guide's own install lines (the
+// registry gives the rest), the example copied in, type-checked with strict settings and run with
+// Node until an email sent through it reaches a real SMTP server.
 import { execFileSync, spawn, spawnSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
@@ -12,27 +13,41 @@ import { SMTPServer } from "smtp-server"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 
-/** The README's code block whose first line starts with `heading`. */
+/** The guide that holds the install lines and both Express examples. */
+const GUIDE = "docs/embedding.md"
+/** Files that show an Express example: the guide, and the README's copy of the ES module form. */
+const SHOWN_IN = [GUIDE, "README.md"]
+
+const codeBlocks = (file, language) =>
+  [...readFileSync(join(root, file), "utf8").matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map(
+    ([, code]) => code
+  )
+
+/**
+ * The guide's code block whose first line starts with `heading`; every other copy of it (the
+ * README's) must be the same, so that what the check runs is what each page shows.
+ */
 const readmeSnippet = (heading) => {
-  const readme = readFileSync(join(root, "README.md"), "utf8")
-  const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map(([, code]) => code).find((code) => code.startsWith(heading))
-  if (block === undefined) throw new Error(`the README has no code block starting "${heading}"`)
+  const block = codeBlocks(GUIDE, "ts").find((code) => code.startsWith(heading))
+  if (block === undefined) throw new Error(`${GUIDE} has no code block starting "${heading}"`)
+  for (const file of SHOWN_IN) {
+    for (const copy of codeBlocks(file, "ts").filter((code) => code.startsWith(heading))) {
+      if (copy !== block) throw new Error(`${file}'s code block starting "${heading}" differs from ${GUIDE}'s`)
+    }
+  }
   return block
 }
 
-/** Where the README's install lines expect the packed tarballs. */
+/** Where the guide's install lines expect the packed tarballs. */
 const README_PACKED = "../servicekit/packed/"
 
 /**
- * The `npm install` lines of the README's block that installs the packed tarballs, each as its
+ * The `npm install` lines of the guide's block that installs the packed tarballs, each as its
  * arguments (after `npm install`), with the tarballs' folder as `packed`.
  */
 const readmeInstalls = (packed) => {
-  const readme = readFileSync(join(root, "README.md"), "utf8")
-  const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
-    .map(([, code]) => code)
-    .find((code) => code.includes(README_PACKED))
-  if (block === undefined) throw new Error(`the README has no sh block installing from ${README_PACKED}`)
+  const block = codeBlocks(GUIDE, "sh").find((code) => code.includes(README_PACKED))
+  if (block === undefined) throw new Error(`${GUIDE} has no sh block installing from ${README_PACKED}`)
   return block
     .replace(/\\\n\s*/g, " ")
     .split("\n")
@@ -102,7 +117,7 @@ const call = async (url, { token, body }) => {
 }
 
 /**
- * Runs the README's install lines in `app`: a peer dependency npm had to override (ERESOLVE) or
+ * Runs the guide's install lines in `app`: a peer dependency npm had to override (ERESOLVE) or
  * found missing is a problem a newcomer would meet, so it fails the check.
  */
 const install = (app, packed) => {
@@ -198,8 +213,8 @@ export const checkReadmeApps = async (packed) => {
   try {
     for (const form of forms) {
       await checkApp(packed, form, smtp).then(
-        (passed) => console.log(`The README's Express example: ${passed}.`),
-        (error) => problems.push(`the README's Express example in a fresh ${form.name} app: ${error.message}`)
+        (passed) => console.log(`The embedding guide's Express example: ${passed}.`),
+        (error) => problems.push(`the embedding guide's Express example in a fresh ${form.name} app: ${error.message}`)
       )
     }
   } finally {

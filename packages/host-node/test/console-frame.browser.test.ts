@@ -13,22 +13,22 @@ const dataDir = mkdtempSync(join(tmpdir(), "servicekit-console-frame-"))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 /**
- * The page the README's single sign-on example sends, as written there: the HTML of its
+ * The page the console guide's single sign-on example sends, as written there: the HTML of its
  * `res.type("html").send(...)`, with the mount path and the token it interpolates.
  */
-const readmeFramingPage = (mountPath: string, token: string) => {
-  const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8")
-  const example = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)]
+const guideFramingPage = (mountPath: string, token: string) => {
+  const guide = readFileSync(new URL("../../../docs/console.md", import.meta.url), "utf8")
+  const example = [...guide.matchAll(/```ts\n([\s\S]*?)```/g)]
     .map(([, code]) => code!)
     .find((code) => code.startsWith('app.get("/settings/developers"'))
-  if (example === undefined) throw new Error("the README has no example framing the console at /settings/developers")
+  if (example === undefined) throw new Error("docs/console.md has no example framing the console at /settings/developers")
   const html = /res\.type\("html"\)\.send\(`([\s\S]*?)`\)/.exec(example)![1]!
   const page = html.replaceAll("${kit.config.mountPath}", mountPath).replaceAll("${token}", token)
   expect(page).not.toContain("${")
   return page
 }
 
-describe("the README's console in a frame, in Chromium", () => {
+describe("the console guide's console in a frame, in Chromium", () => {
   const kit = kitOn({ SERVICEKIT_DATA_DIR: join(dataDir, "kit") }).kit
   // The app of the example: its page at /settings/developers, ServiceKit under its mount path, one origin.
   const page = { html: "" }
@@ -46,7 +46,7 @@ describe("the README's console in a frame, in Chromium", () => {
     const entitlements = ["chat", "voice", "transactional", "automations"] as const
     const tenant = await kit.admin.createTenant({ name: "Framed", entitlements })
     const { token } = await kit.admin.issueDashboardToken(tenant.id, { sub: "ada@example.com", role: "admin" })
-    page.html = readmeFramingPage("/api", token)
+    page.html = guideFramingPage("/api", token)
     browser = await launchChromium()
   }, 60_000)
   afterAll(async () => {

@@ -18,7 +18,7 @@ afterAll(async () => {
 })
 
 describe("an embedding app that has not started its workers", () => {
-  // The README's Express embedding, with the stall noticed after 1 s instead of 30.
+  // The Express embedding of the README and docs/embedding.md, with the stall noticed after 1 s instead of 30.
   // On the embedded default, whatever the environment names.
   const kit = createServiceKit({
     dataDir,
