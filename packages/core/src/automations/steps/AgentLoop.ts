@@ -1,7 +1,7 @@
 import { Effect, Either, Option } from "effect"
 import { SkillBusy, SkillFailed, SkillPending } from "../../module/SkillRunner.js"
 import { SecretCrypto, randomUuid } from "../../platform/Crypto.js"
-import { LanguageModel, type ModelMessage, type ToolProtocol } from "../../platform/LanguageModel.js"
+import { LanguageModel, type ToolProtocol } from "../../platform/LanguageModel.js"
 import { ModelRouter } from "../../platform/ModelRouter.js"
 import type { Product } from "../../platform/Products.js"
 import { ServiceKitSettings } from "../../platform/Settings.js"
@@ -130,19 +130,9 @@ export const runAgentStep = (call: AgentStepCall) =>
     }
     const offered = offeredTools(brief.skills)
     let history = yield* sessions.view(session)
-    // The opening (system prompt with the skills' schemas, the session's history) is rendered once per
-    // protocol and session view: every model call of the step starts with it, and only compaction changes it.
-    const openings = new WeakMap<typeof history, Map<ToolProtocol, ReadonlyArray<ModelMessage>>>()
-    const openingOf = (protocol: ToolProtocol) => {
-      const rendered = openings.get(history) ?? new Map<ToolProtocol, ReadonlyArray<ModelMessage>>()
-      openings.set(history, rendered)
-      const opening = rendered.get(protocol) ?? openingMessages(brief, historyMessages(history), protocol)
-      rendered.set(protocol, opening)
-      return opening
-    }
     /** What a label is asked: the transcript as its tool protocol reads it, and the tools a native one may call. */
     const prompt = (protocol: ToolProtocol) => ({
-      messages: transcript(openingOf(protocol), turns, protocol),
+      messages: transcript(openingMessages(brief, historyMessages(history), protocol), turns, protocol),
       ...(protocol === "native" && offered.length > 0 ? { tools: offered.map((one) => one.tool) } : {})
     })
     // A context the model refuses as too long is met once by compacting the session now.
