@@ -1,13 +1,16 @@
 import { createPublicKey } from "node:crypto"
 import { createSocket } from "node:dgram"
+import { Resolver } from "node:dns/promises"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { MailDomainRepository, MailDomainService, SecretBox } from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
+import { dkimVerify } from "mailauth/lib/dkim/verify.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { resolveConfig } from "../src/Config.js"
 import { startDnsServer } from "./fixtures/dnsServer.js"
+import { startSmtpServer } from "./fixtures/smtpServer.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-mail-domains-"))
@@ -235,4 +238,76 @@ describe("SERVICEKIT_DNS_SERVERS", () => {
     expect(resolveConfig({}, {}).dnsServers).toEqual([])
     expect(() => resolveConfig({}, { SERVICEKIT_DNS_SERVERS: "dns.example.com" })).toThrow(/SERVICEKIT_DNS_SERVERS/)
   })
+})
+
+describe("mail from a tenant's sending domain", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+  })
+  afterAll(() => smtp.close())
+  const served = serve(() =>
+    kitOn({ SERVICEKIT_DATA_DIR: join(dataDir, "signing"), SERVICEKIT_DNS_SERVERS: dns.address, SMTP_URL: smtp.url })
+  )
+  /** DKIM checked as a receiving server does, its keys read from the test's DNS server. */
+  const verifyDkim = async (raw: Buffer) => {
+    const resolver = new Resolver()
+    resolver.setServers([dns.address])
+    // Only TXT records are asked for a DKIM key.
+    const { results } = await dkimVerify(raw, { resolver: (name: string) => resolver.resolveTxt(name) })
+    return results as Array<{ signingDomain: string; selector: string; status: { result: string; comment?: string } }>
+  }
+
+  it("signs it with the domain's DKIM key, which a standard verifier passes against the published record", async () => {
+    await served.kit.startWorkers()
+    const tenant = await served.kit.admin.createTenant({ name: "Signer", entitlements: ["transactional", "business_email"] })
+    const keyOf = async (scopes: Array<"domains:manage" | "transactional:send">) =>
+      (await served.kit.admin.createKey({ tenantId: tenant.id, product: "transactional", environment: "live", scopes })).key
+    const manage = { authorization: `Bearer ${await keyOf(["domains:manage"])}`, "content-type": "application/json" }
+    const sendHeaders = { authorization: `Bearer ${await keyOf(["transactional:send"])}`, "content-type": "application/json" }
+    const send = (body: unknown) =>
+      fetch(`${served.url}/api/v1/transactional/messages`, { method: "POST", headers: sendHeaders, body: JSON.stringify(body) })
+    const mail = { to: ["ada@customer.example"], subject: "Your invoice", text: "It is attached." }
+
+    const added = await fetch(`${served.url}/api/v1/transactional/domains`, {
+      method: "POST",
+      headers: manage,
+      body: JSON.stringify({ domain: "billing.example.com" })
+    })
+    const domain = await added.json()
+    // Not verified yet: refused, naming the domain and its status; another domain too.
+    const early = await expectRefusal(await send({ ...mail, from: { address: "invoices@billing.example.com" } }), 400, "validation_failed")
+    expect(early.details).toEqual([{ field: "from.address", reason: expect.stringContaining("billing.example.com, which is pending") }])
+    const foreign = await expectRefusal(await send({ ...mail, from: { address: "ceo@other.example" } }), 400, "validation_failed")
+    expect(foreign.details![0]!.reason).toContain("other.example, which is not a sending domain of the account")
+    for (const from of [{ address: "not an address" }, { name: "Evil\r\nBcc: all@example.com", address: "x@billing.example.com" }]) {
+      expect((await send({ ...mail, from })).status).toBe(400)
+    }
+
+    const dkim = domain.records[0]
+    dns.setTxt(dkim.name, [dkim.value])
+    const verified = await fetch(`${served.url}/api/v1/transactional/domains/${domain.id}/verify`, { method: "POST", headers: manage })
+    expect((await verified.json()).status).toBe("verified")
+    const sent = await send({ ...mail, from: { name: 'Billing "Team" of Acme', address: "invoices@Billing.example.com" } })
+    expect(sent.status).toBe(200)
+    // The platform's own sender: not signed with the tenant's key.
+    expect((await send({ ...mail, to: ["bob@customer.example"] })).status).toBe(200)
+
+    const [first, second] = await smtp.waitFor(2)
+    const signed = [first!, second!].find((one) => one.envelopeTo.includes("ada@customer.example"))!
+    const unsigned = [first!, second!].find((one) => one.envelopeTo.includes("bob@customer.example"))!
+    expect(signed.parsed.from?.value).toEqual([{ name: 'Billing "Team" of Acme', address: "invoices@billing.example.com" }])
+    const results = await verifyDkim(signed.raw)
+    expect(results).toEqual([
+      expect.objectContaining({ signingDomain: "billing.example.com", selector: domain.dkimSelector, status: expect.objectContaining({ result: "pass" }) })
+    ])
+    expect(signed.parsed.headers.get("dkim-signature")).toBeDefined()
+    expect(unsigned.parsed.headers.get("dkim-signature")).toBeUndefined()
+
+    // Tampered in transit: the verifier fails it.
+    const tampered = Buffer.from(signed.raw.toString("utf8").replace("It is attached.", "Pay to another account."))
+    expect(tampered.equals(signed.raw)).toBe(false)
+    const [changed] = await verifyDkim(tampered)
+    expect(changed!.status).toMatchObject({ result: "neutral", comment: "body hash did not verify" })
+  }, 60_000)
 })

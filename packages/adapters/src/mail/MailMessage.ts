@@ -22,6 +22,7 @@ export const nodemailerMessageOf = (mail: OutgoingMail): SendMailOptions => ({
   html: mail.html,
   text: mail.text,
   headers: mail.headers === undefined ? undefined : { ...mail.headers },
+  dkim: mail.dkim === undefined ? undefined : { ...mail.dkim },
   // Say nothing of the software that sent it.
   xMailer: false
 })

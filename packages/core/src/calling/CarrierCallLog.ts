@@ -10,7 +10,8 @@ import { callRecordIdOf } from "./RelayedCallLog.js"
 import type { CarrierCall } from "./TwilioCallStatus.js"
 
 /** An address as a call record prints it: a URI's user part, or the address itself. */
-const printed = (address: string) => (/^(?:sips?|tel):/i.test(address.trim()) ? identityOf(address) : identityOf(`tel:${address}`))
+const printed = (address: string) =>
+  identityOf(/^(?:sips?|tel):/i.test(address.trim()) ? address : `tel:${address}`)
 
 /**
  * The call log of the calls the platform's carrier reports: each is attributed to the tenant
@@ -41,7 +42,8 @@ export class CarrierCallLog extends Context.Tag("@servicekit/core/CarrierCallLog
           call.carrierDirection === "inbound"
             ? [[call.to, "inbound"], [call.from, "outbound"]]
             : [[call.from, "outbound"], [call.to, "inbound"]]
-        return Effect.reduce(sides, Option.none<{ tenantId: string; direction: Direction }>(), (found, [address, direction]) => {
+        const none = Option.none<{ tenantId: string; direction: Direction }>()
+        return Effect.reduce(sides, none, (found, [address, direction]) => {
           const number = hostedNumberOf(address)
           return Option.isSome(found) || number === undefined
             ? Effect.succeed(found)
@@ -78,7 +80,8 @@ export class CarrierCallLog extends Context.Tag("@servicekit/core/CarrierCallLog
                 Effect.catchTags({
                   // The number's tenant was deleted between the lookup and the write.
                   TenantNotFound: () => new UnknownCarrierNumber(),
-                  InvalidCall: (invalid) => invalidField(invalid.details[0]?.field ?? "body", invalid.details[0]?.reason ?? "is invalid")
+                  InvalidCall: ({ details }) =>
+                    invalidField(details[0]?.field ?? "body", details[0]?.reason ?? "is invalid")
                 })
               )
             if (call.mosScore !== null) yield* calls.rateQuality(tenantId, id, call.mosScore)

@@ -28,7 +28,8 @@ export const carrierReportHandlers = implement(
           const target = (yield* FiberRef.get(CurrentRequest)).request?.url ?? ""
           const query = target.includes("?") ? target.slice(target.indexOf("?")) : ""
           if (!isTwilioSigned(twilioAuthToken, signedUrl + query, payload, headers[TWILIO_SIGNATURE_HEADER])) {
-            return yield* unauthenticated("invalid_carrier_signature", "The request does not carry Twilio's valid signature.")
+            const message = "The request does not carry Twilio's valid signature."
+            return yield* unauthenticated("invalid_carrier_signature", message)
           }
           const report = readTwilioCallStatus(payload, new Date(yield* Clock.currentTimeMillis))
           if (report._tag === "Left") return yield* invalidField(report.left.field, report.left.reason)

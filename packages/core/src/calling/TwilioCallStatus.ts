@@ -2,7 +2,7 @@ import { hmac } from "@noble/hashes/hmac"
 import { sha1 } from "@noble/hashes/legacy"
 import { utf8ToBytes } from "@noble/hashes/utils"
 import { Either } from "effect"
-import { constantTimeEqual } from "../platform/Crypto.js"
+import { constantTimeEqual, toBase64 } from "../platform/Crypto.js"
 import type { Direction } from "./Call.js"
 
 /** The header Twilio signs its requests in. */
@@ -11,12 +11,6 @@ export const TWILIO_SIGNATURE_HEADER = "x-twilio-signature"
 /** A form body's fields, each once. */
 export type FormFields = Readonly<Record<string, string>>
 
-const base64 = (bytes: Uint8Array) => {
-  let binary = ""
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary)
-}
-
 /**
  * Twilio's request signature: base64 HMAC-SHA1, keyed with the account's auth token, of the URL
  * Twilio requested (query included) followed by each form field's name and value, by name.
@@ -24,7 +18,7 @@ const base64 = (bytes: Uint8Array) => {
 export const twilioSignature = (authToken: string, url: string, fields: FormFields): string => {
   let data = url
   for (const name of Object.keys(fields).sort()) data += name + fields[name]
-  return base64(hmac(sha1, utf8ToBytes(authToken), utf8ToBytes(data)))
+  return toBase64(hmac(sha1, utf8ToBytes(authToken), utf8ToBytes(data)))
 }
 
 /** Whether `signature` is Twilio's for this request, compared in constant time. */

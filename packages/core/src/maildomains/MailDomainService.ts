@@ -1,5 +1,5 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { SecretCrypto, randomBase36, randomUuid } from "../platform/Crypto.js"
+import { SecretCrypto, randomBase36, randomUuid, toBase64 } from "../platform/Crypto.js"
 import { DnsResolver } from "../platform/Dns.js"
 import { notEntitled } from "../platform/Entitlements.js"
 import { type PermissionDenied, type TenantNotFound, type ValidationFailed, invalidField } from "../platform/Errors.js"
@@ -24,12 +24,6 @@ export const RECHECK_MS = 6 * 60 * 60_000
 /** The most domains one periodic pass checks; the next pass goes on. */
 const RECHECK_BATCH = 100
 
-const base64 = (bytes: ArrayBuffer) => {
-  let binary = ""
-  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte)
-  return btoa(binary)
-}
-
 /** A fresh 2048-bit RSA key pair for DKIM (rsa-sha256, RFC 6376 and 8301): its record's `p=` and its PEM. */
 const dkimKeyPair = Effect.promise(async () => {
   const pair = await globalThis.crypto.subtle.generateKey(
@@ -37,8 +31,8 @@ const dkimKeyPair = Effect.promise(async () => {
     true,
     ["sign", "verify"]
   )
-  const publicKey = base64(await globalThis.crypto.subtle.exportKey("spki", pair.publicKey))
-  const der = base64(await globalThis.crypto.subtle.exportKey("pkcs8", pair.privateKey))
+  const publicKey = toBase64(new Uint8Array(await globalThis.crypto.subtle.exportKey("spki", pair.publicKey)))
+  const der = toBase64(new Uint8Array(await globalThis.crypto.subtle.exportKey("pkcs8", pair.privateKey)))
   const privateKeyPem = `-----BEGIN PRIVATE KEY-----\n${der.match(/.{1,64}/g)!.join("\n")}\n-----END PRIVATE KEY-----\n`
   return { publicKey, privateKeyPem }
 })
@@ -75,7 +69,10 @@ export class MailDomainService extends Context.Tag("@servicekit/core/MailDomainS
       const { mailSpfInclude } = yield* ServiceKitSettings
       const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
       const found = (tenantId: string, id: string) =>
-        Effect.flatMap(domains.find(tenantId, id), Option.match({ onNone: () => new MailDomainNotFound(), onSome: Effect.succeed }))
+        Effect.flatMap(
+          domains.find(tenantId, id),
+          Option.match({ onNone: () => new MailDomainNotFound(), onSome: Effect.succeed })
+        )
 
       const check = (domain: MailDomain) =>
         Effect.gen(function* () {
@@ -100,7 +97,9 @@ export class MailDomainService extends Context.Tag("@servicekit/core/MailDomainS
         add: (tenantId, input) =>
           Effect.gen(function* () {
             const tenant = yield* tenants.get(tenantId)
-            if (!tenant.entitlements.includes(PRODUCT)) return yield* notEntitled(PRODUCT, "Sending domains sign Business Email")
+            if (!tenant.entitlements.includes(PRODUCT)) {
+              return yield* notEntitled(PRODUCT, "Sending domains sign Business Email")
+            }
             const normalized = normalizeDomain(input)
             if ("reason" in normalized) return yield* invalidField("domain", normalized.reason)
             if ((yield* domains.list(tenantId)).length >= MAX_DOMAINS_PER_TENANT) {
@@ -112,7 +111,7 @@ export class MailDomainService extends Context.Tag("@servicekit/core/MailDomainS
             const { privateKeyPem, publicKey } = yield* dkimKeyPair
             const base = {
               domain: normalized.domain,
-              selector: `sk${randomBase36(crypto, 8).toLowerCase()}`,
+              selector: `sk${randomBase36(crypto, 8)}`,
               dkimPublicKey: publicKey
             }
             const domain: MailDomain = {

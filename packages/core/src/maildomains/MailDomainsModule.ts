@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
 import { mailDomainHandlers } from "./MailDomainHandlers.js"
@@ -6,6 +6,7 @@ import { MailDomainRepository } from "./MailDomainRepository.js"
 import { MailDomainService, RECHECK_MS } from "./MailDomainService.js"
 import { MAIL_DOMAINS_SCOPE } from "./MailDomainsApi.js"
 import { mailDomainsSettings } from "./MailDomainsSettings.js"
+import { layerSenderDomains } from "./MailSenders.js"
 
 /**
  * Sending domains: a tenant's own domains, each with the DKIM key its mail is signed with and the
@@ -16,7 +17,7 @@ export const mailDomains = defineModule({
   scopes: [MAIL_DOMAINS_SCOPE],
   settings: mailDomainsSettings,
   groups: groups(mailDomainHandlers),
-  services: MailDomainService.layer,
+  services: Layer.merge(MailDomainService.layer, layerSenderDomains),
   memory: MailDomainRepository.layerMemory,
   periodic: [
     {

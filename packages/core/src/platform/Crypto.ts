@@ -98,3 +98,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** Lowercase canonical uuid text (what storage holds and returns). */
 export const isUuid = (text: string): boolean => UUID.test(text)
+
+/** Standard base64 (RFC 4648 §4, padded), byte by byte: no spread, so any length fits the stack. */
+export const toBase64 = (bytes: Uint8Array): string => {
+  let binary = ""
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}

@@ -1,4 +1,5 @@
 import { Context, Effect, Layer } from "effect"
+import { toBase64 } from "./Crypto.js"
 
 /**
  * Encryption at rest for secrets ServiceKit must use again (SIP passwords, signing secrets):
@@ -21,7 +22,7 @@ const KEY_HEX = /^[0-9a-fA-F]{64}$/
 export const isSecretKey = (text: string) => KEY_HEX.test(text)
 
 const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
+  toBase64(bytes)
     .replaceAll("+", "-")
     .replaceAll("/", "_")
     .replace(/=+$/, "")

@@ -1,4 +1,5 @@
 import { Context, Data, type Effect } from "effect"
+import type { DkimKey } from "../module/SenderDomains.js"
 
 /** One email to one recipient, rendered and ready to hand to a mail server. */
 export interface OutgoingMail {
@@ -13,6 +14,8 @@ export interface OutgoingMail {
   readonly text?: string | undefined
   /** Extra headers, e.g. `X-ServiceKit-Tenant`. */
   readonly headers?: Readonly<Record<string, string>> | undefined
+  /** Sign with this DKIM key (rsa-sha256): mail from a tenant's own sending domain. */
+  readonly dkim?: DkimKey | undefined
 }
 
 /** What the mail server said when it took the message. */

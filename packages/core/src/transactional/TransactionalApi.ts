@@ -13,6 +13,7 @@ import {
   MAX_NAME_LENGTH,
   MAX_PAGE_SIZE,
   MAX_RECIPIENTS,
+  MAX_SENDER_NAME,
   MAX_SUBJECT_LENGTH,
   SendResult
 } from "./TransactionalInputs.js"
@@ -80,9 +81,23 @@ const SendBody = Schema.Struct({
   variables: Schema.optional(Variables),
   subject: Schema.optional(Text("must be a string")),
   html: Schema.optional(Text("must be a string")),
-  text: Schema.optional(Text("must be a string"))
+  text: Schema.optional(Text("must be a string")),
+  from: Schema.optional(
+    Schema.Struct({
+      name: Schema.optional(
+        withReason(
+          Schema.String.pipe(Schema.maxLength(MAX_SENDER_NAME), Schema.pattern(/^[^\u0000-\u001f\u007f]*$/)),
+          `must be at most ${MAX_SENDER_NAME} characters, without line breaks or control characters`
+        )
+      ),
+      address: withReason(Schema.String.pipe(Schema.maxLength(254)), "must be an email address")
+    }).annotations({
+      description:
+        "Who the mail is from: an address on one of the account's verified sending domains (`/v1/transactional/domains`), signed with its DKIM key, and an optional display name. Without it, the platform's sender."
+    })
+  )
 }).annotations({
-  description: `Template mode: templateId, to, variables. Inline mode: to, subject, and html or text. Each recipient (at most ${MAX_RECIPIENTS}) gets a message of their own. Subjects are one line of at most ${MAX_SUBJECT_LENGTH} characters, html and text at most ${MAX_BODY_LENGTH} characters each.`
+  description: `Template mode: templateId, to, variables. Inline mode: to, subject, and html or text. Each recipient (at most ${MAX_RECIPIENTS}) gets a message of their own. Subjects are one line of at most ${MAX_SUBJECT_LENGTH} characters, html and text at most ${MAX_BODY_LENGTH} characters each. \`from\` is optional in both.`
 })
 
 export const SendResultJson = SendResult.annotations({

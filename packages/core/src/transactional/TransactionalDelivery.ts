@@ -4,8 +4,11 @@ import { EventBus } from "../jobs/EventBus.js"
 import { defineQueue } from "../jobs/JobQueue.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { committersOn, groupCommit, toFirstAskers } from "../platform/GroupCommit.js"
+import { SenderDomains } from "../module/SenderDomains.js"
+import { ServiceKitSettings } from "../platform/Settings.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { Mailer, TestMailbox } from "./Mailer.js"
+import { addressOf } from "./TransactionalInputs.js"
 import type { ActivityEntry, EmailMessage } from "./Transactional.js"
 import { emailEvent, emailEventType } from "./TransactionalEvents.js"
 import { type MessageKey, MessageRepository, type RecordedDelivery } from "./TransactionalRepositories.js"
@@ -29,6 +32,13 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
   const testMailbox = yield* TestMailbox
   const unit = yield* UnitOfWork
   const events = yield* EventBus
+  const senders = yield* SenderDomains
+  const { mailFrom } = yield* ServiceKitSettings
+  /** The key mail from a tenant's own domain is signed with; none for the platform's sender. */
+  const dkimOf = (message: EmailMessage) =>
+    message.from === mailFrom
+      ? Effect.succeed(undefined)
+      : Effect.map(senders.dkimFor(message.tenantId, addressOf(message.from)), Option.getOrUndefined)
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
   const deliveryWrites = { max: 50, committers: committersOn(unit, 2) }
@@ -98,7 +108,8 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
             subject: message.subject,
             html: message.html ?? undefined,
             text: message.text ?? undefined,
-            headers: { "X-ServiceKit-Message-Id": message.id }
+            headers: { "X-ServiceKit-Message-Id": message.id },
+            dkim: yield* dkimOf(message)
           })
         )
         const updatedAt = yield* now

@@ -11,6 +11,17 @@ export const MAX_RECIPIENTS = 50
 export const MAX_SUBJECT_LENGTH = 998
 export const MAX_BODY_LENGTH = 512 * 1024
 export const MAX_NAME_LENGTH = 200
+/** A sender's display name. */
+export const MAX_SENDER_NAME = 100
+
+/** The address of a mailbox as `mailboxOf` writes it. */
+export const addressOf = (mailbox: string): string => /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox
+
+/** `"Name" <address>`, the name quoted (RFC 5322 §3.2.4), or the bare address. */
+export const mailboxOf = (from: NonNullable<SendInput["from"]>): string =>
+  from.name === undefined || from.name.trim() === ""
+    ? from.address
+    : `"${from.name.replace(/["\\]/g, (char) => `\\${char}`)}" <${from.address}>`
 
 export interface TemplateInput {
   readonly name: string
@@ -33,6 +44,8 @@ export interface SendInput {
   readonly subject?: string | undefined
   readonly html?: string | undefined
   readonly text?: string | undefined
+  /** An address on one of the tenant's verified sending domains; the platform's sender without it. */
+  readonly from?: { readonly name?: string | undefined; readonly address: string } | undefined
 }
 
 /** Who sends: the tenant with its entitlements, and whether its key is a test-mode key. */

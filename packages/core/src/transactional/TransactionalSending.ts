@@ -1,5 +1,6 @@
 import { Clock, Effect } from "effect"
 import { JobQueue } from "../jobs/JobQueue.js"
+import { SenderDomains } from "../module/SenderDomains.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { isEmailAddress } from "../platform/EmailAddress.js"
 import { notEntitled } from "../platform/Entitlements.js"
@@ -14,7 +15,7 @@ import { allParts, checkContent, parseBody, renderWith } from "./TemplateContent
 import { type EmailMessage, type EmailTemplate, TRANSACTIONAL_SOURCE } from "./Transactional.js"
 import { deliveryQueue } from "./TransactionalDelivery.js"
 import type { TemplateNotFound } from "./TransactionalErrors.js"
-import { MAX_RECIPIENTS, type SendInput, SendResult, type Sender, answerOf } from "./TransactionalInputs.js"
+import { MAX_RECIPIENTS, type SendInput, SendResult, type Sender, answerOf, mailboxOf } from "./TransactionalInputs.js"
 import { missingForSending } from "./TransactionalProducts.js"
 import { MessageRepository } from "./TransactionalRepositories.js"
 import type { TransactionalService } from "./TransactionalService.js"
@@ -33,6 +34,7 @@ export const makeTransactionalSending = (
     const settings = yield* ServiceKitSettings
     const unit = yield* UnitOfWork
     const idempotencyStore = yield* IdempotencyStore
+    const senders = yield* SenderDomains
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
     // What a request sends waits at most this deep; a workflow's send is its run's, already counted.
     const queuedMessages = makeQueuedWorkLimit({
@@ -52,6 +54,10 @@ export const makeTransactionalSending = (
         }
         const bad = input.to.findIndex((address) => !isEmailAddress(address))
         if (bad >= 0) return yield* invalidField(`to.${bad}`, "must be an email address")
+        if (input.from !== undefined) {
+          if (!isEmailAddress(input.from.address)) return yield* invalidField("from.address", "must be an email address")
+          yield* senders.requireVerified(tenantId, input.from.address, "from.address")
+        }
         let content: { subject: string; html: string | null; text: string | null }
         let template: EmailTemplate | null = null
         if (input.templateId !== undefined) {
@@ -89,7 +95,7 @@ export const makeTransactionalSending = (
             tenantId,
             templateId: template?.id ?? null,
             templateName: template?.name ?? null,
-            from: settings.mailFrom,
+            from: input.from === undefined ? settings.mailFrom : mailboxOf(input.from),
             to,
             ...content,
             test,

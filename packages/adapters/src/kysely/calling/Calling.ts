@@ -19,6 +19,11 @@ export const callingStorage: KyselyModuleStorage<CallRepository | SipRepository 
     "calling/0001_calls_in_progress": callsInProgress,
     "calling/0002_hosted_sip_numbers": hostedSipNumbers
   },
-  tenantTables: [{ table: "calls" }, { table: "calls_in_progress" }, { table: "sip_settings" }, { table: "hosted_sip_numbers" }],
+  tenantTables: [
+    { table: "calls" },
+    { table: "calls_in_progress" },
+    { table: "sip_settings" },
+    { table: "hosted_sip_numbers" }
+  ],
   layer: Layer.mergeAll(Calls.layer, Sip.layer, InProgress.layer, Hosted.layer)
 }

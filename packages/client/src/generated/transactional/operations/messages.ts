@@ -26,6 +26,19 @@ export interface TransactionalMessagesOperations {
                     readonly subject?: string;
                     readonly html?: string;
                     readonly text?: string;
+                    /** @description Who the mail is from: an address on one of the account's verified sending domains (`/v1/transactional/domains`), signed with its DKIM key, and an optional display name. Without it, the platform's sender. */
+                    readonly from?: {
+                        /**
+                         * maxLength(100)
+                         * @description a string matching the pattern ^[^\u0000-\u001f\u007f]*$
+                         */
+                        readonly name?: string;
+                        /**
+                         * maxLength(254)
+                         * @description a string at most 254 character(s) long
+                         */
+                        readonly address: string;
+                    };
                 };
             };
         };
