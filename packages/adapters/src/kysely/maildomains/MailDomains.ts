@@ -9,7 +9,7 @@ import type { MailDomainsTable, MailDomainsTables } from "./Tables.js"
 
 type Db = Kysely<MailDomainsTables>
 
-const toDomain = (row: Selectable<MailDomainsTable>): MailDomain => ({
+const mailDomainOfRow = (row: Selectable<MailDomainsTable>): MailDomain => ({
   tenantId: row.tenant_id,
   id: row.id,
   domain: row.domain,
@@ -35,7 +35,7 @@ export const make = (database: KyselyConnection): MailDomainRepository["Type"] =
           .where(column, "=", value)
           .executeTakeFirst()
       ),
-      (row) => Option.map(Option.fromNullable(row), toDomain)
+      (row) => Option.map(Option.fromNullable(row), mailDomainOfRow)
     )
   return MailDomainRepository.of({
     insert: (domain) =>
@@ -70,7 +70,7 @@ export const make = (database: KyselyConnection): MailDomainRepository["Type"] =
             query(database, (db: Db) =>
               db.selectFrom("mail_domains").selectAll().where("tenant_id", "=", tenantId).orderBy("domain").execute()
             ),
-            (rows) => rows.map(toDomain)
+            (rows) => rows.map(mailDomainOfRow)
           )
         : Effect.succeed([]),
     saveCheck: (check) =>
@@ -110,7 +110,7 @@ export const make = (database: KyselyConnection): MailDomainRepository["Type"] =
             .limit(limit)
             .execute()
         ),
-        (rows) => rows.map(toDomain)
+        (rows) => rows.map(mailDomainOfRow)
       )
   })
 }
