@@ -88,6 +88,7 @@ describe("kysely storage on Postgres", () => {
             "chat/0002_visitor_tokens_by_tenant",
             "jobs/0001_job_backlog",
             "maildomains/0001_mail_domains",
+            "suppressions/0001_email_suppressions",
             "transactional/0001_queued_messages",
             "webhooks/0001_endpoint_controls"
           ])

@@ -892,6 +892,20 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(gone.code).toBe("mail_domain_not_found")
     })
 
+    it("suppresses an address by hand, lists it, and takes it off again", async () => {
+      const acme = await tenantWith("Suppressions", ["transactional", "business_email"])
+      const lists = connect({ apiKey: await acme.key({ product: "transactional", scopes: ["suppressions:manage"] }) })
+      const added = expectOk(await lists.suppressions.addSuppression({ body: { email: "Ada@Example.com", note: "asked" } }))
+      expect(added).toMatchObject({ email: "ada@example.com", stream: "transactional", reason: "manual", detail: "asked" })
+      const listed = expectOk(await lists.suppressions.listSuppressions({ query: { reason: "manual" } }))
+      expect(listed).toEqual({ data: [added], meta: { limit: 50, nextCursor: null } })
+      const again = expectError(await lists.suppressions.addSuppression({ body: { email: "ada@example.com" } }), 409)
+      expect(again.code).toBe("suppression_exists")
+      expect(expectOk(await lists.suppressions.removeSuppression({ path: { email: "ada@example.com" } }))).toBeUndefined()
+      const gone = expectError(await lists.suppressions.removeSuppression({ path: { email: "ada@example.com" } }), 404)
+      expect(gone.code).toBe("suppression_not_found")
+    })
+
     it("manages templates, renders them, sends mail that reaches the logs, and serves the dashboard", async () => {
       const acme = await tenantWith("Mail", ["transactional", "business_email"])
       const mail = connect({ apiKey: await acme.key({ product: "transactional", scopes: ["transactional:send"] }) })

@@ -14,6 +14,7 @@ import { callsSuite } from "./storage/Calls.js"
 import { callsInProgressSuite } from "./storage/CallsInProgress.js"
 import { hostedNumbersSuite } from "./storage/HostedNumbers.js"
 import { mailDomainsSuite } from "./storage/MailDomains.js"
+import { suppressionsSuite } from "./storage/Suppressions.js"
 import { chatRollbackSuite, conversationsSuite } from "./storage/Chat.js"
 import { chatMessagesSuite } from "./storage/ChatMessages.js"
 import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
@@ -101,6 +102,7 @@ export {
   callsInProgressSuite,
   hostedNumbersSuite,
   mailDomainsSuite,
+  suppressionsSuite,
   stepResultsSuite,
   templatesSuite,
   tenantDataSuite,
@@ -127,6 +129,7 @@ export const moduleStorageSuites = {
   accounts: [tenantsSuite, apiKeysSuite, usageSuite, idempotencySuite],
   calling: [callsSuite, callsInProgressSuite, hostedNumbersSuite, sipSuite],
   maildomains: [mailDomainsSuite],
+  suppressions: [suppressionsSuite],
   chat: [
     visitorsSuite,
     widgetsSuite,

@@ -198,6 +198,11 @@ export { DnsResolver, DnsUnavailable } from "./platform/Dns.js"
 export type { DomainRecord, DomainStatus, MailDomain } from "./maildomains/MailDomain.js"
 export { MailDomainRepository } from "./maildomains/MailDomainRepository.js"
 export { MailDomainService } from "./maildomains/MailDomainService.js"
+export { DeliveryReportInbox, type ArrivedReport, type ReportReceipt } from "./transactional/DeliveryReportInbox.js"
+export type { Suppression } from "./suppressions/Suppression.js"
+export { SuppressionRepository } from "./suppressions/SuppressionRepository.js"
+export { SuppressionService } from "./suppressions/SuppressionService.js"
+export { Suppressions, type MailStream, type NewSuppression, type SuppressionReason } from "./module/Suppressions.js"
 export { SipRepository } from "./calling/SipRepository.js"
 export {
   type ResolvedSipAddress,
@@ -247,6 +252,15 @@ export {
   TemplateRepository
 } from "./transactional/TransactionalRepositories.js"
 export { deliveryQueue } from "./transactional/TransactionalDelivery.js"
+export {
+  type DeliveryReport,
+  enhancedStatusIn,
+  interpretReport,
+  isHardFailure,
+  type RecipientOutcome,
+  type ReportedOriginal,
+  type ReportParts
+} from "./transactional/DeliveryReports.js"
 
 // growth
 export { GROWTH_CONVERSATIONS_SOURCE } from "./growth/GrowthConversation.js"

@@ -14,7 +14,13 @@ describe("a kit's product catalog", () => {
     expect(catalog.products).toEqual(["chat", "voice", "transactional", "business_email", "marketing", "automations", "ai_agent", "notes"])
     expect(catalog.keyProducts).toEqual(["chat", "voice", "transactional", "automations", "notes"])
     // A key of any product may carry the webhooks' shared scope, after its own.
-    expect(catalog.scopesOf("notes")).toEqual(["notes:read", "notes:write", "webhooks:manage", "domains:manage"])
+    expect(catalog.scopesOf("notes")).toEqual([
+      "notes:read",
+      "notes:write",
+      "webhooks:manage",
+      "domains:manage",
+      "suppressions:manage"
+    ])
     expect(catalog.scopesOf("marketing")).toEqual([])
     expect(catalog.productOfScope("notes:write")).toBe("notes")
     expect(catalog.productOfScope("webhooks:manage")).toBeUndefined()
@@ -41,6 +47,8 @@ describe("a kit's product catalog", () => {
       ["visitor.created", "chat", false],
       ["email.sent", "transactional", true],
       ["email.failed", "transactional", true],
+      ["email.bounced", "transactional", true],
+      ["email.complained", "transactional", true],
       ["run.succeeded", "automations", true],
       ["run.failed", "automations", true],
       ["run.cancelled", "automations", true],
@@ -63,6 +71,8 @@ describe("a kit's product catalog", () => {
       "csat.submitted",
       "email.sent",
       "email.failed",
+      "email.bounced",
+      "email.complained",
       "run.succeeded",
       "run.failed",
       "run.cancelled",

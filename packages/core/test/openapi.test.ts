@@ -96,7 +96,8 @@ describe("the OpenAPI document", () => {
         "automations:manage",
         // Shared: a key of any product may carry them.
         "webhooks:manage",
-        "domains:manage"
+        "domains:manage",
+        "suppressions:manage"
       ])
     } finally {
       await admin.dispose()

@@ -19,7 +19,7 @@ import {
   positiveInteger,
   parseRange
 } from "@servicekit/core/internal"
-import { Config, ConfigError, ConfigProvider, Effect, Either } from "effect"
+import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
 import { ensureDataFolder } from "./DataFolderLock.js"
 import { llmFromEnvironment } from "./LlmConfig.js"
 import type { LogFormat, LogLevelName } from "./Logging.js"
@@ -67,6 +67,13 @@ export interface PlatformHostConfig {
   readonly smtpUrl: string | undefined
   /** The DNS resolvers that check sending domains (`host` or `host:port`, `[v6]:port`); none, the system's. */
   readonly dnsServers: ReadonlyArray<string>
+  /**
+   * The port of the inbound SMTP listener for bounces and complaints (0: any free port), which
+   * `servicekit serve` and `servicekit worker` start; unset, none.
+   */
+  readonly inboundSmtpPort: number | undefined
+  /** The address the inbound SMTP listener binds. */
+  readonly inboundSmtpHost: string
   /** Seconds jobs may be due with no worker taking any before a warning is logged and readiness reports it. */
   readonly workerStallSeconds: number
   /** The most queued runs, and queued messages, a tenant may have before new ones get 429 `queue_full`; 0 for no limit. */
@@ -204,6 +211,12 @@ const environmentConfig = Config.all({
     Config.withDefault(""),
     Config.map((text) => text.split(",").map((server) => server.trim()).filter((server) => server !== ""))
   ),
+  inboundSmtpPort: Config.option(
+    Config.integer("SERVICEKIT_INBOUND_SMTP_PORT").pipe(
+      Config.validate({ message: "must be a port number from 0 to 65535", validation: (n) => n >= 0 && n <= 65535 })
+    )
+  ).pipe(Config.map(Option.getOrUndefined)),
+  inboundSmtpHost: Config.string("SERVICEKIT_INBOUND_SMTP_HOST").pipe(Config.withDefault("0.0.0.0")),
   workerStallSeconds: Config.number("SERVICEKIT_WORKER_STALL_SECONDS").pipe(
     Config.validate({ message: "must be a number of seconds from 1 to 3600", validation: (n) => n >= 1 && n <= 3600 }),
     Config.withDefault(defaultSettings.workerStallMs / 1000)

@@ -2,6 +2,7 @@ import type { ServiceKit } from "@servicekit/core"
 import type { HostOptions } from "./Config.js"
 import { bootstrapDevelopmentTenant } from "./DevBootstrap.js"
 import { type HostModule, createServiceKit } from "./Runtime.js"
+import { startInboundReports } from "./InboundReports.js"
 import { listen } from "./Server.js"
 
 /**
@@ -15,14 +16,27 @@ export const serveUntilSignalled = async (options: HostOptions & { readonly json
     throw error
   })
   if (kit.config.workers === "in-process") await kit.startWorkers()
+  const inbound = await inboundOf(kit).catch(async (error) => {
+    await server.close({ deadlineMs: 0 })
+    await kit.dispose()
+    throw error
+  })
   const development = await bootstrapDevelopmentTenant(kit, `${server.url}${kit.config.mountPath}`)
   if (options.json) {
-    console.log(JSON.stringify({ listening: server.url, port: server.port, development: development ?? null }))
+    console.log(
+      JSON.stringify({
+        listening: server.url,
+        port: server.port,
+        ...(inbound === undefined ? {} : { inboundSmtpPort: inbound.port }),
+        development: development ?? null
+      })
+    )
   } else {
     const storage = kit.config.databaseUrl === undefined ? `embedded database in ${kit.config.dataDir}` : "PostgreSQL"
     const lines = [
       `ServiceKit listening on ${server.url} (${kit.config.env}, ${storage})`,
-      `  API docs: ${server.url}${kit.config.mountPath}/v1/docs`
+      `  API docs: ${server.url}${kit.config.mountPath}/v1/docs`,
+      ...(inbound === undefined ? [] : [`  bounces and complaints: SMTP on ${kit.config.inboundSmtpHost}:${inbound.port}`])
     ]
     if (development !== undefined) {
       const label = (text: string) => `  ${text}:`.padEnd(26)
@@ -53,10 +67,17 @@ export const serveUntilSignalled = async (options: HostOptions & { readonly json
     console.error(`ServiceKit did not stop within ${kit.config.shutdownTimeoutSeconds} s; exiting.`)
     process.exit(1)
   }, deadlineMs + 1_000).unref()
+  await inbound?.close()
   await server.close({ deadlineMs })
   await kit.dispose()
   if (!options.json) console.log("ServiceKit stopped.")
 }
+
+/** The inbound SMTP listener, when the configuration names its port. */
+const inboundOf = async (kit: Pick<ReturnType<typeof createServiceKit>, "config" | "runtime">) =>
+  kit.config.inboundSmtpPort === undefined
+    ? undefined
+    : startInboundReports(kit, { port: kit.config.inboundSmtpPort, host: kit.config.inboundSmtpHost })
 
 const untilSignalled = () =>
   new Promise<void>((resolve) => {
@@ -75,12 +96,20 @@ export const workUntilSignalled = async (
 ): Promise<void> => {
   const kit = createServiceKit({ ...options, holder: "servicekit worker" })
   await kit.startWorkers()
+  const inbound = await inboundOf(kit).catch(async (error) => {
+    await kit.dispose()
+    throw error
+  })
   const storage = kit.config.databaseUrl === undefined ? `embedded database in ${kit.config.dataDir}` : "PostgreSQL"
   const jobs = kit.config.redisUrl === undefined ? "pg-boss" : "BullMQ"
+  const smtp = inbound === undefined ? "" : `; bounces and complaints: SMTP on ${kit.config.inboundSmtpHost}:${inbound.port}`
   console.log(
-    options.json ? JSON.stringify({ working: true }) : `ServiceKit workers running (${storage}, jobs on ${jobs})`
+    options.json
+      ? JSON.stringify({ working: true, ...(inbound === undefined ? {} : { inboundSmtpPort: inbound.port }) })
+      : `ServiceKit workers running (${storage}, jobs on ${jobs}${smtp})`
   )
   await untilSignalled()
+  await inbound?.close()
   await kit.dispose()
   if (!options.json) console.log("ServiceKit workers stopped.")
 }

@@ -8,5 +8,6 @@ export { bootstrapDevelopmentTenant, type DevelopmentTenant } from "./DevBootstr
 export { answerClientError } from "./ClientError.js"
 export { toNodeListener } from "./NodeListener.js"
 export { type HostModule, createServiceKit, portsLayer, type NodeServiceKit } from "./Runtime.js"
+export { startInboundReports } from "./InboundReports.js"
 export { serveUntilSignalled, workUntilSignalled } from "./Serve.js"
 export { listen, type RunningServer } from "./Server.js"

@@ -28,6 +28,8 @@ describe("host configuration", () => {
       trustedProxies: [],
       corsOrigins: [],
       consoleFrameAncestors: ["'self'"],
+      inboundSmtpPort: undefined,
+      inboundSmtpHost: "0.0.0.0",
       shutdownTimeoutSeconds: 10,
       logFormat: "text",
       logLevel: "info",
@@ -74,7 +76,9 @@ describe("host configuration", () => {
         SERVICEKIT_LOG_FORMAT: "json",
         SERVICEKIT_LOG_LEVEL: "warn",
         SERVICEKIT_METRICS: "on",
-        SERVICEKIT_METRICS_TOKEN: "m".repeat(20)
+        SERVICEKIT_METRICS_TOKEN: "m".repeat(20),
+        SERVICEKIT_INBOUND_SMTP_PORT: "2525",
+        SERVICEKIT_INBOUND_SMTP_HOST: "127.0.0.1"
       }
     )
     expect(config).toMatchObject({
@@ -104,7 +108,9 @@ describe("host configuration", () => {
       logFormat: "json",
       logLevel: "warn",
       metrics: true,
-      metricsToken: "m".repeat(20)
+      metricsToken: "m".repeat(20),
+      inboundSmtpPort: 2525,
+      inboundSmtpHost: "127.0.0.1"
     })
     expect(resolveConfig({}, { SERVICEKIT_DATA_DIR: dataDir, SERVICEKIT_IP_RATE_LIMITS: "off" }).ipRateLimits).toEqual(
       []
@@ -124,6 +130,8 @@ describe("host configuration", () => {
     [{ PORT: "eighty" }, /PORT/],
     [{ SERVICEKIT_DB_PREPARED_STATEMENTS: "sometimes" }, /SERVICEKIT_DB_PREPARED_STATEMENTS/],
     [{ PORT: "70000" }, /PORT/],
+    [{ SERVICEKIT_INBOUND_SMTP_PORT: "25 and 587" }, /SERVICEKIT_INBOUND_SMTP_PORT/],
+    [{ SERVICEKIT_INBOUND_SMTP_PORT: "65536" }, /SERVICEKIT_INBOUND_SMTP_PORT/],
     [{ SERVICEKIT_KEY_RATE_LIMIT: "0" }, /SERVICEKIT_KEY_RATE_LIMIT/],
     [{ SERVICEKIT_IP_RATE_LIMITS: "/v1/=lots" }, /SERVICEKIT_IP_RATE_LIMITS/],
     [{ SERVICEKIT_DB_SCHEMA: 'public"; drop table x; --' }, /SERVICEKIT_DB_SCHEMA/],

@@ -1,5 +1,5 @@
 import { KyselyDatabase } from "@servicekit/adapters"
-import { CallRepository, HostedNumbers, MailDomainService } from "@servicekit/core/internal"
+import { CallRepository, HostedNumbers, MailDomainService, SuppressionService } from "@servicekit/core/internal"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { apiCaller, automationsClient, expectJson, until } from "./automationsClient.js"
@@ -33,7 +33,7 @@ const tenantOfEveryProduct = async (served: Served, name: string) => {
   return { tenant, keys }
 }
 
-/** Something in every product: `calls` calls and a hosted number, a sending domain, a chat with a visitor, mail, a webhook endpoint, a workflow run, a node. */
+/** Something in every product: `calls` calls and a hosted number, a sending domain, a suppressed address, a chat with a visitor, mail, a webhook endpoint, a workflow run, a node. */
 const populate = async (served: Served, tenantId: string, keys: Keys, unique: string, calls: number) => {
   await served.kit.runtime.runPromise(
     Effect.flatMap(CallRepository, (repository) =>
@@ -59,6 +59,9 @@ const populate = async (served: Served, tenantId: string, keys: Keys, unique: st
   )
   await served.kit.runtime.runPromise(
     Effect.flatMap(MailDomainService, (domains) => domains.add(tenantId, `${unique.toLowerCase()}.example.com`))
+  )
+  await served.kit.runtime.runPromise(
+    Effect.flatMap(SuppressionService, (lists) => lists.add(tenantId, { email: `gone-${unique}@example.com`, stream: "transactional" }))
   )
   const chat = apiCaller(served)(() => keys.chat)
   // Paused: its deliveries are stored and wait, with no attempt to a receiver that is not there.
@@ -168,6 +171,7 @@ export const tenantDeletionSuite = (setting: TenantSuiteSetting) =>
           "calls",
           "hosted_sip_numbers",
           "mail_domains",
+          "email_suppressions",
           "chat_messages",
           "visitors",
           "visitor_tokens",

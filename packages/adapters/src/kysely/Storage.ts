@@ -13,6 +13,7 @@ import { type MigrationError, migrateLayer } from "./Migrations.js"
 import { type MigrationOwner, type PlannedMigration, planMigrations } from "./MigrationPlan.js"
 import type { AddedModuleStorage, AddedStoragePorts, KyselyModuleStorage, TenantTable } from "./ModuleStorage.js"
 import { mailDomainsStorage } from "./maildomains/MailDomains.js"
+import { suppressionsStorage } from "./suppressions/Suppressions.js"
 import { layerTenantData } from "./TenantData.js"
 import { transactionalStorage } from "./transactional/Transactional.js"
 import { webhooksStorage } from "./webhooks/Webhooks.js"
@@ -29,6 +30,7 @@ export const kyselyStorage = {
   chat: chatStorage,
   webhooks: webhooksStorage,
   maildomains: mailDomainsStorage,
+  suppressions: suppressionsStorage,
   transactional: transactionalStorage,
   growth: growthStorage,
   automations: automationsStorage

@@ -23,6 +23,7 @@ export const nodemailerMessageOf = (mail: OutgoingMail): SendMailOptions => ({
   text: mail.text,
   headers: mail.headers === undefined ? undefined : { ...mail.headers },
   dkim: mail.dkim === undefined ? undefined : { ...mail.dkim },
+  envelope: mail.returnPath === undefined ? undefined : { from: mail.returnPath, to: [mail.to] },
   // Say nothing of the software that sent it.
   xMailer: false
 })

@@ -14,6 +14,7 @@ import type { SoftphoneSchemas } from "./softphone/schemas.js"
 import type { CarrierReportsSchemas } from "./carrierReports/schemas.js"
 import type { HostedNumbersAdminSchemas } from "./hostedNumbersAdmin/schemas.js"
 import type { MailDomainsSchemas } from "./mailDomains/schemas.js"
+import type { SuppressionsSchemas } from "./suppressions/schemas.js"
 import type { TransactionalSchemas } from "./transactional/schemas.js"
 import type { TransactionalDashboardSchemas } from "./transactionalDashboard/schemas.js"
 import type { GrowthConversationsSchemas } from "./growthConversations/schemas.js"
@@ -39,6 +40,7 @@ import type { SoftphoneOperations } from "./softphone/operations.js"
 import type { CarrierReportsOperations } from "./carrierReports/operations.js"
 import type { HostedNumbersAdminOperations } from "./hostedNumbersAdmin/operations.js"
 import type { MailDomainsOperations } from "./mailDomains/operations.js"
+import type { SuppressionsOperations } from "./suppressions/operations.js"
 import type { TransactionalOperations } from "./transactional/operations/index.js"
 import type { TransactionalDashboardOperations } from "./transactionalDashboard/operations/index.js"
 import type { GrowthConversationsOperations } from "./growthConversations/operations.js"
@@ -72,6 +74,7 @@ import { softphoneRoutes } from "./softphone/routes.js"
 import { carrierReportsRoutes } from "./carrierReports/routes.js"
 import { hostedNumbersAdminRoutes } from "./hostedNumbersAdmin/routes.js"
 import { mailDomainsRoutes } from "./mailDomains/routes.js"
+import { suppressionsRoutes } from "./suppressions/routes.js"
 import { transactionalRoutes } from "./transactional/routes.js"
 import { transactionalDashboardRoutes } from "./transactionalDashboard/routes.js"
 import { growthConversationsRoutes } from "./growthConversations/routes.js"
@@ -93,7 +96,7 @@ import { automationSkillsRoutes } from "./automationSkills/routes.js"
 
 export type { webhooks } from "./webhooks/events.js"
 
-interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
+interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 
 export interface components {
     schemas: schemas;
@@ -104,7 +107,7 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, TransactionalOperations, TransactionalDashboardOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, TransactionalOperations, TransactionalDashboardOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
@@ -123,6 +126,7 @@ export const routes = {
   ...carrierReportsRoutes,
   ...hostedNumbersAdminRoutes,
   ...mailDomainsRoutes,
+  ...suppressionsRoutes,
   ...transactionalRoutes,
   ...transactionalDashboardRoutes,
   ...growthConversationsRoutes,

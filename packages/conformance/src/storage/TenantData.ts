@@ -55,6 +55,7 @@ export const BUILT_IN_TENANT_KINDS = [
   "hosted_sip_numbers",
   "idempotency_keys",
   "mail_domains",
+  "email_suppressions",
   "schedule_firings",
   "schedules",
   "sip_settings",

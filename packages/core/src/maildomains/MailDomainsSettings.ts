@@ -1,5 +1,5 @@
 import { Config } from "effect"
-import { defineSettings, optionalVariable } from "../module/ModuleSettings.js"
+import { DOMAIN_NAME, defineSettings, optionalVariable } from "../module/ModuleSettings.js"
 
 /** Sending domains' host options. */
 export interface MailDomainsOptions {
@@ -10,13 +10,12 @@ export interface MailDomainsOptions {
   readonly mailSpfInclude: string | undefined
 }
 
-const DOMAIN = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/i
 
 /** SERVICEKIT_MAIL_SPF_INCLUDE, checked once an option may have replaced it. */
 export const mailDomainsSettings = defineSettings<MailDomainsOptions>({
   environment: () => Config.all({ mailSpfInclude: optionalVariable("SERVICEKIT_MAIL_SPF_INCLUDE") }),
   check: ({ mailSpfInclude }) =>
-    mailSpfInclude === undefined || DOMAIN.test(mailSpfInclude)
+    mailSpfInclude === undefined || DOMAIN_NAME.test(mailSpfInclude)
       ? undefined
       : `Invalid SERVICEKIT_MAIL_SPF_INCLUDE: "${mailSpfInclude}" is not a domain name`,
   settings: ({ mailSpfInclude }) => ({ mailSpfInclude: mailSpfInclude?.toLowerCase() })

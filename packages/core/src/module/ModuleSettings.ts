@@ -34,6 +34,9 @@ export type SettingsOptionsOf<Modules extends ReadonlyArray<{ readonly settings?
 export const optionalVariable = (name: string): Config.Config<string | undefined> =>
   Config.option(Config.nonEmptyString(name)).pipe(Config.map(Option.getOrUndefined))
 
+/** A host name of two labels or more, as settings that name a domain take it. */
+export const DOMAIN_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/i
+
 /** A positive integer variable, `fallback` when unset. */
 export const positiveInteger = (name: string, fallback: number): Config.Config<number> =>
   Config.integer(name).pipe(

@@ -1,4 +1,7 @@
 import { Context, Effect, Layer } from "effect"
+import { sha256 } from "@noble/hashes/sha2"
+import { hmac } from "@noble/hashes/hmac"
+import { utf8ToBytes } from "@noble/hashes/utils"
 import { toBase64 } from "./Crypto.js"
 
 /**
@@ -12,6 +15,11 @@ export class SecretBox extends Context.Tag("@servicekit/core/SecretBox")<
     readonly seal: (plaintext: string) => Effect.Effect<string>
     /** Dies when the text was sealed under another key or altered: a configuration fault, not a request's. */
     readonly open: (sealed: string) => Effect.Effect<string>
+    /**
+     * HMAC-SHA256 of `text` under a key of its own for `purpose`, derived from the configured key:
+     * a tag that proves the platform made a value it finds again (a bounce address).
+     */
+    readonly tag: (purpose: string, text: string) => Uint8Array
   }
 >() {}
 
@@ -40,7 +48,18 @@ export const layerSecretBox = (keyHex: string): Layer.Layer<SecretBox> =>
       const key = await globalThis.crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"])
       const encoder = new TextEncoder()
       const decoder = new TextDecoder()
+      // Each purpose its own key, none of them the encryption key itself.
+      const tagKeys = new Map<string, Uint8Array>()
+      const tagKeyOf = (purpose: string) => {
+        let tagKey = tagKeys.get(purpose)
+        if (tagKey === undefined) {
+          tagKey = hmac(sha256, raw, utf8ToBytes(`servicekit tag key: ${purpose}`))
+          tagKeys.set(purpose, tagKey)
+        }
+        return tagKey
+      }
       return SecretBox.of({
+        tag: (purpose, text) => hmac(sha256, tagKeyOf(purpose), utf8ToBytes(text)),
         seal: (plaintext) =>
           Effect.promise(async () => {
             const iv = globalThis.crypto.getRandomValues(new Uint8Array(12))

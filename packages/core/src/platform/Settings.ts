@@ -53,6 +53,11 @@ export interface Settings {
   /** The platform's SPF domain, which tenants' sending domains are asked to include; unset, no SPF record is asked for. */
   readonly mailSpfInclude?: string | undefined
   /**
+   * The platform's bounce domain, whose MX is the inbound SMTP listener: every message's Return-Path
+   * is a per-message address there. Unset, mail carries its From address as the envelope sender.
+   */
+  readonly mailBounceDomain?: string | undefined
+  /**
    * Outbound connections to addresses a tenant chose (SIP trunks) may reach private and loopback
    * addresses. Off by default: only for development and tests.
    */

@@ -14,6 +14,8 @@ export interface OutgoingMail {
   readonly text?: string | undefined
   /** Extra headers, e.g. `X-ServiceKit-Tenant`. */
   readonly headers?: Readonly<Record<string, string>> | undefined
+  /** The envelope sender (SMTP `MAIL FROM`, the Return-Path) bounces go to; the From address without it. */
+  readonly returnPath?: string | undefined
   /** Sign with this DKIM key (rsa-sha256): mail from a tenant's own sending domain. */
   readonly dkim?: DkimKey | undefined
 }

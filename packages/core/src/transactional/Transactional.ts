@@ -18,7 +18,8 @@ export interface EmailTemplate {
   readonly updatedAt: Date
 }
 
-export type MessageStatus = "queued" | "sent" | "failed"
+/** suppressed: not attempted, the recipient being on the tenant's suppression list. */
+export type MessageStatus = "queued" | "sent" | "failed" | "suppressed"
 
 /** One email to one recipient, rendered when it was accepted and delivered by a job. */
 export interface EmailMessage {
@@ -44,7 +45,12 @@ export interface EmailMessage {
   readonly updatedAt: Date
 }
 
-export type ActivityStatus = "sent" | "failed"
+/**
+ * sent and failed: a delivery attempt's outcome; suppressed: a message not attempted (its recipient
+ * suppressed); delivered, deferred, bounced and complained: what a report from the recipient's side
+ * said of a sent message later.
+ */
+export type ActivityStatus = "sent" | "failed" | "suppressed" | "delivered" | "deferred" | "bounced" | "complained"
 
 /**
  * One delivery attempt in the shared activity ledger, which Transactional, Marketing, Business

@@ -108,7 +108,10 @@ export const SendResultJson = SendResult.annotations({
 
 export const ActivityEntryJson = Schema.Struct({
   id: UuidText,
-  status: Schema.Literal("sent", "failed"),
+  status: Schema.Literal("sent", "failed", "suppressed", "delivered", "deferred", "bounced", "complained").annotations({
+    description:
+      "sent: the mail server took it; failed: it refused it, or did not answer (`retrying` when another attempt follows); suppressed: not attempted, the recipient being on the account's suppression list (`error` is the list entry's reason). Reports that come back later about a sent message: delivered, deferred (still being tried by the receiving side), bounced (`metadata.bounce` hard or soft, `error` the remote answer) and complained (marked as spam)."
+  }),
   recipient: Schema.String,
   templateId: Schema.NullOr(UuidText),
   templateName: Schema.NullOr(Schema.String),

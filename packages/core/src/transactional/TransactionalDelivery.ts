@@ -5,9 +5,13 @@ import { defineQueue } from "../jobs/JobQueue.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { committersOn, groupCommit, toFirstAskers } from "../platform/GroupCommit.js"
 import { SenderDomains } from "../module/SenderDomains.js"
+import { type NewSuppression, Suppressions } from "../module/Suppressions.js"
+import { SecretBox } from "../platform/SecretBox.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
+import { enhancedStatusIn, isHardFailure } from "./DeliveryReports.js"
 import { Mailer, TestMailbox } from "./Mailer.js"
+import { returnPathOf } from "./ReturnPath.js"
 import { addressOf } from "./TransactionalInputs.js"
 import type { ActivityEntry, EmailMessage } from "./Transactional.js"
 import { emailEvent, emailEventType } from "./TransactionalEvents.js"
@@ -33,7 +37,9 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
   const unit = yield* UnitOfWork
   const events = yield* EventBus
   const senders = yield* SenderDomains
-  const { mailFrom } = yield* ServiceKitSettings
+  const suppressions = yield* Suppressions
+  const { mailBounceDomain, mailFrom } = yield* ServiceKitSettings
+  const box = yield* SecretBox
   /** The key mail from a tenant's own domain is signed with; none for the platform's sender. */
   const dkimOf = (message: EmailMessage) =>
     message.from === mailFrom
@@ -53,16 +59,21 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
    * or failed for good) that an endpoint hears commit with it.
    */
   const recordGrouped = yield* groupCommit(
-    (outcomes: ReadonlyArray<RecordedDelivery>) =>
+    (outcomes: ReadonlyArray<RecordedDelivery & { readonly suppress?: NewSuppression }>) =>
       Effect.gen(function* () {
         const final = outcomes.filter(({ message }) => message.status !== "queued").map(({ message }) => message)
         const heard = yield* events.heard(
           final.map((message) => ({ tenantId: message.tenantId, type: emailEventType(message) }))
         )
         const published = final.filter((_, i) => heard[i]).map((message) => emailEvent(randomUuid(crypto), message))
-        yield* published.length === 0
+        const suppressed = outcomes.flatMap(({ suppress }) => (suppress === undefined ? [] : [suppress]))
+        yield* published.length === 0 && suppressed.length === 0
           ? messages.recordAttempts(outcomes)
-          : unit.withTransaction(Effect.zipRight(messages.recordAttempts(outcomes), events.publish(published)))
+          : unit.withTransaction(
+              Effect.all([messages.recordAttempts(outcomes), events.publish(published), suppressions.add(suppressed)], {
+                discard: true
+              })
+            )
         return outcomes
       }),
     deliveryWrites
@@ -109,6 +120,10 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
             html: message.html ?? undefined,
             text: message.text ?? undefined,
             headers: { "X-ServiceKit-Message-Id": message.id },
+            returnPath:
+              mailBounceDomain === undefined || message.test
+                ? undefined
+                : returnPathOf(box, message.tenantId, message.id, mailBounceDomain),
             dkim: yield* dkimOf(message)
           })
         )
@@ -126,9 +141,23 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
         const retrying = !rejection.permanent && attempt < deliveryQueue.maxAttempts
         // What the server answered may hold what text columns cannot (a NUL).
         const failed = { status: "failed" as const, providerMessageId: null, error: storableText(rejection.reason) }
+        // The relay refused the address itself for good (5.1.1 and the like): it is not tried again.
+        const hard = rejection.permanent && isHardFailure(enhancedStatusIn(rejection.reason), rejection.reason)
         yield* recordGrouped({
           message: { ...message, ...failed, status: retrying ? "queued" : "failed", updatedAt },
-          attempt: attemptEntry(message, failed, retrying, updatedAt)
+          attempt: attemptEntry(message, failed, retrying, updatedAt),
+          ...(hard && !message.test
+            ? {
+                suppress: {
+                  tenantId: message.tenantId,
+                  stream: "transactional" as const,
+                  email: message.to,
+                  reason: "hard_bounce" as const,
+                  detail: failed.error,
+                  messageId: message.id
+                }
+              }
+            : {})
         })
         if (retrying) return yield* rejection
       })

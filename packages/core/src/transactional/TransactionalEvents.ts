@@ -73,23 +73,75 @@ export const EmailFailedEvent = event(
   }
 )
 
-export const transactionalEvents: ReadonlyArray<ProductEvent> = [EmailSentEvent, EmailFailedEvent].map(sentEvent)
+export const EmailBouncedEvent = event(
+  "email.bounced",
+  "EmailBouncedEvent",
+  {
+    ...message,
+    bounce: Schema.Literal("hard", "soft").annotations({
+      description: "hard: the address is bad or gone, and is now suppressed; soft: a passing failure (mailbox full, blocked, …)."
+    }),
+    status: Schema.String.annotations({ description: "The enhanced status code the report gave (`5.1.1`), or empty." }),
+    diagnostic: Schema.NullOr(Schema.String).annotations({ description: "What the recipient's server answered." })
+  },
+  "A message the mail server accepted came back: the recipient's server reported it undeliverable.",
+  {
+    eventId: "9d2e4f6a-1b3c-4d5e-8f7a-2b4c6d8e0f13",
+    timestamp: "2026-03-14T09:31:02.000Z",
+    payload: {
+      messageId: "0c9e6a4d-3b7f-4e2a-8d15-6f4b2c9a7e31",
+      to: "ada@example.com",
+      subject: "Your order #1042 has shipped",
+      templateId: "7f3d2a1b-9c8e-4b6f-a5d4-3e2c1b0a9f87",
+      templateName: "order-shipped",
+      source: "transactional_v1",
+      test: false,
+      attempts: 1,
+      bounce: "hard",
+      status: "5.1.1",
+      diagnostic: "550 5.1.1 <ada@example.com>: Recipient address rejected: User unknown"
+    }
+  }
+)
+
+export const EmailComplainedEvent = event(
+  "email.complained",
+  "EmailComplainedEvent",
+  {
+    ...message,
+    feedbackType: Schema.String.annotations({ description: "The report's Feedback-Type: `abuse` for a spam complaint, …" })
+  },
+  "The recipient reported a message as spam (a mailbox provider's feedback report): the address is now suppressed.",
+  {
+    eventId: "4c6e8a0b-2d4f-4a6b-8c0d-2e4f6a8b0c25",
+    timestamp: "2026-03-15T17:12:40.000Z",
+    payload: {
+      messageId: "0c9e6a4d-3b7f-4e2a-8d15-6f4b2c9a7e31",
+      to: "ada@example.com",
+      subject: "Your order #1042 has shipped",
+      templateId: "7f3d2a1b-9c8e-4b6f-a5d4-3e2c1b0a9f87",
+      templateName: "order-shipped",
+      source: "transactional_v1",
+      test: false,
+      attempts: 1,
+      feedbackType: "abuse"
+    }
+  }
+)
+
+export const transactionalEvents: ReadonlyArray<ProductEvent> = [
+  EmailSentEvent,
+  EmailFailedEvent,
+  EmailBouncedEvent,
+  EmailComplainedEvent
+].map(sentEvent)
 
 /** The event of a final outcome: `email.sent`, or `email.failed` for one failed for good. */
 export const emailEventType = (message: EmailMessage) => (message.status === "sent" ? "email.sent" : "email.failed")
 
 /** The event a delivery's final outcome sends: `message` as just recorded (sent, or failed for good). */
 export const emailEvent = (id: string, message: EmailMessage): DomainEvent => {
-  const fields = {
-    messageId: message.id,
-    to: message.to,
-    subject: message.subject,
-    templateId: message.templateId,
-    templateName: message.templateName,
-    source: message.source,
-    test: message.test,
-    attempts: message.attempts
-  }
+  const fields = messageFields(message)
   return {
     id,
     tenantId: message.tenantId,
@@ -102,3 +154,34 @@ export const emailEvent = (id: string, message: EmailMessage): DomainEvent => {
     occurredAt: message.updatedAt
   }
 }
+
+/** The event of what a report said of a sent message: `email.bounced` or `email.complained`. */
+export const reportEvent = (
+  id: string,
+  message: EmailMessage,
+  said:
+    | { readonly type: "email.bounced"; readonly bounce: "hard" | "soft"; readonly status: string; readonly diagnostic: string | null }
+    | { readonly type: "email.complained"; readonly feedbackType: string },
+  occurredAt: Date
+): DomainEvent => {
+  const { type, ...detail } = said
+  return {
+    id,
+    tenantId: message.tenantId,
+    aggregate: `email:${message.id}`,
+    type,
+    payload: { ...messageFields(message), ...detail },
+    occurredAt
+  }
+}
+
+const messageFields = (message: EmailMessage) => ({
+  messageId: message.id,
+  to: message.to,
+  subject: message.subject,
+  templateId: message.templateId,
+  templateName: message.templateName,
+  source: message.source,
+  test: message.test,
+  attempts: message.attempts
+})

@@ -1,6 +1,7 @@
 import { Effect, Schema } from "effect"
 import { invalidField } from "../platform/Errors.js"
 import type { Environment, Product } from "../platform/Products.js"
+import { SUPPRESSION_REASONS, type SuppressionReason } from "../module/Suppressions.js"
 import type { EmailMessage, TemplateBody } from "./Transactional.js"
 
 export const DEFAULT_PAGE_SIZE = 25
@@ -57,14 +58,29 @@ export interface Sender {
 
 export const SendResult = Schema.Struct({
   test: Schema.Boolean,
-  messages: Schema.Array(Schema.Struct({ id: Schema.String, to: Schema.String, status: Schema.Literal("queued") }))
+  messages: Schema.Array(
+    Schema.Struct({
+      id: Schema.String,
+      to: Schema.String,
+      status: Schema.Literal("queued", "suppressed"),
+      suppression: Schema.optional(
+        Schema.Literal(...SUPPRESSION_REASONS).annotations({
+          description: "Why a suppressed message was not attempted: its recipient's entry on the suppression list."
+        })
+      )
+    })
+  )
 })
 export type SendResult = typeof SendResult.Type
 
-/** A send's answer: each composed message, queued. */
+/** A send's answer: each composed message, queued or, its recipient suppressed, not attempted. */
 export const answerOf = (test: boolean, composed: ReadonlyArray<EmailMessage>): SendResult => ({
   test,
-  messages: composed.map((message) => ({ id: message.id, to: message.to, status: "queued" as const }))
+  messages: composed.map((message) =>
+    message.status === "suppressed"
+      ? { id: message.id, to: message.to, status: "suppressed" as const, suppression: message.error as SuppressionReason }
+      : { id: message.id, to: message.to, status: "queued" as const }
+  )
 })
 
 export interface Rendered {

@@ -4,6 +4,7 @@ import { defineModule } from "../module/ProductModule.js"
 import { transactionalDashboardHandlers, transactionalHandlers } from "./TransactionalHandlers.js"
 import { ActivityLog, MessageRepository, TemplateRepository } from "./TransactionalRepositories.js"
 import { layerTransactionalEmailPipeline } from "./TransactionalEmailPipeline.js"
+import { DeliveryReportInbox } from "./DeliveryReportInbox.js"
 import { deliveryQueue } from "./TransactionalDelivery.js"
 import { TransactionalService } from "./TransactionalService.js"
 import { transactionalProducts } from "./TransactionalProducts.js"
@@ -21,7 +22,10 @@ export const transactional = defineModule({
   products: transactionalProducts,
   settings: transactionalSettings,
   groups: groups(transactionalHandlers, transactionalDashboardHandlers),
-  services: layerTransactionalEmailPipeline.pipe(Layer.provideMerge(transactionalServiceLayer)),
+  services: Layer.merge(
+    layerTransactionalEmailPipeline.pipe(Layer.provideMerge(transactionalServiceLayer)),
+    DeliveryReportInbox.layer
+  ),
   memory: Layer.merge(
     TemplateRepository.layerMemory,
     MessageRepository.layerMemory.pipe(Layer.provideMerge(ActivityLog.layerMemory))

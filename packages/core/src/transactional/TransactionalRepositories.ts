@@ -206,7 +206,7 @@ export class ActivityLog extends Context.Tag("@servicekit/core/ActivityLog")<
                 row.metadata.source === window.source &&
                 row.createdAt >= window.from &&
                 row.createdAt < window.to &&
-                (row.status === "sent" || row.metadata.retrying !== true)
+                (row.status === "sent" || (row.status === "failed" && row.metadata.retrying !== true))
             )
             const days = new Map<string, { day: string; sent: number; failed: number }>()
             const templates = new Map<string, TemplateCounts & { newestAt: number }>()
@@ -214,7 +214,8 @@ export class ActivityLog extends Context.Tag("@servicekit/core/ActivityLog")<
               const day = row.createdAt.toISOString().slice(0, 10)
               const perDay = days.get(day) ?? { day, sent: 0, failed: 0 }
               days.set(day, perDay)
-              perDay[row.status]++
+              const status = row.status as "sent" | "failed"
+              perDay[status]++
               const templateKey = row.templateId ?? ""
               const perTemplate = templates.get(templateKey) ?? {
                 templateId: row.templateId,
@@ -224,7 +225,7 @@ export class ActivityLog extends Context.Tag("@servicekit/core/ActivityLog")<
                 newestAt: -Infinity
               }
               templates.set(templateKey, perTemplate)
-              perTemplate[row.status]++
+              perTemplate[status]++
               if (row.createdAt.getTime() >= perTemplate.newestAt) {
                 perTemplate.newestAt = row.createdAt.getTime()
                 perTemplate.templateName = row.templateName

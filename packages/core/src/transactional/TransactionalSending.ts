@@ -1,6 +1,7 @@
 import { Clock, Effect } from "effect"
 import { JobQueue } from "../jobs/JobQueue.js"
 import { SenderDomains } from "../module/SenderDomains.js"
+import { Suppressions, suppressionAddress } from "../module/Suppressions.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { isEmailAddress } from "../platform/EmailAddress.js"
 import { notEntitled } from "../platform/Entitlements.js"
@@ -12,12 +13,12 @@ import { ServiceKitSettings } from "../platform/Settings.js"
 import { missingVariables } from "../platform/TemplateText.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { allParts, checkContent, parseBody, renderWith } from "./TemplateContent.js"
-import { type EmailMessage, type EmailTemplate, TRANSACTIONAL_SOURCE } from "./Transactional.js"
+import { type ActivityEntry, type EmailMessage, type EmailTemplate, TRANSACTIONAL_SOURCE } from "./Transactional.js"
 import { deliveryQueue } from "./TransactionalDelivery.js"
 import type { TemplateNotFound } from "./TransactionalErrors.js"
 import { MAX_RECIPIENTS, type SendInput, SendResult, type Sender, answerOf, mailboxOf } from "./TransactionalInputs.js"
 import { missingForSending } from "./TransactionalProducts.js"
-import { MessageRepository } from "./TransactionalRepositories.js"
+import { ActivityLog, MessageRepository } from "./TransactionalRepositories.js"
 import type { TransactionalService } from "./TransactionalService.js"
 
 /**
@@ -35,6 +36,8 @@ export const makeTransactionalSending = (
     const unit = yield* UnitOfWork
     const idempotencyStore = yield* IdempotencyStore
     const senders = yield* SenderDomains
+    const suppressions = yield* Suppressions
+    const activity = yield* ActivityLog
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
     // What a request sends waits at most this deep; a workflow's send is its run's, already counted.
     const queuedMessages = makeQueuedWorkLimit({
@@ -42,9 +45,11 @@ export const makeTransactionalSending = (
       limit: settings.maxQueuedPerTenant,
       count: messages.countQueued
     })
-    /** The request's messages, once there is room for them all. */
-    const withRoom = (composed: ReadonlyArray<EmailMessage>) =>
-      Effect.as(queuedMessages.check(composed[0]!.tenantId, composed.length), composed)
+    /** The request's messages, once there is room for those that will be delivered. */
+    const withRoom = (composed: ReadonlyArray<EmailMessage>) => {
+      const queued = composed.filter((message) => message.status === "queued").length
+      return queued === 0 ? Effect.succeed(composed) : Effect.as(queuedMessages.check(composed[0]!.tenantId, queued), composed)
+    }
 
     /** The rendered messages of a send request, one per recipient, or why it is refused. */
     const compose = (tenantId: string, input: SendInput, test: boolean) =>
@@ -89,8 +94,11 @@ export const makeTransactionalSending = (
           content = { subject: input.subject, html: input.html ?? null, text: input.text ?? null }
         }
         const createdAt = yield* now
-        return input.to.map(
-          (to): EmailMessage => ({
+        const suppressed = yield* suppressions.among(tenantId, "transactional", input.to)
+        return input.to.map((to): EmailMessage => {
+          // Not attempted: its error is the suppression's reason.
+          const suppression = suppressed.get(suppressionAddress(to))
+          return {
             id: randomUuid(crypto),
             tenantId,
             templateId: template?.id ?? null,
@@ -100,14 +108,14 @@ export const makeTransactionalSending = (
             ...content,
             test,
             source: input.source ?? TRANSACTIONAL_SOURCE,
-            status: "queued",
+            status: suppression === undefined ? "queued" : "suppressed",
             attempts: 0,
             providerMessageId: null,
-            error: null,
+            error: suppression ?? null,
             createdAt,
             updatedAt: createdAt
-          })
-        )
+          }
+        })
       })
 
     /** Sending needs what Transactional requires beside itself (the key's product, checked by its auth). */
@@ -116,18 +124,44 @@ export const makeTransactionalSending = (
       return missing === undefined ? Effect.void : notEntitled(missing)
     }
 
-    /** Stores composed messages and queues their deliveries (in the caller's unit of work). */
+    /**
+     * Stores composed messages and queues their deliveries (in the caller's unit of work); a
+     * suppressed one is logged instead.
+     */
     const store = (composed: ReadonlyArray<EmailMessage>) =>
-      Effect.zipRight(
-        messages.insertMany(composed),
-        jobs.enqueueMany(
+      Effect.gen(function* () {
+        yield* messages.insertMany(composed)
+        const queued = composed.filter((message) => message.status === "queued")
+        if (queued.length < composed.length) {
+          yield* Effect.forEach(
+            composed.filter((message) => message.status === "suppressed"),
+            (message) => activity.append(suppressedEntry(message)),
+            { discard: true }
+          )
+        }
+        if (queued.length === 0) return
+        yield* jobs.enqueueMany(
           deliveryQueue,
-          composed.map((message) => ({
+          queued.map((message) => ({
             payload: { tenantId: message.tenantId, messageId: message.id },
             options: { tenant: message.tenantId, key: message.id }
           }))
         )
-      )
+      })
+    /** The activity ledger's row of a message not attempted, its recipient suppressed. */
+    const suppressedEntry = (message: EmailMessage): ActivityEntry => ({
+      id: randomUuid(crypto),
+      tenantId: message.tenantId,
+      status: "suppressed",
+      recipient: message.to,
+      templateId: message.templateId,
+      templateName: message.templateName,
+      subject: message.subject,
+      providerMessageId: null,
+      error: message.error,
+      metadata: { source: message.source, messageId: message.id, attempt: 0, test: message.test },
+      createdAt: message.createdAt
+    })
     /** Sends without an idempotency key, stored in groups: the requests of a moment in one unit of work. */
     const storeGrouped = yield* groupCommit(
       (sends: ReadonlyArray<ReadonlyArray<EmailMessage>>) =>

@@ -44,8 +44,8 @@ export const toActivityRow = (entry: ActivityEntry): Insertable<ActivityLogTable
  */
 const ofSource = (source: string) => sql<boolean>`metadata -> 'source' = ${JSON.stringify(source)}::jsonb`
 
-/** Sent attempts, and failed ones that were not retried. */
-const counted = sql<boolean>`(status = 'sent' or metadata -> 'retrying' is distinct from 'true'::jsonb)`
+/** Sent attempts, and failed ones that were not retried (a suppressed message was not attempted). */
+const counted = sql<boolean>`(status = 'sent' or (status = 'failed' and metadata -> 'retrying' is distinct from 'true'::jsonb))`
 
 const utcDay = sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`
 // No template and an empty template id count as one, the one without a template.

@@ -48,8 +48,11 @@ export interface SharedTransactionalSchemas {
     readonly TransactionalLog: {
         /** Format: uuid */
         readonly id: string;
-        /** @enum {string} */
-        readonly status: "sent" | "failed";
+        /**
+         * @description sent: the mail server took it; failed: it refused it, or did not answer (`retrying` when another attempt follows); suppressed: not attempted, the recipient being on the account's suppression list (`error` is the list entry's reason). Reports that come back later about a sent message: delivered, deferred (still being tried by the receiving side), bounced (`metadata.bounce` hard or soft, `error` the remote answer) and complained (marked as spam).
+         * @enum {string}
+         */
+        readonly status: "sent" | "failed" | "suppressed" | "delivered" | "deferred" | "bounced" | "complained";
         readonly recipient: string;
         readonly templateId: string | null;
         readonly templateName: string | null;

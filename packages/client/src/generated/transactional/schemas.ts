@@ -9,7 +9,12 @@ export interface TransactionalSchemas {
             readonly id: string;
             readonly to: string;
             /** @enum {string} */
-            readonly status: "queued";
+            readonly status: "queued" | "suppressed";
+            /**
+             * @description Why a suppressed message was not attempted: its recipient's entry on the suppression list.
+             * @enum {string}
+             */
+            readonly suppression?: "hard_bounce" | "complaint" | "unsubscribe" | "manual";
         }[];
     };
     /** @description A request with the same Idempotency-Key is still running (`idempotency_in_progress`). */

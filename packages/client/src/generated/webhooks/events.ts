@@ -144,6 +144,46 @@ export interface webhooks {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "email.bounced": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * email.bounced
+         * @description A message the mail server accepted came back: the recipient's server reported it undeliverable.
+         */
+        readonly post: operations["webhook.email.bounced"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "email.complained": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * email.complained
+         * @description The recipient reported a message as spam (a mailbox provider's feedback report): the address is now suppressed.
+         */
+        readonly post: operations["webhook.email.complained"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "run.succeeded": {
         readonly parameters: {
             readonly query?: never;

@@ -137,6 +137,44 @@ export interface WebhooksEventsOperations {
             };
         };
     };
+    readonly "webhook.email.bounced": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["EmailBouncedEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.email.complained": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["EmailComplainedEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
     readonly "webhook.run.succeeded": {
         readonly parameters: {
             readonly query?: never;

@@ -12,6 +12,8 @@ import type { WebhooksEventsConversationAssignedEventSchemas } from "./events/co
 import type { WebhooksEventsCsatSubmittedEventSchemas } from "./events/csatSubmittedEvent.js"
 import type { WebhooksEventsEmailSentEventSchemas } from "./events/emailSentEvent.js"
 import type { WebhooksEventsEmailFailedEventSchemas } from "./events/emailFailedEvent.js"
+import type { WebhooksEventsEmailBouncedEventSchemas } from "./events/emailBouncedEvent.js"
+import type { WebhooksEventsEmailComplainedEventSchemas } from "./events/emailComplainedEvent.js"
 import type { WebhooksEventsRunSucceededEventSchemas } from "./events/runSucceededEvent.js"
 import type { WebhooksEventsRunSummarySchemas } from "./events/runSummary.js"
 import type { WebhooksEventsRunFailedEventSchemas } from "./events/runFailedEvent.js"
@@ -24,4 +26,4 @@ import type { WebhooksEventsOfflineNodeSchemas } from "./events/offlineNode.js"
 import type { WebhooksEventsEndpointDisabledEventSchemas } from "./events/endpointDisabledEvent.js"
 import type { WebhooksEventsWebhookTestEventSchemas } from "./events/webhookTestEvent.js"
 
-export interface WebhooksSchemas extends WebhooksWebhooksSchemas, WebhooksDeliveriesSchemas, WebhooksCommonSchemas, WebhooksRecoverSchemas, WebhooksEventsMessageCreatedEventSchemas, WebhooksEventsConversationCreatedEventSchemas, WebhooksEventsConversationClosedEventSchemas, WebhooksEventsConversationAssignedEventSchemas, WebhooksEventsCsatSubmittedEventSchemas, WebhooksEventsEmailSentEventSchemas, WebhooksEventsEmailFailedEventSchemas, WebhooksEventsRunSucceededEventSchemas, WebhooksEventsRunSummarySchemas, WebhooksEventsRunFailedEventSchemas, WebhooksEventsRunCancelledEventSchemas, WebhooksEventsRunExpiredEventSchemas, WebhooksEventsApprovalRequestedEventSchemas, WebhooksEventsApprovalDecidedEventSchemas, WebhooksEventsNodeOfflineEventSchemas, WebhooksEventsOfflineNodeSchemas, WebhooksEventsEndpointDisabledEventSchemas, WebhooksEventsWebhookTestEventSchemas {}
+export interface WebhooksSchemas extends WebhooksWebhooksSchemas, WebhooksDeliveriesSchemas, WebhooksCommonSchemas, WebhooksRecoverSchemas, WebhooksEventsMessageCreatedEventSchemas, WebhooksEventsConversationCreatedEventSchemas, WebhooksEventsConversationClosedEventSchemas, WebhooksEventsConversationAssignedEventSchemas, WebhooksEventsCsatSubmittedEventSchemas, WebhooksEventsEmailSentEventSchemas, WebhooksEventsEmailFailedEventSchemas, WebhooksEventsEmailBouncedEventSchemas, WebhooksEventsEmailComplainedEventSchemas, WebhooksEventsRunSucceededEventSchemas, WebhooksEventsRunSummarySchemas, WebhooksEventsRunFailedEventSchemas, WebhooksEventsRunCancelledEventSchemas, WebhooksEventsRunExpiredEventSchemas, WebhooksEventsApprovalRequestedEventSchemas, WebhooksEventsApprovalDecidedEventSchemas, WebhooksEventsNodeOfflineEventSchemas, WebhooksEventsOfflineNodeSchemas, WebhooksEventsEndpointDisabledEventSchemas, WebhooksEventsWebhookTestEventSchemas {}
