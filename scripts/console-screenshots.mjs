@@ -1,13 +1,16 @@
 // Screenshots of each console page at 1280x800 into docs/console/, on a fresh embedded kit with a
 // little sample data (keys, a webhook endpoint with a delivery to a local receiver, a run waiting
 // for the approval of a companion node's command). Run after
-// `npm run build`: node scripts/console-screenshots.mjs
+// `npm run build`: node scripts/console-screenshots.mjs; name screenshots
+// (`node scripts/console-screenshots.mjs sending-domains`) to write only those.
+import { createSocket } from "node:dgram"
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { CallingService } from "@servicekit/core"
+import { Suppressions } from "@servicekit/core/internal"
 import { createServiceKit, listen } from "@servicekit/host-node"
 import { Effect } from "effect"
 import { chromium } from "playwright-core"
@@ -16,6 +19,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 const out = join(root, "docs", "console")
 mkdirSync(out, { recursive: true })
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-screenshots-"))
+const only = new Set(process.argv.slice(2))
 
 // The first delivery fails, so the deliveries page shows a failure to retry beside a success.
 let answered = 0
@@ -30,7 +34,51 @@ const receiver = createServer((request, response) => {
 })
 await new Promise((done) => receiver.listen(0, "127.0.0.1", done))
 
-const kit = createServiceKit({ dataDir, workers: "off", outboundAllowPrivate: true, logLevel: "warn" })
+// A DNS server on loopback answering TXT questions from `txt` (RFC 1035): the sending domain's
+// check finds the records published here.
+const txt = new Map()
+const dns = createSocket("udp4")
+dns.on("message", (query, from) => {
+  let at = 12
+  const labels = []
+  while (query[at] > 0) {
+    labels.push(query.subarray(at + 1, at + 1 + query[at]).toString("ascii"))
+    at += 1 + query[at]
+  }
+  const values = query.readUInt16BE(at + 1) === 16 ? (txt.get(labels.join(".").toLowerCase()) ?? []) : []
+  const answers = values.map((value) => {
+    const bytes = Buffer.from(value)
+    const strings = []
+    for (let start = 0; start < bytes.length; start += 255) {
+      const chunk = bytes.subarray(start, start + 255)
+      strings.push(Buffer.from([chunk.length]), chunk)
+    }
+    const data = Buffer.concat(strings)
+    const head = Buffer.alloc(12)
+    head.writeUInt16BE(0xc00c, 0) // the name: a pointer to the question's
+    head.writeUInt16BE(16, 2)
+    head.writeUInt16BE(1, 4)
+    head.writeUInt32BE(60, 6)
+    head.writeUInt16BE(data.length, 10)
+    return Buffer.concat([head, data])
+  })
+  const header = Buffer.alloc(12)
+  header.writeUInt16BE(query.readUInt16BE(0), 0)
+  header.writeUInt16BE(answers.length === 0 ? 0x8583 : 0x8580, 2) // NXDOMAIN when nothing is published
+  header.writeUInt16BE(1, 4)
+  header.writeUInt16BE(answers.length, 6)
+  dns.send(Buffer.concat([header, query.subarray(12, at + 5), ...answers]), from.port, from.address)
+})
+await new Promise((done) => dns.bind(0, "127.0.0.1", done))
+
+const kit = createServiceKit({
+  dataDir,
+  workers: "off",
+  outboundAllowPrivate: true,
+  logLevel: "warn",
+  dnsServers: [`127.0.0.1:${dns.address().port}`],
+  mailSpfInclude: "spf.mail.example"
+})
 const server = await listen(kit, { port: 0, host: "127.0.0.1" })
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
@@ -150,6 +198,7 @@ try {
   await runUntil(release.id, ["waiting_approval"])
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   const shot = async (name, { live = false } = {}) => {
+    if (only.size > 0 && !only.has(name)) return
     // A page that follows a live stream never goes network-idle: its content is awaited instead.
     if (!live) await page.waitForLoadState("networkidle")
     await page.screenshot({ path: join(out, `${name}.png`) })
@@ -222,6 +271,55 @@ try {
   await page.getByLabel("Sample variables (JSON)").fill(JSON.stringify({ user: { name: "Ada" }, workspace: "acme-prod" }, null, 2))
   await page.frameLocator("iframe.preview-frame").getByText("Hello Ada").waitFor()
   await shot("transactional-template")
+  // A sending domain checked against the local DNS server: its DKIM and SPF records found, DMARC not yet.
+  const domain = await fetch(`${server.url}/api/v1/transactional/domains`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ domain: "mail.acme.example" })
+  }).then((response) => response.json())
+  for (const record of domain.records.filter((each) => each.purpose !== "dmarc")) txt.set(record.name, [record.value])
+  await go(`#/transactional/domains/${domain.id}`, "section.record")
+  await page.getByRole("button", { name: "Check DNS now" }).click()
+  await page.locator("main .notice.info").waitFor()
+  await shot("sending-domains")
+  // Suppressions: a hard bounce and a spam complaint of messages sent, an unsubscribe, one added by hand.
+  const { key: mailKey } = await kit.admin.createKey({
+    tenantId: tenant.id,
+    product: "transactional",
+    environment: "live",
+    scopes: ["transactional:send", "suppressions:manage"]
+  })
+  const mail = async (method, path, body) => {
+    const response = await fetch(`${server.url}/api/v1/transactional${path}`, {
+      method,
+      headers: { authorization: `Bearer ${mailKey}`, "content-type": "application/json" },
+      body: JSON.stringify(body)
+    })
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+    return response.json()
+  }
+  const messageTo = async (to) =>
+    (await mail("POST", "/messages", { to: [to], subject: "Your Acme invoice", text: "Your invoice is attached." })).messages[0].id
+  const suppress = (entry) =>
+    kit.runtime.runPromise(Effect.flatMap(Suppressions, (suppressions) => suppressions.add([{ tenantId: tenant.id, ...entry }])))
+  await suppress({
+    stream: "transactional",
+    email: "m.keller@example.net",
+    reason: "hard_bounce",
+    detail: "5.1.1 550 5.1.1 <m.keller@example.net>: Recipient address rejected: User unknown in virtual mailbox table",
+    messageId: await messageTo("m.keller@example.net")
+  })
+  await suppress({
+    stream: "transactional",
+    email: "jordan@example.org",
+    reason: "complaint",
+    detail: "Feedback-Type: abuse",
+    messageId: await messageTo("jordan@example.org")
+  })
+  await suppress({ stream: "broadcast", email: "newsletter.reader@example.com", reason: "unsubscribe", detail: null, messageId: null })
+  await mail("POST", "/suppressions", { email: "legal@example.com", note: "Asked not to be emailed (support ticket 4821)." })
+  await go("#/transactional/suppressions", "main tbody tr")
+  await shot("suppressions")
   // Business Calling: two days of calls between fictional 555-01xx numbers, listed under their summary.
   const callResults = ["completed", "completed", "no-answer", "completed", "busy", "voicemail", "completed"]
   await kit.runtime.runPromise(
@@ -303,5 +401,6 @@ try {
   await server.close()
   await kit.dispose()
   receiver.close()
+  dns.close()
   rmSync(dataDir, { recursive: true, force: true })
 }

@@ -90,6 +90,7 @@ describe("kysely storage on Postgres", () => {
             "maildomains/0001_mail_domains",
             "suppressions/0001_email_suppressions",
             "transactional/0001_queued_messages",
+            "transactional/0002_message_stream",
             "webhooks/0001_endpoint_controls"
           ])
           return db

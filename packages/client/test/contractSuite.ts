@@ -6,6 +6,7 @@ import { join } from "node:path"
 import { type Client, type EventStream, type OperationId, type Schema, createClient } from "@servicekit/client"
 import { type WebhookEvent, verifyWebhook } from "@servicekit/client/webhooks"
 import { CallingService, type KeyAccess } from "@servicekit/core"
+import { SecretBox, messageToken } from "@servicekit/core/internal"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import twilio from "twilio"
@@ -904,6 +905,27 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(expectOk(await lists.suppressions.removeSuppression({ path: { email: "ada@example.com" } }))).toBeUndefined()
       const gone = expectError(await lists.suppressions.removeSuppression({ path: { email: "ada@example.com" } }), 404)
       expect(gone.code).toBe("suppression_not_found")
+    })
+
+    it("unsubscribes a broadcast recipient by the signed one-click link", async () => {
+      const acme = await tenantWith("Broadcasts", ["transactional", "business_email"])
+      const mail = connect({ apiKey: await acme.key({ product: "transactional", scopes: ["transactional:send"] }) })
+      const sent = expectOk(
+        await mail.transactional.sendMessage({
+          body: { to: ["reader@example.com"], subject: "News", text: "Hello", stream: "broadcast" }
+        })
+      )
+      const token = await served.kit.runtime.runPromise(
+        Effect.map(SecretBox, (box) => messageToken(box, "unsubscribe", acme.id, sent.messages[0]!.id))
+      )
+      const recipient = connect()
+      expect(expectOk(await recipient.unsubscribe.unsubscribe({ path: { token } }))).toEqual({
+        unsubscribed: true,
+        stream: "broadcast"
+      })
+      const altered = `${token.slice(0, -1)}${token.endsWith("a") ? "b" : "a"}`
+      const forged = expectError(await recipient.unsubscribe.unsubscribe({ path: { token: altered } }), 404)
+      expect(forged.code).toBe("unsubscribe_link_invalid")
     })
 
     it("manages templates, renders them, sends mail that reaches the logs, and serves the dashboard", async () => {

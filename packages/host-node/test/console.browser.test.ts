@@ -150,6 +150,7 @@ describe("the console in Chromium", () => {
       "Templates",
       "Logs",
       "Statistics",
+      "Suppressions",
       "Calls",
       "SIP settings",
       "API keys",

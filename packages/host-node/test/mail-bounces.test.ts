@@ -287,6 +287,62 @@ describe("bounces and complaints: reports to the inbound SMTP listener suppress 
     expect(await listOf("other")).toEqual([])
   })
 
+  it("broadcast mail carries a signed one-click unsubscribe, which suppresses for broadcast only", async () => {
+    const sendOn = async (stream: "broadcast" | "transactional", subject: string) => {
+      const answered = await call(tenants.acme.send, "POST", "/messages", {
+        to: ["ann@customer.example"],
+        subject,
+        text: "Hello",
+        stream
+      })
+      expect(answered.status).toBe(200)
+      return ((await answered.json()) as { messages: Array<{ status: string; suppression?: string }> }).messages[0]!
+    }
+    await sendOn("broadcast", "November news")
+    await sendOn("transactional", "Your receipt")
+    const [news, receipt] = await eventually(
+      async () => ["November news", "Your receipt"].map((subject) => relay.received.find((mail) => mail.parsed.subject === subject)),
+      (found) => found.every((mail) => mail !== undefined)
+    )
+    // As written on the wire (mailparser folds List-* headers into a structure of its own).
+    const headerOf = (raw: Buffer, name: string) =>
+      new RegExp(`^${name}:(.*)$`, "mi").exec(raw.toString().replace(/\r?\n[ \t]+/g, " "))?.[1]?.trim()
+    expect(headerOf(receipt!.raw, "List-Unsubscribe")).toBeUndefined()
+    expect(headerOf(receipt!.raw, "List-Unsubscribe-Post")).toBeUndefined()
+    expect(headerOf(news!.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click")
+    const header = headerOf(news!.raw, "List-Unsubscribe") ?? ""
+    const link = /^<(http:\/\/localhost:8787(\/api\/mail\/unsubscribe\/[a-z2-7]{62}))>$/.exec(header)
+    expect(link, "the List-Unsubscribe header names the platform's one-click link").not.toBeNull()
+    const oneClick = (path: string) =>
+      fetch(`${served.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click"
+      })
+
+    // A link altered, or made up: refused, nothing changes.
+    const altered = link![2]!.replace(/[a-z2-7]$/, (last) => (last === "a" ? "b" : "a"))
+    await expectRefusal(await oneClick(altered), 404, "unsubscribe_link_invalid")
+    await expectRefusal(await oneClick("/api/mail/unsubscribe/not-a-token"), 404, "unsubscribe_link_invalid")
+    expect(await listOf("acme", "?email=ann@customer.example")).toEqual([])
+
+    const unsubscribed = await oneClick(link![2]!)
+    expect(unsubscribed.status).toBe(200)
+    expect(await unsubscribed.json()).toEqual({ unsubscribed: true, stream: "broadcast" })
+    // Again: the same entry.
+    expect((await oneClick(link![2]!)).status).toBe(200)
+    expect(await listOf("acme", "?email=ann@customer.example")).toEqual([
+      expect.objectContaining({ stream: "broadcast", reason: "unsubscribe", email: "ann@customer.example" })
+    ])
+    expect(await sendOn("broadcast", "December news")).toMatchObject({ status: "suppressed", suppression: "unsubscribe" })
+    expect(await sendOn("transactional", "Another receipt")).toMatchObject({ status: "queued" })
+    await expectRefusal(
+      await call(tenants.acme.manage, "DELETE", "/suppressions/ann@customer.example?stream=broadcast"),
+      409,
+      "suppression_not_removable"
+    )
+  })
+
   it("the list: addresses added by hand, filters, removal, and refusals that change nothing", async () => {
     const manage = tenants.acme.manage
     const added = await call(manage, "POST", "/suppressions", { email: " Zed@Example.COM ", note: "asked by phone" })

@@ -309,5 +309,13 @@ describe("mail from a tenant's sending domain", () => {
     expect(tampered.equals(signed.raw)).toBe(false)
     const [changed] = await verifyDkim(tampered)
     expect(changed!.status).toMatchObject({ result: "neutral", comment: "body hash did not verify" })
+
+    // Broadcast mail: its one-click unsubscribe headers are under the signature, as RFC 8058 asks.
+    expect((await send({ ...mail, subject: "News", to: ["cy@customer.example"], stream: "broadcast", from: { address: "news@billing.example.com" } })).status).toBe(200)
+    const [, , news] = await smtp.waitFor(3)
+    const [newsResult] = await verifyDkim(news!.raw)
+    expect(newsResult!.status).toMatchObject({ result: "pass" })
+    const signedHeaders = /\bh=([^;]+)/.exec(news!.raw.toString().replace(/\r?\n[ \t]+/g, ""))![1]!.toLowerCase().split(":")
+    expect(signedHeaders).toEqual(expect.arrayContaining(["list-unsubscribe", "list-unsubscribe-post", "from", "subject"]))
   }, 60_000)
 })

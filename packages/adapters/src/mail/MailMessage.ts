@@ -13,6 +13,16 @@ export const messageIdHeaderOf = (mail: OutgoingMail): string => {
   return `<${mail.messageId}@${domain}>`
 }
 
+/**
+ * The headers a DKIM signature covers: nodemailer's list (RFC 6376 §5.4's) and RFC 8058's
+ * List-Unsubscribe-Post, which a one-click unsubscribe needs signed beside List-Unsubscribe.
+ */
+const SIGNED_HEADERS =
+  "From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:" +
+  "Content-ID:Content-Description:Resent-Date:Resent-From:Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:" +
+  "In-Reply-To:References:List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:" +
+  "List-Owner:List-Archive"
+
 /** `mail` as nodemailer builds it, for SMTP and for the development mailbox alike. */
 export const nodemailerMessageOf = (mail: OutgoingMail): SendMailOptions => ({
   messageId: messageIdHeaderOf(mail),
@@ -22,7 +32,7 @@ export const nodemailerMessageOf = (mail: OutgoingMail): SendMailOptions => ({
   html: mail.html,
   text: mail.text,
   headers: mail.headers === undefined ? undefined : { ...mail.headers },
-  dkim: mail.dkim === undefined ? undefined : { ...mail.dkim },
+  dkim: mail.dkim === undefined ? undefined : { ...mail.dkim, headerFieldNames: SIGNED_HEADERS },
   envelope: mail.returnPath === undefined ? undefined : { from: mail.returnPath, to: [mail.to] },
   // Say nothing of the software that sent it.
   xMailer: false

@@ -17,6 +17,7 @@ import type { MailDomainsSchemas } from "./mailDomains/schemas.js"
 import type { SuppressionsSchemas } from "./suppressions/schemas.js"
 import type { TransactionalSchemas } from "./transactional/schemas.js"
 import type { TransactionalDashboardSchemas } from "./transactionalDashboard/schemas.js"
+import type { UnsubscribeSchemas } from "./unsubscribe/schemas.js"
 import type { GrowthConversationsSchemas } from "./growthConversations/schemas.js"
 import type { AutomationsSchemas } from "./automations/schemas.js"
 import type { AutomationChannelInboundSchemas } from "./automationChannelInbound/schemas.js"
@@ -43,6 +44,7 @@ import type { MailDomainsOperations } from "./mailDomains/operations.js"
 import type { SuppressionsOperations } from "./suppressions/operations.js"
 import type { TransactionalOperations } from "./transactional/operations/index.js"
 import type { TransactionalDashboardOperations } from "./transactionalDashboard/operations/index.js"
+import type { UnsubscribeOperations } from "./unsubscribe/operations.js"
 import type { GrowthConversationsOperations } from "./growthConversations/operations.js"
 import type { AutomationsOperations } from "./automations/operations/index.js"
 import type { AutomationRunsOperations } from "./automationRuns/operations/index.js"
@@ -77,6 +79,7 @@ import { mailDomainsRoutes } from "./mailDomains/routes.js"
 import { suppressionsRoutes } from "./suppressions/routes.js"
 import { transactionalRoutes } from "./transactional/routes.js"
 import { transactionalDashboardRoutes } from "./transactionalDashboard/routes.js"
+import { unsubscribeRoutes } from "./unsubscribe/routes.js"
 import { growthConversationsRoutes } from "./growthConversations/routes.js"
 import { automationsRoutes } from "./automations/routes.js"
 import { automationRunsRoutes } from "./automationRuns/routes.js"
@@ -96,7 +99,7 @@ import { automationSkillsRoutes } from "./automationSkills/routes.js"
 
 export type { webhooks } from "./webhooks/events.js"
 
-interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, TransactionalSchemas, TransactionalDashboardSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
+interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, TransactionalSchemas, TransactionalDashboardSchemas, UnsubscribeSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 
 export interface components {
     schemas: schemas;
@@ -107,7 +110,7 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, TransactionalOperations, TransactionalDashboardOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
@@ -129,6 +132,7 @@ export const routes = {
   ...suppressionsRoutes,
   ...transactionalRoutes,
   ...transactionalDashboardRoutes,
+  ...unsubscribeRoutes,
   ...growthConversationsRoutes,
   ...automationsRoutes,
   ...automationRunsRoutes,

@@ -67,7 +67,7 @@ export const suppressionsSuite: StorageSuite<SuppressionRepository | TenantRepos
       })
     )
 
-    it.effect("keeps the first entry of an address in a batch, but a complaint replaces a bounce or manual entry", () =>
+    it.effect("keeps the first entry of an address, but a complaint or unsubscribe replaces a bounce or manual entry", () =>
       Effect.gen(function* () {
         const suppressions = yield* SuppressionRepository
         const tenant = yield* insertTenant()
@@ -79,8 +79,17 @@ export const suppressionsSuite: StorageSuite<SuppressionRepository | TenantRepos
         const fresh = entry(tenant.id, "bob@example.com", { reason: "complaint", detail: null })
         // The same address twice in one batch: the complaint of the two is kept.
         yield* suppressions.insertMany([complaint, again, fresh, entry(tenant.id, "bob@example.com")])
-        // Later bounces change nothing once a complaint is held.
+        // Later bounces change nothing once a complaint is held, nor does an unsubscribe.
         yield* suppressions.insertMany([entry(tenant.id, "ada@example.com")])
+        yield* suppressions.insertMany([entry(tenant.id, "ada@example.com", { reason: "unsubscribe" })])
+        // An unsubscribe replaces a manual entry on its stream.
+        const manualNews = entry(tenant.id, "zoe@example.com", { stream: "broadcast", reason: "manual" })
+        yield* suppressions.insertMany([manualNews])
+        const unsubscribed = entry(tenant.id, "zoe@example.com", { stream: "broadcast", reason: "unsubscribe", detail: null })
+        yield* suppressions.insertMany([unsubscribed])
+        expect(yield* suppressions.among(tenant.id, "broadcast", ["zoe@example.com"])).toEqual([
+          { ...manualNews, reason: "unsubscribe", detail: null, messageId: unsubscribed.messageId }
+        ])
 
         const held = yield* suppressions.among(tenant.id, "transactional", [
           "ada@example.com",

@@ -23,6 +23,7 @@ export const messagesSuite: StorageSuite<MessageRepository | ActivityLog | Tenan
           templateName: "welcome",
           test: true,
           source: "automations_v1",
+          stream: "broadcast",
           status: "failed",
           attempts: 5,
           providerMessageId: "<abc@smtp.example>",

@@ -26,6 +26,7 @@ export const makeMessage = (tenantId: string, overrides: Partial<EmailMessage> =
   text: "Thanks",
   test: false,
   source: "transactional_v1",
+  stream: "transactional",
   status: "queued",
   attempts: 0,
   providerMessageId: null,

@@ -27,8 +27,12 @@ import { Webhooks } from "./developers/Webhooks.js"
 import { ConversationThread } from "./growth/ConversationThread.js"
 import { Conversations } from "./growth/Conversations.js"
 import { NewConversation } from "./growth/NewConversation.js"
+import { DomainDetail } from "./transactional/DomainDetail.js"
+import { Domains } from "./transactional/Domains.js"
 import { Logs } from "./transactional/Logs.js"
+import { MessageHistory } from "./transactional/MessageHistory.js"
 import { Statistics } from "./transactional/Statistics.js"
+import { Suppressions } from "./transactional/Suppressions.js"
 import { NewTemplate, TemplateEditor } from "./transactional/TemplateEditor.js"
 import { Templates } from "./transactional/Templates.js"
 
@@ -37,7 +41,12 @@ interface Area {
   readonly title: string
   /** The product the tenant must be entitled to for the area to show. */
   readonly product?: string
-  readonly pages: ReadonlyArray<{ readonly route: string; readonly title: string }>
+  readonly pages: ReadonlyArray<{
+    readonly route: string
+    readonly title: string
+    /** A product the page needs beyond its area's. */
+    readonly product?: string
+  }>
 }
 
 /** The built areas and their pages; an area joins this list when it is built, never as a placeholder. */
@@ -73,7 +82,12 @@ const areas: ReadonlyArray<Area> = [
     pages: [
       { route: "/transactional/templates", title: "Templates" },
       { route: "/transactional/logs", title: "Logs" },
-      { route: "/transactional/statistics", title: "Statistics" }
+      { route: "/transactional/statistics", title: "Statistics" },
+      // Suppressions hold for all the tenant's mail (Growth's too), but their routes are
+      // Transactional's and its logs say when a send was suppressed: the page sits beside them.
+      { route: "/transactional/suppressions", title: "Suppressions" },
+      // Sending domains sign Business email: the API adds them for tenants that have it.
+      { route: "/transactional/domains", title: "Sending domains", product: "business_email" }
     ]
   },
   {
@@ -96,19 +110,21 @@ const areas: ReadonlyArray<Area> = [
   }
 ]
 
-/** The area a route belongs to (Overview's `/` aside). */
-const areaOf = (route: string) =>
-  areas.find((area) => area.pages.some((page) => page.route !== "/" && route.startsWith(page.route)))
+/** The page of `area` a route shows (Overview's `/` aside). */
+const pageOf = (area: Area, route: string) => area.pages.find((page) => page.route !== "/" && route.startsWith(page.route))
 
-const entitledTo = (area: Area, entitlements: ReadonlyArray<string>) =>
-  area.product === undefined || entitlements.includes(area.product)
+/** The area a route belongs to. */
+const areaOf = (route: string) => areas.find((area) => pageOf(area, route) !== undefined)
+
+const entitledTo = (needs: { readonly product?: string }, entitlements: ReadonlyArray<string>) =>
+  needs.product === undefined || entitlements.includes(needs.product)
 
 /** A page of a product the tenant does not have, reached by its address: what it is, and where to get it. */
-const NotIncluded = (props: { readonly area: Area }) => (
+const NotIncluded = (props: { readonly title: string; readonly product: string }) => (
   <>
-    <PageHeader title={props.area.title} lead="Not part of this tenant's products." />
+    <PageHeader title={props.title} lead="Not part of this tenant's products." />
     <div class="card empty">
-      <h2>{productNames[props.area.product!] ?? props.area.title} is not included</h2>
+      <h2>{productNames[props.product] ?? props.title} is not included</h2>
       <p>
         Your tenant is not entitled to it, so its pages are not shown. The platform you signed in from decides which
         products a tenant has: ask it to add this one.
@@ -119,7 +135,13 @@ const NotIncluded = (props: { readonly area: Area }) => (
 
 const pageFor = (route: string, props: PageProps) => {
   const area = areaOf(route)
-  if (area !== undefined && !entitledTo(area, props.entitlements)) return <NotIncluded area={area} />
+  if (area !== undefined && !entitledTo(area, props.entitlements)) {
+    return <NotIncluded title={area.title} product={area.product!} />
+  }
+  const page = area === undefined ? undefined : pageOf(area, route)
+  if (page !== undefined && !entitledTo(page, props.entitlements)) {
+    return <NotIncluded title={page.title} product={page.product!} />
+  }
   const inbox = /^\/chat\/inbox(?:\/([0-9a-f-]{36}))?$/.exec(route)
   if (inbox !== null) return <Inbox {...props} conversationId={inbox[1]} />
   if (route === "/chat/visitors") return <Visitors {...props} />
@@ -144,7 +166,13 @@ const pageFor = (route: string, props: PageProps) => {
   if (template !== null) return <TemplateEditor {...props} templateId={template[1]!} />
   if (route === "/transactional/templates") return <Templates {...props} />
   if (route === "/transactional/logs") return <Logs {...props} />
+  const message = /^\/transactional\/logs\/messages\/([0-9a-f-]{36})$/.exec(route)
+  if (message !== null) return <MessageHistory {...props} messageId={message[1]!} />
+  if (route === "/transactional/suppressions") return <Suppressions {...props} />
   if (route === "/transactional/statistics") return <Statistics {...props} />
+  const domain = /^\/transactional\/domains\/([0-9a-f-]{36})$/.exec(route)
+  if (domain !== null) return <DomainDetail {...props} domainId={domain[1]!} />
+  if (route === "/transactional/domains") return <Domains {...props} />
   if (route === "/calling/calls") return <Calls {...props} />
   if (route === "/calling/sip") return <SipSettings {...props} />
   if (route === "/growth/conversations/new") return <NewConversation {...props} />
@@ -178,7 +206,7 @@ const Console = (props: ShellProps & { readonly entitlements: ReadonlyArray<stri
             <div class="nav-area" key={area.title}>
               <p class="nav-title">{area.title}</p>
               <ul>
-                {area.pages.map((page) => {
+                {area.pages.filter((page) => entitledTo(page, props.entitlements)).map((page) => {
                   const active = page.route === "/" ? route === "/" : route.startsWith(page.route)
                   return (
                     <li key={page.route}>

@@ -41,7 +41,8 @@ export class Suppressions extends Context.Tag("@servicekit/core/Suppressions")<
     ) => Effect.Effect<ReadonlyMap<string, SuppressionReason>>
     /**
      * Suppresses each address on its stream, in the caller's unit of work; one already suppressed
-     * there keeps its entry (a complaint replaces a bounce or manual entry: it may not be removed).
+     * there keeps its entry, but the recipient's own choice (a complaint, an unsubscribe) replaces a
+     * bounce or manual entry, as it may not be removed.
      */
     readonly add: (entries: ReadonlyArray<NewSuppression>) => Effect.Effect<void>
   }

@@ -3,7 +3,7 @@ import type { Page } from "../platform/Keyset.js"
 import { memoryTable } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
 import type { MailStream } from "../module/Suppressions.js"
-import { type Suppression, type SuppressionFilter, matches } from "./Suppression.js"
+import { type Suppression, type SuppressionFilter, isRemovable, matches } from "./Suppression.js"
 
 /** The tenants' suppression lists: one entry per (tenant, stream, lowercase address). */
 export class SuppressionRepository extends Context.Tag("@servicekit/core/SuppressionRepository")<
@@ -13,7 +13,8 @@ export class SuppressionRepository extends Context.Tag("@servicekit/core/Suppres
     readonly insert: (entry: Suppression) => Effect.Effect<boolean>
     /**
      * Stores each entry; one whose address is on that stream already keeps its id and date, and
-     * takes the new reason only when that is a complaint.
+     * takes the new reason only when the recipient chose it (a complaint or an unsubscribe) over one
+     * the account may remove (a bounce, a manual entry).
      */
     readonly insertMany: (entries: ReadonlyArray<Suppression>) => Effect.Effect<void>
     /** The tenant's entries on `stream` for these lowercase addresses. */
@@ -53,7 +54,7 @@ export class SuppressionRepository extends Context.Tag("@servicekit/core/Suppres
             for (const entry of entries) {
               const held = onStream(entry.tenantId, entry.stream, entry.email)
               if (held === undefined) table.put(entry, undo)
-              else if (entry.reason === "complaint" && held.reason !== "complaint") {
+              else if (!isRemovable(entry.reason) && isRemovable(held.reason)) {
                 table.put({ ...held, reason: entry.reason, detail: entry.detail, messageId: entry.messageId }, undo)
               }
             }

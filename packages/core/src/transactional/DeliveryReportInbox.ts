@@ -5,7 +5,7 @@ import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { type DeliveryReport, type RecipientOutcome, type ReportParts, interpretReport } from "./DeliveryReports.js"
-import { messageOfReturnPath } from "./ReturnPath.js"
+import { messageOfReturnPath } from "./MessageTokens.js"
 import type { ActivityEntry, EmailMessage } from "./Transactional.js"
 import { reportEvent } from "./TransactionalEvents.js"
 import { ActivityLog, MessageRepository } from "./TransactionalRepositories.js"
@@ -84,7 +84,7 @@ export class DeliveryReportInbox extends Context.Tag("@servicekit/core/DeliveryR
             yield* suppressions.add([
               {
                 tenantId: message.tenantId,
-                stream: "transactional",
+                stream: message.stream,
                 email: message.to,
                 reason: "complaint",
                 detail: `Feedback-Type: ${report.feedbackType}`,
@@ -105,7 +105,7 @@ export class DeliveryReportInbox extends Context.Tag("@servicekit/core/DeliveryR
                 yield* suppressions.add([
                   {
                     tenantId: message.tenantId,
-                    stream: "transactional",
+                    stream: message.stream,
                     email: message.to,
                     reason: "hard_bounce",
                     detail: [outcome.status, outcome.diagnostic].filter(Boolean).join(" ") || null,

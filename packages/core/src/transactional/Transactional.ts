@@ -1,3 +1,5 @@
+import type { MailStream } from "../module/Suppressions.js"
+
 /** The records of Transactional email. */
 
 /** A template's content: each part may use `{{var}}` placeholders. */
@@ -36,6 +38,8 @@ export interface EmailMessage {
   readonly test: boolean
   /** What sent it: `metadata.source` of its activity entries. */
   readonly source: string
+  /** transactional, or broadcast (which carries a one-click unsubscribe link): its suppressions are the stream's. */
+  readonly stream: MailStream
   readonly status: MessageStatus
   /** Delivery attempts made so far. */
   readonly attempts: number

@@ -4,6 +4,7 @@ import { JsonObject, JsonObjectInput, Timestamp, Uuid, UuidText, withReason, wit
 import { PageJson, PageParams } from "../http/Pages.js"
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
+import { MAIL_STREAMS } from "../module/Suppressions.js"
 import { QueueFull } from "../platform/QueuedWork.js"
 import { IdempotencyInProgress, IdempotencyKeyReused } from "../platform/Idempotency.js"
 import { TemplateNameTaken, TemplateNotFound } from "./TransactionalErrors.js"
@@ -94,6 +95,12 @@ const SendBody = Schema.Struct({
     }).annotations({
       description:
         "Who the mail is from: an address on one of the account's verified sending domains (`/v1/transactional/domains`), signed with its DKIM key, and an optional display name. Without it, the platform's sender."
+    })
+  ),
+  stream: Schema.optional(
+    withReason(Schema.Literal(...MAIL_STREAMS), "must be transactional or broadcast").annotations({
+      description:
+        "`transactional` (the default): mail a recipient expects from an action of theirs. `broadcast`: news and marketing, sent with RFC 8058's one-click `List-Unsubscribe`; an unsubscribe holds for the broadcast stream only. Each stream has its own suppression list."
     })
   )
 }).annotations({

@@ -11,7 +11,8 @@ import { ServiceKitSettings } from "../platform/Settings.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { enhancedStatusIn, isHardFailure } from "./DeliveryReports.js"
 import { Mailer, TestMailbox } from "./Mailer.js"
-import { returnPathOf } from "./ReturnPath.js"
+import { messageToken, returnPathOf } from "./MessageTokens.js"
+import { unsubscribeUrl } from "./UnsubscribeApi.js"
 import { addressOf } from "./TransactionalInputs.js"
 import type { ActivityEntry, EmailMessage } from "./Transactional.js"
 import { emailEvent, emailEventType } from "./TransactionalEvents.js"
@@ -38,7 +39,7 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
   const events = yield* EventBus
   const senders = yield* SenderDomains
   const suppressions = yield* Suppressions
-  const { mailBounceDomain, mailFrom } = yield* ServiceKitSettings
+  const { mailBounceDomain, mailFrom, mountPath, publicUrl } = yield* ServiceKitSettings
   const box = yield* SecretBox
   /** The key mail from a tenant's own domain is signed with; none for the platform's sender. */
   const dkimOf = (message: EmailMessage) =>
@@ -46,6 +47,11 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
       ? Effect.succeed(undefined)
       : Effect.map(senders.dkimFor(message.tenantId, addressOf(message.from)), Option.getOrUndefined)
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+  /** RFC 8058: the link a mailbox provider POSTs to when its reader unsubscribes (covered by the DKIM signature). */
+  const oneClickUnsubscribe = (message: EmailMessage) => ({
+    "List-Unsubscribe": `<${unsubscribeUrl(publicUrl, mountPath, messageToken(box, "unsubscribe", message.tenantId, message.id))}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"
+  })
 
   const deliveryWrites = { max: 50, committers: committersOn(unit, 2) }
   /** Claims messages for this process's deliveries, the claims of a moment in one write. */
@@ -119,7 +125,10 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
             subject: message.subject,
             html: message.html ?? undefined,
             text: message.text ?? undefined,
-            headers: { "X-ServiceKit-Message-Id": message.id },
+            headers: {
+              "X-ServiceKit-Message-Id": message.id,
+              ...(message.stream === "broadcast" ? oneClickUnsubscribe(message) : {})
+            },
             returnPath:
               mailBounceDomain === undefined || message.test
                 ? undefined
@@ -150,7 +159,7 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
             ? {
                 suppress: {
                   tenantId: message.tenantId,
-                  stream: "transactional" as const,
+                  stream: message.stream,
                   email: message.to,
                   reason: "hard_bounce" as const,
                   detail: failed.error,

@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect"
 import { invalidField } from "../platform/Errors.js"
 import type { Environment, Product } from "../platform/Products.js"
-import { SUPPRESSION_REASONS, type SuppressionReason } from "../module/Suppressions.js"
+import { type MailStream, SUPPRESSION_REASONS, type SuppressionReason } from "../module/Suppressions.js"
 import type { EmailMessage, TemplateBody } from "./Transactional.js"
 
 export const DEFAULT_PAGE_SIZE = 25
@@ -47,6 +47,8 @@ export interface SendInput {
   readonly text?: string | undefined
   /** An address on one of the tenant's verified sending domains; the platform's sender without it. */
   readonly from?: { readonly name?: string | undefined; readonly address: string } | undefined
+  /** transactional by default; broadcast mail carries a one-click unsubscribe link. */
+  readonly stream?: MailStream | undefined
 }
 
 /** Who sends: the tenant with its entitlements, and whether its key is a test-mode key. */

@@ -11,6 +11,7 @@ import { transactionalProducts } from "./TransactionalProducts.js"
 import { transactionalServiceLayer } from "./TransactionalServiceLayer.js"
 import { transactionalSettings } from "./TransactionalSettings.js"
 import { transactionalSkills } from "./TransactionalSkills.js"
+import { unsubscribeHandlers } from "./UnsubscribeHandlers.js"
 
 /**
  * Transactional email: templates, sends from a template or inline over API keys with
@@ -21,7 +22,7 @@ export const transactional = defineModule({
   name: "transactional",
   products: transactionalProducts,
   settings: transactionalSettings,
-  groups: groups(transactionalHandlers, transactionalDashboardHandlers),
+  groups: groups(transactionalHandlers, transactionalDashboardHandlers, unsubscribeHandlers),
   services: Layer.merge(
     layerTransactionalEmailPipeline.pipe(Layer.provideMerge(transactionalServiceLayer)),
     DeliveryReportInbox.layer

@@ -94,7 +94,8 @@ export const makeTransactionalSending = (
           content = { subject: input.subject, html: input.html ?? null, text: input.text ?? null }
         }
         const createdAt = yield* now
-        const suppressed = yield* suppressions.among(tenantId, "transactional", input.to)
+        const stream = input.stream ?? "transactional"
+        const suppressed = yield* suppressions.among(tenantId, stream, input.to)
         return input.to.map((to): EmailMessage => {
           // Not attempted: its error is the suppression's reason.
           const suppression = suppressed.get(suppressionAddress(to))
@@ -108,6 +109,7 @@ export const makeTransactionalSending = (
             ...content,
             test,
             source: input.source ?? TRANSACTIONAL_SOURCE,
+            stream,
             status: suppression === undefined ? "queued" : "suppressed",
             attempts: 0,
             providerMessageId: null,

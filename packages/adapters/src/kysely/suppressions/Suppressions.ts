@@ -1,4 +1,4 @@
-import { type Suppression, SuppressionRepository, isUuid } from "@servicekit/core/internal"
+import { type Suppression, SuppressionRepository, isRemovableSuppression as isRemovable, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { query } from "../Connection.js"
@@ -38,7 +38,7 @@ const rowOf = (entry: Suppression): Insertable<EmailSuppressionsTable> => ({
 
 /**
  * One entry per (tenant, stream, address), as the conflict clause may touch a row once: the first,
- * or the first complaint, as the batch's entries would leave it one by one.
+ * or the first the account may not remove, as the batch's entries would leave it one by one.
  */
 const oncePerAddress = (entries: ReadonlyArray<Suppression>): ReadonlyArray<Suppression> => {
   const kept = new Map<string, Suppression>()
@@ -46,7 +46,7 @@ const oncePerAddress = (entries: ReadonlyArray<Suppression>): ReadonlyArray<Supp
     const key = `${entry.tenantId} ${entry.stream} ${entry.email}`
     const held = kept.get(key)
     if (held === undefined) kept.set(key, entry)
-    else if (entry.reason === "complaint" && held.reason !== "complaint") {
+    else if (!isRemovable(entry.reason) && isRemovable(held.reason)) {
       kept.set(key, { ...held, reason: entry.reason, detail: entry.detail, messageId: entry.messageId })
     }
   }
@@ -74,7 +74,7 @@ export const make = (database: KyselyConnection): SuppressionRepository["Type"] 
               db
                 .insertInto("email_suppressions")
                 .values(oncePerAddress(entries).map(rowOf))
-                // A complaint outranks what was there: the recipient's own word, not removable.
+                // The recipient's own choice outranks what the account may remove.
                 .onConflict((conflict) =>
                   conflict
                     .columns(["tenant_id", "stream", "email"])
@@ -85,8 +85,8 @@ export const make = (database: KyselyConnection): SuppressionRepository["Type"] 
                     }))
                     .where((eb) =>
                       eb.and([
-                        eb("excluded.reason", "=", "complaint"),
-                        eb("email_suppressions.reason", "<>", "complaint")
+                        eb("excluded.reason", "in", ["complaint", "unsubscribe"]),
+                        eb("email_suppressions.reason", "in", ["hard_bounce", "manual"])
                       ])
                     )
                 )

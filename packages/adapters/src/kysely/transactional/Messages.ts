@@ -10,7 +10,7 @@ import type { EmailMessagesTable, TransactionalTables } from "./Tables.js"
 
 type Db = Kysely<TransactionalTables>
 
-// 16 parameters a row: 1,000 rows stay far below Postgres' 65,535 parameters a statement.
+// 17 parameters a row: 1,000 rows stay far below Postgres' 65,535 parameters a statement.
 const INSERT_CHUNK = 1_000
 
 const toRow = (message: EmailMessage): Insertable<EmailMessagesTable> => ({
@@ -25,6 +25,7 @@ const toRow = (message: EmailMessage): Insertable<EmailMessagesTable> => ({
   text: message.text,
   test: message.test,
   source: message.source,
+  stream: message.stream,
   status: message.status,
   attempts: message.attempts,
   provider_message_id: message.providerMessageId,
@@ -45,6 +46,7 @@ const toMessage = (row: Selectable<EmailMessagesTable>): EmailMessage => ({
   text: row.text,
   test: row.test,
   source: row.source,
+  stream: row.stream,
   status: row.status,
   attempts: row.attempts,
   providerMessageId: row.provider_message_id,
@@ -69,6 +71,7 @@ const upsert = (db: Db, rows: ReadonlyArray<Insertable<EmailMessagesTable>>) =>
         text: eb.ref("excluded.text"),
         test: eb.ref("excluded.test"),
         source: eb.ref("excluded.source"),
+        stream: eb.ref("excluded.stream"),
         status: eb.ref("excluded.status"),
         attempts: eb.ref("excluded.attempts"),
         provider_message_id: eb.ref("excluded.provider_message_id"),

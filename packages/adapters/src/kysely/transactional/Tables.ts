@@ -1,3 +1,4 @@
+import type { MailStream } from "@servicekit/core/internal"
 import type { ActivityStatus, MessageStatus } from "@servicekit/core/transactional"
 import type { ColumnType } from "kysely"
 
@@ -26,6 +27,7 @@ export interface EmailMessagesTable {
   readonly text: string | null
   readonly test: boolean
   readonly source: string
+  readonly stream: MailStream
   readonly status: MessageStatus
   readonly attempts: number
   readonly provider_message_id: string | null

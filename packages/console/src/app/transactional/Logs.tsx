@@ -1,13 +1,15 @@
-import type { PageItem } from "@servicekit/client"
 import { PageHeader, formatTime } from "../Components.js"
 import { PagedTable, usePages } from "../Pages.js"
+import { href } from "../Route.js"
 import type { PageProps } from "../PageProps.js"
+import { LogBadge, LogDetail, type LogEntry, messageIdOf } from "./LogStatus.js"
 
-type Attempt = PageItem<"transactionalDashboard.listDashboardLogs">
-
-/** Every delivery attempt of this API's sends, newest first, a page at a time. */
+/**
+ * Every delivery attempt of this API's sends and what was reported of them later, newest first, a
+ * page at a time; each message's rows are followed on its history page.
+ */
 export const Logs = (props: PageProps) => {
-  const attempts = usePages<Attempt>(
+  const attempts = usePages<LogEntry>(
     (cursor) =>
       props.client.transactionalDashboard.listDashboardLogs({
         query: { limit: 25, ...(cursor === undefined ? {} : { cursor }) }
@@ -16,7 +18,10 @@ export const Logs = (props: PageProps) => {
   )
   return (
     <>
-      <PageHeader title="Email logs" lead="Each delivery attempt to a mail server, with its answer." />
+      <PageHeader
+        title="Email logs"
+        lead="Each delivery attempt to a mail server with its answer, the sends not attempted, and what the receiving side reported later."
+      />
       <PagedTable
         pages={attempts}
         caption="Delivery attempts"
@@ -31,24 +36,36 @@ export const Logs = (props: PageProps) => {
             <th scope="col">Recipient</th>
             <th scope="col">Subject</th>
             <th scope="col">Template</th>
-            <th scope="col">Answer</th>
+            <th scope="col">Detail</th>
+            <th scope="col">
+              <span class="visually-hidden">Message</span>
+            </th>
           </>
         }
-        row={(attempt) => (
-          <tr key={attempt.id}>
-            <td class="nowrap">{formatTime(attempt.createdAt)}</td>
-            <td>
-              <span class={`status ${attempt.status === "sent" ? "active" : "revoked"}`}>
-                {attempt.status === "sent" ? "Sent" : attempt.metadata.retrying === true ? "Retrying" : "Failed"}
-              </span>
-              {attempt.metadata.test === true ? <span class="tag">test</span> : null}
-            </td>
-            <td class="mono">{attempt.recipient}</td>
-            <td>{attempt.subject}</td>
-            <td>{attempt.templateName ?? <span class="muted">Inline</span>}</td>
-            <td class="mono small">{attempt.error ?? attempt.providerMessageId ?? "—"}</td>
-          </tr>
-        )}
+        row={(attempt) => {
+          const messageId = messageIdOf(attempt)
+          return (
+            <tr key={attempt.id}>
+              <td class="nowrap">{formatTime(attempt.createdAt)}</td>
+              <td class="nowrap">
+                <LogBadge entry={attempt} />
+              </td>
+              <td class="mono">{attempt.recipient}</td>
+              <td>{attempt.subject}</td>
+              <td>{attempt.templateName ?? <span class="muted">Inline</span>}</td>
+              <td class="log-detail">
+                <LogDetail entry={attempt} />
+              </td>
+              <td class="row-actions">
+                {messageId === undefined ? null : (
+                  <a href={href(`/transactional/logs/messages/${messageId}`)}>
+                    History<span class="visually-hidden"> of the message to {attempt.recipient}</span>
+                  </a>
+                )}
+              </td>
+            </tr>
+          )
+        }}
       />
     </>
   )

@@ -39,6 +39,11 @@ export interface TransactionalMessagesOperations {
                          */
                         readonly address: string;
                     };
+                    /**
+                     * @description `transactional` (the default): mail a recipient expects from an action of theirs. `broadcast`: news and marketing, sent with RFC 8058's one-click `List-Unsubscribe`; an unsubscribe holds for the broadcast stream only. Each stream has its own suppression list.
+                     * @enum {string}
+                     */
+                    readonly stream?: "transactional" | "broadcast";
                 };
             };
         };
