@@ -91,6 +91,7 @@ describe("kysely storage on Postgres", () => {
             "suppressions/0001_email_suppressions",
             "transactional/0001_queued_messages",
             "transactional/0002_message_stream",
+            "transactional/0003_template_sender",
             "webhooks/0001_endpoint_controls"
           ])
           return db

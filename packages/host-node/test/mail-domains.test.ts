@@ -317,5 +317,28 @@ describe("mail from a tenant's sending domain", () => {
     expect(newsResult!.status).toMatchObject({ result: "pass" })
     const signedHeaders = /\bh=([^;]+)/.exec(news!.raw.toString().replace(/\r?\n[ \t]+/g, ""))![1]!.toLowerCase().split(":")
     expect(signedHeaders).toEqual(expect.arrayContaining(["list-unsubscribe", "list-unsubscribe-post", "from", "subject"]))
+
+    // A template's own sender: checked when it is set, used by sends that give none, taken away with null.
+    const templates = (method: string, path: string, body: unknown) =>
+      fetch(`${served.url}/api/v1/transactional/templates${path}`, { method, headers: sendHeaders, body: JSON.stringify(body) })
+    const bodyJson = { subject: "Invoice {{number}}", html: "", text: "Invoice {{number}} is attached." }
+    const foreignFrom = await expectRefusal(
+      await templates("POST", "", { name: "elsewhere", bodyJson, from: { address: "billing@other.example" } }),
+      400,
+      "validation_failed"
+    )
+    expect(foreignFrom.details).toEqual([{ field: "from.address", reason: expect.stringContaining("other.example") }])
+    const created = await templates("POST", "", { name: "invoice", bodyJson, from: { name: "Billing", address: "billing@billing.example.com" } })
+    const template = await created.json()
+    expect(template.from).toEqual({ name: "Billing", address: "billing@billing.example.com" })
+    expect((await send({ templateId: template.id, to: ["dee@customer.example"], variables: { number: 7 } })).status).toBe(200)
+    const [, , , invoice] = await smtp.waitFor(4)
+    expect(invoice!.parsed.from?.value).toEqual([{ name: "Billing", address: "billing@billing.example.com" }])
+    expect((await verifyDkim(invoice!.raw))[0]!.status).toMatchObject({ result: "pass" })
+    const patched = await templates("PATCH", `/${template.id}`, { from: null })
+    expect((await patched.json()).from).toBeNull()
+    expect((await send({ templateId: template.id, to: ["eli@customer.example"], variables: { number: 8 } })).status).toBe(200)
+    const [, , , , plain] = await smtp.waitFor(5)
+    expect(plain!.parsed.from?.value[0]?.address).toBe("no-reply@servicekit.local")
   }, 60_000)
 })

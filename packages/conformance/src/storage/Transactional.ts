@@ -28,10 +28,16 @@ export const templatesSuite: StorageSuite<TemplateRepository | TenantRepository>
           ...template,
           name: `receipt-${uuid()}`,
           body: { subject: "Receipt", html: "", text: "Paid {{amount}}" },
+          from: { name: "Billing", address: "billing@mail.example.com" },
           updatedAt: at("2026-03-02T10:00:00.000Z")
         }
         yield* templates.update(changed)
         expect(yield* templates.find(tenant.id, template.id)).toEqual(Option.some(changed))
+        // A sender without a display name keeps none.
+        const bare: EmailTemplate = { ...changed, from: { address: "billing@mail.example.com" } }
+        yield* templates.update(bare)
+        expect(yield* templates.find(tenant.id, template.id)).toEqual(Option.some(bare))
+        yield* templates.update(changed)
         expect(yield* templates.list(tenant.id, { limit: 10 })).toEqual([changed])
         expect(yield* templates.find(elsewhere.tenantId, template.id)).toEqual(Option.some(elsewhere))
       })

@@ -9,6 +9,7 @@ export const makeTemplate = (tenantId: string, overrides: Partial<EmailTemplate>
   name: `welcome-${uuid()}`,
   channel: "email",
   body: { subject: "Welcome, {{name}}", html: "<p>Hello {{name}}</p>", text: "Hello {{name}}" },
+  from: null,
   createdAt: at("2026-03-01T09:00:00.000Z"),
   updatedAt: at("2026-03-01T09:00:00.000Z"),
   ...overrides

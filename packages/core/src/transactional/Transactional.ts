@@ -2,6 +2,12 @@ import type { MailStream } from "../module/Suppressions.js"
 
 /** The records of Transactional email. */
 
+/** Who mail is from: an address on one of the tenant's sending domains, with an optional display name. */
+export interface FromAddress {
+  readonly name?: string | undefined
+  readonly address: string
+}
+
 /** A template's content: each part may use `{{var}}` placeholders. */
 export interface TemplateBody {
   readonly subject: string
@@ -16,6 +22,8 @@ export interface EmailTemplate {
   readonly name: string
   readonly channel: "email"
   readonly body: TemplateBody
+  /** The sender of its mail when a send names none: an address on a verified sending domain of the tenant. */
+  readonly from: FromAddress | null
   readonly createdAt: Date
   readonly updatedAt: Date
 }

@@ -24,6 +24,22 @@ const Text = (reason: string) => withReason(withoutNul(Schema.String), reason)
 /** Variables merged into `{{var}}` placeholders: any JSON object (dotted paths reach into nested ones). */
 export const Variables = JsonObjectInput
 
+/** A sender: an address on one of the account's verified sending domains, and an optional display name. */
+const FromJson = Schema.Struct({
+  name: Schema.optional(
+    withReason(
+      Schema.String.pipe(Schema.maxLength(MAX_SENDER_NAME), Schema.pattern(/^[^\u0000-\u001f\u007f]*$/)),
+      `must be at most ${MAX_SENDER_NAME} characters, without line breaks or control characters`
+    )
+  ),
+  address: withReason(Schema.String.pipe(Schema.maxLength(254)), "must be an email address")
+}).annotations({ identifier: "TransactionalSender" })
+
+const TemplateFrom = FromJson.annotations({
+  description:
+    "The sender of the template's mail when a send gives none: an address on one of the account's verified sending domains, checked again at each send."
+})
+
 export const TemplateBodyJson = Schema.Struct({
   subject: Text("must be a string"),
   html: Text("must be a string"),
@@ -39,6 +55,7 @@ export const TemplateJson = Schema.Struct({
   name: Schema.String,
   channel: Schema.Literal("email"),
   bodyJson: TemplateBodyJson,
+  from: Schema.NullOr(TemplateFrom),
   /** The placeholders the template uses. */
   variables: Schema.Array(Schema.String),
   createdAt: Timestamp,
@@ -50,7 +67,8 @@ export const TemplatePageJson = PageJson(TemplateJson, "TransactionalTemplatePag
 export const CreateTemplateBody = Schema.Struct({
   name: Text(`must be a string of 1 to ${MAX_NAME_LENGTH} characters`),
   channel: Schema.optional(Text("must be email")),
-  bodyJson: TemplateBodyJson
+  bodyJson: TemplateBodyJson,
+  from: Schema.optional(TemplateFrom)
 })
 
 export const PatchTemplateBody = Schema.Struct({
@@ -62,7 +80,8 @@ export const PatchTemplateBody = Schema.Struct({
       html: Schema.optional(Text("must be a string")),
       text: Schema.optional(Text("must be a string"))
     })
-  )
+  ),
+  from: Schema.optional(Schema.NullOr(TemplateFrom).annotations({ description: "null takes the template's sender away." }))
 })
 
 export const RenderedJson = Schema.Struct({
@@ -84,17 +103,9 @@ const SendBody = Schema.Struct({
   html: Schema.optional(Text("must be a string")),
   text: Schema.optional(Text("must be a string")),
   from: Schema.optional(
-    Schema.Struct({
-      name: Schema.optional(
-        withReason(
-          Schema.String.pipe(Schema.maxLength(MAX_SENDER_NAME), Schema.pattern(/^[^\u0000-\u001f\u007f]*$/)),
-          `must be at most ${MAX_SENDER_NAME} characters, without line breaks or control characters`
-        )
-      ),
-      address: withReason(Schema.String.pipe(Schema.maxLength(254)), "must be an email address")
-    }).annotations({
+    FromJson.annotations({
       description:
-        "Who the mail is from: an address on one of the account's verified sending domains (`/v1/transactional/domains`), signed with its DKIM key, and an optional display name. Without it, the platform's sender."
+        "Who the mail is from: an address on one of the account's verified sending domains (`/v1/transactional/domains`), signed with its DKIM key, and an optional display name. Without it, the template's sender (template mode), else the platform's."
     })
   ),
   stream: Schema.optional(

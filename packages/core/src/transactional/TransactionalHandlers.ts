@@ -14,6 +14,7 @@ const templateJson = (template: EmailTemplate) => ({
   name: template.name,
   channel: template.channel,
   bodyJson: template.body,
+  from: template.from,
   variables: templateVariables(template.body),
   createdAt: template.createdAt,
   updatedAt: template.updatedAt

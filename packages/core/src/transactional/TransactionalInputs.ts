@@ -2,7 +2,7 @@ import { Effect, Schema } from "effect"
 import { invalidField } from "../platform/Errors.js"
 import type { Environment, Product } from "../platform/Products.js"
 import { type MailStream, SUPPRESSION_REASONS, type SuppressionReason } from "../module/Suppressions.js"
-import type { EmailMessage, TemplateBody } from "./Transactional.js"
+import type { EmailMessage, FromAddress, TemplateBody } from "./Transactional.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -28,12 +28,15 @@ export interface TemplateInput {
   readonly name: string
   readonly channel?: string | undefined
   readonly bodyJson: TemplateBody
+  readonly from?: FromAddress | undefined
 }
 
 export interface TemplatePatch {
   readonly name?: string | undefined
   readonly channel?: string | undefined
   readonly bodyJson?: Partial<TemplateBody> | undefined
+  /** null takes the template's sender away (sends then use the platform's, or their own). */
+  readonly from?: FromAddress | null | undefined
 }
 
 export interface SendInput {
@@ -46,7 +49,7 @@ export interface SendInput {
   readonly html?: string | undefined
   readonly text?: string | undefined
   /** An address on one of the tenant's verified sending domains; the platform's sender without it. */
-  readonly from?: { readonly name?: string | undefined; readonly address: string } | undefined
+  readonly from?: FromAddress | undefined
   /** transactional by default; broadcast mail carries a one-click unsubscribe link. */
   readonly stream?: MailStream | undefined
 }

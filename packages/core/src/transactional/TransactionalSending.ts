@@ -59,9 +59,8 @@ export const makeTransactionalSending = (
         }
         const bad = input.to.findIndex((address) => !isEmailAddress(address))
         if (bad >= 0) return yield* invalidField(`to.${bad}`, "must be an email address")
-        if (input.from !== undefined) {
-          if (!isEmailAddress(input.from.address)) return yield* invalidField("from.address", "must be an email address")
-          yield* senders.requireVerified(tenantId, input.from.address, "from.address")
+        if (input.from !== undefined && !isEmailAddress(input.from.address)) {
+          return yield* invalidField("from.address", "must be an email address")
         }
         let content: { subject: string; html: string | null; text: string | null }
         let template: EmailTemplate | null = null
@@ -93,6 +92,9 @@ export const makeTransactionalSending = (
           yield* checkContent({ subject: input.subject, html: input.html ?? "", text: input.text ?? "" }, "")
           content = { subject: input.subject, html: input.html ?? null, text: input.text ?? null }
         }
+        // The send's own sender, else its template's: either must still be on a verified domain.
+        const from = input.from ?? template?.from ?? undefined
+        if (from !== undefined) yield* senders.requireVerified(tenantId, from.address, "from.address")
         const createdAt = yield* now
         const stream = input.stream ?? "transactional"
         const suppressed = yield* suppressions.among(tenantId, stream, input.to)
@@ -104,7 +106,7 @@ export const makeTransactionalSending = (
             tenantId,
             templateId: template?.id ?? null,
             templateName: template?.name ?? null,
-            from: input.from === undefined ? settings.mailFrom : mailboxOf(input.from),
+            from: from === undefined ? settings.mailFrom : mailboxOf(from),
             to,
             ...content,
             test,

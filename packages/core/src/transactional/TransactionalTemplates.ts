@@ -1,10 +1,13 @@
 import { Clock, Effect, Option } from "effect"
+import { SenderDomains } from "../module/SenderDomains.js"
+import { isEmailAddress } from "../platform/EmailAddress.js"
+import { invalidField } from "../platform/Errors.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { listPage } from "../platform/Keyset.js"
 import { missingVariables } from "../platform/TemplateText.js"
 import type { UniqueViolation } from "../platform/UnitOfWork.js"
 import { allParts, checkBody, parseBody, renderWith } from "./TemplateContent.js"
-import type { EmailTemplate } from "./Transactional.js"
+import type { EmailTemplate, FromAddress } from "./Transactional.js"
 import { TemplateNameTaken, TemplateNotFound } from "./TransactionalErrors.js"
 import { DEFAULT_PAGE_SIZE, checkChannel, checkName } from "./TransactionalInputs.js"
 import { TemplateRepository } from "./TransactionalRepositories.js"
@@ -14,6 +17,7 @@ import type { TransactionalService } from "./TransactionalService.js"
 export const makeTransactionalTemplates = Effect.gen(function* () {
   const templates = yield* TemplateRepository
   const crypto = yield* SecretCrypto
+  const senders = yield* SenderDomains
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
   const findTemplate = (tenantId: string, id: string) =>
@@ -24,6 +28,14 @@ export const makeTransactionalTemplates = Effect.gen(function* () {
         onSome: Effect.succeed
       })
     )
+
+  /** A template's sender must be on a verified sending domain of the tenant when it is set. */
+  const checkFrom = (tenantId: string, from: FromAddress | null | undefined) =>
+    from === undefined || from === null
+      ? Effect.void
+      : isEmailAddress(from.address)
+        ? senders.requireVerified(tenantId, from.address, "from.address")
+        : invalidField("from.address", "must be an email address")
 
   const nameTaken = <A>(write: Effect.Effect<A, UniqueViolation>) =>
     Effect.catchTag(write, "UniqueViolation", () => new TemplateNameTaken())
@@ -37,6 +49,7 @@ export const makeTransactionalTemplates = Effect.gen(function* () {
         yield* checkName(input.name)
         yield* checkChannel(input.channel)
         yield* checkBody(input.bodyJson, "bodyJson")
+        yield* checkFrom(tenantId, input.from)
         const createdAt = yield* now
         const template: EmailTemplate = {
           id: randomUuid(crypto),
@@ -44,6 +57,7 @@ export const makeTransactionalTemplates = Effect.gen(function* () {
           name: input.name,
           channel: "email",
           body: { subject: input.bodyJson.subject, html: input.bodyJson.html, text: input.bodyJson.text },
+          from: input.from ?? null,
           createdAt,
           updatedAt: createdAt
         }
@@ -64,7 +78,14 @@ export const makeTransactionalTemplates = Effect.gen(function* () {
         const current = yield* findTemplate(tenantId, id)
         const body = { ...current.body, ...patch.bodyJson }
         yield* checkBody(body, "bodyJson")
-        const updated: EmailTemplate = { ...current, name: patch.name ?? current.name, body, updatedAt: yield* now }
+        yield* checkFrom(tenantId, patch.from)
+        const updated: EmailTemplate = {
+          ...current,
+          name: patch.name ?? current.name,
+          body,
+          from: patch.from === undefined ? current.from : patch.from,
+          updatedAt: yield* now
+        }
         yield* nameTaken(templates.update(updated))
         return updated
       }),

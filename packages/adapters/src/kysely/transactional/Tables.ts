@@ -11,6 +11,8 @@ export interface EmailTemplatesTable {
   readonly subject: string
   readonly html: string
   readonly text: string
+  readonly from_name: string | null
+  readonly from_address: string | null
   readonly created_at: Date
   readonly updated_at: Date
 }

@@ -17,6 +17,8 @@ const toRow = (template: EmailTemplate): Insertable<EmailTemplatesTable> => ({
   subject: template.body.subject,
   html: template.body.html,
   text: template.body.text,
+  from_name: template.from?.name ?? null,
+  from_address: template.from?.address ?? null,
   created_at: template.createdAt,
   updated_at: template.updatedAt
 })
@@ -27,6 +29,10 @@ const toTemplate = (row: Selectable<EmailTemplatesTable>): EmailTemplate => ({
   name: row.name,
   channel: row.channel,
   body: { subject: row.subject, html: row.html, text: row.text },
+  from:
+    row.from_address === null
+      ? null
+      : { address: row.from_address, ...(row.from_name === null ? {} : { name: row.from_name }) },
   createdAt: row.created_at,
   updatedAt: row.updated_at
 })

@@ -18,6 +18,18 @@ export interface SharedTransactionalSchemas {
         /** @enum {string} */
         readonly channel: "email";
         readonly bodyJson: components["schemas"]["TemplateBody"];
+        readonly from: {
+            /**
+             * maxLength(100)
+             * @description a string matching the pattern ^[^\u0000-\u001f\u007f]*$
+             */
+            readonly name?: string;
+            /**
+             * maxLength(254)
+             * @description a string at most 254 character(s) long
+             */
+            readonly address: string;
+        } | null;
         readonly variables: readonly string[];
         /** Format: date-time */
         readonly createdAt: string;

@@ -26,7 +26,7 @@ export interface TransactionalMessagesOperations {
                     readonly subject?: string;
                     readonly html?: string;
                     readonly text?: string;
-                    /** @description Who the mail is from: an address on one of the account's verified sending domains (`/v1/transactional/domains`), signed with its DKIM key, and an optional display name. Without it, the platform's sender. */
+                    /** @description Who the mail is from: an address on one of the account's verified sending domains (`/v1/transactional/domains`), signed with its DKIM key, and an optional display name. Without it, the template's sender (template mode), else the platform's. */
                     readonly from?: {
                         /**
                          * maxLength(100)

@@ -62,6 +62,19 @@ export interface TransactionalDashboardTemplatesOperations {
                     readonly name: string;
                     readonly channel?: string;
                     readonly bodyJson: components["schemas"]["TemplateBody"];
+                    /** @description The sender of the template's mail when a send gives none: an address on one of the account's verified sending domains, checked again at each send. */
+                    readonly from?: {
+                        /**
+                         * maxLength(100)
+                         * @description a string matching the pattern ^[^\u0000-\u001f\u007f]*$
+                         */
+                        readonly name?: string;
+                        /**
+                         * maxLength(254)
+                         * @description a string at most 254 character(s) long
+                         */
+                        readonly address: string;
+                    };
                 };
             };
         };
@@ -223,6 +236,19 @@ export interface TransactionalDashboardTemplatesOperations {
                         readonly html?: string;
                         readonly text?: string;
                     };
+                    /** @description null takes the template's sender away. */
+                    readonly from?: {
+                        /**
+                         * maxLength(100)
+                         * @description a string matching the pattern ^[^\u0000-\u001f\u007f]*$
+                         */
+                        readonly name?: string;
+                        /**
+                         * maxLength(254)
+                         * @description a string at most 254 character(s) long
+                         */
+                        readonly address: string;
+                    } | null;
                 };
             };
         };
