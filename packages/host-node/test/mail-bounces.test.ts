@@ -8,6 +8,7 @@ import { startInboundReports } from "../src/InboundReports.js"
 import { startSmtpServer } from "./fixtures/smtpServer.js"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 import { start } from "./spawn.js"
+import { receiver, until } from "./webhookReceiver.js"
 
 const dataDir = mkdtempSync(join(tmpdir(), "servicekit-mail-bounces-"))
 const relay = await startSmtpServer()
@@ -19,7 +20,7 @@ afterAll(async () => {
 const RETURN_PATH = /^b[a-z2-7]{62}@bounces\.platform\.test$/
 
 /** A delivery status notification (RFC 3464) as a receiving server writes it, quoting the original's headers. */
-const bounce = (returnPath: string, recipient: string, status: string, diagnostic: string) =>
+const bounce = (returnPath: string, recipient: string, status: string, diagnostic: string, action = "failed") =>
   [
     "From: Mail Delivery System <MAILER-DAEMON@mx.customer.example>",
     `To: <${returnPath}>`,
@@ -40,7 +41,7 @@ const bounce = (returnPath: string, recipient: string, status: string, diagnosti
     "Arrival-Date: Mon, 30 Nov 2026 10:00:00 +0000",
     "",
     `Final-Recipient: rfc822; ${recipient}`,
-    "Action: failed",
+    `Action: ${action}`,
     `Status: ${status}`,
     `Diagnostic-Code: smtp; ${diagnostic}`,
     "",
@@ -99,15 +100,20 @@ describe("bounces and complaints: reports to the inbound SMTP listener suppress 
     kitOn({
       SERVICEKIT_DATA_DIR: join(dataDir, "kit"),
       SMTP_URL: relay.url,
-      SERVICEKIT_MAIL_BOUNCE_DOMAIN: "bounces.platform.test"
+      SERVICEKIT_MAIL_BOUNCE_DOMAIN: "bounces.platform.test",
+      SERVICEKIT_OUTBOUND_ALLOW_PRIVATE: "true",
+      SERVICEKIT_WEBHOOK_RETRY_SECONDS: "0.05"
     })
   )
+  /** The tenant's webhook endpoint: a real receiver that verifies each delivery's signature. */
+  const hook = receiver()
   let inbound: Awaited<ReturnType<typeof startInboundReports>>
   /** Hands a raw message to the listener as a mail server would: answers what the listener replied. */
   let report: (to: string, raw: string) => Promise<{ accepted: boolean; response: string }>
   const tenants: Record<"acme" | "other", { id: string; send: string; manage: string }> = {} as never
 
   beforeAll(async () => {
+    await hook.start()
     await served.kit.startWorkers()
     inbound = await startInboundReports(served.kit, { port: 0, host: "127.0.0.1" })
     const transport = createTransport({ host: "127.0.0.1", port: inbound.port, secure: false, ignoreTLS: true })
@@ -125,8 +131,24 @@ describe("bounces and complaints: reports to the inbound SMTP listener suppress 
         (await served.kit.admin.createKey({ tenantId: tenant.id, product: "transactional", environment: "live", scopes })).key
       tenants[name] = { id: tenant.id, send: await keyOf(["transactional:send"]), manage: await keyOf(["suppressions:manage"]) }
     }
+    const hooks = (await served.kit.admin.createKey({
+      tenantId: tenants.acme.id,
+      product: "transactional",
+      environment: "live",
+      scopes: ["webhooks:manage"]
+    })).key
+    const subscribed = await fetch(`${served.url}/api/tenants/${tenants.acme.id}/webhooks`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${hooks}`, "content-type": "application/json" },
+      body: JSON.stringify({ url: hook.url(), events: ["email.bounced", "email.complained", "email.deferred", "email.delivered"] })
+    })
+    expect(subscribed.status).toBe(200)
+    hook.setSecret((await subscribed.json()).secret)
   })
-  afterAll(() => inbound?.close())
+  afterAll(async () => {
+    await inbound?.close()
+    await hook.stop()
+  })
 
   const call = (credential: string, method: string, path: string, body?: unknown) =>
     fetch(`${served.url}/api/v1/transactional${path}`, {
@@ -188,6 +210,14 @@ describe("bounces and complaints: reports to the inbound SMTP listener suppress 
         createdAt: expect.any(String)
       }
     ])
+    await until("the email.bounced event", () => hook.received.some((delivery) => delivery.event === "email.bounced"))
+    expect(hook.received.find((delivery) => delivery.event === "email.bounced")!.payload).toMatchObject({
+      messageId: sent!.id,
+      to: "Ada@Customer.example",
+      bounce: "hard",
+      status: "5.1.1",
+      diagnostic: "550 5.1.1 <Ada@Customer.example>: Recipient address rejected: User unknown"
+    })
     const bounced = (await logsOf("acme")).find((row) => row.status === "bounced")
     expect(bounced).toMatchObject({
       recipient: "Ada@Customer.example",
@@ -224,6 +254,11 @@ describe("bounces and complaints: reports to the inbound SMTP listener suppress 
       (rows) => rows.length > 0
     )
     expect(entry).toMatchObject({ email: "grace@customer.example", reason: "complaint", detail: "Feedback-Type: abuse" })
+    await until("the email.complained event", () => hook.received.some((delivery) => delivery.event === "email.complained"))
+    expect(hook.received.find((delivery) => delivery.event === "email.complained")!.payload).toMatchObject({
+      to: "grace@customer.example",
+      feedbackType: "abuse"
+    })
     expect((await logsOf("acme")).find((row) => row.status === "complained")).toMatchObject({
       recipient: "grace@customer.example",
       metadata: { feedbackType: "abuse" }
@@ -254,6 +289,23 @@ describe("bounces and complaints: reports to the inbound SMTP listener suppress 
       (row) => row !== undefined
     )
     expect(soft).toMatchObject({ metadata: { bounce: "soft", status: "5.2.2" } })
+    expect(await listOf("acme", "?email=full-eve@customer.example")).toEqual([])
+
+    // Still trying, then delivered: logged, and told to the tenant's endpoint.
+    const delayed = bounce(mail.envelopeFrom, "full-eve@customer.example", "4.4.7", "421 4.4.7 Try later", "delayed")
+    expect((await report(mail.envelopeFrom, delayed)).accepted).toBe(true)
+    const delivered = bounce(mail.envelopeFrom, "full-eve@customer.example", "2.0.0", "250 2.0.0 OK", "delivered")
+    expect((await report(mail.envelopeFrom, delivered)).accepted).toBe(true)
+    await until("email.deferred and email.delivered", () =>
+      ["email.deferred", "email.delivered"].every((name) => hook.received.some((delivery) => delivery.event === name))
+    )
+    expect(hook.received.find((delivery) => delivery.event === "email.deferred")!.payload).toMatchObject({
+      to: "full-eve@customer.example",
+      status: "4.4.7",
+      diagnostic: "421 4.4.7 Try later"
+    })
+    const statuses = (await logsOf("acme")).filter((row) => row.recipient === "full-eve@customer.example").map((row) => row.status)
+    expect(statuses).toEqual(expect.arrayContaining(["sent", "bounced", "deferred", "delivered"]))
     expect(await listOf("acme", "?email=full-eve@customer.example")).toEqual([])
   })
 

@@ -97,7 +97,7 @@ import { automationsDashboardRoutes } from "./automationsDashboard/routes.js"
 import { automationSequencesRoutes } from "./automationSequences/routes.js"
 import { automationSkillsRoutes } from "./automationSkills/routes.js"
 
-export type { webhooks } from "./webhooks/events.js"
+export type { webhooks } from "./webhooks/events/index.js"
 
 interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, TransactionalSchemas, TransactionalDashboardSchemas, UnsubscribeSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 

@@ -119,9 +119,11 @@ export class DeliveryReportInbox extends Context.Tag("@servicekit/core/DeliveryR
             }
             case "delayed":
               yield* activity.append(entry(message, "deferred", outcome.diagnostic, said, at))
+              yield* publish(message, { type: "email.deferred", ...said }, at)
               return { recorded: true, detail: `delivery to ${message.to} deferred` }
             case "delivered":
               yield* activity.append(entry(message, "delivered", null, said, at))
+              yield* publish(message, { type: "email.delivered", ...said }, at)
               return { recorded: true, detail: `delivered to ${message.to}` }
             default:
               return { recorded: false, detail: `a ${outcome.action} notice says nothing of the delivery` }

@@ -129,11 +129,65 @@ export const EmailComplainedEvent = event(
   }
 )
 
+const reported = {
+  ...message,
+  status: Schema.String.annotations({ description: "The enhanced status code the report gave (`2.0.0`, `4.4.7`), or empty." }),
+  diagnostic: Schema.NullOr(Schema.String).annotations({ description: "What the recipient's server said, if the report quotes it." })
+}
+
+export const EmailDeliveredEvent = event(
+  "email.delivered",
+  "EmailDeliveredEvent",
+  reported,
+  "The recipient's server reported the message delivered (a delivery status notification with action `delivered`, where the relay asks for one).",
+  {
+    eventId: "2a4c6e8f-0b1d-4f3a-8c5e-7a9b1c3d5e26",
+    timestamp: "2026-03-14T09:27:10.000Z",
+    payload: {
+      messageId: "0c9e6a4d-3b7f-4e2a-8d15-6f4b2c9a7e31",
+      to: "ada@example.com",
+      subject: "Your order #1042 has shipped",
+      templateId: "7f3d2a1b-9c8e-4b6f-a5d4-3e2c1b0a9f87",
+      templateName: "order-shipped",
+      source: "transactional_v1",
+      test: false,
+      attempts: 1,
+      status: "2.0.0",
+      diagnostic: null
+    }
+  }
+)
+
+export const EmailDeferredEvent = event(
+  "email.deferred",
+  "EmailDeferredEvent",
+  reported,
+  "The receiving side could not deliver the message yet and keeps trying (a delivery status notification with action `delayed`).",
+  {
+    eventId: "6e8a0c2d-4f6b-4d8e-9a1c-3e5a7c9e1b37",
+    timestamp: "2026-03-14T13:27:10.000Z",
+    payload: {
+      messageId: "0c9e6a4d-3b7f-4e2a-8d15-6f4b2c9a7e31",
+      to: "ada@example.com",
+      subject: "Your order #1042 has shipped",
+      templateId: "7f3d2a1b-9c8e-4b6f-a5d4-3e2c1b0a9f87",
+      templateName: "order-shipped",
+      source: "transactional_v1",
+      test: false,
+      attempts: 1,
+      status: "4.4.7",
+      diagnostic: "421 4.4.7 Mailbox temporarily unavailable"
+    }
+  }
+)
+
 export const transactionalEvents: ReadonlyArray<ProductEvent> = [
   EmailSentEvent,
   EmailFailedEvent,
   EmailBouncedEvent,
-  EmailComplainedEvent
+  EmailComplainedEvent,
+  EmailDeliveredEvent,
+  EmailDeferredEvent
 ].map(sentEvent)
 
 /** The event of a final outcome: `email.sent`, or `email.failed` for one failed for good. */
@@ -155,13 +209,18 @@ export const emailEvent = (id: string, message: EmailMessage): DomainEvent => {
   }
 }
 
-/** The event of what a report said of a sent message: `email.bounced` or `email.complained`. */
+/** The event of what a report said of a sent message: bounced, complained, delivered or deferred. */
 export const reportEvent = (
   id: string,
   message: EmailMessage,
   said:
     | { readonly type: "email.bounced"; readonly bounce: "hard" | "soft"; readonly status: string; readonly diagnostic: string | null }
-    | { readonly type: "email.complained"; readonly feedbackType: string },
+    | { readonly type: "email.complained"; readonly feedbackType: string }
+    | {
+        readonly type: "email.delivered" | "email.deferred"
+        readonly status: string
+        readonly diagnostic: string | null
+      },
   occurredAt: Date
 ): DomainEvent => {
   const { type, ...detail } = said

@@ -175,6 +175,44 @@ export interface WebhooksEventsOperations {
             };
         };
     };
+    readonly "webhook.email.delivered": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["EmailDeliveredEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+    readonly "webhook.email.deferred": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["EmailDeferredEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
     readonly "webhook.run.succeeded": {
         readonly parameters: {
             readonly query?: never;
