@@ -277,6 +277,14 @@ export const requireTenantManager = (tenantId: string) =>
     return Effect.void
   })
 
+/** The caller's tenant; a change (`change`) needs a key or a tenant admin, not a member. */
+export const actorTenant = (change: boolean) =>
+  Effect.flatMap(TenantActor, (actor) =>
+    change && actor.role === "member"
+      ? Effect.fail(permissionDenied("admin_required", "This action needs a tenant admin."))
+      : Effect.succeed(actor.tenantId)
+  )
+
 /** The session must belong to `tenantId` (any role). */
 export const requireTenant = (tenantId: string) =>
   Effect.flatMap(DashboardSession, (session) =>

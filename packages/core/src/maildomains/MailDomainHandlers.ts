@@ -1,7 +1,6 @@
 import { Effect } from "effect"
 import { implement } from "../http/Implement.js"
-import { TenantActor } from "../http/Security.js"
-import { permissionDenied } from "../platform/Errors.js"
+import { actorTenant } from "../http/Security.js"
 import type { MailDomain } from "./MailDomain.js"
 import { MailDomainService } from "./MailDomainService.js"
 import { MailDomainsApi } from "./MailDomainsApi.js"
@@ -18,31 +17,23 @@ const domainJson = (domain: MailDomain) => ({
   createdAt: domain.createdAt
 })
 
-/** The caller's tenant; a change needs a key or a tenant admin, not a member. */
-const tenantOf = (change: boolean) =>
-  Effect.flatMap(TenantActor, (actor) =>
-    change && actor.role === "member"
-      ? Effect.fail(permissionDenied("admin_required", "This action needs a tenant admin."))
-      : Effect.succeed(actor.tenantId)
-  )
-
 export const mailDomainHandlers = implement(
   MailDomainsApi,
   Effect.gen(function* () {
     const domains = yield* MailDomainService
     return {
       addMailDomain: ({ payload }) =>
-        Effect.flatMap(tenantOf(true), (tenantId) => Effect.map(domains.add(tenantId, payload.domain), domainJson)),
+        Effect.flatMap(actorTenant(true), (tenantId) => Effect.map(domains.add(tenantId, payload.domain), domainJson)),
       listMailDomains: () =>
-        Effect.flatMap(tenantOf(false), (tenantId) =>
+        Effect.flatMap(actorTenant(false), (tenantId) =>
           Effect.map(domains.list(tenantId), (listed) => ({ data: listed.map(domainJson) }))
         ),
       getMailDomain: ({ path }) =>
-        Effect.flatMap(tenantOf(false), (tenantId) => Effect.map(domains.get(tenantId, path.id), domainJson)),
+        Effect.flatMap(actorTenant(false), (tenantId) => Effect.map(domains.get(tenantId, path.id), domainJson)),
       verifyMailDomain: ({ path }) =>
-        Effect.flatMap(tenantOf(true), (tenantId) => Effect.map(domains.verify(tenantId, path.id), domainJson)),
+        Effect.flatMap(actorTenant(true), (tenantId) => Effect.map(domains.verify(tenantId, path.id), domainJson)),
       deleteMailDomain: ({ path }) =>
-        Effect.flatMap(tenantOf(true), (tenantId) => Effect.asVoid(domains.remove(tenantId, path.id)))
+        Effect.flatMap(actorTenant(true), (tenantId) => Effect.asVoid(domains.remove(tenantId, path.id)))
     }
   })
 )
