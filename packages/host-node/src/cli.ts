@@ -2,16 +2,24 @@
 import { readFile } from "node:fs/promises"
 import { createInterface } from "node:readline/promises"
 import { parseArgs } from "node:util"
-import { signDashboardToken } from "@servicekit/adapters/jwt"
 import { DashboardRole, modules } from "@servicekit/core"
-import { type Command, type CommandOutput, UsageError, describeError, isUuid } from "@servicekit/core/internal"
-import { Cause, Effect, Exit, Schema } from "effect"
-import { ConfigurationError, type HostOptions, dashboardTokenScope, resolveConfig } from "./Config.js"
+import {
+  type Command,
+  type CommandInput,
+  type CommandOutput,
+  UsageError,
+  describeError,
+  isUuid
+} from "@servicekit/core/internal"
+import { Cause, Effect, Exit, LogLevel, Logger, Option, Schema } from "effect"
+import type { HostOptions } from "./Config.js"
 import { DataFolderBusy, DataFolderUnusable } from "./DataFolderLock.js"
-import { createServiceKit, type NodeServiceKit } from "./Runtime.js"
-import { serveUntilSignalled, workUntilSignalled } from "./Serve.js"
-import { pairNode, runNode } from "./companion/Commands.js"
+import type { NodeServiceKit } from "./Runtime.js"
 import { CompanionError } from "./companion/DeviceConfig.js"
+
+// What a command runs on is imported when it runs (`await import`): the kit and its adapters
+// (storage, jobs, mail, HTTP clients), the server and the companion are most of the modules a
+// process loads, and help, a usage error, `jwt` or a companion command need none of the rest.
 
 /** A command of the host itself; every module adds its own (see the modules list in core). */
 interface HostCommand extends Omit<Command, "run"> {
@@ -53,7 +61,9 @@ const withKit = async <A>(
   holder: string,
   use: (kit: NodeServiceKit) => Promise<A>
 ): Promise<A> => {
-  const kit = createServiceKit({ ...hostOptions(flags), holder })
+  const options = hostOptions(flags)
+  const { createServiceKit } = await import("./Runtime.js")
+  const kit = createServiceKit({ ...options, holder })
   try {
     return await use(kit)
   } finally {
@@ -66,6 +76,20 @@ const run = async <A>(kit: NodeServiceKit, effect: Effect.Effect<A, unknown, any
   const exit = await kit.runtime.runPromiseExit(effect)
   if (Exit.isSuccess(exit)) return exit.value
   throw Cause.squash(exit.cause)
+}
+
+/**
+ * The usage error a module command finds before it uses any service, if any. Commands check their
+ * flags first, so this runs the command with no services at all (it stops at its first one) and
+ * no logging: a usage error then shows without locking the data folder and opening the database,
+ * also while a server holds the folder. Anything else (the command reached a service, or failed
+ * otherwise) leaves the command to run on the kit, from its start.
+ */
+const usageErrorOf = async (command: Command, input: CommandInput): Promise<UsageError | undefined> => {
+  const withoutServices = command.run(input) as Effect.Effect<CommandOutput, unknown>
+  const exit = await Effect.runPromiseExit(Logger.withMinimumLogLevel(withoutServices, LogLevel.None))
+  const failure = Exit.isFailure(exit) ? Cause.failureOption(exit.cause) : Option.none()
+  return Option.isSome(failure) && failure.value instanceof UsageError ? failure.value : undefined
 }
 
 /** One line from the terminal (or the pipe), trimmed; empty when input ends first. */
@@ -95,7 +119,9 @@ const hostCommands: ReadonlyArray<HostCommand> = [
     usage: "serve [--port N] [--host H]                 run the HTTP API",
     flags: ["port", "host"],
     run: async (flags, json) => {
-      await serveUntilSignalled({ ...hostOptions(flags), json })
+      const options = hostOptions(flags)
+      const { serveUntilSignalled } = await import("./Serve.js")
+      await serveUntilSignalled({ ...options, json })
       return undefined
     }
   },
@@ -104,7 +130,9 @@ const hostCommands: ReadonlyArray<HostCommand> = [
     usage: "worker                                      run the background workers (jobs, event dispatch)",
     flags: [],
     run: async (flags, json) => {
-      await workUntilSignalled({ ...hostOptions(flags), json })
+      const options = hostOptions(flags)
+      const { workUntilSignalled } = await import("./Serve.js")
+      await workUntilSignalled({ ...options, json })
       return undefined
     }
   },
@@ -122,20 +150,20 @@ const hostCommands: ReadonlyArray<HostCommand> = [
     usage:
       "node pair <server url> <pairing code> [--config FILE]\n                                            pair this machine as a companion node; stores its secret (0600)",
     flags: ["config", "chromium"],
-    run: (flags, _json, args) => pairNode(args, flags)
+    run: async (flags, _json, args) => (await import("./companion/Commands.js")).pairNode(args, flags)
   },
   {
     name: "node run",
     usage:
       "node run [--root DIR] [--transport auto|websocket|poll] [--chromium PATH] [--config FILE]\n                                            run the paired node's commands (files under --root, default here)",
     flags: ["config", "root", "chromium", "transport"],
-    run: (flags, json) => runNode(flags, json)
+    run: async (flags, json) => (await import("./companion/Commands.js")).runNode(flags, json)
   },
   {
     name: "jwt",
     usage: "jwt --tenant ID [--role admin|member] [--sub SUBJECT]",
     flags: ["tenant", "role", "sub"],
-    run: (flags) => {
+    run: async (flags) => {
       const tenantId = flags.tenant
       if (tenantId === undefined) throw new UsageError({ message: "--tenant is required" })
       const role = flags.role ?? "admin"
@@ -143,12 +171,15 @@ const hostCommands: ReadonlyArray<HostCommand> = [
       if (!isUuid(tenantId)) throw new UsageError({ message: `--tenant "${tenantId}" is not a tenant id (a uuid)` })
       // Only the secret is needed: this works while a server holds the data folder. A token for a
       // tenant that does not exist signs, and is refused by every route that uses it.
-      const config = resolveConfig(hostOptions(flags))
+      const options = hostOptions(flags)
+      const [{ dashboardTokenScope, resolveConfig }, { signDashboardToken }] = await Promise.all([
+        import("./Config.js"),
+        import("@servicekit/adapters/jwt")
+      ])
+      const config = resolveConfig(options)
       const claims = { tenantId, role, sub: flags.sub ?? "cli" }
-      return signDashboardToken(config.jwtSecret, claims, dashboardTokenScope(config)).then((token) => ({
-        json: { token },
-        text: token
-      }))
+      const token = await signDashboardToken(config.jwtSecret, claims, dashboardTokenScope(config))
+      return { json: { token }, text: token }
     }
   }
 ]
@@ -195,17 +226,20 @@ const main = async (argv: Array<string>): Promise<number> => {
     return 2
   }
   const flags = stringFlags(values)
-  const confirmation = json ? undefined : (command as Command).confirmation?.({ flags, args, readFile: readText })
-  if (confirmation !== undefined && (await ask(confirmation.question)) !== confirmation.answer) {
-    console.error("Not confirmed: nothing was done.")
-    return 1
-  }
+  const moduleCommand = moduleCommands.includes(command as Command) ? (command as Command) : undefined
+  const input: CommandInput = { flags, args, readFile: readText }
   try {
-    const output = moduleCommands.includes(command as Command)
-      ? await withKit(flags, `servicekit ${name}`, (kit) =>
-          run(kit, (command as Command).run({ flags, args, readFile: readText }))
-        )
-      : await (command as HostCommand).run(flags, json, args)
+    const usageError = moduleCommand === undefined ? undefined : await usageErrorOf(moduleCommand, input)
+    if (usageError !== undefined) return report(usageError, json)
+    const confirmation = json ? undefined : moduleCommand?.confirmation?.(input)
+    if (confirmation !== undefined && (await ask(confirmation.question)) !== confirmation.answer) {
+      console.error("Not confirmed: nothing was done.")
+      return 1
+    }
+    const output =
+      moduleCommand !== undefined
+        ? await withKit(flags, `servicekit ${name}`, (kit) => run(kit, moduleCommand.run(input)))
+        : await (command as HostCommand).run(flags, json, args)
     if (output !== undefined) console.log(json ? JSON.stringify(output.json) : output.text)
     return 0
   } catch (error) {
@@ -213,7 +247,16 @@ const main = async (argv: Array<string>): Promise<number> => {
   }
 }
 
-const report = (error: unknown, json: boolean): number => {
+/** Errors whose message says what to do. Config.js, which defines one, has loaded if it threw it. */
+const isStated = async (error: unknown): Promise<boolean> =>
+  error instanceof DataFolderBusy ||
+  error instanceof DataFolderUnusable ||
+  error instanceof CompanionError ||
+  (error instanceof Error &&
+    error.name === "ConfigurationError" &&
+    error instanceof (await import("./Config.js")).ConfigurationError)
+
+const report = async (error: unknown, json: boolean): Promise<number> => {
   if (error instanceof UsageError) {
     console.error(
       json
@@ -222,12 +265,7 @@ const report = (error: unknown, json: boolean): number => {
     )
     return 2
   }
-  if (
-    error instanceof DataFolderBusy ||
-    error instanceof DataFolderUnusable ||
-    error instanceof ConfigurationError ||
-    error instanceof CompanionError
-  ) {
+  if (error instanceof Error && (await isStated(error))) {
     console.error(
       json ? JSON.stringify({ error: { code: error.name, message: error.message } }) : `error: ${error.message}`
     )

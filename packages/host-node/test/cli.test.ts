@@ -7,8 +7,10 @@ import { run, start } from "./spawn.js"
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url))
 
-describe("servicekit CLI round trip on the embedded database", () => {
+/** The CLI on a data folder of its own, which `afterAll` removes. */
+const onDataFolder = () => {
   const dataDir = mkdtempSync(join(tmpdir(), "servicekit-cli-"))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
   const env = { SERVICEKIT_DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "" }
   const servicekit = (...args: Array<string>) => run(process.execPath, [cli, ...args], env)
   const json = async (...args: Array<string>) => {
@@ -17,6 +19,16 @@ describe("servicekit CLI round trip on the embedded database", () => {
     expect(result.code).toBe(0)
     return JSON.parse(result.stdout)
   }
+  return { dataDir, env, servicekit, json }
+}
+
+// Each command is a process opening the database, seconds each on a loaded machine. The embedded
+// database admits one process per data folder, so the tests run as two sequences side by side,
+// each on its own folder (`describe.concurrent`, its tests `it.sequential`, in order); within a
+// test, commands that do not open the database (jwt, usage errors, unconfirmed deletions, a
+// command refused a busy folder) run beside the others.
+describe.concurrent("servicekit CLI round trip on the embedded database", () => {
+  const { dataDir, env, servicekit, json } = onDataFolder()
   const serving: Array<ReturnType<typeof start>> = []
   const serve = async () => {
     const server = start(process.execPath, [cli, "serve", "--port", "0", "--host", "127.0.0.1", "--json"], env)
@@ -33,13 +45,12 @@ describe("servicekit CLI round trip on the embedded database", () => {
       })
     )
   )
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
   let tenantId: string
   let keyId: string
   let key: string
 
-  it("creates a tenant and a key, imports calls from CSV and JSON", async () => {
+  it.sequential("creates a tenant and a key, imports calls from CSV and JSON", async () => {
     const tenant = await json("tenant", "create", "--name", "Acme Calls", "--entitle", "voice,chat")
     expect(tenant).toMatchObject({ name: "Acme Calls", entitlements: ["voice", "chat"] })
     tenantId = tenant.id
@@ -69,7 +80,7 @@ describe("servicekit CLI round trip on the embedded database", () => {
     expect(await json("calls", "import", "--tenant", tenantId, file)).toEqual({ received: 1, inserted: 1, skipped: 0 })
   })
 
-  it("rejects an invalid call file with the row and field, importing nothing", async () => {
+  it.sequential("rejects an invalid call file with the row and field, importing nothing", async () => {
     const file = join(dataDir, "bad.json")
     writeFileSync(file, JSON.stringify([{ fromId: "a", toId: "b", direction: "inbound", durationSecs: 5, result: "missed", startedAt: "2026-11-02T09:00:00Z" }, { fromId: "a", toId: "b", direction: "up", durationSecs: 5, result: "missed", startedAt: "2026-11-02T09:00:00Z" }]))
     const result = await servicekit("calls", "import", "--tenant", tenantId, file)
@@ -77,7 +88,7 @@ describe("servicekit CLI round trip on the embedded database", () => {
     expect(result.stderr).toContain("[1].direction")
   })
 
-  it("serves what the CLI stored; refuses to share the data folder while serving", async () => {
+  it.sequential("serves what the CLI stored; refuses to share the data folder while serving", async () => {
     const { server, url } = await serve()
     try {
       const response = await fetch(`${url}/api/v1/voice/calls`, { headers: { authorization: `Bearer ${key}` } })
@@ -86,25 +97,29 @@ describe("servicekit CLI round trip on the embedded database", () => {
       expect(body.data.map((c: any) => c.callSid)).toEqual([null, null, "CA1"])
       expect(body.data[2]).toMatchObject({ id: "11111111-1111-4111-8111-111111111111", durationSecs: 61, mosScore: 4.2, endedAt: "2026-11-01T10:01:01.000Z" })
 
-      const busy = await servicekit("key", "create", "--tenant", tenantId, "--product", "voice", "--env", "test", "--scopes", "voice:read")
+      // Signing a dashboard token needs only the secret, not the folder the server holds.
+      const [busy, { token }] = await Promise.all([
+        servicekit("key", "create", "--tenant", tenantId, "--product", "voice", "--env", "test", "--scopes", "voice:read"),
+        json("jwt", "--tenant", tenantId, "--role", "member")
+      ])
       expect(busy.code).toBe(1)
       expect(busy.stderr).toMatch(/in use by servicekit serve \(pid \d+\)/)
       expect(busy.stderr).toMatch(/stop that process/)
 
-      // Signing a dashboard token needs only the secret, not the folder the server holds.
-      const { token } = await json("jwt", "--tenant", tenantId, "--role", "member")
       const entitlements = await fetch(`${url}/api/growth/entitlements`, { headers: { authorization: `Bearer ${token}` } })
       expect(entitlements.status).toBe(200)
     } finally {
       expect(await server.stop()).toBe(0)
     }
-    // Four processes one after another (a server, two CLI runs, the server's drain): minutes on a busy machine.
+    // A server, two CLI runs beside each other, the server's drain: minutes on a busy machine.
   }, 180_000)
 
-  it("revokes keys and signs dashboard tokens the server accepts", async () => {
-    const revoked = await json("key", "revoke", "--tenant", tenantId, keyId)
+  it.sequential("revokes keys and signs dashboard tokens the server accepts", async () => {
+    const [revoked, { token }] = await Promise.all([
+      json("key", "revoke", "--tenant", tenantId, keyId),
+      json("jwt", "--tenant", tenantId)
+    ])
     expect(revoked.revokedAt).not.toBeNull()
-    const { token } = await json("jwt", "--tenant", tenantId)
     const { server, url } = await serve()
     try {
       const refused = await fetch(`${url}/api/v1/voice/calls`, { headers: { "x-api-key": key } })
@@ -117,7 +132,46 @@ describe("servicekit CLI round trip on the embedded database", () => {
     }
   })
 
-  it.each([
+  it.sequential("exits 1 with the reason when the services refuse", async () => {
+    const [result, notATenant] = await Promise.all([
+      servicekit("key", "create", "--tenant", tenantId, "--product", "voice", "--env", "live", "--scopes", "chat:read", "--json"),
+      servicekit("jwt", "--tenant", "acme")
+    ])
+    expect(result.code).toBe(1)
+    expect(JSON.parse(result.stderr).error).toMatchObject({ code: "validation_failed", details: [{ field: "scopes" }] })
+    expect(notATenant.code).toBe(2)
+    expect(notATenant.stderr).toMatch(/--tenant "acme" is not a tenant id/)
+  })
+
+  it.sequential("entitles a tenant to more products, keeping those it has", async () => {
+    const entitled = await json("tenant", "entitle", "--tenant", tenantId, "business_email,voice", "transactional")
+    expect(entitled).toMatchObject({ id: tenantId, entitlements: ["voice", "chat", "business_email", "transactional"] })
+    const unknown = await servicekit("tenant", "entitle", "--tenant", tenantId, "fax", "--json")
+    expect(unknown.code).toBe(1)
+    expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: "validation_failed", details: [{ field: "entitlements" }] })
+  })
+
+  it.sequential("suspends a tenant with a reason and resumes it, refusing a reason too long", async () => {
+    const suspended = await json("tenant", "suspend", "--tenant", tenantId, "--reason", "unpaid invoice")
+    expect(suspended).toMatchObject({ id: tenantId, suspension: { reason: "unpaid invoice" } })
+    expect(Date.parse(suspended.suspension.at)).toBeGreaterThan(Date.now() - 60_000)
+    const told = await servicekit("tenant", "suspend", "--tenant", tenantId)
+    expect(told.code).toBe(0)
+    expect(told.stdout).toContain(`is suspended since ${suspended.suspension.at}`)
+    expect(await json("tenant", "resume", "--tenant", tenantId)).toMatchObject({ id: tenantId, suspension: null })
+    const tooLong = await servicekit("tenant", "suspend", "--tenant", tenantId, "--reason", "x".repeat(501), "--json")
+    expect(tooLong.code).toBe(1)
+    expect(JSON.parse(tooLong.stderr).error).toMatchObject({ code: "validation_failed", details: [{ field: "reason" }] })
+    expect(await json("tenant", "resume", "--tenant", tenantId)).toMatchObject({ suspension: null })
+  })
+})
+
+// Beside the round trip, on a data folder of its own: usage errors and deleting tenants.
+describe.concurrent("servicekit CLI usage errors and tenant deletion on the embedded database", () => {
+  const { env, servicekit, json } = onDataFolder()
+  let scriptedId: string
+
+  it.sequential.each([
     [["key", "create", "--tenant", "x"], /--product is required/],
     [["key", "create", "--tenant", "x", "--product", "voice", "--env", "prod", "--scopes", "voice:read"], /--env "prod" is not live or test/],
     [["tenant", "create"], /--name is required/],
@@ -132,43 +186,28 @@ describe("servicekit CLI round trip on the embedded database", () => {
     expect(result.stderr).toMatch(message)
   })
 
-  it("exits 1 with the reason when the services refuse", async () => {
-    const result = await servicekit("key", "create", "--tenant", tenantId, "--product", "voice", "--env", "live", "--scopes", "chat:read", "--json")
-    expect(result.code).toBe(1)
-    expect(JSON.parse(result.stderr).error).toMatchObject({ code: "validation_failed", details: [{ field: "scopes" }] })
-    const notATenant = await servicekit("jwt", "--tenant", "acme")
-    expect(notATenant.code).toBe(2)
-    expect(notATenant.stderr).toMatch(/--tenant "acme" is not a tenant id/)
-  })
-
-  it("entitles a tenant to more products, keeping those it has", async () => {
-    const entitled = await json("tenant", "entitle", "--tenant", tenantId, "business_email,voice", "transactional")
-    expect(entitled).toMatchObject({ id: tenantId, entitlements: ["voice", "chat", "business_email", "transactional"] })
-    const unknown = await servicekit("tenant", "entitle", "--tenant", tenantId, "fax", "--json")
+  // A test of its own: each command is a process opening the database, a few seconds each on a loaded machine.
+  it.sequential("deletes a tenant at once with --json, and answers a deletion never requested as not found", async () => {
+    // With --json nothing is asked: a script has said what it wants.
+    const scripted = await json("tenant", "create", "--name", "Scripted", "--entitle", "voice")
+    scriptedId = scripted.id
+    await json("key", "create", "--tenant", scripted.id, "--product", "voice", "--env", "live", "--scopes", "voice:read")
+    expect(await json("tenant", "delete", "--tenant", scripted.id)).toMatchObject({
+      tenantId: scripted.id,
+      status: "deleted",
+      deleted: { api_keys: 1 }
+    })
+    const unknown = await servicekit("tenant", "deletion", "--tenant", globalThis.crypto.randomUUID(), "--json")
     expect(unknown.code).toBe(1)
-    expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: "validation_failed", details: [{ field: "entitlements" }] })
+    expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: "tenant_deletion_not_found" })
   })
 
-  it("suspends a tenant with a reason and resumes it, refusing a reason too long", async () => {
-    const suspended = await json("tenant", "suspend", "--tenant", tenantId, "--reason", "unpaid invoice")
-    expect(suspended).toMatchObject({ id: tenantId, suspension: { reason: "unpaid invoice" } })
-    expect(Date.parse(suspended.suspension.at)).toBeGreaterThan(Date.now() - 60_000)
-    const told = await servicekit("tenant", "suspend", "--tenant", tenantId)
-    expect(told.code).toBe(0)
-    expect(told.stdout).toContain(`is suspended since ${suspended.suspension.at}`)
-    expect(await json("tenant", "resume", "--tenant", tenantId)).toMatchObject({ id: tenantId, suspension: null })
-    const tooLong = await servicekit("tenant", "suspend", "--tenant", tenantId, "--reason", "x".repeat(501), "--json")
-    expect(tooLong.code).toBe(1)
-    expect(JSON.parse(tooLong.stderr).error).toMatchObject({ code: "validation_failed", details: [{ field: "reason" }] })
-    expect(await json("tenant", "resume", "--tenant", tenantId)).toMatchObject({ suspension: null })
-  })
-
-  it("deletes a tenant only once its id is typed again, and reports what went", async () => {
+  it.sequential("deletes a tenant only once its id is typed again, and reports what went", async () => {
     const doomed = await json("tenant", "create", "--name", "Doomed", "--entitle", "voice")
     const typed = (answer?: string) =>
       run(process.execPath, [cli, "tenant", "delete", "--tenant", doomed.id], env, answer === undefined ? undefined : `${answer}\n`)
-    for (const answer of [undefined, "yes", tenantId]) {
-      const refused = await typed(answer)
+    // Nothing confirmed opens the database: the three answers run side by side. The last is another tenant's id.
+    for (const refused of await Promise.all([undefined, "yes", scriptedId].map(typed))) {
       expect(refused.code).toBe(1)
       expect(refused.stderr).toContain("Not confirmed: nothing was done.")
     }
@@ -180,20 +219,5 @@ describe("servicekit CLI round trip on the embedded database", () => {
     expect(deleted.stdout).toMatch(new RegExp(`Tenant ${doomed.id} was deleted at .*: 0 records\\.`))
     const report = await json("tenant", "deletion", "--tenant", doomed.id)
     expect(report).toMatchObject({ tenantId: doomed.id, status: "deleted", deleted: {} })
-  })
-
-  // A test of its own: each command is a process opening the database, a few seconds each on a loaded machine.
-  it("deletes a tenant at once with --json, and answers a deletion never requested as not found", async () => {
-    // With --json nothing is asked: a script has said what it wants.
-    const scripted = await json("tenant", "create", "--name", "Scripted", "--entitle", "voice")
-    await json("key", "create", "--tenant", scripted.id, "--product", "voice", "--env", "live", "--scopes", "voice:read")
-    expect(await json("tenant", "delete", "--tenant", scripted.id)).toMatchObject({
-      tenantId: scripted.id,
-      status: "deleted",
-      deleted: { api_keys: 1 }
-    })
-    const unknown = await servicekit("tenant", "deletion", "--tenant", globalThis.crypto.randomUUID(), "--json")
-    expect(unknown.code).toBe(1)
-    expect(JSON.parse(unknown.stderr).error).toMatchObject({ code: "tenant_deletion_not_found" })
   })
 })
