@@ -1,3 +1,4 @@
+import { type KeyObject, createPrivateKey } from "node:crypto"
 import type { OutgoingMail } from "@servicekit/core/internal"
 import type { SendMailOptions } from "nodemailer"
 import addressparser from "nodemailer/lib/addressparser"
@@ -23,6 +24,20 @@ const SIGNED_HEADERS =
   "In-Reply-To:References:List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:" +
   "List-Owner:List-Archive"
 
+/** Parsed private keys by their PEM: signing with a parsed key skips parsing the PEM for every message. */
+const parsedKeys = new Map<string, KeyObject>()
+const MAX_PARSED_KEYS = 1_000
+
+const keyObjectOf = (pem: string): KeyObject => {
+  let key = parsedKeys.get(pem)
+  if (key === undefined) {
+    key = createPrivateKey(pem)
+    if (parsedKeys.size >= MAX_PARSED_KEYS) parsedKeys.delete(parsedKeys.keys().next().value!)
+    parsedKeys.set(pem, key)
+  }
+  return key
+}
+
 /** `mail` as nodemailer builds it, for SMTP and for the development mailbox alike. */
 export const nodemailerMessageOf = (mail: OutgoingMail): SendMailOptions => ({
   messageId: messageIdHeaderOf(mail),
@@ -32,7 +47,15 @@ export const nodemailerMessageOf = (mail: OutgoingMail): SendMailOptions => ({
   html: mail.html,
   text: mail.text,
   headers: mail.headers === undefined ? undefined : { ...mail.headers },
-  dkim: mail.dkim === undefined ? undefined : { ...mail.dkim, headerFieldNames: SIGNED_HEADERS },
+  dkim:
+    mail.dkim === undefined
+      ? undefined
+      : {
+          ...mail.dkim,
+          // nodemailer hands it to crypto's sign(), which takes a KeyObject; its types say a PEM string.
+          privateKey: keyObjectOf(mail.dkim.privateKey) as unknown as string,
+          headerFieldNames: SIGNED_HEADERS
+        },
   envelope: mail.returnPath === undefined ? undefined : { from: mail.returnPath, to: [mail.to] },
   // Say nothing of the software that sent it.
   xMailer: false

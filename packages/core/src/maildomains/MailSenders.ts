@@ -1,8 +1,13 @@
-import { Effect, Layer, Option } from "effect"
-import { SenderDomains, domainOf } from "../module/SenderDomains.js"
+import { Clock, Effect, Layer, Option } from "effect"
+import { type DkimKey, SenderDomains, domainOf } from "../module/SenderDomains.js"
 import { invalidField } from "../platform/Errors.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { MailDomainRepository } from "./MailDomainRepository.js"
+
+/** A domain's key is read again after this long: a deleted domain's mail is unsigned within a minute. */
+const KEY_HELD_MS = 60_000
+/** The most keys one process holds; the oldest goes first. */
+const MAX_KEYS_HELD = 1_000
 
 /**
  * Sending domains as the products that send mail use them: an address is usable once its domain is
@@ -13,6 +18,8 @@ export const layerSenderDomains = Layer.effect(
   Effect.gen(function* () {
     const domains = yield* MailDomainRepository
     const box = yield* SecretBox
+    // Every message of a domain is signed with its key: read and opened once a minute, not per message.
+    const keys = new Map<string, { readonly dkim: Option.Option<DkimKey>; readonly until: number }>()
     return {
       requireVerified: (tenantId, address, field) =>
         Effect.flatMap(domains.findByName(tenantId, domainOf(address)), (found) =>
@@ -26,13 +33,25 @@ export const layerSenderDomains = Layer.effect(
               )
         ),
       dkimFor: (tenantId, address) =>
-        Effect.flatMap(domains.findByName(tenantId, domainOf(address)), (found) =>
-          Option.isNone(found)
-            ? Effect.succeed(Option.none())
-            : Effect.map(box.open(found.value.dkimPrivateKeySealed), (privateKey) =>
-                Option.some({ domainName: found.value.domain, keySelector: found.value.selector, privateKey })
-              )
-        )
+        Effect.flatMap(Clock.currentTimeMillis, (now) => {
+          const key = `${tenantId} ${domainOf(address)}`
+          const held = keys.get(key)
+          if (held !== undefined && held.until > now) return Effect.succeed(held.dkim)
+          return Effect.tap(
+            Effect.flatMap(domains.findByName(tenantId, domainOf(address)), (found) =>
+              Option.isNone(found)
+                ? Effect.succeed(Option.none<DkimKey>())
+                : Effect.map(box.open(found.value.dkimPrivateKeySealed), (privateKey) =>
+                    Option.some({ domainName: found.value.domain, keySelector: found.value.selector, privateKey })
+                  )
+            ),
+            (dkim) =>
+              Effect.sync(() => {
+                if (keys.size >= MAX_KEYS_HELD) keys.delete(keys.keys().next().value!)
+                keys.set(key, { dkim, until: now + KEY_HELD_MS })
+              })
+          )
+        })
     }
   })
 )
