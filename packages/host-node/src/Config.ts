@@ -1,7 +1,6 @@
-import { randomBytes, randomUUID } from "node:crypto"
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs"
+import { randomUUID } from "node:crypto"
 import { hostname } from "node:os"
-import { join, resolve } from "node:path"
+import { resolve } from "node:path"
 import { isSchemaName } from "@servicekit/adapters/kysely"
 import type { ChatCompletionsOptions } from "@servicekit/adapters/llm"
 import { type IpRateRule, type Modules, type Settings, defaultSettings, modules } from "@servicekit/core"
@@ -20,9 +19,12 @@ import {
   parseRange
 } from "@servicekit/core/internal"
 import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
-import { ensureDataFolder } from "./DataFolderLock.js"
+import { ConfigurationError, DNS_SERVER, isMountPath, isSmtpUrl, parseIpRateLimits } from "./ConfigValues.js"
+import { secretFromDataDir, secretsFile } from "./DevelopmentSecrets.js"
 import { llmFromEnvironment } from "./LlmConfig.js"
 import type { LogFormat, LogLevelName } from "./Logging.js"
+
+export { ConfigurationError, isMountPath, parseIpRateLimits }
 
 export type DeploymentEnv = Deployment
 
@@ -108,60 +110,11 @@ export type HostOptions = Partial<Omit<HostConfig, "jwtSecret" | "secretKey" | "
   readonly secretKey?: string | undefined
 }
 
-/** A resolver as node:dns takes it: an IPv4 address or a bracketed IPv6 one, each with an optional port, or a bare IPv6. */
-const DNS_SERVER = /^((\d{1,3}\.){3}\d{1,3}(:\d{1,5})?|\[[0-9a-f:.]+\](:\d{1,5})?|[0-9a-f:]*:[0-9a-f:.]*)$/i
-
-const isSmtpUrl = (text: string) => {
-  try {
-    const url = new URL(text)
-    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname.length > 0
-  } catch {
-    return false
-  }
-}
-
-export class ConfigurationError extends Error {
-  override readonly name = "ConfigurationError"
-}
-
-/**
- * SERVICEKIT_IP_RATE_LIMITS: comma-separated `pathPrefix=limit/windowSeconds` entries,
- * paths relative to the mount path, e.g. `/v1/=3000/60,/v1/voice/=600/60`. `off` disables them.
- */
-export const parseIpRateLimits = (text: string): ReadonlyArray<IpRateRule> => {
-  if (text.trim() === "off") return []
-  return text.split(",").map((entry) => {
-    const match = /^\s*(\/\S*)=(\d+)\/(\d+)\s*$/.exec(entry)
-    if (match === null) {
-      throw new ConfigurationError(`SERVICEKIT_IP_RATE_LIMITS entry "${entry}" is not pathPrefix=limit/windowSeconds`)
-    }
-    return { pathPrefix: match[1], limit: Number(match[2]), windowMs: Number(match[3]) * 1000 }
-  })
-}
-
-const secretsFile = (dataDir: string) => join(dataDir, "secrets.json")
-
-/** Dev secrets live in the data folder (mode 0600) so restarts keep tokens valid. */
-const secretFromDataDir = (dataDir: string, name: string): string => {
-  const file = secretsFile(dataDir)
-  const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {}
-  if (stored[name] === undefined) {
-    ensureDataFolder(dataDir)
-    stored[name] = randomBytes(32).toString("hex")
-    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 })
-    chmodSync(file, 0o600)
-  }
-  return stored[name]
-}
-
 /** What dashboard tokens are checked for and minted with, beside the secret: the configured issuer and audience. */
 export const dashboardTokenScope = (config: Pick<HostConfig, "jwtIssuer" | "jwtAudience">) => ({
   ...(config.jwtIssuer === undefined ? {} : { issuer: config.jwtIssuer }),
   ...(config.jwtAudience === undefined ? {} : { audience: config.jwtAudience })
 })
-
-/** One or more URL path segments, no trailing slash: `/api`, `/platform/api`. */
-export const isMountPath = (path: string): boolean => /^(\/[A-Za-z0-9._~-]+)+$/.test(path)
 
 const optionalString = optionalVariable
 
