@@ -1,6 +1,6 @@
 import { sha256 } from "@noble/hashes/sha2"
 import { hmac } from "@noble/hashes/hmac"
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils"
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils"
 import { Context, Effect, Layer } from "effect"
 
 /**
@@ -90,9 +90,17 @@ export const nameUuid = (name: string): string => uuidOfBytes(sha256(utf8ToBytes
 const uuidOfBytes = (b: Uint8Array, version: number): string => {
   b[6] = (b[6]! & 0x0f) | (version << 4)
   b[8] = (b[8]! & 0x3f) | 0x80
+  return uuidTextOf(b)
+}
+
+/** The canonical text of 16 bytes as they are. */
+export const uuidTextOf = (b: Uint8Array): string => {
   const h = bytesToHex(b)
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
+
+/** The 16 bytes of uuid text. */
+export const bytesOfUuid = (uuid: string): Uint8Array => hexToBytes(uuid.replaceAll("-", ""))
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 

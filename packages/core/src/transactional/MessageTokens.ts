@@ -1,5 +1,5 @@
 import { SecretBox } from "../platform/SecretBox.js"
-import { constantTimeEqual } from "../platform/Crypto.js"
+import { bytesOfUuid, constantTimeEqual, uuidTextOf } from "../platform/Crypto.js"
 
 /**
  * Tokens that name one message of one tenant, with a tag only the platform's key makes, so that
@@ -48,13 +48,6 @@ const fromBase32 = (text: string, size: number): Uint8Array => {
   return out
 }
 
-const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")
-const bytesOfUuid = (uuid: string) => Uint8Array.from(uuid.replaceAll("-", "").match(/../g)!, (pair) => parseInt(pair, 16))
-const uuidOf = (bytes: Uint8Array) => {
-  const h = hex(bytes)
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
-}
-
 const tagOf = (box: SecretBox["Type"], purpose: TokenPurpose, ids: string) =>
   base32(box.tag(purpose, ids).subarray(0, TAG_BYTES))
 
@@ -76,7 +69,7 @@ export const messageOfToken = (
   const match = TOKEN.exec(token.toLowerCase())
   if (match === null || !constantTimeEqual(match[2]!, tagOf(box, purpose, match[1]!))) return undefined
   const ids = fromBase32(match[1]!, 32)
-  return { tenantId: uuidOf(ids.subarray(0, 16)), messageId: uuidOf(ids.subarray(16)) }
+  return { tenantId: uuidTextOf(ids.subarray(0, 16)), messageId: uuidTextOf(ids.subarray(16)) }
 }
 
 /**
