@@ -53,11 +53,13 @@ export default defineConfig(async () => ({
     // cost about as much as the tests themselves. No test changes process-wide state (the
     // environment, the working folder, timers); @effect/vitest's `layer` rewrites its shared `it`,
     // so a test that needs the test clock provides TestContext itself.
-    pool: "threads",
+    // Each worker is a process of its own: PGlite's WebAssembly, made and freed in several threads
+    // of one process, can trip V8's process-wide registry of code pages on Node 22 and later
+    // ("Check failed: jit_page_->allocations_.erase(addr) == 1", nodejs/node#64500).
+    pool: "forks",
     isolate: false,
     // Most test time is waiting (servers, timers, job queues), not CPU: three files at once on two
-    // cores, the three threads kept for the whole run (a thread let go when idle was ended with a
-    // file still assigned to it: "Terminating worker thread").
-    poolOptions: { threads: { maxThreads: 3, minThreads: 3 } }
+    // cores, the three workers kept for the whole run.
+    poolOptions: { forks: { maxForks: 3, minForks: 3 } }
   }
 }))
