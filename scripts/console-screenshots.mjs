@@ -10,7 +10,7 @@ import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { CallingService } from "@servicekit/core"
-import { Suppressions } from "@servicekit/core/internal"
+import { SendingReputation, Suppressions } from "@servicekit/core/internal"
 import { createServiceKit, listen } from "@servicekit/host-node"
 import { Effect } from "effect"
 import { chromium } from "playwright-core"
@@ -135,7 +135,8 @@ try {
   for (const [externalId, displayName, name, said] of [
     ["v-101", "Grace", "Refund for order 1042", "Hi, I was charged twice for order 1042."],
     ["v-102", "Linus", "Cannot sign in", "The sign-in link says it expired."],
-    ["v-103", "Margaret", "Delivery address change", "Can I still change the delivery address?"]
+    // No title: the inbox names it by its visitor.
+    ["v-103", "Margaret", undefined, "Can I still change the delivery address?\nIt is for order 1077."]
   ]) {
     const response = await fetch(`${server.url}/api/v1/chat/sessions`, {
       method: "POST",
@@ -153,6 +154,7 @@ try {
   await visitorSays(refund.visitorToken, "Thank you, that was quick.")
   await api("POST", `/chat/conversations/${refund.conversationId}/assign`, { assigneeId: "ada@acme.example" })
   await api("POST", `/chat/conversations/${signIn.conversationId}/status`, { status: "pending" })
+  await visitorSays(chats[2].visitorToken, "The new one is 12 Analytical Lane.")
 
   // Automations: a paired node (simulated here by its HTTP calls) whose system.run waits for an approval.
   await kit.startWorkers()
@@ -320,6 +322,14 @@ try {
   await mail("POST", "/suppressions", { email: "legal@example.com", note: "Asked not to be emailed (support ticket 4821)." })
   await go("#/transactional/suppressions", "main tbody tr")
   await shot("suppressions")
+  // Sending reputation: a week of mail whose bounce rate passed the warning level (5 %), not the pause.
+  await kit.runtime.runPromise(
+    Effect.flatMap(SendingReputation, (reputation) =>
+      reputation.tally([{ tenantId: tenant.id, sent: 1_236, bounced: 71, complained: 1 }])
+    )
+  )
+  await go("#/transactional/statistics", "[data-testid=reputation]")
+  await shot("sending-reputation")
   // Business Calling: two days of calls between fictional 555-01xx numbers, listed under their summary.
   const callResults = ["completed", "completed", "no-answer", "completed", "busy", "voicemail", "completed"]
   await kit.runtime.runPromise(
@@ -389,6 +399,45 @@ try {
   // The failed attempt's answer, opened.
   await page.locator("tr.delivery .answer-body summary").last().click()
   await shot("webhook-deliveries")
+  await go("#/chat/widget", "#widget-snippet")
+  await shot("chat-widget")
+  // The widget on the tenant's own page (another origin), closed, then open with an answered question.
+  const chatWidget = await (
+    await fetch(`${server.url}/api/tenants/${tenant.id}/chat/widget`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()
+  const snippet = chatWidget.snippet.replace(new URL(chatWidget.scriptUrl).origin, server.url)
+  const shop = createServer((_request, response) =>
+    response
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(
+        `<!doctype html><html lang="en"><head><title>Acme kettles</title></head><body style="margin:0;font:16px system-ui,sans-serif;color:#1d2330">` +
+          `<header style="padding:20px 40px;border-bottom:1px solid #e3e6eb;font-weight:700">Acme kettles</header>` +
+          `<main style="padding:40px"><h1 style="margin:0 0 12px">The blue kettle</h1><p style="max-width:520px">1.7 litres, boils in three minutes, keeps warm for an hour.</p></main>${snippet}</body></html>`
+      )
+  )
+  await new Promise((done) => shop.listen(0, "localhost", done))
+  try {
+    const shopPage = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const shopShot = async (name) => {
+      if (only.size > 0 && !only.has(name)) return
+      await shopPage.screenshot({ path: join(out, `${name}.png`) })
+      console.log(`docs/console/${name}.png`)
+    }
+    await shopPage.goto(`http://localhost:${shop.address().port}/`)
+    await shopPage.getByRole("button", { name: "Open chat" }).waitFor()
+    await shopShot("widget-closed")
+    await shopPage.getByRole("button", { name: "Open chat" }).click()
+    const panel = shopPage.frameLocator('iframe[title="Chat"]')
+    await panel.locator("#content").fill("Hi! Is the blue kettle back in stock?")
+    await panel.locator("#send").click()
+    await panel.locator(".message").first().waitFor()
+    const [started] = (await api("GET", "/chat/conversations?source=widget")).data
+    await api("POST", `/chat/conversations/${started.id}/messages`, { content: "It is, since this morning. Shall I reserve one?" })
+    await panel.locator(".message").nth(1).waitFor()
+    await shopShot("widget-open")
+  } finally {
+    shop.close()
+  }
   await page.evaluate(() => sessionStorage.clear())
   const expired = await kit.admin.issueDashboardToken(tenant.id, { sub: "ada@acme.example", role: "admin", expiresInSeconds: 1 })
   await new Promise((done) => setTimeout(done, 1_500))

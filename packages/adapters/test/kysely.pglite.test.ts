@@ -13,6 +13,7 @@ import { PgliteDialect } from "../src/kysely/PgliteDialect.js"
 import { allMigrations } from "../src/kysely/Storage.js"
 import { layerPglite } from "../src/pglite.js"
 import { moduleMigrationsSuite } from "./moduleMigrations.js"
+import { inboxMigrationSuite } from "./inboxMigration.js"
 import { stepResultsMigrationSuite } from "./stepResultsMigration.js"
 
 it("keeps data in its folder across close and reopen, and closes PGlite with the scope", async () => {
@@ -177,3 +178,4 @@ beforeAll(async () => {
 afterAll(() => pglite.close())
 moduleMigrationsSuite("on PGlite", () => db)
 stepResultsMigrationSuite("on PGlite", () => db)
+inboxMigrationSuite("on PGlite", () => db)

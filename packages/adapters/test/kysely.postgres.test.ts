@@ -10,6 +10,7 @@ import { KyselyDatabase, allMigrations, eventTriggeredWorkflowsQuery, listCallsQ
 import * as hookTokenDigests from "../src/kysely/automations/migrations/0029_hook_token_digests.js"
 import { layerPostgres } from "../src/postgres.js"
 import { moduleMigrationsSuite } from "./moduleMigrations.js"
+import { inboxMigrationSuite } from "./inboxMigration.js"
 import { stepResultsMigrationSuite } from "./stepResultsMigration.js"
 import { layerTemporaryPostgres, temporaryDatabase, temporaryDatabaseForFile } from "./temporaryPostgres.js"
 
@@ -86,12 +87,18 @@ describe("kysely storage on Postgres", () => {
             "calling/0002_hosted_sip_numbers",
             "chat/0001_webhook_health",
             "chat/0002_visitor_tokens_by_tenant",
+            "chat/0003_inbox",
             "jobs/0001_job_backlog",
             "maildomains/0001_mail_domains",
+            "mailreputation/0001_mail_reputation",
+            "mailreputation/0002_restarts",
             "suppressions/0001_email_suppressions",
+            "suppressions/0002_email_soft_bounces",
+            "suppressions/0003_soft_bounces_by_age",
             "transactional/0001_queued_messages",
             "transactional/0002_message_stream",
             "transactional/0003_template_sender",
+            "transactional/0004_message_reports",
             "webhooks/0001_endpoint_controls"
           ])
           return db
@@ -265,3 +272,4 @@ const connectModuleDatabase = () => {
 }
 moduleMigrationsSuite("on PostgreSQL", connectModuleDatabase)
 stepResultsMigrationSuite("on PostgreSQL", connectModuleDatabase)
+inboxMigrationSuite("on PostgreSQL", connectModuleDatabase)

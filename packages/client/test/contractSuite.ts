@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto"
 import { createSocket } from "node:dgram"
 import { mkdtempSync, rmSync } from "node:fs"
 import { type Server, createServer } from "node:http"
@@ -709,6 +710,23 @@ export const contractSuite = (setting: ContractStorage) =>
         await agent.chatDashboard.listAgentConversations({ path: { tenantId: chat.id }, query: { status: "open" } })
       )
       expect(listed.data.map((conversation) => conversation.id)).toContain(created.id)
+      // Replying read the conversation; a later message is unread until the agent marks it read.
+      expect(listed.data.find((conversation) => conversation.id === created.id)).toMatchObject({
+        title: "Order 1",
+        lastMessage: { sequence: 2, authorType: "agent", preview: "Anything else?" },
+        lastReadSequence: 2,
+        unreadCount: 0
+      })
+      expectOk(await api.chat.postMessage({ path: { id: created.id }, body: { content: "One more thing:\nthe invoice." } }))
+      expect(expectOk(await agent.chatDashboard.getAgentConversation({ path }))).toMatchObject({
+        lastMessage: { sequence: 3, authorType: "api", preview: "One more thing:" },
+        lastReadSequence: 2,
+        unreadCount: 1
+      })
+      expect(expectOk(await agent.chatDashboard.markConversationRead({ path, body: { sequence: 3 } }))).toMatchObject({
+        lastReadSequence: 3,
+        unreadCount: 0
+      })
       expect(
         expectOk(await agent.chatDashboard.assignConversation({ path, body: { assigneeId: "agent-bo" } })).assigneeId
       ).toBe("agent-bo")
@@ -718,7 +736,8 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(expectOk(await agent.chatDashboard.getAgentConversation({ path }))).toMatchObject({
         status: "closed",
         assigneeId: "agent-bo",
-        messageCount: 2
+        messageCount: 3,
+        unreadCount: 0
       })
 
       // A closed conversation takes no messages: 409, typed.
@@ -757,6 +776,42 @@ export const contractSuite = (setting: ContractStorage) =>
       const styles = await anonymous.chatPage.chatPageStyles()
       expect(styles.response.headers.get("content-type")).toMatch(/^text\/css/)
       expect(expectOk(styles)).toContain("box-sizing")
+
+      // The widget: its line for the tenant's site, its loader and panel, and a visitor's first message.
+      const shop = await tenantWith("Widget", ["chat"])
+      const widget = expectOk(await connect({ dashboardToken: await shop.token("member") }).chatDashboard.getChatWidget({ path: { tenantId: shop.id } }))
+      expect(widget.snippet).toBe(`<script src="${widget.scriptUrl}" data-site-key="${widget.siteKey}" async></script>`)
+      const loader = await anonymous.chatPage.widgetScript()
+      expect(loader.response.headers.get("content-type")).toMatch(/^text\/javascript/)
+      expect(expectOk(loader)).toContain("data-site-key")
+      expect(expectOk(await anonymous.chatPage.widgetPanel({ query: { siteKey: widget.siteKey } }))).toContain(
+        `data-site-key="${widget.siteKey}"`
+      )
+      const started = expectOk(
+        await anonymous.chatWidget.startWidgetConversation({ body: { siteKey: widget.siteKey, content: "Hello from the widget" } })
+      )
+      expect(started.message).toMatchObject({ sequence: 1, authorType: "visitor", content: "Hello from the widget" })
+      expect(expectOk(await connect({ token: started.visitorToken }).chatVisitor.getVisitorConversation()).id).toBe(
+        started.conversation.id
+      )
+      const unknownWidget = expectError(
+        await anonymous.chatWidget.startWidgetConversation({ body: { siteKey: `svw_${"0".repeat(24)}`, content: "Hi" } }),
+        404
+      )
+      expect(unknownWidget.code).toBe("widget_not_found")
+      // A signed-in visitor: an admin makes the identity secret; the tenant's server signs the id with it.
+      const { identitySecret } = expectOk(
+        await connect({ dashboardToken: await shop.token("admin") }).chatDashboard.rotateWidgetIdentitySecret({ path: { tenantId: shop.id } })
+      )
+      const identityHash = createHmac("sha256", identitySecret).update("customer-7").digest("hex")
+      expect(
+        expectOk(await anonymous.chatWidget.resumeWidgetConversation({ body: { siteKey: widget.siteKey, externalId: "customer-7", identityHash } }))
+      ).toEqual({ visitorToken: null, expiresAt: null, conversation: null })
+      const forged = expectError(
+        await anonymous.chatWidget.resumeWidgetConversation({ body: { siteKey: widget.siteKey, externalId: "customer-8", identityHash } }),
+        403
+      )
+      expect(forged.code).toBe("identity_hash_invalid")
 
       const chat = await tenantWith("Visitors", ["chat"])
       const api = connect({ apiKey: await chat.key({ product: "chat", scopes: ["chat:read", "chat:write"] }) })
@@ -905,6 +960,31 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(expectOk(await lists.suppressions.removeSuppression({ path: { email: "ada@example.com" } }))).toBeUndefined()
       const gone = expectError(await lists.suppressions.removeSuppression({ path: { email: "ada@example.com" } }), 404)
       expect(gone.code).toBe("suppression_not_found")
+    })
+
+    it("reads a tenant's sending reputation, and the platform admin lists and resumes tenants", async () => {
+      const acme = await tenantWith("Reputation", ["transactional", "business_email"])
+      const reader = connect({ apiKey: await acme.key({ product: "transactional", scopes: ["reputation:read"] }) })
+      const reputation = expectOk(await reader.reputation.getReputation())
+      expect(reputation).toMatchObject({ status: "good", cause: null, since: null, sent: 0, bounceRate: 0 })
+      const admin = connect({ token: ADMIN_TOKEN })
+      expect(expectOk(await admin.reputationAdmin.getTenantReputation({ path: { tenantId: acme.id } }))).toEqual({
+        tenantId: acme.id,
+        ...reputation
+      })
+      expect(expectOk(await admin.reputationAdmin.listReputations({ query: { status: "paused" } })).data).not.toContainEqual(
+        expect.objectContaining({ tenantId: acme.id })
+      )
+      // Resuming a tenant in good standing answers it unchanged.
+      expect(expectOk(await admin.reputationAdmin.resumeTenantSending({ path: { tenantId: acme.id } }))).toMatchObject({
+        tenantId: acme.id,
+        status: "good"
+      })
+      const unknown = expectError(
+        await admin.reputationAdmin.resumeTenantSending({ path: { tenantId: "00000000-0000-4000-8000-000000000000" } }),
+        404
+      )
+      expect(unknown.code).toBe("tenant_not_found")
     })
 
     it("unsubscribes a broadcast recipient by the signed one-click link", async () => {

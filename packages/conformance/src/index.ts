@@ -15,8 +15,10 @@ import { callsInProgressSuite } from "./storage/CallsInProgress.js"
 import { hostedNumbersSuite } from "./storage/HostedNumbers.js"
 import { mailDomainsSuite } from "./storage/MailDomains.js"
 import { suppressionsSuite } from "./storage/Suppressions.js"
+import { mailReputationSuite } from "./storage/MailReputation.js"
 import { chatRollbackSuite, conversationsSuite } from "./storage/Chat.js"
 import { chatMessagesSuite } from "./storage/ChatMessages.js"
+import { conversationReadsSuite } from "./storage/ConversationReads.js"
 import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
 import {
@@ -77,6 +79,7 @@ export {
   channelsSuite,
   chatMessagesSuite,
   chatRollbackSuite,
+  conversationReadsSuite,
   conversationsSuite,
   eventOutboxSuite,
   flowsSuite,
@@ -102,6 +105,7 @@ export {
   callsInProgressSuite,
   hostedNumbersSuite,
   mailDomainsSuite,
+  mailReputationSuite,
   suppressionsSuite,
   stepResultsSuite,
   templatesSuite,
@@ -130,11 +134,13 @@ export const moduleStorageSuites = {
   calling: [callsSuite, callsInProgressSuite, hostedNumbersSuite, sipSuite],
   maildomains: [mailDomainsSuite],
   suppressions: [suppressionsSuite],
+  mailreputation: [mailReputationSuite],
   chat: [
     visitorsSuite,
     widgetsSuite,
     conversationsSuite,
     chatMessagesSuite,
+    conversationReadsSuite,
     visitorTokensSuite,
     chatRollbackSuite
   ],

@@ -5,6 +5,7 @@ import { calling } from "./calling/Calling.js"
 import { chat } from "./chat/ChatModule.js"
 import { growth } from "./growth/GrowthModule.js"
 import { mailDomains } from "./maildomains/MailDomainsModule.js"
+import { mailReputation } from "./mailreputation/MailReputationModule.js"
 import { operations } from "./operations/Operations.js"
 import { suppressions } from "./suppressions/SuppressionsModule.js"
 import { transactional } from "./transactional/TransactionalModule.js"
@@ -19,10 +20,10 @@ import type { Skill } from "./module/Skill.js"
  * module a kit adds, after it); the adapters' storage and the conformance suites are records keyed
  * by `ModuleName`, so a module missing there does not compile. Order matters where a module's
  * storage refers to an earlier one's (keys → tenants), or its services use an earlier one's
- * (growth → transactional's email pipeline, transactional → the suppression lists); the catalog lists products in this order. Webhooks
+ * (growth → transactional's email pipeline, transactional → the suppression lists and the sending reputation); the catalog lists products in this order. Webhooks
  * come after chat, whose first migrations made their tables.
  */
-export const modules = [operations, accounts, chat, webhooks, calling, mailDomains, suppressions, transactional, growth, automations] as const
+export const modules = [operations, accounts, chat, webhooks, calling, mailDomains, suppressions, mailReputation, transactional, growth, automations] as const
 
 export type Modules = typeof modules
 export type ModuleName = Modules[number]["name"]

@@ -200,10 +200,33 @@ export { MailDomainRepository } from "./maildomains/MailDomainRepository.js"
 export { MailDomainService } from "./maildomains/MailDomainService.js"
 export { DeliveryReportInbox, type ArrivedReport, type ReportReceipt } from "./transactional/DeliveryReportInbox.js"
 export { messageToken, type TokenPurpose } from "./transactional/MessageTokens.js"
-export { type Suppression, isRemovable as isRemovableSuppression } from "./suppressions/Suppression.js"
+export {
+  REMOVABLE_REASONS as REMOVABLE_SUPPRESSION_REASONS,
+  SOFT_BOUNCE_LIMIT,
+  SOFT_BOUNCE_WINDOW_DAYS,
+  type SoftBounceCount,
+  type StreamAddress,
+  type Suppression,
+  isRemovable as isRemovableSuppression
+} from "./suppressions/Suppression.js"
 export { SuppressionRepository } from "./suppressions/SuppressionRepository.js"
+export {
+  type ReputationCause,
+  type ReputationStanding,
+  type ReputationStatus,
+  type ReputationTotals
+} from "./mailreputation/Reputation.js"
+export { type HourTally, MAX_LISTED_STANDINGS, ReputationRepository } from "./mailreputation/ReputationRepository.js"
+export { ReputationService } from "./mailreputation/ReputationService.js"
+export { SendingReputation, type SendingTally } from "./module/SendingReputation.js"
 export { SuppressionService } from "./suppressions/SuppressionService.js"
-export { Suppressions, type MailStream, type NewSuppression, type SuppressionReason } from "./module/Suppressions.js"
+export {
+  Suppressions,
+  type MailStream,
+  type NewSuppression,
+  type SoftBounce,
+  type SuppressionReason
+} from "./module/Suppressions.js"
 export { SipRepository } from "./calling/SipRepository.js"
 export {
   type ResolvedSipAddress,
@@ -222,11 +245,14 @@ export {
   type ConversationQuery,
   ConversationRepository,
   type MessageQuery,
+  type NewWidget,
   VisitorRepository,
   VisitorTokenRepository,
   type VisitorUpsert,
   WidgetRepository
 } from "./chat/ChatRepositories.js"
+export { messagePreview } from "./chat/Chat.js"
+export { type ConversationRead, ConversationReadRepository } from "./chat/ConversationReads.js"
 export {
   type RecordedAttempt,
   WebhookDeliveryRepository,

@@ -19,7 +19,8 @@ describe("a kit's product catalog", () => {
       "notes:write",
       "webhooks:manage",
       "domains:manage",
-      "suppressions:manage"
+      "suppressions:manage",
+      "reputation:read"
     ])
     expect(catalog.scopesOf("marketing")).toEqual([])
     expect(catalog.productOfScope("notes:write")).toBe("notes")
@@ -60,7 +61,10 @@ describe("a kit's product catalog", () => {
       ["node.offline", "automations", true],
       ["note.created", "notes", true],
       // The webhooks' own, anyone's whatever their products.
-      ["endpoint.disabled", undefined, true]
+      ["endpoint.disabled", undefined, true],
+      ["sending.warning", undefined, true],
+      ["sending.paused", undefined, true],
+      ["sending.resumed", undefined, true]
     ])
     expect(["note.created", "visitor.created", "note.deleted"].map(Schema.is(products.Event))).toEqual([true, true, false])
     // The webhooks take the events that are sent, from the catalog.
@@ -84,7 +88,10 @@ describe("a kit's product catalog", () => {
       "approval.requested",
       "approval.decided",
       "node.offline",
-      "endpoint.disabled"
+      "endpoint.disabled",
+      "sending.warning",
+      "sending.paused",
+      "sending.resumed"
     ])
   })
 

@@ -1,7 +1,7 @@
 import { Effect, Layer, type Scope } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Conversation, VisitorToken } from "../src/chat/Chat.js"
-import { ChatMessageRepository, ConversationRepository } from "../src/chat/ChatRepositories.js"
+import { ChatMessageRepository, ConversationRepository, VisitorRepository } from "../src/chat/ChatRepositories.js"
 import { ConversationHubs, conversationFeed, conversationTopic, messageSignal } from "../src/chat/ConversationFeed.js"
 import { FanOut } from "../src/jobs/FanOut.js"
 import { TenantRepository } from "../src/platform/Tenants.js"
@@ -34,6 +34,7 @@ const setUp = () => {
   ).pipe(
     Layer.provide(ChatMessageRepository.layerMemory),
     Layer.provideMerge(ConversationRepository.layerMemory),
+    Layer.provideMerge(VisitorRepository.layerMemory),
     Layer.provideMerge(TenantStanding.layer.pipe(Layer.provide(TenantRepository.layerMemory))),
     Layer.provideMerge(MemoryDatabase.layer),
     Layer.provideMerge(FanOut.layerMemory)
@@ -43,6 +44,7 @@ const setUp = () => {
     id: conversationId,
     tenantId,
     visitorId: session.visitorId,
+    visitor: null,
     name: "Order 1042",
     priority: "normal",
     source: "api",
@@ -51,6 +53,7 @@ const setUp = () => {
     csat: null,
     messageCount: 0,
     lastMessageAt: null,
+    lastMessage: null,
     createdAt: at,
     updatedAt: at
   }

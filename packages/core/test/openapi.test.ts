@@ -97,7 +97,8 @@ describe("the OpenAPI document", () => {
         // Shared: a key of any product may carry them.
         "webhooks:manage",
         "domains:manage",
-        "suppressions:manage"
+        "suppressions:manage",
+        "reputation:read"
       ])
     } finally {
       await admin.dispose()

@@ -301,9 +301,12 @@ describe("Live Chat webhooks delivered to a real receiver", () => {
     expect(new Set(delivered.map((d) => d.eventId)).size).toBe(5)
     expect(new Set(delivered.map((d) => d.deliveryId)).size).toBe(5)
     const created_ = delivered.find((d) => d.event === "conversation.created")!
-    expect(created_.payload.conversation).toMatchObject({ id: conversationId, name: "Hooks", status: "open" })
+    const visitor = { id: created_.payload.conversation.visitorId, externalId: "hooked", displayName: null, email: null }
+    expect(visitor.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(created_.payload.conversation).toMatchObject({ id: conversationId, name: "Hooks", title: "Hooks", status: "open", visitor })
     const fromApi = delivered.find((d) => d.event === "message.created" && d.payload.message.authorType === "api")!
-    expect(fromApi.payload).toEqual({ conversationId, message: { ...message } })
+    // The visitor beside the message: a receiver knows whose conversation it is without another call.
+    expect(fromApi.payload).toEqual({ conversationId, visitor, message: { ...message } })
     const assigned = delivered.find((d) => d.event === "conversation.assigned")!
     expect(assigned.payload).toMatchObject({ assigneeId: "agent-1", previousAssigneeId: null })
     expect(delivered.find((d) => d.event === "conversation.closed")!.payload.conversation.status).toBe("closed")

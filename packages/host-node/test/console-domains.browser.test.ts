@@ -159,6 +159,20 @@ describe("the console's sending domains in Chromium", () => {
       .toBe("The account has mail.example.com already.")
     await checkAxe(page, "domains (409)")
 
+    // A template may send from the verified domain: its sender is kept with it and shown again.
+    await page.evaluate(() => (location.hash = "#/transactional/templates/new"))
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("New template")
+    await page.getByLabel("Name", { exact: true }).fill("receipt")
+    await page.getByLabel("Sender name").fill("Billing")
+    await page.getByLabel("Sender address").fill("billing@mail.example.com")
+    await page.getByLabel("Subject").fill("Your receipt")
+    await page.getByLabel("Text").fill("Thank you.")
+    await page.getByRole("button", { name: "Create template" }).click()
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("receipt")
+    await expect.poll(() => page.getByLabel("Sender address").inputValue()).toBe("billing@mail.example.com")
+    expect(await page.getByLabel("Sender name").inputValue()).toBe("Billing")
+    await checkAxe(page, "template with a sender")
+
     expect(errors).toEqual([])
     expect(elsewhere).toEqual([])
     expectOnlyDashboardRequests(sent, served.url)

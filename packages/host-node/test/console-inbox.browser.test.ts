@@ -138,6 +138,77 @@ describe("the console's Live Chat inbox in Chromium", () => {
     await inbox.close()
   })
 
+  it("titles each conversation by its visitor, shows its last message, and the agent's unread count that reading clears, live", async () => {
+    const response = await fetch(`${served.url}/api/v1/chat/sessions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ externalId: "unread-visitor", displayName: `Grace ${HOSTILE}`, attributes: { plan: HOSTILE } })
+    })
+    const session = await response.json()
+    // An earlier conversation of the same visitor, under a title of its own.
+    const earlier = await fetch(`${served.url}/api/v1/chat/sessions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ externalId: "unread-visitor", name: "Order 1042 refund" })
+    })
+    expect(earlier.status).toBe(200)
+    const visitorSays = async (content: string) => {
+      const posted = await fetch(`${served.url}/api/public/chat/messages`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${session.visitorToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ content })
+      })
+      expect(posted.status).toBe(200)
+    }
+    await visitorSays("Hello?")
+    await visitorSays(`\n  Where is   ${HOSTILE} my order?\nIt was due Monday.`)
+
+    const agentConsole = await consolePage(browser, served.url)
+    const inbox = agentConsole.page
+    await inbox.goto(consoleLink(served.url, agentToken))
+    await inbox.evaluate(() => (location.hash = "#/chat/inbox"))
+    const row = inbox.locator(".conversations a", { hasText: `Grace ${HOSTILE}` })
+    await row.waitFor()
+    // The visitor's name as text, the last message's first line, two unread.
+    expect(await row.locator(".conversation-name").textContent()).toBe(`Grace ${HOSTILE}`)
+    expect(await row.locator(".last-message").textContent()).toBe(`Where is ${HOSTILE} my order?`)
+    expect(await row.locator(".unread").textContent()).toBe("2 unread")
+    // A new message while the agent looks elsewhere: the count and preview move live.
+    await visitorSays("Anyone there?")
+    await expect.poll(() => row.locator(".unread").textContent()).toBe("3 unread")
+    await expect.poll(() => row.locator(".last-message").textContent()).toBe("Anyone there?")
+    expect(await seriousViolations(inbox)).toEqual([])
+
+    // Opening it reads it; what arrives while it is open is read as it arrives.
+    await row.click()
+    await expect.poll(() => inbox.locator("#thread-title").textContent()).toBe(`Grace ${HOSTILE}`)
+    expect(await inbox.locator(".thread-header p.muted").textContent()).toContain(`Grace ${HOSTILE} · id unread-visitor`)
+    // Who it is with: the visitor's facts, their attributes as text, and their other conversation.
+    await inbox.getByText(`About Grace ${HOSTILE}`).click()
+    await expect.poll(() => inbox.locator(".visitor-facts").textContent()).toContain(`plan${HOSTILE}`)
+    expect(await inbox.locator(".visitor-facts .visitor-fact-id").textContent()).toBe("unread-visitor")
+    expect(await inbox.locator(".visitor-earlier a").allTextContents()).toEqual(["Order 1042 refund"])
+    await expect.poll(() => row.locator(".unread").count()).toBe(0)
+    await visitorSays("Thanks!")
+    await expect.poll(() => inbox.locator(".bubble-text").last().textContent()).toBe("Thanks!")
+    await expect.poll(() => row.locator(".last-message").textContent()).toBe("Thanks!")
+    const stored = async () =>
+      (
+        await fetch(`${served.url}/api/tenants/${tenantId}/chat/conversations/${session.conversationId}`, {
+          headers: { authorization: `Bearer ${agentToken}` }
+        })
+      ).json()
+    await expect.poll(async () => (await stored()).unreadCount).toBe(0)
+    expect(await stored()).toMatchObject({ lastReadSequence: 4, messageCount: 4 })
+    expect(await row.locator(".unread").count()).toBe(0)
+    expect(await inbox.locator("main img, main script").count()).toBe(0)
+    expect(await inbox.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined()
+    expect(await seriousViolations(inbox)).toEqual([])
+    expect(agentConsole.errors).toEqual([])
+    expectOnlyDashboardRequests(agentConsole.sent, served.url)
+    await inbox.close()
+  })
+
   it("lists the visitors minted chat sessions added, as text, filters them by external id, and opens their conversations", async () => {
     await mint("visitor-ann", "Hello")
     await mint("visitor-bob", "Hi")

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { SendingReputation } from "@servicekit/core/internal"
+import { Effect } from "effect"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { HOSTILE, expectOnlyDashboardRequests, launchChromium, noteViolations, openConsole } from "./consoleBrowser.js"
@@ -40,11 +42,13 @@ describe("the console's Transactional email area in Chromium", () => {
   )
   let admin: string
   let key: string
+  let tenantId: string
   const violations: Array<{ page: string; found: unknown }> = []
 
   beforeAll(async () => {
     await served.kit.startWorkers()
     const tenant = await served.kit.admin.createTenant({ name: "Mail", entitlements: ["transactional", "business_email"] })
+    tenantId = tenant.id
     admin = (await served.kit.admin.issueDashboardToken(tenant.id, { sub: "ada", role: "admin" })).token
     key = (
       await served.kit.admin.createKey({
@@ -75,7 +79,7 @@ describe("the console's Transactional email area in Chromium", () => {
     await page.getByText("No templates yet").waitFor()
     await checkAxe(page, "templates (empty)")
     await page.getByRole("link", { name: "New template" }).click()
-    await page.getByLabel("Name").fill(HOSTILE)
+    await page.getByLabel("Name", { exact: true }).fill(HOSTILE)
     await page.getByLabel("Subject").fill("Hello {{ user.name }}")
     await page.getByLabel("HTML").fill(HOSTILE_HTML)
     await page.getByLabel("Text").fill("Hi {{ user.name }}, {{ code }}")
@@ -106,6 +110,21 @@ describe("the console's Transactional email area in Chromium", () => {
     await page.getByRole("button", { name: "Save" }).click()
     await page.getByText("Saved.").waitFor()
     await expect.poll(() => page.getByTestId("preview-subject").textContent()).toBe("Welcome, <b>Ann</b>")
+
+    // A sender off the account's verified domains is refused, naming its domain; without one, the platform's.
+    await page.getByLabel("Sender address").fill("billing@other.example")
+    await page.getByRole("button", { name: "Save" }).click()
+    await page.locator("form .notice.error").waitFor()
+    expect(await page.locator("form .notice.error").textContent()).toMatch(/other\.example, which is not a sending domain/)
+    await page.getByLabel("Sender address").fill("")
+    await page.getByLabel("Sender name").fill("Billing")
+    await page.getByRole("button", { name: "Save" }).click()
+    await expect
+      .poll(() => page.locator("form .notice.error").textContent())
+      .toBe("A sender name needs the sender's address: give one, or clear the name.")
+    await page.getByLabel("Sender name").fill("")
+    await page.getByRole("button", { name: "Save" }).click()
+    await page.getByText("Saved.").waitFor()
 
     // A placeholder that does not parse is refused where it stands, and nothing changes.
     await page.getByLabel("Subject").fill("Welcome, {{ user.name")
@@ -162,6 +181,11 @@ describe("the console's Transactional email area in Chromium", () => {
 
     await page.getByRole("link", { name: "Statistics" }).click()
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Email statistics")
+    // The refused address counts as sent and bounced; two messages are too few to be judged.
+    const reputation = page.getByTestId("reputation")
+    await expect.poll(() => reputation.locator("dd").allTextContents()).toEqual(["2", "50 %", "0 %"])
+    expect(await page.locator("#reputation-title .status").textContent()).toBe("Good")
+    expect(await page.locator("main .notice").count()).toBe(0)
     const today = new Date().toISOString().slice(0, 10)
     const day = page.locator("main table").first().locator("tbody tr")
     await expect.poll(() => day.locator("td").allTextContents()).toEqual([today, "1", "1"])
@@ -173,6 +197,16 @@ describe("the console's Transactional email area in Chromium", () => {
       "1"
     ])
     await checkAxe(page, "statistics")
+
+    // Past the pause threshold (10 % of at least 200): the card says sending is paused, and what to do.
+    await served.kit.runtime.runPromise(
+      Effect.flatMap(SendingReputation, (reputation) => reputation.tally([{ tenantId, sent: 298, bounced: 40, complained: 0 }]))
+    )
+    await page.reload()
+    await expect.poll(() => page.locator("#reputation-title .status").textContent()).toBe("Sending paused")
+    expect(await page.locator("main .notice.error").textContent()).toMatch(/^Sending is paused since .+: your bounce rate/)
+    expect(await reputation.locator("dd").allTextContents()).toEqual(["300", "13.7 %", "0 %"])
+    await checkAxe(page, "statistics (paused)")
     await page.close()
   })
 })

@@ -137,6 +137,7 @@ describe("the console in Chromium", () => {
       "Overview",
       "Inbox",
       "Visitors",
+      "Widget",
       "Runs",
       "Approvals",
       "Workflows",

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { modules } from "@servicekit/core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { expectJson } from "./automationsClient.js"
 import { createKey, expectRefusal, keyCount, kitOn, serve } from "./hostileInput.js"
@@ -70,9 +71,14 @@ describe("every list a tenant stores is capped: one item more is a 400 naming th
 
   it("caps webhook event lists, trigger event lists, tool profile lists and an agent step's skills", async () => {
     const webhooks = `/tenants/${chatTenant}/webhooks`
+    // A list of events holds 20, or as many as the catalog has so that naming each once fits.
+    const catalogEvents = modules.flatMap((module) => [
+      ...("products" in module ? (module.products ?? []) : []).flatMap((product) => ("events" in product ? (product.events ?? []) : [])),
+      ...("events" in module ? (module.events ?? []) : [])
+    ])
     const hook = await api(chatAdmin)("POST", webhooks, {
       url: "https://hooks.example.com/",
-      events: Array(21).fill("message.created")
+      events: Array(Math.max(20, catalogEvents.length) + 1).fill("message.created")
     })
     expect(fieldsOf(await expectRefusal(hook, 400, "validation_failed"))).toEqual(["events"])
     expect((await expectJson(await api(chatAdmin)("GET", webhooks))).data).toEqual([])

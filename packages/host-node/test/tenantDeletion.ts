@@ -1,5 +1,5 @@
 import { KyselyDatabase } from "@servicekit/adapters"
-import { CallRepository, HostedNumbers, MailDomainService, SuppressionService } from "@servicekit/core/internal"
+import { CallRepository, HostedNumbers, MailDomainService, SuppressionService, Suppressions } from "@servicekit/core/internal"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { apiCaller, automationsClient, expectJson, until } from "./automationsClient.js"
@@ -33,7 +33,7 @@ const tenantOfEveryProduct = async (served: Served, name: string) => {
   return { tenant, keys }
 }
 
-/** Something in every product: `calls` calls and a hosted number, a sending domain, a suppressed address, a chat with a visitor, mail, a webhook endpoint, a workflow run, a node. */
+/** Something in every product: `calls` calls and a hosted number, a sending domain, a suppressed address and a soft bounce, a chat with a visitor, mail, a webhook endpoint, a workflow run, a node. */
 const populate = async (served: Served, tenantId: string, keys: Keys, unique: string, calls: number) => {
   await served.kit.runtime.runPromise(
     Effect.flatMap(CallRepository, (repository) =>
@@ -63,6 +63,11 @@ const populate = async (served: Served, tenantId: string, keys: Keys, unique: st
   await served.kit.runtime.runPromise(
     Effect.flatMap(SuppressionService, (lists) => lists.add(tenantId, { email: `gone-${unique}@example.com`, stream: "transactional" }))
   )
+  await served.kit.runtime.runPromise(
+    Effect.flatMap(Suppressions, (lists) =>
+      lists.softBounced([{ tenantId, stream: "transactional", email: `full-${unique}@example.com`, detail: null, messageId: null }])
+    )
+  )
   const chat = apiCaller(served)(() => keys.chat)
   // Paused: its deliveries are stored and wait, with no attempt to a receiver that is not there.
   await expectJson(
@@ -78,6 +83,15 @@ const populate = async (served: Served, tenantId: string, keys: Keys, unique: st
       method: "POST",
       headers: { authorization: `Bearer ${session.visitorToken}`, "content-type": "application/json" },
       body: JSON.stringify({ content: `My order ${unique} has not arrived.` })
+    })
+  )
+  // An agent's reply, which marks the conversation read by them.
+  const agent = (await served.kit.admin.issueDashboardToken(tenantId, { sub: `agent-${unique}`, role: "member" })).token
+  await expectJson(
+    await fetch(`${served.url}/api/tenants/${tenantId}/chat/conversations/${session.conversationId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${agent}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: `Looking into ${unique}.` })
     })
   )
   const mail = apiCaller(served)(() => keys.mail)
@@ -172,7 +186,9 @@ export const tenantDeletionSuite = (setting: TenantSuiteSetting) =>
           "hosted_sip_numbers",
           "mail_domains",
           "email_suppressions",
+          "email_soft_bounces",
           "chat_messages",
+          "chat_conversation_reads",
           "visitors",
           "visitor_tokens",
           "webhook_deliveries",

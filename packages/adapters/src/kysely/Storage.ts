@@ -13,6 +13,7 @@ import { type MigrationError, migrateLayer } from "./Migrations.js"
 import { type MigrationOwner, type PlannedMigration, planMigrations } from "./MigrationPlan.js"
 import type { AddedModuleStorage, AddedStoragePorts, KyselyModuleStorage, TenantTable } from "./ModuleStorage.js"
 import { mailDomainsStorage } from "./maildomains/MailDomains.js"
+import { mailReputationStorage } from "./mailreputation/MailReputation.js"
 import { suppressionsStorage } from "./suppressions/Suppressions.js"
 import { layerTenantData } from "./TenantData.js"
 import { transactionalStorage } from "./transactional/Transactional.js"
@@ -31,6 +32,7 @@ export const kyselyStorage = {
   webhooks: webhooksStorage,
   maildomains: mailDomainsStorage,
   suppressions: suppressionsStorage,
+  mailreputation: mailReputationStorage,
   transactional: transactionalStorage,
   growth: growthStorage,
   automations: automationsStorage

@@ -5,7 +5,9 @@ import type { SharedSchemas } from "./shared/index.js"
 import type { OperationsSchemas } from "./operations/schemas.js"
 import type { PlatformAdminSchemas } from "./platformAdmin/schemas.js"
 import type { ChatSchemas } from "./chat/schemas.js"
+import type { ChatDashboardSchemas } from "./chatDashboard/schemas.js"
 import type { ChatVisitorSchemas } from "./chatVisitor/schemas.js"
+import type { ChatWidgetSchemas } from "./chatWidget/schemas.js"
 import type { WebhooksSchemas } from "./webhooks/schemas/index.js"
 import type { CallingSchemas } from "./calling/schemas.js"
 import type { CallsDashboardSchemas } from "./callsDashboard/schemas.js"
@@ -15,6 +17,8 @@ import type { CarrierReportsSchemas } from "./carrierReports/schemas.js"
 import type { HostedNumbersAdminSchemas } from "./hostedNumbersAdmin/schemas.js"
 import type { MailDomainsSchemas } from "./mailDomains/schemas.js"
 import type { SuppressionsSchemas } from "./suppressions/schemas.js"
+import type { ReputationSchemas } from "./reputation/schemas.js"
+import type { ReputationAdminSchemas } from "./reputationAdmin/schemas.js"
 import type { TransactionalSchemas } from "./transactional/schemas.js"
 import type { TransactionalDashboardSchemas } from "./transactionalDashboard/schemas.js"
 import type { UnsubscribeSchemas } from "./unsubscribe/schemas.js"
@@ -33,6 +37,7 @@ import type { ChatOperations } from "./chat/operations.js"
 import type { ChatDashboardOperations } from "./chatDashboard/operations/index.js"
 import type { ChatPageOperations } from "./chatPage/operations.js"
 import type { ChatVisitorOperations } from "./chatVisitor/operations.js"
+import type { ChatWidgetOperations } from "./chatWidget/operations.js"
 import type { WebhooksOperations } from "./webhooks/operations/index.js"
 import type { CallingOperations } from "./calling/operations.js"
 import type { CallsDashboardOperations } from "./callsDashboard/operations.js"
@@ -42,6 +47,8 @@ import type { CarrierReportsOperations } from "./carrierReports/operations.js"
 import type { HostedNumbersAdminOperations } from "./hostedNumbersAdmin/operations.js"
 import type { MailDomainsOperations } from "./mailDomains/operations.js"
 import type { SuppressionsOperations } from "./suppressions/operations.js"
+import type { ReputationOperations } from "./reputation/operations.js"
+import type { ReputationAdminOperations } from "./reputationAdmin/operations.js"
 import type { TransactionalOperations } from "./transactional/operations/index.js"
 import type { TransactionalDashboardOperations } from "./transactionalDashboard/operations/index.js"
 import type { UnsubscribeOperations } from "./unsubscribe/operations.js"
@@ -68,6 +75,7 @@ import { chatRoutes } from "./chat/routes.js"
 import { chatDashboardRoutes } from "./chatDashboard/routes.js"
 import { chatPageRoutes } from "./chatPage/routes.js"
 import { chatVisitorRoutes } from "./chatVisitor/routes.js"
+import { chatWidgetRoutes } from "./chatWidget/routes.js"
 import { webhooksRoutes } from "./webhooks/routes.js"
 import { callingRoutes } from "./calling/routes.js"
 import { callsDashboardRoutes } from "./callsDashboard/routes.js"
@@ -77,6 +85,8 @@ import { carrierReportsRoutes } from "./carrierReports/routes.js"
 import { hostedNumbersAdminRoutes } from "./hostedNumbersAdmin/routes.js"
 import { mailDomainsRoutes } from "./mailDomains/routes.js"
 import { suppressionsRoutes } from "./suppressions/routes.js"
+import { reputationRoutes } from "./reputation/routes.js"
+import { reputationAdminRoutes } from "./reputationAdmin/routes.js"
 import { transactionalRoutes } from "./transactional/routes.js"
 import { transactionalDashboardRoutes } from "./transactionalDashboard/routes.js"
 import { unsubscribeRoutes } from "./unsubscribe/routes.js"
@@ -99,7 +109,7 @@ import { automationSkillsRoutes } from "./automationSkills/routes.js"
 
 export type { webhooks } from "./webhooks/events/index.js"
 
-interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatVisitorSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, TransactionalSchemas, TransactionalDashboardSchemas, UnsubscribeSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
+interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatDashboardSchemas, ChatVisitorSchemas, ChatWidgetSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, ReputationSchemas, ReputationAdminSchemas, TransactionalSchemas, TransactionalDashboardSchemas, UnsubscribeSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 
 export interface components {
     schemas: schemas;
@@ -110,7 +120,7 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
@@ -121,6 +131,7 @@ export const routes = {
   ...chatDashboardRoutes,
   ...chatPageRoutes,
   ...chatVisitorRoutes,
+  ...chatWidgetRoutes,
   ...webhooksRoutes,
   ...callingRoutes,
   ...callsDashboardRoutes,
@@ -130,6 +141,8 @@ export const routes = {
   ...hostedNumbersAdminRoutes,
   ...mailDomainsRoutes,
   ...suppressionsRoutes,
+  ...reputationRoutes,
+  ...reputationAdminRoutes,
   ...transactionalRoutes,
   ...transactionalDashboardRoutes,
   ...unsubscribeRoutes,

@@ -14,7 +14,7 @@ import type { StorageSuite } from "../Storage.js"
 import { allPages, at, insertTenant, MINUTE, plus, uuid } from "./fixtures.js"
 import { makeUpsert, makeConversation, makeDraft, siteKey, conversationsNewestFirst } from "./chatFixtures.js"
 
-export const conversationsSuite: StorageSuite<ConversationRepository | TenantRepository> = {
+export const conversationsSuite: StorageSuite<ConversationRepository | VisitorRepository | TenantRepository> = {
   name: "chat conversations",
   tests: (it) => {
     it.effect("stores a conversation whole and finds it only within its tenant", () =>
@@ -188,7 +188,8 @@ export const conversationsSuite: StorageSuite<ConversationRepository | TenantRep
         const stored = makeConversation(tenant.id, {
           visitorId: uuid(),
           messageCount: 3,
-          lastMessageAt: at("2026-05-01T09:05:00.000Z")
+          lastMessageAt: at("2026-05-01T09:05:00.000Z"),
+          lastMessage: { authorType: "agent", preview: "On its way" }
         })
         const elsewhere = makeConversation(other.id, { id: stored.id })
         yield* conversations.insert(stored)
@@ -204,6 +205,7 @@ export const conversationsSuite: StorageSuite<ConversationRepository | TenantRep
           visitorId: uuid(),
           messageCount: 0,
           lastMessageAt: null,
+          lastMessage: null,
           createdAt: at("2020-01-01T00:00:00.000Z"),
           status: "resolved" as const,
           assigneeId: "agent-7",
@@ -231,6 +233,35 @@ export const conversationsSuite: StorageSuite<ConversationRepository | TenantRep
         expect(yield* conversations.find(other.id, stored.id)).toEqual(Option.some(elsewhere))
       })
     )
+
+    it.effect("reads every conversation with its visitor's names as the visitor's record has them now", () =>
+      Effect.gen(function* () {
+        const conversations = yield* ConversationRepository
+        const visitors = yield* VisitorRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const visitor = yield* visitors.upsert(makeUpsert(tenant.id, { externalId: "customer-1042", email: "grace@example.com" }))
+        // Another tenant's visitor of the same id is never joined.
+        yield* visitors.upsert(makeUpsert(other.id, { id: visitor.id, externalId: "customer-1042", displayName: "Not Grace" }))
+        const conversation = makeConversation(tenant.id, {
+          visitorId: visitor.id,
+          visitor: { id: visitor.id, externalId: "customer-1042", displayName: null, email: "grace@example.com" }
+        })
+        yield* conversations.insert(conversation)
+        expect(yield* conversations.find(tenant.id, conversation.id)).toEqual(Option.some(conversation))
+
+        yield* visitors.upsert(makeUpsert(tenant.id, { externalId: "customer-1042", displayName: "Grace Hopper", email: "grace@navy.example" }))
+        const named = {
+          ...conversation,
+          visitor: { id: visitor.id, externalId: "customer-1042", displayName: "Grace Hopper", email: "grace@navy.example" }
+        }
+        expect(yield* conversations.find(tenant.id, conversation.id)).toEqual(Option.some(named))
+        expect(yield* conversations.list(tenant.id, { limit: 5 })).toEqual([named])
+        expect(yield* conversations.findOpen(tenant.id, visitor.id)).toEqual(Option.some(named))
+        const assigned = { ...named, assigneeId: "agent-7", updatedAt: at("2026-05-01T10:00:00.000Z") }
+        expect(yield* conversations.update(assigned)).toEqual(Option.some(assigned))
+      })
+    )
   }
 }
 
@@ -247,7 +278,13 @@ export const chatRollbackSuite: StorageSuite<
         const messages = yield* ChatMessageRepository
         const tenant = yield* insertTenant()
         const existing = yield* visitors.upsert(makeUpsert(tenant.id, { displayName: "Ada" }))
-        const widget: Widget = { tenantId: tenant.id, siteKey: siteKey(), createdAt: at("2026-05-01T09:00:00.000Z") }
+        const widget: Widget = {
+          tenantId: tenant.id,
+          siteKey: siteKey(),
+          identitySecret: null,
+          identitySecretAt: null,
+          createdAt: at("2026-05-01T09:00:00.000Z")
+        }
         const fresh = makeUpsert(tenant.id)
         const conversation = makeConversation(tenant.id, { visitorId: fresh.id })
         const draft = makeDraft(conversation)

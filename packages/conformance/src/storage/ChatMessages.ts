@@ -38,6 +38,7 @@ export const chatMessagesSuite: StorageSuite<
             ...conversation,
             messageCount: message.sequence,
             lastMessageAt: createdAt,
+            lastMessage: { authorType: "visitor", preview: draft.content },
             updatedAt: createdAt
           })
           expect(yield* conversations.find(tenant.id, conversation.id)).toEqual(Option.some(after))
@@ -58,6 +59,32 @@ export const chatMessagesSuite: StorageSuite<
         expect(Option.getOrThrow(yield* messages.append(agent)).message).toEqual({ ...agent, sequence: 4 })
         expect(Option.getOrThrow(yield* messages.append(system)).message).toEqual({ ...system, sequence: 5 })
         expect(yield* messages.find(tenant.id, agent.id)).toEqual(Option.some({ ...agent, sequence: 4 }))
+      })
+    )
+
+    it.effect("keeps the last message's author and first line with text, whitespace collapsed, at most 140 characters", () =>
+      Effect.gen(function* () {
+        const messages = yield* ChatMessageRepository
+        const conversations = yield* ConversationRepository
+        const tenant = yield* insertTenant()
+        const conversation = makeConversation(tenant.id)
+        yield* conversations.insert(conversation)
+        const lastOf = (content: string, authorType: ChatMessage["authorType"] = "visitor") =>
+          Effect.map(
+            messages.append(makeDraft(conversation, { content, authorType, authorId: null })),
+            (appended) => Option.getOrThrow(appended).conversation.lastMessage
+          )
+        expect(yield* lastOf("\n  \n\t Where is   my\tparcel?  \nIt was due Monday.")).toEqual({
+          authorType: "visitor",
+          preview: "Where is my parcel?"
+        })
+        // 150 characters, each an emoji of two UTF-16 units: cut at 140 whole characters.
+        expect(yield* lastOf("📦".repeat(150), "agent")).toEqual({ authorType: "agent", preview: "📦".repeat(140) })
+        expect(yield* lastOf("<b>bold</b> & 'quoted'", "api")).toEqual({ authorType: "api", preview: "<b>bold</b> & 'quoted'" })
+        expect(yield* lastOf("", "system")).toEqual({ authorType: "system", preview: "" })
+        const stored = Option.getOrThrow(yield* conversations.find(tenant.id, conversation.id))
+        expect(stored).toMatchObject({ messageCount: 4, lastMessage: { authorType: "system", preview: "" } })
+        expect(yield* conversations.list(tenant.id, { limit: 5 })).toEqual([stored])
       })
     )
 

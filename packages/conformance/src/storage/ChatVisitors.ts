@@ -169,14 +169,14 @@ export const widgetsSuite: StorageSuite<WidgetRepository | TenantRepository> = {
         const widgets = yield* WidgetRepository
         const tenant = yield* insertTenant()
         const other = yield* insertTenant()
-        const first: Widget = { tenantId: tenant.id, siteKey: siteKey(), createdAt: at("2026-05-01T09:00:00.000Z") }
+        const first: Widget = { tenantId: tenant.id, siteKey: siteKey(), identitySecret: null, identitySecretAt: null, createdAt: at("2026-05-01T09:00:00.000Z") }
         const second: Widget = { ...first, siteKey: siteKey(), createdAt: at("2026-05-02T09:00:00.000Z") }
         expect(yield* widgets.ensure(first)).toEqual(first)
         expect(yield* widgets.ensure(second)).toEqual(first)
         expect(yield* widgets.findBySiteKey(first.siteKey)).toEqual(Option.some(first))
         expect(yield* widgets.findBySiteKey(second.siteKey)).toEqual(Option.none())
 
-        const elsewhere: Widget = { tenantId: other.id, siteKey: siteKey(), createdAt: first.createdAt }
+        const elsewhere: Widget = { ...first, tenantId: other.id, siteKey: siteKey() }
         expect(yield* widgets.ensure(elsewhere)).toEqual(elsewhere)
         expect(yield* widgets.findBySiteKey(elsewhere.siteKey)).toEqual(Option.some(elsewhere))
         expect(yield* widgets.findBySiteKey(first.siteKey)).toEqual(Option.some(first))
@@ -191,7 +191,7 @@ export const widgetsSuite: StorageSuite<WidgetRepository | TenantRepository> = {
         const tenant = yield* insertTenant()
         const candidates = Array.from(
           { length: 5 },
-          (): Widget => ({ tenantId: tenant.id, siteKey: siteKey(), createdAt: at("2026-05-01T09:00:00.000Z") })
+          (): Widget => ({ tenantId: tenant.id, siteKey: siteKey(), identitySecret: null, identitySecretAt: null, createdAt: at("2026-05-01T09:00:00.000Z") })
         )
         const results = yield* Effect.all(
           candidates.map((widget) => widgets.ensure(widget)),
@@ -205,6 +205,27 @@ export const widgetsSuite: StorageSuite<WidgetRepository | TenantRepository> = {
             candidate.siteKey === winner.siteKey ? Option.some(winner) : Option.none()
           )
         }
+      })
+    )
+
+    it.effect("keeps the tenant's sealed identity secret, replaced whole by the next, apart from other tenants", () =>
+      Effect.gen(function* () {
+        const widgets = yield* WidgetRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const widget = yield* widgets.ensure({ tenantId: tenant.id, siteKey: siteKey(), createdAt: at("2026-05-01T09:00:00.000Z") })
+        const theirs = yield* widgets.ensure({ tenantId: other.id, siteKey: siteKey(), createdAt: at("2026-05-01T09:00:00.000Z") })
+        const first = { ...widget, identitySecret: "v1.sealed-one", identitySecretAt: at("2026-05-02T09:00:00.000Z") }
+        expect(yield* widgets.setIdentitySecret(tenant.id, "v1.sealed-one", at("2026-05-02T09:00:00.000Z"))).toEqual(Option.some(first))
+        expect(yield* widgets.findBySiteKey(widget.siteKey)).toEqual(Option.some(first))
+        // Ensuring again keeps it; the next replaces it.
+        expect(yield* widgets.ensure({ tenantId: tenant.id, siteKey: siteKey(), createdAt: at("2026-05-03T09:00:00.000Z") })).toEqual(first)
+        const second = { ...widget, identitySecret: "v1.sealed-two", identitySecretAt: at("2026-05-04T09:00:00.000Z") }
+        expect(yield* widgets.setIdentitySecret(tenant.id, "v1.sealed-two", at("2026-05-04T09:00:00.000Z"))).toEqual(Option.some(second))
+        expect(yield* widgets.findBySiteKey(theirs.siteKey)).toEqual(Option.some(theirs))
+        const lonely = yield* insertTenant()
+        expect(yield* widgets.setIdentitySecret(lonely.id, "v1.x", at("2026-05-04T09:00:00.000Z"))).toEqual(Option.none())
+        expect(yield* widgets.setIdentitySecret("not-a-uuid", "v1.x", at("2026-05-04T09:00:00.000Z"))).toEqual(Option.none())
       })
     )
   }

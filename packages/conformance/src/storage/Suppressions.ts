@@ -1,4 +1,10 @@
-import { type Suppression, SuppressionRepository, type TenantRepository } from "@servicekit/core/internal"
+import {
+  type SoftBounceCount,
+  type StreamAddress,
+  type Suppression,
+  SuppressionRepository,
+  type TenantRepository
+} from "@servicekit/core/internal"
 import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"
@@ -105,6 +111,59 @@ export const suppressionsSuite: StorageSuite<SuppressionRepository | TenantRepos
         })
         expect(byEmail.get("grace@example.com")).toEqual(manual)
         expect(byEmail.get("bob@example.com")).toEqual(fresh)
+
+        // A soft-bounce entry keeps what is held, and gives way to a complaint like any removable one.
+        const repeated = entry(tenant.id, "dan@example.com", { reason: "soft_bounce", detail: "452 4.2.2 mailbox full" })
+        yield* suppressions.insertMany([repeated, entry(tenant.id, "grace@example.com", { reason: "soft_bounce" })])
+        expect(yield* suppressions.among(tenant.id, "transactional", ["grace@example.com"])).toEqual([manual])
+        const complained = entry(tenant.id, "dan@example.com", { reason: "complaint", detail: "abuse" })
+        yield* suppressions.insertMany([complained])
+        expect(yield* suppressions.among(tenant.id, "transactional", ["dan@example.com"])).toEqual([
+          { ...repeated, reason: "complaint", detail: "abuse", messageId: complained.messageId }
+        ])
+      })
+    )
+
+    it.effect("counts soft bounces per tenant, stream and address, starting over after the window, and forgets them", () =>
+      Effect.gen(function* () {
+        const suppressions = yield* SuppressionRepository
+        const [tenant, other] = [yield* insertTenant(), yield* insertTenant()]
+        const ada: StreamAddress = { tenantId: tenant.id, stream: "transactional", email: "ada@example.com" }
+        const news: StreamAddress = { ...ada, stream: "broadcast" }
+        const theirs = { ...ada, tenantId: other.id }
+        const day = (n: number) => new Date(at("2026-11-01T00:00:00.000Z").getTime() + n * 86_400_000)
+        const inOrder = (counts: ReadonlyArray<SoftBounceCount>) =>
+          [...counts].sort((a, b) => `${a.tenantId} ${a.stream}`.localeCompare(`${b.tenantId} ${b.stream}`))
+        /** Counts `bounces` on day `n`, a count begun more than 30 days before starting over. */
+        const count = (n: number, bounces: ReadonlyArray<StreamAddress>) =>
+          Effect.map(suppressions.countSoftBounces(bounces, day(n), day(n - 30)), inOrder)
+
+        expect(yield* count(0, [ada])).toEqual([{ ...ada, count: 1 }])
+        expect(yield* count(0, [])).toEqual([])
+        // The same address twice in one batch counts twice, and is answered once.
+        expect(yield* count(10, [ada, ada])).toEqual([{ ...ada, count: 3 }])
+        // Another stream and another tenant count apart.
+        expect(yield* count(11, [ada, news, theirs])).toEqual(
+          inOrder([{ ...ada, count: 4 }, { ...news, count: 1 }, { ...theirs, count: 1 }])
+        )
+        // Forgotten for this address only.
+        yield* suppressions.clearSoftBounces([ada, { ...ada, email: "nobody@example.com" }])
+        yield* suppressions.clearSoftBounces([])
+        expect(yield* count(12, [ada, news, theirs])).toEqual(
+          inOrder([{ ...ada, count: 1 }, { ...news, count: 2 }, { ...theirs, count: 2 }])
+        )
+        // Up to 30 days from its first bounce the count runs; after, it starts over with the batch's.
+        expect(yield* count(42, [ada])).toEqual([{ ...ada, count: 2 }])
+        expect(yield* count(43, [ada, ada])).toEqual([{ ...ada, count: 2 }])
+        expect(yield* count(73, [ada])).toEqual([{ ...ada, count: 3 }])
+        expect(yield* count(74, [ada])).toEqual([{ ...ada, count: 1 }])
+
+        // The prune drops the counts begun before its day, every tenant's: ada's (day 74) stays.
+        expect(yield* suppressions.pruneSoftBounces(day(74))).toBe(2)
+        expect(yield* suppressions.pruneSoftBounces(day(74))).toBe(0)
+        expect(yield* count(75, [ada, news, theirs])).toEqual(
+          inOrder([{ ...ada, count: 2 }, { ...news, count: 1 }, { ...theirs, count: 1 }])
+        )
       })
     )
   }

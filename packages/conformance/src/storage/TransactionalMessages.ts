@@ -43,6 +43,26 @@ export const messagesSuite: StorageSuite<MessageRepository | ActivityLog | Tenan
       })
     )
 
+    it.effect("notes a message's first bounce and first complaint once each, within its tenant, kept across its updates", () =>
+      Effect.gen(function* () {
+        const messages = yield* MessageRepository
+        const [tenant, other] = [yield* insertTenant(), yield* insertTenant()]
+        const message = makeMessage(tenant.id, { status: "sent" })
+        yield* messages.insertMany([message])
+        const key = { tenantId: tenant.id, id: message.id }
+        const when = at("2026-03-01T10:00:00.000Z")
+        expect(yield* messages.firstReport({ tenantId: other.id, id: message.id }, "bounce", when)).toBe(false)
+        expect(yield* messages.firstReport({ tenantId: tenant.id, id: uuid() }, "bounce", when)).toBe(false)
+        expect(yield* messages.firstReport({ tenantId: "not-a-uuid", id: message.id }, "bounce", when)).toBe(false)
+        expect(yield* messages.firstReport(key, "bounce", when)).toBe(true)
+        // Storing the message again (a later state) keeps what was noted.
+        yield* messages.insertMany([{ ...message, attempts: 2 }])
+        expect(yield* messages.firstReport(key, "bounce", when)).toBe(false)
+        expect(yield* messages.firstReport(key, "complaint", when)).toBe(true)
+        expect(yield* messages.firstReport(key, "complaint", when)).toBe(false)
+      })
+    )
+
     it.effect("counts the tenant's queued messages, no further than asked", () =>
       Effect.gen(function* () {
         const messages = yield* MessageRepository

@@ -18,6 +18,7 @@ export const makeConversation = (tenantId: string, overrides: Partial<Conversati
   id: uuid(),
   tenantId,
   visitorId: null,
+  visitor: null,
   name: "Where is my order?",
   status: "open",
   priority: "normal",
@@ -26,6 +27,7 @@ export const makeConversation = (tenantId: string, overrides: Partial<Conversati
   csat: null,
   messageCount: 0,
   lastMessageAt: null,
+  lastMessage: null,
   createdAt: at("2026-05-01T09:00:00.000Z"),
   updatedAt: at("2026-05-01T09:00:00.000Z"),
   ...overrides

@@ -18,6 +18,7 @@ import { Calls } from "./calling/Calls.js"
 import { SipSettings } from "./calling/SipSettings.js"
 import { Inbox } from "./chat/Inbox.js"
 import { Visitors } from "./chat/Visitors.js"
+import { Widget } from "./chat/Widget.js"
 import { href, useRoute } from "./Route.js"
 import type { PageProps } from "./PageProps.js"
 import { ApiKeys } from "./developers/ApiKeys.js"
@@ -57,7 +58,8 @@ const areas: ReadonlyArray<Area> = [
     product: "chat",
     pages: [
       { route: "/chat/inbox", title: "Inbox" },
-      { route: "/chat/visitors", title: "Visitors" }
+      { route: "/chat/visitors", title: "Visitors" },
+      { route: "/chat/widget", title: "Widget" }
     ]
   },
   {
@@ -145,6 +147,7 @@ const pageFor = (route: string, props: PageProps) => {
   const inbox = /^\/chat\/inbox(?:\/([0-9a-f-]{36}))?$/.exec(route)
   if (inbox !== null) return <Inbox {...props} conversationId={inbox[1]} />
   if (route === "/chat/visitors") return <Visitors {...props} />
+  if (route === "/chat/widget") return <Widget {...props} />
   const webhook = /^\/developers\/webhooks\/([0-9a-f-]{36})$/.exec(route)
   if (webhook !== null) return <WebhookDetail {...props} webhookId={webhook[1]} />
   const run = /^\/automations\/runs\/([0-9a-f-]{36})$/.exec(route)

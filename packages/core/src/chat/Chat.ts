@@ -20,6 +20,12 @@ export interface Widget {
   readonly tenantId: string
   /** `svw_` and 24 base62 characters; unique across tenants. */
   readonly siteKey: string
+  /**
+   * The secret the tenant's server signs its visitors' `externalId` with (HMAC-SHA256), sealed by
+   * the secret box; null until the tenant makes one.
+   */
+  readonly identitySecret: string | null
+  readonly identitySecretAt: Date | null
   readonly createdAt: Date
 }
 
@@ -37,11 +43,35 @@ export interface Csat {
   readonly submittedAt: Date
 }
 
+/** Who a conversation is with, as the visitor's record says now (read with the conversation). */
+export interface VisitorSummary {
+  readonly id: string
+  readonly externalId: string
+  readonly displayName: string | null
+  readonly email: string | null
+}
+
+export const visitorSummary = (visitor: Visitor): VisitorSummary => ({
+  id: visitor.id,
+  externalId: visitor.externalId,
+  displayName: visitor.displayName,
+  email: visitor.email
+})
+
+/** The newest message of a conversation, as a list shows it. */
+export interface LastMessage {
+  readonly authorType: AuthorType
+  /** Its first line of text, whitespace collapsed, at most MESSAGE_PREVIEW_LENGTH characters. */
+  readonly preview: string
+}
+
 export interface Conversation {
   readonly id: string
   readonly tenantId: string
   /** The visitor it is with; null for a conversation created without one. */
   readonly visitorId: string | null
+  /** That visitor's names, read from the visitor's record; null without a visitor. */
+  readonly visitor: VisitorSummary | null
   /** The title. */
   readonly name: string | null
   readonly status: ConversationStatus
@@ -54,9 +84,31 @@ export interface Conversation {
   /** Messages so far: the last message's `sequence`. */
   readonly messageCount: number
   readonly lastMessageAt: Date | null
+  readonly lastMessage: LastMessage | null
   readonly createdAt: Date
   readonly updatedAt: Date
 }
+
+/** How much of a message's first line a conversation keeps to show in lists. */
+export const MESSAGE_PREVIEW_LENGTH = 140
+
+/** A message as a list shows it: its first line with text, whitespace collapsed, cut at a whole character. */
+export const messagePreview = (content: string): string => {
+  const line = content.split("\n").find((each) => each.trim() !== "") ?? ""
+  const collapsed = line.replace(/\s+/g, " ").trim()
+  return Array.from(collapsed).slice(0, MESSAGE_PREVIEW_LENGTH).join("")
+}
+
+/**
+ * The conversation's title as people read it: its name, else the visitor's display name, email
+ * or the tenant's own id for them; null when none is known.
+ */
+export const conversationTitle = (conversation: Pick<Conversation, "name" | "visitor">): string | null =>
+  conversation.name ??
+  conversation.visitor?.displayName ??
+  conversation.visitor?.email ??
+  conversation.visitor?.externalId ??
+  null
 
 export const AUTHOR_TYPES = ["visitor", "agent", "api", "system"] as const
 export type AuthorType = (typeof AUTHOR_TYPES)[number]

@@ -2,13 +2,13 @@ import { Clock, Effect, Option } from "effect"
 import { EventBus } from "../jobs/EventBus.js"
 import { FanOut } from "../jobs/FanOut.js"
 import type { DomainEvent } from "../jobs/EventOutbox.js"
-import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
+import { SecretCrypto, randomBase62, randomUuid } from "../platform/Crypto.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
-import type { Conversation } from "./Chat.js"
+import { type Conversation, type Visitor, visitorSummary } from "./Chat.js"
 import { ConversationNotFound } from "./ChatErrors.js"
 import type { VisitorInput } from "./ChatInputs.js"
 import { encodeConversation } from "./ChatJson.js"
-import { ConversationRepository, VisitorRepository } from "./ChatRepositories.js"
+import { ConversationRepository, VisitorRepository, VisitorTokenRepository, WidgetRepository } from "./ChatRepositories.js"
 import { type ConversationSignal, conversationTopic } from "./ConversationFeed.js"
 import { type InboxSignal, conversationChanged, inboxTopic } from "./InboxFeed.js"
 
@@ -19,6 +19,8 @@ import { type InboxSignal, conversationChanged, inboxTopic } from "./InboxFeed.j
 export const makeChatChanges = Effect.gen(function* () {
   const visitors = yield* VisitorRepository
   const conversations = yield* ConversationRepository
+  const widgets = yield* WidgetRepository
+  const tokens = yield* VisitorTokenRepository
   const events = yield* EventBus
   const fanOut = yield* FanOut
   const unit = yield* UnitOfWork
@@ -67,21 +69,26 @@ export const makeChatChanges = Effect.gen(function* () {
       at
     })
 
+  /** A new conversation with `visitor` (or none). */
   const openConversation = (
     tenantId: string,
-    fields: Pick<Conversation, "visitorId" | "name" | "priority" | "source">,
+    visitor: Visitor | undefined,
+    fields: Pick<Conversation, "name" | "priority" | "source">,
     at: Date
   ) =>
     Effect.gen(function* () {
       const conversation: Conversation = {
         id: randomUuid(crypto),
         tenantId,
+        visitorId: visitor?.id ?? null,
+        visitor: visitor === undefined ? null : visitorSummary(visitor),
         ...fields,
         status: "open",
         assigneeId: null,
         csat: null,
         messageCount: 0,
         lastMessageAt: null,
+        lastMessage: null,
         createdAt: at,
         updatedAt: at
       }
@@ -118,7 +125,26 @@ export const makeChatChanges = Effect.gen(function* () {
       })
     )
 
-  return { now, emit, signal, signalInbox, find, upsertVisitor, openConversation, change }
+  /** The tenant's widget, made with a new site key when it has none. */
+  const ensureWidget = (tenantId: string, at: Date) =>
+    widgets.ensure({ tenantId, siteKey: `svw_${randomBase62(crypto, 24)}`, createdAt: at })
+
+  /** A new visitor token (`svt_` + 40 base62) opening `conversation` until `expiresAt`; only its digest is stored. */
+  const mintToken = (visitor: Visitor, conversation: Conversation, expiresAt: Date, at: Date) =>
+    Effect.gen(function* () {
+      const token = `svt_${randomBase62(crypto, 40)}`
+      yield* tokens.insert({
+        digest: yield* crypto.sha256Hex(token),
+        tenantId: visitor.tenantId,
+        visitorId: visitor.id,
+        conversationId: conversation.id,
+        expiresAt,
+        createdAt: at
+      })
+      return token
+    })
+
+  return { now, emit, signal, signalInbox, find, upsertVisitor, openConversation, change, ensureWidget, mintToken }
 })
 
 export type ChatChanges = Effect.Effect.Success<typeof makeChatChanges>

@@ -31,8 +31,8 @@ export const makeChatConversations = (changes: ChatChanges) =>
                 input.visitor === undefined ? undefined : yield* changes.upsertVisitor(tenantId, input.visitor, at)
               return yield* changes.openConversation(
                 tenantId,
+                visitor,
                 {
-                  visitorId: visitor?.id ?? null,
                   name: input.name,
                   priority: input.priority ?? "normal",
                   source: "api"

@@ -1,13 +1,21 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { PageParams } from "../http/Pages.js"
-import { Uuid, withReason, withoutNul } from "../http/Schemas.js"
+import { Integer, Uuid, withReason, withoutNul } from "../http/Schemas.js"
 import { DashboardAuth } from "../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import { CONVERSATION_STATUSES } from "./Chat.js"
 import { MESSAGES_DESCRIPTION, MessageBody, MessageParams, VISITORS_DESCRIPTION, VisitorParams } from "./ChatApi.js"
 import { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
-import { ConversationJson, ConversationPageJson, MessageJson, MessagePageJson, VisitorPageJson } from "./ChatJson.js"
+import {
+  AgentConversationJson,
+  AgentConversationPageJson,
+  MessageJson,
+  MessagePageJson,
+  IdentitySecretJson,
+  VisitorPageJson,
+  WidgetJson
+} from "./ChatJson.js"
 import { DEFAULT_PAGE_SIZE, MAX_NAME_LENGTH, MAX_PAGE_SIZE } from "./ChatInputs.js"
 import { INBOX_STREAM_MINUTES } from "./InboxFeed.js"
 
@@ -44,23 +52,45 @@ const AssignBody = Schema.Struct({
 
 const StatusBody = Schema.Struct({ status: Status })
 
+const ReadBody = Schema.Struct({
+  sequence: withReason(
+    Integer.pipe(Schema.between(0, 2_147_483_647)),
+    "must be a whole number from 0, the sequence of the last message read"
+  ).annotations({
+    description: "The `sequence` of the last message the agent has seen; a greater one than the conversation's last counts as its last."
+  })
+})
+
 /** Live Chat for agents in the tenant's dashboard (tenant JWT). */
 export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
   .add(
     HttpApiEndpoint.get("listAgentConversations", "/tenants/:tenantId/chat/conversations")
       .setPath(TenantPath)
       .setUrlParams(ConversationParams)
-      .addSuccess(ConversationPageJson)
+      .addSuccess(AgentConversationPageJson)
       .addError(ValidationFailed)
       .annotate(OpenApi.Summary, "List conversations")
-      .annotate(OpenApi.Description, "Newest first, optionally only one `status` or `source`, only those assigned to the token's user or to nobody (`assigned`), and only one visitor's (`visitorId`).")
+      .annotate(OpenApi.Description, "Newest first, optionally only one `status` or `source`, only those assigned to the token's user or to nobody (`assigned`), and only one visitor's (`visitorId`); each with what the token's user has read of it.")
   )
   .add(
     HttpApiEndpoint.get("getAgentConversation", "/tenants/:tenantId/chat/conversations/:id")
       .setPath(ConversationPath)
-      .addSuccess(ConversationJson)
+      .addSuccess(AgentConversationJson)
       .addError(ConversationNotFound)
       .annotate(OpenApi.Summary, "Get a conversation")
+  )
+  .add(
+    HttpApiEndpoint.post("markConversationRead", "/tenants/:tenantId/chat/conversations/:id/read")
+      .setPath(ConversationPath)
+      .setPayload(ReadBody)
+      .addSuccess(AgentConversationJson)
+      .addError(ValidationFailed)
+      .addError(ConversationNotFound)
+      .annotate(OpenApi.Summary, "Mark a conversation read")
+      .annotate(
+        OpenApi.Description,
+        "Marks the conversation read by the token's user up to message `sequence`. A mark only moves forward: an older one changes nothing. Replying marks what the reply follows read too."
+      )
   )
   .add(
     HttpApiEndpoint.get("listAgentMessages", "/tenants/:tenantId/chat/conversations/:id/messages")
@@ -83,14 +113,14 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
       .annotate(OpenApi.Summary, "Reply as an agent")
       .annotate(
         OpenApi.Description,
-        "Posts as the token's user (`authorType` agent, `authorId` the token's subject). A closed conversation takes no messages (409 `conversation_closed`). Emits `message.created`."
+        "Posts as the token's user (`authorType` agent, `authorId` the token's subject), which marks the conversation read by them up to the reply. A closed conversation takes no messages (409 `conversation_closed`). Emits `message.created`."
       )
   )
   .add(
     HttpApiEndpoint.post("assignConversation", "/tenants/:tenantId/chat/conversations/:id/assign")
       .setPath(ConversationPath)
       .setPayload(AssignBody)
-      .addSuccess(ConversationJson)
+      .addSuccess(AgentConversationJson)
       .addError(ValidationFailed)
       .addError(ConversationNotFound)
       .annotate(OpenApi.Summary, "Assign a conversation")
@@ -100,7 +130,7 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
     HttpApiEndpoint.post("setConversationStatus", "/tenants/:tenantId/chat/conversations/:id/status")
       .setPath(ConversationPath)
       .setPayload(StatusBody)
-      .addSuccess(ConversationJson)
+      .addSuccess(AgentConversationJson)
       .addError(ValidationFailed)
       .addError(ConversationNotFound)
       .annotate(OpenApi.Summary, "Change a conversation's status")
@@ -119,13 +149,33 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
       .annotate(OpenApi.Description, `As \`GET /v1/chat/visitors\`. ${VISITORS_DESCRIPTION}`)
   )
   .add(
+    HttpApiEndpoint.get("getChatWidget", "/tenants/:tenantId/chat/widget")
+      .setPath(TenantPath)
+      .addSuccess(WidgetJson)
+      .annotate(OpenApi.Summary, "The chat widget's line for the tenant's website")
+      .annotate(
+        OpenApi.Description,
+        "The tenant's widget, made on first need: its site key and the one line of HTML that puts the launcher and chat panel on the tenant's website."
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("rotateWidgetIdentitySecret", "/tenants/:tenantId/chat/widget/identity-secret")
+      .setPath(TenantPath)
+      .addSuccess(IdentitySecretJson)
+      .annotate(OpenApi.Summary, "Make the widget's identity secret")
+      .annotate(
+        OpenApi.Description,
+        "A new secret for signing signed-in visitors' ids (admins only), shown once and stored sealed; the one before stops verifying at once, so sign with the new one before you rotate again."
+      )
+  )
+  .add(
     HttpApiEndpoint.get("followInbox", "/tenants/:tenantId/chat/events")
       .setPath(TenantPath)
       .addSuccess(HttpApiSchema.Text({ contentType: "text/event-stream" }))
       .annotate(OpenApi.Summary, "Follow every conversation live")
       .annotate(
         OpenApi.Description,
-        `Server-sent events for the tenant's inbox: \`resync\` first on every connection (and again after a break in delivery between servers), then \`conversation\` (a Conversation, when one is created or changes: status, assignee, a new message) and \`message\` (a ChatMessage, when one is written). Events carry no ids and there is no Last-Event-ID resume: on \`resync\`, fetch what you show (the list, the open conversation's messages) and merge later events by id. A connection lasts at most ${INBOX_STREAM_MINUTES} minutes; reconnect with a current token.`
+        `Server-sent events for the tenant's inbox: \`resync\` first on every connection (and again after a break in delivery between servers), then \`conversation\` (a Conversation, when one is created or changes: status, assignee, a new message; without the reader's \`lastReadSequence\`, which stays as last read: \`unreadCount\` is \`messageCount\` less it) and \`message\` (a ChatMessage, when one is written). Events carry no ids and there is no Last-Event-ID resume: on \`resync\`, fetch what you show (the list, the open conversation's messages) and merge later events by id. A connection lasts at most ${INBOX_STREAM_MINUTES} minutes; reconnect with a current token.`
       )
   )
   .addError(PermissionDenied)

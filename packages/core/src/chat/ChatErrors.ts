@@ -22,3 +22,26 @@ export class ConversationStateConflict extends Schema.TaggedError<ConversationSt
       "`conversation_closed`: a closed conversation takes no messages until an agent reopens it; `conversation_not_finished`: a rating needs a resolved or closed conversation; `csat_already_submitted`: a conversation is rated once."
   })
 ) {}
+
+export class WidgetNotFound extends Schema.TaggedError<WidgetNotFound>()(
+  "WidgetNotFound",
+  {
+    message: Schema.optionalWith(Schema.String, {
+      default: () => "No chat widget has this site key; copy the widget's line again from the console."
+    })
+  },
+  HttpApiSchema.annotations({ status: 404, description: "No widget with this site key (`widget_not_found`)." })
+) {}
+
+export class VisitorIdentityRefused extends Schema.TaggedError<VisitorIdentityRefused>()(
+  "VisitorIdentityRefused",
+  {
+    code: Schema.Literal("identity_not_enabled", "identity_hash_invalid"),
+    message: Schema.String
+  },
+  HttpApiSchema.annotations({
+    status: 403,
+    description:
+      "`identity_not_enabled`: the tenant has no identity secret, so its widget takes anonymous visitors only; `identity_hash_invalid`: the hash is not the HMAC-SHA256 of this `externalId` under the tenant's identity secret."
+  })
+) {}

@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { Integer, Timestamp, UuidText } from "../http/Schemas.js"
 import { eventBody as event, sentEvent } from "../module/EventBodies.js"
 import type { ProductEvent } from "../platform/Products.js"
-import { ConversationJson, MessageJson } from "./ChatJson.js"
+import { ConversationJson, MessageJson, VisitorSummaryJson } from "./ChatJson.js"
 
 /*
  * The bodies Live Chat's webhooks POST, one schema per event: what a receiver parses once
@@ -11,17 +11,32 @@ import { ConversationJson, MessageJson } from "./ChatJson.js"
  */
 
 /** The conversation the examples below follow, as its JSON reads when it was opened. */
+const visitor = {
+  id: "4f1e8d2c-7b3a-4e9f-a6c5-1d0b8e7f2a93",
+  externalId: "customer-1042",
+  displayName: "Grace Hopper",
+  email: "grace@example.com"
+} satisfies typeof VisitorSummaryJson.Encoded
+
 const conversation = {
   id: "9d4c2b7a-6e1f-4c3d-8a5b-2f7e9c1d4a06",
   name: "Question about my invoice",
+  title: "Question about my invoice",
   status: "open",
   priority: "normal",
   source: "widget",
-  visitorId: "4f1e8d2c-7b3a-4e9f-a6c5-1d0b8e7f2a93",
+  visitorId: visitor.id,
+  visitor,
   assigneeId: null,
   csat: null,
   messageCount: 1,
   lastMessageAt: "2026-03-14T09:15:02.000Z",
+  lastMessage: {
+    sequence: 1,
+    authorType: "visitor",
+    preview: "Hello, I was charged twice for March.",
+    createdAt: "2026-03-14T09:15:02.000Z"
+  },
   createdAt: "2026-03-14T09:15:02.000Z",
   updatedAt: "2026-03-14T09:15:02.000Z"
 } satisfies typeof ConversationJson.Encoded
@@ -29,13 +44,14 @@ const conversation = {
 export const MessageCreatedEvent = event(
   "message.created",
   "MessageCreatedEvent",
-  { conversationId: UuidText, message: MessageJson },
-  "A message was posted to a conversation, by its visitor, an agent or the API.",
+  { conversationId: UuidText, visitor: Schema.NullOr(VisitorSummaryJson), message: MessageJson },
+  "A message was posted to a conversation, by its visitor, an agent or the API. `visitor` is who the conversation is with (null without one).",
   {
     eventId: "b2e6f1a4-3c9d-4e7b-8f05-6a1d2c3e4f58",
     timestamp: "2026-03-14T09:16:40.000Z",
     payload: {
       conversationId: conversation.id,
+      visitor,
       message: {
         id: "6c3a9e2f-1b8d-4f7a-9e4c-0d5b2a8f1c67",
         conversationId: conversation.id,
@@ -76,6 +92,12 @@ export const ConversationClosedEvent = event(
         assigneeId: "ada@example.com",
         messageCount: 6,
         lastMessageAt: "2026-03-14T09:41:55.000Z",
+        lastMessage: {
+          sequence: 6,
+          authorType: "visitor",
+          preview: "Thanks, that's all!",
+          createdAt: "2026-03-14T09:41:55.000Z"
+        },
         updatedAt: "2026-03-14T09:42:10.000Z"
       }
     }

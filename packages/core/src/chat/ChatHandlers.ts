@@ -3,10 +3,11 @@ import { Effect } from "effect"
 import { eventStreamHeaders } from "../http/EventStream.js"
 import { implement } from "../http/Implement.js"
 import { pageJson } from "../http/Pages.js"
-import { ApiCaller, requireTenant } from "../http/Security.js"
+import { ApiCaller, requireTenant, requireTenantAdmin } from "../http/Security.js"
 import { ChatApi } from "./ChatApi.js"
 import { ChatDashboardApi } from "./ChatDashboardApi.js"
-import { conversationJson, messageJson, visitorJson } from "./ChatJson.js"
+import type { Conversation } from "./Chat.js"
+import { agentConversationJson, conversationJson, messageJson, visitorJson } from "./ChatJson.js"
 import { ChatService } from "./ChatService.js"
 import { inboxFeed } from "./InboxFeed.js"
 
@@ -46,18 +47,33 @@ export const chatDashboardHandlers = implement(
   ChatDashboardApi,
   Effect.gen(function* () {
     const chat = yield* ChatService
+    /** A conversation as the agent sees it, with their read mark. */
+    const asAgent = (tenantId: string, agentId: string) => (conversation: Conversation) =>
+      Effect.map(chat.readMarks(tenantId, agentId, [conversation]), (marks) =>
+        agentConversationJson(conversation, marks.get(conversation.id) ?? 0)
+      )
+    /** Checks the token is the path's tenant's, then shows the conversation `change` answers to its user. */
+    const forAgent = <E, R>(tenantId: string, change: Effect.Effect<Conversation, E, R>) =>
+      Effect.flatMap(requireTenant(tenantId), (session) => Effect.flatMap(change, asAgent(tenantId, session.sub)))
     return {
       listAgentConversations: ({ path, urlParams: { assigned, ...query } }) =>
         Effect.flatMap(requireTenant(path.tenantId), (session) =>
-          chat.listConversations(path.tenantId, {
-            ...query,
-            assigneeId: assigned === undefined ? undefined : assigned === "me" ? session.sub : null
-          })
-        ).pipe(Effect.map((listed) => pageJson(listed, conversationJson))),
-      getAgentConversation: ({ path }) =>
-        Effect.zipRight(requireTenant(path.tenantId), chat.getConversation(path.tenantId, path.id)).pipe(
-          Effect.map(conversationJson)
+          Effect.flatMap(
+            chat.listConversations(path.tenantId, {
+              ...query,
+              assigneeId: assigned === undefined ? undefined : assigned === "me" ? session.sub : null
+            }),
+            (listed) =>
+              Effect.map(chat.readMarks(path.tenantId, session.sub, listed.items), (marks) =>
+                pageJson(listed, (conversation) => agentConversationJson(conversation, marks.get(conversation.id) ?? 0))
+              )
+          )
         ),
+      getAgentConversation: ({ path }) => forAgent(path.tenantId, chat.getConversation(path.tenantId, path.id)),
+      markConversationRead: ({ path, payload }) =>
+        Effect.flatMap(requireTenant(path.tenantId), (session) =>
+          chat.markRead(path.tenantId, path.id, session.sub, payload.sequence)
+        ).pipe(Effect.map(({ conversation, lastReadSequence }) => agentConversationJson(conversation, lastReadSequence))),
       listAgentMessages: ({ path, urlParams }) =>
         Effect.zipRight(requireTenant(path.tenantId), chat.listMessages(path.tenantId, path.id, urlParams)).pipe(
           Effect.map((listed) => pageJson(listed, messageJson))
@@ -67,17 +83,16 @@ export const chatDashboardHandlers = implement(
           chat.postMessage(path.tenantId, path.id, { type: "agent", id: session.sub }, payload.content)
         ).pipe(Effect.map(messageJson)),
       assignConversation: ({ path, payload }) =>
-        Effect.zipRight(requireTenant(path.tenantId), chat.assign(path.tenantId, path.id, payload.assigneeId)).pipe(
-          Effect.map(conversationJson)
-        ),
+        forAgent(path.tenantId, chat.assign(path.tenantId, path.id, payload.assigneeId)),
       setConversationStatus: ({ path, payload }) =>
-        Effect.zipRight(requireTenant(path.tenantId), chat.setStatus(path.tenantId, path.id, payload.status)).pipe(
-          Effect.map(conversationJson)
-        ),
+        forAgent(path.tenantId, chat.setStatus(path.tenantId, path.id, payload.status)),
       listAgentVisitors: ({ path, urlParams }) =>
         Effect.zipRight(requireTenant(path.tenantId), chat.listVisitors(path.tenantId, urlParams)).pipe(
           Effect.map((listed) => pageJson(listed, visitorJson))
         ),
+      getChatWidget: ({ path }) => Effect.zipRight(requireTenant(path.tenantId), chat.widget(path.tenantId)),
+      rotateWidgetIdentitySecret: ({ path }) =>
+        Effect.zipRight(requireTenantAdmin(path.tenantId), chat.rotateIdentitySecret(path.tenantId)),
       followInbox: ({ path }) =>
         Effect.zipRight(requireTenant(path.tenantId), inboxFeed(path.tenantId)).pipe(
           Effect.map((body) =>

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { isEmailAddress } from "../platform/EmailAddress.js"
 import { invalidField } from "../platform/Errors.js"
-import type { AuthorType, ConversationStatus, JsonObject, Priority } from "./Chat.js"
+import type { AuthorType, ChatMessage, Conversation, ConversationStatus, JsonObject, Priority } from "./Chat.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -13,6 +13,8 @@ export const MAX_COMMENT_LENGTH = 2_000
 export const MAX_ATTRIBUTES_LENGTH = 16_384
 /** How long a visitor token opens its conversation. */
 export const VISITOR_TOKEN_HOURS = 24
+/** How long the widget remembers its visitor: its token lasts this many days in the visitor's browser. */
+export const WIDGET_TOKEN_DAYS = 30
 
 export const SOURCE = /^[a-z0-9][a-z0-9_.-]{0,63}$/
 export const SOURCE_RULE = "a lowercase token of 1 to 64 letters, digits, `_`, `.` or `-`"
@@ -29,6 +31,38 @@ export interface SessionInput extends VisitorInput {
   /** The conversation's title; a title other than the open conversation's starts a new one. */
   readonly name?: string | undefined
   readonly source?: string | undefined
+}
+
+/** What the console shows a tenant to put its widget on its website. */
+export interface WidgetSnippet {
+  readonly siteKey: string
+  readonly scriptUrl: string
+  /** The one line of HTML: the loader script with the site key. */
+  readonly snippet: string
+  /** Since when the widget takes identified visitors (the current identity secret's time), or null. */
+  readonly identitySecretAt: Date | null
+}
+
+/** A signed-in visitor as the tenant's page names them: its id and the server's HMAC of it. */
+export interface WidgetIdentity {
+  readonly externalId: string
+  /** Lowercase hex HMAC-SHA256 of `externalId` under the tenant's identity secret. */
+  readonly identityHash: string
+}
+
+/** A widget visitor's conversation, opened by its first message in the widget. */
+export interface WidgetStart {
+  readonly visitorToken: string
+  readonly expiresAt: Date
+  readonly conversation: Conversation
+  readonly message: ChatMessage
+}
+
+/** A token for an identified visitor's open conversation, if they have one. */
+export interface WidgetResume {
+  readonly visitorToken: string
+  readonly expiresAt: Date
+  readonly conversation: Conversation
 }
 
 export interface Session {

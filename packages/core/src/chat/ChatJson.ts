@@ -7,30 +7,66 @@ import {
   type ChatMessage,
   type Conversation,
   PRIORITIES,
-  type Visitor
+  type Visitor,
+  conversationTitle
 } from "./Chat.js"
 
 /** The public shapes of Live Chat's records: API responses and event payloads alike. */
 
+export const VisitorSummaryJson = Schema.Struct({
+  id: UuidText,
+  externalId: Schema.String,
+  displayName: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String)
+}).annotations({
+  identifier: "VisitorSummary",
+  description: "Who the conversation is with, as the visitor's record says now."
+})
+
+export const LastMessageJson = Schema.Struct({
+  sequence: Integer,
+  authorType: Schema.Literal(...AUTHOR_TYPES),
+  preview: Schema.String,
+  createdAt: Timestamp
+}).annotations({
+  identifier: "LastMessage",
+  description:
+    "The conversation's newest message as a list shows it: `preview` is its first line with text, whitespace collapsed, at most 140 characters. Plain text: show it as text, never as HTML."
+})
+
 export const ConversationJson = Schema.Struct({
   id: UuidText,
   name: Schema.NullOr(Schema.String),
+  title: Schema.NullOr(Schema.String),
   status: Schema.Literal(...CONVERSATION_STATUSES),
   priority: Schema.Literal(...PRIORITIES),
   source: Schema.String,
   visitorId: Schema.NullOr(UuidText),
+  visitor: Schema.NullOr(VisitorSummaryJson),
   assigneeId: Schema.NullOr(Schema.String),
   csat: Schema.NullOr(
     Schema.Struct({ rating: Integer, comment: Schema.NullOr(Schema.String), submittedAt: Timestamp })
   ),
   messageCount: Integer,
   lastMessageAt: Schema.NullOr(Timestamp),
+  lastMessage: Schema.NullOr(LastMessageJson),
   createdAt: Timestamp,
   updatedAt: Timestamp
 }).annotations({
   identifier: "Conversation",
   description:
-    "`name` is the title; `assigneeId` the agent (dashboard user id) it is assigned to; `csat` the visitor's rating once given; `messageCount` the `sequence` of its last message."
+    "`name` is the title it was given; `title` what to show: the name, else the visitor's display name, email or `externalId` (null when none is known). `visitor` is who it is with (null without one); `assigneeId` the agent (dashboard user id) it is assigned to; `csat` the visitor's rating once given; `messageCount` the `sequence` of its last message."
+})
+
+/** A conversation as one agent sees it in the inbox: with what that agent has read of it. */
+export const AgentConversationJson = Schema.Struct({
+  ...ConversationJson.fields,
+  lastReadSequence: Integer,
+  unreadCount: Integer
+}).annotations({
+  identifier: "AgentConversation",
+  description:
+    "A Conversation with what the token's user has read of it: `lastReadSequence` the `sequence` of the last message they read (0: none), `unreadCount` the messages after it. Replying or marking it read moves it."
 })
 
 export const MessageJson = Schema.Struct({
@@ -75,6 +111,7 @@ export const VisitorMessageJson = Schema.Struct({
 }).annotations({ identifier: "VisitorChatMessage" })
 
 export const ConversationPageJson = PageJson(ConversationJson, "ConversationPage")
+export const AgentConversationPageJson = PageJson(AgentConversationJson, "AgentConversationPage")
 export const MessagePageJson = PageJson(MessageJson, "ChatMessagePage")
 export const VisitorMessagePageJson = PageJson(VisitorMessageJson, "VisitorChatMessagePage")
 export const VisitorPageJson = PageJson(VisitorJson, "VisitorPage")
@@ -82,17 +119,37 @@ export const VisitorPageJson = PageJson(VisitorJson, "VisitorPage")
 export const conversationJson = (conversation: Conversation): typeof ConversationJson.Type => ({
   id: conversation.id,
   name: conversation.name,
+  title: conversationTitle(conversation),
   status: conversation.status,
   priority: conversation.priority,
   source: conversation.source,
   visitorId: conversation.visitorId,
+  visitor: conversation.visitor,
   assigneeId: conversation.assigneeId,
   csat: conversation.csat,
   messageCount: conversation.messageCount,
   lastMessageAt: conversation.lastMessageAt,
+  lastMessage:
+    conversation.lastMessage === null || conversation.lastMessageAt === null
+      ? null
+      : {
+          sequence: conversation.messageCount,
+          authorType: conversation.lastMessage.authorType,
+          preview: conversation.lastMessage.preview,
+          createdAt: conversation.lastMessageAt
+        },
   createdAt: conversation.createdAt,
   updatedAt: conversation.updatedAt
 })
+
+/** With what the agent has read: `lastReadSequence` as stored, never past the last message. */
+export const agentConversationJson = (
+  conversation: Conversation,
+  lastReadSequence: number
+): typeof AgentConversationJson.Type => {
+  const read = Math.min(lastReadSequence, conversation.messageCount)
+  return { ...conversationJson(conversation), lastReadSequence: read, unreadCount: conversation.messageCount - read }
+}
 
 export const messageJson = (message: ChatMessage): typeof MessageJson.Type => ({
   id: message.id,
@@ -133,3 +190,44 @@ export const visitorMessageJson = (message: ChatMessage): typeof VisitorMessageJ
 export const encodeConversation = (conversation: Conversation) =>
   Schema.encodeSync(ConversationJson)(conversationJson(conversation))
 export const encodeMessage = (message: ChatMessage) => Schema.encodeSync(MessageJson)(messageJson(message))
+
+/** An anonymous visitor's conversation as its first message in the widget opened it. */
+export const WidgetStartJson = Schema.Struct({
+  visitorToken: Schema.String,
+  expiresAt: Timestamp,
+  conversation: VisitorConversationJson,
+  message: VisitorMessageJson
+}).annotations({
+  identifier: "WidgetStart",
+  description: "`visitorToken` opens this one conversation until `expiresAt`: keep it in the visitor's browser only."
+})
+
+export const WidgetJson = Schema.Struct({
+  siteKey: Schema.String,
+  scriptUrl: Schema.String,
+  snippet: Schema.String,
+  identitySecretAt: Schema.NullOr(Timestamp)
+}).annotations({
+  identifier: "ChatWidget",
+  description:
+    "The tenant's chat widget: `snippet` is the one line of HTML its website needs, the loader script `scriptUrl` with the site key. `identitySecretAt`: since when it takes signed-in visitors (the identity secret's time), null while it takes anonymous ones only."
+})
+
+/** An identified visitor's open conversation in the widget, if they have one. */
+export const WidgetResumeJson = Schema.Struct({
+  visitorToken: Schema.NullOr(Schema.String),
+  expiresAt: Schema.NullOr(Timestamp),
+  conversation: Schema.NullOr(VisitorConversationJson)
+}).annotations({
+  identifier: "WidgetResume",
+  description: "A token for the visitor's open conversation, or all null when they have none (their first message opens one)."
+})
+
+export const IdentitySecretJson = Schema.Struct({
+  identitySecret: Schema.String,
+  createdAt: Timestamp
+}).annotations({
+  identifier: "WidgetIdentitySecret",
+  description:
+    "Shown once. Your server signs a signed-in visitor's `externalId` with it: the lowercase hex HMAC-SHA256 of the `externalId` under this secret goes in the widget's line as `data-identity-hash`, beside `data-external-id`."
+})

@@ -9,6 +9,7 @@ import { encodeMessage } from "./ChatJson.js"
 import { ChatMessageRepository, ConversationRepository } from "./ChatRepositories.js"
 import type { ChatService } from "./ChatService.js"
 import { messageSignal } from "./ConversationFeed.js"
+import { ConversationReadRepository } from "./ConversationReads.js"
 import { messageAdded } from "./InboxFeed.js"
 
 /** A conversation's messages: read after a given one, and written in commit order. */
@@ -16,6 +17,7 @@ export const makeChatMessages = (changes: ChatChanges) =>
   Effect.gen(function* () {
     const conversations = yield* ConversationRepository
     const messages = yield* ChatMessageRepository
+    const reads = yield* ConversationReadRepository
     const unit = yield* UnitOfWork
     const crypto = yield* SecretCrypto
 
@@ -67,6 +69,16 @@ export const makeChatMessages = (changes: ChatChanges) =>
                 yield* conversations.update({ ...conversation, status: "open", updatedAt: at })
                 yield* changes.signal(conversationId, "conversation")
               }
+              // An agent has read what they answer.
+              if (author.type === "agent" && author.id !== null) {
+                yield* reads.markRead({
+                  tenantId,
+                  conversationId,
+                  readerId: author.id,
+                  sequence: message.sequence,
+                  readAt: at
+                })
+              }
               yield* changes.signal(conversationId, messageSignal(message.sequence))
               // The inbox reads the message and then its conversation, reopened or not.
               yield* changes.signalInbox(tenantId, messageAdded(message.id))
@@ -74,7 +86,7 @@ export const makeChatMessages = (changes: ChatChanges) =>
                 tenantId,
                 conversationId,
                 "message.created",
-                { conversationId, message: encodeMessage(message) },
+                { conversationId, visitor: conversation.visitor, message: encodeMessage(message) },
                 at
               )
               return message

@@ -4,7 +4,7 @@ import { defineModule } from "../module/ProductModule.js"
 import { chatEvents } from "./ChatEvents.js"
 import { chatSettings } from "./ChatSettings.js"
 import { chatDashboardHandlers, chatHandlers } from "./ChatHandlers.js"
-import { chatPageHandlers, chatVisitorHandlers } from "./ChatVisitorHandlers.js"
+import { chatPageHandlers, chatVisitorHandlers, chatWidgetHandlers } from "./ChatVisitorHandlers.js"
 import {
   ChatMessageRepository,
   ConversationRepository,
@@ -15,6 +15,7 @@ import {
 import { chatServiceLayer } from "./ChatServiceLayer.js"
 import { chatSkills } from "./ChatSkills.js"
 import { ConversationHubs } from "./ConversationFeed.js"
+import { ConversationReadRepository } from "./ConversationReads.js"
 import { InboxHubs } from "./InboxFeed.js"
 import { layerVisitorAuth } from "./VisitorAuth.js"
 
@@ -33,12 +34,15 @@ export const chat = defineModule({
     }
   ],
   settings: chatSettings,
-  groups: groups(chatHandlers, chatDashboardHandlers, chatPageHandlers, chatVisitorHandlers),
+  groups: groups(chatHandlers, chatDashboardHandlers, chatPageHandlers, chatVisitorHandlers, chatWidgetHandlers),
   services: Layer.mergeAll(chatServiceLayer, ConversationHubs.layer, InboxHubs.layer),
   memory: Layer.mergeAll(
-    VisitorRepository.layerMemory,
     WidgetRepository.layerMemory,
-    ChatMessageRepository.layerMemory.pipe(Layer.provideMerge(ConversationRepository.layerMemory)),
+    ChatMessageRepository.layerMemory.pipe(
+      Layer.provideMerge(ConversationRepository.layerMemory),
+      Layer.provideMerge(VisitorRepository.layerMemory)
+    ),
+    ConversationReadRepository.layerMemory,
     VisitorTokenRepository.layerMemory
   ),
   middleware: layerVisitorAuth,

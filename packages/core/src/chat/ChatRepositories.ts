@@ -2,15 +2,17 @@ import { Context, Effect, Layer, Option } from "effect"
 import type { Page } from "../platform/Keyset.js"
 import { memoryTable, tenantRowsOf } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
-import type {
-  ChatMessage,
-  Conversation,
-  ConversationStatus,
-  JsonObject,
-  MessageDraft,
-  Visitor,
-  VisitorToken,
-  Widget
+import {
+  type ChatMessage,
+  type Conversation,
+  type ConversationStatus,
+  type JsonObject,
+  type MessageDraft,
+  type Visitor,
+  type VisitorToken,
+  type Widget,
+  messagePreview,
+  visitorSummary
 } from "./Chat.js"
 
 /** A visitor to create, or the changes to a stored one with the same (tenant, externalId). */
@@ -79,13 +81,18 @@ export class VisitorRepository extends Context.Tag("@servicekit/core/VisitorRepo
   )
 }
 
+/** A widget as it is first stored: without an identity secret. */
+export type NewWidget = Pick<Widget, "tenantId" | "siteKey" | "createdAt">
+
 export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetRepository")<
   WidgetRepository,
   {
     /** The tenant's widget; `widget` is stored first when the tenant has none (one per tenant, also under races). */
-    readonly ensure: (widget: Widget) => Effect.Effect<Widget>
+    readonly ensure: (widget: NewWidget) => Effect.Effect<Widget>
     /** Across tenants: the site key names its tenant. */
     readonly findBySiteKey: (siteKey: string) => Effect.Effect<Option.Option<Widget>>
+    /** Replaces the tenant's identity secret (sealed); the widget after it, None without one. */
+    readonly setIdentitySecret: (tenantId: string, sealed: string, at: Date) => Effect.Effect<Option.Option<Widget>>
   }
 >() {
   static readonly layerMemory: Layer.Layer<WidgetRepository, never, MemoryDatabase> = Layer.effect(
@@ -98,12 +105,21 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
           db.run((undo) => {
             const stored = byTenant.get(widget.tenantId)
             if (stored !== undefined) return stored
-            byTenant.set(widget.tenantId, widget)
+            byTenant.set(widget.tenantId, { ...widget, identitySecret: null, identitySecretAt: null })
             undo(() => byTenant.delete(widget.tenantId))
-            return widget
+            return byTenant.get(widget.tenantId)!
           }),
         findBySiteKey: (siteKey) =>
-          db.run(() => Option.fromNullable([...byTenant.values()].find((widget) => widget.siteKey === siteKey)))
+          db.run(() => Option.fromNullable([...byTenant.values()].find((widget) => widget.siteKey === siteKey))),
+        setIdentitySecret: (tenantId, sealed, at) =>
+          db.run((undo) => {
+            const stored = byTenant.get(tenantId)
+            if (stored === undefined) return Option.none()
+            const changed = { ...stored, identitySecret: sealed, identitySecretAt: at }
+            byTenant.set(tenantId, changed)
+            undo(() => byTenant.set(tenantId, stored))
+            return Option.some(changed)
+          })
       })
     })
   )
@@ -134,45 +150,66 @@ export class ConversationRepository extends Context.Tag("@servicekit/core/Conver
     readonly update: (change: ConversationChange) => Effect.Effect<Option.Option<Conversation>>
   }
 >() {
-  static readonly layerMemory: Layer.Layer<ConversationRepository, never, MemoryDatabase> = Layer.effect(
-    ConversationRepository,
-    Effect.map(MemoryDatabase, (db) =>
-      ConversationRepository.of(memoryConversations(memoryTable<Conversation>(db, "conversations")))
+  static readonly layerMemory: Layer.Layer<ConversationRepository, never, MemoryDatabase | VisitorRepository> =
+    Layer.effect(
+      ConversationRepository,
+      Effect.gen(function* () {
+        const db = yield* MemoryDatabase
+        const visitors = yield* VisitorRepository
+        return ConversationRepository.of(memoryConversations(memoryTable<Conversation>(db, "conversations"), visitors))
+      })
     )
-  )
 }
 
-const memoryConversations = (table: ReturnType<typeof memoryTable<Conversation>>): ConversationRepository["Type"] => ({
-  insert: table.save,
-  find: table.find,
-  list: (tenantId, query) =>
-    table.list(
-      tenantId,
-      query,
-      (row) =>
-        (query.status === undefined || row.status === query.status) &&
-        (query.source === undefined || row.source === query.source) &&
-        (query.assigneeId === undefined || row.assigneeId === query.assigneeId) &&
-        (query.visitorId === undefined || row.visitorId === query.visitorId)
-    ),
-  findOpen: (tenantId, visitorId) =>
-    Effect.map(
-      table.list(
-        tenantId,
-        { limit: 1 },
-        (row) => row.visitorId === visitorId && (row.status === "open" || row.status === "pending")
+const memoryConversations = (
+  table: ReturnType<typeof memoryTable<Conversation>>,
+  visitors: VisitorRepository["Type"]
+): ConversationRepository["Type"] => {
+  // The visitor's names as stored now, as the SQL stores join them.
+  const withVisitor = (conversation: Conversation): Effect.Effect<Conversation> =>
+    conversation.visitorId === null
+      ? Effect.succeed({ ...conversation, visitor: null })
+      : Effect.map(visitors.find(conversation.tenantId, conversation.visitorId), (found) => ({
+          ...conversation,
+          visitor: Option.isSome(found) ? visitorSummary(found.value) : null
+        }))
+  const find = (tenantId: string, id: string) =>
+    Effect.flatMap(table.find(tenantId, id), Effect.transposeMapOption(withVisitor))
+  return {
+    insert: table.save,
+    find,
+    list: (tenantId, query) =>
+      Effect.flatMap(
+        table.list(
+          tenantId,
+          query,
+          (row) =>
+            (query.status === undefined || row.status === query.status) &&
+            (query.source === undefined || row.source === query.source) &&
+            (query.assigneeId === undefined || row.assigneeId === query.assigneeId) &&
+            (query.visitorId === undefined || row.visitorId === query.visitorId)
+        ),
+        Effect.forEach(withVisitor)
       ),
-      (rows) => Option.fromNullable(rows[0])
-    ),
-  update: (change) =>
-    Effect.flatMap(table.find(change.tenantId, change.id), (found) => {
-      if (Option.isNone(found)) return Effect.succeed(Option.none())
-      // Only these fields, as the column list of the SQL update: a change may be a whole (stale) conversation.
-      const { assigneeId, csat, status, updatedAt } = change
-      const updated: Conversation = { ...found.value, status, assigneeId, csat, updatedAt }
-      return Effect.as(table.save(updated), Option.some(updated))
-    })
-})
+    findOpen: (tenantId, visitorId) =>
+      Effect.flatMap(
+        table.list(
+          tenantId,
+          { limit: 1 },
+          (row) => row.visitorId === visitorId && (row.status === "open" || row.status === "pending")
+        ),
+        (rows) => Effect.transposeMapOption(Option.fromNullable(rows[0]), withVisitor)
+      ),
+    update: (change) =>
+      Effect.flatMap(table.find(change.tenantId, change.id), (found) => {
+        if (Option.isNone(found)) return Effect.succeed(Option.none())
+        // Only these fields, as the column list of the SQL update: a change may be a whole (stale) conversation.
+        const { assigneeId, csat, status, updatedAt } = change
+        const updated: Conversation = { ...found.value, status, assigneeId, csat, updatedAt }
+        return Effect.zipRight(table.save(updated), Effect.map(withVisitor(updated), Option.some))
+      })
+  }
+}
 
 export interface MessageQuery {
   readonly limit: number
@@ -217,6 +254,7 @@ export class ChatMessageRepository extends Context.Tag("@servicekit/core/ChatMes
                   ...found.value,
                   messageCount: found.value.messageCount + 1,
                   lastMessageAt: draft.createdAt,
+                  lastMessage: { authorType: draft.authorType, preview: messagePreview(draft.content) },
                   updatedAt: draft.createdAt
                 }
                 const message: ChatMessage = { ...draft, sequence: conversation.messageCount }

@@ -1,8 +1,13 @@
-import { Context, type Effect } from "effect"
-import type { ValidationFailed } from "../platform/Errors.js"
+import { Context, type Effect, type Option } from "effect"
+import type { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import type { Listed } from "../platform/Keyset.js"
 import type { ChatMessage, Conversation, ConversationStatus, Visitor } from "./Chat.js"
-import type { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
+import type {
+  ConversationNotFound,
+  ConversationStateConflict,
+  VisitorIdentityRefused,
+  WidgetNotFound
+} from "./ChatErrors.js"
 import type {
   Author,
   ConversationInput,
@@ -10,7 +15,11 @@ import type {
   MessageListQuery,
   Session,
   SessionInput,
-  VisitorListQuery
+  VisitorListQuery,
+  WidgetIdentity,
+  WidgetResume,
+  WidgetSnippet,
+  WidgetStart
 } from "./ChatInputs.js"
 
 /**
@@ -57,6 +66,49 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
       conversationId: string,
       status: ConversationStatus
     ) => Effect.Effect<Conversation, ConversationNotFound>
+    /**
+     * Marks the conversation read by `readerId` (an agent) up to message `sequence` (at most its
+     * last); a mark never moves back. The conversation and the reader's mark after it.
+     */
+    readonly markRead: (
+      tenantId: string,
+      conversationId: string,
+      readerId: string,
+      sequence: number
+    ) => Effect.Effect<{ readonly conversation: Conversation; readonly lastReadSequence: number }, ConversationNotFound>
+    /** The `sequence` each of these conversations is read up to by `readerId`; absent when never read. */
+    readonly readMarks: (
+      tenantId: string,
+      readerId: string,
+      conversations: ReadonlyArray<Conversation>
+    ) => Effect.Effect<ReadonlyMap<string, number>>
+    /** The tenant's widget (made on first need): its site key and the line that loads it. */
+    readonly widget: (tenantId: string) => Effect.Effect<WidgetSnippet>
+    /** A new identity secret for the tenant's widget, shown once; the one before stops verifying at once. */
+    readonly rotateIdentitySecret: (
+      tenantId: string
+    ) => Effect.Effect<{ readonly identitySecret: string; readonly createdAt: Date }>
+    /**
+     * A visitor's first message in the widget of `siteKey`: the visitor (anonymous, or the one
+     * `identity` names once its hash is verified), its conversation (source `widget`) and the token
+     * that opens it, for WIDGET_TOKEN_DAYS.
+     */
+    readonly startWidgetConversation: (
+      siteKey: string,
+      content: string,
+      identity: WidgetIdentity | undefined
+    ) => Effect.Effect<
+      WidgetStart,
+      ValidationFailed | WidgetNotFound | PermissionDenied | ConversationStateConflict | VisitorIdentityRefused
+    >
+    /** A token for the identified visitor's open (or pending) conversation in the widget, None when they have none. */
+    readonly resumeWidgetConversation: (
+      siteKey: string,
+      identity: WidgetIdentity
+    ) => Effect.Effect<
+      Option.Option<WidgetResume>,
+      ValidationFailed | WidgetNotFound | PermissionDenied | VisitorIdentityRefused
+    >
     /** The visitor's rating, once, of a resolved or closed conversation. */
     readonly rate: (
       tenantId: string,

@@ -2,18 +2,23 @@ import { Effect, Layer } from "effect"
 import { makeChatChanges } from "./ChatChanges.js"
 import { makeChatConversations } from "./ChatConversations.js"
 import { makeChatMessages } from "./ChatMessages.js"
+import { makeChatReads } from "./ChatReads.js"
 import { makeChatVisitors } from "./ChatVisitors.js"
+import { makeChatWidget } from "./ChatWidget.js"
 import { ChatService } from "./ChatService.js"
 
-/** Live Chat's service, made of its parts: visitors, conversations and messages, sharing the changes they emit. */
+/** Live Chat's service, made of its parts: visitors, conversations, messages and agents' reads, sharing the changes they emit. */
 export const chatServiceLayer = Layer.effect(
   ChatService,
   Effect.gen(function* () {
     const changes = yield* makeChatChanges
+    const messages = yield* makeChatMessages(changes)
     return {
       ...(yield* makeChatVisitors(changes)),
       ...(yield* makeChatConversations(changes)),
-      ...(yield* makeChatMessages(changes))
+      ...messages,
+      ...(yield* makeChatReads(changes)),
+      ...(yield* makeChatWidget(changes, messages.postMessage))
     }
   })
 )

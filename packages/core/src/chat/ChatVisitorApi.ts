@@ -2,12 +2,20 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { Integer, withReason, withoutNul } from "../http/Schemas.js"
 import { DocumentedSecurity } from "../http/DocumentAnnotations.js"
-import { ValidationFailed } from "../platform/Errors.js"
+import { PermissionDenied, RateLimited, ValidationFailed } from "../platform/Errors.js"
 import { MESSAGES_DESCRIPTION, MessageBody, MessageParams } from "./ChatApi.js"
-import { ConversationStateConflict } from "./ChatErrors.js"
-import { VisitorConversationJson, VisitorMessageJson, VisitorMessagePageJson } from "./ChatJson.js"
-import { MAX_COMMENT_LENGTH } from "./ChatInputs.js"
+import { ConversationStateConflict, VisitorIdentityRefused, WidgetNotFound } from "./ChatErrors.js"
+import {
+  VisitorConversationJson,
+  VisitorMessageJson,
+  VisitorMessagePageJson,
+  WidgetResumeJson,
+  WidgetStartJson
+} from "./ChatJson.js"
+import { MAX_COMMENT_LENGTH, WIDGET_TOKEN_DAYS } from "./ChatInputs.js"
 import { VisitorAuth } from "./VisitorAuth.js"
+
+const SiteKey = withReason(Schema.String.pipe(Schema.pattern(/^svw_[0-9A-Za-z]{24}$/)), "must be a site key: svw_ and 24 letters or digits")
 
 const RatingBody = Schema.Struct({
   rating: withReason(Integer.pipe(Schema.between(1, 5)), "must be a whole number from 1 to 5"),
@@ -37,8 +45,76 @@ export class ChatPageApi extends HttpApiGroup.make("chatPage")
       .addSuccess(HttpApiSchema.Text({ contentType: "text/css" }))
       .annotate(OpenApi.Summary, "The hosted chat page's styles")
   )
+  .add(
+    HttpApiEndpoint.get("widgetScript", "/public/chat/widget.js")
+      .addSuccess(HttpApiSchema.Text({ contentType: "text/javascript" }))
+      .annotate(OpenApi.Summary, "The chat widget's loader")
+      .annotate(
+        OpenApi.Description,
+        "What the tenant's website loads, with its site key as the script element's `data-site-key` (the console shows the one line: `GET /tenants/{tenantId}/chat/widget`). It draws a launcher and frames the panel below beside it; it fetches nothing itself, so a page whose Content-Security-Policy allows this origin for scripts and frames runs it."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("widgetPanel", "/public/chat/widget")
+      .setUrlParams(Schema.Struct({ siteKey: SiteKey }))
+      .addSuccess(HttpApiSchema.Text({ contentType: "text/html" }))
+      .addError(ValidationFailed)
+      .annotate(OpenApi.Summary, "The chat widget's panel")
+      .annotate(
+        OpenApi.Description,
+        "The page the loader frames. It remembers its visitor's token in this origin's storage of the visitor's browser, across page loads and tabs, and opens a conversation with the first message the visitor writes."
+      )
+  )
   .annotate(OpenApi.Title, "Live Chat hosted page")
-  .annotate(OpenApi.Description, "The page a visitor chats in; no credentials.") {}
+  .annotate(OpenApi.Description, "The page a visitor chats in, and the widget a tenant puts on its website; no credentials.") {}
+
+const ExternalId = withReason(withoutNul(Schema.String), "must be the visitor's id of 1 to 200 characters")
+const IdentityHash = withReason(Schema.String.pipe(Schema.pattern(/^[0-9a-f]{64}$/)), "must be 64 lowercase hex digits")
+const IDENTITY_DESCRIPTION =
+  "A signed-in visitor: `externalId` with `identityHash`, the lowercase hex HMAC-SHA256 of it under the tenant's identity secret (made on the tenant's server, never in the browser): 403 `identity_hash_invalid` when it does not match, `identity_not_enabled` when the tenant has no secret."
+
+/** The widget's visitor before it holds a token: the site key names the tenant. */
+export class ChatWidgetApi extends HttpApiGroup.make("chatWidget")
+  .add(
+    HttpApiEndpoint.post("resumeWidgetConversation", "/public/chat/widget/sessions")
+      .setPayload(Schema.Struct({ siteKey: SiteKey, externalId: ExternalId, identityHash: IdentityHash }))
+      .addSuccess(WidgetResumeJson)
+      .addError(ValidationFailed)
+      .addError(WidgetNotFound)
+      .addError(PermissionDenied)
+      .addError(VisitorIdentityRefused)
+      .addError(RateLimited)
+      .annotate(OpenApi.Summary, "Find a signed-in visitor's open conversation")
+      .annotate(
+        OpenApi.Description,
+        `${IDENTITY_DESCRIPTION} Answers a token (${WIDGET_TOKEN_DAYS} days) for the visitor's open or pending conversation, or nulls when they have none; limited per client address as the first message is.`
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("startWidgetConversation", "/public/chat/widget/conversations")
+      .setPayload(
+        Schema.Struct({
+          siteKey: SiteKey,
+          content: MessageBody.fields.content,
+          externalId: Schema.optional(ExternalId),
+          identityHash: Schema.optional(IdentityHash)
+        })
+      )
+      .addSuccess(WidgetStartJson)
+      .addError(ValidationFailed)
+      .addError(WidgetNotFound)
+      .addError(PermissionDenied)
+      .addError(RateLimited)
+      .addError(ConversationStateConflict)
+      .addError(VisitorIdentityRefused)
+      .annotate(OpenApi.Summary, "Write the first message in the widget")
+      .annotate(
+        OpenApi.Description,
+        `Creates an anonymous visitor (\`externalId\` \`anon_\` and 24 characters), or takes the signed-in one (${IDENTITY_DESCRIPTION}), its conversation (source \`widget\`) with this message, and the visitor token that opens it for ${WIDGET_TOKEN_DAYS} days: use it as the visitor API's bearer token from then on. Limited per client address (\`SERVICEKIT_WIDGET_START_RATE_LIMIT\` an hour) beside the visitor routes' own limit. A suspended tenant's widget answers 403 \`tenant_suspended\`. Emits \`conversation.created\` and \`message.created\`.`
+      )
+  )
+  .annotate(OpenApi.Title, "Live Chat widget")
+  .annotate(OpenApi.Description, "The widget's first message; no credentials: the site key names the tenant.") {}
 
 /** The visitor's side of its conversation: the visitor token only, never an API key or dashboard token. */
 export class ChatVisitorApi extends HttpApiGroup.make("chatVisitor")

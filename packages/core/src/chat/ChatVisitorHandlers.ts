@@ -1,16 +1,20 @@
 import { HttpServerResponse } from "@effect/platform"
-import { Clock, Effect } from "effect"
+import { Clock, Effect, FiberRef, Option } from "effect"
 import { eventStreamHeaders, lastEventId } from "../http/EventStream.js"
 import { implement } from "../http/Implement.js"
 import { pageJson } from "../http/Pages.js"
+import { CurrentRequest } from "../http/RequestContext.js"
+import { invalidField } from "../platform/Errors.js"
+import { RateLimiter } from "../platform/RateLimiter.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import type { ConversationNotFound } from "./ChatErrors.js"
-import { ChatPageApi, ChatVisitorApi } from "./ChatVisitorApi.js"
+import { ChatPageApi, ChatVisitorApi, ChatWidgetApi } from "./ChatVisitorApi.js"
 import { visitorConversationJson, visitorMessageJson } from "./ChatJson.js"
 import { ChatService } from "./ChatService.js"
 import { conversationFeed } from "./ConversationFeed.js"
 import { chatPageCss, chatPageHtml, chatPageScript, pageSecurityHeaders } from "./HostedChatPage.js"
-import { VisitorSession } from "./VisitorAuth.js"
+import { VisitorSession, admitted } from "./VisitorAuth.js"
+import { widgetLoaderScript } from "./WidgetLoader.js"
 
 export const chatPageHandlers = implement(
   ChatPageApi,
@@ -21,10 +25,66 @@ export const chatPageHandlers = implement(
       Effect.succeed(HttpServerResponse.text(body, { contentType, headers }))
     const html = chatPageHtml(mountPath, brand)
     const css = chatPageCss(brand)
+    const loader = widgetLoaderScript(brand)
     return {
       chatPage: () => asset(html, "text/html; charset=utf-8"),
       chatPageScript: () => asset(chatPageScript, "text/javascript; charset=utf-8"),
-      chatPageStyles: () => asset(css, "text/css; charset=utf-8")
+      chatPageStyles: () => asset(css, "text/css; charset=utf-8"),
+      // Loaded by other origins' pages: cached a while, and never read as anything but a script.
+      widgetScript: () =>
+        Effect.succeed(
+          HttpServerResponse.text(loader, {
+            contentType: "text/javascript; charset=utf-8",
+            headers: { "x-content-type-options": "nosniff", "cache-control": "public, max-age=300" }
+          })
+        ),
+      widgetPanel: ({ urlParams }) => asset(chatPageHtml(mountPath, brand, urlParams.siteKey), "text/html; charset=utf-8")
+    }
+  })
+)
+
+export const chatWidgetHandlers = implement(
+  ChatWidgetApi,
+  Effect.gen(function* () {
+    const chat = yield* ChatService
+    const limiter = yield* RateLimiter
+    // Both routes mint a token: the visitor routes' limit per address and the widget's own.
+    const limited = Effect.gen(function* () {
+      const state = yield* FiberRef.get(CurrentRequest)
+      yield* Effect.flatMap(limiter.forVisitorAddress(state.clientIp), (limit) => admitted(state, limit, "ip"))
+      yield* Effect.flatMap(limiter.forWidgetStart(state.clientIp), (limit) => admitted(state, limit, "ip"))
+    })
+    return {
+      resumeWidgetConversation: ({ payload: { siteKey, ...identity } }) =>
+        Effect.zipRight(limited, chat.resumeWidgetConversation(siteKey, identity)).pipe(
+          Effect.map((resumed) =>
+            Option.match(resumed, {
+              onNone: () => ({ visitorToken: null, expiresAt: null, conversation: null }),
+              onSome: ({ conversation, expiresAt, visitorToken }) => ({
+                visitorToken,
+                expiresAt,
+                conversation: visitorConversationJson(conversation)
+              })
+            })
+          )
+        ),
+      startWidgetConversation: ({ payload: { content, externalId, identityHash, siteKey } }) =>
+        Effect.gen(function* () {
+          yield* limited
+          if ((externalId === undefined) !== (identityHash === undefined)) {
+            return yield* Effect.fail(
+              invalidField(externalId === undefined ? "externalId" : "identityHash", "is required with the other")
+            )
+          }
+          const identity = externalId === undefined ? undefined : { externalId, identityHash: identityHash! }
+          const started = yield* chat.startWidgetConversation(siteKey, content, identity)
+          return {
+            visitorToken: started.visitorToken,
+            expiresAt: started.expiresAt,
+            conversation: visitorConversationJson(started.conversation),
+            message: visitorMessageJson(started.message)
+          }
+        })
     }
   })
 )

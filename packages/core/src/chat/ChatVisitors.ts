@@ -1,5 +1,5 @@
 import { Effect, Option } from "effect"
-import { SecretCrypto, randomBase62, randomUuid } from "../platform/Crypto.js"
+import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { invalidField } from "../platform/Errors.js"
 import { listPage } from "../platform/Keyset.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
@@ -15,7 +15,7 @@ import {
   checkVisitor,
   pageSize
 } from "./ChatInputs.js"
-import { ConversationRepository, VisitorRepository, VisitorTokenRepository, WidgetRepository } from "./ChatRepositories.js"
+import { ConversationRepository, VisitorRepository } from "./ChatRepositories.js"
 import type { ChatService } from "./ChatService.js"
 
 /**
@@ -25,9 +25,7 @@ import type { ChatService } from "./ChatService.js"
 export const makeChatVisitors = (changes: ChatChanges) =>
   Effect.gen(function* () {
     const visitors = yield* VisitorRepository
-    const widgets = yield* WidgetRepository
     const conversations = yield* ConversationRepository
-    const tokens = yield* VisitorTokenRepository
     const usage = yield* UsageLedger
     const unit = yield* UnitOfWork
     const crypto = yield* SecretCrypto
@@ -40,35 +38,23 @@ export const makeChatVisitors = (changes: ChatChanges) =>
           if (input.name !== undefined) yield* checkText("name", input.name, MAX_NAME_LENGTH)
           const source = input.source ?? "api"
           if (!SOURCE.test(source)) yield* Effect.fail(invalidField("source", `must be ${SOURCE_RULE}`))
-          const token = `svt_${randomBase62(crypto, 40)}`
-          const digest = yield* crypto.sha256Hex(token)
           return yield* unit.withTransaction(
             Effect.gen(function* () {
               const at = yield* changes.now
               const visitor = yield* changes.upsertVisitor(tenantId, input, at)
-              const widget = yield* widgets.ensure({
-                tenantId,
-                siteKey: `svw_${randomBase62(crypto, 24)}`,
-                createdAt: at
-              })
+              const widget = yield* changes.ensureWidget(tenantId, at)
               const open = yield* conversations.findOpen(tenantId, visitor.id)
               const conversation =
                 Option.isSome(open) && (input.name === undefined || input.name === open.value.name)
                   ? open.value
                   : yield* changes.openConversation(
                       tenantId,
-                      { visitorId: visitor.id, name: input.name ?? null, priority: "normal", source },
+                      visitor,
+                      { name: input.name ?? null, priority: "normal", source },
                       at
                     )
               const expiresAt = new Date(at.getTime() + VISITOR_TOKEN_HOURS * 3_600_000)
-              yield* tokens.insert({
-                digest,
-                tenantId,
-                visitorId: visitor.id,
-                conversationId: conversation.id,
-                expiresAt,
-                createdAt: at
-              })
+              const token = yield* changes.mintToken(visitor, conversation, expiresAt, at)
               yield* Effect.orDie(
                 usage.append({
                   id: randomUuid(crypto),

@@ -30,9 +30,14 @@ const brandMark = (brand: Brand) => {
   return `<p class="brand">${logo}<span>${escapeText(brand.name)}</span></p>`
 }
 
-/** The page at `${mountPath}/public/chat`; its assets beside it. */
-export const chatPageHtml = (mountPath: string, brand: Brand) => {
+/**
+ * The page at `${mountPath}/public/chat`, or with `siteKey` the widget's panel at
+ * `${mountPath}/public/chat/widget`: a greeting before the first message and a button that closes
+ * the panel. Its assets beside it.
+ */
+export const chatPageHtml = (mountPath: string, brand: Brand, siteKey?: string) => {
   const base = escapeAttribute(`${mountPath}/public/chat`)
+  const widget = siteKey === undefined ? "" : ` data-site-key="${escapeAttribute(siteKey)}"`
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -45,16 +50,18 @@ export const chatPageHtml = (mountPath: string, brand: Brand) => {
 <script src="${base}/chat.js" defer></script>
 </head>
 <body>
-<main class="chat" data-base="${base}">
+<main class="chat" data-base="${base}"${widget}>
   <header>
     <div class="heading">
       ${brandMark(brand)}
       <h1 id="title">Chat</h1>
     </div>
     <span id="status" class="status"></span>
+    ${siteKey === undefined ? "" : '<button type="button" id="close" class="close" aria-label="Close chat">×</button>'}
   </header>
   <p id="notice" class="notice" role="alert" hidden></p>
   <ol id="messages" class="messages" aria-live="polite"></ol>
+  <p id="greeting" class="greeting" hidden>Hi! Ask us anything, we will answer here.</p>
   <section id="rating" class="rating" hidden>
     <p>How was this conversation?</p>
     <div class="stars">
@@ -90,6 +97,9 @@ header{display:flex;align-items:center;justify-content:space-between;gap:12px;pa
 h1{font-size:17px;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .status{font-size:12px;text-transform:uppercase;letter-spacing:.04em;color:#5b6577}
 .notice{margin:0;padding:8px 16px;background:#fff4e5;color:#7a4a00}
+.close{flex:none;width:32px;height:32px;border:0;border-radius:8px;background:none;color:#5b6577;font-size:22px;line-height:1;cursor:pointer}
+.close:hover{background:#eef1f5}
+.greeting{margin:0 16px 16px;padding:10px 12px;border-radius:12px;background:#eef1f5;align-self:flex-start}
 .messages{flex:1;overflow-y:auto;list-style:none;margin:0;padding:16px;display:flex;flex-direction:column;gap:8px}
 .message{max-width:80%;padding:8px 12px;border-radius:12px;background:#eef1f5;white-space:pre-wrap;overflow-wrap:anywhere}
 .message p{margin:0}
@@ -109,27 +119,77 @@ h1{font-size:17px;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:no
 `
 
 export const chatPageScript = `"use strict"
-;(() => {
+;(async () => {
   const root = document.querySelector(".chat")
   const base = root.dataset.base
   const $ = (id) => document.getElementById(id)
   const list = $("messages"), form = $("composer"), input = $("content"), send = $("send")
   const notice = (text) => { $("notice").textContent = text; $("notice").hidden = text === "" }
 
-  // The token comes in the link; keep it in this tab only and take it out of the address bar.
-  const KEY = "servicekit.chat.token"
-  const params = new URLSearchParams(location.search)
-  let token = params.get("token")
-  if (token) {
-    try { sessionStorage.setItem(KEY, token) } catch {}
-    params.delete("token")
-    history.replaceState(null, "", location.pathname + (params.toString() ? "?" + params : ""))
+  // On the hosted page the token comes in the link: it is kept in this tab only and taken out of
+  // the address bar. In the widget the loader keeps it, in the tenant's own site's storage (a
+  // framed page's storage may be refused): it hands it over when asked, and keeps the one the first
+  // message makes, which goes only to the origin that handed the first one over.
+  const siteKey = root.dataset.siteKey
+  const TOKEN = /^svt_[0-9A-Za-z]{40}$/
+  let remember = () => {}
+  let token = null
+  let identity = null
+  if (siteKey) {
+    const close = () => parent.postMessage({ type: "servicekit:close" }, "*")
+    $("close").addEventListener("click", close)
+    addEventListener("keydown", (event) => { if (event.key === "Escape") close() })
+    token = await new Promise((resolve) => {
+      if (parent === window) return resolve(null)
+      addEventListener("message", (event) => {
+        if (event.source !== parent || !event.data) return
+        if (event.data.type === "servicekit:open") input.focus()
+        if (event.data.type !== "servicekit:token") return
+        const kept = event.data.token
+        const named = event.data.identity
+        if (named && typeof named.externalId === "string" && typeof named.identityHash === "string") identity = named
+        remember = (next) => parent.postMessage(next ? { type: "servicekit:remember", token: next } : { type: "servicekit:forget" }, event.origin)
+        resolve(typeof kept === "string" && TOKEN.test(kept) ? kept : null)
+      })
+      parent.postMessage({ type: "servicekit:ready" }, "*")
+    })
   } else {
-    try { token = sessionStorage.getItem(KEY) } catch {}
+    const KEY = "servicekit.chat.token"
+    const params = new URLSearchParams(location.search)
+    token = params.get("token")
+    if (token) {
+      try { sessionStorage.setItem(KEY, token) } catch {}
+      params.delete("token")
+      history.replaceState(null, "", location.pathname + (params.toString() ? "?" + params : ""))
+    } else {
+      try { token = sessionStorage.getItem(KEY) } catch {}
+    }
+    if (!token) { notice("This chat link is not valid. Ask for a new one."); form.hidden = true; return }
   }
-  if (!token) { notice("This chat link is not valid. Ask for a new one."); form.hidden = true; return }
-  const auth = { authorization: "Bearer " + token }
   const UNAVAILABLE = "This chat is unavailable right now."
+  // What a 403 tells the visitor: an identity the tenant's page got wrong is said (its developer
+  // reads it); anything else, a suspended tenant's chat included, is only unavailable.
+  const refusal = (body, otherwise) => {
+    const error = body && body.error
+    return error && typeof error.code === "string" && error.code.startsWith("identity_") ? error.message : otherwise
+  }
+  // A signed-in visitor without a token here may have a conversation open from elsewhere.
+  if (siteKey && !token && identity) {
+    const response = await fetch(base + "/widget/sessions", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ siteKey, ...identity })
+    }).catch(() => null)
+    const body = response && response.ok ? await response.json() : null
+    if (response && !response.ok && response.status !== 429) {
+      notice(refusal(await response.json().catch(() => null), UNAVAILABLE))
+      form.hidden = true
+      return
+    }
+    if (body && body.visitorToken) { token = body.visitorToken; remember(token) }
+  }
+  let auth = token ? { authorization: "Bearer " + token } : null
+  $("greeting").hidden = auth !== null
 
   const labels = { visitor: "You", agent: "Agent", api: "Support", system: "" }
   const shown = new Set()
@@ -165,9 +225,8 @@ export const chatPageScript = `"use strict"
   }
 
   const failure = async (response, fallback) => {
-    // 403: the chat's owner is suspended; the visitor is told no more than that it is unavailable.
-    if (response.status === 403) return UNAVAILABLE
     const body = await response.json().catch(() => null)
+    if (response.status === 403) return refusal(body, UNAVAILABLE)
     return (body && body.error && body.error.message) || fallback
   }
 
@@ -177,13 +236,29 @@ export const chatPageScript = `"use strict"
     if (content === "") return
     send.disabled = true
     try {
-      const response = await fetch(base + "/messages", {
-        method: "POST",
-        headers: { ...auth, "content-type": "application/json" },
-        body: JSON.stringify({ content })
-      })
+      // The widget's first message opens the conversation and gives the token that follows it.
+      const first = auth === null
+      const response = first
+        ? await fetch(base + "/widget/conversations", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ siteKey, content, ...(identity || {}) })
+          })
+        : await fetch(base + "/messages", {
+            method: "POST",
+            headers: { ...auth, "content-type": "application/json" },
+            body: JSON.stringify({ content })
+          })
       if (!response.ok) return notice(await failure(response, "The message was not sent. Try again."))
-      show(await response.json())
+      const body = await response.json()
+      if (first) {
+        remember(body.visitorToken)
+        auth = { authorization: "Bearer " + body.visitorToken }
+        $("greeting").hidden = true
+        render(body.conversation)
+        show(body.message)
+        follow()
+      } else show(body)
       input.value = ""
       notice("")
     } catch {
@@ -240,6 +315,16 @@ export const chatPageScript = `"use strict"
           cache: "no-store"
         })
         if (response.status === 401) {
+          // The widget forgets an expired token: the next message starts a new conversation.
+          if (siteKey) {
+            remember(null)
+            auth = null
+            list.replaceChildren()
+            shown.clear()
+            lastEventId = ""
+            $("greeting").hidden = false
+            return
+          }
           notice(await failure(response, "This chat link has expired. Ask for a new one."))
           form.hidden = true
           return
@@ -273,6 +358,6 @@ export const chatPageScript = `"use strict"
       await new Promise((resolve) => setTimeout(resolve, wait))
     }
   }
-  follow()
+  if (auth !== null) follow()
 })()
 `

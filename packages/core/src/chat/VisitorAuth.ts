@@ -27,7 +27,7 @@ export class VisitorAuth extends HttpApiMiddleware.Tag<VisitorAuth>()("@servicek
 }) {}
 
 /** Counts the request against `limit`; refuses it with the 429 when the limit is spent. */
-const admitted = (state: RequestState, limit: RateLimitResult, limitedBy: "ip" | "visitor") => {
+export const admitted = (state: RequestState, limit: RateLimitResult, limitedBy: "ip" | "visitor") => {
   state.rateLimit = limit
   if (limit.allowed) return Effect.void
   state.limitedBy = limitedBy

@@ -5,9 +5,11 @@ export type {
   Conversation,
   ConversationStatus,
   Csat,
+  LastMessage,
   MessageDraft,
   Priority,
   Visitor,
+  VisitorSummary,
   VisitorToken,
   Widget
 } from "../chat/Chat.js"

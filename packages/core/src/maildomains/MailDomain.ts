@@ -1,7 +1,7 @@
 /** pending: never verified yet; verified: its DKIM record is published; failed: the record is wrong, or went away. */
 export type DomainStatus = "pending" | "verified" | "failed"
 
-export type RecordPurpose = "dkim" | "spf" | "dmarc"
+export type RecordPurpose = "dkim" | "spf" | "dmarc" | "return_path"
 
 /** unchecked: not looked up yet; missing: no such record; wrong: a record is there, but not this one. */
 export type RecordStatus = "unchecked" | "ok" | "missing" | "wrong"
@@ -9,13 +9,13 @@ export type RecordStatus = "unchecked" | "ok" | "missing" | "wrong"
 /** A DNS record the tenant publishes, and what the last check found. */
 export interface DomainRecord {
   readonly purpose: RecordPurpose
-  readonly type: "TXT"
+  readonly type: "TXT" | "CNAME"
   readonly name: string
   readonly value: string
   /** Whether the domain is usable without it (only DKIM is required: the kit signs with it). */
   readonly required: boolean
   readonly status: RecordStatus
-  /** The TXT records found at the name that matter to it (at most a few, each shortened). */
+  /** The records of its type found at the name that matter to it (at most a few, each shortened). */
   readonly found: ReadonlyArray<string>
 }
 
@@ -60,10 +60,16 @@ export const normalizeDomain = (input: string): { readonly domain: string } | { 
   return { domain }
 }
 
-/** What the kit asks the tenant to publish; `spfInclude` is the platform's SPF domain, when it has one. */
+/** The label of a domain's return-path subdomain: `bounces.mail.example.com` for `mail.example.com`. */
+export const RETURN_PATH_LABEL = "bounces"
+
+/**
+ * What the kit asks the tenant to publish: `spfInclude` is the platform's SPF domain and
+ * `bounceDomain` its bounce domain, when it has them.
+ */
 export const expectedRecords = (
   domain: Pick<MailDomain, "domain" | "selector" | "dkimPublicKey">,
-  spfInclude: string | undefined
+  { bounceDomain, spfInclude }: { readonly spfInclude: string | undefined; readonly bounceDomain: string | undefined }
 ): ReadonlyArray<DomainRecord> => [
   {
     purpose: "dkim",
@@ -95,7 +101,22 @@ export const expectedRecords = (
     required: false,
     status: "unchecked",
     found: []
-  }
+  },
+  // The bounces of the domain's mail come back through a subdomain of its own, aliased to the
+  // platform's bounce domain: its Return-Path then aligns with the From domain (DMARC's SPF half).
+  ...(bounceDomain === undefined
+    ? []
+    : [
+        {
+          purpose: "return_path" as const,
+          type: "CNAME" as const,
+          name: `${RETURN_PATH_LABEL}.${domain.domain}`,
+          value: bounceDomain,
+          required: false,
+          status: "unchecked" as const,
+          found: []
+        }
+      ])
 ]
 
 /** A DKIM record's tags (`v=DKIM1; k=rsa; p=...`), names lowercase, whitespace removed from values. */
@@ -110,9 +131,14 @@ const tagsOf = (record: string): ReadonlyMap<string, string> =>
 const MAX_FOUND = 5
 const MAX_FOUND_LENGTH = 600
 
-/** What a lookup found for `record`, among the TXT records at its name. */
-export const checkRecord = (record: DomainRecord, txt: ReadonlyArray<string>, dkimPublicKey: string): DomainRecord => {
-  const relevant = txt.filter((value) =>
+/** What a lookup found for `record`, among the records of its type at its name. */
+export const checkRecord = (record: DomainRecord, answers: ReadonlyArray<string>, dkimPublicKey: string): DomainRecord => {
+  if (record.type === "CNAME") {
+    const found = answers.slice(0, MAX_FOUND).map((value) => value.slice(0, MAX_FOUND_LENGTH))
+    const ok = answers.some((target) => target.toLowerCase().replace(/\.$/, "") === record.value)
+    return { ...record, status: ok ? "ok" : answers.length === 0 ? "missing" : "wrong", found }
+  }
+  const relevant = answers.filter((value) =>
     record.purpose === "dkim"
       ? /^\s*v\s*=\s*DKIM1/i.test(value) || tagsOf(value).has("p")
       : record.purpose === "spf"

@@ -66,7 +66,8 @@ export class MailDomainService extends Context.Tag("@servicekit/core/MailDomainS
       const box = yield* SecretBox
       const crypto = yield* SecretCrypto
       const tenants = yield* TenantService
-      const { mailSpfInclude } = yield* ServiceKitSettings
+      const { mailBounceDomain, mailSpfInclude } = yield* ServiceKitSettings
+      const platform = { spfInclude: mailSpfInclude, bounceDomain: mailBounceDomain }
       const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
       const found = (tenantId: string, id: string) =>
         Effect.flatMap(
@@ -76,8 +77,10 @@ export class MailDomainService extends Context.Tag("@servicekit/core/MailDomainS
 
       const check = (domain: MailDomain) =>
         Effect.gen(function* () {
-          const records = yield* Effect.forEach(expectedRecords(domain, mailSpfInclude), (record) =>
-            Effect.map(dns.txt(record.name), (txt) => checkRecord(record, txt, domain.dkimPublicKey))
+          const records = yield* Effect.forEach(expectedRecords(domain, platform), (record) =>
+            Effect.map(record.type === "CNAME" ? dns.cname(record.name) : dns.txt(record.name), (answers) =>
+              checkRecord(record, answers, domain.dkimPublicKey)
+            )
           )
           const at = yield* now
           const { failure, status } = statusAfterCheck(domain, records[0]!)
@@ -120,7 +123,7 @@ export class MailDomainService extends Context.Tag("@servicekit/core/MailDomainS
               id: randomUuid(crypto),
               dkimPrivateKeySealed: yield* box.seal(privateKeyPem),
               status: "pending",
-              records: expectedRecords(base, mailSpfInclude),
+              records: expectedRecords(base, platform),
               failure: null,
               checkedAt: null,
               verifiedAt: null,

@@ -8,10 +8,11 @@ import { DnsLookupUnavailable, MailDomainConflict, MailDomainNotFound } from "./
 export const MAIL_DOMAINS_SCOPE = "domains:manage"
 
 const DomainRecordJson = Schema.Struct({
-  purpose: Schema.Literal("dkim", "spf", "dmarc").annotations({
-    description: "dkim: the key the kit signs with (required); spf and dmarc: recommended by mailbox providers."
+  purpose: Schema.Literal("dkim", "spf", "dmarc", "return_path").annotations({
+    description:
+      "dkim: the key the kit signs with (required); spf and dmarc: recommended by mailbox providers; return_path: the subdomain bounces come back to (a CNAME to the platform's bounce domain, when it has one): once published, the domain's mail carries a Return-Path there, aligned with its From for DMARC."
   }),
-  type: Schema.Literal("TXT"),
+  type: Schema.Literal("TXT", "CNAME"),
   name: Schema.String.annotations({ description: "Where to publish it (the full name)." }),
   value: Schema.String.annotations({ description: "What to publish, exactly." }),
   required: Schema.Boolean,
@@ -53,7 +54,7 @@ export class MailDomainsApi extends HttpApiGroup.make("mailDomains")
       .annotate(OpenApi.Summary, "Add a sending domain")
       .annotate(
         OpenApi.Description,
-        "Makes the domain's DKIM key (2048-bit RSA; the private key sealed at rest and never shown) and answers the records to publish: the DKIM TXT record (required), a DMARC record and, when the platform names its SPF domain, an SPF record (recommended). Then publish them and call verify. The account needs Business Email; at most 50 domains."
+        "Makes the domain's DKIM key (2048-bit RSA; the private key sealed at rest and never shown) and answers the records to publish: the DKIM TXT record (required), a DMARC record, when the platform names its SPF domain an SPF record, and when it has a bounce domain a return-path CNAME (recommended). Then publish them and call verify. The account needs Business Email; at most 50 domains."
       )
   )
   .add(

@@ -1,7 +1,10 @@
 import { Clock, Effect, Layer, Option } from "effect"
-import { type DkimKey, SenderDomains, domainOf } from "../module/SenderDomains.js"
+import { SenderDomains, type SendingDomain, domainOf } from "../module/SenderDomains.js"
 import { invalidField } from "../platform/Errors.js"
+import { DnsResolver } from "../platform/Dns.js"
 import { SecretBox } from "../platform/SecretBox.js"
+import { ServiceKitSettings } from "../platform/Settings.js"
+import type { MailDomain } from "./MailDomain.js"
 import { MailDomainRepository } from "./MailDomainRepository.js"
 
 /** A domain's key is read again after this long: a deleted domain's mail is unsigned within a minute. */
@@ -18,8 +21,23 @@ export const layerSenderDomains = Layer.effect(
   Effect.gen(function* () {
     const domains = yield* MailDomainRepository
     const box = yield* SecretBox
+    const dns = yield* DnsResolver
+    const { mailBounceDomain } = yield* ServiceKitSettings
     // Every message of a domain is signed with its key: read and opened once a minute, not per message.
-    const keys = new Map<string, { readonly dkim: Option.Option<DkimKey>; readonly until: number }>()
+    const keys = new Map<string, { readonly sending: Option.Option<SendingDomain>; readonly until: number }>()
+    /**
+     * The domain's own return path, while its alias still names the platform's bounce domain: read
+     * from DNS each time the key is, so a tenant cannot turn its bounces away from the platform
+     * (and so from its suppressions and reputation) between two checks. Unsure, the platform's own.
+     */
+    const returnPathOf = (domain: MailDomain) => {
+      const record = domain.records.find((one) => one.purpose === "return_path" && one.status === "ok")
+      if (record === undefined || mailBounceDomain === undefined) return Effect.succeed(undefined)
+      return dns.cname(record.name).pipe(
+        Effect.map((targets) => (targets.includes(mailBounceDomain) ? record.name : undefined)),
+        Effect.orElseSucceed(() => undefined)
+      )
+    }
     return {
       requireVerified: (tenantId, address, field) =>
         Effect.flatMap(domains.findByName(tenantId, domainOf(address)), (found) =>
@@ -32,23 +50,26 @@ export const layerSenderDomains = Layer.effect(
                   : `is on ${found.value.domain}, which is ${found.value.status}, not verified: publish its records and verify it`
               )
         ),
-      dkimFor: (tenantId, address) =>
+      sendingFrom: (tenantId, address) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) => {
           const key = `${tenantId} ${domainOf(address)}`
           const held = keys.get(key)
-          if (held !== undefined && held.until > now) return Effect.succeed(held.dkim)
+          if (held !== undefined && held.until > now) return Effect.succeed(held.sending)
           return Effect.tap(
             Effect.flatMap(domains.findByName(tenantId, domainOf(address)), (found) =>
               Option.isNone(found)
-                ? Effect.succeed(Option.none<DkimKey>())
-                : Effect.map(box.open(found.value.dkimPrivateKeySealed), (privateKey) =>
-                    Option.some({ domainName: found.value.domain, keySelector: found.value.selector, privateKey })
+                ? Effect.succeed(Option.none<SendingDomain>())
+                : Effect.zipWith(box.open(found.value.dkimPrivateKeySealed), returnPathOf(found.value), (privateKey, returnPathDomain) =>
+                    Option.some({
+                      dkim: { domainName: found.value.domain, keySelector: found.value.selector, privateKey },
+                      returnPathDomain
+                    })
                   )
             ),
-            (dkim) =>
+            (sending) =>
               Effect.sync(() => {
                 if (keys.size >= MAX_KEYS_HELD) keys.delete(keys.keys().next().value!)
-                keys.set(key, { dkim, until: now + KEY_HELD_MS })
+                keys.set(key, { sending, until: now + KEY_HELD_MS })
               })
           )
         })

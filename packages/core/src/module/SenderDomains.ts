@@ -9,6 +9,13 @@ export interface DkimKey {
   readonly privateKey: string
 }
 
+/** How mail from one of a tenant's domains goes out: signed with its key, bounces to its own subdomain once published. */
+export interface SendingDomain {
+  readonly dkim: DkimKey
+  /** The domain of its Return-Path (`bounces.mail.example.com`) once its CNAME is published; the platform's otherwise. */
+  readonly returnPathDomain: string | undefined
+}
+
 /**
  * The tenants' own sending domains, as the products that send mail see them: whether a tenant may
  * send from an address, and the key its mail from there is signed with.
@@ -18,8 +25,8 @@ export class SenderDomains extends Context.Tag("@servicekit/core/SenderDomains")
   {
     /** Refused (naming `field`) unless `address` is on one of the tenant's verified sending domains. */
     readonly requireVerified: (tenantId: string, address: string, field: string) => Effect.Effect<void, ValidationFailed>
-    /** The DKIM key of the tenant's domain `address` is on, if the tenant has that domain. */
-    readonly dkimFor: (tenantId: string, address: string) => Effect.Effect<Option.Option<DkimKey>>
+    /** How mail from `address` goes out, if the tenant has the domain it is on. */
+    readonly sendingFrom: (tenantId: string, address: string) => Effect.Effect<Option.Option<SendingDomain>>
   }
 >() {}
 

@@ -5,10 +5,10 @@ export const MAIL_STREAMS = ["transactional", "broadcast"] as const
 export type MailStream = (typeof MAIL_STREAMS)[number]
 
 /**
- * Why a recipient is not mailed: the address bounced for good, its owner reported the mail as spam
- * or unsubscribed, or the tenant added it itself.
+ * Why a recipient is not mailed: the address bounced for good, or softly time after time, its owner
+ * reported the mail as spam or unsubscribed, or the tenant added it itself.
  */
-export const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "unsubscribe", "manual"] as const
+export const SUPPRESSION_REASONS = ["hard_bounce", "soft_bounce", "complaint", "unsubscribe", "manual"] as const
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number]
 
 export interface NewSuppression {
@@ -20,6 +20,17 @@ export interface NewSuppression {
   /** What the remote server answered, or a note. */
   readonly detail: string | null
   /** The message whose bounce or complaint suppressed the address. */
+  readonly messageId: string | null
+}
+
+/** A temporary failure to deliver to an address (mailbox full, a server refusing for now). */
+export interface SoftBounce {
+  readonly tenantId: string
+  readonly stream: MailStream
+  /** Any case: counted lowercase. */
+  readonly email: string
+  /** What the remote server answered. */
+  readonly detail: string | null
   readonly messageId: string | null
 }
 
@@ -45,5 +56,11 @@ export class Suppressions extends Context.Tag("@servicekit/core/Suppressions")<
      * bounce or manual entry, as it may not be removed.
      */
     readonly add: (entries: ReadonlyArray<NewSuppression>) => Effect.Effect<void>
+    /**
+     * Counts a soft bounce of each address on its stream, in the caller's unit of work; the third
+     * within 30 days (SOFT_BOUNCE_LIMIT, SOFT_BOUNCE_WINDOW_DAYS) suppresses it as `soft_bounce`,
+     * as `add` would, and starts its count over.
+     */
+    readonly softBounced: (entries: ReadonlyArray<SoftBounce>) => Effect.Effect<void>
   }
 >() {}

@@ -140,7 +140,8 @@ export const PermissionDeniedCode = Schema.Literal(
   "admin_required",
   "skill_denied",
   "tenant_suspended",
-  "tenant_deleted"
+  "tenant_deleted",
+  "sending_paused"
 )
 export type PermissionDeniedCode = typeof PermissionDeniedCode.Type
 
@@ -151,7 +152,7 @@ export class PermissionDenied extends Schema.TaggedError<PermissionDenied>()(
   HttpApiSchema.annotations({
     status: 403,
     description:
-      "The credentials are valid but not allowed here (a product the tenant is not entitled to, a key of another product or without the scope, an address off the key's allowlist, an expired key, another tenant, a member where an admin is needed, a skill the policy denies, a tenant the platform suspended or deleted); `code` says which."
+      "The credentials are valid but not allowed here (a product the tenant is not entitled to, a key of another product or without the scope, an address off the key's allowlist, an expired key, another tenant, a member where an admin is needed, a skill the policy denies, a tenant the platform suspended or deleted, mail of a tenant whose sending is paused); `code` says which."
   })
 ) {}
 

@@ -16,6 +16,8 @@ export class RateLimiter extends Context.Tag("@servicekit/core/RateLimiter")<
     readonly forVisitor: (tokenDigest: string) => Effect.Effect<RateLimitResult>
     /** The hosted chat's visitor routes, by client address (counted before the token is checked). */
     readonly forVisitorAddress: (ip: string | undefined) => Effect.Effect<RateLimitResult>
+    /** Conversations opened through the chat widget, by client address. */
+    readonly forWidgetStart: (ip: string | undefined) => Effect.Effect<RateLimitResult>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -25,7 +27,7 @@ export class RateLimiter extends Context.Tag("@servicekit/core/RateLimiter")<
       const settings = yield* ServiceKitSettings
       const ipRules = [...settings.ipRateLimits].sort((a, b) => b.pathPrefix.length - a.pathPrefix.length)
       const { limit, windowMs } = settings.keyRateLimit
-      const { perToken, perAddress } = settings.visitorRateLimits
+      const { perToken, perAddress, startsPerAddress } = settings.visitorRateLimits
       const hit = (bucket: string, rule: { readonly limit: number; readonly windowMs: number }) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) => store.hit(bucket, rule.limit, rule.windowMs, now))
       return {
@@ -37,6 +39,7 @@ export class RateLimiter extends Context.Tag("@servicekit/core/RateLimiter")<
           ),
         forVisitor: (tokenDigest) => hit(`visitor:${tokenDigest}`, perToken),
         forVisitorAddress: (ip) => hit(`visitor-ip:${ip ?? "unknown"}`, perAddress),
+        forWidgetStart: (ip) => hit(`widget-start:${ip ?? "unknown"}`, startsPerAddress),
         forIp: (path, ip) => {
           const rule = ipRules.find((candidate) => path.startsWith(candidate.pathPrefix))
           if (rule === undefined) return Effect.succeed(undefined)

@@ -23,7 +23,12 @@ export interface Settings {
   readonly exportRateLimit: RateRule
   readonly ipRateLimits: ReadonlyArray<IpRateRule>
   /** The hosted chat's visitor routes (`/public/chat/*`): per visitor token, and per client address. */
-  readonly visitorRateLimits: { readonly perToken: RateRule; readonly perAddress: RateRule }
+  readonly visitorRateLimits: {
+    readonly perToken: RateRule
+    readonly perAddress: RateRule
+    /** Conversations one client address may open through the chat widget. */
+    readonly startsPerAddress: RateRule
+  }
   /** Proxies (IPs or CIDR ranges) whose X-Forwarded-For is believed. Empty: the socket address is the client. */
   readonly trustedProxies: ReadonlyArray<string>
   /** Browser origins (`https://app.example.com`) allowed to call the API cross-origin. Empty: CORS off. */
@@ -57,6 +62,8 @@ export interface Settings {
    * is a per-message address there. Unset, mail carries its From address as the envelope sender.
    */
   readonly mailBounceDomain?: string | undefined
+  /** How a tenant's bounce and complaint rates are judged: when it is warned, when its sending pauses. */
+  readonly mailReputation: MailReputationSettings
   /**
    * Outbound connections to addresses a tenant chose (SIP trunks) may reach private and loopback
    * addresses. Off by default: only for development and tests.
@@ -129,6 +136,31 @@ export interface WebhookSettings {
   readonly disableAfterMs: number
 }
 
+/** A rate's two thresholds, as fractions (0.05 for 5 %): past `warning` the tenant is told, past `pause` its sending stops. */
+export interface RateThresholds {
+  readonly warning: number
+  readonly pause: number
+}
+
+/** How the platform judges a tenant's mail (SERVICEKIT_MAIL_BOUNCE_RATES and the like; see mailreputation/). */
+export interface MailReputationSettings {
+  /** Hard bounces per message sent. SES reviews an account at 5 % and pauses it at 10 %. */
+  readonly bounceRate: RateThresholds
+  /** Complaints per message sent. SES: 0.1 % and 0.5 %. */
+  readonly complaintRate: RateThresholds
+  /** Fewer messages than this in the window are not judged: two bounces of ten say little. */
+  readonly minimumSends: number
+  /** The rolling window the rates are taken over, in whole days. */
+  readonly windowDays: number
+}
+
+export const defaultMailReputationSettings: MailReputationSettings = {
+  bounceRate: { warning: 0.05, pause: 0.1 },
+  complaintRate: { warning: 0.001, pause: 0.005 },
+  minimumSends: 200,
+  windowDays: 7
+}
+
 export const defaultWebhookSettings: WebhookSettings = {
   drainIntervalMs: 60_000,
   retryBaseMs: 10_000,
@@ -153,7 +185,9 @@ export const defaultSettings: Settings = {
   // A visitor's page polls and posts a few times a minute; a script with one link is held back.
   visitorRateLimits: {
     perToken: { limit: 60, windowMs: 60_000 },
-    perAddress: { limit: 600, windowMs: 60_000 }
+    perAddress: { limit: 600, windowMs: 60_000 },
+    // An office behind one address opens a few conversations an hour; a script filling the inbox is held back.
+    startsPerAddress: { limit: 20, windowMs: 3_600_000 }
   },
   trustedProxies: [],
   corsOrigins: [],
@@ -163,6 +197,7 @@ export const defaultSettings: Settings = {
   outboundAllowPrivate: false,
   mailFrom: "ServiceKit <no-reply@servicekit.local>",
   webhooks: defaultWebhookSettings,
+  mailReputation: defaultMailReputationSettings,
   // Short enough that a dead worker's run is taken over within 15 s (lease + a quarter of it).
   runLeaseMs: 10_000,
   // Hosts name their processes; this one stands for an embedding that does not.

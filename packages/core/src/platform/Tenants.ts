@@ -1,4 +1,5 @@
-import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
+import { Context, type Duration, Effect, Layer, Option } from "effect"
+import { type FreshReader, readFresh } from "./FreshReads.js"
 import { MemoryDatabase, UniqueViolation } from "./UnitOfWork.js"
 import type { Product } from "./Products.js"
 
@@ -111,45 +112,14 @@ export class TenantRepository extends Context.Tag("@servicekit/core/TenantReposi
   )
 }
 
-/** The most tenants whose settings a `readTenantsFresh` reader keeps at once. */
-const MAX_REMEMBERED = 10_000
-
-/** Reads a setting of many tenants; `forget` drops what it remembers of one tenant (or all), read again next time. */
-export interface FreshTenantsReader<A> {
-  (tenants: ReadonlyArray<string>): Effect.Effect<ReadonlyMap<string, A>>
-  readonly forget: (tenant?: string) => void
-}
-
 /**
  * A reader of a setting of many tenants (`pick` of each stored tenant, or of undefined for one
- * not found), each tenant read at most once a `fresh` while: a change counts within that time,
- * and the work that asks often (a job queue's rounds, the run claims) costs no read each time.
+ * not found), each tenant read at most once a `fresh` while (see readFresh).
  */
 export const readTenantsFresh = <A>(
   pick: (tenant: Tenant | undefined) => A,
   fresh: Duration.DurationInput = "5 seconds"
-): Effect.Effect<FreshTenantsReader<A>, never, TenantRepository> =>
-  Effect.map(TenantRepository, (repository) => {
-    const freshMs = Duration.toMillis(Duration.decode(fresh))
-    const known = new Map<string, { readonly value: A; readonly readAt: number }>()
-    const valueOf = (tenant: string, now: number) => {
-      const found = known.get(tenant)
-      if (found !== undefined && now - found.readAt < freshMs) return Effect.succeed(found.value)
-      return Effect.map(repository.findById(tenant), (stored) => {
-        const value = pick(Option.getOrUndefined(stored))
-        // A cache of every tenant that ever had work would grow without end: start over instead.
-        if (known.size >= MAX_REMEMBERED) known.clear()
-        known.set(tenant, { value, readAt: now })
-        return value
-      })
-    }
-    const read = (tenants: ReadonlyArray<string>) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Effect.map(
-          Effect.forEach(tenants, (tenant) => Effect.map(valueOf(tenant, now), (value) => [tenant, value] as const)),
-          (pairs): ReadonlyMap<string, A> => new Map(pairs)
-        )
-      )
-    const forget = (tenant?: string) => void (tenant === undefined ? known.clear() : known.delete(tenant))
-    return Object.assign(read, { forget })
-  })
+): Effect.Effect<FreshReader<A>, never, TenantRepository> =>
+  Effect.map(TenantRepository, (repository) =>
+    readFresh((tenant) => Effect.map(repository.findById(tenant), (stored) => pick(Option.getOrUndefined(stored))), fresh)
+  )

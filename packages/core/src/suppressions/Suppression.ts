@@ -17,7 +17,17 @@ export interface Suppression {
  * The tenant may take these off its list again; a complaint or an unsubscribe was the recipient's
  * own choice, which only the recipient undoes (as Postmark and SES keep them).
  */
-export const isRemovable = (reason: SuppressionReason): boolean => reason === "hard_bounce" || reason === "manual"
+export const REMOVABLE_REASONS: ReadonlyArray<SuppressionReason> = ["hard_bounce", "soft_bounce", "manual"]
+
+export const isRemovable = (reason: SuppressionReason): boolean => REMOVABLE_REASONS.includes(reason)
+
+/**
+ * Soft bounces are temporary, so one suppresses nothing; this many of an address within
+ * SOFT_BOUNCE_WINDOW_DAYS of the first counted mean a dead or full mailbox, and suppress it.
+ */
+export const SOFT_BOUNCE_LIMIT = 3
+/** Days a soft-bounce count runs from its first bounce; a bounce after that starts it over. */
+export const SOFT_BOUNCE_WINDOW_DAYS = 30
 
 /** The most entries a tenant adds by hand; bounces and complaints are bounded by what it sent. */
 export const MAX_MANUAL_SUPPRESSIONS = 100_000
@@ -26,6 +36,19 @@ export const MAX_DETAIL_LENGTH = 1_000
 
 export const DEFAULT_PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 200
+
+/** One address on one tenant's stream. */
+export interface StreamAddress {
+  readonly tenantId: string
+  readonly stream: MailStream
+  /** Lowercase. */
+  readonly email: string
+}
+
+/** How many soft bounces of an address its current count holds (see SOFT_BOUNCE_LIMIT). */
+export interface SoftBounceCount extends StreamAddress {
+  readonly count: number
+}
 
 /** What a list narrows to. */
 export interface SuppressionFilter {

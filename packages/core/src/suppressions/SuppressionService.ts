@@ -4,7 +4,15 @@ import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { isEmailAddress } from "../platform/EmailAddress.js"
 import { type ValidationFailed, invalidField } from "../platform/Errors.js"
 import { type Listed, listPage } from "../platform/Keyset.js"
-import { MAX_DETAIL_LENGTH, MAX_MANUAL_SUPPRESSIONS, type Suppression, type SuppressionFilter, isRemovable } from "./Suppression.js"
+import { UnitOfWork } from "../platform/UnitOfWork.js"
+import {
+  MAX_DETAIL_LENGTH,
+  MAX_MANUAL_SUPPRESSIONS,
+  SOFT_BOUNCE_WINDOW_DAYS,
+  type Suppression,
+  type SuppressionFilter,
+  isRemovable
+} from "./Suppression.js"
 import { SuppressionConflict, SuppressionNotFound } from "./SuppressionErrors.js"
 import { SuppressionRepository } from "./SuppressionRepository.js"
 
@@ -28,6 +36,8 @@ export class SuppressionService extends Context.Tag("@servicekit/core/Suppressio
       stream: MailStream,
       email: string
     ) => Effect.Effect<Suppression, SuppressionNotFound | SuppressionConflict>
+    /** Drops the soft-bounce counts begun before the window, which would start over anyway (periodic). */
+    readonly pruneSoftBounces: Effect.Effect<number>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -35,6 +45,7 @@ export class SuppressionService extends Context.Tag("@servicekit/core/Suppressio
     Effect.gen(function* () {
       const suppressions = yield* SuppressionRepository
       const crypto = yield* SecretCrypto
+      const unit = yield* UnitOfWork
       return {
         list: (tenantId, { cursor, limit, ...filter }) =>
           listPage(
@@ -85,9 +96,19 @@ export class SuppressionService extends Context.Tag("@servicekit/core/Suppressio
                 message: `${held.email} is suppressed by the recipient's own ${held.reason === "complaint" ? "spam complaint" : "unsubscribe"}: only the recipient can undo it.`
               })
             }
-            yield* suppressions.remove(tenantId, held.id)
+            // Mailed again, the address starts a fresh count of soft bounces. The count's row is
+            // taken first, as a soft bounce being recorded takes it before the entry's.
+            yield* unit.withTransaction(
+              Effect.zipRight(
+                suppressions.clearSoftBounces([{ tenantId, stream, email: held.email }]),
+                suppressions.remove(tenantId, held.id)
+              )
+            )
             return held
-          })
+          }),
+        pruneSoftBounces: Effect.flatMap(Clock.currentTimeMillis, (millis) =>
+          suppressions.pruneSoftBounces(new Date(millis - SOFT_BOUNCE_WINDOW_DAYS * 86_400_000))
+        )
       }
     })
   )

@@ -5,7 +5,13 @@ import { Timestamp, UuidText, withReason, withoutNul } from "../http/Schemas.js"
 import { ApiKeyOrDashboardAuth, RequiredScope } from "../http/Security.js"
 import { MAIL_STREAMS, SUPPRESSION_REASONS } from "../module/Suppressions.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
-import { DEFAULT_PAGE_SIZE, MAX_DETAIL_LENGTH, MAX_PAGE_SIZE } from "./Suppression.js"
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_DETAIL_LENGTH,
+  MAX_PAGE_SIZE,
+  SOFT_BOUNCE_LIMIT,
+  SOFT_BOUNCE_WINDOW_DAYS
+} from "./Suppression.js"
 import { SuppressionConflict, SuppressionNotFound } from "./SuppressionErrors.js"
 
 export const SUPPRESSIONS_SCOPE = "suppressions:manage"
@@ -22,7 +28,7 @@ export const SuppressionJson = Schema.Struct({
   email: Schema.String.annotations({ description: "Lowercase." }),
   reason: Schema.Literal(...SUPPRESSION_REASONS).annotations({
     description:
-      "hard_bounce: the address bounced for good (removable); complaint: its owner reported the mail as spam; unsubscribe: its owner unsubscribed from the broadcast stream; manual: the account added it (removable)."
+      `hard_bounce: the address bounced for good (removable); soft_bounce: it bounced softly (mailbox full, refused for now) ${SOFT_BOUNCE_LIMIT} times within ${SOFT_BOUNCE_WINDOW_DAYS} days (removable); complaint: its owner reported the mail as spam; unsubscribe: its owner unsubscribed from the broadcast stream; manual: the account added it (removable).`
   }),
   detail: Schema.NullOr(Schema.String).annotations({ description: "What the remote server answered, or the account's note." }),
   messageId: Schema.NullOr(UuidText).annotations({ description: "The message whose bounce or complaint suppressed it." }),
@@ -77,7 +83,7 @@ export class SuppressionsApi extends HttpApiGroup.make("suppressions")
       .annotate(OpenApi.Summary, "Take an address off the list")
       .annotate(
         OpenApi.Description,
-        "Mail to it is attempted again. Hard bounces and manual entries only: a complaint or an unsubscribe is the recipient's choice (409 `suppression_not_removable`)."
+        "Mail to it is attempted again, and its soft bounces are counted afresh. Bounces and manual entries only: a complaint or an unsubscribe is the recipient's choice (409 `suppression_not_removable`)."
       )
   )
   .addError(PermissionDenied)

@@ -1,4 +1,4 @@
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
 import { layerSuppressions } from "./RecipientSuppressions.js"
@@ -16,5 +16,12 @@ export const suppressions = defineModule({
   scopes: [SUPPRESSIONS_SCOPE],
   groups: groups(suppressionHandlers),
   services: Layer.merge(SuppressionService.layer, layerSuppressions),
-  memory: SuppressionRepository.layerMemory
+  memory: SuppressionRepository.layerMemory,
+  periodic: [
+    {
+      name: "suppressions.prune-soft-bounces",
+      every: () => "1 hour",
+      run: Effect.flatMap(SuppressionService, (suppressions) => suppressions.pruneSoftBounces)
+    }
+  ]
 })

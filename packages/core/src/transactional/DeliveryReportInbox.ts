@@ -1,5 +1,6 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { EventBus } from "../jobs/EventBus.js"
+import { SendingReputation } from "../module/SendingReputation.js"
 import { Suppressions } from "../module/Suppressions.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { SecretBox } from "../platform/SecretBox.js"
@@ -23,6 +24,12 @@ export interface ReportReceipt {
   readonly detail: string
 }
 
+/** A report sent again (the mail server's copy of one recorded already): taken, counted once. */
+const ALREADY = {
+  bounce: { recorded: false, detail: "the message's bounce was recorded already" },
+  complaint: { recorded: false, detail: "the message's complaint was recorded already" }
+} as const
+
 /**
  * The reports mail servers send back about delivered mail (bounces and complaints), as the inbound
  * SMTP listener hands them over: each is matched to its message by the Return-Path it came to (or
@@ -38,6 +45,7 @@ export class DeliveryReportInbox extends Context.Tag("@servicekit/core/DeliveryR
       const messages = yield* MessageRepository
       const activity = yield* ActivityLog
       const suppressions = yield* Suppressions
+      const reputation = yield* SendingReputation
       const events = yield* EventBus
       const unit = yield* UnitOfWork
       const box = yield* SecretBox
@@ -81,6 +89,7 @@ export class DeliveryReportInbox extends Context.Tag("@servicekit/core/DeliveryR
       const record = (message: EmailMessage, report: Exclude<DeliveryReport, { kind: "unrecognized" }>, at: Date) =>
         Effect.gen(function* () {
           if (report.kind === "complaint") {
+            if (!(yield* messages.firstReport(message, "complaint", at))) return ALREADY.complaint
             yield* suppressions.add([
               {
                 tenantId: message.tenantId,
@@ -91,6 +100,7 @@ export class DeliveryReportInbox extends Context.Tag("@servicekit/core/DeliveryR
                 messageId: message.id
               }
             ])
+            yield* countAgainst(message, { complained: 1 })
             yield* activity.append(entry(message, "complained", null, { feedbackType: report.feedbackType }, at))
             yield* publish(message, { type: "email.complained", feedbackType: report.feedbackType }, at)
             return { recorded: true, detail: `complaint (${report.feedbackType}) suppressed ${message.to}` }
@@ -100,19 +110,19 @@ export class DeliveryReportInbox extends Context.Tag("@servicekit/core/DeliveryR
           const said = { status: outcome.status, diagnostic: outcome.diagnostic }
           switch (outcome.action) {
             case "failed": {
+              if (!(yield* messages.firstReport(message, "bounce", at))) return ALREADY.bounce
               const bounce = outcome.hard ? "hard" : "soft"
-              if (outcome.hard) {
-                yield* suppressions.add([
-                  {
-                    tenantId: message.tenantId,
-                    stream: message.stream,
-                    email: message.to,
-                    reason: "hard_bounce",
-                    detail: [outcome.status, outcome.diagnostic].filter(Boolean).join(" ") || null,
-                    messageId: message.id
-                  }
-                ])
+              const bounced = {
+                tenantId: message.tenantId,
+                stream: message.stream,
+                email: message.to,
+                detail: [outcome.status, outcome.diagnostic].filter(Boolean).join(" ") || null,
+                messageId: message.id
               }
+              // A soft bounce suppresses only when repeated (see SOFT_BOUNCE_LIMIT).
+              yield* outcome.hard
+                ? Effect.zipRight(suppressions.add([{ ...bounced, reason: "hard_bounce" }]), countAgainst(message, { bounced: 1 }))
+                : suppressions.softBounced([bounced])
               yield* activity.append(entry(message, "bounced", outcome.diagnostic, { bounce, ...said }, at))
               yield* publish(message, { type: "email.bounced", bounce, ...said }, at)
               return { recorded: true, detail: `${bounce} bounce of ${message.to}` }
@@ -129,6 +139,19 @@ export class DeliveryReportInbox extends Context.Tag("@servicekit/core/DeliveryR
               return { recorded: false, detail: `a ${outcome.action} notice says nothing of the delivery` }
           }
         })
+
+      /**
+       * A hard bounce or complaint of live mail weighs on its tenant's reputation (its send is
+       * counted already), once the report is recorded: the count is advisory and never undoes it.
+       */
+      const countAgainst = (message: EmailMessage, counted: { readonly bounced?: number; readonly complained?: number }) =>
+        message.test
+          ? Effect.void
+          : unit.afterCommit(
+              reputation.tally([
+                { tenantId: message.tenantId, sent: 0, bounced: 0, complained: 0, sentAt: message.createdAt, ...counted }
+              ])
+            )
 
       /** The event of a report, written with it when an endpoint hears it. */
       const publish = (message: EmailMessage, said: Parameters<typeof reportEvent>[2], at: Date) =>

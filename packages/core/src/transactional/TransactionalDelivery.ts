@@ -5,12 +5,13 @@ import { defineQueue } from "../jobs/JobQueue.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { committersOn, groupCommit, toFirstAskers } from "../platform/GroupCommit.js"
 import { SenderDomains } from "../module/SenderDomains.js"
-import { type NewSuppression, Suppressions } from "../module/Suppressions.js"
+import { SendingReputation, type SendingTally } from "../module/SendingReputation.js"
+import { type NewSuppression, type SoftBounce, Suppressions } from "../module/Suppressions.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { enhancedStatusIn, isHardFailure } from "./DeliveryReports.js"
-import { Mailer, TestMailbox } from "./Mailer.js"
+import { MailRejected, Mailer, TestMailbox } from "./Mailer.js"
 import { messageToken, returnPathOf } from "./MessageTokens.js"
 import { unsubscribeUrl } from "./UnsubscribeApi.js"
 import { addressOf } from "./TransactionalInputs.js"
@@ -39,13 +40,14 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
   const events = yield* EventBus
   const senders = yield* SenderDomains
   const suppressions = yield* Suppressions
+  const reputation = yield* SendingReputation
   const { mailBounceDomain, mailFrom, mountPath, publicUrl } = yield* ServiceKitSettings
   const box = yield* SecretBox
-  /** The key mail from a tenant's own domain is signed with; none for the platform's sender. */
-  const dkimOf = (message: EmailMessage) =>
+  /** How mail from a tenant's own domain goes out (its key, its bounce subdomain); none for the platform's sender. */
+  const sendingDomainOf = (message: EmailMessage) =>
     message.from === mailFrom
       ? Effect.succeed(undefined)
-      : Effect.map(senders.dkimFor(message.tenantId, addressOf(message.from)), Option.getOrUndefined)
+      : Effect.map(senders.sendingFrom(message.tenantId, addressOf(message.from)), Option.getOrUndefined)
   const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
   /** RFC 8058: the link a mailbox provider POSTs to when its reader unsubscribes (covered by the DKIM signature). */
   const oneClickUnsubscribe = (message: EmailMessage) => ({
@@ -65,7 +67,9 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
    * or failed for good) that an endpoint hears commit with it.
    */
   const recordGrouped = yield* groupCommit(
-    (outcomes: ReadonlyArray<RecordedDelivery & { readonly suppress?: NewSuppression }>) =>
+    (
+      outcomes: ReadonlyArray<RecordedDelivery & { readonly suppress?: NewSuppression; readonly softBounce?: SoftBounce }>
+    ) =>
       Effect.gen(function* () {
         const final = outcomes.filter(({ message }) => message.status !== "queued").map(({ message }) => message)
         const heard = yield* events.heard(
@@ -73,13 +77,23 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
         )
         const published = final.filter((_, i) => heard[i]).map((message) => emailEvent(randomUuid(crypto), message))
         const suppressed = outcomes.flatMap(({ suppress }) => (suppress === undefined ? [] : [suppress]))
-        yield* published.length === 0 && suppressed.length === 0
+        const softBounces = outcomes.flatMap(({ softBounce }) => (softBounce === undefined ? [] : [softBounce]))
+        const tallies = outcomes.flatMap(tallyOf)
+        yield* published.length === 0 && suppressed.length === 0 && softBounces.length === 0
           ? messages.recordAttempts(outcomes)
           : unit.withTransaction(
-              Effect.all([messages.recordAttempts(outcomes), events.publish(published), suppressions.add(suppressed)], {
-                discard: true
-              })
+              Effect.all(
+                [
+                  messages.recordAttempts(outcomes),
+                  events.publish(published),
+                  suppressions.add(suppressed),
+                  suppressions.softBounced(softBounces)
+                ],
+                { discard: true }
+              )
             )
+        // Counted once the outcomes are stored, apart: a failed count is logged and never undoes a delivery.
+        yield* unit.afterCommit(reputation.tally(tallies))
         return outcomes
       }),
     deliveryWrites
@@ -117,25 +131,30 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
         if (Option.isNone(claimed)) return
         const message = claimed.value
         const destination = message.test ? testMailbox : mailer
-        const outcome = yield* Effect.either(
-          destination.send({
-            messageId: message.id,
-            from: message.from,
-            to: message.to,
-            subject: message.subject,
-            html: message.html ?? undefined,
-            text: message.text ?? undefined,
-            headers: {
-              "X-ServiceKit-Message-Id": message.id,
-              ...(message.stream === "broadcast" ? oneClickUnsubscribe(message) : {})
-            },
-            returnPath:
-              mailBounceDomain === undefined || message.test
-                ? undefined
-                : returnPathOf(box, message.tenantId, message.id, mailBounceDomain),
-            dkim: yield* dkimOf(message)
-          })
-        )
+        // Mail queued before its tenant's sending was paused is not sent either: the pause stops a blast.
+        const paused = !message.test && (yield* reputation.pausedAmong([message.tenantId])).size > 0
+        const sending = paused ? undefined : yield* sendingDomainOf(message)
+        const outcome = paused
+          ? Either.left(SENDING_PAUSED)
+          : yield* Effect.either(
+              destination.send({
+                messageId: message.id,
+                from: message.from,
+                to: message.to,
+                subject: message.subject,
+                html: message.html ?? undefined,
+                text: message.text ?? undefined,
+                headers: {
+                  "X-ServiceKit-Message-Id": message.id,
+                  ...(message.stream === "broadcast" ? oneClickUnsubscribe(message) : {})
+                },
+                returnPath:
+                  mailBounceDomain === undefined || message.test
+                    ? undefined
+                    : returnPathOf(box, message.tenantId, message.id, sending?.returnPathDomain ?? mailBounceDomain),
+                dkim: sending?.dkim
+              })
+            )
         const updatedAt = yield* now
         if (Either.isRight(outcome)) {
           const providerMessageId = outcome.right.providerMessageId
@@ -166,6 +185,18 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
                   messageId: message.id
                 }
               }
+            : {}),
+          // Temporary refusals to the end count as one soft bounce; a relay that never answered (down, timed out) does not.
+          ...(!rejection.permanent && !retrying && !message.test && rejection.code !== undefined
+            ? {
+                softBounce: {
+                  tenantId: message.tenantId,
+                  stream: message.stream,
+                  email: message.to,
+                  detail: failed.error,
+                  messageId: message.id
+                }
+              }
             : {})
         })
         if (retrying) return yield* rejection
@@ -173,3 +204,15 @@ export const makeTransactionalDelivery = Effect.gen(function* () {
   }
   return methods
 })
+
+/** Why a message of a paused tenant is not sent; permanent, so it is not retried. */
+const SENDING_PAUSED = new MailRejected({
+  permanent: true,
+  reason: "Not sent: the account's sending is paused for its bounce or complaint rate (see GET /v1/transactional/reputation)."
+})
+
+/** What a delivery's outcome adds to its tenant's reputation: a message handed to the relay, taken or refused for good as a hard bounce; test mail nothing. */
+const tallyOf = ({ attempt, message, suppress }: RecordedDelivery & { readonly suppress?: NewSuppression }): ReadonlyArray<SendingTally> =>
+  message.test || (attempt.status !== "sent" && suppress === undefined)
+    ? []
+    : [{ tenantId: message.tenantId, sent: 1, bounced: suppress === undefined ? 0 : 1, complained: 0 }]

@@ -68,6 +68,9 @@ export interface MessageKey {
   readonly id: string
 }
 
+/** The reports a message has once at most: its bounce, and its recipient's complaint. */
+export type ReportKind = "bounce" | "complaint"
+
 /** A message's state after a delivery attempt, and the attempt's ledger row. */
 export interface RecordedDelivery {
   readonly message: EmailMessage
@@ -92,6 +95,11 @@ export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepo
     readonly recordAttempts: (attempts: ReadonlyArray<RecordedDelivery>) => Effect.Effect<void>
     /** How many of the tenant's messages are queued (not yet sent, nor failed for good), counting at most `upTo`. */
     readonly countQueued: (tenantId: string, upTo: number) => Effect.Effect<number>
+    /**
+     * Whether this is the first report of the message's bounce (or complaint), noting it if so: a
+     * mail server that sends a report again (its reply to the first lost) is not counted twice.
+     */
+    readonly firstReport: (key: MessageKey, kind: ReportKind, at: Date) => Effect.Effect<boolean>
   }
 >() {
   static readonly layerMemory: Layer.Layer<MessageRepository, never, MemoryDatabase | ActivityLog> = Layer.effect(
@@ -100,7 +108,15 @@ export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepo
       const db = yield* MemoryDatabase
       const activity = yield* ActivityLog
       const rows = new Map<string, EmailMessage>()
-      db.holdsTenantRows("email_messages", tenantRowsOf(rows, (row) => row.tenantId))
+      // Like the SQL's columns of the message: dropped with it.
+      const reported = new Set<string>()
+      const dropReports = (message: EmailMessage, undo: (reverse: () => void) => void) => {
+        for (const kind of ["bounce", "complaint"]) {
+          const at = `${message.tenantId}/${message.id}/${kind}`
+          if (reported.delete(at)) undo(() => reported.add(at))
+        }
+      }
+      db.holdsTenantRows("email_messages", tenantRowsOf(rows, (row) => row.tenantId, dropReports))
       const key = (tenantId: string, id: string) => `${tenantId}/${id}`
       const put = (message: EmailMessage, undo: (reverse: () => void) => void) => {
         const id = key(message.tenantId, message.id)
@@ -111,6 +127,14 @@ export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepo
       return MessageRepository.of({
         insertMany: (messages) => db.run((undo) => messages.forEach((message) => put(message, undo))),
         find: (tenantId, id) => db.run(() => Option.fromNullable(rows.get(key(tenantId, id)))),
+        firstReport: ({ id, tenantId }, kind) =>
+          db.run((undo) => {
+            const at = `${key(tenantId, id)}/${kind}`
+            if (!rows.has(key(tenantId, id)) || reported.has(at)) return false
+            reported.add(at)
+            undo(() => reported.delete(at))
+            return true
+          }),
         countQueued: (tenantId, upTo) =>
           db.run(() => {
             let queued = 0

@@ -1,6 +1,7 @@
 import { Clock, Effect } from "effect"
 import { JobQueue } from "../jobs/JobQueue.js"
 import { SenderDomains } from "../module/SenderDomains.js"
+import { SendingReputation } from "../module/SendingReputation.js"
 import { Suppressions, suppressionAddress } from "../module/Suppressions.js"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { isEmailAddress } from "../platform/EmailAddress.js"
@@ -37,6 +38,7 @@ export const makeTransactionalSending = (
     const idempotencyStore = yield* IdempotencyStore
     const senders = yield* SenderDomains
     const suppressions = yield* Suppressions
+    const reputation = yield* SendingReputation
     const activity = yield* ActivityLog
     const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
     // What a request sends waits at most this deep; a workflow's send is its run's, already counted.
@@ -127,6 +129,12 @@ export const makeTransactionalSending = (
       const missing = missingForSending(sender.entitlements)
       return missing === undefined ? Effect.void : notEntitled(missing)
     }
+    /**
+     * Live mail needs a tenant whose sending is not paused; test mail does not leave. Checked after
+     * an idempotency key's stored answer, which a replay still gets.
+     */
+    const checkNotPaused = (sender: Sender) =>
+      sender.environment === "test" ? Effect.void : reputation.checkSending(sender.tenantId)
 
     /**
      * Stores composed messages and queues their deliveries (in the caller's unit of work); a
@@ -180,6 +188,7 @@ export const makeTransactionalSending = (
           const test = sender.environment === "test"
           const answer = (composed: ReadonlyArray<EmailMessage>) => answerOf(test, composed)
           if (idempotencyKey === undefined) {
+            yield* checkNotPaused(sender)
             return answer(yield* storeGrouped(yield* withRoom(yield* compose(sender.tenantId, input, test))))
           }
           // The key's mode is part of the request: a test send never answers for a live one.
@@ -188,6 +197,7 @@ export const makeTransactionalSending = (
             { tenantId: sender.tenantId, scope: "transactional.send", key: idempotencyKey, fingerprint },
             SendResult,
             Effect.gen(function* () {
+              yield* checkNotPaused(sender)
               const composed = yield* withRoom(yield* compose(sender.tenantId, input, test))
               yield* store(composed)
               return answer(composed)
@@ -197,6 +207,7 @@ export const makeTransactionalSending = (
       sendWithin: (sender, input) =>
         Effect.gen(function* () {
           yield* checkEntitled(sender)
+          yield* checkNotPaused(sender)
           const test = sender.environment === "test"
           const composed = yield* compose(sender.tenantId, input, test)
           yield* store(composed)

@@ -1,5 +1,6 @@
 import type {
   ChatMessageRepository,
+  ConversationReadRepository,
   ConversationRepository,
   VisitorRepository,
   VisitorTokenRepository,
@@ -7,6 +8,7 @@ import type {
 } from "@servicekit/core/internal"
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
+import * as ConversationReads from "./ConversationReads.js"
 import * as Conversations from "./Conversations.js"
 import * as Messages from "./Messages.js"
 import * as migration0010 from "./migrations/0010_chat.js"
@@ -14,6 +16,7 @@ import * as migration0032 from "./migrations/0032_chat_conversations_by_visitor.
 import * as migration0033 from "./migrations/0033_webhook_attempt_answer.js"
 import * as webhookHealthMigration from "./migrations/chat/0001_webhook_health.js"
 import * as visitorTokensByTenantMigration from "./migrations/chat/0002_visitor_tokens_by_tenant.js"
+import * as inboxMigration from "./migrations/chat/0003_inbox.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Widgets from "./Widgets.js"
@@ -29,6 +32,7 @@ export const chatStorage: KyselyModuleStorage<
   | WidgetRepository
   | ConversationRepository
   | ChatMessageRepository
+  | ConversationReadRepository
   | VisitorTokenRepository
 > = {
   // Its tables reference accounts' tenants.
@@ -38,11 +42,13 @@ export const chatStorage: KyselyModuleStorage<
     "0032_chat_conversations_by_visitor": migration0032,
     "0033_webhook_attempt_answer": migration0033,
     "chat/0001_webhook_health": webhookHealthMigration,
-    "chat/0002_visitor_tokens_by_tenant": visitorTokensByTenantMigration
+    "chat/0002_visitor_tokens_by_tenant": visitorTokensByTenantMigration,
+    "chat/0003_inbox": inboxMigration
   },
-  // Messages first: they reference their conversation.
+  // Messages and reads first: they reference their conversation.
   tenantTables: [
     { table: "chat_messages" },
+    { table: "chat_conversation_reads" },
     { table: "visitor_tokens" },
     { table: "conversations" },
     { table: "visitors" },
@@ -53,6 +59,7 @@ export const chatStorage: KyselyModuleStorage<
     Widgets.layer,
     Conversations.layer,
     Messages.layer,
+    ConversationReads.layer,
     VisitorTokens.layer
   )
 }

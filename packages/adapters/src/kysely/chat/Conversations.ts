@@ -13,6 +13,9 @@ const toRow = (conversation: Conversation): Insertable<ConversationsTable> => ({
   tenant_id: conversation.tenantId,
   id: conversation.id,
   visitor_id: conversation.visitorId,
+  visitor_external_id: conversation.visitor?.externalId ?? null,
+  visitor_display_name: conversation.visitor?.displayName ?? null,
+  visitor_email: conversation.visitor?.email ?? null,
   name: conversation.name,
   status: conversation.status,
   priority: conversation.priority,
@@ -21,6 +24,8 @@ const toRow = (conversation: Conversation): Insertable<ConversationsTable> => ({
   ...csatColumns(conversation.csat),
   message_count: conversation.messageCount,
   last_message_at: conversation.lastMessageAt,
+  last_message_author_type: conversation.lastMessage?.authorType ?? null,
+  last_message_preview: conversation.lastMessage?.preview ?? null,
   created_at: conversation.createdAt,
   updated_at: conversation.updatedAt
 })
@@ -36,6 +41,15 @@ export const toConversation = (row: Selectable<ConversationsTable>): Conversatio
   id: row.id,
   tenantId: row.tenant_id,
   visitorId: row.visitor_id,
+  visitor:
+    row.visitor_id === null || row.visitor_external_id === null
+      ? null
+      : {
+          id: row.visitor_id,
+          externalId: row.visitor_external_id,
+          displayName: row.visitor_display_name,
+          email: row.visitor_email
+        },
   name: row.name,
   status: row.status,
   priority: row.priority,
@@ -47,6 +61,10 @@ export const toConversation = (row: Selectable<ConversationsTable>): Conversatio
       : { rating: row.csat_rating, comment: row.csat_comment, submittedAt: row.csat_submitted_at },
   messageCount: row.message_count,
   lastMessageAt: row.last_message_at,
+  lastMessage:
+    row.last_message_author_type === null || row.last_message_preview === null
+      ? null
+      : { authorType: row.last_message_author_type, preview: row.last_message_preview },
   createdAt: row.created_at,
   updatedAt: row.updated_at
 })

@@ -1,5 +1,5 @@
 import type { ChatMessage } from "@servicekit/core/chat"
-import { ChatMessageRepository, isUuid } from "@servicekit/core/internal"
+import { ChatMessageRepository, isUuid, messagePreview } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { findOne, rows } from "../Connection.js"
@@ -21,7 +21,7 @@ const toMessage = (row: Selectable<ChatMessagesTable>): ChatMessage => ({
   createdAt: row.created_at
 })
 
-const APPEND_FIELDS = ["tenantId", "conversationId", "id", "authorType", "authorId", "content", "createdAt"] as const
+const APPEND_FIELDS = ["tenantId", "conversationId", "id", "authorType", "authorId", "content", "preview", "createdAt"] as const
 
 /**
  * One statement: the update numbers the message and holds the conversation's row until the unit of
@@ -36,6 +36,8 @@ const appendQuery = (db: Db, draft: Readonly<Record<(typeof APPEND_FIELDS)[numbe
         .set((eb) => ({
           message_count: eb("message_count", "+", 1),
           last_message_at: draft.createdAt,
+          last_message_author_type: draft.authorType,
+          last_message_preview: draft.preview,
           updated_at: draft.createdAt
         }))
         .where("tenant_id", "=", draft.tenantId)
@@ -98,7 +100,7 @@ export const make = (database: KyselyConnection): ChatMessageRepository["Type"] 
     append: (draft) =>
       isUuid(draft.tenantId) && isUuid(draft.conversationId)
         ? Effect.suspend(() => {
-            const { parameters, sql } = append(draft)
+            const { parameters, sql } = append({ ...draft, preview: messagePreview(draft.content) })
             return Effect.map(rows<Selectable<ConversationsTable>>(database, sql, parameters), ([row]) =>
               row === undefined
                 ? Option.none()

@@ -19,6 +19,9 @@ export interface VisitorsTable {
 export interface ChatWidgetsTable {
   readonly tenant_id: string
   readonly site_key: string
+  /** Sealed by the secret box. */
+  readonly identity_secret: string | null
+  readonly identity_secret_at: Date | null
   readonly created_at: Date
 }
 
@@ -26,6 +29,10 @@ export interface ConversationsTable {
   readonly tenant_id: string
   readonly id: string
   readonly visitor_id: string | null
+  /** The visitor's names, as its row has them: written with the visitor (see Visitors.upsert). */
+  readonly visitor_external_id: string | null
+  readonly visitor_display_name: string | null
+  readonly visitor_email: string | null
   readonly name: string | null
   readonly status: ConversationStatus
   readonly priority: Priority
@@ -36,6 +43,8 @@ export interface ConversationsTable {
   readonly csat_submitted_at: Date | null
   readonly message_count: number
   readonly last_message_at: Date | null
+  readonly last_message_author_type: AuthorType | null
+  readonly last_message_preview: string | null
   readonly created_at: Date
   readonly updated_at: Date
 }
@@ -49,6 +58,14 @@ export interface ChatMessagesTable {
   readonly author_id: string | null
   readonly content: string
   readonly created_at: Date
+}
+
+export interface ChatConversationReadsTable {
+  readonly tenant_id: string
+  readonly conversation_id: string
+  readonly reader_id: string
+  readonly sequence: number
+  readonly read_at: Date
 }
 
 export interface VisitorTokensTable {
@@ -66,4 +83,5 @@ export interface ChatTables {
   readonly conversations: ConversationsTable
   readonly chat_messages: ChatMessagesTable
   readonly visitor_tokens: VisitorTokensTable
+  readonly chat_conversation_reads: ChatConversationReadsTable
 }

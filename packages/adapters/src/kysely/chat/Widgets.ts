@@ -1,5 +1,5 @@
 import type { Widget } from "@servicekit/core/chat"
-import { WidgetRepository } from "@servicekit/core/internal"
+import { WidgetRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { findOne, query } from "../Connection.js"
@@ -11,6 +11,8 @@ type Db = Kysely<ChatTables>
 const toWidget = (row: Selectable<ChatWidgetsTable>): Widget => ({
   tenantId: row.tenant_id,
   siteKey: row.site_key,
+  identitySecret: row.identity_secret,
+  identitySecretAt: row.identity_secret_at,
   createdAt: row.created_at
 })
 
@@ -40,7 +42,22 @@ export const make = (database: KyselyConnection): WidgetRepository["Type"] =>
         database,
         (db: Db) => db.selectFrom("chat_widgets").selectAll().where("site_key", "=", siteKey).executeTakeFirst(),
         toWidget
-      )
+      ),
+
+    setIdentitySecret: (tenantId, sealed, at) =>
+      isUuid(tenantId)
+        ? findOne(
+            database,
+            (db: Db) =>
+              db
+                .updateTable("chat_widgets")
+                .set({ identity_secret: sealed, identity_secret_at: at })
+                .where("tenant_id", "=", tenantId)
+                .returningAll()
+                .executeTakeFirst(),
+            toWidget
+          )
+        : Effect.succeedNone
   })
 
 export const layer: Layer.Layer<WidgetRepository, never, KyselyDatabase> = Layer.effect(

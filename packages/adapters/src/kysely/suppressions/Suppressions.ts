@@ -1,4 +1,12 @@
-import { type Suppression, SuppressionRepository, isRemovableSuppression as isRemovable, isUuid } from "@servicekit/core/internal"
+import {
+  REMOVABLE_SUPPRESSION_REASONS,
+  type SoftBounceCount,
+  type StreamAddress,
+  type Suppression,
+  SuppressionRepository,
+  isRemovableSuppression as isRemovable,
+  isUuid
+} from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Insertable, Kysely, Selectable } from "kysely"
 import { query } from "../Connection.js"
@@ -6,6 +14,8 @@ import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { type TenantTable, findInTenant, olderThan, removeInTenant } from "../Keyset.js"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as suppressionsTable from "./migrations/suppressions/0001_email_suppressions.js"
+import * as softBouncesTable from "./migrations/suppressions/0002_email_soft_bounces.js"
+import * as softBouncesByAge from "./migrations/suppressions/0003_soft_bounces_by_age.js"
 import type { EmailSuppressionsTable, SuppressionsTables } from "./Tables.js"
 
 type Db = Kysely<SuppressionsTables>
@@ -53,6 +63,17 @@ const oncePerAddress = (entries: ReadonlyArray<Suppression>): ReadonlyArray<Supp
   return [...kept.values()]
 }
 
+/** One count per address, of the times the batch names it: the conflict clause may touch a row once. */
+const countedOnce = (bounces: ReadonlyArray<StreamAddress>): ReadonlyArray<SoftBounceCount> => {
+  const counted = new Map<string, SoftBounceCount>()
+  for (const { email, stream, tenantId } of bounces) {
+    const key = `${tenantId} ${stream} ${email}`
+    counted.set(key, { tenantId, stream, email, count: (counted.get(key)?.count ?? 0) + 1 })
+  }
+  // In one order everywhere: two writers counting the same addresses take their rows in turn.
+  return [...counted.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, count]) => count)
+}
+
 export const make = (database: KyselyConnection): SuppressionRepository["Type"] =>
   SuppressionRepository.of({
     insert: (entry) =>
@@ -86,7 +107,7 @@ export const make = (database: KyselyConnection): SuppressionRepository["Type"] 
                     .where((eb) =>
                       eb.and([
                         eb("excluded.reason", "in", ["complaint", "unsubscribe"]),
-                        eb("email_suppressions.reason", "in", ["hard_bounce", "manual"])
+                        eb("email_suppressions.reason", "in", REMOVABLE_SUPPRESSION_REASONS)
                       ])
                     )
                 )
@@ -150,13 +171,77 @@ export const make = (database: KyselyConnection): SuppressionRepository["Type"] 
             (row) => Number(row.manual)
           )
         : Effect.succeed(0),
-    remove: (tenantId, id) => removeInTenant(database, "email_suppressions", tenantId, id)
+    remove: (tenantId, id) => removeInTenant(database, "email_suppressions", tenantId, id),
+    countSoftBounces: (bounces, at, restartBefore) =>
+      bounces.length === 0
+        ? Effect.succeed([])
+        : Effect.map(
+            query(database, (db: Db) =>
+              db
+                .insertInto("email_soft_bounces")
+                .values(
+                  countedOnce(bounces).map(({ count, email, stream, tenantId }) => ({
+                    tenant_id: tenantId,
+                    stream,
+                    email,
+                    count,
+                    first_at: at,
+                    last_at: at
+                  }))
+                )
+                // A count begun before the window starts over with this batch's bounces.
+                .onConflict((conflict) =>
+                  conflict.columns(["tenant_id", "stream", "email"]).doUpdateSet((eb) => {
+                    const stale = eb("email_soft_bounces.first_at", "<", restartBefore)
+                    return {
+                      count: eb
+                        .case()
+                        .when(stale)
+                        .then(eb.ref("excluded.count"))
+                        .else(eb("email_soft_bounces.count", "+", eb.ref("excluded.count")))
+                        .end(),
+                      first_at: eb.case().when(stale).then(eb.ref("excluded.first_at")).else(eb.ref("email_soft_bounces.first_at")).end(),
+                      last_at: eb.ref("excluded.last_at")
+                    }
+                  })
+                )
+                .returning(["tenant_id", "stream", "email", "count"])
+                .execute()
+            ),
+            (rows) => rows.map((row) => ({ tenantId: row.tenant_id, stream: row.stream, email: row.email, count: row.count }))
+          ),
+    clearSoftBounces: (addresses) =>
+      addresses.length === 0
+        ? Effect.void
+        : Effect.asVoid(
+            query(database, (db: Db) =>
+              db
+                .deleteFrom("email_soft_bounces")
+                .where((eb) =>
+                  eb(
+                    eb.refTuple("tenant_id", "stream", "email"),
+                    "in",
+                    addresses.map(({ email, stream, tenantId }) => eb.tuple(tenantId, stream, email))
+                  )
+                )
+                .execute()
+            )
+          ),
+    pruneSoftBounces: (before) =>
+      Effect.map(
+        query(database, (db: Db) => db.deleteFrom("email_soft_bounces").where("first_at", "<", before).executeTakeFirst()),
+        (deleted) => Number(deleted.numDeletedRows)
+      )
   })
 
 /** The tenants' suppression lists. */
 export const suppressionsStorage: KyselyModuleStorage<SuppressionRepository> = {
   dependsOn: ["accounts"],
-  migrations: { "suppressions/0001_email_suppressions": suppressionsTable },
-  tenantTables: [{ table: "email_suppressions" }],
+  migrations: {
+    "suppressions/0001_email_suppressions": suppressionsTable,
+    "suppressions/0002_email_soft_bounces": softBouncesTable,
+    "suppressions/0003_soft_bounces_by_age": softBouncesByAge
+  },
+  tenantTables: [{ table: "email_suppressions" }, { table: "email_soft_bounces" }],
   layer: Layer.effect(SuppressionRepository, Effect.map(KyselyDatabase, make))
 }

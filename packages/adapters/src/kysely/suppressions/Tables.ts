@@ -12,6 +12,16 @@ export interface EmailSuppressionsTable {
   readonly created_at: Date
 }
 
+export interface EmailSoftBouncesTable {
+  readonly tenant_id: string
+  readonly stream: MailStream
+  readonly email: string
+  readonly count: number
+  readonly first_at: Date
+  readonly last_at: Date
+}
+
 export interface SuppressionsTables {
   readonly email_suppressions: EmailSuppressionsTable
+  readonly email_soft_bounces: EmailSoftBouncesTable
 }

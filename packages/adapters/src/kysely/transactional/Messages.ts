@@ -116,6 +116,23 @@ export const make = (database: KyselyConnection): MessageRepository["Type"] =>
           )
         : Effect.succeedNone,
 
+    firstReport: ({ id, tenantId }, kind, at) =>
+      !isUuid(tenantId) || !isUuid(id)
+        ? Effect.succeed(false)
+        : Effect.map(
+            query(database, (db: Db) => {
+              const column = kind === "bounce" ? "bounce_reported_at" : "complaint_reported_at"
+              return db
+                .updateTable("email_messages")
+                .set({ [column]: at })
+                .where("tenant_id", "=", tenantId)
+                .where("id", "=", id)
+                .where(column, "is", null)
+                .executeTakeFirst()
+            }),
+            (updated) => Number(updated.numUpdatedRows) > 0
+          ),
+
     // The tenant's entries of the partial index email_messages_tenant_queued_idx.
     countQueued: (tenantId, upTo) => countQueuedInTenant(database, "email_messages", tenantId, upTo),
 

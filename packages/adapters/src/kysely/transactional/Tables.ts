@@ -36,6 +36,9 @@ export interface EmailMessagesTable {
   readonly error: string | null
   readonly created_at: Date
   readonly updated_at: Date
+  /** Set once, by the first report of the message's bounce (see MessageRepository.firstReport). */
+  readonly bounce_reported_at: ColumnType<Date | null, never, Date>
+  readonly complaint_reported_at: ColumnType<Date | null, never, Date>
 }
 
 export interface ActivityLogTable {

@@ -8,6 +8,7 @@ import * as migration0014 from "./migrations/0014_email_message_source.js"
 import * as queuedMessagesMigration from "./migrations/transactional/0001_queued_messages.js"
 import * as messageStreamMigration from "./migrations/transactional/0002_message_stream.js"
 import * as templateSenderMigration from "./migrations/transactional/0003_template_sender.js"
+import * as messageReportsMigration from "./migrations/transactional/0004_message_reports.js"
 import * as Templates from "./Templates.js"
 
 /** Email templates, the messages sent with them and the shared activity ledger of delivery attempts. */
@@ -19,7 +20,8 @@ export const transactionalStorage: KyselyModuleStorage<TemplateRepository | Mess
     "0014_email_message_source": migration0014,
     "transactional/0001_queued_messages": queuedMessagesMigration,
     "transactional/0002_message_stream": messageStreamMigration,
-    "transactional/0003_template_sender": templateSenderMigration
+    "transactional/0003_template_sender": templateSenderMigration,
+    "transactional/0004_message_reports": messageReportsMigration
   },
   tenantTables: [{ table: "activity_log" }, { table: "email_messages" }, { table: "email_templates" }],
   layer: Layer.mergeAll(Templates.layer, Messages.layer, Activity.layer)

@@ -6,11 +6,17 @@ export const chatDashboardRoutes = {
   /**
    * List conversations
    *
-   * Newest first, optionally only one `status` or `source`, only those assigned to the token's user or to nobody (`assigned`), and only one visitor's (`visitorId`).
+   * Newest first, optionally only one `status` or `source`, only those assigned to the token's user or to nobody (`assigned`), and only one visitor's (`visitorId`); each with what the token's user has read of it.
    */
   "chatDashboard.listAgentConversations": ["GET", "/tenants/{tenantId}/chat/conversations", "400 401 403 405 500", "page"],
   /** Get a conversation */
   "chatDashboard.getAgentConversation": ["GET", "/tenants/{tenantId}/chat/conversations/{id}", "400 401 403 404 405 500"],
+  /**
+   * Mark a conversation read
+   *
+   * Marks the conversation read by the token's user up to message `sequence`. A mark only moves forward: an older one changes nothing. Replying marks what the reply follows read too.
+   */
+  "chatDashboard.markConversationRead": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/read", "400 401 403 404 405 413 500"],
   /**
    * List a conversation's messages
    *
@@ -20,7 +26,7 @@ export const chatDashboardRoutes = {
   /**
    * Reply as an agent
    *
-   * Posts as the token's user (`authorType` agent, `authorId` the token's subject). A closed conversation takes no messages (409 `conversation_closed`). Emits `message.created`.
+   * Posts as the token's user (`authorType` agent, `authorId` the token's subject), which marks the conversation read by them up to the reply. A closed conversation takes no messages (409 `conversation_closed`). Emits `message.created`.
    */
   "chatDashboard.replyAsAgent": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/messages", "400 401 403 404 405 409 413 500"],
   /**
@@ -42,9 +48,21 @@ export const chatDashboardRoutes = {
    */
   "chatDashboard.listAgentVisitors": ["GET", "/tenants/{tenantId}/chat/visitors", "400 401 403 405 500", "page"],
   /**
+   * The chat widget's line for the tenant's website
+   *
+   * The tenant's widget, made on first need: its site key and the one line of HTML that puts the launcher and chat panel on the tenant's website.
+   */
+  "chatDashboard.getChatWidget": ["GET", "/tenants/{tenantId}/chat/widget", "400 401 403 405 500"],
+  /**
+   * Make the widget's identity secret
+   *
+   * A new secret for signing signed-in visitors' ids (admins only), shown once and stored sealed; the one before stops verifying at once, so sign with the new one before you rotate again.
+   */
+  "chatDashboard.rotateWidgetIdentitySecret": ["POST", "/tenants/{tenantId}/chat/widget/identity-secret", "400 401 403 405 500"],
+  /**
    * Follow every conversation live
    *
-   * Server-sent events for the tenant's inbox: `resync` first on every connection (and again after a break in delivery between servers), then `conversation` (a Conversation, when one is created or changes: status, assignee, a new message) and `message` (a ChatMessage, when one is written). Events carry no ids and there is no Last-Event-ID resume: on `resync`, fetch what you show (the list, the open conversation's messages) and merge later events by id. A connection lasts at most 15 minutes; reconnect with a current token.
+   * Server-sent events for the tenant's inbox: `resync` first on every connection (and again after a break in delivery between servers), then `conversation` (a Conversation, when one is created or changes: status, assignee, a new message; without the reader's `lastReadSequence`, which stays as last read: `unreadCount` is `messageCount` less it) and `message` (a ChatMessage, when one is written). Events carry no ids and there is no Last-Event-ID resume: on `resync`, fetch what you show (the list, the open conversation's messages) and merge later events by id. A connection lasts at most 15 minutes; reconnect with a current token.
    */
   "chatDashboard.followInbox": ["GET", "/tenants/{tenantId}/chat/events", "400 401 403 405 500", "events"]
 } as const

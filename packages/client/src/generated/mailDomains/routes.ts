@@ -8,7 +8,7 @@ export const mailDomainsRoutes = {
   /**
    * Add a sending domain
    *
-   * Makes the domain's DKIM key (2048-bit RSA; the private key sealed at rest and never shown) and answers the records to publish: the DKIM TXT record (required), a DMARC record and, when the platform names its SPF domain, an SPF record (recommended). Then publish them and call verify. The account needs Business Email; at most 50 domains.
+   * Makes the domain's DKIM key (2048-bit RSA; the private key sealed at rest and never shown) and answers the records to publish: the DKIM TXT record (required), a DMARC record, when the platform names its SPF domain an SPF record, and when it has a bounce domain a return-path CNAME (recommended). Then publish them and call verify. The account needs Business Email; at most 50 domains.
    */
   "mailDomains.addMailDomain": ["POST", "/v1/transactional/domains", "400 401 403 404 405 409 413 429 500"],
   /** Get a sending domain */

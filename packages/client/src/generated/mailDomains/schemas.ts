@@ -6,12 +6,12 @@ import type { components } from "../index.js"
 export interface MailDomainsSchemas {
     readonly MailDomainRecord: {
         /**
-         * @description dkim: the key the kit signs with (required); spf and dmarc: recommended by mailbox providers.
+         * @description dkim: the key the kit signs with (required); spf and dmarc: recommended by mailbox providers; return_path: the subdomain bounces come back to (a CNAME to the platform's bounce domain, when it has one): once published, the domain's mail carries a Return-Path there, aligned with its From for DMARC.
          * @enum {string}
          */
-        readonly purpose: "dkim" | "spf" | "dmarc";
+        readonly purpose: "dkim" | "spf" | "dmarc" | "return_path";
         /** @enum {string} */
-        readonly type: "TXT";
+        readonly type: "TXT" | "CNAME";
         /** @description Where to publish it (the full name). */
         readonly name: string;
         /** @description What to publish, exactly. */

@@ -4,13 +4,6 @@
 import type { components } from "../index.js"
 
 export interface SharedChatSchemas {
-    readonly ConversationPage: {
-        readonly data: readonly components["schemas"]["Conversation"][];
-        readonly meta: {
-            readonly limit: number;
-            readonly nextCursor: string | null;
-        };
-    };
     readonly ChatMessagePage: {
         readonly data: readonly components["schemas"]["ChatMessage"][];
         readonly meta: {
@@ -38,6 +31,29 @@ export interface SharedChatSchemas {
         readonly createdAt: string;
         /** Format: date-time */
         readonly updatedAt: string;
+    };
+    readonly VisitorConversation: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly name: string | null;
+        /** @enum {string} */
+        readonly status: "open" | "pending" | "resolved" | "closed";
+        readonly csat: {
+            readonly rating: number;
+            readonly comment: string | null;
+            /** Format: date-time */
+            readonly submittedAt: string;
+        } | null;
+    };
+    readonly VisitorChatMessage: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly sequence: number;
+        /** @enum {string} */
+        readonly authorType: "visitor" | "agent" | "api" | "system";
+        readonly content: string;
+        /** Format: date-time */
+        readonly createdAt: string;
     };
     /** @description No conversation with this id in this account (`conversation_not_found`). */
     readonly ConversationNotFoundError: {

@@ -18,7 +18,7 @@ export const suppressionsRoutes = {
   /**
    * Take an address off the list
    *
-   * Mail to it is attempted again. Hard bounces and manual entries only: a complaint or an unsubscribe is the recipient's choice (409 `suppression_not_removable`).
+   * Mail to it is attempted again, and its soft bounces are counted afresh. Bounces and manual entries only: a complaint or an unsubscribe is the recipient's choice (409 `suppression_not_removable`).
    */
   "suppressions.removeSuppression": ["DELETE", "/v1/transactional/suppressions/{email}", "400 401 403 404 405 409 429 500"]
 } as const

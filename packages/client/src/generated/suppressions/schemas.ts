@@ -19,10 +19,10 @@ export interface SuppressionsSchemas {
         /** @description Lowercase. */
         readonly email: string;
         /**
-         * @description hard_bounce: the address bounced for good (removable); complaint: its owner reported the mail as spam; unsubscribe: its owner unsubscribed from the broadcast stream; manual: the account added it (removable).
+         * @description hard_bounce: the address bounced for good (removable); soft_bounce: it bounced softly (mailbox full, refused for now) 3 times within 30 days (removable); complaint: its owner reported the mail as spam; unsubscribe: its owner unsubscribed from the broadcast stream; manual: the account added it (removable).
          * @enum {string}
          */
-        readonly reason: "hard_bounce" | "complaint" | "unsubscribe" | "manual";
+        readonly reason: "hard_bounce" | "soft_bounce" | "complaint" | "unsubscribe" | "manual";
         /** @description What the remote server answered, or the account's note. */
         readonly detail: string | null;
         /** @description The message whose bounce or complaint suppressed it. */

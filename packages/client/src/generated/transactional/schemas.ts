@@ -14,7 +14,7 @@ export interface TransactionalSchemas {
              * @description Why a suppressed message was not attempted: its recipient's entry on the suppression list.
              * @enum {string}
              */
-            readonly suppression?: "hard_bounce" | "complaint" | "unsubscribe" | "manual";
+            readonly suppression?: "hard_bounce" | "soft_bounce" | "complaint" | "unsubscribe" | "manual";
         }[];
     };
     /** @description A request with the same Idempotency-Key is still running (`idempotency_in_progress`). */

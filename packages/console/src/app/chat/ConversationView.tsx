@@ -2,14 +2,15 @@ import { useEffect, useRef, useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Notice, formatTime } from "../Components.js"
 import type { PageProps } from "../PageProps.js"
-import { type Conversation, type Message, STATUSES } from "./InboxStream.js"
+import { type Conversation, type Message, STATUSES, type SharedConversation, titleOf, withRead } from "./InboxStream.js"
+import { VisitorPanel } from "./VisitorPanel.js"
 
 /** Messages are read in pages of this many, oldest first. */
 const MESSAGE_PAGE = 100
 
-const author = (message: Message, me: string) =>
+const author = (message: Message, me: string, visitor: Conversation["visitor"]) =>
   message.authorType === "visitor"
-    ? "Visitor"
+    ? (visitor?.displayName ?? "Visitor")
     : message.authorType === "agent"
       ? message.authorId === me
         ? "You"
@@ -17,6 +18,10 @@ const author = (message: Message, me: string) =>
       : message.authorType === "api"
         ? "API"
         : "System"
+
+/** Who the visitor is, in the words the tenant gave: name, email and its own id for them. */
+const visitorLine = (visitor: NonNullable<Conversation["visitor"]>) =>
+  [visitor.displayName, visitor.email, `id ${visitor.externalId}`].filter((part) => part !== null).join(" · ")
 
 /** Adds what is not there yet, in sequence order: the stream and a refetch may bring the same message. */
 const merge = (shown: ReadonlyArray<Message>, more: ReadonlyArray<Message>) => {
@@ -37,7 +42,9 @@ export const ConversationView = (
     readonly round: number
     /** The stream's latest messages and conversation changes, of any conversation, newest last. */
     readonly arrived: ReadonlyArray<Message>
-    readonly changed: ReadonlyArray<Conversation>
+    readonly changed: ReadonlyArray<SharedConversation>
+    /** The conversation once the agent has read more of it. */
+    readonly onRead: (conversation: Conversation) => void
   }
 ) => {
   const tenantId = props.session.tenantId
@@ -82,11 +89,32 @@ export const ConversationView = (
   useEffect(() => {
     const ours = props.changed.filter((changed) => changed.id === props.conversationId)
     const latest = ours[ours.length - 1]
-    if (latest !== undefined) setConversation((shown) => newer(shown, latest))
+    if (latest !== undefined) setConversation((shown) => newer(shown, withRead(latest, shown?.lastReadSequence ?? 0)))
   }, [props.changed])
   useEffect(() => {
     log.current?.lastElementChild?.scrollIntoView({ block: "end" })
   }, [messages.length])
+
+  // What the agent has on screen is read: the last message shown, once the tab is visible.
+  const asked = useRef(0)
+  const markRead = async () => {
+    const last = messages[messages.length - 1]
+    if (last === undefined || conversation === undefined || document.visibilityState !== "visible") return
+    if (last.sequence <= Math.max(conversation.lastReadSequence, asked.current)) return
+    asked.current = last.sequence
+    const { data } = await props.client.chatDashboard.markConversationRead({ path, body: { sequence: last.sequence } })
+    if (data === undefined) return
+    setConversation((shown) => newer(shown, data))
+    props.onRead(data)
+  }
+  useEffect(() => {
+    void markRead()
+  }, [messages, conversation?.lastReadSequence])
+  useEffect(() => {
+    const onVisible = () => void markRead()
+    document.addEventListener("visibilitychange", onVisible)
+    return () => document.removeEventListener("visibilitychange", onVisible)
+  })
 
   const act = async (answer: Promise<{ readonly data?: Conversation; readonly error?: Parameters<typeof describeError>[0] }>) => {
     const { data, error } = await answer
@@ -118,10 +146,9 @@ export const ConversationView = (
     <section class="card flush inbox-thread" aria-labelledby="thread-title">
       <header class="thread-header">
         <div>
-          <h2 id="thread-title">{conversation.name ?? "Untitled conversation"}</h2>
+          <h2 id="thread-title">{titleOf(conversation)}</h2>
           <p class="muted small">
-            Visitor <span class="mono">{conversation.visitorId ?? "none"}</span> · source {conversation.source} · started{" "}
-            {formatTime(conversation.createdAt)}
+            {conversation.visitor === null ? "No visitor" : visitorLine(conversation.visitor)} · source {conversation.source} · started {formatTime(conversation.createdAt)}
           </p>
         </div>
         <div class="thread-actions form">
@@ -169,6 +196,7 @@ export const ConversationView = (
           )}
         </div>
       </header>
+      <VisitorPanel {...props} conversation={conversation} />
       {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
       {/* Focusable, so that a long thread scrolls with the keyboard too. */}
       <div class="thread" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
@@ -177,7 +205,7 @@ export const ConversationView = (
         {messages.map((message) => (
           <li key={message.id} class={`bubble ${message.authorType}`}>
             <span class="bubble-meta">
-              {author(message, me)} · <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+              {author(message, me, conversation.visitor)} · <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
             </span>
             <span class="bubble-text">{message.content}</span>
           </li>

@@ -1,9 +1,18 @@
 import { useEffect, useRef, useState } from "preact/hooks"
-import { Notice, PageHeader } from "../Components.js"
+import { Notice, PageHeader, formatTime } from "../Components.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../PageProps.js"
 import { ConversationView } from "./ConversationView.js"
-import { type Conversation, type InboxEvent, type Message, STATUSES, useInboxStream } from "./InboxStream.js"
+import {
+  type Conversation,
+  type InboxEvent,
+  type Message,
+  STATUSES,
+  type SharedConversation,
+  titleOf,
+  useInboxStream,
+  withRead
+} from "./InboxStream.js"
 
 type Status = (typeof STATUSES)[number]
 type Assigned = "anyone" | "me" | "nobody"
@@ -13,21 +22,51 @@ const PAGE_SIZE = 50
 /** How many of the stream's latest events the open conversation is offered; it keeps what it took. */
 const LIVE_KEPT = 100
 
-const matches = (conversation: Conversation, status: Status | "all", assigned: Assigned, me: string) =>
+const matches = (conversation: SharedConversation, status: Status | "all", assigned: Assigned, me: string) =>
   (status === "all" || conversation.status === status) &&
   (assigned === "anyone" || conversation.assigneeId === (assigned === "me" ? me : null))
 
-/** The list with a conversation's change: kept in place, added on top, or dropped when it leaves the filters. */
-const withChange = (list: ReadonlyArray<Conversation>, conversation: Conversation, keep: (c: Conversation) => boolean) => {
+/**
+ * The list with a conversation's change: kept in place, added on top, or dropped when it leaves the
+ * filters. A change the stream told everyone keeps the agent's read mark as the list knew it.
+ */
+const withChange = (
+  list: ReadonlyArray<Conversation>,
+  change: SharedConversation | Conversation,
+  keep: (c: SharedConversation) => boolean
+) => {
+  const shown = list.find((item) => item.id === change.id)
+  const conversation =
+    "lastReadSequence" in change ? change : withRead(change, shown?.lastReadSequence ?? 0)
   const others = list.filter((item) => item.id !== conversation.id)
   if (!keep(conversation)) return others
   // A known conversation keeps its place (the list is newest first by creation); a new one goes on top.
-  return list.length === others.length
+  return shown === undefined
     ? [conversation, ...others]
     : list.map((item) => (item.id === conversation.id ? conversation : item))
 }
 
-const title = (conversation: Conversation) => conversation.name ?? "Untitled conversation"
+const AUTHOR_PREFIX: Record<NonNullable<Conversation["lastMessage"]>["authorType"], string> = {
+  visitor: "",
+  agent: "Agent: ",
+  api: "API: ",
+  system: "System: "
+}
+
+/** The last message's first line, with who wrote it unless the visitor did. */
+const preview = (conversation: Conversation) => {
+  const last = conversation.lastMessage
+  if (last === null) return "No messages yet"
+  return `${AUTHOR_PREFIX[last.authorType]}${last.preview === "" ? "(empty message)" : last.preview}`
+}
+
+/** A list's time: the hour today, else the day; the full time on hover. */
+const shortTime = (iso: string) => {
+  const at = new Date(iso)
+  return at.toDateString() === new Date().toDateString()
+    ? at.toLocaleTimeString(undefined, { timeStyle: "short" })
+    : at.toLocaleDateString(undefined, { dateStyle: "medium" })
+}
 
 /** The Live Chat inbox: the tenant's conversations by status and assignee, one open beside them, all live. */
 export const Inbox = (props: PageProps & { readonly conversationId: string | undefined }) => {
@@ -42,14 +81,14 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
   const [round, setRound] = useState(0)
   // What the stream brought, newest last: a list, since several events may come between two renders.
   const [arrived, setArrived] = useState<ReadonlyArray<Message>>([])
-  const [changed, setChanged] = useState<ReadonlyArray<Conversation>>([])
+  const [changed, setChanged] = useState<ReadonlyArray<SharedConversation>>([])
 
   // Each (re)load of the first page starts a generation: an answer of an older one is dropped, so a
   // slow answer for the previous filters never replaces the list of the current ones.
   const generation = useRef(0)
   // The stream's changes since the current first page was asked for: applied over its answer, which may predate them.
-  const heard = useRef<Array<Conversation>>([])
-  const keep = (conversation: Conversation) => matches(conversation, status, assigned, props.session.subject)
+  const heard = useRef<Array<SharedConversation>>([])
+  const keep = (conversation: SharedConversation) => matches(conversation, status, assigned, props.session.subject)
   const fetchPage = async (cursor: string | undefined, of = generation.current) => {
     const { data, error } = await props.client.chatDashboard.listAgentConversations({
       path: { tenantId },
@@ -131,7 +170,27 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
                     href={href(`/chat/inbox/${conversation.id}`)}
                     aria-current={conversation.id === props.conversationId ? "page" : undefined}
                   >
-                    <span class="conversation-name">{title(conversation)}</span>
+                    <span class="conversation-top">
+                      <span class="conversation-name">{titleOf(conversation)}</span>
+                      {conversation.unreadCount === 0 ? null : (
+                        <span class="unread" title={`${conversation.unreadCount} unread`}>
+                          {conversation.unreadCount > 99 ? "99+" : conversation.unreadCount}
+                          <span class="visually-hidden"> unread</span>
+                        </span>
+                      )}
+                    </span>
+                    <span class="conversation-preview small">
+                      <span class="last-message">{preview(conversation)}</span>
+                      {conversation.lastMessage === null ? null : (
+                        <time
+                          class="muted"
+                          dateTime={conversation.lastMessage.createdAt}
+                          title={formatTime(conversation.lastMessage.createdAt)}
+                        >
+                          {shortTime(conversation.lastMessage.createdAt)}
+                        </time>
+                      )}
+                    </span>
                     <span class="muted small">
                       <span class={`status ${conversation.status}`}>{conversation.status}</span>{" "}
                       {conversation.messageCount} {conversation.messageCount === 1 ? "message" : "messages"}
@@ -167,6 +226,7 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
             round={round}
             arrived={arrived}
             changed={changed}
+            onRead={(read) => setList((shown) => withChange(shown, read, keep))}
           />
         )}
       </div>

@@ -4,13 +4,25 @@ import { useEffect, useRef } from "preact/hooks"
 /** The statuses a conversation moves between, in the order the console offers them. */
 export const STATUSES = ["open", "pending", "resolved", "closed"] as const
 
+/** A conversation as the signed-in agent sees it: with what they have read of it. */
 export type Conversation = Data<"chatDashboard.getAgentConversation">
+/** A conversation as the stream tells every agent of the tenant: without anyone's reads. */
+export type SharedConversation = Omit<Conversation, "lastReadSequence" | "unreadCount">
 export type Message = Data<"chatDashboard.replyAsAgent">
 
 export type InboxEvent =
   | { readonly kind: "resync" }
-  | { readonly kind: "conversation"; readonly conversation: Conversation }
+  | { readonly kind: "conversation"; readonly conversation: SharedConversation }
   | { readonly kind: "message"; readonly message: Message }
+
+/** The stream's state of a conversation with the agent's read mark as last known (0: never read). */
+export const withRead = (conversation: SharedConversation, lastReadSequence: number): Conversation => {
+  const read = Math.min(lastReadSequence, conversation.messageCount)
+  return { ...conversation, lastReadSequence: read, unreadCount: conversation.messageCount - read }
+}
+
+/** What a list shows as the conversation's title. */
+export const titleOf = (conversation: SharedConversation) => conversation.title ?? "Untitled conversation"
 
 /**
  * Follows the tenant's inbox stream while the page is open and hands each event to `onEvent`

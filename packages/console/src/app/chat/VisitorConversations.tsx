@@ -37,7 +37,10 @@ export const VisitorConversations = (props: PageProps & { readonly visitor: Visi
         <ul class="visitor-conversations">
           {pages.items.map((conversation) => (
             <li key={conversation.id}>
-              <a href={href(`/chat/inbox/${conversation.id}`)}>{conversation.name ?? "Untitled conversation"}</a>{" "}
+              <a href={href(`/chat/inbox/${conversation.id}`)}>{
+                // All of them are this visitor's: a conversation without a name reads as its last message.
+                conversation.name ?? (conversation.lastMessage?.preview || "No messages yet")
+              }</a>{" "}
               <span class={`status ${conversation.status}`}>{conversation.status}</span>{" "}
               <span class="muted">
                 {conversation.messageCount} {conversation.messageCount === 1 ? "message" : "messages"} · started{" "}

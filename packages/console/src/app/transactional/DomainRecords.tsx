@@ -1,10 +1,10 @@
-import { CopyField } from "./CopyField.js"
+import { CopyField } from "../CopyField.js"
 import { type DomainRecord, PURPOSES, RecordBadge } from "./DomainStatus.js"
 
 /** What the last check found at the record's name, when it is not the record asked for. */
 const Found = (props: { readonly record: DomainRecord }) =>
   props.record.status === "missing" ? (
-    <p class="muted">No such TXT record was found at this name.</p>
+    <p class="muted">No such {props.record.type} record was found at this name.</p>
   ) : props.record.status === "wrong" ? (
     <div class="found">
       <p>Found at this name instead:</p>
@@ -56,8 +56,8 @@ export const DomainRecords = (props: { readonly records: ReadonlyArray<DomainRec
       DNS records to publish
     </h2>
     <p class="muted">
-      Add each as a TXT record at your DNS provider, then check. Names are given in full: if your provider adds the
-      domain itself, enter only the part before it.
+      Add each at your DNS provider with the type it names, then check. Names are given in full: if your provider adds
+      the domain itself, enter only the part before it.
     </p>
     {props.records.map((record) => (
       <RecordCard key={record.purpose} record={record} />

@@ -39,6 +39,10 @@ export const PURPOSES: Readonly<Record<DomainRecord["purpose"], { readonly title
   dmarc: {
     title: "DMARC",
     text: "Tells mailbox providers what to do with mail that fails the checks. Recommended; a stricter policy of your own is fine."
+  },
+  return_path: {
+    title: "Return path",
+    text: "The subdomain bounces of your mail come back to, an alias of the platform's. Recommended: once it is published, your mail's envelope sender is on your own domain, which DMARC checks against the From address."
   }
 }
 

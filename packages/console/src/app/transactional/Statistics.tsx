@@ -1,8 +1,9 @@
 import { Loading, PageHeader } from "../Components.js"
 import { useLoad } from "../Load.js"
 import type { PageProps } from "../PageProps.js"
+import { ReputationCard } from "./Reputation.js"
 
-/** Messages sent and failed for good over the last 30 days, per day and per template. */
+/** The account's sending reputation, then messages sent and failed for good over the last 30 days, per day and per template. */
 export const Statistics = (props: PageProps) => {
   const [statistics] = useLoad(() => props.client.transactionalDashboard.getTransactionalStatistics({}), [
     props.session.tenantId
@@ -13,6 +14,7 @@ export const Statistics = (props: PageProps) => {
         title="Email statistics"
         lead="Messages sent, and messages that failed for good, over the last 30 days (retried attempts do not count)."
       />
+      <ReputationCard {...props} />
       <Loading loaded={statistics}>
         {({ byDay, byTemplate }) =>
           byDay.length === 0 ? (

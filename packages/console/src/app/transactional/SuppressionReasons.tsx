@@ -7,6 +7,7 @@ export type MailStream = Suppression["stream"]
 /** The reasons in words: the console names them by what happened, the API by a code. */
 export const REASONS: Readonly<Record<SuppressionReason, string>> = {
   hard_bounce: "Hard bounce",
+  soft_bounce: "Repeated soft bounces",
   complaint: "Spam complaint",
   unsubscribe: "Unsubscribed",
   manual: "Added by hand"
@@ -27,7 +28,7 @@ export const ReasonBadge = (props: { readonly reason: SuppressionReason }) => (
 
 /**
  * Why an entry stays on the list whatever the account does, or undefined when the account may take
- * it off (a hard bounce or one added by hand): a complaint or an unsubscribe was the recipient's
+ * it off (a bounce or one added by hand): a complaint or an unsubscribe was the recipient's
  * own choice, so the API refuses to remove it (`suppression_not_removable`).
  */
 export const keptBecause = (reason: SuppressionReason): string | undefined =>

@@ -196,7 +196,9 @@ export const Suppressions = (props: PageProps) => {
             Mail to <span class="mono">{removing.email}</span> on the {removing.stream} stream is attempted again.
             {removing.reason === "hard_bounce"
               ? " It bounced for good before: if it does again, it comes back on the list."
-              : null}
+              : removing.reason === "soft_bounce"
+                ? " It bounced softly time after time before: if it keeps doing so, it comes back on the list."
+                : null}
           </p>
         </Confirm>
       )}

@@ -11,6 +11,8 @@ type Template = Data<"transactionalDashboard.getDashboardTemplate">
 
 interface Draft {
   readonly name: string
+  readonly fromName: string
+  readonly fromAddress: string
   readonly subject: string
   readonly html: string
   readonly text: string
@@ -18,6 +20,8 @@ interface Draft {
 
 const draftOf = (template: Template | undefined): Draft => ({
   name: template?.name ?? "",
+  fromName: template?.from?.name ?? "",
+  fromAddress: template?.from?.address ?? "",
   subject: template?.bodyJson.subject ?? "",
   html: template?.bodyJson.html ?? "",
   text: template?.bodyJson.text ?? ""
@@ -42,6 +46,10 @@ const TemplateForm = (props: {
   })
   const submit = async (event: Event) => {
     event.preventDefault()
+    if (draft.fromName.trim() !== "" && draft.fromAddress.trim() === "") {
+      setFailure("A sender name needs the sender's address: give one, or clear the name.")
+      return
+    }
     setBusy(true)
     const problem = await props.onSave(draft)
     setBusy(false)
@@ -55,6 +63,27 @@ const TemplateForm = (props: {
       <div class="field">
         <label for="template-name">Name</label>
         <input id="template-name" required maxLength={200} {...field("name")} />
+      </div>
+      <div class="field-row">
+        <div class="field">
+          <label for="template-from-name">Sender name</label>
+          <input id="template-from-name" maxLength={200} autoComplete="off" {...field("fromName")} />
+        </div>
+        <div class="field grow">
+          <label for="template-from-address">Sender address</label>
+          <input
+            id="template-from-address"
+            type="email"
+            maxLength={254}
+            autoComplete="off"
+            aria-describedby="template-from-hint"
+            {...field("fromAddress")}
+          />
+          <p id="template-from-hint" class="muted small">
+            On one of your verified <a href={href("/transactional/domains")}>sending domains</a>; empty, the
+            platform's sender. A send's own sender wins.
+          </p>
+        </div>
       </div>
       <div class="field">
         <label for="template-subject">Subject</label>
@@ -77,6 +106,12 @@ const TemplateForm = (props: {
   )
 }
 
+/** The sender a draft names; without an address, none (`null` takes a saved one away). */
+const fromOf = (draft: Draft) =>
+  draft.fromAddress.trim() === ""
+    ? null
+    : { address: draft.fromAddress.trim(), ...(draft.fromName.trim() === "" ? {} : { name: draft.fromName.trim() }) }
+
 const bodyOf = (draft: Draft) => ({
   name: draft.name,
   bodyJson: { subject: draft.subject, html: draft.html, text: draft.text }
@@ -93,7 +128,10 @@ export const NewTemplate = (props: PageProps) => (
       initial={draftOf(undefined)}
       action="Create template"
       onSave={async (draft) => {
-        const { data, error } = await props.client.transactionalDashboard.createDashboardTemplate({ body: bodyOf(draft) })
+        const from = fromOf(draft)
+        const { data, error } = await props.client.transactionalDashboard.createDashboardTemplate({
+          body: { ...bodyOf(draft), ...(from === null ? {} : { from }) }
+        })
         if (data === undefined) return describeError(error)
         location.hash = href(`/transactional/templates/${data.id}`)
         return undefined
@@ -136,9 +174,12 @@ export const TemplateEditor = (props: PageProps & { readonly templateId: string 
                 initial={draftOf(template)}
                 action="Save"
                 onSave={async (draft) => {
+                  // The sender only when it changed: a saved one whose domain is no longer verified would refuse the save.
+                  const saved = fromOf(draftOf(template))
+                  const from = fromOf(draft)
                   const { error } = await props.client.transactionalDashboard.updateDashboardTemplate({
                     path: { id: template.id },
-                    body: bodyOf(draft)
+                    body: { ...bodyOf(draft), ...(JSON.stringify(from) === JSON.stringify(saved) ? {} : { from }) }
                   })
                   if (error !== undefined) return describeError(error)
                   reload()

@@ -98,7 +98,7 @@ export interface SharedCommonErrorsSchemas {
             }[];
         };
     };
-    /** @description The credentials are valid but not allowed here (a product the tenant is not entitled to, a key of another product or without the scope, an address off the key's allowlist, an expired key, another tenant, a member where an admin is needed, a skill the policy denies, a tenant the platform suspended or deleted); `code` says which. */
+    /** @description The credentials are valid but not allowed here (a product the tenant is not entitled to, a key of another product or without the scope, an address off the key's allowlist, an expired key, another tenant, a member where an admin is needed, a skill the policy denies, a tenant the platform suspended or deleted, mail of a tenant whose sending is paused); `code` says which. */
     readonly PermissionDeniedError: {
         readonly error: {
             /**
@@ -110,7 +110,7 @@ export interface SharedCommonErrorsSchemas {
              * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
              * @enum {string}
              */
-            readonly code: "product_not_entitled" | "wrong_product" | "missing_scope" | "ip_not_allowed" | "key_expired" | "tenant_mismatch" | "admin_required" | "skill_denied" | "tenant_suspended" | "tenant_deleted";
+            readonly code: "product_not_entitled" | "wrong_product" | "missing_scope" | "ip_not_allowed" | "key_expired" | "tenant_mismatch" | "admin_required" | "skill_denied" | "tenant_suspended" | "tenant_deleted" | "sending_paused";
             /** @description A sentence for people; may change. */
             readonly message: string;
             /** @description Equals the `X-Request-ID` header. */

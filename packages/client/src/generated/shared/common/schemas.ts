@@ -1,6 +1,8 @@
 // Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the schemas the operations of several groups use: common / schemas.
 // Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
 
+import type { components } from "../../index.js"
+
 export interface SharedCommonSchemasSchemas {
     readonly ApiKey: {
         /** Format: uuid */
@@ -36,17 +38,19 @@ export interface SharedCommonSchemasSchemas {
         /** @description The plaintext key. Shown once; store it now. */
         readonly key: string;
     };
-    /** @description `name` is the title; `assigneeId` the agent (dashboard user id) it is assigned to; `csat` the visitor's rating once given; `messageCount` the `sequence` of its last message. */
+    /** @description `name` is the title it was given; `title` what to show: the name, else the visitor's display name, email or `externalId` (null when none is known). `visitor` is who it is with (null without one); `assigneeId` the agent (dashboard user id) it is assigned to; `csat` the visitor's rating once given; `messageCount` the `sequence` of its last message. */
     readonly Conversation: {
         /** Format: uuid */
         readonly id: string;
         readonly name: string | null;
+        readonly title: string | null;
         /** @enum {string} */
         readonly status: "open" | "pending" | "resolved" | "closed";
         /** @enum {string} */
         readonly priority: "low" | "normal" | "high" | "urgent";
         readonly source: string;
         readonly visitorId: string | null;
+        readonly visitor: components["schemas"]["VisitorSummary"] | null;
         readonly assigneeId: string | null;
         readonly csat: {
             readonly rating: number;
@@ -56,10 +60,28 @@ export interface SharedCommonSchemasSchemas {
         } | null;
         readonly messageCount: number;
         readonly lastMessageAt: string | null;
+        readonly lastMessage: components["schemas"]["LastMessage"] | null;
         /** Format: date-time */
         readonly createdAt: string;
         /** Format: date-time */
         readonly updatedAt: string;
+    };
+    /** @description Who the conversation is with, as the visitor's record says now. */
+    readonly VisitorSummary: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly externalId: string;
+        readonly displayName: string | null;
+        readonly email: string | null;
+    };
+    /** @description The conversation's newest message as a list shows it: `preview` is its first line with text, whitespace collapsed, at most 140 characters. Plain text: show it as text, never as HTML. */
+    readonly LastMessage: {
+        readonly sequence: number;
+        /** @enum {string} */
+        readonly authorType: "visitor" | "agent" | "api" | "system";
+        readonly preview: string;
+        /** Format: date-time */
+        readonly createdAt: string;
     };
     /** @description `sequence` numbers a conversation's messages 1, 2, 3... in the order they were stored; `authorId` is the agent's id for agent messages and the visitor's id for visitor messages, null for api and system ones. Content is plain text: show it as text, never as HTML. */
     readonly ChatMessage: {

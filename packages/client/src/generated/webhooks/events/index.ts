@@ -20,6 +20,9 @@ import type { WebhookApprovalRequestedEvent } from "./approvalRequested.js"
 import type { WebhookApprovalDecidedEvent } from "./approvalDecided.js"
 import type { WebhookNodeOfflineEvent } from "./nodeOffline.js"
 import type { WebhookEndpointDisabledEvent } from "./endpointDisabled.js"
+import type { WebhookSendingWarningEvent } from "./sendingWarning.js"
+import type { WebhookSendingPausedEvent } from "./sendingPaused.js"
+import type { WebhookSendingResumedEvent } from "./sendingResumed.js"
 import type { WebhookWebhookTestEvent } from "./webhookTest.js"
 
-export interface webhooks extends WebhookMessageCreatedEvent, WebhookConversationCreatedEvent, WebhookConversationClosedEvent, WebhookConversationAssignedEvent, WebhookCsatSubmittedEvent, WebhookEmailSentEvent, WebhookEmailFailedEvent, WebhookEmailBouncedEvent, WebhookEmailComplainedEvent, WebhookEmailDeliveredEvent, WebhookEmailDeferredEvent, WebhookRunSucceededEvent, WebhookRunFailedEvent, WebhookRunCancelledEvent, WebhookRunExpiredEvent, WebhookApprovalRequestedEvent, WebhookApprovalDecidedEvent, WebhookNodeOfflineEvent, WebhookEndpointDisabledEvent, WebhookWebhookTestEvent {}
+export interface webhooks extends WebhookMessageCreatedEvent, WebhookConversationCreatedEvent, WebhookConversationClosedEvent, WebhookConversationAssignedEvent, WebhookCsatSubmittedEvent, WebhookEmailSentEvent, WebhookEmailFailedEvent, WebhookEmailBouncedEvent, WebhookEmailComplainedEvent, WebhookEmailDeliveredEvent, WebhookEmailDeferredEvent, WebhookRunSucceededEvent, WebhookRunFailedEvent, WebhookRunCancelledEvent, WebhookRunExpiredEvent, WebhookApprovalRequestedEvent, WebhookApprovalDecidedEvent, WebhookNodeOfflineEvent, WebhookEndpointDisabledEvent, WebhookSendingWarningEvent, WebhookSendingPausedEvent, WebhookSendingResumedEvent, WebhookWebhookTestEvent {}

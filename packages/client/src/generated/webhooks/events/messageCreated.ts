@@ -15,7 +15,7 @@ export interface WebhookMessageCreatedEvent {
         readonly put?: never;
         /**
          * message.created
-         * @description A message was posted to a conversation, by its visitor, an agent or the API.
+         * @description A message was posted to a conversation, by its visitor, an agent or the API. `visitor` is who the conversation is with (null without one).
          */
         readonly post: operations["webhook.message.created"];
         readonly delete?: never;

@@ -70,8 +70,8 @@ export interface WebhooksWebhooksOperations {
                 readonly "application/json": {
                     readonly url: string;
                     /**
-                     * maxItems(20)
-                     * @description an array of at most 20 item(s)
+                     * maxItems(23)
+                     * @description an array of at most 23 item(s)
                      */
                     readonly events?: readonly string[];
                     /**
@@ -257,8 +257,8 @@ export interface WebhooksWebhooksOperations {
                 readonly "application/json": {
                     readonly url?: string;
                     /**
-                     * maxItems(20)
-                     * @description an array of at most 20 item(s)
+                     * maxItems(23)
+                     * @description an array of at most 23 item(s)
                      */
                     readonly events?: readonly string[];
                     /**

@@ -17,7 +17,7 @@ export interface WebhooksWebhooksSchemas {
         readonly id: string;
         readonly url: string;
         /** @description The events it receives, beside every event of `products`; with both empty, it receives every event. */
-        readonly events: readonly ("message.created" | "conversation.created" | "conversation.closed" | "conversation.assigned" | "csat.submitted" | "visitor.created" | "email.sent" | "email.failed" | "email.bounced" | "email.complained" | "email.delivered" | "email.deferred" | "run.succeeded" | "run.failed" | "run.cancelled" | "run.expired" | "approval.requested" | "approval.decided" | "node.offline" | "endpoint.disabled")[];
+        readonly events: readonly ("message.created" | "conversation.created" | "conversation.closed" | "conversation.assigned" | "csat.submitted" | "visitor.created" | "email.sent" | "email.failed" | "email.bounced" | "email.complained" | "email.delivered" | "email.deferred" | "run.succeeded" | "run.failed" | "run.cancelled" | "run.expired" | "approval.requested" | "approval.decided" | "node.offline" | "endpoint.disabled" | "sending.warning" | "sending.paused" | "sending.resumed")[];
         /** @description The products whose every event it receives. */
         readonly products: readonly string[];
         /** @description Its throttle: at most this many deliveries a second, spaced evenly; null for as fast as they come. */
@@ -43,7 +43,7 @@ export interface WebhooksWebhooksSchemas {
         readonly id: string;
         readonly url: string;
         /** @description The events it receives, beside every event of `products`; with both empty, it receives every event. */
-        readonly events: readonly ("message.created" | "conversation.created" | "conversation.closed" | "conversation.assigned" | "csat.submitted" | "visitor.created" | "email.sent" | "email.failed" | "email.bounced" | "email.complained" | "email.delivered" | "email.deferred" | "run.succeeded" | "run.failed" | "run.cancelled" | "run.expired" | "approval.requested" | "approval.decided" | "node.offline" | "endpoint.disabled")[];
+        readonly events: readonly ("message.created" | "conversation.created" | "conversation.closed" | "conversation.assigned" | "csat.submitted" | "visitor.created" | "email.sent" | "email.failed" | "email.bounced" | "email.complained" | "email.delivered" | "email.deferred" | "run.succeeded" | "run.failed" | "run.cancelled" | "run.expired" | "approval.requested" | "approval.decided" | "node.offline" | "endpoint.disabled" | "sending.warning" | "sending.paused" | "sending.resumed")[];
         /** @description The products whose every event it receives. */
         readonly products: readonly string[];
         /** @description Its throttle: at most this many deliveries a second, spaced evenly; null for as fast as they come. */

@@ -1,0 +1,26 @@
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the webhooks group's operations: events / conversation.assigned.
+// Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
+
+import type { components } from "../../../index.js"
+
+export interface WebhooksEventsConversationAssignedOperations {
+    readonly "webhook.conversation.assigned": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ConversationAssignedEvent"];
+            };
+        };
+        readonly responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else is retried. */
+            readonly 200: {
+                content?: never;
+            };
+        };
+    };
+}

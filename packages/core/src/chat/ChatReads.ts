@@ -1,0 +1,38 @@
+import { Effect } from "effect"
+import type { Conversation } from "./Chat.js"
+import type { ChatChanges } from "./ChatChanges.js"
+import { ConversationReadRepository } from "./ConversationReads.js"
+import type { ChatService } from "./ChatService.js"
+
+/** What each agent has read: marks that only move forward, read beside the conversations an agent lists. */
+export const makeChatReads = (changes: ChatChanges) =>
+  Effect.gen(function* () {
+    const reads = yield* ConversationReadRepository
+
+    const methods: Pick<ChatService["Type"], "markRead" | "readMarks"> = {
+      markRead: (tenantId, conversationId, readerId, sequence) =>
+        Effect.gen(function* () {
+          const conversation = yield* changes.find(tenantId, conversationId)
+          const at = yield* changes.now
+          // Never past the last message: a mark names a message the agent saw.
+          const lastReadSequence = yield* reads.markRead({
+            tenantId,
+            conversationId,
+            readerId,
+            sequence: Math.min(sequence, conversation.messageCount),
+            readAt: at
+          })
+          return { conversation, lastReadSequence }
+        }),
+
+      readMarks: (tenantId, readerId, conversations: ReadonlyArray<Conversation>) =>
+        conversations.length === 0
+          ? Effect.succeed(new Map())
+          : reads.marks(
+              tenantId,
+              readerId,
+              conversations.map((conversation) => conversation.id)
+            )
+    }
+    return methods
+  })
