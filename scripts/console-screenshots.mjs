@@ -401,6 +401,15 @@ try {
   await shot("webhook-deliveries")
   await go("#/chat/widget", "#widget-snippet")
   await shot("chat-widget")
+  // The tenant's look and the signed-in agent's name, which the widget below wears.
+  await api("PATCH", "/chat/appearance", {
+    displayName: "Acme kettles",
+    accentColor: "#0b6e4f",
+    greeting: "Hi! Questions about a kettle? We answer within minutes."
+  })
+  await api("PUT", "/chat/agents/ada@acme.example", { displayName: "Ada Lovelace" })
+  await go("#/chat/appearance", "#appearance-displayName")
+  await shot("chat-appearance")
   // The widget on the tenant's own page (another origin), closed, then open with an answered question.
   const chatWidget = await (
     await fetch(`${server.url}/api/tenants/${tenant.id}/chat/widget`, { headers: { authorization: `Bearer ${token}` } })

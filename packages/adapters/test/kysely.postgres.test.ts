@@ -88,6 +88,7 @@ describe("kysely storage on Postgres", () => {
             "chat/0001_webhook_health",
             "chat/0002_visitor_tokens_by_tenant",
             "chat/0003_inbox",
+            "chat/0004_appearance",
             "jobs/0001_job_backlog",
             "maildomains/0001_mail_domains",
             "mailreputation/0001_mail_reputation",

@@ -812,6 +812,32 @@ export const contractSuite = (setting: ContractStorage) =>
         403
       )
       expect(forged.code).toBe("identity_hash_invalid")
+      // Its appearance, set by an admin, as the widget and the visitor read it; an agent's name on their replies.
+      const shopAdmin = connect({ dashboardToken: await shop.token("admin") })
+      const look = expectOk(
+        await shopAdmin.chatAppearance.updateChatAppearance({
+          path: { tenantId: shop.id },
+          body: { displayName: "Widget Shop", accentColor: "#0b6e4f", launcherPosition: "left" }
+        })
+      )
+      expect(look.shown).toMatchObject({ displayName: "Widget Shop", accentColor: "#0b6e4f", launcherPosition: "left" })
+      expect(expectOk(await shopAdmin.chatAppearance.getChatAppearance({ path: { tenantId: shop.id } }))).toEqual(look)
+      expect(expectOk(await anonymous.chatWidget.getWidgetAppearance({ query: { siteKey: widget.siteKey } }))).toEqual(look.shown)
+      expect(expectOk(await connect({ token: started.visitorToken }).chatVisitor.getVisitorAppearance())).toEqual(look.shown)
+      const named = expectOk(
+        await shopAdmin.chatAppearance.putAgentProfile({
+          path: { tenantId: shop.id, agentId: "agent-ada" },
+          body: { displayName: "Ada Lovelace" }
+        })
+      )
+      expect(named).toMatchObject({ agentId: "agent-ada", initials: "AL" })
+      expect(expectOk(await shopAdmin.chatAppearance.listAgentProfiles({ path: { tenantId: shop.id } })).data).toEqual([named])
+      expectOk(await shopAdmin.chatAppearance.removeAgentProfile({ path: { tenantId: shop.id, agentId: "agent-ada" } }))
+      const gone = expectError(
+        await shopAdmin.chatAppearance.removeAgentProfile({ path: { tenantId: shop.id, agentId: "agent-ada" } }),
+        404
+      )
+      expect(gone.code).toBe("agent_profile_not_found")
 
       const chat = await tenantWith("Visitors", ["chat"])
       const api = connect({ apiKey: await chat.key({ product: "chat", scopes: ["chat:read", "chat:write"] }) })

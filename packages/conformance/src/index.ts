@@ -19,6 +19,7 @@ import { mailReputationSuite } from "./storage/MailReputation.js"
 import { chatRollbackSuite, conversationsSuite } from "./storage/Chat.js"
 import { chatMessagesSuite } from "./storage/ChatMessages.js"
 import { conversationReadsSuite } from "./storage/ConversationReads.js"
+import { agentProfilesSuite } from "./storage/AgentProfiles.js"
 import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
 import {
@@ -71,6 +72,7 @@ export { type StorageSuite, runStorageConformance } from "./Storage.js"
 export { BUILT_IN_TENANT_KINDS } from "./storage/TenantData.js"
 export {
   activitySuite,
+  agentProfilesSuite,
   agentTurnsSuite,
   agentsSuite,
   apiKeysSuite,
@@ -141,6 +143,7 @@ export const moduleStorageSuites = {
     conversationsSuite,
     chatMessagesSuite,
     conversationReadsSuite,
+    agentProfilesSuite,
     visitorTokensSuite,
     chatRollbackSuite
   ],

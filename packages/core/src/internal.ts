@@ -253,6 +253,7 @@ export {
 } from "./chat/ChatRepositories.js"
 export { messagePreview } from "./chat/Chat.js"
 export { type ConversationRead, ConversationReadRepository } from "./chat/ConversationReads.js"
+export { AgentProfileRepository } from "./chat/AgentProfiles.js"
 export {
   type RecordedAttempt,
   WebhookDeliveryRepository,

@@ -45,7 +45,7 @@ describe("a brand", () => {
     expect(accentColorProblem("#0B6E4F")).toBeUndefined()
     // Passes on white (4.54:1) but not on the console's grey background.
     expect(accentColorProblem("#767676")).toBe(
-      "#767676 has a contrast of 4.54:1 with white text on it and 4.23:1 as text on the console's light grey " +
+      "#767676 has a contrast of 4.54:1 with white text on it and 4.23:1 as text on the pages' light grey " +
         "(#f6f7f9); text needs at least 4.50:1 (WCAG AA): choose a darker colour"
     )
     expect(accentColorProblem("#ffcc00")).toMatch(/^#ffcc00 has a contrast of 1\.\d\d:1 with white text on it/)

@@ -66,6 +66,8 @@ const setUp = () => {
         conversationId,
         authorType: "agent",
         authorId: null,
+        authorName: null,
+        authorInitials: null,
         content,
         createdAt: at
       })

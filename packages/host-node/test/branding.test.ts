@@ -40,7 +40,7 @@ describe("a platform's brand, as configured", () => {
     [
       { SERVICEKIT_BRAND_ACCENT: "#ffcc00" },
       "Invalid SERVICEKIT_BRAND_ACCENT (option brand.accentColor): #ffcc00 has a contrast of 1.51:1 with white text " +
-        "on it and 1.41:1 as text on the console's light grey (#f6f7f9); text needs at least 4.50:1 (WCAG AA): " +
+        "on it and 1.41:1 as text on the pages' light grey (#f6f7f9); text needs at least 4.50:1 (WCAG AA): " +
         "choose a darker colour"
     ],
     [
@@ -135,7 +135,7 @@ describe("a branded kit's pages", () => {
       "<title>Chat · Acme \"Care\" &lt;script&gt;window.pwned=1&lt;/script&gt; &amp; 'Co'</title>"
     )
     expect(html).toContain(
-      `<p class="brand"><img src="${LOGO}" alt="">` +
+      `<p class="brand" hidden><img src="${LOGO}" alt="">` +
         `<span>Acme "Care" &lt;script&gt;window.pwned=1&lt;/script&gt; &amp; 'Co'</span></p>`
     )
     expect(html).not.toContain("ServiceKit")
@@ -156,6 +156,6 @@ describe("an unbranded kit's pages", () => {
     )
     const chat = await fetch(`${served.url}/api/public/chat`)
     expect(chat.headers.get("content-security-policy")).toContain("img-src 'self' data:;")
-    expect(await chat.text()).toContain('<p class="brand"><span>ServiceKit</span></p>')
+    expect(await chat.text()).toContain('<p class="brand" hidden><span>ServiceKit</span></p>')
   })
 })

@@ -138,6 +138,7 @@ describe("the console in Chromium", () => {
       "Inbox",
       "Visitors",
       "Widget",
+      "Appearance",
       "Runs",
       "Approvals",
       "Workflows",

@@ -85,8 +85,15 @@ const populate = async (served: Served, tenantId: string, keys: Keys, unique: st
       body: JSON.stringify({ content: `My order ${unique} has not arrived.` })
     })
   )
-  // An agent's reply, which marks the conversation read by them.
+  // An agent's reply, signed with their name, which marks the conversation read by them.
   const agent = (await served.kit.admin.issueDashboardToken(tenantId, { sub: `agent-${unique}`, role: "member" })).token
+  await expectJson(
+    await fetch(`${served.url}/api/tenants/${tenantId}/chat/agents/agent-${unique}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${agent}`, "content-type": "application/json" },
+      body: JSON.stringify({ displayName: `Agent ${unique}` })
+    })
+  )
   await expectJson(
     await fetch(`${served.url}/api/tenants/${tenantId}/chat/conversations/${session.conversationId}/messages`, {
       method: "POST",
@@ -189,6 +196,7 @@ export const tenantDeletionSuite = (setting: TenantSuiteSetting) =>
           "email_soft_bounces",
           "chat_messages",
           "chat_conversation_reads",
+          "chat_agents",
           "visitors",
           "visitor_tokens",
           "webhook_deliveries",

@@ -6,6 +6,7 @@ import type { OperationsSchemas } from "./operations/schemas.js"
 import type { PlatformAdminSchemas } from "./platformAdmin/schemas.js"
 import type { ChatSchemas } from "./chat/schemas.js"
 import type { ChatDashboardSchemas } from "./chatDashboard/schemas.js"
+import type { ChatAppearanceSchemas } from "./chatAppearance/schemas.js"
 import type { ChatVisitorSchemas } from "./chatVisitor/schemas.js"
 import type { ChatWidgetSchemas } from "./chatWidget/schemas.js"
 import type { WebhooksSchemas } from "./webhooks/schemas/index.js"
@@ -35,6 +36,7 @@ import type { DevelopersOperations } from "./developers/operations.js"
 import type { PlatformAdminOperations } from "./platformAdmin/operations/index.js"
 import type { ChatOperations } from "./chat/operations.js"
 import type { ChatDashboardOperations } from "./chatDashboard/operations/index.js"
+import type { ChatAppearanceOperations } from "./chatAppearance/operations.js"
 import type { ChatPageOperations } from "./chatPage/operations.js"
 import type { ChatVisitorOperations } from "./chatVisitor/operations.js"
 import type { ChatWidgetOperations } from "./chatWidget/operations.js"
@@ -73,6 +75,7 @@ import { developersRoutes } from "./developers/routes.js"
 import { platformAdminRoutes } from "./platformAdmin/routes.js"
 import { chatRoutes } from "./chat/routes.js"
 import { chatDashboardRoutes } from "./chatDashboard/routes.js"
+import { chatAppearanceRoutes } from "./chatAppearance/routes.js"
 import { chatPageRoutes } from "./chatPage/routes.js"
 import { chatVisitorRoutes } from "./chatVisitor/routes.js"
 import { chatWidgetRoutes } from "./chatWidget/routes.js"
@@ -109,7 +112,7 @@ import { automationSkillsRoutes } from "./automationSkills/routes.js"
 
 export type { webhooks } from "./webhooks/events/index.js"
 
-interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatDashboardSchemas, ChatVisitorSchemas, ChatWidgetSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, ReputationSchemas, ReputationAdminSchemas, TransactionalSchemas, TransactionalDashboardSchemas, UnsubscribeSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
+interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatDashboardSchemas, ChatAppearanceSchemas, ChatVisitorSchemas, ChatWidgetSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, ReputationSchemas, ReputationAdminSchemas, TransactionalSchemas, TransactionalDashboardSchemas, UnsubscribeSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 
 export interface components {
     schemas: schemas;
@@ -120,7 +123,7 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
@@ -129,6 +132,7 @@ export const routes = {
   ...platformAdminRoutes,
   ...chatRoutes,
   ...chatDashboardRoutes,
+  ...chatAppearanceRoutes,
   ...chatPageRoutes,
   ...chatVisitorRoutes,
   ...chatWidgetRoutes,

@@ -1,4 +1,4 @@
-import type { Conversation, Widget } from "@servicekit/core/chat"
+import type { Conversation } from "@servicekit/core/chat"
 import {
   ChatMessageRepository,
   ConversationRepository,
@@ -12,7 +12,7 @@ import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"
 import { allPages, at, insertTenant, MINUTE, plus, uuid } from "./fixtures.js"
-import { makeUpsert, makeConversation, makeDraft, siteKey, conversationsNewestFirst } from "./chatFixtures.js"
+import { makeUpsert, makeConversation, makeDraft, makeWidget, conversationsNewestFirst } from "./chatFixtures.js"
 
 export const conversationsSuite: StorageSuite<ConversationRepository | VisitorRepository | TenantRepository> = {
   name: "chat conversations",
@@ -278,13 +278,7 @@ export const chatRollbackSuite: StorageSuite<
         const messages = yield* ChatMessageRepository
         const tenant = yield* insertTenant()
         const existing = yield* visitors.upsert(makeUpsert(tenant.id, { displayName: "Ada" }))
-        const widget: Widget = {
-          tenantId: tenant.id,
-          siteKey: siteKey(),
-          identitySecret: null,
-          identitySecretAt: null,
-          createdAt: at("2026-05-01T09:00:00.000Z")
-        }
+        const widget = makeWidget(tenant.id)
         const fresh = makeUpsert(tenant.id)
         const conversation = makeConversation(tenant.id, { visitorId: fresh.id })
         const draft = makeDraft(conversation)

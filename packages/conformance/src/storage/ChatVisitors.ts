@@ -11,7 +11,7 @@ import { Effect, Option } from "effect"
 import { expect } from "vitest"
 import type { StorageSuite } from "../Storage.js"
 import { allPages, at, insertTenant, MINUTE, plus, uuid } from "./fixtures.js"
-import { makeUpsert, siteKey, richAttributes, visitorsNewestFirst } from "./chatFixtures.js"
+import { makeUpsert, makeWidget, siteKey, richAttributes, visitorsNewestFirst } from "./chatFixtures.js"
 
 export const visitorsSuite: StorageSuite<VisitorRepository | TenantRepository> = {
   name: "chat visitors",
@@ -169,7 +169,7 @@ export const widgetsSuite: StorageSuite<WidgetRepository | TenantRepository> = {
         const widgets = yield* WidgetRepository
         const tenant = yield* insertTenant()
         const other = yield* insertTenant()
-        const first: Widget = { tenantId: tenant.id, siteKey: siteKey(), identitySecret: null, identitySecretAt: null, createdAt: at("2026-05-01T09:00:00.000Z") }
+        const first = makeWidget(tenant.id)
         const second: Widget = { ...first, siteKey: siteKey(), createdAt: at("2026-05-02T09:00:00.000Z") }
         expect(yield* widgets.ensure(first)).toEqual(first)
         expect(yield* widgets.ensure(second)).toEqual(first)
@@ -191,7 +191,7 @@ export const widgetsSuite: StorageSuite<WidgetRepository | TenantRepository> = {
         const tenant = yield* insertTenant()
         const candidates = Array.from(
           { length: 5 },
-          (): Widget => ({ tenantId: tenant.id, siteKey: siteKey(), identitySecret: null, identitySecretAt: null, createdAt: at("2026-05-01T09:00:00.000Z") })
+          () => makeWidget(tenant.id)
         )
         const results = yield* Effect.all(
           candidates.map((widget) => widgets.ensure(widget)),
@@ -226,6 +226,40 @@ export const widgetsSuite: StorageSuite<WidgetRepository | TenantRepository> = {
         const lonely = yield* insertTenant()
         expect(yield* widgets.setIdentitySecret(lonely.id, "v1.x", at("2026-05-04T09:00:00.000Z"))).toEqual(Option.none())
         expect(yield* widgets.setIdentitySecret("not-a-uuid", "v1.x", at("2026-05-04T09:00:00.000Z"))).toEqual(Option.none())
+      })
+    )
+
+    it.effect("keeps the tenant's appearance, the platform's until set, replaced whole, beside its identity secret", () =>
+      Effect.gen(function* () {
+        const widgets = yield* WidgetRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const widget = yield* widgets.ensure({ tenantId: tenant.id, siteKey: siteKey(), createdAt: at("2026-05-01T09:00:00.000Z") })
+        const theirs = yield* widgets.ensure({ tenantId: other.id, siteKey: siteKey(), createdAt: at("2026-05-01T09:00:00.000Z") })
+        expect(widget.appearance).toEqual({
+          displayName: null,
+          accentColor: null,
+          greeting: null,
+          launcherPosition: "right",
+          updatedAt: null
+        })
+        yield* widgets.setIdentitySecret(tenant.id, "v1.sealed", at("2026-05-02T09:00:00.000Z"))
+        const appearance = {
+          displayName: "Acme <b>Support</b>",
+          accentColor: "#0b6e4f",
+          greeting: "Hello!\nWe answer within the hour.",
+          launcherPosition: "left" as const,
+          updatedAt: at("2026-05-03T09:00:00.000Z")
+        }
+        const changed = { ...widget, identitySecret: "v1.sealed", identitySecretAt: at("2026-05-02T09:00:00.000Z"), appearance }
+        expect(yield* widgets.setAppearance(tenant.id, appearance)).toEqual(Option.some(changed))
+        expect(yield* widgets.findBySiteKey(widget.siteKey)).toEqual(Option.some(changed))
+        const cleared = { ...appearance, displayName: null, greeting: null, updatedAt: at("2026-05-04T09:00:00.000Z") }
+        expect(yield* widgets.setAppearance(tenant.id, cleared)).toEqual(Option.some({ ...changed, appearance: cleared }))
+        expect(yield* widgets.findBySiteKey(theirs.siteKey)).toEqual(Option.some(theirs))
+        const lonely = yield* insertTenant()
+        expect(yield* widgets.setAppearance(lonely.id, appearance)).toEqual(Option.none())
+        expect(yield* widgets.setAppearance("not-a-uuid", appearance)).toEqual(Option.none())
       })
     )
   }

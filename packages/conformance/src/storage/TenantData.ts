@@ -44,6 +44,7 @@ export const BUILT_IN_TENANT_KINDS = [
   "automation_workflows",
   "calls",
   "calls_in_progress",
+  "chat_agents",
   "chat_conversation_reads",
   "chat_messages",
   "chat_widgets",

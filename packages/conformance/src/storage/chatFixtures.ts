@@ -1,4 +1,4 @@
-import type { Conversation, MessageDraft, Visitor } from "@servicekit/core/chat"
+import type { Conversation, MessageDraft, Visitor, Widget } from "@servicekit/core/chat"
 import type { VisitorUpsert } from "@servicekit/core/internal"
 import { at, newestFirst, uuid } from "./fixtures.js"
 
@@ -39,12 +39,24 @@ export const makeDraft = (conversation: Conversation, overrides: Partial<Message
   conversationId: conversation.id,
   authorType: "visitor",
   authorId: conversation.visitorId,
+  authorName: null,
+  authorInitials: null,
   content: "Hello, my parcel has not arrived.",
   createdAt: at("2026-05-01T09:01:00.000Z"),
   ...overrides
 })
 
 export const siteKey = () => `svw_${uuid().replaceAll("-", "").slice(0, 24)}`
+
+/** A widget as first stored: no identity secret, the platform's look. */
+export const makeWidget = (tenantId: string, createdAt = at("2026-05-01T09:00:00.000Z")): Widget => ({
+  tenantId,
+  siteKey: siteKey(),
+  identitySecret: null,
+  identitySecretAt: null,
+  appearance: { displayName: null, accentColor: null, greeting: null, launcherPosition: "right", updatedAt: null },
+  createdAt
+})
 
 /** Attribute values at the edges of what JSON carries, and text in many scripts, nested. */
 export const richAttributes = {

@@ -16,6 +16,7 @@ import { Sessions } from "./automations/Sessions.js"
 import { Workflows } from "./automations/Workflows.js"
 import { Calls } from "./calling/Calls.js"
 import { SipSettings } from "./calling/SipSettings.js"
+import { ChatAppearancePage } from "./chat/Appearance.js"
 import { Inbox } from "./chat/Inbox.js"
 import { Visitors } from "./chat/Visitors.js"
 import { Widget } from "./chat/Widget.js"
@@ -59,7 +60,8 @@ const areas: ReadonlyArray<Area> = [
     pages: [
       { route: "/chat/inbox", title: "Inbox" },
       { route: "/chat/visitors", title: "Visitors" },
-      { route: "/chat/widget", title: "Widget" }
+      { route: "/chat/widget", title: "Widget" },
+      { route: "/chat/appearance", title: "Appearance" }
     ]
   },
   {
@@ -148,6 +150,7 @@ const pageFor = (route: string, props: PageProps) => {
   if (inbox !== null) return <Inbox {...props} conversationId={inbox[1]} />
   if (route === "/chat/visitors") return <Visitors {...props} />
   if (route === "/chat/widget") return <Widget {...props} />
+  if (route === "/chat/appearance") return <ChatAppearancePage {...props} />
   const webhook = /^\/developers\/webhooks\/([0-9a-f-]{36})$/.exec(route)
   if (webhook !== null) return <WebhookDetail {...props} webhookId={webhook[1]} />
   const run = /^\/automations\/runs\/([0-9a-f-]{36})$/.exec(route)

@@ -1,4 +1,5 @@
 /** The records of Live Chat. */
+import type { ChatAppearance } from "./Appearance.js"
 
 export type JsonObject = { readonly [key: string]: unknown }
 
@@ -26,6 +27,8 @@ export interface Widget {
    */
   readonly identitySecret: string | null
   readonly identitySecretAt: Date | null
+  /** How the widget and the hosted page look to the tenant's visitors. */
+  readonly appearance: ChatAppearance
   readonly createdAt: Date
 }
 
@@ -125,6 +128,9 @@ export interface ChatMessage {
   readonly authorType: AuthorType
   /** The agent's id for agent messages, the visitor's id for visitor messages; null otherwise. */
   readonly authorId: string | null
+  /** An agent's display name and initials as their profile had them when they wrote; null otherwise. */
+  readonly authorName: string | null
+  readonly authorInitials: string | null
   readonly content: string
   readonly createdAt: Date
 }

@@ -1,5 +1,6 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
+import { MAX_AGENT_PROFILES } from "./Appearance.js"
 
 export class ConversationNotFound extends Schema.TaggedError<ConversationNotFound>()(
   "ConversationNotFound",
@@ -43,5 +44,24 @@ export class VisitorIdentityRefused extends Schema.TaggedError<VisitorIdentityRe
     status: 403,
     description:
       "`identity_not_enabled`: the tenant has no identity secret, so its widget takes anonymous visitors only; `identity_hash_invalid`: the hash is not the HMAC-SHA256 of this `externalId` under the tenant's identity secret."
+  })
+) {}
+
+export class AgentProfileNotFound extends Schema.TaggedError<AgentProfileNotFound>()(
+  "AgentProfileNotFound",
+  { message: Schema.optionalWith(Schema.String, { default: () => "This agent has no profile in this account." }) },
+  HttpApiSchema.annotations({ status: 404, description: "No profile for this agent in this account (`agent_profile_not_found`)." })
+) {}
+
+export class AgentProfileLimitReached extends Schema.TaggedError<AgentProfileLimitReached>()(
+  "AgentProfileLimitReached",
+  {
+    message: Schema.optionalWith(Schema.String, {
+      default: () => `The account keeps ${MAX_AGENT_PROFILES} agents' profiles, the most it may: remove one first.`
+    })
+  },
+  HttpApiSchema.annotations({
+    status: 409,
+    description: `The account keeps ${MAX_AGENT_PROFILES} agents' profiles already, the most it may (\`agent_profile_limit_reached\`).`
   })
 ) {}

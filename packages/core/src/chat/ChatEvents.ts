@@ -58,6 +58,8 @@ export const MessageCreatedEvent = event(
         sequence: 2,
         authorType: "agent",
         authorId: "ada@example.com",
+        authorName: "Ada Lovelace",
+        authorInitials: "AL",
         content: "Hi! I can help with that: which invoice number is it?",
         createdAt: "2026-03-14T09:16:40.000Z"
       }

@@ -75,12 +75,14 @@ export const MessageJson = Schema.Struct({
   sequence: Integer,
   authorType: Schema.Literal(...AUTHOR_TYPES),
   authorId: Schema.NullOr(Schema.String),
+  authorName: Schema.NullOr(Schema.String),
+  authorInitials: Schema.NullOr(Schema.String),
   content: Schema.String,
   createdAt: Timestamp
 }).annotations({
   identifier: "ChatMessage",
   description:
-    "`sequence` numbers a conversation's messages 1, 2, 3... in the order they were stored; `authorId` is the agent's id for agent messages and the visitor's id for visitor messages, null for api and system ones. Content is plain text: show it as text, never as HTML."
+    "`sequence` numbers a conversation's messages 1, 2, 3... in the order they were stored; `authorId` is the agent's id for agent messages and the visitor's id for visitor messages, null for api and system ones. `authorName` and `authorInitials`: an agent's display name and initials as their profile had them when they wrote, null for other authors and for agents without a profile. Content is plain text: show it as text, never as HTML."
 })
 
 export const VisitorJson = Schema.Struct({
@@ -101,14 +103,20 @@ export const VisitorConversationJson = Schema.Struct({
   csat: ConversationJson.fields.csat
 }).annotations({ identifier: "VisitorConversation" })
 
-/** A message as the visitor sees it: who wrote it by kind only, never an agent's id. */
+/** A message as the visitor sees it: who wrote it by kind and an agent's signature, never an agent's id. */
 export const VisitorMessageJson = Schema.Struct({
   id: UuidText,
   sequence: Integer,
   authorType: Schema.Literal(...AUTHOR_TYPES),
+  authorName: Schema.NullOr(Schema.String),
+  authorInitials: Schema.NullOr(Schema.String),
   content: Schema.String,
   createdAt: Timestamp
-}).annotations({ identifier: "VisitorChatMessage" })
+}).annotations({
+  identifier: "VisitorChatMessage",
+  description:
+    "`authorName` and `authorInitials` sign an agent's message (null for other authors and agents without a profile). Content is plain text: show it as text, never as HTML."
+})
 
 export const ConversationPageJson = PageJson(ConversationJson, "ConversationPage")
 export const AgentConversationPageJson = PageJson(AgentConversationJson, "AgentConversationPage")
@@ -157,6 +165,8 @@ export const messageJson = (message: ChatMessage): typeof MessageJson.Type => ({
   sequence: message.sequence,
   authorType: message.authorType,
   authorId: message.authorId,
+  authorName: message.authorName,
+  authorInitials: message.authorInitials,
   content: message.content,
   createdAt: message.createdAt
 })
@@ -182,6 +192,8 @@ export const visitorMessageJson = (message: ChatMessage): typeof VisitorMessageJ
   id: message.id,
   sequence: message.sequence,
   authorType: message.authorType,
+  authorName: message.authorName,
+  authorInitials: message.authorInitials,
   content: message.content,
   createdAt: message.createdAt
 })

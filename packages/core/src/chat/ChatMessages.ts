@@ -2,9 +2,10 @@ import { Effect, Option } from "effect"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { invalidField } from "../platform/Errors.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
+import { AgentProfileRepository } from "./AgentProfiles.js"
 import type { ChatChanges } from "./ChatChanges.js"
 import { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
-import { MAX_CONTENT_LENGTH, checkText, pageSize } from "./ChatInputs.js"
+import { type Author, MAX_CONTENT_LENGTH, checkText, pageSize } from "./ChatInputs.js"
 import { encodeMessage } from "./ChatJson.js"
 import { ChatMessageRepository, ConversationRepository } from "./ChatRepositories.js"
 import type { ChatService } from "./ChatService.js"
@@ -20,6 +21,16 @@ export const makeChatMessages = (changes: ChatChanges) =>
     const reads = yield* ConversationReadRepository
     const unit = yield* UnitOfWork
     const crypto = yield* SecretCrypto
+    const profiles = yield* AgentProfileRepository
+
+    /** An agent signs with their profile's name as it is now; other authors with nothing. */
+    const signature = (tenantId: string, author: Author) =>
+      author.type !== "agent" || author.id === null
+        ? Effect.succeed({ authorName: null, authorInitials: null })
+        : Effect.map(profiles.find(tenantId, author.id), (found) => ({
+            authorName: Option.isSome(found) ? found.value.displayName : null,
+            authorInitials: Option.isSome(found) ? found.value.initials : null
+          }))
 
     const methods: Pick<ChatService["Type"], "listMessages" | "postMessage"> = {
       listMessages: (tenantId, conversationId, query) =>
@@ -51,6 +62,7 @@ export const makeChatMessages = (changes: ChatChanges) =>
                 conversationId,
                 authorType: author.type,
                 authorId: author.id,
+                ...(yield* signature(tenantId, author)),
                 content,
                 createdAt: at
               })

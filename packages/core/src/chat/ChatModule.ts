@@ -1,6 +1,8 @@
 import { Layer } from "effect"
 import { groups } from "../http/Implement.js"
+import { AgentProfileRepository } from "./AgentProfiles.js"
 import { defineModule } from "../module/ProductModule.js"
+import { chatAppearanceHandlers } from "./ChatAppearanceHandlers.js"
 import { chatEvents } from "./ChatEvents.js"
 import { chatSettings } from "./ChatSettings.js"
 import { chatDashboardHandlers, chatHandlers } from "./ChatHandlers.js"
@@ -34,7 +36,14 @@ export const chat = defineModule({
     }
   ],
   settings: chatSettings,
-  groups: groups(chatHandlers, chatDashboardHandlers, chatPageHandlers, chatVisitorHandlers, chatWidgetHandlers),
+  groups: groups(
+    chatHandlers,
+    chatDashboardHandlers,
+    chatAppearanceHandlers,
+    chatPageHandlers,
+    chatVisitorHandlers,
+    chatWidgetHandlers
+  ),
   services: Layer.mergeAll(chatServiceLayer, ConversationHubs.layer, InboxHubs.layer),
   memory: Layer.mergeAll(
     WidgetRepository.layerMemory,
@@ -43,7 +52,8 @@ export const chat = defineModule({
       Layer.provideMerge(VisitorRepository.layerMemory)
     ),
     ConversationReadRepository.layerMemory,
-    VisitorTokenRepository.layerMemory
+    VisitorTokenRepository.layerMemory,
+    AgentProfileRepository.layerMemory
   ),
   middleware: layerVisitorAuth,
   skills: chatSkills,

@@ -2,6 +2,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import type { Page } from "../platform/Keyset.js"
 import { memoryTable, tenantRowsOf } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
+import { type ChatAppearance, defaultAppearance } from "./Appearance.js"
 import {
   type ChatMessage,
   type Conversation,
@@ -81,7 +82,7 @@ export class VisitorRepository extends Context.Tag("@servicekit/core/VisitorRepo
   )
 }
 
-/** A widget as it is first stored: without an identity secret. */
+/** A widget as it is first stored: without an identity secret, looking as the platform's brand. */
 export type NewWidget = Pick<Widget, "tenantId" | "siteKey" | "createdAt">
 
 export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetRepository")<
@@ -93,6 +94,8 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
     readonly findBySiteKey: (siteKey: string) => Effect.Effect<Option.Option<Widget>>
     /** Replaces the tenant's identity secret (sealed); the widget after it, None without one. */
     readonly setIdentitySecret: (tenantId: string, sealed: string, at: Date) => Effect.Effect<Option.Option<Widget>>
+    /** Replaces the tenant's appearance; the widget after it, None without one. */
+    readonly setAppearance: (tenantId: string, appearance: ChatAppearance) => Effect.Effect<Option.Option<Widget>>
   }
 >() {
   static readonly layerMemory: Layer.Layer<WidgetRepository, never, MemoryDatabase> = Layer.effect(
@@ -100,26 +103,33 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
     Effect.map(MemoryDatabase, (db) => {
       const byTenant = new Map<string, Widget>()
       db.holdsTenantRows("chat_widgets", tenantRowsOf(byTenant, (widget) => widget.tenantId))
+      const change = (tenantId: string, fields: Partial<Widget>) =>
+        db.run((undo) => {
+          const stored = byTenant.get(tenantId)
+          if (stored === undefined) return Option.none()
+          const changed = { ...stored, ...fields }
+          byTenant.set(tenantId, changed)
+          undo(() => byTenant.set(tenantId, stored))
+          return Option.some(changed)
+        })
       return WidgetRepository.of({
         ensure: (widget) =>
           db.run((undo) => {
             const stored = byTenant.get(widget.tenantId)
             if (stored !== undefined) return stored
-            byTenant.set(widget.tenantId, { ...widget, identitySecret: null, identitySecretAt: null })
+            byTenant.set(widget.tenantId, {
+              ...widget,
+              identitySecret: null,
+              identitySecretAt: null,
+              appearance: defaultAppearance
+            })
             undo(() => byTenant.delete(widget.tenantId))
             return byTenant.get(widget.tenantId)!
           }),
         findBySiteKey: (siteKey) =>
           db.run(() => Option.fromNullable([...byTenant.values()].find((widget) => widget.siteKey === siteKey))),
-        setIdentitySecret: (tenantId, sealed, at) =>
-          db.run((undo) => {
-            const stored = byTenant.get(tenantId)
-            if (stored === undefined) return Option.none()
-            const changed = { ...stored, identitySecret: sealed, identitySecretAt: at }
-            byTenant.set(tenantId, changed)
-            undo(() => byTenant.set(tenantId, stored))
-            return Option.some(changed)
-          })
+        setIdentitySecret: (tenantId, sealed, at) => change(tenantId, { identitySecret: sealed, identitySecretAt: at }),
+        setAppearance: (tenantId, appearance) => change(tenantId, { appearance })
       })
     })
   )

@@ -1,8 +1,11 @@
 import { Context, type Effect, type Option } from "effect"
 import type { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import type { Listed } from "../platform/Keyset.js"
+import type { AgentProfile, AppearanceChange, ChatAppearance, ShownAppearance } from "./Appearance.js"
 import type { ChatMessage, Conversation, ConversationStatus, Visitor } from "./Chat.js"
 import type {
+  AgentProfileLimitReached,
+  AgentProfileNotFound,
   ConversationNotFound,
   ConversationStateConflict,
   VisitorIdentityRefused,
@@ -21,6 +24,12 @@ import type {
   WidgetSnippet,
   WidgetStart
 } from "./ChatInputs.js"
+
+/** An appearance as set, beside what visitors see of it. */
+export interface DescribedAppearance {
+  readonly appearance: ChatAppearance
+  readonly shown: ShownAppearance
+}
 
 /**
  * Live Chat's rules: visitors upserted by the tenant's id for them, sessions that open one
@@ -109,6 +118,27 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
       Option.Option<WidgetResume>,
       ValidationFailed | WidgetNotFound | PermissionDenied | VisitorIdentityRefused
     >
+    /** The tenant's appearance as set, and as visitors see it (the platform's brand where it sets nothing). */
+    readonly appearance: (tenantId: string) => Effect.Effect<DescribedAppearance>
+    /** Changes the fields `change` names (null: back to the platform's); a field it cannot take changes nothing. */
+    readonly updateAppearance: (
+      tenantId: string,
+      change: AppearanceChange
+    ) => Effect.Effect<DescribedAppearance, ValidationFailed>
+    /** What the tenant's visitors see. */
+    readonly shownAppearance: (tenantId: string) => Effect.Effect<ShownAppearance>
+    /** What the visitors of the widget of `siteKey` see. */
+    readonly widgetAppearance: (siteKey: string) => Effect.Effect<ShownAppearance, WidgetNotFound | PermissionDenied>
+    /** The tenant's agents' profiles, by display name. */
+    readonly agentProfiles: (tenantId: string) => Effect.Effect<ReadonlyArray<AgentProfile>>
+    /** Sets the name (and initials: by default the name's) `agentId`'s replies are signed with from now on. */
+    readonly putAgentProfile: (
+      tenantId: string,
+      agentId: string,
+      input: { readonly displayName: string; readonly initials?: string | undefined }
+    ) => Effect.Effect<AgentProfile, ValidationFailed | AgentProfileLimitReached>
+    /** Their replies from now on are signed "Agent"; earlier ones keep the name they had. */
+    readonly removeAgentProfile: (tenantId: string, agentId: string) => Effect.Effect<void, AgentProfileNotFound>
     /** The visitor's rating, once, of a resolved or closed conversation. */
     readonly rate: (
       tenantId: string,

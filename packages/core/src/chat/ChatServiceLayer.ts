@@ -1,4 +1,5 @@
 import { Effect, Layer } from "effect"
+import { makeChatAppearances } from "./ChatAppearances.js"
 import { makeChatChanges } from "./ChatChanges.js"
 import { makeChatConversations } from "./ChatConversations.js"
 import { makeChatMessages } from "./ChatMessages.js"
@@ -7,7 +8,7 @@ import { makeChatVisitors } from "./ChatVisitors.js"
 import { makeChatWidget } from "./ChatWidget.js"
 import { ChatService } from "./ChatService.js"
 
-/** Live Chat's service, made of its parts: visitors, conversations, messages and agents' reads, sharing the changes they emit. */
+/** Live Chat's service, made of its parts: visitors, conversations, messages, agents' reads, the widget and its appearance, sharing the changes they emit. */
 export const chatServiceLayer = Layer.effect(
   ChatService,
   Effect.gen(function* () {
@@ -18,7 +19,8 @@ export const chatServiceLayer = Layer.effect(
       ...(yield* makeChatConversations(changes)),
       ...messages,
       ...(yield* makeChatReads(changes)),
-      ...(yield* makeChatWidget(changes, messages.postMessage))
+      ...(yield* makeChatWidget(changes, messages.postMessage)),
+      ...(yield* makeChatAppearances(changes))
     }
   })
 )

@@ -4,6 +4,7 @@ import { Integer, withReason, withoutNul } from "../http/Schemas.js"
 import { DocumentedSecurity } from "../http/DocumentAnnotations.js"
 import { PermissionDenied, RateLimited, ValidationFailed } from "../platform/Errors.js"
 import { MESSAGES_DESCRIPTION, MessageBody, MessageParams } from "./ChatApi.js"
+import { ShownAppearanceJson } from "./AppearanceJson.js"
 import { ConversationStateConflict, VisitorIdentityRefused, WidgetNotFound } from "./ChatErrors.js"
 import {
   VisitorConversationJson,
@@ -76,6 +77,20 @@ const IDENTITY_DESCRIPTION =
 /** The widget's visitor before it holds a token: the site key names the tenant. */
 export class ChatWidgetApi extends HttpApiGroup.make("chatWidget")
   .add(
+    HttpApiEndpoint.get("getWidgetAppearance", "/public/chat/widget/appearance")
+      .setUrlParams(Schema.Struct({ siteKey: SiteKey }))
+      .addSuccess(ShownAppearanceJson)
+      .addError(ValidationFailed)
+      .addError(WidgetNotFound)
+      .addError(PermissionDenied)
+      .addError(RateLimited)
+      .annotate(OpenApi.Summary, "How the widget looks")
+      .annotate(
+        OpenApi.Description,
+        "The tenant's name, accent, greeting and launcher side, as its widget shows them. A suspended tenant's widget answers 403 `tenant_suspended`."
+      )
+  )
+  .add(
     HttpApiEndpoint.post("resumeWidgetConversation", "/public/chat/widget/sessions")
       .setPayload(Schema.Struct({ siteKey: SiteKey, externalId: ExternalId, identityHash: IdentityHash }))
       .addSuccess(WidgetResumeJson)
@@ -114,7 +129,7 @@ export class ChatWidgetApi extends HttpApiGroup.make("chatWidget")
       )
   )
   .annotate(OpenApi.Title, "Live Chat widget")
-  .annotate(OpenApi.Description, "The widget's first message; no credentials: the site key names the tenant.") {}
+  .annotate(OpenApi.Description, "The widget's look and first message; no credentials: the site key names the tenant.") {}
 
 /** The visitor's side of its conversation: the visitor token only, never an API key or dashboard token. */
 export class ChatVisitorApi extends HttpApiGroup.make("chatVisitor")
@@ -122,6 +137,12 @@ export class ChatVisitorApi extends HttpApiGroup.make("chatVisitor")
     HttpApiEndpoint.get("getVisitorConversation", "/public/chat/conversation")
       .addSuccess(VisitorConversationJson)
       .annotate(OpenApi.Summary, "The visitor's conversation")
+  )
+  .add(
+    HttpApiEndpoint.get("getVisitorAppearance", "/public/chat/appearance")
+      .addSuccess(ShownAppearanceJson)
+      .annotate(OpenApi.Summary, "How the chat looks")
+      .annotate(OpenApi.Description, "The tenant's name, accent and greeting, as its hosted page shows them.")
   )
   .add(
     HttpApiEndpoint.get("listVisitorMessages", "/public/chat/messages")

@@ -12,7 +12,8 @@ import { ChatPageApi, ChatVisitorApi, ChatWidgetApi } from "./ChatVisitorApi.js"
 import { visitorConversationJson, visitorMessageJson } from "./ChatJson.js"
 import { ChatService } from "./ChatService.js"
 import { conversationFeed } from "./ConversationFeed.js"
-import { chatPageCss, chatPageHtml, chatPageScript, pageSecurityHeaders } from "./HostedChatPage.js"
+import { chatPageCss, chatPageHtml, pageSecurityHeaders } from "./HostedChatPage.js"
+import { chatPageScript } from "./HostedChatScript.js"
 import { VisitorSession, admitted } from "./VisitorAuth.js"
 import { widgetLoaderScript } from "./WidgetLoader.js"
 
@@ -48,13 +49,18 @@ export const chatWidgetHandlers = implement(
   Effect.gen(function* () {
     const chat = yield* ChatService
     const limiter = yield* RateLimiter
-    // Both routes mint a token: the visitor routes' limit per address and the widget's own.
-    const limited = Effect.gen(function* () {
+    // Every route counts against the visitor routes' limit per address; those that mint a token
+    // against the widget's own too.
+    const perAddress = Effect.gen(function* () {
       const state = yield* FiberRef.get(CurrentRequest)
       yield* Effect.flatMap(limiter.forVisitorAddress(state.clientIp), (limit) => admitted(state, limit, "ip"))
-      yield* Effect.flatMap(limiter.forWidgetStart(state.clientIp), (limit) => admitted(state, limit, "ip"))
+      return state
     })
+    const limited = Effect.flatMap(perAddress, (state) =>
+      Effect.flatMap(limiter.forWidgetStart(state.clientIp), (limit) => admitted(state, limit, "ip"))
+    )
     return {
+      getWidgetAppearance: ({ urlParams }) => Effect.zipRight(perAddress, chat.widgetAppearance(urlParams.siteKey)),
       resumeWidgetConversation: ({ payload: { siteKey, ...identity } }) =>
         Effect.zipRight(limited, chat.resumeWidgetConversation(siteKey, identity)).pipe(
           Effect.map((resumed) =>
@@ -102,6 +108,7 @@ export const chatVisitorHandlers = implement(
   Effect.gen(function* () {
     const chat = yield* ChatService
     return {
+      getVisitorAppearance: () => Effect.flatMap(VisitorSession, (session) => chat.shownAppearance(session.tenantId)),
       getVisitorConversation: () =>
         Effect.flatMap(VisitorSession, (session) =>
           own(chat.getConversation(session.tenantId, session.conversationId))

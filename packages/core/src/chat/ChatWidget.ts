@@ -6,6 +6,7 @@ import { ServiceKitSettings } from "../platform/Settings.js"
 import { TenantStanding } from "../platform/TenantStanding.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { UsageLedger } from "../platform/Usage.js"
+import { shownAppearance } from "./Appearance.js"
 import type { Conversation, Visitor, Widget } from "./Chat.js"
 import type { ChatChanges } from "./ChatChanges.js"
 import { VisitorIdentityRefused, WidgetNotFound } from "./ChatErrors.js"
@@ -89,7 +90,7 @@ export const makeChatWidget = (changes: ChatChanges, postMessage: ChatService["T
 
     const methods: Pick<
       ChatService["Type"],
-      "widget" | "rotateIdentitySecret" | "startWidgetConversation" | "resumeWidgetConversation"
+      "widget" | "rotateIdentitySecret" | "startWidgetConversation" | "resumeWidgetConversation" | "widgetAppearance"
     > = {
       widget: (tenantId) =>
         Effect.map(ensure(tenantId), (widget) => ({
@@ -98,6 +99,9 @@ export const makeChatWidget = (changes: ChatChanges, postMessage: ChatService["T
           snippet: `<script src="${scriptUrl}" data-site-key="${widget.siteKey}" async></script>`,
           identitySecretAt: widget.identitySecretAt
         })),
+
+      widgetAppearance: (siteKey) =>
+        Effect.map(widgetOf(siteKey), (widget) => shownAppearance(widget.appearance, settings.brand)),
 
       rotateIdentitySecret: (tenantId) =>
         Effect.gen(function* () {

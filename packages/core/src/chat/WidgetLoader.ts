@@ -8,12 +8,13 @@
  * refused by browsers that block third-party storage) and hands it to the panel when asked, with
  * the signed-in visitor its tag names (`data-external-id` and the tenant server's
  * `data-identity-hash`), each visitor under a key of their own; only messages of the frame's own
- * window on the kit's origin are heard.
+ * window on the kit's origin are heard. The launcher shows once the panel has loaded the tenant's
+ * appearance: in its accent, in the corner the tenant chose.
  */
 
 import type { Brand } from "../platform/Branding.js"
 
-/** The loader, with the brand's accent on the launcher. */
+/** The loader, with the brand's accent on the launcher until the tenant's is known. */
 export const widgetLoaderScript = (brand: Brand) => `"use strict"
 ;(() => {
   const script = document.currentScript
@@ -39,8 +40,16 @@ export const widgetLoaderScript = (brand: Brand) => `"use strict"
     position: "fixed", right: "20px", bottom: "20px", width: "56px", height: "56px", padding: "0",
     border: "0", borderRadius: "50%", background: ${JSON.stringify(brand.accentColor)}, color: "#fff",
     cursor: "pointer", boxShadow: "0 4px 16px rgba(16, 24, 40, .3)", zIndex: layer,
-    display: "flex", alignItems: "center", justifyContent: "center"
+    display: "none", alignItems: "center", justifyContent: "center"
   })
+  // The tenant's look, as the panel read it: the accent checked again, the side one of two.
+  const place = (look) => {
+    if (look && /^#[0-9a-fA-F]{6}$/.test(look.accentColor)) button.style.background = look.accentColor
+    if (look && look.launcherPosition === "left") {
+      for (const element of [frame, button]) { element.style.right = "auto"; element.style.left = "20px" }
+    }
+    button.style.display = "flex"
+  }
   const svg = "http://www.w3.org/2000/svg"
   const icon = document.createElementNS(svg, "svg")
   icon.setAttribute("viewBox", "0 0 24 24")
@@ -71,7 +80,10 @@ export const widgetLoaderScript = (brand: Brand) => `"use strict"
   window.addEventListener("message", (event) => {
     if (event.origin !== origin || event.source !== frame.contentWindow || !event.data) return
     const type = event.data.type
-    if (type === "servicekit:ready") frame.contentWindow.postMessage({ type: "servicekit:token", token: kept(), identity }, origin)
+    if (type === "servicekit:ready") {
+      place(event.data.appearance)
+      frame.contentWindow.postMessage({ type: "servicekit:token", token: kept(), identity }, origin)
+    }
     else if (type === "servicekit:remember" && typeof event.data.token === "string") {
       try { localStorage.setItem(KEY, event.data.token) } catch {}
     } else if (type === "servicekit:forget") {

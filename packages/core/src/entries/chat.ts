@@ -13,5 +13,12 @@ export type {
   VisitorToken,
   Widget
 } from "../chat/Chat.js"
+export type {
+  AgentProfile,
+  AppearanceChange,
+  ChatAppearance,
+  LauncherPosition,
+  ShownAppearance
+} from "../chat/Appearance.js"
 export { ConversationNotFound, ConversationStateConflict } from "../chat/ChatErrors.js"
 export { ChatService } from "../chat/ChatService.js"

@@ -64,7 +64,7 @@ export const accentColorProblem = (color: string): string | undefined => {
   if (Math.min(withWhite!, onGrey!) >= TEXT_CONTRAST) return undefined
   return (
     `${color} has a contrast of ${formatRatio(withWhite!)} with white text on it and ${formatRatio(onGrey!)} ` +
-    `as text on the console's light grey (${SURFACES[1]}); text needs at least ${formatRatio(TEXT_CONTRAST)} ` +
+    `as text on the pages' light grey (${SURFACES[1]}); text needs at least ${formatRatio(TEXT_CONTRAST)} ` +
     "(WCAG AA): choose a darker colour"
   )
 }

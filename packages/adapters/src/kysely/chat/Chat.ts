@@ -1,4 +1,5 @@
 import type {
+  AgentProfileRepository,
   ChatMessageRepository,
   ConversationReadRepository,
   ConversationRepository,
@@ -8,6 +9,7 @@ import type {
 } from "@servicekit/core/internal"
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
+import * as AgentProfiles from "./AgentProfiles.js"
 import * as ConversationReads from "./ConversationReads.js"
 import * as Conversations from "./Conversations.js"
 import * as Messages from "./Messages.js"
@@ -17,15 +19,17 @@ import * as migration0033 from "./migrations/0033_webhook_attempt_answer.js"
 import * as webhookHealthMigration from "./migrations/chat/0001_webhook_health.js"
 import * as visitorTokensByTenantMigration from "./migrations/chat/0002_visitor_tokens_by_tenant.js"
 import * as inboxMigration from "./migrations/chat/0003_inbox.js"
+import * as appearanceMigration from "./migrations/chat/0004_appearance.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Widgets from "./Widgets.js"
 
 /**
- * Visitors, widgets, conversations and their messages, and visitor tokens. Its first migrations
- * also made the webhooks' tables (`0010_chat`, `0033_webhook_attempt_answer`,
- * `chat/0001_webhook_health`), from before webhooks were a module of their own: applied where the
- * platform runs, they keep their names and owner (see webhooks/Webhooks.ts).
+ * Visitors, widgets and their appearance, conversations and their messages, visitor tokens and
+ * agents' names. Its first migrations also made the webhooks' tables (`0010_chat`,
+ * `0033_webhook_attempt_answer`, `chat/0001_webhook_health`), from before webhooks were a module of
+ * their own: applied where the platform runs, they keep their names and owner (see
+ * webhooks/Webhooks.ts).
  */
 export const chatStorage: KyselyModuleStorage<
   | VisitorRepository
@@ -34,6 +38,7 @@ export const chatStorage: KyselyModuleStorage<
   | ChatMessageRepository
   | ConversationReadRepository
   | VisitorTokenRepository
+  | AgentProfileRepository
 > = {
   // Its tables reference accounts' tenants.
   dependsOn: ["accounts"],
@@ -43,7 +48,8 @@ export const chatStorage: KyselyModuleStorage<
     "0033_webhook_attempt_answer": migration0033,
     "chat/0001_webhook_health": webhookHealthMigration,
     "chat/0002_visitor_tokens_by_tenant": visitorTokensByTenantMigration,
-    "chat/0003_inbox": inboxMigration
+    "chat/0003_inbox": inboxMigration,
+    "chat/0004_appearance": appearanceMigration
   },
   // Messages and reads first: they reference their conversation.
   tenantTables: [
@@ -52,7 +58,8 @@ export const chatStorage: KyselyModuleStorage<
     { table: "visitor_tokens" },
     { table: "conversations" },
     { table: "visitors" },
-    { table: "chat_widgets" }
+    { table: "chat_widgets" },
+    { table: "chat_agents" }
   ],
   layer: Layer.mergeAll(
     Visitors.layer,
@@ -60,6 +67,7 @@ export const chatStorage: KyselyModuleStorage<
     Conversations.layer,
     Messages.layer,
     ConversationReads.layer,
-    VisitorTokens.layer
+    VisitorTokens.layer,
+    AgentProfiles.layer
   )
 }

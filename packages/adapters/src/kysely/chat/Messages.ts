@@ -17,11 +17,24 @@ const toMessage = (row: Selectable<ChatMessagesTable>): ChatMessage => ({
   sequence: row.sequence,
   authorType: row.author_type,
   authorId: row.author_id,
+  authorName: row.author_name,
+  authorInitials: row.author_initials,
   content: row.content,
   createdAt: row.created_at
 })
 
-const APPEND_FIELDS = ["tenantId", "conversationId", "id", "authorType", "authorId", "content", "preview", "createdAt"] as const
+const APPEND_FIELDS = [
+  "tenantId",
+  "conversationId",
+  "id",
+  "authorType",
+  "authorId",
+  "authorName",
+  "authorInitials",
+  "content",
+  "preview",
+  "createdAt"
+] as const
 
 /**
  * One statement: the update numbers the message and holds the conversation's row until the unit of
@@ -54,6 +67,8 @@ const appendQuery = (db: Db, draft: Readonly<Record<(typeof APPEND_FIELDS)[numbe
           "sequence",
           "author_type",
           "author_id",
+          "author_name",
+          "author_initials",
           "content",
           "created_at"
         ])
@@ -68,6 +83,8 @@ const appendQuery = (db: Db, draft: Readonly<Record<(typeof APPEND_FIELDS)[numbe
               "bumped.message_count",
               sql<string>`${draft.authorType}::text`.as("author_type"),
               sql<string | null>`${draft.authorId}::text`.as("author_id"),
+              sql<string | null>`${draft.authorName}::text`.as("author_name"),
+              sql<string | null>`${draft.authorInitials}::text`.as("author_initials"),
               sql<string>`${draft.content}::text`.as("content"),
               "bumped.last_message_at"
             ])

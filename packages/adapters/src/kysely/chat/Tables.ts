@@ -1,5 +1,5 @@
-import type { AuthorType, ConversationStatus, Priority, Visitor } from "@servicekit/core/chat"
-import type { ColumnType } from "kysely"
+import type { AuthorType, ConversationStatus, LauncherPosition, Priority, Visitor } from "@servicekit/core/chat"
+import type { ColumnType, Generated } from "kysely"
 
 /** JSON written as text, so that pg and PGlite serialise it the same way, and read back parsed. */
 type JsonColumn<A> = ColumnType<A, string, string>
@@ -22,7 +22,20 @@ export interface ChatWidgetsTable {
   /** Sealed by the secret box. */
   readonly identity_secret: string | null
   readonly identity_secret_at: Date | null
+  readonly display_name: string | null
+  readonly accent_color: string | null
+  readonly greeting: string | null
+  readonly launcher_position: Generated<LauncherPosition>
+  readonly appearance_updated_at: Date | null
   readonly created_at: Date
+}
+
+export interface ChatAgentsTable {
+  readonly tenant_id: string
+  readonly agent_id: string
+  readonly display_name: string
+  readonly initials: string
+  readonly updated_at: Date
 }
 
 export interface ConversationsTable {
@@ -56,6 +69,8 @@ export interface ChatMessagesTable {
   readonly sequence: number
   readonly author_type: AuthorType
   readonly author_id: string | null
+  readonly author_name: string | null
+  readonly author_initials: string | null
   readonly content: string
   readonly created_at: Date
 }
@@ -84,4 +99,5 @@ export interface ChatTables {
   readonly chat_messages: ChatMessagesTable
   readonly visitor_tokens: VisitorTokensTable
   readonly chat_conversation_reads: ChatConversationReadsTable
+  readonly chat_agents: ChatAgentsTable
 }

@@ -1,7 +1,7 @@
 import type { Widget } from "@servicekit/core/chat"
 import { WidgetRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
-import type { Kysely, Selectable } from "kysely"
+import type { Kysely, Selectable, Updateable } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import type { ChatTables, ChatWidgetsTable } from "./Tables.js"
@@ -13,8 +13,26 @@ const toWidget = (row: Selectable<ChatWidgetsTable>): Widget => ({
   siteKey: row.site_key,
   identitySecret: row.identity_secret,
   identitySecretAt: row.identity_secret_at,
+  appearance: {
+    displayName: row.display_name,
+    accentColor: row.accent_color,
+    greeting: row.greeting,
+    launcherPosition: row.launcher_position,
+    updatedAt: row.appearance_updated_at
+  },
   createdAt: row.created_at
 })
+
+/** The widget's row after `changes`, None without one. */
+const change = (database: KyselyConnection, tenantId: string, changes: Updateable<ChatWidgetsTable>) =>
+  isUuid(tenantId)
+    ? findOne(
+        database,
+        (db: Db) =>
+          db.updateTable("chat_widgets").set(changes).where("tenant_id", "=", tenantId).returningAll().executeTakeFirst(),
+        toWidget
+      )
+    : Effect.succeedNone
 
 export const make = (database: KyselyConnection): WidgetRepository["Type"] =>
   WidgetRepository.of({
@@ -45,19 +63,16 @@ export const make = (database: KyselyConnection): WidgetRepository["Type"] =>
       ),
 
     setIdentitySecret: (tenantId, sealed, at) =>
-      isUuid(tenantId)
-        ? findOne(
-            database,
-            (db: Db) =>
-              db
-                .updateTable("chat_widgets")
-                .set({ identity_secret: sealed, identity_secret_at: at })
-                .where("tenant_id", "=", tenantId)
-                .returningAll()
-                .executeTakeFirst(),
-            toWidget
-          )
-        : Effect.succeedNone
+      change(database, tenantId, { identity_secret: sealed, identity_secret_at: at }),
+
+    setAppearance: (tenantId, appearance) =>
+      change(database, tenantId, {
+        display_name: appearance.displayName,
+        accent_color: appearance.accentColor,
+        greeting: appearance.greeting,
+        launcher_position: appearance.launcherPosition,
+        appearance_updated_at: appearance.updatedAt
+      })
   })
 
 export const layer: Layer.Layer<WidgetRepository, never, KyselyDatabase> = Layer.effect(

@@ -6,6 +6,12 @@ export const chatVisitorRoutes = {
   /** The visitor's conversation */
   "chatVisitor.getVisitorConversation": ["GET", "/public/chat/conversation", "400 401 403 405 429 500"],
   /**
+   * How the chat looks
+   *
+   * The tenant's name, accent and greeting, as its hosted page shows them.
+   */
+  "chatVisitor.getVisitorAppearance": ["GET", "/public/chat/appearance", "400 401 403 405 429 500"],
+  /**
    * The conversation's messages
    *
    * Oldest first, by `sequence`. Pass the id of the last message you have as `after` to catch up after a reconnect; `meta.nextCursor` is the `after` of the next page, null at the end. Default limit 25, maximum 100.

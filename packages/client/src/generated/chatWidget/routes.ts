@@ -4,6 +4,12 @@
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const chatWidgetRoutes = {
   /**
+   * How the widget looks
+   *
+   * The tenant's name, accent, greeting and launcher side, as its widget shows them. A suspended tenant's widget answers 403 `tenant_suspended`.
+   */
+  "chatWidget.getWidgetAppearance": ["GET", "/public/chat/widget/appearance", "400 403 404 405 429 500"],
+  /**
    * Find a signed-in visitor's open conversation
    *
    * A signed-in visitor: `externalId` with `identityHash`, the lowercase hex HMAC-SHA256 of it under the tenant's identity secret (made on the tenant's server, never in the browser): 403 `identity_hash_invalid` when it does not match, `identity_not_enabled` when the tenant has no secret. Answers a token (30 days) for the visitor's open or pending conversation, or nulls when they have none; limited per client address as the first message is.

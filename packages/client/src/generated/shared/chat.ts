@@ -32,6 +32,15 @@ export interface SharedChatSchemas {
         /** Format: date-time */
         readonly updatedAt: string;
     };
+    /** @description How the chat looks to visitors: the tenant's appearance, the platform's brand where it sets nothing. `logoUrl` is the platform's logo, given only with the platform's name. Show every text as text, never as HTML. */
+    readonly ShownChatAppearance: {
+        readonly displayName: string;
+        readonly logoUrl: string | null;
+        readonly accentColor: string;
+        readonly greeting: string;
+        /** @enum {string} */
+        readonly launcherPosition: "right" | "left";
+    };
     readonly VisitorConversation: {
         /** Format: uuid */
         readonly id: string;
@@ -45,12 +54,15 @@ export interface SharedChatSchemas {
             readonly submittedAt: string;
         } | null;
     };
+    /** @description `authorName` and `authorInitials` sign an agent's message (null for other authors and agents without a profile). Content is plain text: show it as text, never as HTML. */
     readonly VisitorChatMessage: {
         /** Format: uuid */
         readonly id: string;
         readonly sequence: number;
         /** @enum {string} */
         readonly authorType: "visitor" | "agent" | "api" | "system";
+        readonly authorName: string | null;
+        readonly authorInitials: string | null;
         readonly content: string;
         /** Format: date-time */
         readonly createdAt: string;

@@ -83,7 +83,7 @@ export interface SharedCommonSchemasSchemas {
         /** Format: date-time */
         readonly createdAt: string;
     };
-    /** @description `sequence` numbers a conversation's messages 1, 2, 3... in the order they were stored; `authorId` is the agent's id for agent messages and the visitor's id for visitor messages, null for api and system ones. Content is plain text: show it as text, never as HTML. */
+    /** @description `sequence` numbers a conversation's messages 1, 2, 3... in the order they were stored; `authorId` is the agent's id for agent messages and the visitor's id for visitor messages, null for api and system ones. `authorName` and `authorInitials`: an agent's display name and initials as their profile had them when they wrote, null for other authors and for agents without a profile. Content is plain text: show it as text, never as HTML. */
     readonly ChatMessage: {
         /** Format: uuid */
         readonly id: string;
@@ -93,6 +93,8 @@ export interface SharedCommonSchemasSchemas {
         /** @enum {string} */
         readonly authorType: "visitor" | "agent" | "api" | "system";
         readonly authorId: string | null;
+        readonly authorName: string | null;
+        readonly authorInitials: string | null;
         readonly content: string;
         /** Format: date-time */
         readonly createdAt: string;

@@ -1,0 +1,303 @@
+/**
+ * The hosted chat page's script, and the widget's panel's (the same page in widget mode). It loads
+ * the tenant's appearance and wears it, takes the visitor token (from the link, or from the
+ * widget's loader), follows the conversation over server-sent events read with fetch, and writes
+ * every text with `textContent`, never as HTML.
+ */
+
+export const chatPageScript = `"use strict"
+;(async () => {
+  const root = document.querySelector(".chat")
+  const base = root.dataset.base
+  const $ = (id) => document.getElementById(id)
+  const list = $("messages"), form = $("composer"), input = $("content"), send = $("send")
+  const notice = (text) => { $("notice").textContent = text; $("notice").hidden = text === "" }
+
+  // The tenant's appearance, worn through the CSSOM (the page's policy allows no inline style) and
+  // written as text; the platform's brand stays where it cannot be read.
+  const HEX = /^#[0-9a-f]{6}$/i
+  const mix = (hex, toward, share) => "#" + [1, 3, 5].map((at) => {
+    const from = parseInt(hex.slice(at, at + 2), 16), to = parseInt(toward.slice(at, at + 2), 16)
+    return Math.round(from + (to - from) * share).toString(16).padStart(2, "0")
+  }).join("")
+  const wear = async (response) => {
+    const look = response && response.ok ? await response.json().catch(() => null) : null
+    const mark = document.querySelector(".brand")
+    if (look && typeof look.displayName === "string" && HEX.test(look.accentColor)) {
+      const style = document.documentElement.style
+      style.setProperty("--accent", look.accentColor)
+      style.setProperty("--accent-strong", mix(look.accentColor, "#000000", 0.2))
+      style.setProperty("--accent-soft", mix(look.accentColor, "#ffffff", 0.9))
+      mark.querySelector("span").textContent = look.displayName
+      const logo = mark.querySelector("img")
+      if (logo && !look.logoUrl) logo.remove()
+      $("greeting").textContent = look.greeting
+      document.title = "Chat · " + look.displayName
+    }
+    mark.hidden = false
+    return look
+  }
+
+  // On the hosted page the token comes in the link: it is kept in this tab only and taken out of
+  // the address bar. In the widget the loader keeps it, in the tenant's own site's storage (a
+  // framed page's storage may be refused): it hands it over when asked, and keeps the one the first
+  // message makes, which goes only to the origin that handed the first one over.
+  const siteKey = root.dataset.siteKey
+  const TOKEN = /^svt_[0-9A-Za-z]{40}$/
+  let remember = () => {}
+  let token = null
+  let identity = null
+  if (siteKey) {
+    const close = () => parent.postMessage({ type: "servicekit:close" }, "*")
+    $("close").addEventListener("click", close)
+    addEventListener("keydown", (event) => { if (event.key === "Escape") close() })
+    // The launcher waits for the look, so that it appears where and as the tenant set it.
+    const look = await wear(await fetch(base + "/widget/appearance?siteKey=" + encodeURIComponent(siteKey)).catch(() => null))
+    const launcher = look ? { accentColor: look.accentColor, launcherPosition: look.launcherPosition } : null
+    token = await new Promise((resolve) => {
+      if (parent === window) return resolve(null)
+      addEventListener("message", (event) => {
+        if (event.source !== parent || !event.data) return
+        if (event.data.type === "servicekit:open") input.focus()
+        if (event.data.type !== "servicekit:token") return
+        const kept = event.data.token
+        const named = event.data.identity
+        if (named && typeof named.externalId === "string" && typeof named.identityHash === "string") identity = named
+        remember = (next) => parent.postMessage(next ? { type: "servicekit:remember", token: next } : { type: "servicekit:forget" }, event.origin)
+        resolve(typeof kept === "string" && TOKEN.test(kept) ? kept : null)
+      })
+      parent.postMessage({ type: "servicekit:ready", appearance: launcher }, "*")
+    })
+  } else {
+    const KEY = "servicekit.chat.token"
+    const params = new URLSearchParams(location.search)
+    token = params.get("token")
+    if (token) {
+      try { sessionStorage.setItem(KEY, token) } catch {}
+      params.delete("token")
+      history.replaceState(null, "", location.pathname + (params.toString() ? "?" + params : ""))
+    } else {
+      try { token = sessionStorage.getItem(KEY) } catch {}
+    }
+    if (!token) { notice("This chat link is not valid. Ask for a new one."); document.querySelector(".brand").hidden = false; form.hidden = true; return }
+    wear(await fetch(base + "/appearance", { headers: { authorization: "Bearer " + token } }).catch(() => null))
+  }
+  const UNAVAILABLE = "This chat is unavailable right now."
+  // What a 403 tells the visitor: an identity the tenant's page got wrong is said (its developer
+  // reads it); anything else, a suspended tenant's chat included, is only unavailable.
+  const refusal = (body, otherwise) => {
+    const error = body && body.error
+    return error && typeof error.code === "string" && error.code.startsWith("identity_") ? error.message : otherwise
+  }
+  // A signed-in visitor without a token here may have a conversation open from elsewhere.
+  if (siteKey && !token && identity) {
+    const response = await fetch(base + "/widget/sessions", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ siteKey, ...identity })
+    }).catch(() => null)
+    const body = response && response.ok ? await response.json() : null
+    if (response && !response.ok && response.status !== 429) {
+      notice(refusal(await response.json().catch(() => null), UNAVAILABLE))
+      form.hidden = true
+      return
+    }
+    if (body && body.visitorToken) { token = body.visitorToken; remember(token) }
+  }
+  let auth = token ? { authorization: "Bearer " + token } : null
+  $("greeting").hidden = auth !== null
+
+  const labels = { visitor: "You", agent: "Agent", api: "Support", system: "" }
+  const shown = new Set()
+  let lastEventId = ""
+  let conversation = null
+
+  const show = (message) => {
+    if (shown.has(message.id)) return
+    shown.add(message.id)
+    const item = document.createElement("li")
+    item.className = "message " + message.authorType
+    item.dataset.sequence = String(message.sequence)
+    const text = document.createElement("p")
+    text.textContent = message.content
+    const meta = document.createElement("small")
+    // An agent signs with the name and initials their profile had when they wrote.
+    if (message.authorInitials) {
+      const initials = document.createElement("span")
+      initials.className = "initials"
+      initials.setAttribute("aria-hidden", "true")
+      initials.textContent = message.authorInitials
+      meta.append(initials)
+    }
+    const who = message.authorName || labels[message.authorType] || ""
+    meta.append((who ? who + " · " : "") + new Date(message.createdAt).toLocaleTimeString())
+    item.append(text, meta)
+    const later = [...list.children].find((other) => Number(other.dataset.sequence) > message.sequence)
+    list.insertBefore(item, later || null)
+    list.scrollTop = list.scrollHeight
+  }
+
+  const render = (next) => {
+    conversation = next
+    $("title").textContent = next.name || "Chat"
+    $("status").textContent = next.status
+    const finished = next.status === "resolved" || next.status === "closed"
+    $("rating").hidden = !finished || next.csat !== null
+    $("thanks").hidden = next.csat === null
+    input.disabled = send.disabled = next.status === "closed"
+    input.placeholder = next.status === "closed" ? "This conversation is closed" : "Write a message"
+    // The widget offers a new conversation once this one is closed.
+    $("restart").hidden = !siteKey || next.status !== "closed"
+  }
+
+  // The widget forgets its conversation (closed, or its token expired): the next message starts a new one.
+  let following = null
+  const reset = () => {
+    remember(null)
+    auth = null
+    conversation = null
+    if (following) following.abort()
+    list.replaceChildren()
+    shown.clear()
+    lastEventId = ""
+    for (const id of ["rating", "thanks", "restart"]) $(id).hidden = true
+    $("greeting").hidden = false
+    $("title").textContent = "Chat"
+    $("status").textContent = ""
+    input.disabled = send.disabled = false
+    input.placeholder = "Write a message"
+  }
+  $("restart").querySelector("button").addEventListener("click", () => { reset(); input.focus() })
+
+  const failure = async (response, fallback) => {
+    const body = await response.json().catch(() => null)
+    if (response.status === 403) return refusal(body, UNAVAILABLE)
+    return (body && body.error && body.error.message) || fallback
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault()
+    const content = input.value.trim()
+    if (content === "") return
+    send.disabled = true
+    try {
+      // The widget's first message opens the conversation and gives the token that follows it.
+      const first = auth === null
+      const response = first
+        ? await fetch(base + "/widget/conversations", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ siteKey, content, ...(identity || {}) })
+          })
+        : await fetch(base + "/messages", {
+            method: "POST",
+            headers: { ...auth, "content-type": "application/json" },
+            body: JSON.stringify({ content })
+          })
+      if (!response.ok) return notice(await failure(response, "The message was not sent. Try again."))
+      const body = await response.json()
+      if (first) {
+        remember(body.visitorToken)
+        auth = { authorization: "Bearer " + body.visitorToken }
+        $("greeting").hidden = true
+        render(body.conversation)
+        show(body.message)
+        follow()
+      } else show(body)
+      input.value = ""
+      notice("")
+    } catch {
+      notice("The message was not sent. Check your connection and try again.")
+    } finally {
+      send.disabled = conversation !== null && conversation.status === "closed"
+      input.focus()
+    }
+  })
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); form.requestSubmit() }
+  })
+
+  for (const button of document.querySelectorAll("[data-rating]")) {
+    button.addEventListener("click", async () => {
+      const comment = $("comment").value.trim()
+      const response = await fetch(base + "/csat", {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ rating: Number(button.dataset.rating), ...(comment ? { comment } : {}) })
+      })
+      if (!response.ok) return notice(await failure(response, "The rating was not saved."))
+      render(await response.json())
+    })
+  }
+
+  // One server-sent event block: its fields, then what it means.
+  const dispatch = (block) => {
+    let event = "message", id
+    const data = []
+    for (const line of block.split("\\n")) {
+      if (line === "" || line.startsWith(":")) continue
+      const colon = line.indexOf(":")
+      const field = colon < 0 ? line : line.slice(0, colon)
+      let value = colon < 0 ? "" : line.slice(colon + 1)
+      if (value.startsWith(" ")) value = value.slice(1)
+      if (field === "event") event = value
+      else if (field === "data") data.push(value)
+      else if (field === "id") id = value
+    }
+    if (data.length === 0) return
+    const payload = JSON.parse(data.join("\\n"))
+    if (event === "message") { show(payload); if (id) lastEventId = id }
+    else if (event === "conversation") render(payload)
+  }
+
+  // Server-sent events read with fetch, so that the token travels as a header; each reconnect
+  // resumes after the last message shown.
+  const follow = async () => {
+    const stop = new AbortController()
+    following = stop
+    for (let wait = 500; !stop.signal.aborted; wait = Math.min(wait * 2, 10000)) {
+      try {
+        const response = await fetch(base + "/events", {
+          headers: { ...auth, accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
+          cache: "no-store",
+          signal: stop.signal
+        })
+        if (response.status === 401) {
+          if (siteKey) return reset()
+          notice(await failure(response, "This chat link has expired. Ask for a new one."))
+          form.hidden = true
+          return
+        }
+        // Unavailable for now: asked again every ten seconds, and back as it was once it answers.
+        if (response.status === 403) {
+          notice(UNAVAILABLE)
+          form.hidden = true
+          wait = 10000
+          throw UNAVAILABLE
+        }
+        if (!response.ok || !response.body) throw new Error("HTTP " + response.status)
+        notice("")
+        form.hidden = false
+        wait = 500
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+        let buffer = ""
+        for (;;) {
+          const { value, done } = await reader.read()
+          if (done) break
+          buffer = (buffer + value).replace(/\\r\\n?/g, "\\n")
+          let end
+          while ((end = buffer.indexOf("\\n\\n")) >= 0) {
+            dispatch(buffer.slice(0, end))
+            buffer = buffer.slice(end + 2)
+          }
+        }
+      } catch (error) {
+        if (stop.signal.aborted) return
+        if (error !== UNAVAILABLE) notice("Reconnecting…")
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait))
+    }
+  }
+  if (auth !== null) follow()
+})()
+`
