@@ -824,6 +824,11 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(expectOk(await shopAdmin.chatAppearance.getChatAppearance({ path: { tenantId: shop.id } }))).toEqual(look)
       expect(expectOk(await anonymous.chatWidget.getWidgetAppearance({ query: { siteKey: widget.siteKey } }))).toEqual(look.shown)
       expect(expectOk(await connect({ token: started.visitorToken }).chatVisitor.getVisitorAppearance())).toEqual(look.shown)
+      // Typing, told live and never stored, both ways.
+      expectOk(await connect({ token: started.visitorToken }).chatVisitor.visitorTyping())
+      expectOk(
+        await shopAdmin.chatDashboard.agentTyping({ path: { tenantId: shop.id, id: started.conversation.id } })
+      )
       const named = expectOk(
         await shopAdmin.chatAppearance.putAgentProfile({
           path: { tenantId: shop.id, agentId: "agent-ada" },

@@ -2,7 +2,15 @@ import { Effect, Layer, type Scope } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Conversation, VisitorToken } from "../src/chat/Chat.js"
 import { ChatMessageRepository, ConversationRepository, VisitorRepository } from "../src/chat/ChatRepositories.js"
-import { ConversationHubs, conversationFeed, conversationTopic, messageSignal } from "../src/chat/ConversationFeed.js"
+import {
+  ConversationHubs,
+  conversationFeed,
+  conversationTopic,
+  messageSignal,
+  seenSignal,
+  typingSignal
+} from "../src/chat/ConversationFeed.js"
+import { ConversationReadRepository } from "../src/chat/ConversationReads.js"
 import { FanOut } from "../src/jobs/FanOut.js"
 import { TenantRepository } from "../src/platform/Tenants.js"
 import { TenantStanding } from "../src/platform/TenantStanding.js"
@@ -35,6 +43,7 @@ const setUp = () => {
     Layer.provide(ChatMessageRepository.layerMemory),
     Layer.provideMerge(ConversationRepository.layerMemory),
     Layer.provideMerge(VisitorRepository.layerMemory),
+    Layer.provideMerge(ConversationReadRepository.layerMemory),
     Layer.provideMerge(TenantStanding.layer.pipe(Layer.provide(TenantRepository.layerMemory))),
     Layer.provideMerge(MemoryDatabase.layer),
     Layer.provideMerge(FanOut.layerMemory)
@@ -104,6 +113,45 @@ const next = (reader: ReadableStreamDefaultReader<Uint8Array>) =>
   })
 
 describe("a conversation's live streams in one process", () => {
+  it("say how far agents have read, first and as they read on, and who is typing, reading nothing for either", async () => {
+    const { counted, post, run } = setUp()
+    const events = await run(
+      Effect.gen(function* () {
+        yield* post("Hello")
+        yield* post("Anyone there?")
+        yield* (yield* ConversationReadRepository).markRead({
+          tenantId,
+          conversationId,
+          readerId: "agent-ada",
+          sequence: 1,
+          readAt: at
+        })
+        const reader = (yield* conversationFeed(session, undefined, at)).getReader()
+        const opening = [yield* next(reader), yield* next(reader), yield* next(reader), yield* next(reader)]
+        counted.reads = 0
+        const fanOut = yield* FanOut
+        yield* fanOut.publish(conversationTopic(conversationId), seenSignal(2))
+        // A typing signal that is not an agent's signature is dropped; the next one is told.
+        yield* fanOut.publish(conversationTopic(conversationId), "typing:<not json>")
+        yield* fanOut.publish(conversationTopic(conversationId), typingSignal({ authorName: "Ada", authorInitials: "A" }))
+        const live = [yield* next(reader), yield* next(reader)]
+        yield* Effect.promise(() => reader.cancel())
+        return { opening, live }
+      })
+    )
+    expect(events.opening.map(({ event, data }) => [event, event === "message" ? data.sequence : data])).toEqual([
+      ["conversation", expect.objectContaining({ id: conversationId })],
+      ["seen", { sequence: 1 }],
+      ["message", 1],
+      ["message", 2]
+    ])
+    expect(events.live.map(({ event, data }) => [event, data])).toEqual([
+      ["seen", { sequence: 2 }],
+      ["typing", { authorType: "agent", authorName: "Ada", authorInitials: "A" }]
+    ])
+    expect(counted.reads).toBe(0)
+  })
+
   it("read each new message from storage once for them all, and encode it once", async () => {
     const { counted, post, run } = setUp()
     const received = await run(

@@ -102,6 +102,10 @@ describe("A tenant's chat appearance, in Chromium", () => {
     const reply = panel.locator(".message.agent small")
     await expect.poll(() => reply.textContent()).toMatch(/^ALAda Lovelace · /)
     expect(await panel.locator(".message.agent .initials").getAttribute("aria-hidden")).toBe("true")
+    // The reply read the visitor's message, which now says so; the agent typing shows, signed.
+    await expect.poll(() => panel.locator(".message.visitor .seen").allTextContents()).toEqual([" · Seen"])
+    expect((await agent("/typing", {})).status).toBe(204)
+    await expect.poll(() => panel.locator("#typing").textContent()).toBe("Ada Lovelace is typing…")
 
     // Closed, the widget offers a new conversation, which starts with the next message.
     expect((await agent("/status", { status: "closed" })).status).toBe(200)

@@ -71,6 +71,9 @@ describe("the console's Live Chat inbox in Chromium", () => {
     await expect.poll(() => visitor.locator("#status").textContent()).toBe("open")
     const hostileMessage = `<script>window.pwned=2</script>${HOSTILE}`
     await visitor.fill("#content", hostileMessage)
+    // Typing in the visitor's page shows in the agent's open conversation, until the message comes.
+    const typing = inbox.locator(".typing")
+    await expect.poll(() => typing.textContent()).toMatch(/ is typing…$/)
     await visitor.click("#send")
 
     // The visitor's message appears live in the open conversation, as text.
@@ -94,6 +97,9 @@ describe("the console's Live Chat inbox in Chromium", () => {
     await expect
       .poll(() => visitor.locator("#messages li p").allTextContents())
       .toEqual([hostileMessage, "It ships today."])
+    expect(await typing.textContent()).toBe("")
+    // The reply read the visitor's message: their page says it was seen.
+    await expect.poll(() => visitor.locator(".message.visitor .seen").allTextContents()).toEqual([" · Seen"])
 
     // A burst of messages arrives whole, however the page batches its updates.
     const burst = Array.from({ length: 5 }, (_, i) => `burst ${i}`)

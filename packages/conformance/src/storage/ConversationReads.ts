@@ -39,6 +39,12 @@ export const conversationReadsSuite: StorageSuite<ConversationReadRepository | C
         expect(yield* reads.marks(other.id, "ada@example.com", [first.id, second.id])).toEqual(new Map([[first.id, 9]]))
         expect(yield* reads.marks("not-a-uuid", "ada@example.com", [first.id])).toEqual(new Map())
         expect(yield* reads.marks(tenant.id, "ada@example.com", [])).toEqual(new Map())
+        // How far anyone has read: the greatest mark of the conversation, in its tenant only.
+        expect(yield* reads.furthest(tenant.id, first.id)).toBe(7)
+        expect(yield* reads.furthest(tenant.id, second.id)).toBe(4)
+        expect(yield* reads.furthest(other.id, first.id)).toBe(9)
+        expect(yield* reads.furthest(tenant.id, uuid())).toBe(0)
+        expect(yield* reads.furthest("not-a-uuid", first.id)).toBe(0)
       })
     )
 

@@ -55,5 +55,17 @@ export class AgentProfileRepository extends Context.Tag("@servicekit/core/AgentP
   )
 }
 
+/** How an agent's words are signed: their profile's name and initials, nulls without a profile. */
+export interface AgentSignature {
+  readonly authorName: string | null
+  readonly authorInitials: string | null
+}
+
+export const signatureOf = (profile: Option.Option<AgentProfile>): AgentSignature =>
+  Option.match(profile, {
+    onNone: () => ({ authorName: null, authorInitials: null }),
+    onSome: ({ displayName, initials }) => ({ authorName: displayName, authorInitials: initials })
+  })
+
 /** Code point order, as the SQL adapters' `collate "C"`. */
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

@@ -117,6 +117,17 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
       )
   )
   .add(
+    HttpApiEndpoint.post("agentTyping", "/tenants/:tenantId/chat/conversations/:id/typing")
+      .setPath(ConversationPath)
+      .addSuccess(Schema.Void, { status: 204 })
+      .addError(ConversationNotFound)
+      .annotate(OpenApi.Summary, "Say the agent is typing")
+      .annotate(
+        OpenApi.Description,
+        "Tells the visitor's page (its stream's `typing` event, signed with the agent's name and initials as their replies are); nothing is stored. Send it every few seconds while the agent types: more than one in two seconds is dropped, and in a closed conversation it says nothing."
+      )
+  )
+  .add(
     HttpApiEndpoint.post("assignConversation", "/tenants/:tenantId/chat/conversations/:id/assign")
       .setPath(ConversationPath)
       .setPayload(AssignBody)
@@ -175,7 +186,7 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
       .annotate(OpenApi.Summary, "Follow every conversation live")
       .annotate(
         OpenApi.Description,
-        `Server-sent events for the tenant's inbox: \`resync\` first on every connection (and again after a break in delivery between servers), then \`conversation\` (a Conversation, when one is created or changes: status, assignee, a new message; without the reader's \`lastReadSequence\`, which stays as last read: \`unreadCount\` is \`messageCount\` less it) and \`message\` (a ChatMessage, when one is written). Events carry no ids and there is no Last-Event-ID resume: on \`resync\`, fetch what you show (the list, the open conversation's messages) and merge later events by id. A connection lasts at most ${INBOX_STREAM_MINUTES} minutes; reconnect with a current token.`
+        `Server-sent events for the tenant's inbox: \`resync\` first on every connection (and again after a break in delivery between servers), then \`conversation\` (a Conversation, when one is created or changes: status, assignee, a new message; without the reader's \`lastReadSequence\`, which stays as last read: \`unreadCount\` is \`messageCount\` less it), \`message\` (a ChatMessage, when one is written) and \`typing\` (\`{ conversationId, authorType: "visitor" }\`: the visitor is writing; show it a few seconds, until their message or the next \`typing\`). Events carry no ids and there is no Last-Event-ID resume: on \`resync\`, fetch what you show (the list, the open conversation's messages) and merge later events by id. A connection lasts at most ${INBOX_STREAM_MINUTES} minutes; reconnect with a current token.`
       )
   )
   .addError(PermissionDenied)

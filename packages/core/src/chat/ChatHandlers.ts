@@ -82,6 +82,10 @@ export const chatDashboardHandlers = implement(
         Effect.flatMap(requireTenant(path.tenantId), (session) =>
           chat.postMessage(path.tenantId, path.id, { type: "agent", id: session.sub }, payload.content)
         ).pipe(Effect.map(messageJson)),
+      agentTyping: ({ path }) =>
+        Effect.flatMap(requireTenant(path.tenantId), (session) =>
+          chat.typing(path.tenantId, path.id, { type: "agent", id: session.sub })
+        ),
       assignConversation: ({ path, payload }) =>
         forAgent(path.tenantId, chat.assign(path.tenantId, path.id, payload.assigneeId)),
       setConversationStatus: ({ path, payload }) =>

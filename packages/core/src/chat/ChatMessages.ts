@@ -2,14 +2,14 @@ import { Effect, Option } from "effect"
 import { SecretCrypto, randomUuid } from "../platform/Crypto.js"
 import { invalidField } from "../platform/Errors.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
-import { AgentProfileRepository } from "./AgentProfiles.js"
+import { AgentProfileRepository, signatureOf } from "./AgentProfiles.js"
 import type { ChatChanges } from "./ChatChanges.js"
 import { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
 import { type Author, MAX_CONTENT_LENGTH, checkText, pageSize } from "./ChatInputs.js"
 import { encodeMessage } from "./ChatJson.js"
 import { ChatMessageRepository, ConversationRepository } from "./ChatRepositories.js"
 import type { ChatService } from "./ChatService.js"
-import { messageSignal } from "./ConversationFeed.js"
+import { messageSignal, seenSignal } from "./ConversationFeed.js"
 import { ConversationReadRepository } from "./ConversationReads.js"
 import { messageAdded } from "./InboxFeed.js"
 
@@ -23,14 +23,12 @@ export const makeChatMessages = (changes: ChatChanges) =>
     const crypto = yield* SecretCrypto
     const profiles = yield* AgentProfileRepository
 
-    /** An agent signs with their profile's name as it is now; other authors with nothing. */
+    /** An agent signs with their profile as it is now; other authors with nothing. */
     const signature = (tenantId: string, author: Author) =>
-      author.type !== "agent" || author.id === null
-        ? Effect.succeed({ authorName: null, authorInitials: null })
-        : Effect.map(profiles.find(tenantId, author.id), (found) => ({
-            authorName: Option.isSome(found) ? found.value.displayName : null,
-            authorInitials: Option.isSome(found) ? found.value.initials : null
-          }))
+      Effect.map(
+        author.type !== "agent" || author.id === null ? Effect.succeedNone : profiles.find(tenantId, author.id),
+        signatureOf
+      )
 
     const methods: Pick<ChatService["Type"], "listMessages" | "postMessage"> = {
       listMessages: (tenantId, conversationId, query) =>
@@ -81,7 +79,7 @@ export const makeChatMessages = (changes: ChatChanges) =>
                 yield* conversations.update({ ...conversation, status: "open", updatedAt: at })
                 yield* changes.signal(conversationId, "conversation")
               }
-              // An agent has read what they answer.
+              // An agent has read what they answer, and the visitor sees it.
               if (author.type === "agent" && author.id !== null) {
                 yield* reads.markRead({
                   tenantId,
@@ -90,6 +88,7 @@ export const makeChatMessages = (changes: ChatChanges) =>
                   sequence: message.sequence,
                   readAt: at
                 })
+                yield* changes.signal(conversationId, seenSignal(message.sequence))
               }
               yield* changes.signal(conversationId, messageSignal(message.sequence))
               // The inbox reads the message and then its conversation, reopened or not.

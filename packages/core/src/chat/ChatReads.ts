@@ -1,10 +1,14 @@
 import { Effect } from "effect"
 import type { Conversation } from "./Chat.js"
 import type { ChatChanges } from "./ChatChanges.js"
+import { seenSignal } from "./ConversationFeed.js"
 import { ConversationReadRepository } from "./ConversationReads.js"
 import type { ChatService } from "./ChatService.js"
 
-/** What each agent has read: marks that only move forward, read beside the conversations an agent lists. */
+/**
+ * What each agent has read: marks that only move forward, read beside the conversations an agent
+ * lists, and told to the visitor's page as how far the conversation is seen.
+ */
 export const makeChatReads = (changes: ChatChanges) =>
   Effect.gen(function* () {
     const reads = yield* ConversationReadRepository
@@ -22,6 +26,8 @@ export const makeChatReads = (changes: ChatChanges) =>
             sequence: Math.min(sequence, conversation.messageCount),
             readAt: at
           })
+          // The visitor's page says "seen" once an agent has read their message.
+          yield* changes.signal(conversationId, seenSignal(lastReadSequence))
           return { conversation, lastReadSequence }
         }),
 

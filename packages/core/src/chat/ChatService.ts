@@ -118,6 +118,11 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
       Option.Option<WidgetResume>,
       ValidationFailed | WidgetNotFound | PermissionDenied | VisitorIdentityRefused
     >
+    /**
+     * Tells who is typing, live and never stored: the visitor to the tenant's inboxes, an agent to
+     * the visitor's page; thinned to one signal every TYPING_EVERY_MS per author, none in a closed conversation.
+     */
+    readonly typing: (tenantId: string, conversationId: string, author: Author) => Effect.Effect<void, ConversationNotFound>
     /** The tenant's appearance as set, and as visitors see it (the platform's brand where it sets nothing). */
     readonly appearance: (tenantId: string) => Effect.Effect<DescribedAppearance>
     /** Changes the fields `change` names (null: back to the platform's); a field it cannot take changes nothing. */

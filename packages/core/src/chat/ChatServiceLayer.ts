@@ -4,6 +4,7 @@ import { makeChatChanges } from "./ChatChanges.js"
 import { makeChatConversations } from "./ChatConversations.js"
 import { makeChatMessages } from "./ChatMessages.js"
 import { makeChatReads } from "./ChatReads.js"
+import { makeChatTyping } from "./ChatTyping.js"
 import { makeChatVisitors } from "./ChatVisitors.js"
 import { makeChatWidget } from "./ChatWidget.js"
 import { ChatService } from "./ChatService.js"
@@ -20,7 +21,8 @@ export const chatServiceLayer = Layer.effect(
       ...messages,
       ...(yield* makeChatReads(changes)),
       ...(yield* makeChatWidget(changes, messages.postMessage)),
-      ...(yield* makeChatAppearances(changes))
+      ...(yield* makeChatAppearances(changes)),
+      ...(yield* makeChatTyping(changes))
     }
   })
 )

@@ -170,7 +170,16 @@ export class ChatVisitorApi extends HttpApiGroup.make("chatVisitor")
       .annotate(OpenApi.Summary, "Follow the conversation live")
       .annotate(
         OpenApi.Description,
-        "Server-sent events: `conversation` (the conversation, first and after each change) and `message` (each message, its id as the event id), until the token expires. Send the id of the last message you have as `Last-Event-ID` to resume after it without a gap or a repeat."
+        "Server-sent events: `conversation` (the conversation, first and after each change), `message` (each message, its id as the event id), `seen` (`{ sequence }`: agents have read the conversation up to that message; first after `conversation` once any has, then as they read on) and `typing` (`{ authorType: \"agent\", authorName, authorInitials }`: an agent is writing; show it a few seconds, until their message or the next `typing`), until the token expires. Send the id of the last message you have as `Last-Event-ID` to resume after it without a gap or a repeat."
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("visitorTyping", "/public/chat/typing")
+      .addSuccess(Schema.Void, { status: 204 })
+      .annotate(OpenApi.Summary, "Say the visitor is typing")
+      .annotate(
+        OpenApi.Description,
+        "Tells the tenant's agents (their inbox stream's `typing` event); nothing is stored. Send it every few seconds while the visitor types: more than one in two seconds is dropped, and in a closed conversation it says nothing."
       )
   )
   .add(

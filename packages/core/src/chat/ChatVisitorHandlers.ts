@@ -135,6 +135,10 @@ export const chatVisitorHandlers = implement(
           const body = yield* conversationFeed(session, yield* lastEventId, now)
           return HttpServerResponse.raw(body, { contentType: "text/event-stream", headers: eventStreamHeaders })
         }),
+      visitorTyping: () =>
+        Effect.flatMap(VisitorSession, (session) =>
+          own(chat.typing(session.tenantId, session.conversationId, { type: "visitor", id: session.visitorId }))
+        ),
       rateConversation: ({ payload }) =>
         Effect.flatMap(VisitorSession, (session) =>
           own(chat.rate(session.tenantId, session.conversationId, payload.rating, payload.comment))

@@ -3,21 +3,29 @@ import { encodeEvent, heartbeatComment, type ServerSentEvent } from "../http/Eve
 import type { FanOut } from "../jobs/FanOut.js"
 import type { TenantStanding } from "../platform/TenantStanding.js"
 import { isUuid } from "../platform/Crypto.js"
+import type { AgentSignature } from "./AgentProfiles.js"
 import type { ChatMessage, Conversation, VisitorToken } from "./Chat.js"
 import { VisitorConversationJson, VisitorMessageJson, visitorConversationJson, visitorMessageJson } from "./ChatJson.js"
 import { ChatMessageRepository, ConversationRepository } from "./ChatRepositories.js"
+import { ConversationReadRepository } from "./ConversationReads.js"
 import { type Hub, RECONNECTED, makeFeedHubs } from "./FeedHubs.js"
 
 /** The fan-out topic that announces a conversation's changes to every process. */
 export const conversationTopic = (conversationId: string) => `chat.conversation.${conversationId}`
 
 /**
- * What a topic carries: that the conversation changed, or a new message's sequence (`message:<n>`);
- * readers fetch the change from storage.
+ * What a topic carries: that the conversation changed, or a new message's sequence (`message:<n>`),
+ * which readers fetch from storage; how far agents have read it (`seen:<n>`); and an agent typing
+ * (`typing:` and their signature as JSON), which is never stored.
  */
-export type ConversationSignal = "conversation" | `message:${number}`
+export type ConversationSignal = "conversation" | `message:${number}` | `seen:${number}` | `typing:${string}`
 
 export const messageSignal = (sequence: number): ConversationSignal => `message:${sequence}`
+export const seenSignal = (sequence: number): ConversationSignal => `seen:${sequence}`
+
+/** An agent typing, signed to the visitor as their replies are. */
+export const typingSignal = (agent: AgentSignature): ConversationSignal =>
+  `typing:${JSON.stringify({ authorName: agent.authorName, authorInitials: agent.authorInitials })}`
 
 /** The sequence a message signal announces; undefined for a signal without one (`message`, from an earlier version). */
 const signalledSequence = (signal: string): number | undefined => {
@@ -38,6 +46,26 @@ const messageEvent = (message: ChatMessage): ServerSentEvent => ({
   event: "message",
   data: JSON.stringify(Schema.encodeSync(VisitorMessageJson)(visitorMessageJson(message)))
 })
+
+/** `seen`: agents have read the conversation up to message `sequence`. */
+const seenEvent = (sequence: number): ServerSentEvent => ({ event: "seen", data: JSON.stringify({ sequence }) })
+
+/** `typing`: an agent is writing, signed as their replies are; a signal that says otherwise is dropped. */
+const typingEvent = (signed: string): ServerSentEvent | undefined => {
+  let agent: unknown
+  try {
+    agent = JSON.parse(signed)
+  } catch {
+    return undefined
+  }
+  const text = (value: unknown) => (typeof value === "string" ? value : null)
+  if (typeof agent !== "object" || agent === null) return undefined
+  const { authorInitials, authorName } = agent as Record<string, unknown>
+  return {
+    event: "typing",
+    data: JSON.stringify({ authorType: "agent", authorName: text(authorName), authorInitials: text(authorInitials) })
+  }
+}
 
 const conversationEvent = (conversation: Conversation): ServerSentEvent => ({
   event: "conversation",
@@ -117,6 +145,18 @@ export class ConversationHubs extends Context.Tag("@servicekit/core/Conversation
 
               return (signal: string): Effect.Effect<void> => {
                 if (signal === "conversation") return announceConversation
+                // Neither is read from storage: what they say is in the signal.
+                if (signal.startsWith("typing:")) {
+                  const typing = typingEvent(signal.slice("typing:".length))
+                  return Effect.sync(() => {
+                    if (typing !== undefined) broadcast(hub, { bytes: bytesOf(typing) })
+                  })
+                }
+                if (signal.startsWith("seen:")) {
+                  const sequence = Number(signal.slice("seen:".length))
+                  if (!Number.isSafeInteger(sequence)) return Effect.void
+                  return Effect.sync(() => broadcast(hub, { bytes: bytesOf(seenEvent(sequence)) }))
+                }
                 // Back from a break in the fan-out: whatever changed meanwhile, read from storage.
                 if (signal === RECONNECTED) return Effect.zipRight(announceConversation, catchUp)
                 const sequence = signalledSequence(signal)
@@ -130,9 +170,9 @@ export class ConversationHubs extends Context.Tag("@servicekit/core/Conversation
 }
 
 /**
- * A visitor's conversation as a `text/event-stream` body: the conversation, then every message
- * after `lastEventId` (a message id; all of them without one), then each change as it happens,
- * until the visitor's token expires. The stream joins its hub before it reads anything and holds
+ * A visitor's conversation as a `text/event-stream` body: the conversation, how far agents have
+ * read it, then every message after `lastEventId` (a message id; all of them without one), then
+ * each change as it happens, until the visitor's token expires. The stream joins its hub before it reads anything and holds
  * back what the hub hands it until its backlog is sent, and it sends a message only when it is
  * past the last one sent, so no message is skipped or sent twice however changes interleave.
  */
@@ -141,6 +181,7 @@ export const conversationFeed = (session: VisitorToken, lastEventId: string | un
     const hubs = yield* ConversationHubs
     const messages = yield* ChatMessageRepository
     const conversations = yield* ConversationRepository
+    const reads = yield* ConversationReadRepository
     const { tenantId, conversationId } = session
     let after = 0
     // What the hub hands on while the backlog is read; undefined once the stream is live.
@@ -197,6 +238,8 @@ export const conversationFeed = (session: VisitorToken, lastEventId: string | un
       }
       const conversation = yield* conversations.find(tenantId, conversationId)
       if (Option.isSome(conversation)) send({ bytes: bytesOf(conversationEvent(conversation.value)) })
+      const seen = yield* reads.furthest(tenantId, conversationId)
+      if (seen > 0) send({ bytes: bytesOf(seenEvent(seen)) })
       for (;;) {
         const page = yield* messages.list(tenantId, conversationId, { limit: PAGE, afterSequence: after })
         for (const message of page) send({ sequence: message.sequence, bytes: bytesOf(messageEvent(message)) })

@@ -19,6 +19,8 @@ export class ConversationReadRepository extends Context.Tag("@servicekit/core/Co
   {
     /** Moves the reader's mark forward to `sequence` (never back); the mark after it. */
     readonly markRead: (read: ConversationRead) => Effect.Effect<number>
+    /** The furthest any agent has read the conversation: the greatest mark, 0 when none has read it. */
+    readonly furthest: (tenantId: string, conversationId: string) => Effect.Effect<number>
     /** The reader's marks on these conversations; a conversation never read is absent. */
     readonly marks: (
       tenantId: string,
@@ -44,6 +46,15 @@ export class ConversationReadRepository extends Context.Tag("@servicekit/core/Co
             undo(() => (stored === undefined ? rows.delete(at) : rows.set(at, stored)))
             return read.sequence
           }),
+        furthest: (tenantId, conversationId) =>
+          db.run(() =>
+            Math.max(
+              0,
+              ...[...rows.values()]
+                .filter((read) => read.tenantId === tenantId && read.conversationId === conversationId)
+                .map((read) => read.sequence)
+            )
+          ),
         marks: (tenantId, readerId, conversationIds) =>
           db.run(() => {
             const found = new Map<string, number>()

@@ -59,6 +59,7 @@ export const chatPageHtml = (mountPath: string, brand: Brand, siteKey?: string) 
   </header>
   <p id="notice" class="notice" role="alert" hidden></p>
   <ol id="messages" class="messages" aria-live="polite"></ol>
+  <p id="typing" class="typing" role="status" hidden></p>
   <p id="greeting" class="greeting" hidden>${escapeText(DEFAULT_GREETING)}</p>
   <section id="rating" class="rating" hidden>
     <p>How was this conversation?</p>
@@ -107,6 +108,7 @@ h1{font-size:17px;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:no
 .message.visitor{align-self:flex-end;background:var(--accent);color:#fff}
 .message.visitor small{color:#fff}
 .message.system{align-self:center;background:none;color:#5b6577;font-style:italic}
+.typing{margin:0 16px 8px;font-size:12px;color:#5b6577;font-style:italic}
 .rating,.thanks,.restart{margin:0;padding:12px 16px;border-top:1px solid #e3e6eb}
 .restart button{padding:8px 14px;border:0;border-radius:8px;background:var(--accent);color:#fff;font:inherit;cursor:pointer}
 .restart button:hover{background:var(--accent-strong)}

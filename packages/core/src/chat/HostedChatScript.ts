@@ -109,6 +109,26 @@ export const chatPageScript = `"use strict"
 
   const labels = { visitor: "You", agent: "Agent", api: "Support", system: "" }
   const shown = new Set()
+  // How far agents have read: the visitor's last message up to it says "Seen".
+  let seenUpTo = 0
+  const markSeen = () => {
+    for (const old of list.querySelectorAll(".seen")) old.remove()
+    const mine = [...list.querySelectorAll(".message.visitor")].filter((item) => Number(item.dataset.sequence) <= seenUpTo).pop()
+    if (!mine) return
+    const seen = document.createElement("span")
+    seen.className = "seen"
+    seen.textContent = " · Seen"
+    mine.querySelector("small").append(seen)
+  }
+  // An agent typing shows a few seconds, or until their message comes.
+  let typingTimer
+  const typing = (who) => {
+    clearTimeout(typingTimer)
+    $("typing").hidden = who === null
+    if (who === null) return
+    $("typing").textContent = (who || "An agent") + " is typing…"
+    typingTimer = setTimeout(() => typing(null), 6000)
+  }
   let lastEventId = ""
   let conversation = null
 
@@ -135,6 +155,8 @@ export const chatPageScript = `"use strict"
     const later = [...list.children].find((other) => Number(other.dataset.sequence) > message.sequence)
     list.insertBefore(item, later || null)
     list.scrollTop = list.scrollHeight
+    if (message.authorType === "agent") typing(null)
+    markSeen()
   }
 
   const render = (next) => {
@@ -160,6 +182,8 @@ export const chatPageScript = `"use strict"
     list.replaceChildren()
     shown.clear()
     lastEventId = ""
+    seenUpTo = 0
+    typing(null)
     for (const id of ["rating", "thanks", "restart"]) $(id).hidden = true
     $("greeting").hidden = false
     $("title").textContent = "Chat"
@@ -213,6 +237,13 @@ export const chatPageScript = `"use strict"
       input.focus()
     }
   })
+  // Agents see the visitor typing: said at most every three seconds, once there is a conversation.
+  let saidTyping = 0
+  input.addEventListener("input", () => {
+    if (auth === null || Date.now() - saidTyping < 3000) return
+    saidTyping = Date.now()
+    fetch(base + "/typing", { method: "POST", headers: auth }).catch(() => {})
+  })
   input.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); form.requestSubmit() }
   })
@@ -248,6 +279,8 @@ export const chatPageScript = `"use strict"
     const payload = JSON.parse(data.join("\\n"))
     if (event === "message") { show(payload); if (id) lastEventId = id }
     else if (event === "conversation") render(payload)
+    else if (event === "seen") { seenUpTo = Math.max(seenUpTo, payload.sequence); markSeen() }
+    else if (event === "typing") typing(payload.authorName || "")
   }
 
   // Server-sent events read with fetch, so that the token travels as a header; each reconnect

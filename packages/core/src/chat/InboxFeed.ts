@@ -11,11 +11,15 @@ import { type Hub, RECONNECTED, makeFeedHubs } from "./FeedHubs.js"
 /** The fan-out topic that announces every change of a tenant's conversations to its agents' inboxes. */
 export const inboxTopic = (tenantId: string) => `chat.inbox.${tenantId}`
 
-/** What the inbox topic carries: which conversation changed or which message was added; readers fetch it from storage. */
-export type InboxSignal = `conversation:${string}` | `message:${string}`
+/**
+ * What the inbox topic carries: which conversation changed or which message was added, which
+ * readers fetch from storage; and in which conversation the visitor is typing, never stored.
+ */
+export type InboxSignal = `conversation:${string}` | `message:${string}` | `typing:${string}`
 
 export const conversationChanged = (conversationId: string): InboxSignal => `conversation:${conversationId}`
 export const messageAdded = (messageId: string): InboxSignal => `message:${messageId}`
+export const visitorTyping = (conversationId: string): InboxSignal => `typing:${conversationId}`
 
 /** How long one connection lasts: the client reconnects with its current token, so a revoked or expired one stops. */
 export const INBOX_STREAM_MINUTES = 15
@@ -33,6 +37,9 @@ const conversationEvent = (conversation: Conversation) =>
     event: "conversation",
     data: JSON.stringify(Schema.encodeSync(ConversationJson)(conversationJson(conversation)))
   })
+
+const typingEvent = (conversationId: string) =>
+  bytesOf({ event: "typing", data: JSON.stringify({ conversationId, authorType: "visitor" }) })
 
 const messageEvent = (message: ChatMessage) =>
   bytesOf({ event: "message", data: JSON.stringify(Schema.encodeSync(MessageJson)(messageJson(message))) })
@@ -86,6 +93,7 @@ export class InboxHubs extends Context.Tag("@servicekit/core/InboxHubs")<
               const id = signal.slice(colon + 1)
               if (!isUuid(id)) return Effect.void
               if (kind === "conversation") return announceConversation(id)
+              if (kind === "typing") return Effect.sync(() => broadcast(hub, typingEvent(id)))
               if (kind !== "message") return Effect.void
               // The message, then its conversation with the new count and last message time.
               return Effect.flatMap(messages.find(tenantId, id), (found) => {

@@ -34,6 +34,21 @@ export const make = (database: KyselyConnection): ConversationReadRepository["Ty
         (row) => row.sequence
       ),
 
+    furthest: (tenantId, conversationId) =>
+      isUuid(tenantId) && isUuid(conversationId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("chat_conversation_reads")
+                .select((eb) => eb.fn.max("sequence").as("furthest"))
+                .where("tenant_id", "=", tenantId)
+                .where("conversation_id", "=", conversationId)
+                .executeTakeFirst()
+            ),
+            (row) => Number(row?.furthest ?? 0)
+          )
+        : Effect.succeed(0),
+
     marks: (tenantId, readerId, conversationIds) => {
       const ids = conversationIds.filter(isUuid)
       if (!isUuid(tenantId) || ids.length === 0) return Effect.succeed(new Map())

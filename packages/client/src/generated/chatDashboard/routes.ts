@@ -30,6 +30,12 @@ export const chatDashboardRoutes = {
    */
   "chatDashboard.replyAsAgent": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/messages", "400 401 403 404 405 409 413 500"],
   /**
+   * Say the agent is typing
+   *
+   * Tells the visitor's page (its stream's `typing` event, signed with the agent's name and initials as their replies are); nothing is stored. Send it every few seconds while the agent types: more than one in two seconds is dropped, and in a closed conversation it says nothing.
+   */
+  "chatDashboard.agentTyping": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/typing", "400 401 403 404 405 500"],
+  /**
    * Assign a conversation
    *
    * Emits `conversation.assigned` when the assignee changes (null: unassigned).
@@ -62,7 +68,7 @@ export const chatDashboardRoutes = {
   /**
    * Follow every conversation live
    *
-   * Server-sent events for the tenant's inbox: `resync` first on every connection (and again after a break in delivery between servers), then `conversation` (a Conversation, when one is created or changes: status, assignee, a new message; without the reader's `lastReadSequence`, which stays as last read: `unreadCount` is `messageCount` less it) and `message` (a ChatMessage, when one is written). Events carry no ids and there is no Last-Event-ID resume: on `resync`, fetch what you show (the list, the open conversation's messages) and merge later events by id. A connection lasts at most 15 minutes; reconnect with a current token.
+   * Server-sent events for the tenant's inbox: `resync` first on every connection (and again after a break in delivery between servers), then `conversation` (a Conversation, when one is created or changes: status, assignee, a new message; without the reader's `lastReadSequence`, which stays as last read: `unreadCount` is `messageCount` less it), `message` (a ChatMessage, when one is written) and `typing` (`{ conversationId, authorType: "visitor" }`: the visitor is writing; show it a few seconds, until their message or the next `typing`). Events carry no ids and there is no Last-Event-ID resume: on `resync`, fetch what you show (the list, the open conversation's messages) and merge later events by id. A connection lasts at most 15 minutes; reconnect with a current token.
    */
   "chatDashboard.followInbox": ["GET", "/tenants/{tenantId}/chat/events", "400 401 403 405 500", "events"]
 } as const

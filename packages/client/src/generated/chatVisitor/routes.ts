@@ -26,9 +26,15 @@ export const chatVisitorRoutes = {
   /**
    * Follow the conversation live
    *
-   * Server-sent events: `conversation` (the conversation, first and after each change) and `message` (each message, its id as the event id), until the token expires. Send the id of the last message you have as `Last-Event-ID` to resume after it without a gap or a repeat.
+   * Server-sent events: `conversation` (the conversation, first and after each change), `message` (each message, its id as the event id), `seen` (`{ sequence }`: agents have read the conversation up to that message; first after `conversation` once any has, then as they read on) and `typing` (`{ authorType: "agent", authorName, authorInitials }`: an agent is writing; show it a few seconds, until their message or the next `typing`), until the token expires. Send the id of the last message you have as `Last-Event-ID` to resume after it without a gap or a repeat.
    */
   "chatVisitor.followVisitorConversation": ["GET", "/public/chat/events", "400 401 403 405 429 500", "events"],
+  /**
+   * Say the visitor is typing
+   *
+   * Tells the tenant's agents (their inbox stream's `typing` event); nothing is stored. Send it every few seconds while the visitor types: more than one in two seconds is dropped, and in a closed conversation it says nothing.
+   */
+  "chatVisitor.visitorTyping": ["POST", "/public/chat/typing", "400 401 403 405 429 500"],
   /**
    * Rate the conversation
    *

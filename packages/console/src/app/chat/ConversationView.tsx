@@ -14,7 +14,7 @@ const author = (message: Message, me: string, visitor: Conversation["visitor"]) 
     : message.authorType === "agent"
       ? message.authorId === me
         ? "You"
-        : (message.authorId ?? "Agent")
+        : (message.authorName ?? message.authorId ?? "Agent")
       : message.authorType === "api"
         ? "API"
         : "System"
@@ -43,6 +43,8 @@ export const ConversationView = (
     /** The stream's latest messages and conversation changes, of any conversation, newest last. */
     readonly arrived: ReadonlyArray<Message>
     readonly changed: ReadonlyArray<SharedConversation>
+    /** When the stream last said this conversation's visitor is typing. */
+    readonly typing: number | undefined
     /** The conversation once the agent has read more of it. */
     readonly onRead: (conversation: Conversation) => void
   }
@@ -56,6 +58,14 @@ export const ConversationView = (
   const [draft, setDraft] = useState("")
   const [sending, setSending] = useState(false)
   const log = useRef<HTMLOListElement>(null)
+  const visitorTyping = useTyping(props.typing, messages)
+  // The visitor sees the agent typing: said at most every three seconds.
+  const saidTyping = useRef(0)
+  const sayTyping = () => {
+    if (Date.now() - saidTyping.current < 3_000) return
+    saidTyping.current = Date.now()
+    void props.client.chatDashboard.agentTyping({ path })
+  }
 
   useEffect(() => {
     let current = true
@@ -212,6 +222,9 @@ export const ConversationView = (
         ))}
         </ol>
       </div>
+      <p class="typing muted small" role="status">
+        {visitorTyping ? `${conversation.visitor?.displayName ?? "The visitor"} is typing…` : ""}
+      </p>
       <form
         class="reply form"
         onSubmit={(event) => {
@@ -228,7 +241,10 @@ export const ConversationView = (
           placeholder={conversation.status === "closed" ? "Reopen the conversation to reply" : "Write a reply; Enter sends, Shift+Enter adds a line"}
           value={draft}
           disabled={conversation.status === "closed"}
-          onInput={(e) => setDraft(e.currentTarget.value)}
+          onInput={(e) => {
+            setDraft(e.currentTarget.value)
+            sayTyping()
+          }}
           onKeyDown={(event) => {
             if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
               event.preventDefault()
@@ -242,4 +258,18 @@ export const ConversationView = (
       </form>
     </section>
   )
+}
+
+/** Whether the visitor is typing: said by the stream within the last six seconds, and no message of theirs since. */
+const useTyping = (saidAt: number | undefined, messages: ReadonlyArray<Message>) => {
+  const [typing, setTyping] = useState(false)
+  const lastFromVisitor = messages.filter((message) => message.authorType === "visitor").at(-1)?.createdAt
+  useEffect(() => {
+    if (saidAt === undefined) return
+    setTyping(true)
+    const timer = setTimeout(() => setTyping(false), 6_000)
+    return () => clearTimeout(timer)
+  }, [saidAt])
+  useEffect(() => setTyping(false), [lastFromVisitor])
+  return typing
 }

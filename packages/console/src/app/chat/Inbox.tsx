@@ -82,6 +82,8 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
   // What the stream brought, newest last: a list, since several events may come between two renders.
   const [arrived, setArrived] = useState<ReadonlyArray<Message>>([])
   const [changed, setChanged] = useState<ReadonlyArray<SharedConversation>>([])
+  /** The latest conversation whose visitor was said to be typing, and when. */
+  const [typing, setTyping] = useState<{ readonly conversationId: string; readonly at: number } | undefined>(undefined)
 
   // Each (re)load of the first page starts a generation: an answer of an older one is dropped, so a
   // slow answer for the previous filters never replaces the list of the current ones.
@@ -120,6 +122,7 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
   useInboxStream(props.client, tenantId, (event: InboxEvent) => {
     if (event.kind === "resync") return setRound((n) => n + 1)
     if (event.kind === "message") return setArrived((shown) => [...shown.slice(1 - LIVE_KEPT), event.message])
+    if (event.kind === "typing") return setTyping({ conversationId: event.conversationId, at: Date.now() })
     const conversation = event.conversation
     setChanged((shown) => [...shown.slice(1 - LIVE_KEPT), conversation])
     heard.current.push(conversation)
@@ -226,6 +229,7 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
             round={round}
             arrived={arrived}
             changed={changed}
+            typing={typing?.conversationId === props.conversationId ? typing.at : undefined}
             onRead={(read) => setList((shown) => withChange(shown, read, keep))}
           />
         )}

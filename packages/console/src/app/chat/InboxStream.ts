@@ -14,6 +14,8 @@ export type InboxEvent =
   | { readonly kind: "resync" }
   | { readonly kind: "conversation"; readonly conversation: SharedConversation }
   | { readonly kind: "message"; readonly message: Message }
+  /** The visitor of `conversationId` is writing: said every few seconds while they do, never stored. */
+  | { readonly kind: "typing"; readonly conversationId: string }
 
 /** The stream's state of a conversation with the agent's read mark as last known (0: never read). */
 export const withRead = (conversation: SharedConversation, lastReadSequence: number): Conversation => {
@@ -39,6 +41,7 @@ export const useInboxStream = (client: Client, tenantId: string, onEvent: (event
           if (event.event === "resync") handler.current({ kind: "resync" })
           else if (event.event === "conversation") handler.current({ kind: "conversation", conversation: JSON.parse(event.data) })
           else if (event.event === "message") handler.current({ kind: "message", message: JSON.parse(event.data) })
+          else if (event.event === "typing") handler.current({ kind: "typing", conversationId: JSON.parse(event.data).conversationId })
         }
       } catch {
         // Refused (the token ended): the client's 401 handler signs out.

@@ -6,10 +6,11 @@ import type { ChatDashboardConversationsGetAgentConversationOperations } from ".
 import type { ChatDashboardConversationsMarkConversationReadOperations } from "./conversations/markConversationRead.js"
 import type { ChatDashboardConversationsListAgentMessagesOperations } from "./conversations/listAgentMessages.js"
 import type { ChatDashboardConversationsReplyAsAgentOperations } from "./conversations/replyAsAgent.js"
+import type { ChatDashboardConversationsAgentTypingOperations } from "./conversations/agentTyping.js"
 import type { ChatDashboardConversationsAssignConversationOperations } from "./conversations/assignConversation.js"
 import type { ChatDashboardConversationsSetConversationStatusOperations } from "./conversations/setConversationStatus.js"
 import type { ChatDashboardVisitorsOperations } from "./visitors.js"
 import type { ChatDashboardWidgetOperations } from "./widget.js"
 import type { ChatDashboardEventsOperations } from "./events.js"
 
-export interface ChatDashboardOperations extends ChatDashboardConversationsListAgentConversationsOperations, ChatDashboardConversationsGetAgentConversationOperations, ChatDashboardConversationsMarkConversationReadOperations, ChatDashboardConversationsListAgentMessagesOperations, ChatDashboardConversationsReplyAsAgentOperations, ChatDashboardConversationsAssignConversationOperations, ChatDashboardConversationsSetConversationStatusOperations, ChatDashboardVisitorsOperations, ChatDashboardWidgetOperations, ChatDashboardEventsOperations {}
+export interface ChatDashboardOperations extends ChatDashboardConversationsListAgentConversationsOperations, ChatDashboardConversationsGetAgentConversationOperations, ChatDashboardConversationsMarkConversationReadOperations, ChatDashboardConversationsListAgentMessagesOperations, ChatDashboardConversationsReplyAsAgentOperations, ChatDashboardConversationsAgentTypingOperations, ChatDashboardConversationsAssignConversationOperations, ChatDashboardConversationsSetConversationStatusOperations, ChatDashboardVisitorsOperations, ChatDashboardWidgetOperations, ChatDashboardEventsOperations {}
