@@ -3,15 +3,14 @@ import { DeliveryReportInbox, EventOutbox, Mailer, type ReportParts, ReputationS
 import { memoryMailer } from "@servicekit/core/testing"
 import { Effect, Option } from "effect"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { dsn, mailTenant } from "./mailTenants.js"
 import { type TestKit, expectError, makeTestKit } from "./support.js"
 
 const ADMIN = "platform-admin-token-of-32-characters!"
 const HOUR_MS = 3_600_000
 
 /** A hard bounce as a receiving server reports it. */
-const hardBounce = (recipient: string): ReportParts => ({
-  deliveryStatus: `Reporting-MTA: dns; mx.customer.example\n\nFinal-Recipient: rfc822; ${recipient}\nAction: failed\nStatus: 5.1.1\nDiagnostic-Code: smtp; 550 5.1.1 User unknown\n`
-})
+const hardBounce = (recipient: string) => dsn(recipient, "5.1.1", "550 5.1.1 User unknown")
 /** A spam complaint (ARF). */
 const complaint = (recipient: string): ReportParts => ({
   feedbackReport: `Feedback-Type: abuse\nUser-Agent: SomeGenerator/1.0\nVersion: 1\nOriginal-Rcpt-To: <${recipient}>\n`
@@ -30,9 +29,7 @@ describe("sending reputation: a tenant past the pause threshold is braked alone"
   }
 
   const tenant = async (name: string): Promise<Tenant> => {
-    const { id } = await t.createTenant(["transactional", "business_email"], name)
-    const key = async (scopes: Array<string>, environment: "live" | "test" = "live") =>
-      (await t.createKey(id, "transactional", { scopes, environment })).key
+    const { id, key } = await mailTenant(t, name)
     return {
       id,
       send: await key(["transactional:send"]),

@@ -3,14 +3,11 @@ import { DeliveryReportInbox, MailRejected, Mailer, type ReportParts, TestMailbo
 import { memoryMailer } from "@servicekit/core/testing"
 import { Effect } from "effect"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { dsn, mailTenant } from "./mailTenants.js"
 import { type TestKit, expectError, makeTestKit } from "./support.js"
 
 const DAY_MS = 86_400_000
 
-/** A delivery status notification's status part, as the inbound listener hands it over. */
-const dsn = (recipient: string, status: string, diagnostic: string) => ({
-  deliveryStatus: `Reporting-MTA: dns; mx.customer.example\n\nFinal-Recipient: rfc822; ${recipient}\nAction: failed\nStatus: ${status}\nDiagnostic-Code: smtp; ${diagnostic}\n`
-})
 const MAILBOX_FULL = ["5.2.2", "552 5.2.2 Mailbox full"] as const
 const USER_UNKNOWN = ["5.1.1", "550 5.1.1 User unknown"] as const
 
@@ -27,9 +24,7 @@ describe("soft bounces: the third within 30 days suppresses the recipient", () =
   }
 
   const tenant = async (name: string): Promise<Tenant> => {
-    const { id } = await t.createTenant(["transactional", "business_email"], name)
-    const key = async (scopes: Array<string>, environment: "live" | "test" = "live") =>
-      (await t.createKey(id, "transactional", { scopes, environment })).key
+    const { id, key } = await mailTenant(t, name)
     return {
       id,
       send: await key(["transactional:send"]),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { chatTenant } from "./chatEvents.js"
 import { expectRefusal, memoryKit, serve } from "./hostileInput.js"
 
 const PLATFORM = { name: "Helpdesk Cloud", accentColor: "#2f5bd3", logoUrl: "/logo.svg" }
@@ -8,25 +9,17 @@ describe("The Live Chat appearance and agents' names", () => {
   const served = serve(() => memoryKit({ settings: { brand: PLATFORM } }))
 
   const setUp = async () => {
-    const tenant = await served.kit.admin.createTenant({ name: "Acme", entitlements: ["chat"] })
-    const { key } = await served.kit.admin.createKey({
-      tenantId: tenant.id,
-      product: "chat",
-      environment: "live",
-      scopes: ["chat:read", "chat:write"]
-    })
-    const token = async (sub: string, role: "admin" | "member") =>
-      (await served.kit.admin.issueDashboardToken(tenant.id, { sub, role })).token
+    const { key, tenantId, token } = await chatTenant(served, "Acme")
     const admin = await token("admin-grace", "admin")
-    const member = await token("agent-ada", "member")
+    const member = await token("agent-ada")
     const dashboard = (credential: string, method: string, path: string, body?: unknown) =>
-      fetch(`${served.url}/api/tenants/${tenant.id}/chat${path}`, {
+      fetch(`${served.url}/api/tenants/${tenantId}/chat${path}`, {
         method,
         headers: { authorization: `Bearer ${credential}`, "content-type": "application/json" },
         ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) })
       })
     const widget = await (await dashboard(member, "GET", "/widget")).json()
-    return { tenantId: tenant.id, key, admin, member, dashboard, siteKey: widget.siteKey as string }
+    return { tenantId, key, admin, member, dashboard, siteKey: widget.siteKey as string }
   }
   const shown = async (siteKey: string) => {
     const response = await fetch(`${served.url}/api/public/chat/widget/appearance?siteKey=${siteKey}`)

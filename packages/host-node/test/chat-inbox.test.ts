@@ -1,32 +1,15 @@
 import { describe, expect, it } from "vitest"
-import { follow, until } from "./chatEvents.js"
+import { chatCalls, chatTenant, follow, until } from "./chatEvents.js"
 import { expectRefusal, memoryKit, serve } from "./hostileInput.js"
 
 // What the inbox shows of each conversation: who it is with, its last message, and each agent's unread count.
 describe("The Live Chat inbox's names, previews and unread counts", () => {
   const served = serve(() => memoryKit())
 
+  const { call, json } = chatCalls(served)
   const setUp = async () => {
-    const tenant = await served.kit.admin.createTenant({ name: "Inbox", entitlements: ["chat"] })
-    const { key } = await served.kit.admin.createKey({
-      tenantId: tenant.id,
-      product: "chat",
-      environment: "live",
-      scopes: ["chat:read", "chat:write"]
-    })
-    const token = async (sub: string) => (await served.kit.admin.issueDashboardToken(tenant.id, { sub, role: "member" })).token
-    return { tenantId: tenant.id, key, ada: await token("agent-ada"), bo: await token("agent-bo") }
-  }
-  const call = async (credential: string, method: string, path: string, body?: unknown) =>
-    fetch(`${served.url}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${credential}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body)
-    })
-  const json = async (answer: Response | Promise<Response>) => {
-    const response = await answer
-    expect(response.status, await response.clone().text()).toBe(200)
-    return response.json()
+    const { key, tenantId, token } = await chatTenant(served, "Inbox")
+    return { tenantId, key, ada: await token("agent-ada"), bo: await token("agent-bo") }
   }
 
   it("titles a conversation by its name, else the visitor's display name, email or external id, as the visitor's record says now", async () => {

@@ -1,33 +1,16 @@
 import { describe, expect, it } from "vitest"
-import { follow, until } from "./chatEvents.js"
+import { chatCalls, chatTenant, follow, until } from "./chatEvents.js"
 import { expectRefusal, memoryKit, serve } from "./hostileInput.js"
 
 // Who is typing, both ways, and "seen" once an agent has read: live, never stored.
 describe("Live Chat typing and seen", () => {
   const served = serve(() => memoryKit())
 
+  const { call, json } = chatCalls(served)
   const setUp = async () => {
-    const tenant = await served.kit.admin.createTenant({ name: "Typing", entitlements: ["chat"] })
-    const { key } = await served.kit.admin.createKey({
-      tenantId: tenant.id,
-      product: "chat",
-      environment: "live",
-      scopes: ["chat:read", "chat:write"]
-    })
-    const ada = (await served.kit.admin.issueDashboardToken(tenant.id, { sub: "agent-ada", role: "member" })).token
+    const { key, tenantId, token } = await chatTenant(served, "Typing")
     const session = await json(call(key, "POST", "/v1/chat/sessions", { externalId: "visitor-1" }))
-    return { tenantId: tenant.id, key, ada, session }
-  }
-  const call = async (credential: string, method: string, path: string, body?: unknown) =>
-    fetch(`${served.url}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${credential}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body)
-    })
-  const json = async (answer: Response | Promise<Response>) => {
-    const response = await answer
-    expect(response.status, await response.clone().text()).toBe(200)
-    return response.json()
+    return { tenantId, key, ada: await token("agent-ada"), session }
   }
   const noContent = async (answer: Promise<Response>) => expect((await answer).status).toBe(204)
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

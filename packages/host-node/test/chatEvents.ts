@@ -1,4 +1,5 @@
 import { expect } from "vitest"
+import type { Served } from "./hostileInput.js"
 
 export interface Seen {
   readonly event: string
@@ -65,4 +66,35 @@ export const until = async (what: string, check: () => boolean, timeoutMs = 15_0
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
+}
+
+/** A Live Chat tenant on `served`'s kit: its id, a chat key that reads and writes, and its agents' tokens. */
+export const chatTenant = async (served: Pick<Served, "kit">, name: string) => {
+  const tenant = await served.kit.admin.createTenant({ name, entitlements: ["chat"] })
+  const { key } = await served.kit.admin.createKey({
+    tenantId: tenant.id,
+    product: "chat",
+    environment: "live",
+    scopes: ["chat:read", "chat:write"]
+  })
+  const token = async (sub: string, role: "admin" | "member" = "member") =>
+    (await served.kit.admin.issueDashboardToken(tenant.id, { sub, role })).token
+  return { tenantId: tenant.id, key, token }
+}
+
+/** Calls under `served`'s mount path with a bearer credential, JSON in and out. */
+export const chatCalls = (served: Pick<Served, "url">) => {
+  const call = async (credential: string, method: string, path: string, body?: unknown) =>
+    fetch(`${served.url}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${credential}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+  /** The answer's body, once it is a 200. */
+  const json = async (answer: Response | Promise<Response>) => {
+    const response = await answer
+    expect(response.status, await response.clone().text()).toBe(200)
+    return response.json()
+  }
+  return { call, json }
 }
