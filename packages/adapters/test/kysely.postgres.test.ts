@@ -89,6 +89,7 @@ describe("kysely storage on Postgres", () => {
             "chat/0002_visitor_tokens_by_tenant",
             "chat/0003_inbox",
             "chat/0004_appearance",
+            "chat/0005_notes",
             "jobs/0001_job_backlog",
             "maildomains/0001_mail_domains",
             "mailreputation/0001_mail_reputation",

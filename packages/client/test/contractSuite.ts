@@ -898,6 +898,16 @@ export const contractSuite = (setting: ContractStorage) =>
       const rated = expectOk(await visitor.chatVisitor.rateConversation({ body: { rating: 5, comment: "Quick!" } }))
       expect(rated.csat).toMatchObject({ rating: 5, comment: "Quick!" })
       expect(expectOk(await agent.chatDashboard.getAgentConversation({ path })).csat).toEqual(rated.csat)
+      // Private notes, by the API and by an agent, listed newest first; the visitor's messages stay as they were.
+      const byApi = expectOk(await api.chat.addNote({ path: { id: session.conversationId }, body: { content: "VIP customer" } }))
+      expect(byApi).toMatchObject({ authorType: "api", authorId: null, content: "VIP customer" })
+      const byAgent = expectOk(await agent.chatDashboard.addAgentNote({ path, body: { content: "Refund approved" } }))
+      expect(byAgent).toMatchObject({ authorType: "agent", content: "Refund approved" })
+      expect(expectOk(await agent.chatDashboard.listAgentNotes({ path })).data.map((note) => note.id)).toEqual([byAgent.id, byApi.id])
+      expect(expectOk(await api.chat.listNotes({ path: { id: session.conversationId }, query: { limit: 1 } })).meta.nextCursor).toBe(
+        byAgent.id
+      )
+      expect(expectOk(await visitor.chatVisitor.listVisitorMessages()).data.map((message) => message.content)).toEqual(["Hello?"])
 
       const stranger = await connect({ token: `${session.visitorToken}x` }).chatVisitor.getVisitorConversation()
       const refused = expectError(stranger, 401)

@@ -20,6 +20,7 @@ import { chatRollbackSuite, conversationsSuite } from "./storage/Chat.js"
 import { chatMessagesSuite } from "./storage/ChatMessages.js"
 import { conversationReadsSuite } from "./storage/ConversationReads.js"
 import { agentProfilesSuite } from "./storage/AgentProfiles.js"
+import { conversationNotesSuite } from "./storage/ConversationNotes.js"
 import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
 import {
@@ -81,6 +82,7 @@ export {
   channelsSuite,
   chatMessagesSuite,
   chatRollbackSuite,
+  conversationNotesSuite,
   conversationReadsSuite,
   conversationsSuite,
   eventOutboxSuite,
@@ -144,6 +146,7 @@ export const moduleStorageSuites = {
     chatMessagesSuite,
     conversationReadsSuite,
     agentProfilesSuite,
+    conversationNotesSuite,
     visitorTokensSuite,
     chatRollbackSuite
   ],

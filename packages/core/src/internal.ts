@@ -254,6 +254,7 @@ export {
 export { messagePreview } from "./chat/Chat.js"
 export { type ConversationRead, ConversationReadRepository } from "./chat/ConversationReads.js"
 export { AgentProfileRepository } from "./chat/AgentProfiles.js"
+export { ConversationNoteRepository, MAX_NOTES_PER_CONVERSATION } from "./chat/ConversationNotes.js"
 export {
   type RecordedAttempt,
   WebhookDeliveryRepository,

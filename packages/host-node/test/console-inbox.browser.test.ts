@@ -101,6 +101,16 @@ describe("the console's Live Chat inbox in Chromium", () => {
     // The reply read the visitor's message: their page says it was seen.
     await expect.poll(() => visitor.locator(".message.visitor .seen").allTextContents()).toEqual([" · Seen"])
 
+    // A private note: in the thread for the team, never on the visitor's page.
+    await inbox.getByRole("radio", { name: "Private note" }).check()
+    await inbox.locator("#reply").fill(`Refund approved ${HOSTILE}`)
+    await inbox.keyboard.press("Enter")
+    const note = inbox.locator(".bubble.note")
+    await expect.poll(() => note.locator(".bubble-text").allTextContents()).toEqual([`Refund approved ${HOSTILE}`])
+    expect(await note.locator(".bubble-meta").textContent()).toMatch(/^Private note · You · /)
+    expect(await bubbles.count()).toBe(3)
+    await inbox.getByRole("radio", { name: "Reply" }).check()
+
     // A burst of messages arrives whole, however the page batches its updates.
     const burst = Array.from({ length: 5 }, (_, i) => `burst ${i}`)
     await Promise.all(
@@ -112,8 +122,9 @@ describe("the console's Live Chat inbox in Chromium", () => {
         }).then((response) => expect(response.status).toBe(200))
       )
     )
-    await expect.poll(() => bubbles.count()).toBe(7)
-    expect((await bubbles.allTextContents()).slice(2).sort()).toEqual(burst)
+    await expect.poll(() => bubbles.count()).toBe(8)
+    expect((await bubbles.allTextContents()).slice(3).sort()).toEqual(burst)
+    expect(await visitor.locator("#messages").textContent()).not.toContain("Refund approved")
 
     // Assign to me, then find it under "assigned to me"; then resolve it.
     await inbox.getByRole("button", { name: "Assign to me" }).click()

@@ -101,6 +101,14 @@ const populate = async (served: Served, tenantId: string, keys: Keys, unique: st
       body: JSON.stringify({ content: `Looking into ${unique}.` })
     })
   )
+  // A private note on it.
+  await expectJson(
+    await fetch(`${served.url}/api/tenants/${tenantId}/chat/conversations/${session.conversationId}/notes`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${agent}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: `Refund for ${unique} approved.` })
+    })
+  )
   const mail = apiCaller(served)(() => keys.mail)
   const template = await expectJson(
     await mail("POST", "/transactional/templates", { name: `Receipt ${unique}`, bodyJson: { subject: "Receipt", html: "<p>Thanks {{name}}</p>", text: "Thanks {{name}}" } })
@@ -197,6 +205,7 @@ export const tenantDeletionSuite = (setting: TenantSuiteSetting) =>
           "chat_messages",
           "chat_conversation_reads",
           "chat_agents",
+          "chat_notes",
           "visitors",
           "visitor_tokens",
           "webhook_deliveries",

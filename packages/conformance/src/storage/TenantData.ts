@@ -47,6 +47,7 @@ export const BUILT_IN_TENANT_KINDS = [
   "chat_agents",
   "chat_conversation_reads",
   "chat_messages",
+  "chat_notes",
   "chat_widgets",
   "conversations",
   "email_messages",

@@ -5,8 +5,17 @@ import { JsonObjectInput, Timestamp, Uuid, UuidText, withReason, withoutNul } fr
 import { ApiKeyAuth, RequiredScope } from "../http/Security.js"
 import { ValidationFailed } from "../platform/Errors.js"
 import { CONVERSATION_STATUSES, PRIORITIES } from "./Chat.js"
-import { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
-import { ConversationJson, ConversationPageJson, MessageJson, MessagePageJson, VisitorPageJson } from "./ChatJson.js"
+import { ConversationNotFound, ConversationStateConflict, NoteLimitReached } from "./ChatErrors.js"
+import {
+  ConversationJson,
+  ConversationPageJson,
+  MessageJson,
+  MessagePageJson,
+  NoteJson,
+  NotePageJson,
+  VisitorPageJson
+} from "./ChatJson.js"
+import { MAX_NOTES_PER_CONVERSATION } from "./ConversationNotes.js"
 import {
   DEFAULT_PAGE_SIZE,
   MAX_ATTRIBUTES_LENGTH,
@@ -108,6 +117,12 @@ export const VISITORS_DESCRIPTION = `Newest first; with \`externalId\`, the one 
 
 export const ConversationId = Schema.Struct({ id: Uuid })
 
+export const NoteParams = PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)
+
+export const NOTES_DESCRIPTION = `Private notes, newest first; \`meta.nextCursor\` is the \`cursor\` of the next page, null at the end. Default limit ${DEFAULT_PAGE_SIZE}, maximum ${MAX_PAGE_SIZE}.`
+
+export const NOTE_DESCRIPTION = `A note is the team's own: the visitor never sees it, their stream never carries it, no webhook event is sent for it, and it changes nothing of the conversation (its messages, count or last message); agents' inbox streams get it as a \`note\` event. Allowed on a closed conversation too. A conversation keeps at most ${MAX_NOTES_PER_CONVERSATION} (409 \`note_limit_reached\`).`
+
 export const MESSAGES_DESCRIPTION = `Oldest first, by \`sequence\`. Pass the id of the last message you have as \`after\` to catch up after a reconnect; \`meta.nextCursor\` is the \`after\` of the next page, null at the end. Default limit ${DEFAULT_PAGE_SIZE}, maximum ${MAX_PAGE_SIZE}.`
 
 /** Live Chat over API keys: sessions, conversations, messages and visitors. */
@@ -171,6 +186,28 @@ export class ChatApi extends HttpApiGroup.make("chat")
         OpenApi.Description,
         "Posts as the API (`authorType` api). A closed conversation takes no messages (409 `conversation_closed`). Emits `message.created`."
       )
+  )
+  .add(
+    HttpApiEndpoint.get("listNotes", "/chat/conversations/:id/notes")
+      .setPath(ConversationId)
+      .setUrlParams(NoteParams)
+      .addSuccess(NotePageJson)
+      .addError(ValidationFailed)
+      .addError(ConversationNotFound)
+      .annotate(OpenApi.Summary, "List a conversation's private notes")
+      .annotate(OpenApi.Description, NOTES_DESCRIPTION)
+  )
+  .add(
+    HttpApiEndpoint.post("addNote", "/chat/conversations/:id/notes")
+      .setPath(ConversationId)
+      .setPayload(MessageBody)
+      .addSuccess(NoteJson)
+      .addError(ValidationFailed)
+      .addError(ConversationNotFound)
+      .addError(NoteLimitReached)
+      .annotate(RequiredScope, "chat:write")
+      .annotate(OpenApi.Summary, "Add a private note")
+      .annotate(OpenApi.Description, `As the API (\`authorType\` api). ${NOTE_DESCRIPTION}`)
   )
   .add(
     HttpApiEndpoint.get("listVisitors", "/chat/visitors")

@@ -5,13 +5,24 @@ import { Integer, Uuid, withReason, withoutNul } from "../http/Schemas.js"
 import { DashboardAuth } from "../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import { CONVERSATION_STATUSES } from "./Chat.js"
-import { MESSAGES_DESCRIPTION, MessageBody, MessageParams, VISITORS_DESCRIPTION, VisitorParams } from "./ChatApi.js"
-import { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
+import {
+  MESSAGES_DESCRIPTION,
+  MessageBody,
+  MessageParams,
+  NOTES_DESCRIPTION,
+  NOTE_DESCRIPTION,
+  NoteParams,
+  VISITORS_DESCRIPTION,
+  VisitorParams
+} from "./ChatApi.js"
+import { ConversationNotFound, ConversationStateConflict, NoteLimitReached } from "./ChatErrors.js"
 import {
   AgentConversationJson,
   AgentConversationPageJson,
   MessageJson,
   MessagePageJson,
+  NoteJson,
+  NotePageJson,
   IdentitySecretJson,
   VisitorPageJson,
   WidgetJson
@@ -114,6 +125,30 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
       .annotate(
         OpenApi.Description,
         "Posts as the token's user (`authorType` agent, `authorId` the token's subject), which marks the conversation read by them up to the reply. A closed conversation takes no messages (409 `conversation_closed`). Emits `message.created`."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("listAgentNotes", "/tenants/:tenantId/chat/conversations/:id/notes")
+      .setPath(ConversationPath)
+      .setUrlParams(NoteParams)
+      .addSuccess(NotePageJson)
+      .addError(ValidationFailed)
+      .addError(ConversationNotFound)
+      .annotate(OpenApi.Summary, "List a conversation's private notes")
+      .annotate(OpenApi.Description, `As \`GET /v1/chat/conversations/{id}/notes\`. ${NOTES_DESCRIPTION}`)
+  )
+  .add(
+    HttpApiEndpoint.post("addAgentNote", "/tenants/:tenantId/chat/conversations/:id/notes")
+      .setPath(ConversationPath)
+      .setPayload(MessageBody)
+      .addSuccess(NoteJson)
+      .addError(ValidationFailed)
+      .addError(ConversationNotFound)
+      .addError(NoteLimitReached)
+      .annotate(OpenApi.Summary, "Add a private note")
+      .annotate(
+        OpenApi.Description,
+        `As the token's user (\`authorType\` agent), signed with their name and initials. ${NOTE_DESCRIPTION}`
       )
   )
   .add(

@@ -1,6 +1,7 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
 import { MAX_AGENT_PROFILES } from "./Appearance.js"
+import { MAX_NOTES_PER_CONVERSATION } from "./ConversationNotes.js"
 
 export class ConversationNotFound extends Schema.TaggedError<ConversationNotFound>()(
   "ConversationNotFound",
@@ -63,5 +64,18 @@ export class AgentProfileLimitReached extends Schema.TaggedError<AgentProfileLim
   HttpApiSchema.annotations({
     status: 409,
     description: `The account keeps ${MAX_AGENT_PROFILES} agents' profiles already, the most it may (\`agent_profile_limit_reached\`).`
+  })
+) {}
+
+export class NoteLimitReached extends Schema.TaggedError<NoteLimitReached>()(
+  "NoteLimitReached",
+  {
+    message: Schema.optionalWith(Schema.String, {
+      default: () => `The conversation keeps ${MAX_NOTES_PER_CONVERSATION} notes, the most it may.`
+    })
+  },
+  HttpApiSchema.annotations({
+    status: 409,
+    description: `The conversation keeps ${MAX_NOTES_PER_CONVERSATION} notes already, the most it may (\`note_limit_reached\`).`
   })
 ) {}

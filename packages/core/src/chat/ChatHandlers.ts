@@ -7,7 +7,7 @@ import { ApiCaller, requireTenant, requireTenantAdmin } from "../http/Security.j
 import { ChatApi } from "./ChatApi.js"
 import { ChatDashboardApi } from "./ChatDashboardApi.js"
 import type { Conversation } from "./Chat.js"
-import { agentConversationJson, conversationJson, messageJson, visitorJson } from "./ChatJson.js"
+import { agentConversationJson, conversationJson, messageJson, noteJson, visitorJson } from "./ChatJson.js"
 import { ChatService } from "./ChatService.js"
 import { inboxFeed } from "./InboxFeed.js"
 
@@ -35,6 +35,14 @@ export const chatHandlers = implement(
         Effect.flatMap(tenant, (tenantId) =>
           chat.postMessage(tenantId, path.id, { type: "api", id: null }, payload.content)
         ).pipe(Effect.map(messageJson)),
+      listNotes: ({ path, urlParams }) =>
+        Effect.flatMap(tenant, (tenantId) => chat.listNotes(tenantId, path.id, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, noteJson))
+        ),
+      addNote: ({ path, payload }) =>
+        Effect.flatMap(tenant, (tenantId) => chat.addNote(tenantId, path.id, { type: "api", id: null }, payload.content)).pipe(
+          Effect.map(noteJson)
+        ),
       listVisitors: ({ urlParams }) =>
         Effect.flatMap(tenant, (tenantId) => chat.listVisitors(tenantId, urlParams)).pipe(
           Effect.map((listed) => pageJson(listed, visitorJson))
@@ -82,6 +90,14 @@ export const chatDashboardHandlers = implement(
         Effect.flatMap(requireTenant(path.tenantId), (session) =>
           chat.postMessage(path.tenantId, path.id, { type: "agent", id: session.sub }, payload.content)
         ).pipe(Effect.map(messageJson)),
+      listAgentNotes: ({ path, urlParams }) =>
+        Effect.zipRight(requireTenant(path.tenantId), chat.listNotes(path.tenantId, path.id, urlParams)).pipe(
+          Effect.map((listed) => pageJson(listed, noteJson))
+        ),
+      addAgentNote: ({ path, payload }) =>
+        Effect.flatMap(requireTenant(path.tenantId), (session) =>
+          chat.addNote(path.tenantId, path.id, { type: "agent", id: session.sub }, payload.content)
+        ).pipe(Effect.map(noteJson)),
       agentTyping: ({ path }) =>
         Effect.flatMap(requireTenant(path.tenantId), (session) =>
           chat.typing(path.tenantId, path.id, { type: "agent", id: session.sub })

@@ -10,6 +10,7 @@ import {
   type Visitor,
   conversationTitle
 } from "./Chat.js"
+import type { ConversationNote } from "./ConversationNotes.js"
 
 /** The public shapes of Live Chat's records: API responses and event payloads alike. */
 
@@ -85,6 +86,21 @@ export const MessageJson = Schema.Struct({
     "`sequence` numbers a conversation's messages 1, 2, 3... in the order they were stored; `authorId` is the agent's id for agent messages and the visitor's id for visitor messages, null for api and system ones. `authorName` and `authorInitials`: an agent's display name and initials as their profile had them when they wrote, null for other authors and for agents without a profile. Content is plain text: show it as text, never as HTML."
 })
 
+export const NoteJson = Schema.Struct({
+  id: UuidText,
+  conversationId: UuidText,
+  authorType: Schema.Literal("agent", "api"),
+  authorId: Schema.NullOr(Schema.String),
+  authorName: Schema.NullOr(Schema.String),
+  authorInitials: Schema.NullOr(Schema.String),
+  content: Schema.String,
+  createdAt: Timestamp
+}).annotations({
+  identifier: "ConversationNote",
+  description:
+    "A private note: the team's own, never shown to the visitor nor sent to webhooks. `authorId` is the agent's id (null for the API); `authorName` and `authorInitials` sign it as the agent's replies are. Content is plain text: show it as text, never as HTML."
+})
+
 export const VisitorJson = Schema.Struct({
   id: UuidText,
   externalId: Schema.String,
@@ -123,6 +139,7 @@ export const AgentConversationPageJson = PageJson(AgentConversationJson, "AgentC
 export const MessagePageJson = PageJson(MessageJson, "ChatMessagePage")
 export const VisitorMessagePageJson = PageJson(VisitorMessageJson, "VisitorChatMessagePage")
 export const VisitorPageJson = PageJson(VisitorJson, "VisitorPage")
+export const NotePageJson = PageJson(NoteJson, "ConversationNotePage")
 
 export const conversationJson = (conversation: Conversation): typeof ConversationJson.Type => ({
   id: conversation.id,
@@ -169,6 +186,17 @@ export const messageJson = (message: ChatMessage): typeof MessageJson.Type => ({
   authorInitials: message.authorInitials,
   content: message.content,
   createdAt: message.createdAt
+})
+
+export const noteJson = (note: ConversationNote): typeof NoteJson.Type => ({
+  id: note.id,
+  conversationId: note.conversationId,
+  authorType: note.authorType,
+  authorId: note.authorId,
+  authorName: note.authorName,
+  authorInitials: note.authorInitials,
+  content: note.content,
+  createdAt: note.createdAt
 })
 
 export const visitorJson = (visitor: Visitor): typeof VisitorJson.Type => ({

@@ -17,6 +17,7 @@ import {
 import { chatServiceLayer } from "./ChatServiceLayer.js"
 import { chatSkills } from "./ChatSkills.js"
 import { ConversationHubs } from "./ConversationFeed.js"
+import { ConversationNoteRepository } from "./ConversationNotes.js"
 import { ConversationReadRepository } from "./ConversationReads.js"
 import { InboxHubs } from "./InboxFeed.js"
 import { layerVisitorAuth } from "./VisitorAuth.js"
@@ -53,7 +54,8 @@ export const chat = defineModule({
     ),
     ConversationReadRepository.layerMemory,
     VisitorTokenRepository.layerMemory,
-    AgentProfileRepository.layerMemory
+    AgentProfileRepository.layerMemory,
+    ConversationNoteRepository.layerMemory
   ),
   middleware: layerVisitorAuth,
   skills: chatSkills,

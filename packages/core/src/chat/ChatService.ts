@@ -3,11 +3,13 @@ import type { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import type { Listed } from "../platform/Keyset.js"
 import type { AgentProfile, AppearanceChange, ChatAppearance, ShownAppearance } from "./Appearance.js"
 import type { ChatMessage, Conversation, ConversationStatus, Visitor } from "./Chat.js"
+import type { ConversationNote } from "./ConversationNotes.js"
 import type {
   AgentProfileLimitReached,
   AgentProfileNotFound,
   ConversationNotFound,
   ConversationStateConflict,
+  NoteLimitReached,
   VisitorIdentityRefused,
   WidgetNotFound
 } from "./ChatErrors.js"
@@ -118,6 +120,19 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
       Option.Option<WidgetResume>,
       ValidationFailed | WidgetNotFound | PermissionDenied | VisitorIdentityRefused
     >
+    /** A private note on the conversation, told to the tenant's inboxes only (at most MAX_NOTES_PER_CONVERSATION). */
+    readonly addNote: (
+      tenantId: string,
+      conversationId: string,
+      author: { readonly type: "agent" | "api"; readonly id: string | null },
+      content: string
+    ) => Effect.Effect<ConversationNote, ValidationFailed | ConversationNotFound | NoteLimitReached>
+    /** The conversation's notes, newest first; `nextCursor` is the `cursor` of the next page. */
+    readonly listNotes: (
+      tenantId: string,
+      conversationId: string,
+      query: { readonly limit?: number | undefined; readonly cursor?: string | undefined }
+    ) => Effect.Effect<Listed<ConversationNote>, ValidationFailed | ConversationNotFound>
     /**
      * Tells who is typing, live and never stored: the visitor to the tenant's inboxes, an agent to
      * the visitor's page; thinned to one signal every TYPING_EVERY_MS per author, none in a closed conversation.

@@ -3,6 +3,7 @@ import { makeChatAppearances } from "./ChatAppearances.js"
 import { makeChatChanges } from "./ChatChanges.js"
 import { makeChatConversations } from "./ChatConversations.js"
 import { makeChatMessages } from "./ChatMessages.js"
+import { makeChatNotes } from "./ChatNotes.js"
 import { makeChatReads } from "./ChatReads.js"
 import { makeChatTyping } from "./ChatTyping.js"
 import { makeChatVisitors } from "./ChatVisitors.js"
@@ -22,7 +23,8 @@ export const chatServiceLayer = Layer.effect(
       ...(yield* makeChatReads(changes)),
       ...(yield* makeChatWidget(changes, messages.postMessage)),
       ...(yield* makeChatAppearances(changes)),
-      ...(yield* makeChatTyping(changes))
+      ...(yield* makeChatTyping(changes)),
+      ...(yield* makeChatNotes(changes))
     }
   })
 )

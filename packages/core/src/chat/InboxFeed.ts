@@ -4,22 +4,24 @@ import type { FanOut } from "../jobs/FanOut.js"
 import type { TenantStanding } from "../platform/TenantStanding.js"
 import { isUuid } from "../platform/Crypto.js"
 import type { ChatMessage, Conversation } from "./Chat.js"
-import { ConversationJson, MessageJson, conversationJson, messageJson } from "./ChatJson.js"
+import { ConversationJson, MessageJson, NoteJson, conversationJson, messageJson, noteJson } from "./ChatJson.js"
 import { ChatMessageRepository, ConversationRepository } from "./ChatRepositories.js"
+import { type ConversationNote, ConversationNoteRepository } from "./ConversationNotes.js"
 import { type Hub, RECONNECTED, makeFeedHubs } from "./FeedHubs.js"
 
 /** The fan-out topic that announces every change of a tenant's conversations to its agents' inboxes. */
 export const inboxTopic = (tenantId: string) => `chat.inbox.${tenantId}`
 
 /**
- * What the inbox topic carries: which conversation changed or which message was added, which
+ * What the inbox topic carries: which conversation changed, which message or note was added, which
  * readers fetch from storage; and in which conversation the visitor is typing, never stored.
  */
-export type InboxSignal = `conversation:${string}` | `message:${string}` | `typing:${string}`
+export type InboxSignal = `conversation:${string}` | `message:${string}` | `note:${string}` | `typing:${string}`
 
 export const conversationChanged = (conversationId: string): InboxSignal => `conversation:${conversationId}`
 export const messageAdded = (messageId: string): InboxSignal => `message:${messageId}`
 export const visitorTyping = (conversationId: string): InboxSignal => `typing:${conversationId}`
+export const noteAdded = (noteId: string): InboxSignal => `note:${noteId}`
 
 /** How long one connection lasts: the client reconnects with its current token, so a revoked or expired one stops. */
 export const INBOX_STREAM_MINUTES = 15
@@ -40,6 +42,9 @@ const conversationEvent = (conversation: Conversation) =>
 
 const typingEvent = (conversationId: string) =>
   bytesOf({ event: "typing", data: JSON.stringify({ conversationId, authorType: "visitor" }) })
+
+const noteEvent = (note: ConversationNote) =>
+  bytesOf({ event: "note", data: JSON.stringify(Schema.encodeSync(NoteJson)(noteJson(note))) })
 
 const messageEvent = (message: ChatMessage) =>
   bytesOf({ event: "message", data: JSON.stringify(Schema.encodeSync(MessageJson)(messageJson(message))) })
@@ -64,13 +69,14 @@ export class InboxHubs extends Context.Tag("@servicekit/core/InboxHubs")<
   static readonly layer: Layer.Layer<
     InboxHubs,
     never,
-    FanOut | ChatMessageRepository | ConversationRepository | TenantStanding
+    FanOut | ChatMessageRepository | ConversationRepository | ConversationNoteRepository | TenantStanding
   > =
     Layer.scoped(
       InboxHubs,
       Effect.gen(function* () {
         const messages = yield* ChatMessageRepository
         const conversations = yield* ConversationRepository
+        const notes = yield* ConversationNoteRepository
         const broadcast = (hub: Hub<InboxSink>, bytes: Uint8Array) => {
           for (const sink of hub.sinks) sink.send(bytes)
         }
@@ -94,6 +100,11 @@ export class InboxHubs extends Context.Tag("@servicekit/core/InboxHubs")<
               if (!isUuid(id)) return Effect.void
               if (kind === "conversation") return announceConversation(id)
               if (kind === "typing") return Effect.sync(() => broadcast(hub, typingEvent(id)))
+              if (kind === "note") {
+                return Effect.map(notes.find(tenantId, id), (found) => {
+                  if (Option.isSome(found)) broadcast(hub, noteEvent(found.value))
+                })
+              }
               if (kind !== "message") return Effect.void
               // The message, then its conversation with the new count and last message time.
               return Effect.flatMap(messages.find(tenantId, id), (found) => {
@@ -110,7 +121,7 @@ export class InboxHubs extends Context.Tag("@servicekit/core/InboxHubs")<
 
 /**
  * A tenant's inbox as a `text/event-stream` body: `resync` first (the stream is live from here:
- * fetch what you show now), then `conversation` and `message` events as changes commit, for
+ * fetch what you show now), then `conversation`, `message`, `note` and `typing` events as they come, for
  * INBOX_STREAM_MINUTES. The stream joins its hub before it sends `resync`, so a client that
  * fetches after `resync` misses nothing.
  */

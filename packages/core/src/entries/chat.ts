@@ -20,5 +20,6 @@ export type {
   LauncherPosition,
   ShownAppearance
 } from "../chat/Appearance.js"
+export type { ConversationNote } from "../chat/ConversationNotes.js"
 export { ConversationNotFound, ConversationStateConflict } from "../chat/ChatErrors.js"
 export { ChatService } from "../chat/ChatService.js"

@@ -1,6 +1,7 @@
 import type {
   AgentProfileRepository,
   ChatMessageRepository,
+  ConversationNoteRepository,
   ConversationReadRepository,
   ConversationRepository,
   VisitorRepository,
@@ -13,6 +14,7 @@ import * as AgentProfiles from "./AgentProfiles.js"
 import * as ConversationReads from "./ConversationReads.js"
 import * as Conversations from "./Conversations.js"
 import * as Messages from "./Messages.js"
+import * as Notes from "./Notes.js"
 import * as migration0010 from "./migrations/0010_chat.js"
 import * as migration0032 from "./migrations/0032_chat_conversations_by_visitor.js"
 import * as migration0033 from "./migrations/0033_webhook_attempt_answer.js"
@@ -20,13 +22,14 @@ import * as webhookHealthMigration from "./migrations/chat/0001_webhook_health.j
 import * as visitorTokensByTenantMigration from "./migrations/chat/0002_visitor_tokens_by_tenant.js"
 import * as inboxMigration from "./migrations/chat/0003_inbox.js"
 import * as appearanceMigration from "./migrations/chat/0004_appearance.js"
+import * as notesMigration from "./migrations/chat/0005_notes.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Widgets from "./Widgets.js"
 
 /**
- * Visitors, widgets and their appearance, conversations and their messages, visitor tokens and
- * agents' names. Its first migrations also made the webhooks' tables (`0010_chat`,
+ * Visitors, widgets and their appearance, conversations with their messages and private notes,
+ * visitor tokens and agents' names. Its first migrations also made the webhooks' tables (`0010_chat`,
  * `0033_webhook_attempt_answer`, `chat/0001_webhook_health`), from before webhooks were a module of
  * their own: applied where the platform runs, they keep their names and owner (see
  * webhooks/Webhooks.ts).
@@ -39,6 +42,7 @@ export const chatStorage: KyselyModuleStorage<
   | ConversationReadRepository
   | VisitorTokenRepository
   | AgentProfileRepository
+  | ConversationNoteRepository
 > = {
   // Its tables reference accounts' tenants.
   dependsOn: ["accounts"],
@@ -49,12 +53,14 @@ export const chatStorage: KyselyModuleStorage<
     "chat/0001_webhook_health": webhookHealthMigration,
     "chat/0002_visitor_tokens_by_tenant": visitorTokensByTenantMigration,
     "chat/0003_inbox": inboxMigration,
-    "chat/0004_appearance": appearanceMigration
+    "chat/0004_appearance": appearanceMigration,
+    "chat/0005_notes": notesMigration
   },
-  // Messages and reads first: they reference their conversation.
+  // Messages, reads and notes first: they reference their conversation.
   tenantTables: [
     { table: "chat_messages" },
     { table: "chat_conversation_reads" },
+    { table: "chat_notes" },
     { table: "visitor_tokens" },
     { table: "conversations" },
     { table: "visitors" },
@@ -68,6 +74,7 @@ export const chatStorage: KyselyModuleStorage<
     Messages.layer,
     ConversationReads.layer,
     VisitorTokens.layer,
-    AgentProfiles.layer
+    AgentProfiles.layer,
+    Notes.layer
   )
 }

@@ -75,6 +75,18 @@ export interface ChatMessagesTable {
   readonly created_at: Date
 }
 
+export interface ChatNotesTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly conversation_id: string
+  readonly author_type: "agent" | "api"
+  readonly author_id: string | null
+  readonly author_name: string | null
+  readonly author_initials: string | null
+  readonly content: string
+  readonly created_at: Date
+}
+
 export interface ChatConversationReadsTable {
   readonly tenant_id: string
   readonly conversation_id: string
@@ -100,4 +112,5 @@ export interface ChatTables {
   readonly visitor_tokens: VisitorTokensTable
   readonly chat_conversation_reads: ChatConversationReadsTable
   readonly chat_agents: ChatAgentsTable
+  readonly chat_notes: ChatNotesTable
 }

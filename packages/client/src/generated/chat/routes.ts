@@ -34,6 +34,18 @@ export const chatRoutes = {
    */
   "chat.postMessage": ["POST", "/v1/chat/conversations/{id}/messages", "400 401 403 404 405 409 413 429 500"],
   /**
+   * List a conversation's private notes
+   *
+   * Private notes, newest first; `meta.nextCursor` is the `cursor` of the next page, null at the end. Default limit 25, maximum 100.
+   */
+  "chat.listNotes": ["GET", "/v1/chat/conversations/{id}/notes", "400 401 403 404 405 429 500", "page"],
+  /**
+   * Add a private note
+   *
+   * As the API (`authorType` api). A note is the team's own: the visitor never sees it, their stream never carries it, no webhook event is sent for it, and it changes nothing of the conversation (its messages, count or last message); agents' inbox streams get it as a `note` event. Allowed on a closed conversation too. A conversation keeps at most 500 (409 `note_limit_reached`).
+   */
+  "chat.addNote": ["POST", "/v1/chat/conversations/{id}/notes", "400 401 403 404 405 409 413 429 500"],
+  /**
    * List visitors
    *
    * Newest first; with `externalId`, the one visitor it names (or none). Default limit 25, maximum 100.

@@ -30,6 +30,18 @@ export const chatDashboardRoutes = {
    */
   "chatDashboard.replyAsAgent": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/messages", "400 401 403 404 405 409 413 500"],
   /**
+   * List a conversation's private notes
+   *
+   * As `GET /v1/chat/conversations/{id}/notes`. Private notes, newest first; `meta.nextCursor` is the `cursor` of the next page, null at the end. Default limit 25, maximum 100.
+   */
+  "chatDashboard.listAgentNotes": ["GET", "/tenants/{tenantId}/chat/conversations/{id}/notes", "400 401 403 404 405 500", "page"],
+  /**
+   * Add a private note
+   *
+   * As the token's user (`authorType` agent), signed with their name and initials. A note is the team's own: the visitor never sees it, their stream never carries it, no webhook event is sent for it, and it changes nothing of the conversation (its messages, count or last message); agents' inbox streams get it as a `note` event. Allowed on a closed conversation too. A conversation keeps at most 500 (409 `note_limit_reached`).
+   */
+  "chatDashboard.addAgentNote": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/notes", "400 401 403 404 405 409 413 500"],
+  /**
    * Say the agent is typing
    *
    * Tells the visitor's page (its stream's `typing` event, signed with the agent's name and initials as their replies are); nothing is stored. Send it every few seconds while the agent types: more than one in two seconds is dropped, and in a closed conversation it says nothing.

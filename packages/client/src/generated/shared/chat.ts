@@ -11,6 +11,28 @@ export interface SharedChatSchemas {
             readonly nextCursor: string | null;
         };
     };
+    readonly ConversationNotePage: {
+        readonly data: readonly components["schemas"]["ConversationNote"][];
+        readonly meta: {
+            readonly limit: number;
+            readonly nextCursor: string | null;
+        };
+    };
+    /** @description A private note: the team's own, never shown to the visitor nor sent to webhooks. `authorId` is the agent's id (null for the API); `authorName` and `authorInitials` sign it as the agent's replies are. Content is plain text: show it as text, never as HTML. */
+    readonly ConversationNote: {
+        /** Format: uuid */
+        readonly id: string;
+        /** Format: uuid */
+        readonly conversationId: string;
+        /** @enum {string} */
+        readonly authorType: "agent" | "api";
+        readonly authorId: string | null;
+        readonly authorName: string | null;
+        readonly authorInitials: string | null;
+        readonly content: string;
+        /** Format: date-time */
+        readonly createdAt: string;
+    };
     readonly VisitorPage: {
         readonly data: readonly components["schemas"]["Visitor"][];
         readonly meta: {
@@ -104,6 +126,30 @@ export interface SharedChatSchemas {
              * @enum {string}
              */
             readonly code: "conversation_closed" | "conversation_not_finished" | "csat_already_submitted";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description The conversation keeps 500 notes already, the most it may (`note_limit_reached`). */
+    readonly NoteLimitReachedError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "conflict";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "note_limit_reached";
             /** @description A sentence for people; may change. */
             readonly message: string;
             /** @description Equals the `X-Request-ID` header. */

@@ -2,7 +2,15 @@ import { useEffect, useRef, useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Notice, formatTime } from "../Components.js"
 import type { PageProps } from "../PageProps.js"
-import { type Conversation, type Message, STATUSES, type SharedConversation, titleOf, withRead } from "./InboxStream.js"
+import {
+  type Conversation,
+  type Message,
+  type Note,
+  STATUSES,
+  type SharedConversation,
+  titleOf,
+  withRead
+} from "./InboxStream.js"
 import { VisitorPanel } from "./VisitorPanel.js"
 
 /** Messages are read in pages of this many, oldest first. */
@@ -30,6 +38,28 @@ const merge = (shown: ReadonlyArray<Message>, more: ReadonlyArray<Message>) => {
   return added.length === 0 ? shown : [...shown, ...added].sort((a, b) => a.sequence - b.sequence)
 }
 
+/** Notes not shown yet, oldest first. */
+const mergeNotes = (shown: ReadonlyArray<Note>, more: ReadonlyArray<Note>) => {
+  const known = new Set(shown.map((note) => note.id))
+  const added = more.filter((note) => !known.has(note.id))
+  return added.length === 0 ? shown : [...shown, ...added].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+}
+
+/** The thread as shown: messages in their order, each note after the messages written before it. */
+const threadOf = (messages: ReadonlyArray<Message>, notes: ReadonlyArray<Note>) => {
+  const thread: Array<{ readonly message: Message } | { readonly note: Note }> = []
+  let next = 0
+  for (const message of messages) {
+    while (next < notes.length && notes[next]!.createdAt < message.createdAt) thread.push({ note: notes[next++]! })
+    thread.push({ message })
+  }
+  for (const note of notes.slice(next)) thread.push({ note })
+  return thread
+}
+
+/** The notes shown when a conversation opens: its newest, up to this many. */
+const NOTES_SHOWN = 100
+
 /** The later of two states of a conversation (ISO times compare as text): the stream and a fetch may cross. */
 const newer = (shown: Conversation | undefined, next: Conversation) =>
   shown === undefined || next.updatedAt >= shown.updatedAt ? next : shown
@@ -42,6 +72,8 @@ export const ConversationView = (
     readonly round: number
     /** The stream's latest messages and conversation changes, of any conversation, newest last. */
     readonly arrived: ReadonlyArray<Message>
+    /** The stream's latest private notes, of any conversation, newest last. */
+    readonly noted: ReadonlyArray<Note>
     readonly changed: ReadonlyArray<SharedConversation>
     /** When the stream last said this conversation's visitor is typing. */
     readonly typing: number | undefined
@@ -54,6 +86,9 @@ export const ConversationView = (
   const me = props.session.subject
   const [conversation, setConversation] = useState<Conversation | undefined>(undefined)
   const [messages, setMessages] = useState<ReadonlyArray<Message>>([])
+  const [notes, setNotes] = useState<ReadonlyArray<Note>>([])
+  /** What the box below writes: a reply the visitor reads, or a note for the team. */
+  const [mode, setMode] = useState<"reply" | "note">("reply")
   const [failure, setFailure] = useState<string | undefined>(undefined)
   const [draft, setDraft] = useState("")
   const [sending, setSending] = useState(false)
@@ -74,6 +109,10 @@ export const ConversationView = (
       if (!current) return
       if (found.error !== undefined) return setFailure(describeError(found.error))
       setConversation((shown) => newer(shown, found.data))
+      const noted = await props.client.chatDashboard.listAgentNotes({ path, query: { limit: NOTES_SHOWN } })
+      if (!current) return
+      if (noted.error !== undefined) return setFailure(describeError(noted.error))
+      setNotes((shown) => mergeNotes(shown, noted.data.data))
       let after: string | undefined
       for (;;) {
         const page = await props.client.chatDashboard.listAgentMessages({
@@ -97,13 +136,17 @@ export const ConversationView = (
     if (ours.length > 0) setMessages((shown) => merge(shown, ours))
   }, [props.arrived])
   useEffect(() => {
+    const ours = props.noted.filter((note) => note.conversationId === props.conversationId)
+    if (ours.length > 0) setNotes((shown) => mergeNotes(shown, ours))
+  }, [props.noted])
+  useEffect(() => {
     const ours = props.changed.filter((changed) => changed.id === props.conversationId)
     const latest = ours[ours.length - 1]
     if (latest !== undefined) setConversation((shown) => newer(shown, withRead(latest, shown?.lastReadSequence ?? 0)))
   }, [props.changed])
   useEffect(() => {
     log.current?.lastElementChild?.scrollIntoView({ block: "end" })
-  }, [messages.length])
+  }, [messages.length, notes.length])
 
   // What the agent has on screen is read: the last message shown, once the tab is visible.
   const asked = useRef(0)
@@ -137,12 +180,19 @@ export const ConversationView = (
     const content = draft.trim()
     if (content === "" || sending) return
     setSending(true)
-    const { data, error } = await props.client.chatDashboard.replyAsAgent({ path, body: { content } })
-    setSending(false)
-    if (error !== undefined) return setFailure(describeError(error))
+    if (mode === "note") {
+      const { data, error } = await props.client.chatDashboard.addAgentNote({ path, body: { content } })
+      setSending(false)
+      if (error !== undefined) return setFailure(describeError(error))
+      setNotes((shown) => mergeNotes(shown, [data]))
+    } else {
+      const { data, error } = await props.client.chatDashboard.replyAsAgent({ path, body: { content } })
+      setSending(false)
+      if (error !== undefined) return setFailure(describeError(error))
+      setMessages((shown) => merge(shown, [data]))
+    }
     setFailure(undefined)
     setDraft("")
-    setMessages((shown) => merge(shown, [data]))
   }
 
   if (conversation === undefined) {
@@ -212,14 +262,25 @@ export const ConversationView = (
       <div class="thread" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
         <ol ref={log}>
         {messages.length === 0 ? <li class="muted">No messages yet.</li> : null}
-        {messages.map((message) => (
-          <li key={message.id} class={`bubble ${message.authorType}`}>
-            <span class="bubble-meta">
-              {author(message, me, conversation.visitor)} · <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
-            </span>
-            <span class="bubble-text">{message.content}</span>
-          </li>
-        ))}
+        {threadOf(messages, notes).map((entry) =>
+          "note" in entry ? (
+            <li key={entry.note.id} class="bubble note">
+              <span class="bubble-meta">
+                Private note · {entry.note.authorId === me ? "You" : (entry.note.authorName ?? entry.note.authorId ?? "API")} ·{" "}
+                <time dateTime={entry.note.createdAt}>{formatTime(entry.note.createdAt)}</time>
+              </span>
+              <span class="bubble-text">{entry.note.content}</span>
+            </li>
+          ) : (
+            <li key={entry.message.id} class={`bubble ${entry.message.authorType}`}>
+              <span class="bubble-meta">
+                {author(entry.message, me, conversation.visitor)} ·{" "}
+                <time dateTime={entry.message.createdAt}>{formatTime(entry.message.createdAt)}</time>
+              </span>
+              <span class="bubble-text">{entry.message.content}</span>
+            </li>
+          )
+        )}
         </ol>
       </div>
       <p class="typing muted small" role="status">
@@ -232,18 +293,34 @@ export const ConversationView = (
           void send()
         }}
       >
+        <fieldset class="reply-mode">
+          <legend class="visually-hidden">Write</legend>
+          <label>
+            <input type="radio" name="reply-mode" checked={mode === "reply"} onChange={() => setMode("reply")} /> Reply
+          </label>
+          <label>
+            <input type="radio" name="reply-mode" checked={mode === "note"} onChange={() => setMode("note")} /> Private note
+          </label>
+        </fieldset>
         <label for="reply" class="visually-hidden">
-          Reply
+          {mode === "note" ? "Private note" : "Reply"}
         </label>
         <textarea
           id="reply"
           rows={2}
-          placeholder={conversation.status === "closed" ? "Reopen the conversation to reply" : "Write a reply; Enter sends, Shift+Enter adds a line"}
+          placeholder={
+            mode === "note"
+              ? "A note only your team sees; Enter adds it"
+              : conversation.status === "closed"
+                ? "Reopen the conversation to reply"
+                : "Write a reply; Enter sends, Shift+Enter adds a line"
+          }
           value={draft}
-          disabled={conversation.status === "closed"}
+          disabled={mode === "reply" && conversation.status === "closed"}
           onInput={(e) => {
             setDraft(e.currentTarget.value)
-            sayTyping()
+            // A note is the team's: the visitor is not told of it.
+            if (mode === "reply") sayTyping()
           }}
           onKeyDown={(event) => {
             if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
@@ -252,8 +329,8 @@ export const ConversationView = (
             }
           }}
         />
-        <button type="submit" class="button primary" disabled={sending || conversation.status === "closed"}>
-          Send
+        <button type="submit" class="button primary" disabled={sending || (mode === "reply" && conversation.status === "closed")}>
+          {mode === "note" ? "Add note" : "Send"}
         </button>
       </form>
     </section>

@@ -7,6 +7,7 @@ import {
   type Conversation,
   type InboxEvent,
   type Message,
+  type Note,
   STATUSES,
   type SharedConversation,
   titleOf,
@@ -81,6 +82,7 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
   const [round, setRound] = useState(0)
   // What the stream brought, newest last: a list, since several events may come between two renders.
   const [arrived, setArrived] = useState<ReadonlyArray<Message>>([])
+  const [noted, setNoted] = useState<ReadonlyArray<Note>>([])
   const [changed, setChanged] = useState<ReadonlyArray<SharedConversation>>([])
   /** The latest conversation whose visitor was said to be typing, and when. */
   const [typing, setTyping] = useState<{ readonly conversationId: string; readonly at: number } | undefined>(undefined)
@@ -122,6 +124,7 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
   useInboxStream(props.client, tenantId, (event: InboxEvent) => {
     if (event.kind === "resync") return setRound((n) => n + 1)
     if (event.kind === "message") return setArrived((shown) => [...shown.slice(1 - LIVE_KEPT), event.message])
+    if (event.kind === "note") return setNoted((shown) => [...shown.slice(1 - LIVE_KEPT), event.note])
     if (event.kind === "typing") return setTyping({ conversationId: event.conversationId, at: Date.now() })
     const conversation = event.conversation
     setChanged((shown) => [...shown.slice(1 - LIVE_KEPT), conversation])
@@ -228,6 +231,7 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
             conversationId={props.conversationId}
             round={round}
             arrived={arrived}
+            noted={noted}
             changed={changed}
             typing={typing?.conversationId === props.conversationId ? typing.at : undefined}
             onRead={(read) => setList((shown) => withChange(shown, read, keep))}

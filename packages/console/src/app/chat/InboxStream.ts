@@ -9,11 +9,14 @@ export type Conversation = Data<"chatDashboard.getAgentConversation">
 /** A conversation as the stream tells every agent of the tenant: without anyone's reads. */
 export type SharedConversation = Omit<Conversation, "lastReadSequence" | "unreadCount">
 export type Message = Data<"chatDashboard.replyAsAgent">
+export type Note = Data<"chatDashboard.addAgentNote">
 
 export type InboxEvent =
   | { readonly kind: "resync" }
   | { readonly kind: "conversation"; readonly conversation: SharedConversation }
   | { readonly kind: "message"; readonly message: Message }
+  /** A private note, for agents only. */
+  | { readonly kind: "note"; readonly note: Note }
   /** The visitor of `conversationId` is writing: said every few seconds while they do, never stored. */
   | { readonly kind: "typing"; readonly conversationId: string }
 
@@ -41,6 +44,7 @@ export const useInboxStream = (client: Client, tenantId: string, onEvent: (event
           if (event.event === "resync") handler.current({ kind: "resync" })
           else if (event.event === "conversation") handler.current({ kind: "conversation", conversation: JSON.parse(event.data) })
           else if (event.event === "message") handler.current({ kind: "message", message: JSON.parse(event.data) })
+          else if (event.event === "note") handler.current({ kind: "note", note: JSON.parse(event.data) })
           else if (event.event === "typing") handler.current({ kind: "typing", conversationId: JSON.parse(event.data).conversationId })
         }
       } catch {

@@ -1,76 +1,9 @@
-// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the chat group's operations.
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the chat group's operations: conversations.
 // Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
 
-import type { components } from "../index.js"
+import type { components } from "../../index.js"
 
-export interface ChatOperations {
-    readonly "chat.mintSession": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
-        };
-        readonly requestBody: {
-            readonly content: {
-                readonly "application/json": {
-                    readonly externalId: string;
-                    readonly displayName?: string;
-                    readonly email?: string;
-                    /** @description Any JSON object, at most 16384 characters as JSON. */
-                    readonly attributes?: {
-                        readonly [key: string]: unknown;
-                    };
-                    /** @description The conversation's title. */
-                    readonly name?: string;
-                    /** @description Default `api`. */
-                    readonly source?: string;
-                };
-            };
-        };
-        readonly responses: {
-            readonly 200: {
-                content: {
-                    readonly "application/json": components["schemas"]["ChatSession"];
-                };
-            };
-            readonly 400: {
-                content: {
-                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
-                };
-            };
-            readonly 401: {
-                content: {
-                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
-                };
-            };
-            readonly 403: {
-                content: {
-                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
-                };
-            };
-            readonly 405: {
-                content: {
-                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
-                };
-            };
-            readonly 413: {
-                content: {
-                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
-                };
-            };
-            readonly 429: {
-                content: {
-                    readonly "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            readonly 500: {
-                content: {
-                    readonly "application/json": components["schemas"]["InternalError"];
-                };
-            };
-        };
-    };
+export interface ChatConversationsOperations {
     readonly "chat.listConversations": {
         readonly parameters: {
             readonly query?: {
@@ -312,23 +245,24 @@ export interface ChatOperations {
             };
         };
     };
-    readonly "chat.listVisitors": {
+    readonly "chat.listNotes": {
         readonly parameters: {
             readonly query?: {
                 readonly limit?: number;
                 /** @description The previous page's `meta.nextCursor`. */
                 readonly cursor?: string;
-                readonly externalId?: string;
             };
             readonly header?: never;
-            readonly path?: never;
+            readonly path: {
+                readonly id: string;
+            };
             readonly cookie?: never;
         };
         readonly requestBody?: never;
         readonly responses: {
             readonly 200: {
                 content: {
-                    readonly "application/json": components["schemas"]["VisitorPage"];
+                    readonly "application/json": components["schemas"]["ConversationNotePage"];
                 };
             };
             readonly 400: {
@@ -346,9 +280,83 @@ export interface ChatOperations {
                     readonly "application/json": components["schemas"]["PermissionDeniedError"];
                 };
             };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["ConversationNotFoundError"];
+                };
+            };
             readonly 405: {
                 content: {
                     readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "chat.addNote": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    readonly content: string;
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["ConversationNote"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["ConversationNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 409: {
+                content: {
+                    readonly "application/json": components["schemas"]["NoteLimitReachedError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
                 };
             };
             readonly 429: {
