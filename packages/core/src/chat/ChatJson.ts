@@ -70,14 +70,19 @@ export const AgentConversationJson = Schema.Struct({
     "A Conversation with what the token's user has read of it: `lastReadSequence` the `sequence` of the last message they read (0: none), `unreadCount` the messages after it. Replying or marking it read moves it."
 })
 
+/** How an agent's words are signed: their profile's name and initials when they wrote. */
+const signatureFields = {
+  authorName: Schema.NullOr(Schema.String),
+  authorInitials: Schema.NullOr(Schema.String)
+}
+
 export const MessageJson = Schema.Struct({
   id: UuidText,
   conversationId: UuidText,
   sequence: Integer,
   authorType: Schema.Literal(...AUTHOR_TYPES),
   authorId: Schema.NullOr(Schema.String),
-  authorName: Schema.NullOr(Schema.String),
-  authorInitials: Schema.NullOr(Schema.String),
+  ...signatureFields,
   content: Schema.String,
   createdAt: Timestamp
 }).annotations({
@@ -91,8 +96,7 @@ export const NoteJson = Schema.Struct({
   conversationId: UuidText,
   authorType: Schema.Literal("agent", "api"),
   authorId: Schema.NullOr(Schema.String),
-  authorName: Schema.NullOr(Schema.String),
-  authorInitials: Schema.NullOr(Schema.String),
+  ...signatureFields,
   content: Schema.String,
   createdAt: Timestamp
 }).annotations({
@@ -124,8 +128,7 @@ export const VisitorMessageJson = Schema.Struct({
   id: UuidText,
   sequence: Integer,
   authorType: Schema.Literal(...AUTHOR_TYPES),
-  authorName: Schema.NullOr(Schema.String),
-  authorInitials: Schema.NullOr(Schema.String),
+  ...signatureFields,
   content: Schema.String,
   createdAt: Timestamp
 }).annotations({
