@@ -908,6 +908,45 @@ export const contractSuite = (setting: ContractStorage) =>
         byAgent.id
       )
       expect(expectOk(await visitor.chatVisitor.listVisitorMessages()).data.map((message) => message.content)).toEqual(["Hello?"])
+      // The canned responses' library: by key and, changed by an admin, in the dashboard.
+      const refund = expectOk(
+        await api.chatCannedResponses.createCannedResponse({ body: { name: "Refunds", shortcut: "refund", content: "Five days." } })
+      )
+      expect(refund).toMatchObject({ shortcut: "refund", content: "Five days." })
+      expect(
+        expectOk(await api.chatCannedResponses.updateCannedResponse({ path: { id: refund.id }, body: { content: "Three days." } }))
+      ).toMatchObject({ content: "Three days." })
+      expect(expectOk(await api.chatCannedResponses.listCannedResponses()).data.map((each) => each.id)).toEqual([refund.id])
+      const taken = expectError(
+        await api.chatCannedResponses.createCannedResponse({ body: { name: "Again", shortcut: "refund", content: "x" } }),
+        409
+      )
+      expect(taken.code).toBe("shortcut_taken")
+      expectOk(await api.chatCannedResponses.removeCannedResponse({ path: { id: refund.id } }))
+      const lead = connect({ dashboardToken: await chat.token("admin") })
+      const hours = expectOk(
+        await lead.chatCannedResponsesDashboard.createAgentCannedResponse({
+          path: { tenantId: chat.id },
+          body: { name: "Hours", shortcut: "hours", content: "9 to 5." }
+        })
+      )
+      expect(
+        expectOk(
+          await lead.chatCannedResponsesDashboard.updateAgentCannedResponse({
+            path: { tenantId: chat.id, id: hours.id },
+            body: { name: "Opening hours" }
+          })
+        ).name
+      ).toBe("Opening hours")
+      expect(
+        expectOk(await agent.chatCannedResponsesDashboard.listAgentCannedResponses({ path: { tenantId: chat.id } })).data
+      ).toHaveLength(1)
+      const notAdmin = expectError(
+        await agent.chatCannedResponsesDashboard.removeAgentCannedResponse({ path: { tenantId: chat.id, id: hours.id } }),
+        403
+      )
+      expect(notAdmin.code).toBe("admin_required")
+      expectOk(await lead.chatCannedResponsesDashboard.removeAgentCannedResponse({ path: { tenantId: chat.id, id: hours.id } }))
 
       const stranger = await connect({ token: `${session.visitorToken}x` }).chatVisitor.getVisitorConversation()
       const refused = expectError(stranger, 401)

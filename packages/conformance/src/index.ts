@@ -21,6 +21,7 @@ import { chatMessagesSuite } from "./storage/ChatMessages.js"
 import { conversationReadsSuite } from "./storage/ConversationReads.js"
 import { agentProfilesSuite } from "./storage/AgentProfiles.js"
 import { conversationNotesSuite } from "./storage/ConversationNotes.js"
+import { cannedResponsesSuite } from "./storage/CannedResponses.js"
 import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
 import {
@@ -79,6 +80,7 @@ export {
   apiKeysSuite,
   approvalsSuite,
   callsSuite,
+  cannedResponsesSuite,
   channelsSuite,
   chatMessagesSuite,
   chatRollbackSuite,
@@ -147,6 +149,7 @@ export const moduleStorageSuites = {
     conversationReadsSuite,
     agentProfilesSuite,
     conversationNotesSuite,
+    cannedResponsesSuite,
     visitorTokensSuite,
     chatRollbackSuite
   ],

@@ -255,6 +255,7 @@ export { messagePreview } from "./chat/Chat.js"
 export { type ConversationRead, ConversationReadRepository } from "./chat/ConversationReads.js"
 export { AgentProfileRepository } from "./chat/AgentProfiles.js"
 export { ConversationNoteRepository, MAX_NOTES_PER_CONVERSATION } from "./chat/ConversationNotes.js"
+export { CannedResponseRepository, SHORTCUT_TAKEN } from "./chat/CannedResponses.js"
 export {
   type RecordedAttempt,
   WebhookDeliveryRepository,

@@ -138,6 +138,7 @@ describe("the console in Chromium", () => {
       "Inbox",
       "Visitors",
       "Widget",
+      "Canned responses",
       "Appearance",
       "Runs",
       "Approvals",

@@ -101,7 +101,14 @@ const populate = async (served: Served, tenantId: string, keys: Keys, unique: st
       body: JSON.stringify({ content: `Looking into ${unique}.` })
     })
   )
-  // A private note on it.
+  // A canned response of the tenant, and a private note on the conversation.
+  await expectJson(
+    await fetch(`${served.url}/api/v1/chat/canned-responses`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${keys.chat}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: `Refunds ${unique}`, shortcut: "refund", content: "Refunds take five days." })
+    })
+  )
   await expectJson(
     await fetch(`${served.url}/api/tenants/${tenantId}/chat/conversations/${session.conversationId}/notes`, {
       method: "POST",
@@ -206,6 +213,7 @@ export const tenantDeletionSuite = (setting: TenantSuiteSetting) =>
           "chat_conversation_reads",
           "chat_agents",
           "chat_notes",
+          "chat_canned_responses",
           "visitors",
           "visitor_tokens",
           "webhook_deliveries",

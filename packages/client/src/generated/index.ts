@@ -37,6 +37,8 @@ import type { PlatformAdminOperations } from "./platformAdmin/operations/index.j
 import type { ChatOperations } from "./chat/operations/index.js"
 import type { ChatDashboardOperations } from "./chatDashboard/operations/index.js"
 import type { ChatAppearanceOperations } from "./chatAppearance/operations.js"
+import type { ChatCannedResponsesOperations } from "./chatCannedResponses/operations.js"
+import type { ChatCannedResponsesDashboardOperations } from "./chatCannedResponsesDashboard/operations.js"
 import type { ChatPageOperations } from "./chatPage/operations.js"
 import type { ChatVisitorOperations } from "./chatVisitor/operations.js"
 import type { ChatWidgetOperations } from "./chatWidget/operations.js"
@@ -76,6 +78,8 @@ import { platformAdminRoutes } from "./platformAdmin/routes.js"
 import { chatRoutes } from "./chat/routes.js"
 import { chatDashboardRoutes } from "./chatDashboard/routes.js"
 import { chatAppearanceRoutes } from "./chatAppearance/routes.js"
+import { chatCannedResponsesRoutes } from "./chatCannedResponses/routes.js"
+import { chatCannedResponsesDashboardRoutes } from "./chatCannedResponsesDashboard/routes.js"
 import { chatPageRoutes } from "./chatPage/routes.js"
 import { chatVisitorRoutes } from "./chatVisitor/routes.js"
 import { chatWidgetRoutes } from "./chatWidget/routes.js"
@@ -123,7 +127,7 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatCannedResponsesOperations, ChatCannedResponsesDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
@@ -133,6 +137,8 @@ export const routes = {
   ...chatRoutes,
   ...chatDashboardRoutes,
   ...chatAppearanceRoutes,
+  ...chatCannedResponsesRoutes,
+  ...chatCannedResponsesDashboardRoutes,
   ...chatPageRoutes,
   ...chatVisitorRoutes,
   ...chatWidgetRoutes,

@@ -45,6 +45,7 @@ export const BUILT_IN_TENANT_KINDS = [
   "calls",
   "calls_in_progress",
   "chat_agents",
+  "chat_canned_responses",
   "chat_conversation_reads",
   "chat_messages",
   "chat_notes",

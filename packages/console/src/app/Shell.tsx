@@ -17,6 +17,7 @@ import { Workflows } from "./automations/Workflows.js"
 import { Calls } from "./calling/Calls.js"
 import { SipSettings } from "./calling/SipSettings.js"
 import { ChatAppearancePage } from "./chat/Appearance.js"
+import { CannedResponses } from "./chat/CannedResponses.js"
 import { Inbox } from "./chat/Inbox.js"
 import { Visitors } from "./chat/Visitors.js"
 import { Widget } from "./chat/Widget.js"
@@ -61,6 +62,7 @@ const areas: ReadonlyArray<Area> = [
       { route: "/chat/inbox", title: "Inbox" },
       { route: "/chat/visitors", title: "Visitors" },
       { route: "/chat/widget", title: "Widget" },
+      { route: "/chat/canned-responses", title: "Canned responses" },
       { route: "/chat/appearance", title: "Appearance" }
     ]
   },
@@ -151,6 +153,7 @@ const pageFor = (route: string, props: PageProps) => {
   if (route === "/chat/visitors") return <Visitors {...props} />
   if (route === "/chat/widget") return <Widget {...props} />
   if (route === "/chat/appearance") return <ChatAppearancePage {...props} />
+  if (route === "/chat/canned-responses") return <CannedResponses {...props} />
   const webhook = /^\/developers\/webhooks\/([0-9a-f-]{36})$/.exec(route)
   if (webhook !== null) return <WebhookDetail {...props} webhookId={webhook[1]} />
   const run = /^\/automations\/runs\/([0-9a-f-]{36})$/.exec(route)

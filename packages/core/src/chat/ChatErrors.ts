@@ -1,6 +1,7 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
 import { MAX_AGENT_PROFILES } from "./Appearance.js"
+import { MAX_CANNED_RESPONSES } from "./CannedResponses.js"
 import { MAX_NOTES_PER_CONVERSATION } from "./ConversationNotes.js"
 
 export class ConversationNotFound extends Schema.TaggedError<ConversationNotFound>()(
@@ -77,5 +78,23 @@ export class NoteLimitReached extends Schema.TaggedError<NoteLimitReached>()(
   HttpApiSchema.annotations({
     status: 409,
     description: `The conversation keeps ${MAX_NOTES_PER_CONVERSATION} notes already, the most it may (\`note_limit_reached\`).`
+  })
+) {}
+
+export class CannedResponseNotFound extends Schema.TaggedError<CannedResponseNotFound>()(
+  "CannedResponseNotFound",
+  { message: Schema.optionalWith(Schema.String, { default: () => "No such canned response." }) },
+  HttpApiSchema.annotations({
+    status: 404,
+    description: "No canned response with this id in this account (`canned_response_not_found`)."
+  })
+) {}
+
+export class CannedResponseConflict extends Schema.TaggedError<CannedResponseConflict>()(
+  "CannedResponseConflict",
+  { code: Schema.Literal("shortcut_taken", "canned_response_limit_reached"), message: Schema.String },
+  HttpApiSchema.annotations({
+    status: 409,
+    description: `\`shortcut_taken\`: another canned response of the account has this shortcut; \`canned_response_limit_reached\`: the account keeps ${MAX_CANNED_RESPONSES} already, the most it may.`
   })
 ) {}

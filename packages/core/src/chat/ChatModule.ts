@@ -1,6 +1,9 @@
 import { Layer } from "effect"
 import { groups } from "../http/Implement.js"
 import { AgentProfileRepository } from "./AgentProfiles.js"
+import { CannedResponseRepository } from "./CannedResponses.js"
+import { CannedResponseService } from "./CannedResponseService.js"
+import { cannedResponsesDashboardHandlers, cannedResponsesHandlers } from "./CannedResponsesHandlers.js"
 import { defineModule } from "../module/ProductModule.js"
 import { chatAppearanceHandlers } from "./ChatAppearanceHandlers.js"
 import { chatEvents } from "./ChatEvents.js"
@@ -41,11 +44,13 @@ export const chat = defineModule({
     chatHandlers,
     chatDashboardHandlers,
     chatAppearanceHandlers,
+    cannedResponsesHandlers,
+    cannedResponsesDashboardHandlers,
     chatPageHandlers,
     chatVisitorHandlers,
     chatWidgetHandlers
   ),
-  services: Layer.mergeAll(chatServiceLayer, ConversationHubs.layer, InboxHubs.layer),
+  services: Layer.mergeAll(chatServiceLayer, CannedResponseService.layer, ConversationHubs.layer, InboxHubs.layer),
   memory: Layer.mergeAll(
     WidgetRepository.layerMemory,
     ChatMessageRepository.layerMemory.pipe(
@@ -55,7 +60,8 @@ export const chat = defineModule({
     ConversationReadRepository.layerMemory,
     VisitorTokenRepository.layerMemory,
     AgentProfileRepository.layerMemory,
-    ConversationNoteRepository.layerMemory
+    ConversationNoteRepository.layerMemory,
+    CannedResponseRepository.layerMemory
   ),
   middleware: layerVisitorAuth,
   skills: chatSkills,

@@ -21,5 +21,7 @@ export type {
   ShownAppearance
 } from "../chat/Appearance.js"
 export type { ConversationNote } from "../chat/ConversationNotes.js"
+export type { CannedResponse } from "../chat/CannedResponses.js"
+export { CannedResponseService } from "../chat/CannedResponseService.js"
 export { ConversationNotFound, ConversationStateConflict } from "../chat/ChatErrors.js"
 export { ChatService } from "../chat/ChatService.js"

@@ -1,5 +1,6 @@
 import type {
   AgentProfileRepository,
+  CannedResponseRepository,
   ChatMessageRepository,
   ConversationNoteRepository,
   ConversationReadRepository,
@@ -11,6 +12,7 @@ import type {
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as AgentProfiles from "./AgentProfiles.js"
+import * as CannedResponses from "./CannedResponses.js"
 import * as ConversationReads from "./ConversationReads.js"
 import * as Conversations from "./Conversations.js"
 import * as Messages from "./Messages.js"
@@ -23,13 +25,14 @@ import * as visitorTokensByTenantMigration from "./migrations/chat/0002_visitor_
 import * as inboxMigration from "./migrations/chat/0003_inbox.js"
 import * as appearanceMigration from "./migrations/chat/0004_appearance.js"
 import * as notesMigration from "./migrations/chat/0005_notes.js"
+import * as cannedResponsesMigration from "./migrations/chat/0006_canned_responses.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Widgets from "./Widgets.js"
 
 /**
  * Visitors, widgets and their appearance, conversations with their messages and private notes,
- * visitor tokens and agents' names. Its first migrations also made the webhooks' tables (`0010_chat`,
+ * visitor tokens, agents' names and canned responses. Its first migrations also made the webhooks' tables (`0010_chat`,
  * `0033_webhook_attempt_answer`, `chat/0001_webhook_health`), from before webhooks were a module of
  * their own: applied where the platform runs, they keep their names and owner (see
  * webhooks/Webhooks.ts).
@@ -43,6 +46,7 @@ export const chatStorage: KyselyModuleStorage<
   | VisitorTokenRepository
   | AgentProfileRepository
   | ConversationNoteRepository
+  | CannedResponseRepository
 > = {
   // Its tables reference accounts' tenants.
   dependsOn: ["accounts"],
@@ -54,7 +58,8 @@ export const chatStorage: KyselyModuleStorage<
     "chat/0002_visitor_tokens_by_tenant": visitorTokensByTenantMigration,
     "chat/0003_inbox": inboxMigration,
     "chat/0004_appearance": appearanceMigration,
-    "chat/0005_notes": notesMigration
+    "chat/0005_notes": notesMigration,
+    "chat/0006_canned_responses": cannedResponsesMigration
   },
   // Messages, reads and notes first: they reference their conversation.
   tenantTables: [
@@ -65,7 +70,8 @@ export const chatStorage: KyselyModuleStorage<
     { table: "conversations" },
     { table: "visitors" },
     { table: "chat_widgets" },
-    { table: "chat_agents" }
+    { table: "chat_agents" },
+    { table: "chat_canned_responses" }
   ],
   layer: Layer.mergeAll(
     Visitors.layer,
@@ -75,6 +81,7 @@ export const chatStorage: KyselyModuleStorage<
     ConversationReads.layer,
     VisitorTokens.layer,
     AgentProfiles.layer,
-    Notes.layer
+    Notes.layer,
+    CannedResponses.layer
   )
 }

@@ -87,6 +87,16 @@ export interface ChatNotesTable {
   readonly created_at: Date
 }
 
+export interface ChatCannedResponsesTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly name: string
+  readonly shortcut: string
+  readonly content: string
+  readonly created_at: Date
+  readonly updated_at: Date
+}
+
 export interface ChatConversationReadsTable {
   readonly tenant_id: string
   readonly conversation_id: string
@@ -113,4 +123,5 @@ export interface ChatTables {
   readonly chat_conversation_reads: ChatConversationReadsTable
   readonly chat_agents: ChatAgentsTable
   readonly chat_notes: ChatNotesTable
+  readonly chat_canned_responses: ChatCannedResponsesTable
 }

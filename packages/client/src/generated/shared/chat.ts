@@ -63,6 +63,31 @@ export interface SharedChatSchemas {
         /** @enum {string} */
         readonly launcherPosition: "right" | "left";
     };
+    readonly CannedResponseList: {
+        readonly data: readonly components["schemas"]["CannedResponse"][];
+    };
+    /** @description A reply the team keeps ready: agents type `/` and its `shortcut` to insert `content`, which they may edit before sending. Show every text as text, never as HTML. */
+    readonly CannedResponse: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly name: string;
+        readonly shortcut: string;
+        readonly content: string;
+        /** Format: date-time */
+        readonly createdAt: string;
+        /** Format: date-time */
+        readonly updatedAt: string;
+    };
+    readonly CannedResponseInput: {
+        readonly name: string;
+        readonly shortcut: string;
+        readonly content: string;
+    };
+    readonly CannedResponseChange: {
+        readonly name?: string;
+        readonly shortcut?: string;
+        readonly content?: string;
+    };
     readonly VisitorConversation: {
         /** Format: uuid */
         readonly id: string;
@@ -150,6 +175,54 @@ export interface SharedChatSchemas {
              * @enum {string}
              */
             readonly code: "note_limit_reached";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description `shortcut_taken`: another canned response of the account has this shortcut; `canned_response_limit_reached`: the account keeps 500 already, the most it may. */
+    readonly CannedResponseConflictError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "conflict";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "shortcut_taken" | "canned_response_limit_reached";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description No canned response with this id in this account (`canned_response_not_found`). */
+    readonly CannedResponseNotFoundError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "not_found";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "canned_response_not_found";
             /** @description A sentence for people; may change. */
             readonly message: string;
             /** @description Equals the `X-Request-ID` header. */

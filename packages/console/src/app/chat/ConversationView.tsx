@@ -11,6 +11,7 @@ import {
   titleOf,
   withRead
 } from "./InboxStream.js"
+import type { CannedResponse } from "./CannedResponses.js"
 import { VisitorPanel } from "./VisitorPanel.js"
 
 /** Messages are read in pages of this many, oldest first. */
@@ -94,6 +95,13 @@ export const ConversationView = (
   const [sending, setSending] = useState(false)
   const log = useRef<HTMLOListElement>(null)
   const visitorTyping = useTyping(props.typing, messages)
+  const canned = useCannedResponses(props)
+  const suggested = draft.startsWith("/") && mode === "reply" ? matching(canned, draft.slice(1)) : []
+  /** Puts a canned response's text in the box, to edit before sending. */
+  const insert = (content: string) => {
+    setDraft(content)
+    document.getElementById("reply")?.focus()
+  }
   // The visitor sees the agent typing: said at most every three seconds.
   const saidTyping = useRef(0)
   const sayTyping = () => {
@@ -325,6 +333,9 @@ export const ConversationView = (
           onKeyDown={(event) => {
             if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
               event.preventDefault()
+              // "/shortcut" and Enter inserts the response it names (or the one that matches) instead of sending.
+              const chosen = suggested.find((each) => `/${each.shortcut}` === draft.trim()) ?? (suggested.length === 1 ? suggested[0] : undefined)
+              if (chosen !== undefined) return insert(chosen.content)
               void send()
             }
           }}
@@ -332,6 +343,17 @@ export const ConversationView = (
         <button type="submit" class="button primary" disabled={sending || (mode === "reply" && conversation.status === "closed")}>
           {mode === "note" ? "Add note" : "Send"}
         </button>
+        {suggested.length === 0 ? null : (
+          <ul class="canned-suggestions" aria-label="Canned responses">
+            {suggested.map((response) => (
+              <li key={response.id}>
+                <button type="button" class="button small" onClick={() => insert(response.content)}>
+                  /{response.shortcut} · {response.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
       </form>
     </section>
   )
@@ -349,4 +371,24 @@ const useTyping = (saidAt: number | undefined, messages: ReadonlyArray<Message>)
   }, [saidAt])
   useEffect(() => setTyping(false), [lastFromVisitor])
   return typing
+}
+
+/** The tenant's canned responses, read once when a conversation opens. */
+const useCannedResponses = (props: PageProps) => {
+  const [responses, setResponses] = useState<ReadonlyArray<CannedResponse>>([])
+  useEffect(() => {
+    void props.client.chatCannedResponsesDashboard
+      .listAgentCannedResponses({ path: { tenantId: props.session.tenantId } })
+      .then(({ data }) => data !== undefined && setResponses(data.data))
+  }, [props.session.tenantId])
+  return responses
+}
+
+/** The responses whose shortcut starts with `typed`, or whose name has it; a few. */
+const matching = (responses: ReadonlyArray<CannedResponse>, typed: string) => {
+  const wanted = typed.trim().toLowerCase()
+  if (/\s/.test(typed)) return []
+  return responses
+    .filter((response) => response.shortcut.startsWith(wanted) || response.name.toLowerCase().includes(wanted))
+    .slice(0, 6)
 }
