@@ -3,6 +3,7 @@ import { describeError } from "../Api.js"
 import { Loading, Notice, PageHeader, formatTime } from "../Components.js"
 import { useLoad } from "../Load.js"
 import type { PageProps } from "../PageProps.js"
+import { Field } from "../Field.js"
 import { AgentNames } from "./AgentNames.js"
 
 type Appearance = NonNullable<
@@ -85,7 +86,7 @@ const AppearanceForm = (props: PageProps & { readonly appearance: Appearance; re
       {saved ? <Notice tone="info">Saved: visitors see it the next time they open the chat.</Notice> : null}
       <fieldset disabled={!admin}>
         <Field
-          name="displayName"
+          id="appearance-displayName"
           label="Display name"
           problem={problems.displayName}
           help={`Shown above the chat. Empty: ${props.kit.brand.name}, the platform's name.`}
@@ -101,7 +102,7 @@ const AppearanceForm = (props: PageProps & { readonly appearance: Appearance; re
           )}
         </Field>
         <Field
-          name="accentColor"
+          id="appearance-accentColor"
           label="Accent colour"
           problem={problems.accentColor}
           help="Written #rrggbb: the launcher, your visitors' messages and the buttons; dark enough for white text on it. Empty: the platform's colour."
@@ -120,7 +121,7 @@ const AppearanceForm = (props: PageProps & { readonly appearance: Appearance; re
           )}
         </Field>
         <Field
-          name="greeting"
+          id="appearance-greeting"
           label="Greeting"
           problem={problems.greeting}
           help="The widget's first words, before a visitor writes. Empty: the platform's greeting."
@@ -160,42 +161,5 @@ const AppearanceForm = (props: PageProps & { readonly appearance: Appearance; re
       )}
       {appearance.updatedAt === null ? null : <p class="muted small">Last changed {formatTime(appearance.updatedAt)}.</p>}
     </form>
-  )
-}
-
-/** What a field's input needs to be labelled and described: by its help, or by the API's refusal of it. */
-interface FieldAria {
-  readonly id: string
-  readonly "aria-invalid": "true" | undefined
-  readonly "aria-describedby": string
-}
-
-const Field = (props: {
-  readonly name: FieldName
-  readonly label: string
-  readonly help: string
-  readonly problem: string | undefined
-  readonly children: (aria: FieldAria) => preact.JSX.Element
-}) => {
-  const id = `appearance-${props.name}`
-  const invalid = props.problem !== undefined
-  return (
-    <div class={`field${invalid ? " invalid" : ""}`}>
-      <label for={id}>{props.label}</label>
-      {props.children({
-        id,
-        "aria-invalid": invalid ? "true" : undefined,
-        "aria-describedby": invalid ? `${id}-error` : `${id}-help`
-      })}
-      {invalid ? (
-        <p class="field-error" id={`${id}-error`} role="alert">
-          {props.problem}
-        </p>
-      ) : (
-        <p class="help" id={`${id}-help`}>
-          {props.help}
-        </p>
-      )}
-    </div>
   )
 }

@@ -3,6 +3,7 @@ import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Confirm, Loading, Notice, PageHeader } from "../Components.js"
 import { useEditing } from "../Editing.js"
+import { Field } from "../Field.js"
 import { useLoad } from "../Load.js"
 import type { PageProps } from "../PageProps.js"
 
@@ -150,36 +151,33 @@ const CannedResponseForm = (
     setProblems(atFields)
     setFailure(Object.keys(atFields).length === 0 ? describeError(error) : undefined)
   }
-  const field = (name: (typeof FIELDS)[number], label: string, input: (aria: Record<string, string | undefined>) => preact.JSX.Element) => (
-    <div class={`field${problems[name] === undefined ? "" : " invalid"}`}>
-      <label for={`canned-${name}`}>{label}</label>
-      {input({
-        id: `canned-${name}`,
-        "aria-invalid": problems[name] === undefined ? undefined : "true",
-        "aria-describedby": problems[name] === undefined ? undefined : `canned-${name}-error`
-      })}
-      {problems[name] === undefined ? null : (
-        <p class="field-error" id={`canned-${name}-error`} role="alert">
-          {problems[name]}
-        </p>
-      )}
-    </div>
-  )
   return (
     <form class="card form" onSubmit={submit} aria-labelledby="canned-form-title">
       <h2 id="canned-form-title">{props.editing === null ? "Add a canned response" : `Change /${props.editing.shortcut}`}</h2>
       {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
       <div class="field-row">
-        {field("shortcut", "Shortcut", (aria) => (
-          <input {...aria} name="shortcut" required maxLength={33} spellcheck={false} autocomplete="off" class="mono" defaultValue={props.editing?.shortcut ?? ""} placeholder="refund" />
-        ))}
-        {field("name", "Name", (aria) => (
-          <input {...aria} name="name" required maxLength={100} defaultValue={props.editing?.name ?? ""} />
-        ))}
+        <Field id="canned-shortcut" label="Shortcut" problem={problems.shortcut}>
+          {(aria) => (
+            <input
+              {...aria}
+              name="shortcut"
+              required
+              maxLength={33}
+              spellcheck={false}
+              autocomplete="off"
+              class="mono"
+              defaultValue={props.editing?.shortcut ?? ""}
+              placeholder="refund"
+            />
+          )}
+        </Field>
+        <Field id="canned-name" label="Name" problem={problems.name}>
+          {(aria) => <input {...aria} name="name" required maxLength={100} defaultValue={props.editing?.name ?? ""} />}
+        </Field>
       </div>
-      {field("content", "Text", (aria) => (
-        <textarea {...aria} name="content" required rows={4} maxLength={10_000} defaultValue={props.editing?.content ?? ""} />
-      ))}
+      <Field id="canned-content" label="Text" problem={problems.content}>
+        {(aria) => <textarea {...aria} name="content" required rows={4} maxLength={10_000} defaultValue={props.editing?.content ?? ""} />}
+      </Field>
       <div class="form-actions">
         <button type="button" class="button" onClick={props.onCancel}>
           Cancel
