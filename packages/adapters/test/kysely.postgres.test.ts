@@ -91,6 +91,7 @@ describe("kysely storage on Postgres", () => {
             "chat/0004_appearance",
             "chat/0005_notes",
             "chat/0006_canned_responses",
+            "chat/0007_labels",
             "jobs/0001_job_backlog",
             "maildomains/0001_mail_domains",
             "mailreputation/0001_mail_reputation",

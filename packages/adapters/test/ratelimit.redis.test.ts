@@ -27,6 +27,20 @@ describe("Redis rate limit", () => {
     expect(ttl).toBeGreaterThan(0)
     expect(ttl).toBeLessThanOrEqual(60_000)
   })
+
+  it("counts apart under another prefix: two deployments on one Redis do not share limits", async () => {
+    const key = `test:${crypto.randomUUID()}`
+    const hit = (prefix?: string) =>
+      Effect.runPromise(
+        Effect.flatMap(RateLimitStore, (store) => store.hit(key, 1, 60_000, 1_800_000_000_000)).pipe(
+          Effect.provide(layerRedisRateLimit({ client, prefix }))
+        )
+      )
+    expect((await hit("staging")).allowed).toBe(true)
+    expect((await hit("staging")).allowed).toBe(false)
+    expect((await hit()).allowed).toBe(true)
+    expect(await client.exists(`staging:rl:${key}:1800000000000`, `servicekit:rl:${key}:1800000000000`)).toBe(2)
+  })
 })
 
 describe("Redis rate limit without Redis", () => {

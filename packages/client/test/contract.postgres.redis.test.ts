@@ -9,7 +9,8 @@ contractSuite({
   env: () => ({
     DATABASE_URL: databaseUrl(),
     REDIS_URL: redisUrl,
-    // A schema of its own keeps its queues apart from other test files' on the shared Redis.
-    SERVICEKIT_DB_SCHEMA: "client_contract"
+    // A schema of its own keeps its queues and rate limits apart from other test files' and other
+    // runs' on the shared Redis (its hourly limits would otherwise count every run of the hour).
+    SERVICEKIT_DB_SCHEMA: `client_contract_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`
   })
 })

@@ -898,6 +898,16 @@ export const contractSuite = (setting: ContractStorage) =>
       const rated = expectOk(await visitor.chatVisitor.rateConversation({ body: { rating: 5, comment: "Quick!" } }))
       expect(rated.csat).toMatchObject({ rating: 5, comment: "Quick!" })
       expect(expectOk(await agent.chatDashboard.getAgentConversation({ path })).csat).toEqual(rated.csat)
+      // Labels, by key and by agent; the list by one.
+      expect(
+        expectOk(await api.chat.setLabels({ path: { id: session.conversationId }, body: { labels: ["Billing", "vip"] } })).labels
+      ).toEqual(["billing", "vip"])
+      expect(
+        expectOk(await agent.chatDashboard.setAgentConversationLabels({ path, body: { labels: ["vip"] } })).labels
+      ).toEqual(["vip"])
+      expect(
+        expectOk(await api.chat.listConversations({ query: { label: "VIP" } })).data.map((conversation) => conversation.id)
+      ).toEqual([session.conversationId])
       // Private notes, by the API and by an agent, listed newest first; the visitor's messages stay as they were.
       const byApi = expectOk(await api.chat.addNote({ path: { id: session.conversationId }, body: { content: "VIP customer" } }))
       expect(byApi).toMatchObject({ authorType: "api", authorId: null, content: "VIP customer" })

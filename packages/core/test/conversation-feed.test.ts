@@ -59,6 +59,7 @@ const setUp = () => {
     source: "api",
     status: "open",
     assigneeId: null,
+    labels: [],
     csat: null,
     messageCount: 0,
     lastMessageAt: null,

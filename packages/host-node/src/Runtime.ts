@@ -101,7 +101,7 @@ export const portsLayer = <const Added extends ReadonlyArray<HostModule> = reado
     requestLogs,
     redisUrl === undefined
       ? layerMemoryRateLimit
-      : fromRedis((redis) => redis.layerRedisRateLimit({ url: redisUrl })),
+      : fromRedis((redis) => redis.layerRedisRateLimit({ url: redisUrl, prefix: config.dbSchema })),
     layerJoseDashboardTokens({ secret: config.jwtSecret, ...dashboardTokenScope(config) }),
     layerNodeCrypto,
     layerNodeSipNetwork,

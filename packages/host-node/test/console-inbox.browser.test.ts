@@ -110,6 +110,16 @@ describe("the console's Live Chat inbox in Chromium", () => {
     expect(await note.locator(".bubble-meta").textContent()).toMatch(/^Private note · You · /)
     expect(await bubbles.count()).toBe(3)
     await inbox.getByRole("radio", { name: "Reply" }).check()
+    // Labels: added by Enter (stored in lower case), removed by their button.
+    const label = inbox.getByRole("textbox", { name: "Add a label" })
+    await label.fill("Refund")
+    await label.press("Enter")
+    await label.fill(HOSTILE)
+    await label.press("Enter")
+    const chips = inbox.getByRole("list", { name: "Labels" }).getByRole("listitem")
+    await expect.poll(() => chips.allTextContents()).toEqual(["refund×", `${HOSTILE.toLowerCase()}×`])
+    await inbox.getByRole("button", { name: `Remove the label ${HOSTILE.toLowerCase()}` }).click()
+    await expect.poll(() => chips.allTextContents()).toEqual(["refund×"])
 
     // A burst of messages arrives whole, however the page batches its updates.
     const burst = Array.from({ length: 5 }, (_, i) => `burst ${i}`)

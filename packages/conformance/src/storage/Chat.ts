@@ -180,7 +180,7 @@ export const conversationsSuite: StorageSuite<ConversationRepository | VisitorRe
       })
     )
 
-    it.effect("updates only status, assignee, rating and updatedAt; None for a conversation it cannot find", () =>
+    it.effect("updates only status, assignee, labels, rating and updatedAt; None for a conversation it cannot find", () =>
       Effect.gen(function* () {
         const conversations = yield* ConversationRepository
         const tenant = yield* insertTenant()
@@ -209,6 +209,7 @@ export const conversationsSuite: StorageSuite<ConversationRepository | VisitorRe
           createdAt: at("2020-01-01T00:00:00.000Z"),
           status: "resolved" as const,
           assigneeId: "agent-7",
+          labels: ["billing", "vip <b>"],
           csat,
           updatedAt: at("2026-05-01T11:00:00.000Z")
         }
@@ -216,14 +217,15 @@ export const conversationsSuite: StorageSuite<ConversationRepository | VisitorRe
           ...stored,
           status: "resolved",
           assigneeId: "agent-7",
+          labels: ["billing", "vip <b>"],
           csat,
           updatedAt: at("2026-05-01T11:00:00.000Z")
         }
         expect(yield* conversations.update(change)).toEqual(Option.some(expected))
         expect(yield* conversations.find(tenant.id, stored.id)).toEqual(Option.some(expected))
 
-        // And back: no assignee, no rating.
-        const reopened = { ...expected, status: "open" as const, assigneeId: null, csat: null }
+        // And back: no assignee, labels or rating.
+        const reopened = { ...expected, status: "open" as const, assigneeId: null, labels: [], csat: null }
         expect(yield* conversations.update(reopened)).toEqual(Option.some(reopened))
         expect(yield* conversations.find(tenant.id, stored.id)).toEqual(Option.some(reopened))
 
@@ -231,6 +233,30 @@ export const conversationsSuite: StorageSuite<ConversationRepository | VisitorRe
         expect(yield* conversations.update({ ...change, tenantId: uuid() })).toEqual(Option.none())
         expect(yield* conversations.update({ ...change, id: "not-a-uuid" })).toEqual(Option.none())
         expect(yield* conversations.find(other.id, stored.id)).toEqual(Option.some(elsewhere))
+      })
+    )
+
+    it.effect("lists the conversations with a label, newest first, with the other filters, of that tenant only", () =>
+      Effect.gen(function* () {
+        const conversations = yield* ConversationRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        const made = (minute: number, labels: ReadonlyArray<string>, overrides: Partial<Conversation> = {}) =>
+          makeConversation(tenant.id, { labels, createdAt: plus(at("2026-05-01T09:00:00.000Z"), minute * MINUTE), ...overrides })
+        const refund = made(1, ["refund"])
+        const both = made(2, ["vip", "refund"])
+        const vip = made(3, ["vip"])
+        const resolved = made(4, ["refund"], { status: "resolved" })
+        const none = made(5, [])
+        for (const each of [refund, both, vip, resolved, none]) yield* conversations.insert(each)
+        yield* conversations.insert(makeConversation(other.id, { labels: ["refund"] }))
+
+        expect(yield* conversations.list(tenant.id, { limit: 10, label: "refund" })).toEqual([resolved, both, refund])
+        expect(yield* conversations.list(tenant.id, { limit: 10, label: "refund", status: "open" })).toEqual([both, refund])
+        expect(yield* conversations.list(tenant.id, { limit: 1, label: "refund", after: resolved })).toEqual([both])
+        expect(yield* conversations.list(tenant.id, { limit: 10, label: "vip" })).toEqual([vip, both])
+        expect(yield* conversations.list(tenant.id, { limit: 10, label: "ref" })).toEqual([])
+        expect(yield* conversations.list(tenant.id, { limit: 10 })).toHaveLength(5)
       })
     )
 

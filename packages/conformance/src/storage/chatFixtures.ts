@@ -24,6 +24,7 @@ export const makeConversation = (tenantId: string, overrides: Partial<Conversati
   priority: "normal",
   source: "api",
   assigneeId: null,
+  labels: [],
   csat: null,
   messageCount: 0,
   lastMessageAt: null,

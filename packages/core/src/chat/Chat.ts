@@ -83,6 +83,8 @@ export interface Conversation {
   readonly source: string
   /** The agent (the dashboard token's subject) it is assigned to. */
   readonly assigneeId: string | null
+  /** The team's labels: lowercase, unique, at most MAX_LABELS; never shown to the visitor. */
+  readonly labels: ReadonlyArray<string>
   readonly csat: Csat | null
   /** Messages so far: the last message's `sequence`. */
   readonly messageCount: number
@@ -90,6 +92,19 @@ export interface Conversation {
   readonly lastMessage: LastMessage | null
   readonly createdAt: Date
   readonly updatedAt: Date
+}
+
+export const MAX_LABELS = 10
+export const MAX_LABEL_LENGTH = 40
+
+/**
+ * A label as stored: trimmed, whitespace collapsed, lower case (so `Refund` and `refund` are one
+ * label); undefined when that leaves nothing, too much, or a control character.
+ */
+export const normalLabel = (label: string): string | undefined => {
+  const normal = label.trim().replace(/\s+/g, " ").toLowerCase()
+  if (normal === "" || Array.from(normal).length > MAX_LABEL_LENGTH || /[\u0000-\u001f\u007f]/.test(normal)) return undefined
+  return normal
 }
 
 /** How much of a message's first line a conversation keeps to show in lists. */

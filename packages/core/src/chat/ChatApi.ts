@@ -16,6 +16,7 @@ import {
   VisitorPageJson
 } from "./ChatJson.js"
 import { MAX_NOTES_PER_CONVERSATION } from "./ConversationNotes.js"
+import { LABELS_RULE } from "./ChatInputs.js"
 import {
   DEFAULT_PAGE_SIZE,
   MAX_ATTRIBUTES_LENGTH,
@@ -76,8 +77,22 @@ const Status = withReason(
 const ConversationParams = Schema.Struct({
   ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
   status: Schema.optional(Status),
-  source: Schema.optional(Text("must be a string"))
+  source: Schema.optional(Text("must be a string")),
+  label: Schema.optional(
+    Text("must be a label").annotations({
+      description: "Only the conversations with this label (in any case)."
+    })
+  )
 })
+
+export const LabelsBody = Schema.Struct({
+  labels: withReason(Schema.Array(withoutNul(Schema.String)), `must be ${LABELS_RULE}`).annotations({
+    description: `The conversation's labels, replacing its own: ${LABELS_RULE}; stored trimmed and in lower case, each once.`
+  })
+})
+
+export const LABELS_DESCRIPTION =
+  "Replaces the conversation's labels (`[]` removes them all). Labels are the team's: the visitor never sees them. The conversation's other fields stay; no webhook event is sent for labels alone."
 
 const CreateConversationBody = Schema.Struct({
   name: Text(`must be a string of 1 to ${MAX_NAME_LENGTH} characters`),
@@ -147,7 +162,7 @@ export class ChatApi extends HttpApiGroup.make("chat")
       .annotate(OpenApi.Summary, "List conversations")
       .annotate(
         OpenApi.Description,
-        `Newest first, optionally only one \`status\` or \`source\`. Default limit ${DEFAULT_PAGE_SIZE}, maximum ${MAX_PAGE_SIZE}.`
+        `Newest first, optionally only one \`status\`, \`source\` or \`label\`. Default limit ${DEFAULT_PAGE_SIZE}, maximum ${MAX_PAGE_SIZE}.`
       )
   )
   .add(
@@ -186,6 +201,17 @@ export class ChatApi extends HttpApiGroup.make("chat")
         OpenApi.Description,
         "Posts as the API (`authorType` api). A closed conversation takes no messages (409 `conversation_closed`). Emits `message.created`."
       )
+  )
+  .add(
+    HttpApiEndpoint.put("setLabels", "/chat/conversations/:id/labels")
+      .setPath(ConversationId)
+      .setPayload(LabelsBody)
+      .addSuccess(ConversationJson)
+      .addError(ValidationFailed)
+      .addError(ConversationNotFound)
+      .annotate(RequiredScope, "chat:write")
+      .annotate(OpenApi.Summary, "Set a conversation's labels")
+      .annotate(OpenApi.Description, LABELS_DESCRIPTION)
   )
   .add(
     HttpApiEndpoint.get("listNotes", "/chat/conversations/:id/notes")

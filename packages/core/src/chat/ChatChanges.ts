@@ -85,6 +85,7 @@ export const makeChatChanges = Effect.gen(function* () {
         ...fields,
         status: "open",
         assigneeId: null,
+        labels: [],
         csat: null,
         messageCount: 0,
         lastMessageAt: null,

@@ -4,7 +4,7 @@ import { listPage } from "../platform/Keyset.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import type { ChatChanges } from "./ChatChanges.js"
 import { ConversationStateConflict } from "./ChatErrors.js"
-import { MAX_COMMENT_LENGTH, MAX_NAME_LENGTH, checkText, checkVisitor, pageSize } from "./ChatInputs.js"
+import { MAX_COMMENT_LENGTH, MAX_NAME_LENGTH, checkLabels, checkText, checkVisitor, pageSize } from "./ChatInputs.js"
 import { encodeConversation } from "./ChatJson.js"
 import { ConversationRepository } from "./ChatRepositories.js"
 import type { ChatService } from "./ChatService.js"
@@ -18,7 +18,7 @@ export const makeChatConversations = (changes: ChatChanges) =>
 
     const methods: Pick<
       ChatService["Type"],
-      "createConversation" | "getConversation" | "listConversations" | "assign" | "setStatus" | "rate"
+      "createConversation" | "getConversation" | "listConversations" | "assign" | "setStatus" | "setLabels" | "rate"
     > = {
       createConversation: (tenantId, input) =>
         Effect.gen(function* () {
@@ -46,16 +46,32 @@ export const makeChatConversations = (changes: ChatChanges) =>
       getConversation: changes.find,
 
       listConversations: (tenantId, query) =>
-        listPage(
-          { limit: pageSize(query.limit), cursor: query.cursor },
-          (cursor) => conversations.find(tenantId, cursor),
-          (page) => conversations.list(tenantId, {
-              ...page,
-              status: query.status,
-              source: query.source,
-              assigneeId: query.assigneeId,
-              visitorId: query.visitorId
-            })
+        Effect.flatMap(
+          query.label === undefined ? Effect.succeed(undefined) : Effect.map(checkLabels([query.label]), ([label]) => label),
+          (label) =>
+            listPage(
+              { limit: pageSize(query.limit), cursor: query.cursor },
+              (cursor) => conversations.find(tenantId, cursor),
+              (page) =>
+                conversations.list(tenantId, {
+                  ...page,
+                  status: query.status,
+                  source: query.source,
+                  assigneeId: query.assigneeId,
+                  visitorId: query.visitorId,
+                  label
+                })
+            )
+        ),
+
+      setLabels: (tenantId, conversationId, labels) =>
+        Effect.flatMap(checkLabels(labels), (kept) =>
+          change(
+            tenantId,
+            conversationId,
+            (conversation, at) => Effect.succeed({ ...conversation, labels: kept, updatedAt: at }),
+            () => Effect.void
+          )
         ),
 
       assign: (tenantId, conversationId, assigneeId) =>

@@ -9,6 +9,8 @@ import {
   MESSAGES_DESCRIPTION,
   MessageBody,
   MessageParams,
+  LABELS_DESCRIPTION,
+  LabelsBody,
   NOTES_DESCRIPTION,
   NOTE_DESCRIPTION,
   NoteParams,
@@ -45,6 +47,11 @@ const ConversationParams = Schema.Struct({
   assigned: Schema.optional(
     withReason(Schema.Literal("me", "nobody"), "must be me or nobody").annotations({
       description: "`me`: only the conversations assigned to the token's user; `nobody`: only unassigned ones."
+    })
+  ),
+  label: Schema.optional(
+    withReason(withoutNul(Schema.String), "must be a label").annotations({
+      description: "Only the conversations with this label (in any case)."
     })
   ),
   visitorId: Schema.optional(
@@ -126,6 +133,16 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
         OpenApi.Description,
         "Posts as the token's user (`authorType` agent, `authorId` the token's subject), which marks the conversation read by them up to the reply. A closed conversation takes no messages (409 `conversation_closed`). Emits `message.created`."
       )
+  )
+  .add(
+    HttpApiEndpoint.put("setAgentConversationLabels", "/tenants/:tenantId/chat/conversations/:id/labels")
+      .setPath(ConversationPath)
+      .setPayload(LabelsBody)
+      .addSuccess(AgentConversationJson)
+      .addError(ValidationFailed)
+      .addError(ConversationNotFound)
+      .annotate(OpenApi.Summary, "Set a conversation's labels")
+      .annotate(OpenApi.Description, LABELS_DESCRIPTION)
   )
   .add(
     HttpApiEndpoint.get("listAgentNotes", "/tenants/:tenantId/chat/conversations/:id/notes")

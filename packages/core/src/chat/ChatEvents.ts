@@ -28,6 +28,7 @@ const conversation = {
   visitorId: visitor.id,
   visitor,
   assigneeId: null,
+  labels: ["billing"],
   csat: null,
   messageCount: 1,
   lastMessageAt: "2026-03-14T09:15:02.000Z",

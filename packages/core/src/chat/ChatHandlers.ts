@@ -35,6 +35,10 @@ export const chatHandlers = implement(
         Effect.flatMap(tenant, (tenantId) =>
           chat.postMessage(tenantId, path.id, { type: "api", id: null }, payload.content)
         ).pipe(Effect.map(messageJson)),
+      setLabels: ({ path, payload }) =>
+        Effect.flatMap(tenant, (tenantId) => chat.setLabels(tenantId, path.id, payload.labels)).pipe(
+          Effect.map(conversationJson)
+        ),
       listNotes: ({ path, urlParams }) =>
         Effect.flatMap(tenant, (tenantId) => chat.listNotes(tenantId, path.id, urlParams)).pipe(
           Effect.map((listed) => pageJson(listed, noteJson))
@@ -90,6 +94,8 @@ export const chatDashboardHandlers = implement(
         Effect.flatMap(requireTenant(path.tenantId), (session) =>
           chat.postMessage(path.tenantId, path.id, { type: "agent", id: session.sub }, payload.content)
         ).pipe(Effect.map(messageJson)),
+      setAgentConversationLabels: ({ path, payload }) =>
+        forAgent(path.tenantId, chat.setLabels(path.tenantId, path.id, payload.labels)),
       listAgentNotes: ({ path, urlParams }) =>
         Effect.zipRight(requireTenant(path.tenantId), chat.listNotes(path.tenantId, path.id, urlParams)).pipe(
           Effect.map((listed) => pageJson(listed, noteJson))

@@ -1,7 +1,17 @@
 import { Effect } from "effect"
 import { isEmailAddress } from "../platform/EmailAddress.js"
 import { invalidField } from "../platform/Errors.js"
-import type { AuthorType, ChatMessage, Conversation, ConversationStatus, JsonObject, Priority } from "./Chat.js"
+import {
+  type AuthorType,
+  type ChatMessage,
+  type Conversation,
+  type ConversationStatus,
+  type JsonObject,
+  MAX_LABELS,
+  MAX_LABEL_LENGTH,
+  type Priority,
+  normalLabel
+} from "./Chat.js"
 
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
@@ -89,6 +99,19 @@ export interface ConversationListQuery {
   readonly assigneeId?: string | null | undefined
   /** Only the conversations of this visitor. */
   readonly visitorId?: string | undefined
+  /** Only the conversations with this label, in any case. */
+  readonly label?: string | undefined
+}
+
+export const LABELS_RULE = `at most ${MAX_LABELS} labels of 1 to ${MAX_LABEL_LENGTH} characters, without control characters`
+
+/** The labels as stored (see normalLabel), each once in the order given; a refusal of the field otherwise. */
+export const checkLabels = (labels: ReadonlyArray<string>) => {
+  const normal = labels.map(normalLabel)
+  const kept = [...new Set(normal)]
+  return normal.includes(undefined) || kept.length > MAX_LABELS
+    ? Effect.fail(invalidField("labels", `must be ${LABELS_RULE}`))
+    : Effect.succeed(kept as ReadonlyArray<string>)
 }
 
 export interface MessageListQuery {

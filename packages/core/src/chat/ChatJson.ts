@@ -45,6 +45,7 @@ export const ConversationJson = Schema.Struct({
   visitorId: Schema.NullOr(UuidText),
   visitor: Schema.NullOr(VisitorSummaryJson),
   assigneeId: Schema.NullOr(Schema.String),
+  labels: Schema.Array(Schema.String),
   csat: Schema.NullOr(
     Schema.Struct({ rating: Integer, comment: Schema.NullOr(Schema.String), submittedAt: Timestamp })
   ),
@@ -56,7 +57,7 @@ export const ConversationJson = Schema.Struct({
 }).annotations({
   identifier: "Conversation",
   description:
-    "`name` is the title it was given; `title` what to show: the name, else the visitor's display name, email or `externalId` (null when none is known). `visitor` is who it is with (null without one); `assigneeId` the agent (dashboard user id) it is assigned to; `csat` the visitor's rating once given; `messageCount` the `sequence` of its last message."
+    "`name` is the title it was given; `title` what to show: the name, else the visitor's display name, email or `externalId` (null when none is known). `visitor` is who it is with (null without one); `assigneeId` the agent (dashboard user id) it is assigned to; `labels` the team's labels (lower case, at most 10; never shown to the visitor); `csat` the visitor's rating once given; `messageCount` the `sequence` of its last message."
 })
 
 /** A conversation as one agent sees it in the inbox: with what that agent has read of it. */
@@ -154,6 +155,7 @@ export const conversationJson = (conversation: Conversation): typeof Conversatio
   visitorId: conversation.visitorId,
   visitor: conversation.visitor,
   assigneeId: conversation.assigneeId,
+  labels: conversation.labels,
   csat: conversation.csat,
   messageCount: conversation.messageCount,
   lastMessageAt: conversation.lastMessageAt,

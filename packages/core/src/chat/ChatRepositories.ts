@@ -142,10 +142,15 @@ export interface ConversationQuery extends Page {
   readonly assigneeId?: string | null | undefined
   /** Only the conversations of this visitor. */
   readonly visitorId?: string | undefined
+  /** Only the conversations with this label (as stored: see normalLabel). */
+  readonly label?: string | undefined
 }
 
 /** What changes about a conversation apart from its messages. */
-export type ConversationChange = Pick<Conversation, "tenantId" | "id" | "status" | "assigneeId" | "csat" | "updatedAt">
+export type ConversationChange = Pick<
+  Conversation,
+  "tenantId" | "id" | "status" | "assigneeId" | "labels" | "csat" | "updatedAt"
+>
 
 export class ConversationRepository extends Context.Tag("@servicekit/core/ConversationRepository")<
   ConversationRepository,
@@ -156,7 +161,7 @@ export class ConversationRepository extends Context.Tag("@servicekit/core/Conver
     readonly list: (tenantId: string, query: ConversationQuery) => Effect.Effect<ReadonlyArray<Conversation>>
     /** The visitor's newest conversation that is open or pending. */
     readonly findOpen: (tenantId: string, visitorId: string) => Effect.Effect<Option.Option<Conversation>>
-    /** Stores status, assignee, rating and `updatedAt`; the conversation after it, None when there is none. */
+    /** Stores status, assignee, labels, rating and `updatedAt`; the conversation after it, None when there is none. */
     readonly update: (change: ConversationChange) => Effect.Effect<Option.Option<Conversation>>
   }
 >() {
@@ -197,7 +202,8 @@ const memoryConversations = (
             (query.status === undefined || row.status === query.status) &&
             (query.source === undefined || row.source === query.source) &&
             (query.assigneeId === undefined || row.assigneeId === query.assigneeId) &&
-            (query.visitorId === undefined || row.visitorId === query.visitorId)
+            (query.visitorId === undefined || row.visitorId === query.visitorId) &&
+            (query.label === undefined || row.labels.includes(query.label))
         ),
         Effect.forEach(withVisitor)
       ),
@@ -214,8 +220,8 @@ const memoryConversations = (
       Effect.flatMap(table.find(change.tenantId, change.id), (found) => {
         if (Option.isNone(found)) return Effect.succeed(Option.none())
         // Only these fields, as the column list of the SQL update: a change may be a whole (stale) conversation.
-        const { assigneeId, csat, status, updatedAt } = change
-        const updated: Conversation = { ...found.value, status, assigneeId, csat, updatedAt }
+        const { assigneeId, csat, labels, status, updatedAt } = change
+        const updated: Conversation = { ...found.value, status, assigneeId, labels, csat, updatedAt }
         return Effect.zipRight(table.save(updated), Effect.map(withVisitor(updated), Option.some))
       })
   }

@@ -72,6 +72,12 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
       conversationId: string,
       assigneeId: string | null
     ) => Effect.Effect<Conversation, ValidationFailed | ConversationNotFound>
+    /** Replaces the conversation's labels (see normalLabel; at most MAX_LABELS): each once, as stored. */
+    readonly setLabels: (
+      tenantId: string,
+      conversationId: string,
+      labels: ReadonlyArray<string>
+    ) => Effect.Effect<Conversation, ValidationFailed | ConversationNotFound>
     readonly setStatus: (
       tenantId: string,
       conversationId: string,

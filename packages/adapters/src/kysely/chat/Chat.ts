@@ -26,6 +26,7 @@ import * as inboxMigration from "./migrations/chat/0003_inbox.js"
 import * as appearanceMigration from "./migrations/chat/0004_appearance.js"
 import * as notesMigration from "./migrations/chat/0005_notes.js"
 import * as cannedResponsesMigration from "./migrations/chat/0006_canned_responses.js"
+import * as labelsMigration from "./migrations/chat/0007_labels.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Widgets from "./Widgets.js"
@@ -59,7 +60,8 @@ export const chatStorage: KyselyModuleStorage<
     "chat/0003_inbox": inboxMigration,
     "chat/0004_appearance": appearanceMigration,
     "chat/0005_notes": notesMigration,
-    "chat/0006_canned_responses": cannedResponsesMigration
+    "chat/0006_canned_responses": cannedResponsesMigration,
+    "chat/0007_labels": labelsMigration
   },
   // Messages, reads and notes first: they reference their conversation.
   tenantTables: [

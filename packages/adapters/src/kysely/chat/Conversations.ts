@@ -1,7 +1,7 @@
 import type { Conversation } from "@servicekit/core/chat"
 import { ConversationRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
-import type { Insertable, Kysely, Selectable } from "kysely"
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { type TenantTable, findInTenant, olderThan } from "../Keyset.js"
@@ -21,6 +21,7 @@ const toRow = (conversation: Conversation): Insertable<ConversationsTable> => ({
   priority: conversation.priority,
   source: conversation.source,
   assignee_id: conversation.assigneeId,
+  labels: conversation.labels,
   ...csatColumns(conversation.csat),
   message_count: conversation.messageCount,
   last_message_at: conversation.lastMessageAt,
@@ -55,6 +56,7 @@ export const toConversation = (row: Selectable<ConversationsTable>): Conversatio
   priority: row.priority,
   source: row.source,
   assigneeId: row.assignee_id,
+  labels: row.labels,
   csat:
     row.csat_rating === null || row.csat_submitted_at === null
       ? null
@@ -94,7 +96,7 @@ export const make = (database: KyselyConnection): ConversationRepository["Type"]
 
     // A range on conversations_tenant_visitor_created_idx with a visitor, on
     // conversations_tenant_status_created_idx with a status, else on conversations_tenant_created_idx.
-    list: (tenantId, { after, assigneeId, limit, source, status, visitorId }) =>
+    list: (tenantId, { after, assigneeId, label, limit, source, status, visitorId }) =>
       isUuid(tenantId) && (visitorId === undefined || isUuid(visitorId))
         ? Effect.map(
             query(database, (db: Db) =>
@@ -105,6 +107,8 @@ export const make = (database: KyselyConnection): ConversationRepository["Type"]
                 .$if(status !== undefined, (select) => select.where("status", "=", status!))
                 .$if(source !== undefined, (select) => select.where("source", "=", source!))
                 .$if(visitorId !== undefined, (select) => select.where("visitor_id", "=", visitorId!))
+                // conversations_labels_idx answers which rows hold the label.
+                .$if(label !== undefined, (select) => select.where(sql<boolean>`labels @> array[${label!}]::text[]`))
                 .$if(assigneeId !== undefined, (select) =>
                   select.where("assignee_id", assigneeId === null ? "is" : "=", assigneeId!)
                 )
@@ -149,6 +153,7 @@ export const make = (database: KyselyConnection): ConversationRepository["Type"]
                 .set({
                   status: change.status,
                   assignee_id: change.assigneeId,
+                  labels: change.labels,
                   ...csatColumns(change.csat),
                   updated_at: change.updatedAt
                 })

@@ -51,6 +51,7 @@ export interface ConversationsTable {
   readonly priority: Priority
   readonly source: string
   readonly assignee_id: string | null
+  readonly labels: Generated<ReadonlyArray<string>>
   readonly csat_rating: number | null
   readonly csat_comment: string | null
   readonly csat_submitted_at: Date | null

@@ -12,7 +12,7 @@ export const chatRoutes = {
   /**
    * List conversations
    *
-   * Newest first, optionally only one `status` or `source`. Default limit 25, maximum 100.
+   * Newest first, optionally only one `status`, `source` or `label`. Default limit 25, maximum 100.
    */
   "chat.listConversations": ["GET", "/v1/chat/conversations", "400 401 403 405 429 500", "page"],
   /**
@@ -33,6 +33,12 @@ export const chatRoutes = {
    * Posts as the API (`authorType` api). A closed conversation takes no messages (409 `conversation_closed`). Emits `message.created`.
    */
   "chat.postMessage": ["POST", "/v1/chat/conversations/{id}/messages", "400 401 403 404 405 409 413 429 500"],
+  /**
+   * Set a conversation's labels
+   *
+   * Replaces the conversation's labels (`[]` removes them all). Labels are the team's: the visitor never sees them. The conversation's other fields stay; no webhook event is sent for labels alone.
+   */
+  "chat.setLabels": ["PUT", "/v1/chat/conversations/{id}/labels", "400 401 403 404 405 413 429 500"],
   /**
    * List a conversation's private notes
    *

@@ -30,6 +30,12 @@ export const chatDashboardRoutes = {
    */
   "chatDashboard.replyAsAgent": ["POST", "/tenants/{tenantId}/chat/conversations/{id}/messages", "400 401 403 404 405 409 413 500"],
   /**
+   * Set a conversation's labels
+   *
+   * Replaces the conversation's labels (`[]` removes them all). Labels are the team's: the visitor never sees them. The conversation's other fields stay; no webhook event is sent for labels alone.
+   */
+  "chatDashboard.setAgentConversationLabels": ["PUT", "/tenants/{tenantId}/chat/conversations/{id}/labels", "400 401 403 404 405 413 500"],
+  /**
    * List a conversation's private notes
    *
    * As `GET /v1/chat/conversations/{id}/notes`. Private notes, newest first; `meta.nextCursor` is the `cursor` of the next page, null at the end. Default limit 25, maximum 100.

@@ -25,6 +25,7 @@ export interface ChatDashboardSchemas {
         readonly visitorId: string | null;
         readonly visitor: components["schemas"]["VisitorSummary"] | null;
         readonly assigneeId: string | null;
+        readonly labels: readonly string[];
         readonly csat: {
             readonly rating: number;
             readonly comment: string | null;

@@ -9,9 +9,12 @@ import {
   STATUSES,
   type SharedConversation,
   titleOf,
+  useTyping,
   withRead
 } from "./InboxStream.js"
-import type { CannedResponse } from "./CannedResponses.js"
+import { matching, useCannedResponses } from "./CannedSuggestions.js"
+import { Labels } from "./ConversationLabels.js"
+import { merge, mergeNotes, threadOf } from "./Thread.js"
 import { VisitorPanel } from "./VisitorPanel.js"
 
 /** Messages are read in pages of this many, oldest first. */
@@ -32,31 +35,8 @@ const author = (message: Message, me: string, visitor: Conversation["visitor"]) 
 const visitorLine = (visitor: NonNullable<Conversation["visitor"]>) =>
   [visitor.displayName, visitor.email, `id ${visitor.externalId}`].filter((part) => part !== null).join(" · ")
 
-/** Adds what is not there yet, in sequence order: the stream and a refetch may bring the same message. */
-const merge = (shown: ReadonlyArray<Message>, more: ReadonlyArray<Message>) => {
-  const known = new Set(shown.map((message) => message.id))
-  const added = more.filter((message) => !known.has(message.id))
-  return added.length === 0 ? shown : [...shown, ...added].sort((a, b) => a.sequence - b.sequence)
-}
 
-/** Notes not shown yet, oldest first. */
-const mergeNotes = (shown: ReadonlyArray<Note>, more: ReadonlyArray<Note>) => {
-  const known = new Set(shown.map((note) => note.id))
-  const added = more.filter((note) => !known.has(note.id))
-  return added.length === 0 ? shown : [...shown, ...added].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
-}
 
-/** The thread as shown: messages in their order, each note after the messages written before it. */
-const threadOf = (messages: ReadonlyArray<Message>, notes: ReadonlyArray<Note>) => {
-  const thread: Array<{ readonly message: Message } | { readonly note: Note }> = []
-  let next = 0
-  for (const message of messages) {
-    while (next < notes.length && notes[next]!.createdAt < message.createdAt) thread.push({ note: notes[next++]! })
-    thread.push({ message })
-  }
-  for (const note of notes.slice(next)) thread.push({ note })
-  return thread
-}
 
 /** The notes shown when a conversation opens: its newest, up to this many. */
 const NOTES_SHOWN = 100
@@ -264,6 +244,10 @@ export const ConversationView = (
           )}
         </div>
       </header>
+      <Labels
+        labels={conversation.labels}
+        onChange={(labels) => act(props.client.chatDashboard.setAgentConversationLabels({ path, body: { labels } }))}
+      />
       <VisitorPanel {...props} conversation={conversation} />
       {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
       {/* Focusable, so that a long thread scrolls with the keyboard too. */}
@@ -357,38 +341,4 @@ export const ConversationView = (
       </form>
     </section>
   )
-}
-
-/** Whether the visitor is typing: said by the stream within the last six seconds, and no message of theirs since. */
-const useTyping = (saidAt: number | undefined, messages: ReadonlyArray<Message>) => {
-  const [typing, setTyping] = useState(false)
-  const lastFromVisitor = messages.filter((message) => message.authorType === "visitor").at(-1)?.createdAt
-  useEffect(() => {
-    if (saidAt === undefined) return
-    setTyping(true)
-    const timer = setTimeout(() => setTyping(false), 6_000)
-    return () => clearTimeout(timer)
-  }, [saidAt])
-  useEffect(() => setTyping(false), [lastFromVisitor])
-  return typing
-}
-
-/** The tenant's canned responses, read once when a conversation opens. */
-const useCannedResponses = (props: PageProps) => {
-  const [responses, setResponses] = useState<ReadonlyArray<CannedResponse>>([])
-  useEffect(() => {
-    void props.client.chatCannedResponsesDashboard
-      .listAgentCannedResponses({ path: { tenantId: props.session.tenantId } })
-      .then(({ data }) => data !== undefined && setResponses(data.data))
-  }, [props.session.tenantId])
-  return responses
-}
-
-/** The responses whose shortcut starts with `typed`, or whose name has it; a few. */
-const matching = (responses: ReadonlyArray<CannedResponse>, typed: string) => {
-  const wanted = typed.trim().toLowerCase()
-  if (/\s/.test(typed)) return []
-  return responses
-    .filter((response) => response.shortcut.startsWith(wanted) || response.name.toLowerCase().includes(wanted))
-    .slice(0, 6)
 }

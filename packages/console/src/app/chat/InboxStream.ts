@@ -1,5 +1,5 @@
 import type { Client, Data } from "@servicekit/client"
-import { useEffect, useRef } from "preact/hooks"
+import { useEffect, useRef, useState } from "preact/hooks"
 
 /** The statuses a conversation moves between, in the order the console offers them. */
 export const STATUSES = ["open", "pending", "resolved", "closed"] as const
@@ -53,4 +53,18 @@ export const useInboxStream = (client: Client, tenantId: string, onEvent: (event
     })()
     return () => stream.close()
   }, [client, tenantId])
+}
+
+/** Whether the visitor is typing: said by the stream within the last six seconds, and no message of theirs since. */
+export const useTyping = (saidAt: number | undefined, messages: ReadonlyArray<Message>) => {
+  const [typing, setTyping] = useState(false)
+  const lastFromVisitor = messages.filter((message) => message.authorType === "visitor").at(-1)?.createdAt
+  useEffect(() => {
+    if (saidAt === undefined) return
+    setTyping(true)
+    const timer = setTimeout(() => setTyping(false), 6_000)
+    return () => clearTimeout(timer)
+  }, [saidAt])
+  useEffect(() => setTyping(false), [lastFromVisitor])
+  return typing
 }

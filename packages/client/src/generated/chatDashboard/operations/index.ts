@@ -6,6 +6,7 @@ import type { ChatDashboardConversationsGetAgentConversationOperations } from ".
 import type { ChatDashboardConversationsMarkConversationReadOperations } from "./conversations/markConversationRead.js"
 import type { ChatDashboardConversationsListAgentMessagesOperations } from "./conversations/listAgentMessages.js"
 import type { ChatDashboardConversationsReplyAsAgentOperations } from "./conversations/replyAsAgent.js"
+import type { ChatDashboardConversationsSetAgentConversationLabelsOperations } from "./conversations/setAgentConversationLabels.js"
 import type { ChatDashboardConversationsListAgentNotesOperations } from "./conversations/listAgentNotes.js"
 import type { ChatDashboardConversationsAddAgentNoteOperations } from "./conversations/addAgentNote.js"
 import type { ChatDashboardConversationsAgentTypingOperations } from "./conversations/agentTyping.js"
@@ -15,4 +16,4 @@ import type { ChatDashboardVisitorsOperations } from "./visitors.js"
 import type { ChatDashboardWidgetOperations } from "./widget.js"
 import type { ChatDashboardEventsOperations } from "./events.js"
 
-export interface ChatDashboardOperations extends ChatDashboardConversationsListAgentConversationsOperations, ChatDashboardConversationsGetAgentConversationOperations, ChatDashboardConversationsMarkConversationReadOperations, ChatDashboardConversationsListAgentMessagesOperations, ChatDashboardConversationsReplyAsAgentOperations, ChatDashboardConversationsListAgentNotesOperations, ChatDashboardConversationsAddAgentNoteOperations, ChatDashboardConversationsAgentTypingOperations, ChatDashboardConversationsAssignConversationOperations, ChatDashboardConversationsSetConversationStatusOperations, ChatDashboardVisitorsOperations, ChatDashboardWidgetOperations, ChatDashboardEventsOperations {}
+export interface ChatDashboardOperations extends ChatDashboardConversationsListAgentConversationsOperations, ChatDashboardConversationsGetAgentConversationOperations, ChatDashboardConversationsMarkConversationReadOperations, ChatDashboardConversationsListAgentMessagesOperations, ChatDashboardConversationsReplyAsAgentOperations, ChatDashboardConversationsSetAgentConversationLabelsOperations, ChatDashboardConversationsListAgentNotesOperations, ChatDashboardConversationsAddAgentNoteOperations, ChatDashboardConversationsAgentTypingOperations, ChatDashboardConversationsAssignConversationOperations, ChatDashboardConversationsSetConversationStatusOperations, ChatDashboardVisitorsOperations, ChatDashboardWidgetOperations, ChatDashboardEventsOperations {}

@@ -38,7 +38,7 @@ export interface SharedCommonSchemasSchemas {
         /** @description The plaintext key. Shown once; store it now. */
         readonly key: string;
     };
-    /** @description `name` is the title it was given; `title` what to show: the name, else the visitor's display name, email or `externalId` (null when none is known). `visitor` is who it is with (null without one); `assigneeId` the agent (dashboard user id) it is assigned to; `csat` the visitor's rating once given; `messageCount` the `sequence` of its last message. */
+    /** @description `name` is the title it was given; `title` what to show: the name, else the visitor's display name, email or `externalId` (null when none is known). `visitor` is who it is with (null without one); `assigneeId` the agent (dashboard user id) it is assigned to; `labels` the team's labels (lower case, at most 10; never shown to the visitor); `csat` the visitor's rating once given; `messageCount` the `sequence` of its last message. */
     readonly Conversation: {
         /** Format: uuid */
         readonly id: string;
@@ -52,6 +52,7 @@ export interface SharedCommonSchemasSchemas {
         readonly visitorId: string | null;
         readonly visitor: components["schemas"]["VisitorSummary"] | null;
         readonly assigneeId: string | null;
+        readonly labels: readonly string[];
         readonly csat: {
             readonly rating: number;
             readonly comment: string | null;

@@ -14,6 +14,7 @@ export interface ChatDashboardConversationsListAgentConversationsOperations {
                 readonly source?: string;
                 /** @description `me`: only the conversations assigned to the token's user; `nobody`: only unassigned ones. */
                 readonly assigned?: "me" | "nobody";
+                readonly label?: string;
                 /** @description Only the conversations of this visitor (a Visitor's `id`). */
                 readonly visitorId?: string;
             };

@@ -26,6 +26,9 @@ export interface WebhooksEventsConversationAssignedEventSchemas {
      *             "email": "grace@example.com"
      *           },
      *           "assigneeId": "ada@example.com",
+     *           "labels": [
+     *             "billing"
+     *           ],
      *           "csat": null,
      *           "messageCount": 1,
      *           "lastMessageAt": "2026-03-14T09:15:02.000Z",

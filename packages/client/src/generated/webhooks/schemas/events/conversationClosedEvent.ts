@@ -26,6 +26,9 @@ export interface WebhooksEventsConversationClosedEventSchemas {
      *             "email": "grace@example.com"
      *           },
      *           "assigneeId": "ada@example.com",
+     *           "labels": [
+     *             "billing"
+     *           ],
      *           "csat": null,
      *           "messageCount": 6,
      *           "lastMessageAt": "2026-03-14T09:41:55.000Z",

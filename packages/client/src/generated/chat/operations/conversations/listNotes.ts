@@ -1,0 +1,64 @@
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the chat group's operations: conversations / listNotes.
+// Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
+
+import type { components } from "../../../index.js"
+
+export interface ChatConversationsListNotesOperations {
+    readonly "chat.listNotes": {
+        readonly parameters: {
+            readonly query?: {
+                readonly limit?: number;
+                /** @description The previous page's `meta.nextCursor`. */
+                readonly cursor?: string;
+            };
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["ConversationNotePage"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["ConversationNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+}
