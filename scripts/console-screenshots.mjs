@@ -153,6 +153,10 @@ try {
   })
   await visitorSays(refund.visitorToken, "Thank you, that was quick.")
   await api("POST", `/chat/conversations/${refund.conversationId}/assign`, { assigneeId: "ada@acme.example" })
+  await api("PUT", `/chat/conversations/${refund.conversationId}/labels`, { labels: ["billing", "refund"] })
+  await api("POST", `/chat/conversations/${refund.conversationId}/notes`, {
+    content: "Duplicate charge from the payment provider's retry; reported to them."
+  })
   await api("POST", `/chat/conversations/${signIn.conversationId}/status`, { status: "pending" })
   await visitorSays(chats[2].visitorToken, "The new one is 12 Analytical Lane.")
 
