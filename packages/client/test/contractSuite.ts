@@ -898,6 +898,12 @@ export const contractSuite = (setting: ContractStorage) =>
       const rated = expectOk(await visitor.chatVisitor.rateConversation({ body: { rating: 5, comment: "Quick!" } }))
       expect(rated.csat).toMatchObject({ rating: 5, comment: "Quick!" })
       expect(expectOk(await agent.chatDashboard.getAgentConversation({ path })).csat).toEqual(rated.csat)
+      // Presence: the agent says online; the dashboard and the key list who is here.
+      expect(expectOk(await agent.chatPresenceDashboard.sayPresence({ path: { tenantId: chat.id }, body: { status: "online" } })).status).toBe(
+        "online"
+      )
+      expect(expectOk(await agent.chatPresenceDashboard.listAgentPresence({ path: { tenantId: chat.id } })).data).toHaveLength(1)
+      expect(expectOk(await api.chatPresence.listPresentAgents()).data.map((here) => here.status)).toEqual(["online"])
       // Labels, by key and by agent; the list by one.
       expect(
         expectOk(await api.chat.setLabels({ path: { id: session.conversationId }, body: { labels: ["Billing", "vip"] } })).labels

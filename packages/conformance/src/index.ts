@@ -19,6 +19,7 @@ import { mailReputationSuite } from "./storage/MailReputation.js"
 import { chatRollbackSuite, conversationsSuite } from "./storage/Chat.js"
 import { chatMessagesSuite } from "./storage/ChatMessages.js"
 import { conversationReadsSuite } from "./storage/ConversationReads.js"
+import { agentPresenceSuite } from "./storage/AgentPresence.js"
 import { agentProfilesSuite } from "./storage/AgentProfiles.js"
 import { conversationNotesSuite } from "./storage/ConversationNotes.js"
 import { cannedResponsesSuite } from "./storage/CannedResponses.js"
@@ -74,6 +75,7 @@ export { type StorageSuite, runStorageConformance } from "./Storage.js"
 export { BUILT_IN_TENANT_KINDS } from "./storage/TenantData.js"
 export {
   activitySuite,
+  agentPresenceSuite,
   agentProfilesSuite,
   agentTurnsSuite,
   agentsSuite,
@@ -150,6 +152,7 @@ export const moduleStorageSuites = {
     agentProfilesSuite,
     conversationNotesSuite,
     cannedResponsesSuite,
+    agentPresenceSuite,
     visitorTokensSuite,
     chatRollbackSuite
   ],

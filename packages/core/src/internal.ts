@@ -256,6 +256,7 @@ export { type ConversationRead, ConversationReadRepository } from "./chat/Conver
 export { AgentProfileRepository } from "./chat/AgentProfiles.js"
 export { ConversationNoteRepository, MAX_NOTES_PER_CONVERSATION } from "./chat/ConversationNotes.js"
 export { CannedResponseRepository, SHORTCUT_TAKEN } from "./chat/CannedResponses.js"
+export { AgentPresenceRepository } from "./chat/AgentPresence.js"
 export {
   type RecordedAttempt,
   WebhookDeliveryRepository,

@@ -54,6 +54,13 @@ describe("the console's Live Chat inbox in Chromium", () => {
     await inbox.evaluate(() => (location.hash = "#/chat/inbox"))
     await expect.poll(() => inbox.locator("main h1").textContent()).toBe("Inbox")
     await inbox.getByText("No conversations here.").waitFor()
+    // The open console keeps the agent here; they may say they are away.
+    const here = inbox.locator(".here")
+    await expect.poll(() => here.textContent()).toBe("Here now: You")
+    await inbox.getByRole("combobox", { name: "Your status" }).selectOption("away")
+    await expect.poll(() => here.textContent()).toBe("Here now: You (away)")
+    await inbox.getByRole("combobox", { name: "Your status" }).selectOption("online")
+    await expect.poll(() => here.textContent()).toBe("Here now: You")
 
     // A visitor starts a conversation while the inbox is open: it appears without a reload.
     const session = await mint("inbox-visitor", HOSTILE)

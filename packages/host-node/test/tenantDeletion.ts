@@ -101,7 +101,14 @@ const populate = async (served: Served, tenantId: string, keys: Keys, unique: st
       body: JSON.stringify({ content: `Looking into ${unique}.` })
     })
   )
-  // A canned response of the tenant, and a private note on the conversation.
+  // The agent says they are online; a canned response of the tenant, and a private note on the conversation.
+  await expectJson(
+    await fetch(`${served.url}/api/tenants/${tenantId}/chat/presence`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${agent}`, "content-type": "application/json" },
+      body: JSON.stringify({ status: "online" })
+    })
+  )
   await expectJson(
     await fetch(`${served.url}/api/v1/chat/canned-responses`, {
       method: "POST",
@@ -214,6 +221,7 @@ export const tenantDeletionSuite = (setting: TenantSuiteSetting) =>
           "chat_agents",
           "chat_notes",
           "chat_canned_responses",
+          "chat_agent_presence",
           "visitors",
           "visitor_tokens",
           "webhook_deliveries",

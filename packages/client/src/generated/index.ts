@@ -39,6 +39,8 @@ import type { ChatDashboardOperations } from "./chatDashboard/operations/index.j
 import type { ChatAppearanceOperations } from "./chatAppearance/operations.js"
 import type { ChatCannedResponsesOperations } from "./chatCannedResponses/operations.js"
 import type { ChatCannedResponsesDashboardOperations } from "./chatCannedResponsesDashboard/operations.js"
+import type { ChatPresenceOperations } from "./chatPresence/operations.js"
+import type { ChatPresenceDashboardOperations } from "./chatPresenceDashboard/operations.js"
 import type { ChatPageOperations } from "./chatPage/operations.js"
 import type { ChatVisitorOperations } from "./chatVisitor/operations.js"
 import type { ChatWidgetOperations } from "./chatWidget/operations.js"
@@ -80,6 +82,8 @@ import { chatDashboardRoutes } from "./chatDashboard/routes.js"
 import { chatAppearanceRoutes } from "./chatAppearance/routes.js"
 import { chatCannedResponsesRoutes } from "./chatCannedResponses/routes.js"
 import { chatCannedResponsesDashboardRoutes } from "./chatCannedResponsesDashboard/routes.js"
+import { chatPresenceRoutes } from "./chatPresence/routes.js"
+import { chatPresenceDashboardRoutes } from "./chatPresenceDashboard/routes.js"
 import { chatPageRoutes } from "./chatPage/routes.js"
 import { chatVisitorRoutes } from "./chatVisitor/routes.js"
 import { chatWidgetRoutes } from "./chatWidget/routes.js"
@@ -127,7 +131,7 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatCannedResponsesOperations, ChatCannedResponsesDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatCannedResponsesOperations, ChatCannedResponsesDashboardOperations, ChatPresenceOperations, ChatPresenceDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
@@ -139,6 +143,8 @@ export const routes = {
   ...chatAppearanceRoutes,
   ...chatCannedResponsesRoutes,
   ...chatCannedResponsesDashboardRoutes,
+  ...chatPresenceRoutes,
+  ...chatPresenceDashboardRoutes,
   ...chatPageRoutes,
   ...chatVisitorRoutes,
   ...chatWidgetRoutes,

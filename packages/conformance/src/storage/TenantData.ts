@@ -44,6 +44,7 @@ export const BUILT_IN_TENANT_KINDS = [
   "automation_workflows",
   "calls",
   "calls_in_progress",
+  "chat_agent_presence",
   "chat_agents",
   "chat_canned_responses",
   "chat_conversation_reads",

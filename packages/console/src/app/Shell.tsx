@@ -18,6 +18,7 @@ import { Calls } from "./calling/Calls.js"
 import { SipSettings } from "./calling/SipSettings.js"
 import { ChatAppearancePage } from "./chat/Appearance.js"
 import { CannedResponses } from "./chat/CannedResponses.js"
+import { PresenceBeacon } from "./chat/Presence.js"
 import { Inbox } from "./chat/Inbox.js"
 import { Visitors } from "./chat/Visitors.js"
 import { Widget } from "./chat/Widget.js"
@@ -208,6 +209,7 @@ const Console = (props: ShellProps & { readonly entitlements: ReadonlyArray<stri
   const route = useRoute()
   return (
     <div class="shell">
+      {props.entitlements.includes("chat") ? <PresenceBeacon client={props.client} session={props.session} /> : null}
       <aside class="sidebar">
         <BrandMark brand={props.kit.brand} />
         <nav aria-label="Console">

@@ -1,6 +1,9 @@
 import { Layer } from "effect"
 import { groups } from "../http/Implement.js"
+import { AgentPresenceRepository } from "./AgentPresence.js"
 import { AgentProfileRepository } from "./AgentProfiles.js"
+import { presenceDashboardHandlers, presenceHandlers } from "./PresenceHandlers.js"
+import { PresenceService } from "./PresenceService.js"
 import { CannedResponseRepository } from "./CannedResponses.js"
 import { CannedResponseService } from "./CannedResponseService.js"
 import { cannedResponsesDashboardHandlers, cannedResponsesHandlers } from "./CannedResponsesHandlers.js"
@@ -46,11 +49,19 @@ export const chat = defineModule({
     chatAppearanceHandlers,
     cannedResponsesHandlers,
     cannedResponsesDashboardHandlers,
+    presenceHandlers,
+    presenceDashboardHandlers,
     chatPageHandlers,
     chatVisitorHandlers,
     chatWidgetHandlers
   ),
-  services: Layer.mergeAll(chatServiceLayer, CannedResponseService.layer, ConversationHubs.layer, InboxHubs.layer),
+  services: Layer.mergeAll(
+    chatServiceLayer,
+    CannedResponseService.layer,
+    PresenceService.layer,
+    ConversationHubs.layer,
+    InboxHubs.layer
+  ),
   memory: Layer.mergeAll(
     WidgetRepository.layerMemory,
     ChatMessageRepository.layerMemory.pipe(
@@ -61,7 +72,8 @@ export const chat = defineModule({
     VisitorTokenRepository.layerMemory,
     AgentProfileRepository.layerMemory,
     ConversationNoteRepository.layerMemory,
-    CannedResponseRepository.layerMemory
+    CannedResponseRepository.layerMemory,
+    AgentPresenceRepository.layerMemory
   ),
   middleware: layerVisitorAuth,
   skills: chatSkills,

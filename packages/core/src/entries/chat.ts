@@ -22,6 +22,8 @@ export type {
 } from "../chat/Appearance.js"
 export type { ConversationNote } from "../chat/ConversationNotes.js"
 export type { CannedResponse } from "../chat/CannedResponses.js"
+export type { AgentPresence, PresenceStatus } from "../chat/AgentPresence.js"
+export { PresenceService, type PresentAgent } from "../chat/PresenceService.js"
 export { CannedResponseService } from "../chat/CannedResponseService.js"
 export { ConversationNotFound, ConversationStateConflict } from "../chat/ChatErrors.js"
 export { ChatService } from "../chat/ChatService.js"

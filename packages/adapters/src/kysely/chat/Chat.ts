@@ -1,4 +1,5 @@
 import type {
+  AgentPresenceRepository,
   AgentProfileRepository,
   CannedResponseRepository,
   ChatMessageRepository,
@@ -11,6 +12,7 @@ import type {
 } from "@servicekit/core/internal"
 import { Layer } from "effect"
 import type { KyselyModuleStorage } from "../ModuleStorage.js"
+import * as AgentPresence from "./AgentPresence.js"
 import * as AgentProfiles from "./AgentProfiles.js"
 import * as CannedResponses from "./CannedResponses.js"
 import * as ConversationReads from "./ConversationReads.js"
@@ -27,13 +29,14 @@ import * as appearanceMigration from "./migrations/chat/0004_appearance.js"
 import * as notesMigration from "./migrations/chat/0005_notes.js"
 import * as cannedResponsesMigration from "./migrations/chat/0006_canned_responses.js"
 import * as labelsMigration from "./migrations/chat/0007_labels.js"
+import * as presenceMigration from "./migrations/chat/0008_agent_presence.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Widgets from "./Widgets.js"
 
 /**
  * Visitors, widgets and their appearance, conversations with their messages and private notes,
- * visitor tokens, agents' names and canned responses. Its first migrations also made the webhooks' tables (`0010_chat`,
+ * visitor tokens, agents' names and presence, and canned responses. Its first migrations also made the webhooks' tables (`0010_chat`,
  * `0033_webhook_attempt_answer`, `chat/0001_webhook_health`), from before webhooks were a module of
  * their own: applied where the platform runs, they keep their names and owner (see
  * webhooks/Webhooks.ts).
@@ -48,6 +51,7 @@ export const chatStorage: KyselyModuleStorage<
   | AgentProfileRepository
   | ConversationNoteRepository
   | CannedResponseRepository
+  | AgentPresenceRepository
 > = {
   // Its tables reference accounts' tenants.
   dependsOn: ["accounts"],
@@ -61,7 +65,8 @@ export const chatStorage: KyselyModuleStorage<
     "chat/0004_appearance": appearanceMigration,
     "chat/0005_notes": notesMigration,
     "chat/0006_canned_responses": cannedResponsesMigration,
-    "chat/0007_labels": labelsMigration
+    "chat/0007_labels": labelsMigration,
+    "chat/0008_agent_presence": presenceMigration
   },
   // Messages, reads and notes first: they reference their conversation.
   tenantTables: [
@@ -73,7 +78,8 @@ export const chatStorage: KyselyModuleStorage<
     { table: "visitors" },
     { table: "chat_widgets" },
     { table: "chat_agents" },
-    { table: "chat_canned_responses" }
+    { table: "chat_canned_responses" },
+    { table: "chat_agent_presence" }
   ],
   layer: Layer.mergeAll(
     Visitors.layer,
@@ -84,6 +90,7 @@ export const chatStorage: KyselyModuleStorage<
     VisitorTokens.layer,
     AgentProfiles.layer,
     Notes.layer,
-    CannedResponses.layer
+    CannedResponses.layer,
+    AgentPresence.layer
   )
 }

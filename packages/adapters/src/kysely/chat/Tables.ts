@@ -1,4 +1,11 @@
-import type { AuthorType, ConversationStatus, LauncherPosition, Priority, Visitor } from "@servicekit/core/chat"
+import type {
+  AuthorType,
+  ConversationStatus,
+  LauncherPosition,
+  PresenceStatus,
+  Priority,
+  Visitor
+} from "@servicekit/core/chat"
 import type { ColumnType, Generated } from "kysely"
 
 /** JSON written as text, so that pg and PGlite serialise it the same way, and read back parsed. */
@@ -98,6 +105,13 @@ export interface ChatCannedResponsesTable {
   readonly updated_at: Date
 }
 
+export interface ChatAgentPresenceTable {
+  readonly tenant_id: string
+  readonly agent_id: string
+  readonly status: PresenceStatus
+  readonly seen_at: Date
+}
+
 export interface ChatConversationReadsTable {
   readonly tenant_id: string
   readonly conversation_id: string
@@ -125,4 +139,5 @@ export interface ChatTables {
   readonly chat_agents: ChatAgentsTable
   readonly chat_notes: ChatNotesTable
   readonly chat_canned_responses: ChatCannedResponsesTable
+  readonly chat_agent_presence: ChatAgentPresenceTable
 }

@@ -88,6 +88,19 @@ export interface SharedChatSchemas {
         readonly shortcut?: string;
         readonly content?: string;
     };
+    readonly PresentAgentList: {
+        readonly data: readonly components["schemas"]["PresentAgent"][];
+    };
+    /** @description An agent online or away now, as they last said, with their profile's name (null without one). */
+    readonly PresentAgent: {
+        readonly agentId: string;
+        /** @enum {string} */
+        readonly status: "online" | "away";
+        /** Format: date-time */
+        readonly seenAt: string;
+        readonly displayName: string | null;
+        readonly initials: string | null;
+    };
     readonly VisitorConversation: {
         /** Format: uuid */
         readonly id: string;

@@ -3,6 +3,7 @@ import { Notice, PageHeader, formatTime } from "../Components.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../PageProps.js"
 import { ConversationView } from "./ConversationView.js"
+import { TeamPresence } from "./Presence.js"
 import {
   type Conversation,
   type InboxEvent,
@@ -135,6 +136,7 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
   return (
     <>
       <PageHeader title="Inbox" lead="Your tenant's Live Chat conversations, updated as visitors write." />
+      <TeamPresence {...props} />
       <div class="inbox">
         <section class="card flush inbox-list" aria-labelledby="inbox-list-title">
           <h2 id="inbox-list-title" class="visually-hidden">
