@@ -50,6 +50,24 @@ describe("the console's Live Chat inbox in Chromium", () => {
   it("an agent answers a visitor live both ways, with the keyboard alone, and assigns and changes its status", async () => {
     const agentConsole = await consolePage(browser, served.url)
     const inbox = agentConsole.page
+    // What the page does to alert the agent, as the browser's own interfaces see it.
+    await inbox.context().grantPermissions(["notifications"], { origin: new URL(served.url).origin })
+    await inbox.addInitScript(() => {
+      const seen = ((window as any).alerted = { notified: [] as Array<string>, chimes: 0 })
+      const Real = window.Notification
+      ;(window as any).Notification = class extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options)
+          seen.notified.push(`${title}: ${options?.body}`)
+        }
+      }
+      Object.defineProperty((window as any).Notification, "permission", { get: () => Real.permission })
+      const start = OscillatorNode.prototype.start
+      OscillatorNode.prototype.start = function (...args) {
+        seen.chimes++
+        return start.apply(this, args)
+      }
+    })
     await inbox.goto(consoleLink(served.url, agentToken))
     await inbox.evaluate(() => (location.hash = "#/chat/inbox"))
     await expect.poll(() => inbox.locator("main h1").textContent()).toBe("Inbox")
@@ -62,11 +80,18 @@ describe("the console's Live Chat inbox in Chromium", () => {
     await inbox.getByRole("combobox", { name: "Your status" }).selectOption("online")
     await expect.poll(() => here.textContent()).toBe("Here now: You")
 
+    // Alerts on: a new conversation chimes and shows a notification, once.
+    await inbox.getByRole("button", { name: "Turn on alerts" }).click()
+    await expect.poll(() => inbox.getByRole("button", { name: "Alerts on" }).getAttribute("aria-pressed")).toBe("true")
+
     // A visitor starts a conversation while the inbox is open: it appears without a reload.
     const session = await mint("inbox-visitor", HOSTILE)
     const row = inbox.locator(".conversations a", { hasText: HOSTILE })
     await row.waitFor()
     expect(await inbox.locator(".conversation-name").allTextContents()).toEqual([HOSTILE])
+    const alerted = () => inbox.evaluate(() => (window as any).alerted as { notified: Array<string>; chimes: number })
+    await expect.poll(async () => (await alerted()).notified).toEqual([`New conversation: ${HOSTILE}`])
+    expect((await alerted()).chimes).toBe(2)
     await row.click()
     await expect.poll(() => inbox.locator("#thread-title").textContent()).toBe(HOSTILE)
     expect(await inbox.getByRole("log").textContent()).toContain("No messages yet.")
@@ -199,6 +224,24 @@ describe("the console's Live Chat inbox in Chromium", () => {
 
     const agentConsole = await consolePage(browser, served.url)
     const inbox = agentConsole.page
+    // What the page does to alert the agent, as the browser's own interfaces see it.
+    await inbox.context().grantPermissions(["notifications"], { origin: new URL(served.url).origin })
+    await inbox.addInitScript(() => {
+      const seen = ((window as any).alerted = { notified: [] as Array<string>, chimes: 0 })
+      const Real = window.Notification
+      ;(window as any).Notification = class extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options)
+          seen.notified.push(`${title}: ${options?.body}`)
+        }
+      }
+      Object.defineProperty((window as any).Notification, "permission", { get: () => Real.permission })
+      const start = OscillatorNode.prototype.start
+      OscillatorNode.prototype.start = function (...args) {
+        seen.chimes++
+        return start.apply(this, args)
+      }
+    })
     await inbox.goto(consoleLink(served.url, agentToken))
     await inbox.evaluate(() => (location.hash = "#/chat/inbox"))
     const row = inbox.locator(".conversations a", { hasText: `Grace ${HOSTILE}` })

@@ -3,6 +3,7 @@ import { Notice, PageHeader, formatTime } from "../Components.js"
 import { href } from "../Route.js"
 import type { PageProps } from "../PageProps.js"
 import { ConversationView } from "./ConversationView.js"
+import { useNewConversationAlerts } from "./Alerts.js"
 import { TeamPresence } from "./Presence.js"
 import {
   type Conversation,
@@ -122,12 +123,14 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
     void fetchPage(undefined, ++generation.current)
   }, [tenantId, status, assigned, round])
 
+  const alerts = useNewConversationAlerts()
   useInboxStream(props.client, tenantId, (event: InboxEvent) => {
     if (event.kind === "resync") return setRound((n) => n + 1)
     if (event.kind === "message") return setArrived((shown) => [...shown.slice(1 - LIVE_KEPT), event.message])
     if (event.kind === "note") return setNoted((shown) => [...shown.slice(1 - LIVE_KEPT), event.note])
     if (event.kind === "typing") return setTyping({ conversationId: event.conversationId, at: Date.now() })
     const conversation = event.conversation
+    alerts.heard(conversation)
     setChanged((shown) => [...shown.slice(1 - LIVE_KEPT), conversation])
     heard.current.push(conversation)
     setList((shown) => withChange(shown, conversation, keep))
@@ -136,7 +139,7 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
   return (
     <>
       <PageHeader title="Inbox" lead="Your tenant's Live Chat conversations, updated as visitors write." />
-      <TeamPresence {...props} />
+      <TeamPresence {...props}>{alerts.toggle}</TeamPresence>
       <div class="inbox">
         <section class="card flush inbox-list" aria-labelledby="inbox-list-title">
           <h2 id="inbox-list-title" class="visually-hidden">

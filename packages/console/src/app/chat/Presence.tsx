@@ -1,4 +1,5 @@
 import type { Data } from "@servicekit/client"
+import type { ComponentChildren } from "preact"
 import { useEffect, useState } from "preact/hooks"
 import type { PageProps } from "../PageProps.js"
 
@@ -32,8 +33,8 @@ export const PresenceBeacon = (props: Pick<PageProps, "client" | "session">) => 
   return null
 }
 
-/** The agent's own status, and who of the team is here (read again every minute). */
-export const TeamPresence = (props: PageProps) => {
+/** The agent's own status, who of the team is here (read again every minute), and what the page adds beside them. */
+export const TeamPresence = (props: PageProps & { readonly children?: ComponentChildren }) => {
   const tenantId = props.session.tenantId
   const [status, setStatus] = useState<Status>(chosen)
   const [here, setHere] = useState<ReadonlyArray<PresentAgent>>([])
@@ -73,6 +74,7 @@ export const TeamPresence = (props: PageProps) => {
           ? "nobody"
           : here.map((agent) => `${nameOf(agent)}${agent.status === "away" ? " (away)" : ""}`).join(", ")}
       </p>
+      {props.children}
     </div>
   )
 }
