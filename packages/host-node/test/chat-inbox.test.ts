@@ -113,6 +113,29 @@ describe("The Live Chat inbox's names, previews and unread counts", () => {
     expect(after).toMatchObject({ lastReadSequence: 0, unreadCount: 1 })
   })
 
+  it("tells the inbox how far an agent has read, by a mark or a reply, so their other tabs recount", async () => {
+    const { tenantId, key, ada } = await setUp()
+    const inbox = follow(`${served.url}/api/tenants/${tenantId}/chat/events`, ada)
+    try {
+      await until("the inbox live", () => inbox.seen.length > 0)
+      const { conversationId, visitorToken } = await json(call(key, "POST", "/v1/chat/sessions", { externalId: "c-read" }))
+      for (const content of ["one", "two", "three"]) {
+        await json(call(visitorToken, "POST", "/public/chat/messages", { content }))
+      }
+      const reads = () => inbox.seen.filter((event) => event.event === "read").map((event) => event.data)
+      await json(call(ada, "POST", `/tenants/${tenantId}/chat/conversations/${conversationId}/read`, { sequence: 2 }))
+      await until("the mark", () => reads().length === 1)
+      await json(call(ada, "POST", `/tenants/${tenantId}/chat/conversations/${conversationId}/messages`, { content: "Here." }))
+      await until("the reply's mark", () => reads().length === 2)
+      expect(reads()).toEqual([
+        { conversationId, readerId: "agent-ada", lastReadSequence: 2 },
+        { conversationId, readerId: "agent-ada", lastReadSequence: 4 }
+      ])
+    } finally {
+      await inbox.close()
+    }
+  })
+
   it("streams each change with the title, visitor and last message, so a list updates live", async () => {
     const { tenantId, key, ada } = await setUp()
     const inbox = follow(`${served.url}/api/tenants/${tenantId}/chat/events`, ada)

@@ -224,24 +224,6 @@ describe("the console's Live Chat inbox in Chromium", () => {
 
     const agentConsole = await consolePage(browser, served.url)
     const inbox = agentConsole.page
-    // What the page does to alert the agent, as the browser's own interfaces see it.
-    await inbox.context().grantPermissions(["notifications"], { origin: new URL(served.url).origin })
-    await inbox.addInitScript(() => {
-      const seen = ((window as any).alerted = { notified: [] as Array<string>, chimes: 0 })
-      const Real = window.Notification
-      ;(window as any).Notification = class extends Real {
-        constructor(title: string, options?: NotificationOptions) {
-          super(title, options)
-          seen.notified.push(`${title}: ${options?.body}`)
-        }
-      }
-      Object.defineProperty((window as any).Notification, "permission", { get: () => Real.permission })
-      const start = OscillatorNode.prototype.start
-      OscillatorNode.prototype.start = function (...args) {
-        seen.chimes++
-        return start.apply(this, args)
-      }
-    })
     await inbox.goto(consoleLink(served.url, agentToken))
     await inbox.evaluate(() => (location.hash = "#/chat/inbox"))
     const row = inbox.locator(".conversations a", { hasText: `Grace ${HOSTILE}` })
@@ -256,6 +238,13 @@ describe("the console's Live Chat inbox in Chromium", () => {
     await expect.poll(() => row.locator(".last-message").textContent()).toBe("Anyone there?")
     expect(await seriousViolations(inbox)).toEqual([])
 
+    // The same agent's other tab, on the list.
+    const otherTab = await consolePage(browser, served.url)
+    await otherTab.page.goto(consoleLink(served.url, agentToken))
+    await otherTab.page.evaluate(() => (location.hash = "#/chat/inbox"))
+    const otherRow = otherTab.page.locator(".conversations a", { hasText: `Grace ${HOSTILE}` })
+    await expect.poll(() => otherRow.locator(".unread").textContent()).toBe("3 unread")
+
     // Opening it reads it; what arrives while it is open is read as it arrives.
     await row.click()
     await expect.poll(() => inbox.locator("#thread-title").textContent()).toBe(`Grace ${HOSTILE}`)
@@ -266,6 +255,9 @@ describe("the console's Live Chat inbox in Chromium", () => {
     expect(await inbox.locator(".visitor-facts .visitor-fact-id").textContent()).toBe("unread-visitor")
     expect(await inbox.locator(".visitor-earlier a").allTextContents()).toEqual(["Order 1042 refund"])
     await expect.poll(() => row.locator(".unread").count()).toBe(0)
+    // The other tab learns it was read, without a reload.
+    await expect.poll(() => otherRow.locator(".unread").count()).toBe(0)
+    await otherTab.page.close()
     await visitorSays("Thanks!")
     await expect.poll(() => inbox.locator(".bubble-text").last().textContent()).toBe("Thanks!")
     await expect.poll(() => row.locator(".last-message").textContent()).toBe("Thanks!")

@@ -11,7 +11,7 @@ import { ChatMessageRepository, ConversationRepository } from "./ChatRepositorie
 import type { ChatService } from "./ChatService.js"
 import { messageSignal, seenSignal } from "./ConversationFeed.js"
 import { ConversationReadRepository } from "./ConversationReads.js"
-import { messageAdded } from "./InboxFeed.js"
+import { messageAdded, readMarked } from "./InboxFeed.js"
 
 /** A conversation's messages: read after a given one, and written in commit order. */
 export const makeChatMessages = (changes: ChatChanges) =>
@@ -89,6 +89,7 @@ export const makeChatMessages = (changes: ChatChanges) =>
                   readAt: at
                 })
                 yield* changes.signal(conversationId, seenSignal(message.sequence))
+                yield* changes.signalInbox(tenantId, readMarked(conversationId, message.sequence, author.id))
               }
               yield* changes.signal(conversationId, messageSignal(message.sequence))
               // The inbox reads the message and then its conversation, reopened or not.

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import type { Conversation } from "./Chat.js"
 import type { ChatChanges } from "./ChatChanges.js"
 import { seenSignal } from "./ConversationFeed.js"
+import { readMarked } from "./InboxFeed.js"
 import { ConversationReadRepository } from "./ConversationReads.js"
 import type { ChatService } from "./ChatService.js"
 
@@ -26,8 +27,9 @@ export const makeChatReads = (changes: ChatChanges) =>
             sequence: Math.min(sequence, conversation.messageCount),
             readAt: at
           })
-          // The visitor's page says "seen" once an agent has read their message.
+          // The visitor's page says "seen" once an agent has read their message; the agent's other tabs count it read.
           yield* changes.signal(conversationId, seenSignal(lastReadSequence))
+          yield* changes.signalInbox(tenantId, readMarked(conversationId, lastReadSequence, readerId))
           return { conversation, lastReadSequence }
         }),
 

@@ -14,14 +14,23 @@ export const inboxTopic = (tenantId: string) => `chat.inbox.${tenantId}`
 
 /**
  * What the inbox topic carries: which conversation changed, which message or note was added, which
- * readers fetch from storage; and in which conversation the visitor is typing, never stored.
+ * readers fetch from storage; in which conversation the visitor is typing, never stored; and how
+ * far an agent has read one, told as it is, so that the agent's other tabs count what is unread.
  */
-export type InboxSignal = `conversation:${string}` | `message:${string}` | `note:${string}` | `typing:${string}`
+export type InboxSignal =
+  | `conversation:${string}`
+  | `message:${string}`
+  | `note:${string}`
+  | `typing:${string}`
+  | `read:${string}`
 
 export const conversationChanged = (conversationId: string): InboxSignal => `conversation:${conversationId}`
 export const messageAdded = (messageId: string): InboxSignal => `message:${messageId}`
 export const visitorTyping = (conversationId: string): InboxSignal => `typing:${conversationId}`
 export const noteAdded = (noteId: string): InboxSignal => `note:${noteId}`
+/** An agent's read mark moved: the conversation, the mark, then the agent (whose id may hold any character). */
+export const readMarked = (conversationId: string, sequence: number, readerId: string): InboxSignal =>
+  `read:${conversationId}:${sequence}:${readerId}`
 
 /** How long one connection lasts: the client reconnects with its current token, so a revoked or expired one stops. */
 export const INBOX_STREAM_MINUTES = 15
@@ -42,6 +51,17 @@ const conversationEvent = (conversation: Conversation) =>
 
 const typingEvent = (conversationId: string) =>
   bytesOf({ event: "typing", data: JSON.stringify({ conversationId, authorType: "visitor" }) })
+
+/** `read`: an agent's mark on a conversation moved; a signal that says otherwise is dropped. */
+const readEvent = (said: string) => {
+  const [conversationId = "", sequence = "", ...reader] = said.split(":")
+  const lastReadSequence = Number(sequence)
+  if (!isUuid(conversationId) || !Number.isSafeInteger(lastReadSequence) || reader.length === 0) return undefined
+  return bytesOf({
+    event: "read",
+    data: JSON.stringify({ conversationId, readerId: reader.join(":"), lastReadSequence })
+  })
+}
 
 const noteEvent = (note: ConversationNote) =>
   bytesOf({ event: "note", data: JSON.stringify(Schema.encodeSync(NoteJson)(noteJson(note))) })
@@ -97,6 +117,12 @@ export class InboxHubs extends Context.Tag("@servicekit/core/InboxHubs")<
               const colon = signal.indexOf(":")
               const kind = signal.slice(0, colon)
               const id = signal.slice(colon + 1)
+              if (kind === "read") {
+                const read = readEvent(id)
+                return Effect.sync(() => {
+                  if (read !== undefined) broadcast(hub, read)
+                })
+              }
               if (!isUuid(id)) return Effect.void
               if (kind === "conversation") return announceConversation(id)
               if (kind === "typing") return Effect.sync(() => broadcast(hub, typingEvent(id)))
@@ -121,7 +147,7 @@ export class InboxHubs extends Context.Tag("@servicekit/core/InboxHubs")<
 
 /**
  * A tenant's inbox as a `text/event-stream` body: `resync` first (the stream is live from here:
- * fetch what you show now), then `conversation`, `message`, `note` and `typing` events as they come, for
+ * fetch what you show now), then `conversation`, `message`, `note`, `typing` and `read` events as they come, for
  * INBOX_STREAM_MINUTES. The stream joins its hub before it sends `resync`, so a client that
  * fetches after `resync` misses nothing.
  */

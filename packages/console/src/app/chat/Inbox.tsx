@@ -129,6 +129,17 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
     if (event.kind === "message") return setArrived((shown) => [...shown.slice(1 - LIVE_KEPT), event.message])
     if (event.kind === "note") return setNoted((shown) => [...shown.slice(1 - LIVE_KEPT), event.note])
     if (event.kind === "typing") return setTyping({ conversationId: event.conversationId, at: Date.now() })
+    // The agent read on in another tab: the mark only moves forward.
+    if (event.kind === "read") {
+      if (event.readerId !== props.session.subject) return
+      return setList((shown) =>
+        shown.map((item) =>
+          item.id === event.conversationId && event.lastReadSequence > item.lastReadSequence
+            ? withRead(item, event.lastReadSequence)
+            : item
+        )
+      )
+    }
     const conversation = event.conversation
     alerts.heard(conversation)
     setChanged((shown) => [...shown.slice(1 - LIVE_KEPT), conversation])

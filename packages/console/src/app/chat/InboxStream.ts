@@ -17,6 +17,8 @@ export type InboxEvent =
   | { readonly kind: "message"; readonly message: Message }
   /** A private note, for agents only. */
   | { readonly kind: "note"; readonly note: Note }
+  /** An agent's read mark moved (in another tab, say). */
+  | { readonly kind: "read"; readonly conversationId: string; readonly readerId: string; readonly lastReadSequence: number }
   /** The visitor of `conversationId` is writing: said every few seconds while they do, never stored. */
   | { readonly kind: "typing"; readonly conversationId: string }
 
@@ -45,6 +47,7 @@ export const useInboxStream = (client: Client, tenantId: string, onEvent: (event
           else if (event.event === "conversation") handler.current({ kind: "conversation", conversation: JSON.parse(event.data) })
           else if (event.event === "message") handler.current({ kind: "message", message: JSON.parse(event.data) })
           else if (event.event === "note") handler.current({ kind: "note", note: JSON.parse(event.data) })
+          else if (event.event === "read") handler.current({ kind: "read", ...JSON.parse(event.data) })
           else if (event.event === "typing") handler.current({ kind: "typing", conversationId: JSON.parse(event.data).conversationId })
         }
       } catch {
