@@ -58,6 +58,22 @@ export const removeInTenant = (
       )
     : Effect.succeed(false)
 
+/** How many rows the tenant has in the table; a tenant that is no uuid has none, without a query. */
+export const countInTenant = (database: KyselyConnection, tableName: string, tenantId: string): Effect.Effect<number> =>
+  isUuid(tenantId)
+    ? Effect.map(
+        query(database, (db: Kysely<any>) =>
+          db
+            .selectFrom(tableName)
+            .select((eb) => eb.fn.countAll().as("count"))
+            .where("tenant_id", "=", tenantId)
+            .executeTakeFirstOrThrow()
+        ),
+        // pg answers a bigint count as a string.
+        (row) => Number(row.count)
+      )
+    : Effect.succeed(0)
+
 /**
  * How many of the tenant's rows are `queued`, counting no further than `upTo` (a range of an index
  * that leads with the tenant and the status); a tenant that is no uuid has none, without a query.

@@ -1,5 +1,5 @@
-import { Context, Effect, Layer, Option } from "effect"
-import { tenantRowsOf } from "../platform/MemoryTable.js"
+import { Context, Effect, Layer, type Option } from "effect"
+import { memoryTable } from "../platform/MemoryTable.js"
 import { MemoryDatabase, UniqueViolation } from "../platform/UnitOfWork.js"
 
 /** A reply the team keeps ready: agents insert it by its shortcut (`/refund`) and send it as their own. */
@@ -38,10 +38,8 @@ export class CannedResponseRepository extends Context.Tag("@servicekit/core/Cann
   static readonly layerMemory: Layer.Layer<CannedResponseRepository, never, MemoryDatabase> = Layer.effect(
     CannedResponseRepository,
     Effect.map(MemoryDatabase, (db) => {
-      const rows = new Map<string, CannedResponse>()
-      db.holdsTenantRows("chat_canned_responses", tenantRowsOf(rows, (row) => row.tenantId))
-      const key = (tenantId: string, id: string) => `${tenantId}/${id}`
-      const ofTenant = (tenantId: string) => [...rows.values()].filter((row) => row.tenantId === tenantId)
+      const table = memoryTable<CannedResponse>(db, "chat_canned_responses")
+      const ofTenant = (tenantId: string) => [...table.rows()].filter((row) => row.tenantId === tenantId)
       return CannedResponseRepository.of({
         save: (response) =>
           db.attempt((undo) => {
@@ -49,13 +47,10 @@ export class CannedResponseRepository extends Context.Tag("@servicekit/core/Cann
               (row) => row.shortcut === response.shortcut && row.id !== response.id
             )
             if (taken) return Effect.fail(new UniqueViolation({ constraint: SHORTCUT_TAKEN }))
-            const at = key(response.tenantId, response.id)
-            const previous = rows.get(at)
-            rows.set(at, response)
-            undo(() => (previous === undefined ? rows.delete(at) : rows.set(at, previous)))
+            table.put(response, undo)
             return Effect.void
           }),
-        find: (tenantId, id) => db.run(() => Option.fromNullable(rows.get(key(tenantId, id)))),
+        find: table.find,
         list: (tenantId, limit) =>
           db.run(() =>
             ofTenant(tenantId)
@@ -63,14 +58,7 @@ export class CannedResponseRepository extends Context.Tag("@servicekit/core/Cann
               .slice(0, limit)
           ),
         count: (tenantId) => db.run(() => ofTenant(tenantId).length),
-        remove: (tenantId, id) =>
-          db.run((undo) => {
-            const previous = rows.get(key(tenantId, id))
-            if (previous === undefined) return false
-            rows.delete(key(tenantId, id))
-            undo(() => rows.set(key(tenantId, id), previous))
-            return true
-          })
+        remove: table.remove
       })
     })
   )

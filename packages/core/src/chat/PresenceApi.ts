@@ -4,7 +4,6 @@ import { Timestamp, Uuid, withReason } from "../http/Schemas.js"
 import { ApiKeyAuth, DashboardAuth, RequiredScope } from "../http/Security.js"
 import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import { PRESENCE_HOLDS_MS, PRESENCE_STATUSES } from "./AgentPresence.js"
-import type { PresentAgent } from "./PresenceService.js"
 
 export const PresentAgentJson = Schema.Struct({
   agentId: Schema.String,
@@ -20,8 +19,6 @@ export const PresentAgentJson = Schema.Struct({
 const PresentAgentListJson = Schema.Struct({ data: Schema.Array(PresentAgentJson) }).annotations({
   identifier: "PresentAgentList"
 })
-
-export const presentAgentJson = (agent: PresentAgent): typeof PresentAgentJson.Type => agent
 
 const PRESENT = `The agents online or away now, the latest to say so first. An agent who has not said their status for ${PRESENCE_HOLDS_MS / 60_000} minutes is offline and not listed.`
 

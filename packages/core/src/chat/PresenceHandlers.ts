@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { implement } from "../http/Implement.js"
 import { ApiCaller, requireTenant } from "../http/Security.js"
-import { PresenceApi, PresenceDashboardApi, presentAgentJson } from "./PresenceApi.js"
+import { PresenceApi, PresenceDashboardApi } from "./PresenceApi.js"
 import { PresenceService } from "./PresenceService.js"
 
 export const presenceHandlers = implement(
@@ -11,7 +11,7 @@ export const presenceHandlers = implement(
     return {
       listPresentAgents: () =>
         Effect.flatMap(ApiCaller, (caller) => presence.present(caller.tenantId)).pipe(
-          Effect.map((agents) => ({ data: agents.map(presentAgentJson) }))
+          Effect.map((agents) => ({ data: agents }))
         )
     }
   })
@@ -23,12 +23,10 @@ export const presenceDashboardHandlers = implement(
     const presence = yield* PresenceService
     return {
       sayPresence: ({ path, payload }) =>
-        Effect.flatMap(requireTenant(path.tenantId), (session) => presence.say(path.tenantId, session.sub, payload.status)).pipe(
-          Effect.map(presentAgentJson)
-        ),
+        Effect.flatMap(requireTenant(path.tenantId), (session) => presence.say(path.tenantId, session.sub, payload.status)),
       listAgentPresence: ({ path }) =>
         Effect.zipRight(requireTenant(path.tenantId), presence.present(path.tenantId)).pipe(
-          Effect.map((agents) => ({ data: agents.map(presentAgentJson) }))
+          Effect.map((agents) => ({ data: agents }))
         )
     }
   })

@@ -1,6 +1,6 @@
 import { Clock, Context, Effect, Layer } from "effect"
 import { AgentPresenceRepository, PRESENCE_HOLDS_MS, PRESENCE_KEPT_MS, type PresenceStatus } from "./AgentPresence.js"
-import { AgentProfileRepository } from "./AgentProfiles.js"
+import { AgentProfileRepository, signatureOf } from "./AgentProfiles.js"
 import { MAX_AGENT_PROFILES } from "./Appearance.js"
 
 /** An agent who is online or away now, with their profile's name when they have one. */
@@ -41,8 +41,8 @@ export class PresenceService extends Context.Tag("@servicekit/core/PresenceServi
           Effect.gen(function* () {
             const at = yield* now
             yield* presence.say({ tenantId, agentId, status, seenAt: at }, new Date(at.getTime() - PRESENCE_KEPT_MS))
-            const profile = (yield* named(tenantId)).get(agentId)
-            return { agentId, status, seenAt: at, displayName: profile?.displayName ?? null, initials: profile?.initials ?? null }
+            const { authorInitials, authorName } = signatureOf(yield* profiles.find(tenantId, agentId))
+            return { agentId, status, seenAt: at, displayName: authorName, initials: authorInitials }
           }),
 
         present: (tenantId) =>

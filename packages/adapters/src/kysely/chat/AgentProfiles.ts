@@ -4,6 +4,7 @@ import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import { countInTenant } from "../Keyset.js"
 import type { ChatAgentsTable, ChatTables } from "./Tables.js"
 
 type Db = Kysely<ChatTables>
@@ -75,19 +76,7 @@ export const make = (database: KyselyConnection): AgentProfileRepository["Type"]
           )
         : Effect.succeed([]),
 
-    count: (tenantId) =>
-      isUuid(tenantId)
-        ? Effect.map(
-            query(database, (db: Db) =>
-              db
-                .selectFrom("chat_agents")
-                .select((eb) => eb.fn.countAll<string>().as("count"))
-                .where("tenant_id", "=", tenantId)
-                .executeTakeFirstOrThrow()
-            ),
-            (row) => Number(row.count)
-          )
-        : Effect.succeed(0),
+    count: (tenantId) => countInTenant(database, "chat_agents", tenantId),
 
     remove: (tenantId, agentId) =>
       isUuid(tenantId)

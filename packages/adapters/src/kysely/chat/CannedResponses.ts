@@ -4,7 +4,7 @@ import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { query, write } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
-import { findInTenant, removeInTenant } from "../Keyset.js"
+import { countInTenant, findInTenant, removeInTenant } from "../Keyset.js"
 import type { ChatCannedResponsesTable, ChatTables } from "./Tables.js"
 
 type Db = Kysely<ChatTables>
@@ -68,19 +68,7 @@ export const make = (database: KyselyConnection): CannedResponseRepository["Type
           )
         : Effect.succeed([]),
 
-    count: (tenantId) =>
-      isUuid(tenantId)
-        ? Effect.map(
-            query(database, (db: Db) =>
-              db
-                .selectFrom("chat_canned_responses")
-                .select((eb) => eb.fn.countAll<string>().as("count"))
-                .where("tenant_id", "=", tenantId)
-                .executeTakeFirstOrThrow()
-            ),
-            (row) => Number(row.count)
-          )
-        : Effect.succeed(0),
+    count: (tenantId) => countInTenant(database, "chat_canned_responses", tenantId),
 
     remove: (tenantId, id) => removeInTenant(database, "chat_canned_responses", tenantId, id)
   })
