@@ -30,7 +30,7 @@ export default defineConfig(async () => ({
       { find: /^@servicekit\/conformance$/, replacement: src("./packages/conformance/src/index.ts") },
       { find: /^@servicekit\/core$/, replacement: src("./packages/core/src/index.ts") },
       { find: /^@servicekit\/adapters$/, replacement: src("./packages/adapters/src/index.ts") },
-      { find: /^@servicekit\/adapters\/([a-z]+)$/, replacement: src("./packages/adapters/src/$1.ts") },
+      { find: /^@servicekit\/adapters\/([a-z0-9]+)$/, replacement: src("./packages/adapters/src/$1.ts") },
       { find: /^@servicekit\/host-node$/, replacement: src("./packages/host-node/src/index.ts") },
       { find: /^@servicekit\/host-node\/(fastify|hono)$/, replacement: src("./packages/host-node/src/$1.ts") },
       { find: /^@servicekit\/client$/, replacement: src("./packages/client/src/index.ts") },
@@ -41,6 +41,8 @@ export default defineConfig(async () => ({
     include: ["packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts"],
     exclude: ["**/node_modules/**", ...(await unavailableServiceFiles())],
     env: {
+      // The AWS SDK's notice that its later versions need Node 22: true, and no concern of a test's.
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
       // New embedded databases start from one migrated snapshot instead of initdb and every
       // migration: about two thirds of a new PGlite kit's CPU, and the suite makes hundreds.
       SERVICEKIT_PGLITE_TEMPLATE_DIR:

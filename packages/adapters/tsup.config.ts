@@ -12,5 +12,7 @@ export default packageBuild([
   "src/sip.ts",
   "src/mail.ts",
   "src/http.ts",
-  "src/llm.ts"
+  "src/llm.ts",
+  "src/blobs.ts",
+  "src/s3.ts"
 ])

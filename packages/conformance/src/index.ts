@@ -61,6 +61,7 @@ import { webhookSubscriptionsSuite } from "./storage/Webhooks.js"
 import { tenantDataSuite } from "./storage/TenantData.js"
 
 export * from "./EventDispatch.js"
+export * from "./BlobStore.js"
 export * from "./FanOut.js"
 export * from "./JobQueue.js"
 export * from "./LanguageModel.js"

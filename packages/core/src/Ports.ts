@@ -5,6 +5,7 @@ import type { FanOut } from "./jobs/FanOut.js"
 import type { JobQueue } from "./jobs/JobQueue.js"
 import type { ScheduleStore } from "./jobs/Scheduler.js"
 import type { StoragePorts } from "./Modules.js"
+import type { BlobStore } from "./platform/BlobStore.js"
 import type { SecretCrypto } from "./platform/Crypto.js"
 import type { DashboardTokenIssuer, DashboardTokenVerifier } from "./platform/DashboardAuth.js"
 import type { DnsResolver } from "./platform/Dns.js"
@@ -32,6 +33,7 @@ export type Ports =
   | DashboardTokenIssuer
   | SecretBox
   | SecretCrypto
+  | BlobStore
   | SipNetwork
   | Mailer
   | TestMailbox

@@ -17,6 +17,7 @@ import { MemoryDatabase, type UnitOfWork } from "./platform/UnitOfWork.js"
 import type { Ports } from "./Ports.js"
 import { layerMemoryRateLimit } from "./testing/MemoryRateLimit.js"
 import { layerSecretBox } from "./platform/SecretBox.js"
+import { BlobStore } from "./platform/BlobStore.js"
 import { layerTestTokens } from "./testing/TestTokens.js"
 import { layerMemorySipNetwork } from "./testing/MemorySipNetwork.js"
 import { layerMemoryDns } from "./testing/MemoryDns.js"
@@ -79,7 +80,7 @@ export const layerMemoryStorage: Layer.Layer<MemoryStorage> = layerMemoryStorage
 /**
  * Every port in memory: storage (the built-in modules' and those of `modules`), rate limits, test
  * dashboard tokens, a SIP network without trunks, mailboxes, an outbound HTTP client that answers
- * 200, a scripted language model (any label, which echoes until cued), settings.
+ * 200, a scripted language model (any label, which echoes until cued), blobs in memory, settings.
  */
 export const layerMemory = <const Added extends ReadonlyArray<ProductModule> = readonly []>(
   options: {
@@ -101,6 +102,7 @@ export const layerMemory = <const Added extends ReadonlyArray<ProductModule> = r
     layerMemoryMailer,
     layerMemoryOutboundHttp({ allowPrivate: options.settings?.outboundAllowPrivate }),
     layerScriptedLanguageModel(),
+    BlobStore.layerMemory,
     // A fixed key: tests need no configuration, and nothing sealed here is a real secret.
     layerSecretBox("00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"),
     options.seed === undefined ? layerCrypto : layerDeterministic(options.seed),

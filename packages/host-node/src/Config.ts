@@ -11,6 +11,7 @@ import {
   type ProductModule,
   type SettingsOptionsOf,
   brandingSettings,
+  isBlobPrefix,
   isFrameAncestor,
   isOrigin,
   isSecretKey,
@@ -19,7 +20,7 @@ import {
   parseRange
 } from "@servicekit/core/internal"
 import { Config, ConfigError, ConfigProvider, Effect, Either, Option } from "effect"
-import { ConfigurationError, DNS_SERVER, isMountPath, isSmtpUrl, parseIpRateLimits } from "./ConfigValues.js"
+import { ConfigurationError, DNS_SERVER, isHttpUrl, isMountPath, isSmtpUrl, parseIpRateLimits } from "./ConfigValues.js"
 import { secretFromDataDir, secretsFile } from "./DevelopmentSecrets.js"
 import { llmFromEnvironment } from "./LlmConfig.js"
 import type { LogFormat, LogLevelName } from "./Logging.js"
@@ -67,6 +68,19 @@ export interface PlatformHostConfig {
   readonly outboundAllowPrivate: boolean
   /** The SMTP server for email (`smtp://user:pass@host:port`, `smtps://` for TLS); unset, the development mailbox. */
   readonly smtpUrl: string | undefined
+  /**
+   * Files (chat attachments) in this bucket of an S3-compatible object store; unset, in the data
+   * folder. Credentials come from the AWS SDK's own chain (AWS_ACCESS_KEY_ID and
+   * AWS_SECRET_ACCESS_KEY, a profile, an instance role).
+   */
+  readonly s3Bucket: string | undefined
+  /** Another S3-compatible service than AWS S3 (R2, MinIO): its URL. */
+  readonly s3Endpoint: string | undefined
+  readonly s3Region: string
+  /** A key prefix every file's key starts with, so that ServiceKit can share a bucket. */
+  readonly s3Prefix: string | undefined
+  /** The bucket in the URL's path rather than its host name (MinIO and most local servers). */
+  readonly s3ForcePathStyle: boolean
   /** The DNS resolvers that check sending domains (`host` or `host:port`, `[v6]:port`); none, the system's. */
   readonly dnsServers: ReadonlyArray<string>
   /**
@@ -160,6 +174,11 @@ const environmentConfig = Config.all({
   secretKey: optionalString("SERVICEKIT_SECRET_KEY"),
   outboundAllowPrivate: Config.boolean("SERVICEKIT_OUTBOUND_ALLOW_PRIVATE").pipe(Config.withDefault(false)),
   smtpUrl: optionalString("SMTP_URL"),
+  s3Bucket: optionalString("SERVICEKIT_S3_BUCKET"),
+  s3Endpoint: optionalString("SERVICEKIT_S3_ENDPOINT"),
+  s3Region: Config.string("SERVICEKIT_S3_REGION").pipe(Config.withDefault("us-east-1")),
+  s3Prefix: optionalString("SERVICEKIT_S3_PREFIX"),
+  s3ForcePathStyle: Config.boolean("SERVICEKIT_S3_FORCE_PATH_STYLE").pipe(Config.withDefault(false)),
   dnsServers: Config.string("SERVICEKIT_DNS_SERVERS").pipe(
     Config.withDefault(""),
     Config.map((text) => text.split(",").map((server) => server.trim()).filter((server) => server !== ""))
@@ -286,6 +305,16 @@ export const resolveConfig = (
   if (merged.smtpUrl !== undefined && !isSmtpUrl(merged.smtpUrl)) {
     throw new ConfigurationError(
       "Invalid SMTP_URL: it must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587"
+    )
+  }
+  if (merged.s3Endpoint !== undefined && !isHttpUrl(merged.s3Endpoint)) {
+    throw new ConfigurationError(
+      "Invalid SERVICEKIT_S3_ENDPOINT: it must be an http:// or https:// URL, e.g. https://minio.internal:9000"
+    )
+  }
+  if (merged.s3Prefix !== undefined && !isBlobPrefix(merged.s3Prefix)) {
+    throw new ConfigurationError(
+      "Invalid SERVICEKIT_S3_PREFIX: it must be a key prefix ending in /, e.g. servicekit/ (letters, digits, . _ - and /)"
     )
   }
   const badServer = merged.dnsServers.find((server) => !DNS_SERVER.test(server))

@@ -4,6 +4,15 @@ import type { IpRateRule } from "@servicekit/core"
 /** A resolver as node:dns takes it: an IPv4 address or a bracketed IPv6 one, each with an optional port, or a bare IPv6. */
 export const DNS_SERVER = /^((\d{1,3}\.){3}\d{1,3}(:\d{1,5})?|\[[0-9a-f:.]+\](:\d{1,5})?|[0-9a-f:]*:[0-9a-f:.]*)$/i
 
+export const isHttpUrl = (text: string) => {
+  try {
+    const url = new URL(text)
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== ""
+  } catch {
+    return false
+  }
+}
+
 export const isSmtpUrl = (text: string) => {
   try {
     const url = new URL(text)

@@ -1,5 +1,6 @@
 import type { ChatCompletionsOptions, ModelProvider } from "@servicekit/adapters/llm"
 import { MODEL_LABEL, TOOL_PROTOCOLS, type ToolProtocol } from "@servicekit/core/internal"
+import { isHttpUrl } from "./ConfigValues.js"
 
 /**
  * The operator's language models, from the environment:
@@ -65,14 +66,6 @@ export const llmFromEnvironment = (
 
 const isToolProtocol = (value: unknown): value is ToolProtocol => TOOL_PROTOCOLS.includes(value as ToolProtocol)
 
-const isHttpUrl = (text: string) => {
-  try {
-    const url = new URL(text)
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== ""
-  } catch {
-    return false
-  }
-}
 
 /** A number within bounds; undefined when not given, null when not such a number. */
 const number = (text: string | undefined, min: number, max: number): number | undefined | null => {

@@ -1,4 +1,5 @@
 import { join } from "node:path"
+import { layerFolderBlobStore } from "@servicekit/adapters/blobs"
 import { layerNodeCrypto } from "@servicekit/adapters/crypto"
 import { layerUndiciOutboundHttp } from "@servicekit/adapters/http"
 import { layerJoseDashboardTokens } from "@servicekit/adapters/jwt"
@@ -35,10 +36,29 @@ const fromRedis = <A, E, R>(
   make: (redis: Effect.Effect.Success<typeof redisAdapters>) => Layer.Layer<A, E, R>
 ): Layer.Layer<A, E, R> => Layer.unwrapEffect(Effect.map(redisAdapters, make))
 
+/** The object store's adapter (the AWS SDK), loaded only when a bucket is configured. */
+const blobStore = (config: HostConfig) => {
+  const bucket = config.s3Bucket
+  if (bucket === undefined) return layerFolderBlobStore({ directory: join(config.dataDir, "files") })
+  return Layer.unwrapEffect(
+    Effect.map(
+      Effect.promise(() => import("@servicekit/adapters/s3")),
+      (s3) =>
+        s3.layerS3BlobStore({
+          bucket,
+          endpoint: config.s3Endpoint,
+          region: config.s3Region,
+          prefix: config.s3Prefix,
+          forcePathStyle: config.s3ForcePathStyle
+        })
+    )
+  )
+}
+
 /**
  * The ports for a configuration: PGlite or Postgres storage (with that of the `added` modules);
  * jobs on BullMQ when Redis is configured, else on pg-boss in the database; in-process or Redis
- * rate limits; HS256 dashboard tokens; node:crypto; the operator's language models, if any; the
+ * rate limits; HS256 dashboard tokens; node:crypto; files in the data folder or an S3 bucket; the operator's language models, if any; the
  * health checks readiness waits for; and the configured log format, level and request lines.
  */
 export const portsLayer = <const Added extends ReadonlyArray<HostModule> = readonly []>(
@@ -104,6 +124,7 @@ export const portsLayer = <const Added extends ReadonlyArray<HostModule> = reado
       : fromRedis((redis) => redis.layerRedisRateLimit({ url: redisUrl, prefix: config.dbSchema })),
     layerJoseDashboardTokens({ secret: config.jwtSecret, ...dashboardTokenScope(config) }),
     layerNodeCrypto,
+    blobStore(config),
     layerNodeSipNetwork,
     mail,
     layerNodeDns({ servers: config.dnsServers }),
@@ -134,7 +155,13 @@ const fileNotes = (config: HostConfig): ReadonlyArray<string> => {
         ]),
     config.smtpUrl === undefined
       ? `SMTP_URL unset: email goes to the development mailbox, ${mailbox}, as .eml files.`
-      : `Email sent with test keys goes to the development mailbox, ${mailbox}, as .eml files.`
+      : `Email sent with test keys goes to the development mailbox, ${mailbox}, as .eml files.`,
+    ...(config.s3Bucket === undefined
+      ? [
+          `SERVICEKIT_S3_BUCKET unset: files go to ${join(config.dataDir, "files")}` +
+            (config.databaseUrl === undefined ? "." : "; hosts sharing the database need a bucket (or that folder shared) to serve each other's files.")
+        ]
+      : [])
   ]
 }
 

@@ -1,6 +1,7 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { JobQueue, defineQueue } from "../jobs/JobQueue.js"
 import { ApiKeyService } from "../platform/ApiKeyService.js"
+import { BlobStore, tenantBlobPrefix } from "../platform/BlobStore.js"
 import { isUuid } from "../platform/Crypto.js"
 import { TenantData } from "../platform/TenantData.js"
 import { TenantNotFound } from "../platform/Errors.js"
@@ -25,7 +26,7 @@ const DELETION_REASON = "Being deleted."
  * Deleting a tenant, for good: it is suspended at once (nothing of it runs or answers), then its
  * rows are deleted kind by kind in the background (see TenantData), in batches that each commit
  * with the running count, on the platform's turn of the job queue so that no tenant waits behind
- * it; its own row goes last. The record of the deletion outlives it, with a count of what went.
+ * it; then its files' bytes, and its own row last. The record of the deletion outlives it, with a count of what went.
  */
 export class TenantDeletion extends Context.Tag("@servicekit/core/TenantDeletion")<
   TenantDeletion,
@@ -55,6 +56,7 @@ export class TenantDeletion extends Context.Tag("@servicekit/core/TenantDeletion
       const unit = yield* UnitOfWork
       const keys = yield* ApiKeyService
       const standing = yield* TenantStanding
+      const blobs = yield* BlobStore
       const find = (tenantId: string) => (isUuid(tenantId) ? deletions.find(tenantId) : Effect.succeedNone)
       // Keyed by the tenant: a deletion has one job waiting at most.
       const next = (tenantId: string) => jobs.enqueue(tenantDeletionQueue, { tenantId }, { key: tenantId })
@@ -83,6 +85,8 @@ export class TenantDeletion extends Context.Tag("@servicekit/core/TenantDeletion
           // passed: another pass then, until every kind is empty.
           const left = yield* Effect.forEach(data.kinds, (kind) => data.count(tenantId, kind))
           if (left.some((count) => count > 0)) return yield* next(tenantId)
+          // Files' bytes last: no row names them any more.
+          yield* blobs.removeUnder(tenantBlobPrefix(tenantId))
           const finishedAt = new Date(yield* Clock.currentTimeMillis)
           yield* unit.withTransaction(Effect.zipRight(tenantRows.remove(tenantId), deletions.finish(tenantId, finishedAt)))
           yield* forget(tenantId)
