@@ -5,7 +5,8 @@ import { groupOf, pathOperations } from "./document.mjs"
 /**
  * How the runtime calls an operation: `page` when it follows a cursor, `events` for server-sent
  * events, `socket` for a WebSocket upgrade (`socket+<name>` when its credential may go in the query
- * parameter `name`, as browsers cannot set a WebSocket's headers), `form` when its body is a form.
+ * parameter `name`, as browsers cannot set a WebSocket's headers), `form` when its body is a form,
+ * `bytes` when its body is bytes as they are (a file's).
  */
 const kindOf = ({ operation }, schemes) => {
   const success = Object.entries(operation.responses).filter(([status]) => Number(status) < 400)
@@ -20,7 +21,8 @@ const kindOf = ({ operation }, schemes) => {
   if (content.includes("text/event-stream")) return "events"
   const cursor = (operation.parameters ?? []).some((parameter) => parameter.in === "query" && parameter.name === "cursor")
   if (cursor) return "page"
-  return "application/x-www-form-urlencoded" in (operation.requestBody?.content ?? {}) ? "form" : undefined
+  const body = operation.requestBody?.content ?? {}
+  return "application/x-www-form-urlencoded" in body ? "form" : "application/octet-stream" in body ? "bytes" : undefined
 }
 
 /** The operation's summary and description, shown where an editor shows the client method. */

@@ -93,6 +93,7 @@ describe("kysely storage on Postgres", () => {
             "chat/0006_canned_responses",
             "chat/0007_labels",
             "chat/0008_agent_presence",
+            "chat/0009_files",
             "jobs/0001_job_backlog",
             "maildomains/0001_mail_domains",
             "mailreputation/0001_mail_reputation",

@@ -102,9 +102,12 @@ export const createClient = (options: ClientOptions): Client => {
     const headers: Record<string, string> = { ...transport.headers, ...input.headers, ...call.headers }
     const credential = await credentialOf(transport.credential)
     if (credential !== undefined) headers.authorization = `Bearer ${credential}`
-    // A form's body is its fields, form-encoded (a carrier's callback); every other body is JSON.
+    // A form's body is its fields, form-encoded (a carrier's callback); a file's, its bytes; every other body is JSON.
     const form = kind === "form"
-    if (input.body !== undefined) headers["content-type"] = form ? "application/x-www-form-urlencoded" : "application/json"
+    const bytes = kind === "bytes"
+    if (input.body !== undefined) {
+      headers["content-type"] = form ? "application/x-www-form-urlencoded" : bytes ? "application/octet-stream" : "application/json"
+    }
     return {
       method,
       url: `${transport.baseUrl}${pathOf(path, input.path)}${queryOf(input.query)}`,
@@ -114,7 +117,9 @@ export const createClient = (options: ClientOptions): Client => {
           ? undefined
           : form
             ? new URLSearchParams(input.body as Record<string, string>).toString()
-            : JSON.stringify(input.body)
+            : bytes
+              ? (input.body as Blob | ArrayBuffer | Uint8Array)
+              : JSON.stringify(input.body)
     }
   }
 

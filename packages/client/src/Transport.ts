@@ -20,7 +20,8 @@ export interface Outgoing {
   readonly method: string
   readonly url: string
   readonly headers: Record<string, string>
-  readonly body?: string | undefined
+  /** JSON or form text, or a file's bytes. */
+  readonly body?: string | Blob | ArrayBuffer | Uint8Array | undefined
 }
 
 // Sending these again cannot do a thing twice; a POST or PATCH can, unless it carries an
@@ -105,7 +106,7 @@ export const send = async (
     const { done, signal, timedOut } = attemptSignal(options.signal, timeoutMs)
     let answer: Answer | undefined
     try {
-      const response = await transport.fetch(outgoing.url, { ...outgoing, signal })
+      const response = await transport.fetch(outgoing.url, { ...outgoing, body: outgoing.body as BodyInit | undefined, signal })
       answer = { response, text: readBody ? await response.text() : undefined }
     } catch (cause) {
       if (options.signal?.aborted) throw options.signal.reason

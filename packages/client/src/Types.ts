@@ -21,19 +21,21 @@ type ParameterField<Op, K extends "path" | "query" | "header"> = K extends keyof
   ? Parameters<Op>[K]
   : undefined
 
-/** A body as JSON, or a form's fields (sent form-encoded). */
+/** A body as JSON, a form's fields (sent form-encoded), or a file's bytes (sent as they are). */
 type BodyContent<R> = R extends { readonly content: { readonly "application/json": infer B } }
   ? B
   : R extends { readonly content: { readonly "application/x-www-form-urlencoded": infer F } }
     ? F
-    : never
+    : R extends { readonly content: { readonly "application/octet-stream": unknown } }
+      ? Blob | ArrayBuffer | Uint8Array
+      : never
 type RequestBody<Op> = Op extends { readonly requestBody: infer R }
   ? BodyContent<R>
   : Op extends { readonly requestBody?: infer R }
     ? BodyContent<R> | undefined
     : undefined
 
-/** What a call takes: the path's ids, the query, the body (JSON, or a form's fields) and the headers the operation declares. */
+/** What a call takes: the path's ids, the query, the body (JSON, a form's fields or bytes) and the headers the operation declares. */
 export type Input<Id extends OperationId> = Simplify<
   Field<"path", ParameterField<Operation<Id>, "path">> &
     Field<"query", ParameterField<Operation<Id>, "query">> &

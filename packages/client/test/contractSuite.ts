@@ -964,6 +964,47 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(notAdmin.code).toBe("admin_required")
       expectOk(await lead.chatCannedResponsesDashboard.removeAgentCannedResponse({ path: { tenantId: chat.id, id: hours.id } }))
 
+      // Files: rules, uploads both ways and to the library, a message and a canned response carrying them, the download.
+      const png = Uint8Array.from(
+        atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+        (char) => char.charCodeAt(0)
+      )
+      expect(expectOk(await api.chatFiles.getFileRules()).kinds).toContain("images")
+      expect(expectOk(await api.chatFiles.setFileRules({ body: { maxFileBytes: 2_000_000 } })).maxFileBytes).toBe(2_000_000)
+      expect(expectOk(await agent.chatFilesDashboard.getAgentFileRules({ path: { tenantId: chat.id } })).maxFileBytes).toBe(2_000_000)
+      expectOk(await lead.chatFilesDashboard.setAgentFileRules({ path: { tenantId: chat.id }, body: { kinds: ["images", "pdf"] } }))
+      const fromVisitor = expectOk(await visitor.chatVisitor.uploadVisitorFile({ query: { name: "photo.png" }, body: png }))
+      expect(fromVisitor).toMatchObject({ contentType: "image/png", size: png.byteLength, inline: true })
+      const fromKey = expectOk(
+        await api.chatFiles.uploadConversationFile({ path: { id: session.conversationId }, query: { name: "chart.png" }, body: png })
+      )
+      const fromAgent = expectOk(await agent.chatFilesDashboard.uploadAgentFile({ path, query: { name: "shot.png" }, body: png }))
+      const library = expectOk(await api.chatFiles.uploadLibraryFile({ query: { name: "logo.png" }, body: png }))
+      expectOk(await lead.chatFilesDashboard.uploadAgentLibraryFile({ path: { tenantId: chat.id }, query: { name: "map.png" }, body: png }))
+      expect(expectOk(await api.chatFiles.getChatFile({ path: { id: library.id } })).name).toBe("logo.png")
+      const withFiles = expectOk(
+        await api.chat.postMessage({
+          path: { id: session.conversationId },
+          body: { content: "", fileIds: [fromVisitor.id, fromKey.id, fromAgent.id, library.id] }
+        })
+      )
+      expect(withFiles.files.map((file) => file.name)).toEqual(["photo.png", "chart.png", "shot.png", "logo.png"])
+      const logo = expectOk(
+        await api.chatCannedResponses.createCannedResponse({ body: { name: "Logo", shortcut: "logo", content: "Ours", fileIds: [library.id] } })
+      )
+      expect(logo.files.map((file) => file.id)).toEqual([library.id])
+      const link = new URL(withFiles.files[0]!.url)
+      const downloaded = await connect().chatFileDownload.downloadChatFile({
+        path: { id: fromVisitor.id },
+        query: {
+          tenant: link.searchParams.get("tenant")!,
+          expires: link.searchParams.get("expires")!,
+          signature: link.searchParams.get("signature")!
+        }
+      })
+      expect(downloaded.status).toBe(200)
+      expect(downloaded.response.headers.get("content-type")).toBe("image/png")
+
       const stranger = await connect({ token: `${session.visitorToken}x` }).chatVisitor.getVisitorConversation()
       const refused = expectError(stranger, 401)
       expect(refused.code).toBe("invalid_visitor_token")

@@ -23,6 +23,7 @@ import { agentPresenceSuite } from "./storage/AgentPresence.js"
 import { agentProfilesSuite } from "./storage/AgentProfiles.js"
 import { conversationNotesSuite } from "./storage/ConversationNotes.js"
 import { cannedResponsesSuite } from "./storage/CannedResponses.js"
+import { chatFilesSuite } from "./storage/ChatFiles.js"
 import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
 import {
@@ -85,6 +86,7 @@ export {
   callsSuite,
   cannedResponsesSuite,
   channelsSuite,
+  chatFilesSuite,
   chatMessagesSuite,
   chatRollbackSuite,
   conversationNotesSuite,
@@ -154,6 +156,7 @@ export const moduleStorageSuites = {
     conversationNotesSuite,
     cannedResponsesSuite,
     agentPresenceSuite,
+    chatFilesSuite,
     visitorTokensSuite,
     chatRollbackSuite
   ],

@@ -257,6 +257,8 @@ export { type ConversationRead, ConversationReadRepository } from "./chat/Conver
 export { AgentProfileRepository } from "./chat/AgentProfiles.js"
 export { ConversationNoteRepository, MAX_NOTES_PER_CONVERSATION } from "./chat/ConversationNotes.js"
 export { CannedResponseRepository, SHORTCUT_TAKEN } from "./chat/CannedResponses.js"
+export { ChatFileRepository, defaultFileRules } from "./chat/ChatFiles.js"
+export { DEFAULT_FILE_KINDS, FILE_KINDS, type FileKind } from "./platform/FileTypes.js"
 export { AgentPresenceRepository } from "./chat/AgentPresence.js"
 export {
   type RecordedAttempt,

@@ -11,7 +11,10 @@ import {
   typingSignal
 } from "../src/chat/ConversationFeed.js"
 import { ConversationReadRepository } from "../src/chat/ConversationReads.js"
+import { ChatFileLinks } from "../src/chat/ChatFileLinks.js"
 import { FanOut } from "../src/jobs/FanOut.js"
+import { layerSecretBox } from "../src/platform/SecretBox.js"
+import { ServiceKitSettings } from "../src/platform/Settings.js"
 import { TenantRepository } from "../src/platform/Tenants.js"
 import { TenantStanding } from "../src/platform/TenantStanding.js"
 import { MemoryDatabase } from "../src/platform/UnitOfWork.js"
@@ -46,7 +49,8 @@ const setUp = () => {
     Layer.provideMerge(ConversationReadRepository.layerMemory),
     Layer.provideMerge(TenantStanding.layer.pipe(Layer.provide(TenantRepository.layerMemory))),
     Layer.provideMerge(MemoryDatabase.layer),
-    Layer.provideMerge(FanOut.layerMemory)
+    Layer.provideMerge(FanOut.layerMemory),
+    Layer.provideMerge(ChatFileLinks.layer.pipe(Layer.provide(Layer.merge(layerSecretBox("00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"), ServiceKitSettings.layer()))))
   )
   const layer = ConversationHubs.layer.pipe(Layer.provideMerge(storage))
   const conversation: Conversation = {
@@ -78,6 +82,7 @@ const setUp = () => {
         authorId: null,
         authorName: null,
         authorInitials: null,
+        files: [],
         content,
         createdAt: at
       })

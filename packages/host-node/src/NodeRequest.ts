@@ -4,16 +4,14 @@ import { pipeline } from "node:stream/promises"
 import { type ServiceKit } from "@servicekit/core"
 import { type IncomingRequest, type OutgoingResponse, bodyConsumed } from "@servicekit/core/internal"
 
-/** Requests larger than this are refused (413) before they are buffered. */
-const MAX_BODY_BYTES = 1024 * 1024
-
-const readBody = (req: IncomingMessage): Promise<Uint8Array> =>
+/** Bodies larger than the route's limit are refused (413) before more than that is buffered. */
+const readBody = (req: IncomingMessage, maxBytes: number): Promise<Uint8Array> =>
   new Promise((resolve, reject) => {
     const chunks: Array<Buffer> = []
     let size = 0
     const onData = (chunk: Buffer) => {
       size += chunk.length
-      if (size > MAX_BODY_BYTES) {
+      if (size > maxBytes) {
         // Stop buffering but keep the connection, so the client still gets the 413.
         req.off("data", onData)
         req.resume()
@@ -50,11 +48,11 @@ const parsedBody = (req: ParsedRequest): Uint8Array | undefined => {
  * mounted in front), from what it parsed; with nothing parsed, `bodyConsumed` rather than
  * waiting for an `end` that has already happened.
  */
-const bodyOf = (req: ParsedRequest): Promise<Uint8Array> => {
-  if (!req.readableDidRead && !req.readableEnded) return readBody(req)
+const bodyOf = (req: ParsedRequest, maxBytes: number): Promise<Uint8Array> => {
+  if (!req.readableDidRead && !req.readableEnded) return readBody(req, maxBytes)
   const parsed = parsedBody(req)
   if (parsed === undefined) return Promise.reject(bodyConsumed("the request stream was read by a body parser"))
-  return parsed.byteLength > MAX_BODY_BYTES ? Promise.reject(new Error("request body too large")) : Promise.resolve(parsed)
+  return parsed.byteLength > maxBytes ? Promise.reject(new Error("request body too large")) : Promise.resolve(parsed)
 }
 
 /**
@@ -79,8 +77,8 @@ class NodeIncoming implements IncomingRequest {
     this.remoteAddress = req.socket.remoteAddress
   }
 
-  body(): Promise<Uint8Array> {
-    return (this.bodyRead ??= bodyOf(this.req))
+  body(maxBytes: number): Promise<Uint8Array> {
+    return (this.bodyRead ??= bodyOf(this.req, maxBytes))
   }
 
   get signal(): AbortSignal {

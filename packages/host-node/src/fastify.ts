@@ -4,7 +4,7 @@
  *   await app.register(serviceKitPlugin(kit), { prefix: kit.config.mountPath })
  *
  * Inside the plugin's own scope the body is left unparsed, so ServiceKit reads the exact
- * bytes itself (its 1 MiB limit and 413, the raw body for HMAC checks); the app's other
+ * bytes itself (its limits and 413, the raw body for HMAC checks); the app's other
  * routes keep Fastify's parsers. The client address is the socket's; ServiceKit applies its
  * own SERVICEKIT_TRUSTED_PROXIES rather than Fastify's trustProxy.
  */

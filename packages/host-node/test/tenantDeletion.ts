@@ -1,8 +1,16 @@
 import { KyselyDatabase } from "@servicekit/adapters"
-import { CallRepository, HostedNumbers, MailDomainService, SuppressionService, Suppressions } from "@servicekit/core/internal"
-import { Effect } from "effect"
+import {
+  BlobStore,
+  CallRepository,
+  HostedNumbers,
+  MailDomainService,
+  SuppressionService,
+  Suppressions
+} from "@servicekit/core/internal"
+import { Effect, Option } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { apiCaller, automationsClient, expectJson, until } from "./automationsClient.js"
+import { PNG } from "./fileFixtures.js"
 import { type Served, expectRefusal } from "./hostileInput.js"
 import { type TenantSuiteSetting, adminToken, servedOn } from "./tenantSuite.js"
 
@@ -78,11 +86,19 @@ const populate = async (served: Served, tenantId: string, keys: Keys, unique: st
     })
   )
   const session = await expectJson(await chat("POST", "/chat/sessions", { externalId: `visitor-${unique}`, displayName: unique }))
+  // A photo with the visitor's message: a row, and bytes in the blob store.
+  const photo = await expectJson(
+    await fetch(`${served.url}/api/public/chat/files?name=${unique}.png`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.visitorToken}` },
+      body: PNG
+    })
+  )
   await expectJson(
     await fetch(`${served.url}/api/public/chat/messages`, {
       method: "POST",
       headers: { authorization: `Bearer ${session.visitorToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ content: `My order ${unique} has not arrived.` })
+      body: JSON.stringify({ content: `My order ${unique} has not arrived.`, fileIds: [photo.id] })
     })
   )
   // An agent's reply, signed with their name, which marks the conversation read by them.
@@ -138,7 +154,7 @@ const populate = async (served: Served, tenantId: string, keys: Keys, unique: st
   const api = apiCaller(served)(() => keys.automations)
   const run = await expectJson(await api("POST", `/automations/workflows/${workflow.id}/run`, { payload: { unique } }))
   await expectJson(await api("POST", "/automations/nodes", { name: `Desk ${unique}` }))
-  return { runId: run.id as string }
+  return { runId: run.id as string, photoKey: `tenants/${tenantId}/chat/${session.conversationId}/${photo.id}` }
 }
 
 /** Rows of each tenant in every table that names one (census of the schema). */
@@ -199,8 +215,11 @@ export const tenantDeletionSuite = (setting: TenantSuiteSetting) =>
 
     it("deletes every row of the tenant in every table, in the background, and leaves another tenant as it was", async () => {
       // More calls than a batch deletes: the deletion takes several.
-      await populate(served, gone.tenant.id, gone.keys, "Zanzibar-7f3a", 1_201)
-      const { runId } = await populate(served, kept.tenant.id, kept.keys, "Quokka-19be", 3)
+      const { photoKey } = await populate(served, gone.tenant.id, gone.keys, "Zanzibar-7f3a", 1_201)
+      const { photoKey: keptPhoto, runId } = await populate(served, kept.tenant.id, kept.keys, "Quokka-19be", 3)
+      const stored = (key: string) =>
+        served.kit.runtime.runPromise(Effect.map(Effect.flatMap(BlobStore, (blobs) => blobs.open(key)), Option.isSome))
+      expect(await stored(photoKey)).toBe(true)
       await startWorkers()
       const api = apiCaller(served)(() => kept.keys.automations)
       await until("the kept tenant's run", async () => {
@@ -222,6 +241,7 @@ export const tenantDeletionSuite = (setting: TenantSuiteSetting) =>
           "chat_notes",
           "chat_canned_responses",
           "chat_agent_presence",
+          "chat_files",
           "visitors",
           "visitor_tokens",
           "webhook_deliveries",
@@ -256,6 +276,9 @@ export const tenantDeletionSuite = (setting: TenantSuiteSetting) =>
       const after = await rowsOf(served, [gone.tenant.id, kept.tenant.id])
       expect(after[gone.tenant.id]).toEqual({})
       expect(after[kept.tenant.id]).toEqual(before[kept.tenant.id])
+      // Its files' bytes went too; the other tenant's stay.
+      expect(await stored(photoKey)).toBe(false)
+      expect(await stored(keptPhoto)).toBe(true)
       // The report counts what went: each table's rows, the tenant's own row aside.
       const { tenants: _row, ...deletedRows } = before[gone.tenant.id]!
       expect(done.deleted).toEqual(deletedRows)

@@ -9,6 +9,7 @@ import type { ChatDashboardSchemas } from "./chatDashboard/schemas.js"
 import type { ChatAppearanceSchemas } from "./chatAppearance/schemas.js"
 import type { ChatVisitorSchemas } from "./chatVisitor/schemas.js"
 import type { ChatWidgetSchemas } from "./chatWidget/schemas.js"
+import type { ChatFileDownloadSchemas } from "./chatFileDownload/schemas.js"
 import type { WebhooksSchemas } from "./webhooks/schemas/index.js"
 import type { CallingSchemas } from "./calling/schemas.js"
 import type { CallsDashboardSchemas } from "./callsDashboard/schemas.js"
@@ -42,8 +43,11 @@ import type { ChatCannedResponsesDashboardOperations } from "./chatCannedRespons
 import type { ChatPresenceOperations } from "./chatPresence/operations.js"
 import type { ChatPresenceDashboardOperations } from "./chatPresenceDashboard/operations.js"
 import type { ChatPageOperations } from "./chatPage/operations.js"
-import type { ChatVisitorOperations } from "./chatVisitor/operations.js"
+import type { ChatVisitorOperations } from "./chatVisitor/operations/index.js"
 import type { ChatWidgetOperations } from "./chatWidget/operations.js"
+import type { ChatFilesOperations } from "./chatFiles/operations.js"
+import type { ChatFilesDashboardOperations } from "./chatFilesDashboard/operations.js"
+import type { ChatFileDownloadOperations } from "./chatFileDownload/operations.js"
 import type { WebhooksOperations } from "./webhooks/operations/index.js"
 import type { CallingOperations } from "./calling/operations.js"
 import type { CallsDashboardOperations } from "./callsDashboard/operations.js"
@@ -87,6 +91,9 @@ import { chatPresenceDashboardRoutes } from "./chatPresenceDashboard/routes.js"
 import { chatPageRoutes } from "./chatPage/routes.js"
 import { chatVisitorRoutes } from "./chatVisitor/routes.js"
 import { chatWidgetRoutes } from "./chatWidget/routes.js"
+import { chatFilesRoutes } from "./chatFiles/routes.js"
+import { chatFilesDashboardRoutes } from "./chatFilesDashboard/routes.js"
+import { chatFileDownloadRoutes } from "./chatFileDownload/routes.js"
 import { webhooksRoutes } from "./webhooks/routes.js"
 import { callingRoutes } from "./calling/routes.js"
 import { callsDashboardRoutes } from "./callsDashboard/routes.js"
@@ -120,7 +127,7 @@ import { automationSkillsRoutes } from "./automationSkills/routes.js"
 
 export type { webhooks } from "./webhooks/events/index.js"
 
-interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatDashboardSchemas, ChatAppearanceSchemas, ChatVisitorSchemas, ChatWidgetSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, ReputationSchemas, ReputationAdminSchemas, TransactionalSchemas, TransactionalDashboardSchemas, UnsubscribeSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
+interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatDashboardSchemas, ChatAppearanceSchemas, ChatVisitorSchemas, ChatWidgetSchemas, ChatFileDownloadSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, ReputationSchemas, ReputationAdminSchemas, TransactionalSchemas, TransactionalDashboardSchemas, UnsubscribeSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 
 export interface components {
     schemas: schemas;
@@ -131,7 +138,7 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatCannedResponsesOperations, ChatCannedResponsesDashboardOperations, ChatPresenceOperations, ChatPresenceDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatCannedResponsesOperations, ChatCannedResponsesDashboardOperations, ChatPresenceOperations, ChatPresenceDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, ChatFilesOperations, ChatFilesDashboardOperations, ChatFileDownloadOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
@@ -148,6 +155,9 @@ export const routes = {
   ...chatPageRoutes,
   ...chatVisitorRoutes,
   ...chatWidgetRoutes,
+  ...chatFilesRoutes,
+  ...chatFilesDashboardRoutes,
+  ...chatFileDownloadRoutes,
   ...webhooksRoutes,
   ...callingRoutes,
   ...callsDashboardRoutes,

@@ -18,6 +18,7 @@ export const cannedResponsesSuite: StorageSuite<CannedResponseRepository | Tenan
           name: `Answer <b>${shortcut}</b>`,
           shortcut,
           content: `Thanks for asking about ${shortcut}.\nHere is what to do.`,
+          files: [{ id: uuid(), name: "réponse <1>.pdf", contentType: "application/pdf", size: 2048 }],
           createdAt: at("2026-05-01T09:00:00.000Z"),
           updatedAt: at("2026-05-01T09:00:00.000Z")
         })

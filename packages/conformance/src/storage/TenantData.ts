@@ -48,6 +48,7 @@ export const BUILT_IN_TENANT_KINDS = [
   "chat_agents",
   "chat_canned_responses",
   "chat_conversation_reads",
+  "chat_files",
   "chat_messages",
   "chat_notes",
   "chat_widgets",

@@ -1,5 +1,5 @@
 import type { Conversation, MessageDraft, Visitor, Widget } from "@servicekit/core/chat"
-import type { VisitorUpsert } from "@servicekit/core/internal"
+import { type VisitorUpsert, defaultFileRules } from "@servicekit/core/internal"
 import { at, newestFirst, uuid } from "./fixtures.js"
 
 /** Visitors, conversations and messages the chat suites share. */
@@ -43,6 +43,7 @@ export const makeDraft = (conversation: Conversation, overrides: Partial<Message
   authorName: null,
   authorInitials: null,
   content: "Hello, my parcel has not arrived.",
+  files: [],
   createdAt: at("2026-05-01T09:01:00.000Z"),
   ...overrides
 })
@@ -56,6 +57,7 @@ export const makeWidget = (tenantId: string, createdAt = at("2026-05-01T09:00:00
   identitySecret: null,
   identitySecretAt: null,
   appearance: { displayName: null, accentColor: null, greeting: null, launcherPosition: "right", updatedAt: null },
+  fileRules: defaultFileRules,
   createdAt
 })
 

@@ -11,17 +11,20 @@ import {
   SHORTCUT_RULE
 } from "./CannedResponses.js"
 import { CannedResponseConflict, CannedResponseNotFound } from "./ChatErrors.js"
+import { ChatFileService } from "./ChatFileService.js"
 import { MAX_CONTENT_LENGTH, checkText } from "./ChatInputs.js"
 
 export interface CannedResponseInput {
   readonly name: string
   readonly shortcut: string
   readonly content: string
+  /** Library files sent with it; none when left out. */
+  readonly fileIds?: ReadonlyArray<string> | undefined
 }
 
 type Refusal = ValidationFailed | CannedResponseConflict
 
-/** A tenant's library of canned responses: a name, a unique shortcut and the text agents insert. */
+/** A tenant's library of canned responses: a name, a unique shortcut, the text agents insert and the library files sent with it. */
 export class CannedResponseService extends Context.Tag("@servicekit/core/CannedResponseService")<
   CannedResponseService,
   {
@@ -41,6 +44,7 @@ export class CannedResponseService extends Context.Tag("@servicekit/core/CannedR
     CannedResponseService,
     Effect.gen(function* () {
       const responses = yield* CannedResponseRepository
+      const files = yield* ChatFileService
       const crypto = yield* SecretCrypto
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
@@ -85,6 +89,7 @@ export class CannedResponseService extends Context.Tag("@servicekit/core/CannedR
               name: input.name.trim(),
               shortcut: input.shortcut,
               content: input.content,
+              files: yield* files.forLibrary(tenantId, input.fileIds ?? []),
               createdAt: at,
               updatedAt: at
             })
@@ -100,7 +105,9 @@ export class CannedResponseService extends Context.Tag("@servicekit/core/CannedR
               content: change.content ?? found.value.content
             }
             yield* check(next)
-            return yield* save({ ...found.value, ...next, name: next.name.trim(), updatedAt: yield* now })
+            const attached =
+              change.fileIds === undefined ? found.value.files : yield* files.forLibrary(tenantId, change.fileIds)
+            return yield* save({ ...found.value, ...next, name: next.name.trim(), files: attached, updatedAt: yield* now })
           }),
 
         remove: (tenantId, id) =>

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, type Option } from "effect"
 import { memoryTable } from "../platform/MemoryTable.js"
+import type { FileRef } from "./ChatFiles.js"
 import { MemoryDatabase, UniqueViolation } from "../platform/UnitOfWork.js"
 
 /** A reply the team keeps ready: agents insert it by its shortcut (`/refund`) and send it as their own. */
@@ -10,6 +11,8 @@ export interface CannedResponse {
   /** Unique per tenant: lowercase letters, digits, `_` and `-`, what follows the `/`. */
   readonly shortcut: string
   readonly content: string
+  /** Library files sent with it. */
+  readonly files: ReadonlyArray<FileRef>
   readonly createdAt: Date
   readonly updatedAt: Date
 }

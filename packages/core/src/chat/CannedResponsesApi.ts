@@ -6,18 +6,21 @@ import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import { type CannedResponse, MAX_CANNED_NAME_LENGTH, MAX_CANNED_RESPONSES, SHORTCUT_RULE } from "./CannedResponses.js"
 import { CannedResponseConflict, CannedResponseNotFound } from "./ChatErrors.js"
 import { MAX_CONTENT_LENGTH } from "./ChatInputs.js"
+import { FileJson, type FileLinker } from "./ChatFileLinks.js"
+import { MAX_FILES_PER_CANNED_RESPONSE } from "./ChatFiles.js"
 
 export const CannedResponseJson = Schema.Struct({
   id: UuidText,
   name: Schema.String,
   shortcut: Schema.String,
   content: Schema.String,
+  files: Schema.Array(FileJson),
   createdAt: Timestamp,
   updatedAt: Timestamp
 }).annotations({
   identifier: "CannedResponse",
   description:
-    "A reply the team keeps ready: agents type `/` and its `shortcut` to insert `content`, which they may edit before sending. Show every text as text, never as HTML."
+    "A reply the team keeps ready: agents type `/` and its `shortcut` to insert `content`, which they may edit before sending, with its library `files` (sent as the reply's `fileIds`). Show every text as text, never as HTML."
 })
 
 const CannedResponseListJson = Schema.Struct({ data: Schema.Array(CannedResponseJson) }).annotations({
@@ -28,20 +31,27 @@ const Text = (reason: string) => withReason(withoutNul(Schema.String), reason)
 const fields = {
   name: Text(`must be a name of 1 to ${MAX_CANNED_NAME_LENGTH} characters`),
   shortcut: Text(`must be ${SHORTCUT_RULE}`),
-  content: Text(`must be text of 1 to ${MAX_CONTENT_LENGTH} characters`)
+  content: Text(`must be text of 1 to ${MAX_CONTENT_LENGTH} characters`),
+  fileIds: Schema.optional(
+    Schema.Array(UuidText).annotations({
+      description: `Library files (\`POST /v1/chat/files\`) sent with it, at most ${MAX_FILES_PER_CANNED_RESPONSE}; on a change, the whole list.`
+    })
+  )
 }
 const CannedResponseBody = Schema.Struct(fields).annotations({ identifier: "CannedResponseInput" })
 const CannedResponseChange = Schema.Struct({
   name: Schema.optional(fields.name),
   shortcut: Schema.optional(fields.shortcut),
-  content: Schema.optional(fields.content)
+  content: Schema.optional(fields.content),
+  fileIds: fields.fileIds
 }).annotations({ identifier: "CannedResponseChange" })
 
-export const cannedResponseJson = (response: CannedResponse): typeof CannedResponseJson.Type => ({
+export const cannedResponseJson = (response: CannedResponse, link: FileLinker): typeof CannedResponseJson.Type => ({
   id: response.id,
   name: response.name,
   shortcut: response.shortcut,
   content: response.content,
+  files: response.files.map((file) => link(response.tenantId, file)),
   createdAt: response.createdAt,
   updatedAt: response.updatedAt
 })

@@ -1,5 +1,6 @@
 /** The records of Live Chat. */
 import type { ChatAppearance } from "./Appearance.js"
+import type { FileRef, FileRules } from "./ChatFiles.js"
 
 export type JsonObject = { readonly [key: string]: unknown }
 
@@ -29,6 +30,8 @@ export interface Widget {
   readonly identitySecretAt: Date | null
   /** How the widget and the hosted page look to the tenant's visitors. */
   readonly appearance: ChatAppearance
+  /** The files its chat takes, both ways. */
+  readonly fileRules: FileRules
   readonly createdAt: Date
 }
 
@@ -111,8 +114,9 @@ export const normalLabel = (label: string): string | undefined => {
 export const MESSAGE_PREVIEW_LENGTH = 140
 
 /** A message as a list shows it: its first line with text, whitespace collapsed, cut at a whole character. */
-export const messagePreview = (content: string): string => {
-  const line = content.split("\n").find((each) => each.trim() !== "") ?? ""
+export const messagePreview = (content: string, files: ReadonlyArray<Pick<FileRef, "name">> = []): string => {
+  // A message of files alone reads as its first file's name.
+  const line = content.split("\n").find((each) => each.trim() !== "") ?? (files.length > 0 ? `📎 ${files[0]!.name}` : "")
   const collapsed = line.replace(/\s+/g, " ").trim()
   return Array.from(collapsed).slice(0, MESSAGE_PREVIEW_LENGTH).join("")
 }
@@ -146,7 +150,10 @@ export interface ChatMessage {
   /** An agent's display name and initials as their profile had them when they wrote; null otherwise. */
   readonly authorName: string | null
   readonly authorInitials: string | null
+  /** May be empty when the message carries files. */
   readonly content: string
+  /** The files it carries, as they were when it was written. */
+  readonly files: ReadonlyArray<FileRef>
   readonly createdAt: Date
 }
 

@@ -17,6 +17,8 @@ import {
 } from "./ChatJson.js"
 import { MAX_NOTES_PER_CONVERSATION } from "./ConversationNotes.js"
 import { LABELS_RULE } from "./ChatInputs.js"
+import { FileLimitReached } from "./ChatFileErrors.js"
+import { MAX_FILES_PER_MESSAGE } from "./ChatFiles.js"
 import {
   DEFAULT_PAGE_SIZE,
   MAX_ATTRIBUTES_LENGTH,
@@ -123,6 +125,18 @@ export const MessageBody = Schema.Struct({
   })
 })
 
+/** A message to write: text, files (uploaded first) or both. */
+export const PostMessageBody = Schema.Struct({
+  content: withReason(withoutNul(Schema.String), `must be a string of at most ${MAX_CONTENT_LENGTH} characters`).annotations({
+    description: `Plain text, 1 to ${MAX_CONTENT_LENGTH} characters; may be empty when \`fileIds\` names files.`
+  }),
+  fileIds: Schema.optional(
+    Schema.Array(UuidText).annotations({
+      description: `Files to send with it, at most ${MAX_FILES_PER_MESSAGE}: uploaded to this conversation, or (not for visitors) library files, which are copied into it.`
+    })
+  )
+}).annotations({ identifier: "ChatMessageInput" })
+
 export const VisitorParams = Schema.Struct({
   ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
   externalId: Schema.optional(Text("must be a string"))
@@ -190,11 +204,12 @@ export class ChatApi extends HttpApiGroup.make("chat")
   .add(
     HttpApiEndpoint.post("postMessage", "/chat/conversations/:id/messages")
       .setPath(ConversationId)
-      .setPayload(MessageBody)
+      .setPayload(PostMessageBody)
       .addSuccess(MessageJson)
       .addError(ValidationFailed)
       .addError(ConversationNotFound)
       .addError(ConversationStateConflict)
+      .addError(FileLimitReached)
       .annotate(RequiredScope, "chat:write")
       .annotate(OpenApi.Summary, "Post a message")
       .annotate(

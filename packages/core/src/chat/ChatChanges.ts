@@ -12,6 +12,14 @@ import { ConversationRepository, VisitorRepository, VisitorTokenRepository, Widg
 import { type ConversationSignal, conversationTopic } from "./ConversationFeed.js"
 import { type InboxSignal, conversationChanged, inboxTopic } from "./InboxFeed.js"
 
+/** The tenant's widget, made with a new site key when it has none. */
+export const ensureWidgetOf = (
+  widgets: WidgetRepository["Type"],
+  crypto: SecretCrypto["Type"],
+  tenantId: string,
+  at: Date
+) => widgets.ensure({ tenantId, siteKey: `svw_${randomBase62(crypto, 24)}`, createdAt: at })
+
 /**
  * What every chat change shares: the events it emits to the outbox, the signals it sends open
  * pages once committed, and opening or changing a conversation in one unit of work.
@@ -126,9 +134,7 @@ export const makeChatChanges = Effect.gen(function* () {
       })
     )
 
-  /** The tenant's widget, made with a new site key when it has none. */
-  const ensureWidget = (tenantId: string, at: Date) =>
-    widgets.ensure({ tenantId, siteKey: `svw_${randomBase62(crypto, 24)}`, createdAt: at })
+  const ensureWidget = (tenantId: string, at: Date) => ensureWidgetOf(widgets, crypto, tenantId, at)
 
   /** A new visitor token (`svt_` + 40 base62) opening `conversation` until `expiresAt`; only its digest is stored. */
   const mintToken = (visitor: Visitor, conversation: Conversation, expiresAt: Date, at: Date) =>

@@ -14,10 +14,12 @@ import {
   NOTES_DESCRIPTION,
   NOTE_DESCRIPTION,
   NoteParams,
+  PostMessageBody,
   VISITORS_DESCRIPTION,
   VisitorParams
 } from "./ChatApi.js"
 import { ConversationNotFound, ConversationStateConflict, NoteLimitReached } from "./ChatErrors.js"
+import { FileLimitReached } from "./ChatFileErrors.js"
 import {
   AgentConversationJson,
   AgentConversationPageJson,
@@ -123,7 +125,8 @@ export class ChatDashboardApi extends HttpApiGroup.make("chatDashboard")
   .add(
     HttpApiEndpoint.post("replyAsAgent", "/tenants/:tenantId/chat/conversations/:id/messages")
       .setPath(ConversationPath)
-      .setPayload(MessageBody)
+      .setPayload(PostMessageBody)
+      .addError(FileLimitReached)
       .addSuccess(MessageJson)
       .addError(ValidationFailed)
       .addError(ConversationNotFound)

@@ -62,6 +62,7 @@ export const MessageCreatedEvent = event(
         authorName: "Ada Lovelace",
         authorInitials: "AL",
         content: "Hi! I can help with that: which invoice number is it?",
+        files: [],
         createdAt: "2026-03-14T09:16:40.000Z"
       }
     }

@@ -3,20 +3,33 @@ import { Effect } from "effect"
 import { eventStreamHeaders } from "../http/EventStream.js"
 import { implement } from "../http/Implement.js"
 import { pageJson } from "../http/Pages.js"
+import type { Listed } from "../platform/Keyset.js"
 import { ApiCaller, requireTenant, requireTenantAdmin } from "../http/Security.js"
 import { ChatApi } from "./ChatApi.js"
 import { ChatDashboardApi } from "./ChatDashboardApi.js"
-import type { Conversation } from "./Chat.js"
+import type { ChatMessage, Conversation } from "./Chat.js"
+import { ChatFileLinks, type FileLinker } from "./ChatFileLinks.js"
 import { agentConversationJson, conversationJson, messageJson, noteJson, visitorJson } from "./ChatJson.js"
 import { ChatService } from "./ChatService.js"
 import { inboxFeed } from "./InboxFeed.js"
 
 const tenant = Effect.map(ApiCaller, (caller) => caller.tenantId)
 
+/** Messages as JSON (the team's, or the visitor's view), their files with links signed once the messages are had. */
+export const messageEncoders = <J>(
+  linker: Effect.Effect<FileLinker>,
+  toJson: (message: ChatMessage, link: FileLinker) => J
+) => ({
+  message: <E, R>(message: Effect.Effect<ChatMessage, E, R>) => Effect.zipWith(message, linker, toJson),
+  page: <E, R>(listed: Effect.Effect<Listed<ChatMessage>, E, R>) =>
+    Effect.zipWith(listed, linker, (page, link) => pageJson(page, (message) => toJson(message, link)))
+})
+
 export const chatHandlers = implement(
   ChatApi,
   Effect.gen(function* () {
     const chat = yield* ChatService
+    const encode = messageEncoders((yield* ChatFileLinks).linker, messageJson)
     return {
       mintSession: ({ payload }) => Effect.flatMap(tenant, (tenantId) => chat.mintSession(tenantId, payload)),
       listConversations: ({ urlParams }) =>
@@ -28,13 +41,13 @@ export const chatHandlers = implement(
           Effect.map(conversationJson)
         ),
       listMessages: ({ path, urlParams }) =>
-        Effect.flatMap(tenant, (tenantId) => chat.listMessages(tenantId, path.id, urlParams)).pipe(
-          Effect.map((listed) => pageJson(listed, messageJson))
-        ),
+        encode.page(Effect.flatMap(tenant, (tenantId) => chat.listMessages(tenantId, path.id, urlParams))),
       postMessage: ({ path, payload }) =>
-        Effect.flatMap(tenant, (tenantId) =>
-          chat.postMessage(tenantId, path.id, { type: "api", id: null }, payload.content)
-        ).pipe(Effect.map(messageJson)),
+        encode.message(
+          Effect.flatMap(tenant, (tenantId) =>
+            chat.postMessage(tenantId, path.id, { type: "api", id: null }, payload.content, payload.fileIds)
+          )
+        ),
       setLabels: ({ path, payload }) =>
         Effect.flatMap(tenant, (tenantId) => chat.setLabels(tenantId, path.id, payload.labels)).pipe(
           Effect.map(conversationJson)
@@ -59,6 +72,7 @@ export const chatDashboardHandlers = implement(
   ChatDashboardApi,
   Effect.gen(function* () {
     const chat = yield* ChatService
+    const encode = messageEncoders((yield* ChatFileLinks).linker, messageJson)
     /** A conversation as the agent sees it, with their read mark. */
     const asAgent = (tenantId: string, agentId: string) => (conversation: Conversation) =>
       Effect.map(chat.readMarks(tenantId, agentId, [conversation]), (marks) =>
@@ -87,13 +101,13 @@ export const chatDashboardHandlers = implement(
           chat.markRead(path.tenantId, path.id, session.sub, payload.sequence)
         ).pipe(Effect.map(({ conversation, lastReadSequence }) => agentConversationJson(conversation, lastReadSequence))),
       listAgentMessages: ({ path, urlParams }) =>
-        Effect.zipRight(requireTenant(path.tenantId), chat.listMessages(path.tenantId, path.id, urlParams)).pipe(
-          Effect.map((listed) => pageJson(listed, messageJson))
-        ),
+        encode.page(Effect.zipRight(requireTenant(path.tenantId), chat.listMessages(path.tenantId, path.id, urlParams))),
       replyAsAgent: ({ path, payload }) =>
-        Effect.flatMap(requireTenant(path.tenantId), (session) =>
-          chat.postMessage(path.tenantId, path.id, { type: "agent", id: session.sub }, payload.content)
-        ).pipe(Effect.map(messageJson)),
+        encode.message(
+          Effect.flatMap(requireTenant(path.tenantId), (session) =>
+            chat.postMessage(path.tenantId, path.id, { type: "agent", id: session.sub }, payload.content, payload.fileIds)
+          )
+        ),
       setAgentConversationLabels: ({ path, payload }) =>
         forAgent(path.tenantId, chat.setLabels(path.tenantId, path.id, payload.labels)),
       listAgentNotes: ({ path, urlParams }) =>

@@ -11,6 +11,7 @@ import {
   conversationTitle
 } from "./Chat.js"
 import type { ConversationNote } from "./ConversationNotes.js"
+import { FileJson, type FileLinker } from "./ChatFileLinks.js"
 
 /** The public shapes of Live Chat's records: API responses and event payloads alike. */
 
@@ -85,11 +86,12 @@ export const MessageJson = Schema.Struct({
   authorId: Schema.NullOr(Schema.String),
   ...signatureFields,
   content: Schema.String,
+  files: Schema.Array(FileJson),
   createdAt: Timestamp
 }).annotations({
   identifier: "ChatMessage",
   description:
-    "`sequence` numbers a conversation's messages 1, 2, 3... in the order they were stored; `authorId` is the agent's id for agent messages and the visitor's id for visitor messages, null for api and system ones. `authorName` and `authorInitials`: an agent's display name and initials as their profile had them when they wrote, null for other authors and for agents without a profile. Content is plain text: show it as text, never as HTML."
+    "`sequence` numbers a conversation's messages 1, 2, 3... in the order they were stored; `authorId` is the agent's id for agent messages and the visitor's id for visitor messages, null for api and system ones. `authorName` and `authorInitials`: an agent's display name and initials as their profile had them when they wrote, null for other authors and for agents without a profile. Content is plain text: show it as text, never as HTML; it may be empty when the message carries `files`."
 })
 
 export const NoteJson = Schema.Struct({
@@ -131,11 +133,12 @@ export const VisitorMessageJson = Schema.Struct({
   authorType: Schema.Literal(...AUTHOR_TYPES),
   ...signatureFields,
   content: Schema.String,
+  files: Schema.Array(FileJson),
   createdAt: Timestamp
 }).annotations({
   identifier: "VisitorChatMessage",
   description:
-    "`authorName` and `authorInitials` sign an agent's message (null for other authors and agents without a profile). Content is plain text: show it as text, never as HTML."
+    "`authorName` and `authorInitials` sign an agent's message (null for other authors and agents without a profile). Content is plain text: show it as text, never as HTML; it may be empty when the message carries `files`."
 })
 
 export const ConversationPageJson = PageJson(ConversationJson, "ConversationPage")
@@ -181,7 +184,9 @@ export const agentConversationJson = (
   return { ...conversationJson(conversation), lastReadSequence: read, unreadCount: conversation.messageCount - read }
 }
 
-export const messageJson = (message: ChatMessage): typeof MessageJson.Type => ({
+const filesJson = (message: ChatMessage, link: FileLinker) => message.files.map((file) => link(message.tenantId, file))
+
+export const messageJson = (message: ChatMessage, link: FileLinker): typeof MessageJson.Type => ({
   id: message.id,
   conversationId: message.conversationId,
   sequence: message.sequence,
@@ -190,6 +195,7 @@ export const messageJson = (message: ChatMessage): typeof MessageJson.Type => ({
   authorName: message.authorName,
   authorInitials: message.authorInitials,
   content: message.content,
+  files: filesJson(message, link),
   createdAt: message.createdAt
 })
 
@@ -221,20 +227,22 @@ export const visitorConversationJson = (conversation: Conversation): typeof Visi
   csat: conversation.csat
 })
 
-export const visitorMessageJson = (message: ChatMessage): typeof VisitorMessageJson.Type => ({
+export const visitorMessageJson = (message: ChatMessage, link: FileLinker): typeof VisitorMessageJson.Type => ({
   id: message.id,
   sequence: message.sequence,
   authorType: message.authorType,
   authorName: message.authorName,
   authorInitials: message.authorInitials,
   content: message.content,
+  files: filesJson(message, link),
   createdAt: message.createdAt
 })
 
 /** As event payloads carry them: JSON values (timestamps as ISO 8601 text). */
 export const encodeConversation = (conversation: Conversation) =>
   Schema.encodeSync(ConversationJson)(conversationJson(conversation))
-export const encodeMessage = (message: ChatMessage) => Schema.encodeSync(MessageJson)(messageJson(message))
+export const encodeMessage = (message: ChatMessage, link: FileLinker) =>
+  Schema.encodeSync(MessageJson)(messageJson(message, link))
 
 /** An anonymous visitor's conversation as its first message in the widget opened it. */
 export const WidgetStartJson = Schema.Struct({

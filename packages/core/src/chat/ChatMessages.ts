@@ -5,6 +5,8 @@ import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { AgentProfileRepository, signatureOf } from "./AgentProfiles.js"
 import type { ChatChanges } from "./ChatChanges.js"
 import { ConversationNotFound, ConversationStateConflict } from "./ChatErrors.js"
+import { ChatFileLinks } from "./ChatFileLinks.js"
+import { ChatFileService } from "./ChatFileService.js"
 import { type Author, MAX_CONTENT_LENGTH, checkText, pageSize } from "./ChatInputs.js"
 import { encodeMessage } from "./ChatJson.js"
 import { ChatMessageRepository, ConversationRepository } from "./ChatRepositories.js"
@@ -22,6 +24,8 @@ export const makeChatMessages = (changes: ChatChanges) =>
     const unit = yield* UnitOfWork
     const crypto = yield* SecretCrypto
     const profiles = yield* AgentProfileRepository
+    const files = yield* ChatFileService
+    const links = yield* ChatFileLinks
 
     /** An agent signs with their profile as it is now; other authors with nothing. */
     const signature = (tenantId: string, author: Author) =>
@@ -48,9 +52,19 @@ export const makeChatMessages = (changes: ChatChanges) =>
           return { items, limit, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null }
         }),
 
-      postMessage: (tenantId, conversationId, author, content) =>
+      postMessage: (tenantId, conversationId, author, content, fileIds = []) =>
         Effect.gen(function* () {
-          yield* checkText("content", content, MAX_CONTENT_LENGTH)
+          // Text, files or both; text that is only spaces is no text.
+          if (fileIds.length === 0 || content.length > 0) yield* checkText("content", content, MAX_CONTENT_LENGTH)
+          // Files are checked (and library files copied) once the conversation is known to be there.
+          const attached =
+            fileIds.length === 0
+              ? []
+              : yield* Effect.zipRight(
+                  changes.find(tenantId, conversationId),
+                  files.forMessage(tenantId, conversationId, author, fileIds)
+                )
+          const link = yield* links.linker
           return yield* unit.withTransaction(
             Effect.gen(function* () {
               const at = yield* changes.now
@@ -62,6 +76,7 @@ export const makeChatMessages = (changes: ChatChanges) =>
                 authorId: author.id,
                 ...(yield* signature(tenantId, author)),
                 content,
+                files: attached,
                 createdAt: at
               })
               if (Option.isNone(appended)) return yield* Effect.fail(new ConversationNotFound())
@@ -98,7 +113,7 @@ export const makeChatMessages = (changes: ChatChanges) =>
                 tenantId,
                 conversationId,
                 "message.created",
-                { conversationId, visitor: conversation.visitor, message: encodeMessage(message) },
+                { conversationId, visitor: conversation.visitor, message: encodeMessage(message, link) },
                 at
               )
               return message

@@ -9,6 +9,10 @@ import { CannedResponseService } from "./CannedResponseService.js"
 import { cannedResponsesDashboardHandlers, cannedResponsesHandlers } from "./CannedResponsesHandlers.js"
 import { defineModule } from "../module/ProductModule.js"
 import { chatAppearanceHandlers } from "./ChatAppearanceHandlers.js"
+import { ChatFileLinks } from "./ChatFileLinks.js"
+import { ChatFileRepository } from "./ChatFiles.js"
+import { ChatFileService } from "./ChatFileService.js"
+import { chatFileDownloadHandlers, chatFilesDashboardHandlers, chatFilesHandlers } from "./ChatFilesHandlers.js"
 import { chatEvents } from "./ChatEvents.js"
 import { chatSettings } from "./ChatSettings.js"
 import { chatDashboardHandlers, chatHandlers } from "./ChatHandlers.js"
@@ -53,7 +57,10 @@ export const chat = defineModule({
     presenceDashboardHandlers,
     chatPageHandlers,
     chatVisitorHandlers,
-    chatWidgetHandlers
+    chatWidgetHandlers,
+    chatFilesHandlers,
+    chatFilesDashboardHandlers,
+    chatFileDownloadHandlers
   ),
   services: Layer.mergeAll(
     chatServiceLayer,
@@ -61,7 +68,7 @@ export const chat = defineModule({
     PresenceService.layer,
     ConversationHubs.layer,
     InboxHubs.layer
-  ),
+  ).pipe(Layer.provideMerge(Layer.merge(ChatFileService.layer, ChatFileLinks.layer))),
   memory: Layer.mergeAll(
     WidgetRepository.layerMemory,
     ChatMessageRepository.layerMemory.pipe(
@@ -73,7 +80,8 @@ export const chat = defineModule({
     AgentProfileRepository.layerMemory,
     ConversationNoteRepository.layerMemory,
     CannedResponseRepository.layerMemory,
-    AgentPresenceRepository.layerMemory
+    AgentPresenceRepository.layerMemory,
+    ChatFileRepository.layerMemory
   ),
   middleware: layerVisitorAuth,
   skills: chatSkills,

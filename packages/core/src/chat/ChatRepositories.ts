@@ -3,6 +3,7 @@ import type { Page } from "../platform/Keyset.js"
 import { memoryTable, tenantRowsOf } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
 import { type ChatAppearance, defaultAppearance } from "./Appearance.js"
+import { type FileRules, defaultFileRules } from "./ChatFiles.js"
 import {
   type ChatMessage,
   type Conversation,
@@ -96,6 +97,8 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
     readonly setIdentitySecret: (tenantId: string, sealed: string, at: Date) => Effect.Effect<Option.Option<Widget>>
     /** Replaces the tenant's appearance; the widget after it, None without one. */
     readonly setAppearance: (tenantId: string, appearance: ChatAppearance) => Effect.Effect<Option.Option<Widget>>
+    /** Replaces the tenant's file rules; the widget after it, None without one. */
+    readonly setFileRules: (tenantId: string, rules: FileRules) => Effect.Effect<Option.Option<Widget>>
   }
 >() {
   static readonly layerMemory: Layer.Layer<WidgetRepository, never, MemoryDatabase> = Layer.effect(
@@ -121,7 +124,8 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
               ...widget,
               identitySecret: null,
               identitySecretAt: null,
-              appearance: defaultAppearance
+              appearance: defaultAppearance,
+              fileRules: defaultFileRules
             })
             undo(() => byTenant.delete(widget.tenantId))
             return byTenant.get(widget.tenantId)!
@@ -129,7 +133,8 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
         findBySiteKey: (siteKey) =>
           db.run(() => Option.fromNullable([...byTenant.values()].find((widget) => widget.siteKey === siteKey))),
         setIdentitySecret: (tenantId, sealed, at) => change(tenantId, { identitySecret: sealed, identitySecretAt: at }),
-        setAppearance: (tenantId, appearance) => change(tenantId, { appearance })
+        setAppearance: (tenantId, appearance) => change(tenantId, { appearance }),
+        setFileRules: (tenantId, fileRules) => change(tenantId, { fileRules })
       })
     })
   )
@@ -270,7 +275,7 @@ export class ChatMessageRepository extends Context.Tag("@servicekit/core/ChatMes
                   ...found.value,
                   messageCount: found.value.messageCount + 1,
                   lastMessageAt: draft.createdAt,
-                  lastMessage: { authorType: draft.authorType, preview: messagePreview(draft.content) },
+                  lastMessage: { authorType: draft.authorType, preview: messagePreview(draft.content, draft.files) },
                   updatedAt: draft.createdAt
                 }
                 const message: ChatMessage = { ...draft, sequence: conversation.messageCount }

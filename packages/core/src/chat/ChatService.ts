@@ -1,3 +1,4 @@
+import type { FileLimitReached } from "./ChatFileErrors.js"
 import { Context, type Effect, type Option } from "effect"
 import type { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import type { Listed } from "../platform/Keyset.js"
@@ -57,12 +58,17 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
       conversationId: string,
       query: MessageListQuery
     ) => Effect.Effect<Listed<ChatMessage>, ValidationFailed | ConversationNotFound>
+    /**
+     * Writes a message with the files named (see ChatFileService.forMessage); `content` may be
+     * empty when there are files.
+     */
     readonly postMessage: (
       tenantId: string,
       conversationId: string,
       author: Author,
-      content: string
-    ) => Effect.Effect<ChatMessage, ValidationFailed | ConversationNotFound | ConversationStateConflict>
+      content: string,
+      fileIds?: ReadonlyArray<string>
+    ) => Effect.Effect<ChatMessage, ValidationFailed | ConversationNotFound | ConversationStateConflict | FileLimitReached>
     readonly listVisitors: (
       tenantId: string,
       query: VisitorListQuery

@@ -3,7 +3,12 @@ import { Schema } from "effect"
 import { Integer, withReason, withoutNul } from "../http/Schemas.js"
 import { DocumentedSecurity } from "../http/DocumentAnnotations.js"
 import { PermissionDenied, RateLimited, ValidationFailed } from "../platform/Errors.js"
-import { MESSAGES_DESCRIPTION, MessageBody, MessageParams } from "./ChatApi.js"
+import { MESSAGES_DESCRIPTION, MessageBody, MessageParams, PostMessageBody } from "./ChatApi.js"
+import { FileLimitReached, FileTooLarge, FileTypeNotAllowed } from "./ChatFileErrors.js"
+import { FileJson } from "./ChatFileLinks.js"
+import { MAX_UPLOAD_BYTES } from "./ChatFiles.js"
+import { FileBytes, IN_CONVERSATION, UploadParams } from "./ChatFilesApi.js"
+import { MaxBodyBytes } from "../http/RequestContext.js"
 import { ShownAppearanceJson } from "./AppearanceJson.js"
 import { ConversationStateConflict, VisitorIdentityRefused, WidgetNotFound } from "./ChatErrors.js"
 import {
@@ -154,7 +159,8 @@ export class ChatVisitorApi extends HttpApiGroup.make("chatVisitor")
   )
   .add(
     HttpApiEndpoint.post("postVisitorMessage", "/public/chat/messages")
-      .setPayload(MessageBody)
+      .setPayload(PostMessageBody)
+      .addError(FileLimitReached)
       .addSuccess(VisitorMessageJson)
       .addError(ValidationFailed)
       .addError(ConversationStateConflict)
@@ -163,6 +169,19 @@ export class ChatVisitorApi extends HttpApiGroup.make("chatVisitor")
         OpenApi.Description,
         "A message with `authorType` visitor; it reopens a resolved conversation, and a closed one takes none (409 `conversation_closed`). Emits `message.created`."
       )
+  )
+  .add(
+    HttpApiEndpoint.post("uploadVisitorFile", "/public/chat/files")
+      .setUrlParams(UploadParams)
+      .setPayload(FileBytes)
+      .addSuccess(FileJson)
+      .addError(ValidationFailed)
+      .addError(FileTooLarge)
+      .addError(FileTypeNotAllowed)
+      .addError(FileLimitReached)
+      .annotate(MaxBodyBytes, MAX_UPLOAD_BYTES)
+      .annotate(OpenApi.Summary, "Upload a file as the visitor")
+      .annotate(OpenApi.Description, `To the visitor's conversation. ${IN_CONVERSATION}`)
   )
   .add(
     HttpApiEndpoint.get("followVisitorConversation", "/public/chat/events")

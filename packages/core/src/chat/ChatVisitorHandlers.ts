@@ -2,7 +2,6 @@ import { HttpServerResponse } from "@effect/platform"
 import { Clock, Effect, FiberRef, Option } from "effect"
 import { eventStreamHeaders, lastEventId } from "../http/EventStream.js"
 import { implement } from "../http/Implement.js"
-import { pageJson } from "../http/Pages.js"
 import { CurrentRequest } from "../http/RequestContext.js"
 import { invalidField } from "../platform/Errors.js"
 import { RateLimiter } from "../platform/RateLimiter.js"
@@ -10,6 +9,10 @@ import { ServiceKitSettings } from "../platform/Settings.js"
 import type { ConversationNotFound } from "./ChatErrors.js"
 import { ChatPageApi, ChatVisitorApi, ChatWidgetApi } from "./ChatVisitorApi.js"
 import { visitorConversationJson, visitorMessageJson } from "./ChatJson.js"
+import { ChatFileLinks } from "./ChatFileLinks.js"
+import { ChatFileService } from "./ChatFileService.js"
+import { fileEncoder } from "./ChatFilesHandlers.js"
+import { messageEncoders } from "./ChatHandlers.js"
 import { ChatService } from "./ChatService.js"
 import { conversationFeed } from "./ConversationFeed.js"
 import { chatPageCss, chatPageHtml, pageSecurityHeaders } from "./HostedChatPage.js"
@@ -48,6 +51,7 @@ export const chatWidgetHandlers = implement(
   ChatWidgetApi,
   Effect.gen(function* () {
     const chat = yield* ChatService
+    const { linker } = yield* ChatFileLinks
     const limiter = yield* RateLimiter
     // Every route counts against the visitor routes' limit per address; those that mint a token
     // against the widget's own too.
@@ -88,7 +92,7 @@ export const chatWidgetHandlers = implement(
             visitorToken: started.visitorToken,
             expiresAt: started.expiresAt,
             conversation: visitorConversationJson(started.conversation),
-            message: visitorMessageJson(started.message)
+            message: visitorMessageJson(started.message, yield* linker)
           }
         })
     }
@@ -107,6 +111,10 @@ export const chatVisitorHandlers = implement(
   ChatVisitorApi,
   Effect.gen(function* () {
     const chat = yield* ChatService
+    const { linker } = yield* ChatFileLinks
+    const encode = messageEncoders(linker, visitorMessageJson)
+    const fileJson = fileEncoder(linker)
+    const files = yield* ChatFileService
     return {
       getVisitorAppearance: () => Effect.flatMap(VisitorSession, (session) => chat.shownAppearance(session.tenantId)),
       getVisitorConversation: () =>
@@ -114,20 +122,39 @@ export const chatVisitorHandlers = implement(
           own(chat.getConversation(session.tenantId, session.conversationId))
         ).pipe(Effect.map(visitorConversationJson)),
       listVisitorMessages: ({ urlParams }) =>
-        Effect.flatMap(VisitorSession, (session) =>
-          own(chat.listMessages(session.tenantId, session.conversationId, urlParams))
-        ).pipe(Effect.map((listed) => pageJson(listed, visitorMessageJson))),
+        encode.page(
+          Effect.flatMap(VisitorSession, (session) =>
+            own(chat.listMessages(session.tenantId, session.conversationId, urlParams))
+          )
+        ),
       postVisitorMessage: ({ payload }) =>
-        Effect.flatMap(VisitorSession, (session) =>
-          own(
-            chat.postMessage(
-              session.tenantId,
-              session.conversationId,
-              { type: "visitor", id: session.visitorId },
-              payload.content
+        encode.message(
+          Effect.flatMap(VisitorSession, (session) =>
+            own(
+              chat.postMessage(
+                session.tenantId,
+                session.conversationId,
+                { type: "visitor", id: session.visitorId },
+                payload.content,
+                payload.fileIds
+              )
             )
           )
-        ).pipe(Effect.map(visitorMessageJson)),
+        ),
+      uploadVisitorFile: ({ payload, urlParams }) =>
+        fileJson(
+          Effect.flatMap(VisitorSession, (session) =>
+            own(
+              files.upload(
+                session.tenantId,
+                session.conversationId,
+                { type: "visitor", id: session.visitorId },
+                urlParams.name,
+                payload
+              )
+            )
+          )
+        ),
       followVisitorConversation: () =>
         Effect.gen(function* () {
           const session = yield* VisitorSession

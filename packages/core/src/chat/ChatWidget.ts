@@ -142,10 +142,10 @@ export const makeChatWidget = (changes: ChatChanges, postMessage: ChatService["T
                   occurredAt: at
                 })
               )
-              const message = yield* Effect.catchTag(
+              // Just opened, and without files.
+              const message = yield* Effect.catchTags(
                 postMessage(tenantId, conversation.id, { type: "visitor", id: visitor.id }, content),
-                "ConversationNotFound",
-                Effect.die
+                { ConversationNotFound: Effect.die, FileLimitReached: Effect.die }
               )
               return { visitorToken, expiresAt, conversation, message }
             })

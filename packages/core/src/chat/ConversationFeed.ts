@@ -6,6 +6,7 @@ import { isUuid } from "../platform/Crypto.js"
 import type { AgentSignature } from "./AgentProfiles.js"
 import type { ChatMessage, Conversation, VisitorToken } from "./Chat.js"
 import { VisitorConversationJson, VisitorMessageJson, visitorConversationJson, visitorMessageJson } from "./ChatJson.js"
+import { ChatFileLinks, type FileLinker } from "./ChatFileLinks.js"
 import { ChatMessageRepository, ConversationRepository } from "./ChatRepositories.js"
 import { ConversationReadRepository } from "./ConversationReads.js"
 import { type Hub, RECONNECTED, makeFeedHubs } from "./FeedHubs.js"
@@ -41,10 +42,10 @@ const encoder = new TextEncoder()
 const heartbeat = encoder.encode(heartbeatComment)
 const bytesOf = (event: ServerSentEvent) => encoder.encode(encodeEvent(event))
 
-const messageEvent = (message: ChatMessage): ServerSentEvent => ({
+const messageEvent = (message: ChatMessage, link: FileLinker): ServerSentEvent => ({
   id: message.id,
   event: "message",
-  data: JSON.stringify(Schema.encodeSync(VisitorMessageJson)(visitorMessageJson(message)))
+  data: JSON.stringify(Schema.encodeSync(VisitorMessageJson)(visitorMessageJson(message, link)))
 })
 
 /** `seen`: agents have read the conversation up to message `sequence`. */
@@ -103,13 +104,14 @@ export class ConversationHubs extends Context.Tag("@servicekit/core/Conversation
   static readonly layer: Layer.Layer<
     ConversationHubs,
     never,
-    FanOut | ChatMessageRepository | ConversationRepository | TenantStanding
+    FanOut | ChatMessageRepository | ConversationRepository | TenantStanding | ChatFileLinks
   > =
     Layer.scoped(
       ConversationHubs,
       Effect.gen(function* () {
         const messages = yield* ChatMessageRepository
         const conversations = yield* ConversationRepository
+        const { linker } = yield* ChatFileLinks
         const broadcast = (hub: Hub<Sink>, update: Update) => {
           for (const sink of hub.sinks) sink.send(update)
         }
@@ -131,12 +133,12 @@ export class ConversationHubs extends Context.Tag("@servicekit/core/Conversation
 
               /** Every message after the hub's last, page by page. */
               const catchUp: Effect.Effect<void> = Effect.suspend(() =>
-                Effect.flatMap(messages.list(tenantId, conversationId, { limit: PAGE, afterSequence: after }), (page) => {
+                Effect.zipWith(messages.list(tenantId, conversationId, { limit: PAGE, afterSequence: after }), linker, (page, link) => [page, link] as const).pipe(Effect.flatMap(([page, link]) => {
                   for (const message of page)
-                    broadcast(hub, { sequence: message.sequence, bytes: bytesOf(messageEvent(message)) })
+                    broadcast(hub, { sequence: message.sequence, bytes: bytesOf(messageEvent(message, link)) })
                   if (page.length > 0) after = page[page.length - 1]!.sequence
                   return page.length === PAGE ? catchUp : Effect.void
-                })
+                }))
               )
 
               const announceConversation = Effect.map(conversations.find(tenantId, conversationId), (found) => {
@@ -180,6 +182,7 @@ export const conversationFeed = (session: VisitorToken, lastEventId: string | un
   Effect.gen(function* () {
     const hubs = yield* ConversationHubs
     const messages = yield* ChatMessageRepository
+    const { linker } = yield* ChatFileLinks
     const conversations = yield* ConversationRepository
     const reads = yield* ConversationReadRepository
     const { tenantId, conversationId } = session
@@ -242,7 +245,8 @@ export const conversationFeed = (session: VisitorToken, lastEventId: string | un
       if (seen > 0) send({ bytes: bytesOf(seenEvent(seen)) })
       for (;;) {
         const page = yield* messages.list(tenantId, conversationId, { limit: PAGE, afterSequence: after })
-        for (const message of page) send({ sequence: message.sequence, bytes: bytesOf(messageEvent(message)) })
+        const link = yield* linker
+        for (const message of page) send({ sequence: message.sequence, bytes: bytesOf(messageEvent(message, link)) })
         // An ended stream (its client or its hub gone) takes nothing more, so `after` stops moving.
         if (page.length < PAGE || ended) break
       }

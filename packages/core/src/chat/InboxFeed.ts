@@ -5,6 +5,7 @@ import type { TenantStanding } from "../platform/TenantStanding.js"
 import { isUuid } from "../platform/Crypto.js"
 import type { ChatMessage, Conversation } from "./Chat.js"
 import { ConversationJson, MessageJson, NoteJson, conversationJson, messageJson, noteJson } from "./ChatJson.js"
+import { ChatFileLinks, type FileLinker } from "./ChatFileLinks.js"
 import { ChatMessageRepository, ConversationRepository } from "./ChatRepositories.js"
 import { type ConversationNote, ConversationNoteRepository } from "./ConversationNotes.js"
 import { type Hub, RECONNECTED, makeFeedHubs } from "./FeedHubs.js"
@@ -66,8 +67,8 @@ const readEvent = (said: string) => {
 const noteEvent = (note: ConversationNote) =>
   bytesOf({ event: "note", data: JSON.stringify(Schema.encodeSync(NoteJson)(noteJson(note))) })
 
-const messageEvent = (message: ChatMessage) =>
-  bytesOf({ event: "message", data: JSON.stringify(Schema.encodeSync(MessageJson)(messageJson(message))) })
+const messageEvent = (message: ChatMessage, link: FileLinker) =>
+  bytesOf({ event: "message", data: JSON.stringify(Schema.encodeSync(MessageJson)(messageJson(message, link))) })
 
 /** One open inbox stream, as its hub sees it. */
 export interface InboxSink {
@@ -89,12 +90,13 @@ export class InboxHubs extends Context.Tag("@servicekit/core/InboxHubs")<
   static readonly layer: Layer.Layer<
     InboxHubs,
     never,
-    FanOut | ChatMessageRepository | ConversationRepository | ConversationNoteRepository | TenantStanding
+    FanOut | ChatMessageRepository | ConversationRepository | ConversationNoteRepository | TenantStanding | ChatFileLinks
   > =
     Layer.scoped(
       InboxHubs,
       Effect.gen(function* () {
         const messages = yield* ChatMessageRepository
+        const { linker } = yield* ChatFileLinks
         const conversations = yield* ConversationRepository
         const notes = yield* ConversationNoteRepository
         const broadcast = (hub: Hub<InboxSink>, bytes: Uint8Array) => {
@@ -133,9 +135,9 @@ export class InboxHubs extends Context.Tag("@servicekit/core/InboxHubs")<
               }
               if (kind !== "message") return Effect.void
               // The message, then its conversation with the new count and last message time.
-              return Effect.flatMap(messages.find(tenantId, id), (found) => {
+              return Effect.flatMap(Effect.zip(messages.find(tenantId, id), linker), ([found, link]) => {
                 if (Option.isNone(found)) return Effect.void
-                broadcast(hub, messageEvent(found.value))
+                broadcast(hub, messageEvent(found.value, link))
                 return announceConversation(found.value.conversationId)
               })
             })

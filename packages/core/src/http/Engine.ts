@@ -14,7 +14,14 @@ import { errorBody, errorView, internalError } from "./Failure.js"
 import type { Handler } from "./Implement.js"
 import { makeRouteNotFound } from "./NotFound.js"
 import { renderPrometheus } from "./Prometheus.js"
-import { CurrentRequest, type IncomingRequest, type RequestState, bearerToken, firstHeader } from "./RequestContext.js"
+import {
+  CurrentRequest,
+  DEFAULT_MAX_BODY_BYTES,
+  type IncomingRequest,
+  type RequestState,
+  bearerToken,
+  firstHeader
+} from "./RequestContext.js"
 import { RequestObserver } from "./RequestObserver.js"
 import type { Draft, OutgoingResponse } from "./Response.js"
 import { type EndpointDescription, type Refusal, type Route, compileRoute } from "./Route.js"
@@ -282,6 +289,7 @@ export const makeEngine = (options: {
         rateLimit: undefined,
         limitedBy: undefined,
         tenantId: undefined,
+        maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
         bytes: undefined,
         text: undefined
       }

@@ -1,4 +1,4 @@
-import { Effect, FiberRef } from "effect"
+import { Context, Effect, FiberRef } from "effect"
 import type { RateLimitResult } from "../platform/RateLimit.js"
 import { ApiError } from "./ApiError.js"
 import type { WebSocketHandler } from "./WebSocketHost.js"
@@ -13,8 +13,11 @@ export interface IncomingRequest {
   readonly url: string
   readonly headers: RequestHeaders
   readonly remoteAddress: string | undefined
-  /** Reads the raw body; the engine calls it at most once. Rejects when the body is too large, or with `bodyConsumed`. */
-  readonly body: () => Promise<Uint8Array>
+  /**
+   * Reads the raw body; the engine calls it at most once. Rejects when the body is larger than
+   * `maxBytes` (before buffering more than that), or with `bodyConsumed`.
+   */
+  readonly body: (maxBytes: number) => Promise<Uint8Array>
   /** Fires when the client goes away before the response is complete. Hosts may create it lazily. */
   readonly signal?: AbortSignal | undefined
   /**
@@ -38,6 +41,8 @@ export interface RequestState {
   limitedBy: "ip" | "key" | "visitor" | undefined
   /** The tenant, once a key or dashboard token was verified. */
   tenantId: string | undefined
+  /** The most bytes the body may have: `DEFAULT_MAX_BODY_BYTES`, or what the route declares (`MaxBodyBytes`). */
+  maxBodyBytes: number
   /** The raw body, once read. */
   bytes: Promise<Uint8Array> | undefined
   text: Promise<string> | undefined
@@ -52,6 +57,7 @@ export const CurrentRequest = FiberRef.unsafeMake<RequestState>({
   rateLimit: undefined,
   limitedBy: undefined,
   tenantId: undefined,
+  maxBodyBytes: 0,
   bytes: undefined,
   text: undefined
 })
@@ -84,6 +90,12 @@ export const bearerToken = (headers: RequestHeaders): string | null | undefined 
   return match === null ? null : (match[1] ?? "")
 }
 
+/** What a request body may hold unless its route declares more (`MaxBodyBytes`). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+
+/** An endpoint's own body limit, in bytes, above the default: an upload's. */
+export class MaxBodyBytes extends Context.Tag("@servicekit/core/MaxBodyBytes")<MaxBodyBytes, number>() {}
+
 const tooLarge = () => new ApiError({ status: 413, code: "body_too_large", message: "The request body is too large." })
 const decoder = new TextDecoder()
 
@@ -102,7 +114,8 @@ export const bodyConsumed = (by: string): ApiError =>
 /** A host rejects with an ApiError of its own (bodyConsumed); anything else means the body was too large. */
 const readFailure = (error: unknown): ApiError => (error instanceof ApiError ? error : tooLarge())
 
-const body = (state: RequestState) => (state.bytes ??= state.request?.body() ?? Promise.resolve(new Uint8Array(0)))
+const body = (state: RequestState) =>
+  (state.bytes ??= state.request?.body(state.maxBodyBytes) ?? Promise.resolve(new Uint8Array(0)))
 
 /** The raw body as bytes, read once per request and cached (HMAC checks verify exactly these bytes). */
 export const readBytes = (state: RequestState): Effect.Effect<Uint8Array, ApiError> =>

@@ -10,7 +10,7 @@ import { ApiError } from "./ApiError.js"
 import { screenJson, screenValues } from "./Inputs.js"
 import type { Handler } from "./Implement.js"
 import { jsonWriter } from "./JsonWriter.js"
-import { type RequestState, readBytes, readText } from "./RequestContext.js"
+import { MaxBodyBytes, type RequestState, readBytes, readText } from "./RequestContext.js"
 import { type Draft, fromServerResponse } from "./Response.js"
 import type { EndpointGuard } from "./Security.js"
 
@@ -245,7 +245,16 @@ export const compileRoute = (
     } else {
       const [[contentType, { ast, encoding }]] = [...description.payloads]
       if (contentType === "multipart/form-data") refuse("multipart payloads are not served")
-      const read = bodyReader(encoding.kind)
+      const kindReader = bodyReader(encoding.kind)
+      // An upload's route may take more than the default; its body is read only past the guards.
+      const limit = Context.getOption(description.annotations, MaxBodyBytes)
+      const read =
+        limit._tag === "None"
+          ? kindReader
+          : (state: RequestState) => {
+              state.maxBodyBytes = limit.value
+              return kindReader(state)
+            }
       decodePayload = syncDecoder(Schema.make(ast))
       // A JSON body whose every field is optional may be left out: no body reads as `{}`.
       readPayload =

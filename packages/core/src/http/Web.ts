@@ -1,6 +1,35 @@
 import { type IncomingRequest, bodyConsumed } from "./RequestContext.js"
 import type { OutgoingResponse } from "./Response.js"
 
+const tooLarge = () => new Error("request body too large")
+
+/** The body's bytes, refused once they pass `maxBytes` (by its declared length, or as they arrive). */
+const readLimited = async (request: Request, maxBytes: number): Promise<Uint8Array> => {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge()
+  if (request.body === null) return new Uint8Array(0)
+  const chunks: Array<Uint8Array> = []
+  let size = 0
+  const reader = request.body.getReader()
+  while (true) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  if (chunks.length === 1) return chunks[0]!
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return bytes
+}
+
 /** A web-standard Request as the engine reads it; pass the peer address so IP allowlists and limits work. */
 export const fromWebRequest = (
   request: Request,
@@ -17,10 +46,8 @@ export const fromWebRequest = (
     url: url.pathname + url.search,
     headers,
     remoteAddress,
-    body: () =>
-      request.bodyUsed
-        ? Promise.reject(bodyConsumed("the Request's body was already used"))
-        : request.arrayBuffer().then((buffer) => new Uint8Array(buffer)),
+    body: (maxBytes) =>
+      request.bodyUsed ? Promise.reject(bodyConsumed("the Request's body was already used")) : readLimited(request, maxBytes),
     signal: request.signal,
     upgrade
   }

@@ -15,6 +15,7 @@ const toResponse = (row: Selectable<ChatCannedResponsesTable>): CannedResponse =
   name: row.name,
   shortcut: row.shortcut,
   content: row.content,
+  files: row.files,
   createdAt: row.created_at,
   updatedAt: row.updated_at
 })
@@ -35,6 +36,7 @@ export const make = (database: KyselyConnection): CannedResponseRepository["Type
               name: response.name,
               shortcut: response.shortcut,
               content: response.content,
+              files: JSON.stringify(response.files),
               created_at: response.createdAt,
               updated_at: response.updatedAt
             })
@@ -43,6 +45,7 @@ export const make = (database: KyselyConnection): CannedResponseRepository["Type
                 name: eb.ref("excluded.name"),
                 shortcut: eb.ref("excluded.shortcut"),
                 content: eb.ref("excluded.content"),
+                files: eb.ref("excluded.files"),
                 updated_at: eb.ref("excluded.updated_at")
               }))
             )

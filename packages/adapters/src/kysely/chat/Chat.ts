@@ -2,6 +2,7 @@ import type {
   AgentPresenceRepository,
   AgentProfileRepository,
   CannedResponseRepository,
+  ChatFileRepository,
   ChatMessageRepository,
   ConversationNoteRepository,
   ConversationReadRepository,
@@ -17,6 +18,7 @@ import * as AgentProfiles from "./AgentProfiles.js"
 import * as CannedResponses from "./CannedResponses.js"
 import * as ConversationReads from "./ConversationReads.js"
 import * as Conversations from "./Conversations.js"
+import * as Files from "./Files.js"
 import * as Messages from "./Messages.js"
 import * as Notes from "./Notes.js"
 import * as migration0010 from "./migrations/0010_chat.js"
@@ -30,13 +32,14 @@ import * as notesMigration from "./migrations/chat/0005_notes.js"
 import * as cannedResponsesMigration from "./migrations/chat/0006_canned_responses.js"
 import * as labelsMigration from "./migrations/chat/0007_labels.js"
 import * as presenceMigration from "./migrations/chat/0008_agent_presence.js"
+import * as filesMigration from "./migrations/chat/0009_files.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Widgets from "./Widgets.js"
 
 /**
  * Visitors, widgets and their appearance, conversations with their messages and private notes,
- * visitor tokens, agents' names and presence, and canned responses. Its first migrations also made the webhooks' tables (`0010_chat`,
+ * visitor tokens, agents' names and presence, canned responses, and files (their rows; the bytes are in the blob store). Its first migrations also made the webhooks' tables (`0010_chat`,
  * `0033_webhook_attempt_answer`, `chat/0001_webhook_health`), from before webhooks were a module of
  * their own: applied where the platform runs, they keep their names and owner (see
  * webhooks/Webhooks.ts).
@@ -52,6 +55,7 @@ export const chatStorage: KyselyModuleStorage<
   | ConversationNoteRepository
   | CannedResponseRepository
   | AgentPresenceRepository
+  | ChatFileRepository
 > = {
   // Its tables reference accounts' tenants.
   dependsOn: ["accounts"],
@@ -66,13 +70,15 @@ export const chatStorage: KyselyModuleStorage<
     "chat/0005_notes": notesMigration,
     "chat/0006_canned_responses": cannedResponsesMigration,
     "chat/0007_labels": labelsMigration,
-    "chat/0008_agent_presence": presenceMigration
+    "chat/0008_agent_presence": presenceMigration,
+    "chat/0009_files": filesMigration
   },
   // Messages, reads and notes first: they reference their conversation.
   tenantTables: [
     { table: "chat_messages" },
     { table: "chat_conversation_reads" },
     { table: "chat_notes" },
+    { table: "chat_files" },
     { table: "visitor_tokens" },
     { table: "conversations" },
     { table: "visitors" },
@@ -91,6 +97,7 @@ export const chatStorage: KyselyModuleStorage<
     AgentProfiles.layer,
     Notes.layer,
     CannedResponses.layer,
-    AgentPresence.layer
+    AgentPresence.layer,
+    Files.layer
   )
 }

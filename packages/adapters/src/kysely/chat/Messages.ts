@@ -20,6 +20,7 @@ const toMessage = (row: Selectable<ChatMessagesTable>): ChatMessage => ({
   authorName: row.author_name,
   authorInitials: row.author_initials,
   content: row.content,
+  files: row.files,
   createdAt: row.created_at
 })
 
@@ -32,6 +33,7 @@ const APPEND_FIELDS = [
   "authorName",
   "authorInitials",
   "content",
+  "files",
   "preview",
   "createdAt"
 ] as const
@@ -70,6 +72,7 @@ const appendQuery = (db: Db, draft: Readonly<Record<(typeof APPEND_FIELDS)[numbe
           "author_name",
           "author_initials",
           "content",
+          "files",
           "created_at"
         ])
         // Values beside the conversation's columns need their types: INSERT ... SELECT takes them as text.
@@ -86,6 +89,7 @@ const appendQuery = (db: Db, draft: Readonly<Record<(typeof APPEND_FIELDS)[numbe
               sql<string | null>`${draft.authorName}::text`.as("author_name"),
               sql<string | null>`${draft.authorInitials}::text`.as("author_initials"),
               sql<string>`${draft.content}::text`.as("content"),
+              sql<string>`${draft.files}::jsonb`.as("files"),
               "bumped.last_message_at"
             ])
         )
@@ -117,7 +121,11 @@ export const make = (database: KyselyConnection): ChatMessageRepository["Type"] 
     append: (draft) =>
       isUuid(draft.tenantId) && isUuid(draft.conversationId)
         ? Effect.suspend(() => {
-            const { parameters, sql } = append({ ...draft, preview: messagePreview(draft.content) })
+            const { parameters, sql } = append({
+              ...draft,
+              files: JSON.stringify(draft.files),
+              preview: messagePreview(draft.content, draft.files)
+            })
             return Effect.map(rows<Selectable<ConversationsTable>>(database, sql, parameters), ([row]) =>
               row === undefined
                 ? Option.none()

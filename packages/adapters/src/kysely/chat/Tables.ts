@@ -1,5 +1,6 @@
 import type {
   AuthorType,
+  FileRef,
   ConversationStatus,
   LauncherPosition,
   PresenceStatus,
@@ -34,6 +35,8 @@ export interface ChatWidgetsTable {
   readonly greeting: string | null
   readonly launcher_position: Generated<LauncherPosition>
   readonly appearance_updated_at: Date | null
+  readonly file_max_bytes: number | null
+  readonly file_kinds: ReadonlyArray<string> | null
   readonly created_at: Date
 }
 
@@ -80,6 +83,7 @@ export interface ChatMessagesTable {
   readonly author_name: string | null
   readonly author_initials: string | null
   readonly content: string
+  readonly files: JsonColumn<ReadonlyArray<FileRef>>
   readonly created_at: Date
 }
 
@@ -101,8 +105,21 @@ export interface ChatCannedResponsesTable {
   readonly name: string
   readonly shortcut: string
   readonly content: string
+  readonly files: JsonColumn<ReadonlyArray<FileRef>>
   readonly created_at: Date
   readonly updated_at: Date
+}
+
+export interface ChatFilesTable {
+  readonly tenant_id: string
+  readonly id: string
+  readonly conversation_id: string | null
+  readonly name: string
+  readonly content_type: string
+  readonly size: number
+  readonly author_type: AuthorType
+  readonly author_id: string | null
+  readonly created_at: Date
 }
 
 export interface ChatAgentPresenceTable {
@@ -140,4 +157,5 @@ export interface ChatTables {
   readonly chat_notes: ChatNotesTable
   readonly chat_canned_responses: ChatCannedResponsesTable
   readonly chat_agent_presence: ChatAgentPresenceTable
+  readonly chat_files: ChatFilesTable
 }

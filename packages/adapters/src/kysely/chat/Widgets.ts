@@ -1,5 +1,5 @@
 import type { Widget } from "@servicekit/core/chat"
-import { WidgetRepository, isUuid } from "@servicekit/core/internal"
+import { type FileKind, WidgetRepository, defaultFileRules, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable, Updateable } from "kysely"
 import { findOne, query } from "../Connection.js"
@@ -19,6 +19,11 @@ const toWidget = (row: Selectable<ChatWidgetsTable>): Widget => ({
     greeting: row.greeting,
     launcherPosition: row.launcher_position,
     updatedAt: row.appearance_updated_at
+  },
+  // Null: the defaults of the time.
+  fileRules: {
+    maxFileBytes: row.file_max_bytes ?? defaultFileRules.maxFileBytes,
+    kinds: (row.file_kinds as ReadonlyArray<FileKind> | null) ?? defaultFileRules.kinds
   },
   createdAt: row.created_at
 })
@@ -72,7 +77,10 @@ export const make = (database: KyselyConnection): WidgetRepository["Type"] =>
         greeting: appearance.greeting,
         launcher_position: appearance.launcherPosition,
         appearance_updated_at: appearance.updatedAt
-      })
+      }),
+
+    setFileRules: (tenantId, rules) =>
+      change(database, tenantId, { file_max_bytes: rules.maxFileBytes, file_kinds: [...rules.kinds] })
   })
 
 export const layer: Layer.Layer<WidgetRepository, never, KyselyDatabase> = Layer.effect(

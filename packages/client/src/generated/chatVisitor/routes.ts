@@ -24,6 +24,12 @@ export const chatVisitorRoutes = {
    */
   "chatVisitor.postVisitorMessage": ["POST", "/public/chat/messages", "400 401 403 405 409 413 429 500"],
   /**
+   * Upload a file as the visitor
+   *
+   * To the visitor's conversation. The body is the file's bytes (up to the account's `maxFileBytes`, at most 26214400; 413 `file_too_large`); its type is decided from the bytes (415 `file_type_not_allowed` outside the account's kinds). Nothing is stored when it is refused. Send its `id` in a message's `fileIds`. A conversation holds at most 200 files (409 `file_limit_reached`); they go with it.
+   */
+  "chatVisitor.uploadVisitorFile": ["POST", "/public/chat/files", "400 401 403 405 409 413 415 429 500", "bytes"],
+  /**
    * Follow the conversation live
    *
    * Server-sent events: `conversation` (the conversation, first and after each change), `message` (each message, its id as the event id), `seen` (`{ sequence }`: agents have read the conversation up to that message; first after `conversation` once any has, then as they read on) and `typing` (`{ authorType: "agent", authorName, authorInitials }`: an agent is writing; show it a few seconds, until their message or the next `typing`), until the token expires. Send the id of the last message you have as `Last-Event-ID` to resume after it without a gap or a repeat.

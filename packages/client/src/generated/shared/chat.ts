@@ -11,6 +11,11 @@ export interface SharedChatSchemas {
             readonly nextCursor: string | null;
         };
     };
+    readonly ChatMessageInput: {
+        readonly content: string;
+        /** @description Files to send with it, at most 10: uploaded to this conversation, or (not for visitors) library files, which are copied into it. */
+        readonly fileIds?: readonly string[];
+    };
     readonly ConversationNotePage: {
         readonly data: readonly components["schemas"]["ConversationNote"][];
         readonly meta: {
@@ -66,13 +71,14 @@ export interface SharedChatSchemas {
     readonly CannedResponseList: {
         readonly data: readonly components["schemas"]["CannedResponse"][];
     };
-    /** @description A reply the team keeps ready: agents type `/` and its `shortcut` to insert `content`, which they may edit before sending. Show every text as text, never as HTML. */
+    /** @description A reply the team keeps ready: agents type `/` and its `shortcut` to insert `content`, which they may edit before sending, with its library `files` (sent as the reply's `fileIds`). Show every text as text, never as HTML. */
     readonly CannedResponse: {
         /** Format: uuid */
         readonly id: string;
         readonly name: string;
         readonly shortcut: string;
         readonly content: string;
+        readonly files: readonly components["schemas"]["ChatFile"][];
         /** Format: date-time */
         readonly createdAt: string;
         /** Format: date-time */
@@ -82,11 +88,15 @@ export interface SharedChatSchemas {
         readonly name: string;
         readonly shortcut: string;
         readonly content: string;
+        /** @description Library files (`POST /v1/chat/files`) sent with it, at most 5; on a change, the whole list. */
+        readonly fileIds?: readonly string[];
     };
     readonly CannedResponseChange: {
         readonly name?: string;
         readonly shortcut?: string;
         readonly content?: string;
+        /** @description Library files (`POST /v1/chat/files`) sent with it, at most 5; on a change, the whole list. */
+        readonly fileIds?: readonly string[];
     };
     readonly PresentAgentList: {
         readonly data: readonly components["schemas"]["PresentAgent"][];
@@ -114,7 +124,7 @@ export interface SharedChatSchemas {
             readonly submittedAt: string;
         } | null;
     };
-    /** @description `authorName` and `authorInitials` sign an agent's message (null for other authors and agents without a profile). Content is plain text: show it as text, never as HTML. */
+    /** @description `authorName` and `authorInitials` sign an agent's message (null for other authors and agents without a profile). Content is plain text: show it as text, never as HTML; it may be empty when the message carries `files`. */
     readonly VisitorChatMessage: {
         /** Format: uuid */
         readonly id: string;
@@ -124,8 +134,18 @@ export interface SharedChatSchemas {
         readonly authorName: string | null;
         readonly authorInitials: string | null;
         readonly content: string;
+        readonly files: readonly components["schemas"]["ChatFile"][];
         /** Format: date-time */
         readonly createdAt: string;
+    };
+    /** @description What the account's chat takes, both ways: files up to `maxFileBytes` of these kinds (decided from the bytes). images: PNG, JPEG, GIF, WebP (shown inline); pdf; text: UTF-8 text (HTML and SVG included, only ever served to save); documents: Office and OpenDocument files, RTF; archives: zip, gzip, 7z, tar; audio; video. Defaults: 10485760 bytes, images, pdf, text, documents, archives. */
+    readonly ChatFileRules: {
+        readonly maxFileBytes: number;
+        readonly kinds: readonly ("images" | "pdf" | "text" | "documents" | "archives" | "audio" | "video")[];
+    };
+    readonly ChatFileRulesChange: {
+        readonly maxFileBytes?: number;
+        readonly kinds?: readonly string[];
     };
     /** @description No conversation with this id in this account (`conversation_not_found`). */
     readonly ConversationNotFoundError: {
@@ -164,6 +184,30 @@ export interface SharedChatSchemas {
              * @enum {string}
              */
             readonly code: "conversation_closed" | "conversation_not_finished" | "csat_already_submitted";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description The conversation, or the account's library, holds the most files it may (`file_limit_reached`). */
+    readonly FileLimitReachedError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "conflict";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "file_limit_reached";
             /** @description A sentence for people; may change. */
             readonly message: string;
             /** @description Equals the `X-Request-ID` header. */
@@ -236,6 +280,78 @@ export interface SharedChatSchemas {
              * @enum {string}
              */
             readonly code: "canned_response_not_found";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description The file is larger than the account allows (`file_too_large`); nothing was stored. */
+    readonly FileTooLargeError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "invalid_request";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "file_too_large";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description The file's type, decided from its bytes, is not among the kinds the account allows (`file_type_not_allowed`); nothing was stored. */
+    readonly FileTypeNotAllowedError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "invalid_request";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "file_type_not_allowed";
+            /** @description A sentence for people; may change. */
+            readonly message: string;
+            /** @description Equals the `X-Request-ID` header. */
+            readonly requestId: string;
+            /** @description For validation failures: one entry per field, at most 20. */
+            readonly details?: readonly {
+                readonly field: string;
+                readonly reason: string;
+            }[];
+        };
+    };
+    /** @description No file with this id in this account, or a link that is not the platform's (`file_not_found`). */
+    readonly FileNotFoundError: {
+        readonly error: {
+            /**
+             * @description The family of the error, by status.
+             * @enum {string}
+             */
+            readonly type: "not_found";
+            /**
+             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
+             * @enum {string}
+             */
+            readonly code: "file_not_found";
             /** @description A sentence for people; may change. */
             readonly message: string;
             /** @description Equals the `X-Request-ID` header. */

@@ -84,7 +84,7 @@ export interface SharedCommonSchemasSchemas {
         /** Format: date-time */
         readonly createdAt: string;
     };
-    /** @description `sequence` numbers a conversation's messages 1, 2, 3... in the order they were stored; `authorId` is the agent's id for agent messages and the visitor's id for visitor messages, null for api and system ones. `authorName` and `authorInitials`: an agent's display name and initials as their profile had them when they wrote, null for other authors and for agents without a profile. Content is plain text: show it as text, never as HTML. */
+    /** @description `sequence` numbers a conversation's messages 1, 2, 3... in the order they were stored; `authorId` is the agent's id for agent messages and the visitor's id for visitor messages, null for api and system ones. `authorName` and `authorInitials`: an agent's display name and initials as their profile had them when they wrote, null for other authors and for agents without a profile. Content is plain text: show it as text, never as HTML; it may be empty when the message carries `files`. */
     readonly ChatMessage: {
         /** Format: uuid */
         readonly id: string;
@@ -97,8 +97,21 @@ export interface SharedCommonSchemasSchemas {
         readonly authorName: string | null;
         readonly authorInitials: string | null;
         readonly content: string;
+        readonly files: readonly components["schemas"]["ChatFile"][];
         /** Format: date-time */
         readonly createdAt: string;
+    };
+    /** @description A file of a message or canned response. `contentType` was decided from the bytes, not the name. `url` downloads it without a credential until `expiresAt` (at least 24 hours after it was given; `GET /v1/chat/files/{id}` gives a fresh one). `inline` files are raster images shown as they are; every other file is served as an attachment to save. `name` is plain text: show it as text, never as HTML. */
+    readonly ChatFile: {
+        /** Format: uuid */
+        readonly id: string;
+        readonly name: string;
+        readonly contentType: string;
+        readonly size: number;
+        readonly inline: boolean;
+        readonly url: string;
+        /** Format: date-time */
+        readonly expiresAt: string;
     };
     readonly Call: {
         /** Format: uuid */

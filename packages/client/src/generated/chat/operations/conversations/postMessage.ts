@@ -15,9 +15,7 @@ export interface ChatConversationsPostMessageOperations {
         };
         readonly requestBody: {
             readonly content: {
-                readonly "application/json": {
-                    readonly content: string;
-                };
+                readonly "application/json": components["schemas"]["ChatMessageInput"];
             };
         };
         readonly responses: {
@@ -53,7 +51,7 @@ export interface ChatConversationsPostMessageOperations {
             };
             readonly 409: {
                 content: {
-                    readonly "application/json": components["schemas"]["ConversationStateConflictError"];
+                    readonly "application/json": components["schemas"]["ConversationStateConflictError"] | components["schemas"]["FileLimitReachedError"];
                 };
             };
             readonly 413: {

@@ -16,9 +16,7 @@ export interface ChatDashboardConversationsReplyAsAgentOperations {
         };
         readonly requestBody: {
             readonly content: {
-                readonly "application/json": {
-                    readonly content: string;
-                };
+                readonly "application/json": components["schemas"]["ChatMessageInput"];
             };
         };
         readonly responses: {
@@ -54,7 +52,7 @@ export interface ChatDashboardConversationsReplyAsAgentOperations {
             };
             readonly 409: {
                 content: {
-                    readonly "application/json": components["schemas"]["ConversationStateConflictError"];
+                    readonly "application/json": components["schemas"]["FileLimitReachedError"] | components["schemas"]["ConversationStateConflictError"];
                 };
             };
             readonly 413: {

@@ -27,6 +27,7 @@ export interface WebhooksEventsMessageCreatedEventSchemas {
      *           "authorName": "Ada Lovelace",
      *           "authorInitials": "AL",
      *           "content": "Hi! I can help with that: which invoice number is it?",
+     *           "files": [],
      *           "createdAt": "2026-03-14T09:16:40.000Z"
      *         }
      *       }

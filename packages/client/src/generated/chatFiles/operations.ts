@@ -1,169 +1,29 @@
-// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the chatVisitor group's operations.
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the chatFiles group's operations.
 // Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
 
 import type { components } from "../index.js"
 
-export interface ChatVisitorOperations {
-    readonly "chatVisitor.getVisitorConversation": {
+export interface ChatFilesOperations {
+    readonly "chatFiles.uploadConversationFile": {
         readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
-        };
-        readonly requestBody?: never;
-        readonly responses: {
-            readonly 200: {
-                content: {
-                    readonly "application/json": components["schemas"]["VisitorConversation"];
-                };
-            };
-            readonly 400: {
-                content: {
-                    readonly "application/json": components["schemas"]["InvalidRequestError"];
-                };
-            };
-            readonly 401: {
-                content: {
-                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
-                };
-            };
-            readonly 403: {
-                content: {
-                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
-                };
-            };
-            readonly 405: {
-                content: {
-                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
-                };
-            };
-            readonly 429: {
-                content: {
-                    readonly "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            readonly 500: {
-                content: {
-                    readonly "application/json": components["schemas"]["InternalError"];
-                };
-            };
-        };
-    };
-    readonly "chatVisitor.getVisitorAppearance": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
-        };
-        readonly requestBody?: never;
-        readonly responses: {
-            readonly 200: {
-                content: {
-                    readonly "application/json": components["schemas"]["ShownChatAppearance"];
-                };
-            };
-            readonly 400: {
-                content: {
-                    readonly "application/json": components["schemas"]["InvalidRequestError"];
-                };
-            };
-            readonly 401: {
-                content: {
-                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
-                };
-            };
-            readonly 403: {
-                content: {
-                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
-                };
-            };
-            readonly 405: {
-                content: {
-                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
-                };
-            };
-            readonly 429: {
-                content: {
-                    readonly "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            readonly 500: {
-                content: {
-                    readonly "application/json": components["schemas"]["InternalError"];
-                };
-            };
-        };
-    };
-    readonly "chatVisitor.listVisitorMessages": {
-        readonly parameters: {
-            readonly query?: {
-                readonly limit?: number;
-                /** @description A message id: only the messages after it (the previous page's `meta.nextCursor`). */
-                readonly after?: string;
+            readonly query: {
+                readonly name: string;
             };
             readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
-        };
-        readonly requestBody?: never;
-        readonly responses: {
-            readonly 200: {
-                content: {
-                    readonly "application/json": components["schemas"]["VisitorChatMessagePage"];
-                };
+            readonly path: {
+                readonly id: string;
             };
-            readonly 400: {
-                content: {
-                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
-                };
-            };
-            readonly 401: {
-                content: {
-                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
-                };
-            };
-            readonly 403: {
-                content: {
-                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
-                };
-            };
-            readonly 405: {
-                content: {
-                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
-                };
-            };
-            readonly 429: {
-                content: {
-                    readonly "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            readonly 500: {
-                content: {
-                    readonly "application/json": components["schemas"]["InternalError"];
-                };
-            };
-        };
-    };
-    readonly "chatVisitor.postVisitorMessage": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
             readonly cookie?: never;
         };
         readonly requestBody: {
             readonly content: {
-                readonly "application/json": {
-                    readonly content: string;
-                };
+                readonly "application/octet-stream": string;
             };
         };
         readonly responses: {
             readonly 200: {
                 content: {
-                    readonly "application/json": components["schemas"]["VisitorChatMessage"];
+                    readonly "application/json": components["schemas"]["ChatFile"];
                 };
             };
             readonly 400: {
@@ -179,6 +39,11 @@ export interface ChatVisitorOperations {
             readonly 403: {
                 content: {
                     readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["ConversationNotFoundError"];
                 };
             };
             readonly 405: {
@@ -188,12 +53,17 @@ export interface ChatVisitorOperations {
             };
             readonly 409: {
                 content: {
-                    readonly "application/json": components["schemas"]["ConversationStateConflictError"];
+                    readonly "application/json": components["schemas"]["FileLimitReachedError"];
                 };
             };
             readonly 413: {
                 content: {
-                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"] | components["schemas"]["FileTooLargeError"];
+                };
+            };
+            readonly 415: {
+                content: {
+                    readonly "application/json": components["schemas"]["FileTypeNotAllowedError"];
                 };
             };
             readonly 429: {
@@ -208,119 +78,24 @@ export interface ChatVisitorOperations {
             };
         };
     };
-    readonly "chatVisitor.followVisitorConversation": {
+    readonly "chatFiles.uploadLibraryFile": {
         readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
-        };
-        readonly requestBody?: never;
-        readonly responses: {
-            readonly 200: {
-                content: {
-                    readonly "text/event-stream": string;
-                };
+            readonly query: {
+                readonly name: string;
             };
-            readonly 400: {
-                content: {
-                    readonly "application/json": components["schemas"]["InvalidRequestError"];
-                };
-            };
-            readonly 401: {
-                content: {
-                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
-                };
-            };
-            readonly 403: {
-                content: {
-                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
-                };
-            };
-            readonly 405: {
-                content: {
-                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
-                };
-            };
-            readonly 429: {
-                content: {
-                    readonly "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            readonly 500: {
-                content: {
-                    readonly "application/json": components["schemas"]["InternalError"];
-                };
-            };
-        };
-    };
-    readonly "chatVisitor.visitorTyping": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
-        };
-        readonly requestBody?: never;
-        readonly responses: {
-            readonly 204: {
-                content?: never;
-            };
-            readonly 400: {
-                content: {
-                    readonly "application/json": components["schemas"]["InvalidRequestError"];
-                };
-            };
-            readonly 401: {
-                content: {
-                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
-                };
-            };
-            readonly 403: {
-                content: {
-                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
-                };
-            };
-            readonly 405: {
-                content: {
-                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
-                };
-            };
-            readonly 429: {
-                content: {
-                    readonly "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            readonly 500: {
-                content: {
-                    readonly "application/json": components["schemas"]["InternalError"];
-                };
-            };
-        };
-    };
-    readonly "chatVisitor.rateConversation": {
-        readonly parameters: {
-            readonly query?: never;
             readonly header?: never;
             readonly path?: never;
             readonly cookie?: never;
         };
         readonly requestBody: {
             readonly content: {
-                readonly "application/json": {
-                    /**
-                     * between(1, 5)
-                     * @description a number between 1 and 5
-                     */
-                    readonly rating: number;
-                    readonly comment?: string;
-                };
+                readonly "application/octet-stream": string;
             };
         };
         readonly responses: {
             readonly 200: {
                 content: {
-                    readonly "application/json": components["schemas"]["VisitorConversation"];
+                    readonly "application/json": components["schemas"]["ChatFile"];
                 };
             };
             readonly 400: {
@@ -345,7 +120,166 @@ export interface ChatVisitorOperations {
             };
             readonly 409: {
                 content: {
-                    readonly "application/json": components["schemas"]["ConversationStateConflictError"];
+                    readonly "application/json": components["schemas"]["FileLimitReachedError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"] | components["schemas"]["FileTooLargeError"];
+                };
+            };
+            readonly 415: {
+                content: {
+                    readonly "application/json": components["schemas"]["FileTypeNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "chatFiles.getChatFile": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["ChatFile"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["FileNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "chatFiles.getFileRules": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["ChatFileRules"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "chatFiles.setFileRules": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ChatFileRulesChange"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["ChatFileRules"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
                 };
             };
             readonly 413: {

@@ -1,0 +1,53 @@
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the chatVisitor group's operations: events.
+// Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
+
+import type { components } from "../../index.js"
+
+export interface ChatVisitorEventsOperations {
+    readonly "chatVisitor.followVisitorConversation": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "text/event-stream": string;
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+}
