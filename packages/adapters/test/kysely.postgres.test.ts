@@ -94,6 +94,7 @@ describe("kysely storage on Postgres", () => {
             "chat/0007_labels",
             "chat/0008_agent_presence",
             "chat/0009_files",
+            "chat/0010_assignment",
             "jobs/0001_job_backlog",
             "maildomains/0001_mail_domains",
             "mailreputation/0001_mail_reputation",

@@ -904,6 +904,23 @@ export const contractSuite = (setting: ContractStorage) =>
       )
       expect(expectOk(await agent.chatPresenceDashboard.listAgentPresence({ path: { tenantId: chat.id } })).data).toHaveLength(1)
       expect(expectOk(await api.chatPresence.listPresentAgents()).data.map((here) => here.status)).toEqual(["online"])
+      // Assignment rules: read by key and agent, changed by key and admin (left manual: the conversation keeps its agent).
+      expect(expectOk(await api.chatAssignment.getAssignment())).toEqual({ mode: "manual", capacity: 3 })
+      expect(expectOk(await api.chatAssignment.setAssignment({ body: { capacity: 2 } })).capacity).toBe(2)
+      expect(expectOk(await agent.chatAssignmentDashboard.getAgentAssignment({ path: { tenantId: chat.id } })).capacity).toBe(2)
+      const notAllowed = expectError(
+        await agent.chatAssignmentDashboard.setAgentAssignment({ path: { tenantId: chat.id }, body: { capacity: 4 } }),
+        403
+      )
+      expect(notAllowed.code).toBe("admin_required")
+      expect(
+        expectOk(
+          await connect({ dashboardToken: await chat.token("admin") }).chatAssignmentDashboard.setAgentAssignment({
+            path: { tenantId: chat.id },
+            body: { capacity: 4 }
+          })
+        )
+      ).toEqual({ mode: "manual", capacity: 4 })
       // Labels, by key and by agent; the list by one.
       expect(
         expectOk(await api.chat.setLabels({ path: { id: session.conversationId }, body: { labels: ["Billing", "vip"] } })).labels

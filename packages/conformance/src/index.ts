@@ -24,6 +24,7 @@ import { agentProfilesSuite } from "./storage/AgentProfiles.js"
 import { conversationNotesSuite } from "./storage/ConversationNotes.js"
 import { cannedResponsesSuite } from "./storage/CannedResponses.js"
 import { chatFilesSuite } from "./storage/ChatFiles.js"
+import { chatAssignmentSuite } from "./storage/ChatAssignment.js"
 import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
 import {
@@ -86,6 +87,7 @@ export {
   callsSuite,
   cannedResponsesSuite,
   channelsSuite,
+  chatAssignmentSuite,
   chatFilesSuite,
   chatMessagesSuite,
   chatRollbackSuite,
@@ -157,6 +159,7 @@ export const moduleStorageSuites = {
     cannedResponsesSuite,
     agentPresenceSuite,
     chatFilesSuite,
+    chatAssignmentSuite,
     visitorTokensSuite,
     chatRollbackSuite
   ],

@@ -258,6 +258,8 @@ export { AgentProfileRepository } from "./chat/AgentProfiles.js"
 export { ConversationNoteRepository, MAX_NOTES_PER_CONVERSATION } from "./chat/ConversationNotes.js"
 export { CannedResponseRepository, SHORTCUT_TAKEN } from "./chat/CannedResponses.js"
 export { ChatFileRepository, defaultFileRules } from "./chat/ChatFiles.js"
+export { type AssignmentMode, type AssignmentRules, defaultAssignmentRules } from "./chat/Assignment.js"
+export { AssignmentService } from "./chat/AssignmentService.js"
 export { DEFAULT_FILE_KINDS, FILE_KINDS, type FileKind } from "./platform/FileTypes.js"
 export { AgentPresenceRepository } from "./chat/AgentPresence.js"
 export {

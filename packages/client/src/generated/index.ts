@@ -48,6 +48,8 @@ import type { ChatWidgetOperations } from "./chatWidget/operations.js"
 import type { ChatFilesOperations } from "./chatFiles/operations.js"
 import type { ChatFilesDashboardOperations } from "./chatFilesDashboard/operations.js"
 import type { ChatFileDownloadOperations } from "./chatFileDownload/operations.js"
+import type { ChatAssignmentOperations } from "./chatAssignment/operations.js"
+import type { ChatAssignmentDashboardOperations } from "./chatAssignmentDashboard/operations.js"
 import type { WebhooksOperations } from "./webhooks/operations/index.js"
 import type { CallingOperations } from "./calling/operations.js"
 import type { CallsDashboardOperations } from "./callsDashboard/operations.js"
@@ -94,6 +96,8 @@ import { chatWidgetRoutes } from "./chatWidget/routes.js"
 import { chatFilesRoutes } from "./chatFiles/routes.js"
 import { chatFilesDashboardRoutes } from "./chatFilesDashboard/routes.js"
 import { chatFileDownloadRoutes } from "./chatFileDownload/routes.js"
+import { chatAssignmentRoutes } from "./chatAssignment/routes.js"
+import { chatAssignmentDashboardRoutes } from "./chatAssignmentDashboard/routes.js"
 import { webhooksRoutes } from "./webhooks/routes.js"
 import { callingRoutes } from "./calling/routes.js"
 import { callsDashboardRoutes } from "./callsDashboard/routes.js"
@@ -138,7 +142,7 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatCannedResponsesOperations, ChatCannedResponsesDashboardOperations, ChatPresenceOperations, ChatPresenceDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, ChatFilesOperations, ChatFilesDashboardOperations, ChatFileDownloadOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatCannedResponsesOperations, ChatCannedResponsesDashboardOperations, ChatPresenceOperations, ChatPresenceDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, ChatFilesOperations, ChatFilesDashboardOperations, ChatFileDownloadOperations, ChatAssignmentOperations, ChatAssignmentDashboardOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
@@ -158,6 +162,8 @@ export const routes = {
   ...chatFilesRoutes,
   ...chatFilesDashboardRoutes,
   ...chatFileDownloadRoutes,
+  ...chatAssignmentRoutes,
+  ...chatAssignmentDashboardRoutes,
   ...webhooksRoutes,
   ...callingRoutes,
   ...callsDashboardRoutes,

@@ -1,5 +1,5 @@
 import type { Conversation, MessageDraft, Visitor, Widget } from "@servicekit/core/chat"
-import { type VisitorUpsert, defaultFileRules } from "@servicekit/core/internal"
+import { type VisitorUpsert, defaultAssignmentRules, defaultFileRules } from "@servicekit/core/internal"
 import { at, newestFirst, uuid } from "./fixtures.js"
 
 /** Visitors, conversations and messages the chat suites share. */
@@ -58,6 +58,8 @@ export const makeWidget = (tenantId: string, createdAt = at("2026-05-01T09:00:00
   identitySecretAt: null,
   appearance: { displayName: null, accentColor: null, greeting: null, launcherPosition: "right", updatedAt: null },
   fileRules: defaultFileRules,
+  assignment: defaultAssignmentRules,
+  assignmentCursor: null,
   createdAt
 })
 

@@ -1,5 +1,6 @@
 /** The records of Live Chat. */
 import type { ChatAppearance } from "./Appearance.js"
+import type { AssignmentRules } from "./Assignment.js"
 import type { FileRef, FileRules } from "./ChatFiles.js"
 
 export type JsonObject = { readonly [key: string]: unknown }
@@ -32,6 +33,10 @@ export interface Widget {
   readonly appearance: ChatAppearance
   /** The files its chat takes, both ways. */
   readonly fileRules: FileRules
+  /** How its conversations find their agent. */
+  readonly assignment: AssignmentRules
+  /** The agent the last automatic assignment went to: the next goes to the one after. */
+  readonly assignmentCursor: string | null
   readonly createdAt: Date
 }
 

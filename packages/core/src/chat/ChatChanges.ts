@@ -1,6 +1,8 @@
 import { Clock, Effect, Option } from "effect"
 import { EventBus } from "../jobs/EventBus.js"
 import { FanOut } from "../jobs/FanOut.js"
+import { JobQueue } from "../jobs/JobQueue.js"
+import { wakeAssignment } from "./Assignment.js"
 import type { DomainEvent } from "../jobs/EventOutbox.js"
 import { SecretCrypto, randomBase62, randomUuid } from "../platform/Crypto.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
@@ -151,7 +153,19 @@ export const makeChatChanges = Effect.gen(function* () {
       return token
     })
 
-  return { now, emit, signal, signalInbox, find, upsertVisitor, openConversation, change, ensureWidget, mintToken }
+  return {
+    now,
+    emit,
+    signal,
+    signalInbox,
+    find,
+    upsertVisitor,
+    openConversation,
+    change,
+    ensureWidget,
+    mintToken,
+    wakeAssignment: wakeAssignment(yield* JobQueue)
+  }
 })
 
 export type ChatChanges = Effect.Effect.Success<typeof makeChatChanges>

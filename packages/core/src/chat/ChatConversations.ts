@@ -84,16 +84,20 @@ export const makeChatConversations = (changes: ChatChanges) =>
             (before, after, at) =>
               before.assigneeId === after.assigneeId
                 ? Effect.void
-                : emit(
-                    tenantId,
-                    conversationId,
-                    "conversation.assigned",
-                    {
-                      conversation: encodeConversation(after),
-                      assigneeId: after.assigneeId,
-                      previousAssigneeId: before.assigneeId
-                    },
-                    at
+                : Effect.zipRight(
+                    emit(
+                      tenantId,
+                      conversationId,
+                      "conversation.assigned",
+                      {
+                        conversation: encodeConversation(after),
+                        assigneeId: after.assigneeId,
+                        previousAssigneeId: before.assigneeId
+                      },
+                      at
+                    ),
+                    // Handed over or unassigned: a place freed, or a conversation waits.
+                    before.assigneeId !== null ? changes.wakeAssignment(tenantId) : Effect.void
                   )
           )
         ),
@@ -104,9 +108,13 @@ export const makeChatConversations = (changes: ChatChanges) =>
           conversationId,
           (conversation, at) => Effect.succeed({ ...conversation, status, updatedAt: at }),
           (before, after, at) =>
-            after.status === "closed" && before.status !== "closed"
-              ? emit(tenantId, conversationId, "conversation.closed", { conversation: encodeConversation(after) }, at)
-              : Effect.void
+            Effect.zipRight(
+              after.status === "closed" && before.status !== "closed"
+                ? emit(tenantId, conversationId, "conversation.closed", { conversation: encodeConversation(after) }, at)
+                : Effect.void,
+              // A place freed, or a conversation open again.
+              before.status === after.status ? Effect.void : changes.wakeAssignment(tenantId)
+            )
         ),
 
       rate: (tenantId, conversationId, rating, comment) =>

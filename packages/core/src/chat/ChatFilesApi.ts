@@ -51,31 +51,26 @@ const FilePath = Schema.Struct({ id: Uuid })
 const TenantPath = Schema.Struct({ tenantId: Uuid })
 const TenantConversationPath = Schema.Struct({ tenantId: Uuid, id: Uuid })
 
-const conversationUpload = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
+/** An upload: the bytes as the body, up to the largest size any account may allow, the name in the query. */
+export const fileUpload = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
   HttpApiEndpoint.post(name, path)
     .setUrlParams(UploadParams)
     .setPayload(FileBytes)
     .addSuccess(FileJson)
     .addError(ValidationFailed)
-    .addError(ConversationNotFound)
     .addError(FileTooLarge)
     .addError(FileTypeNotAllowed)
     .addError(FileLimitReached)
     .annotate(MaxBodyBytes, MAX_UPLOAD_BYTES)
+
+const conversationUpload = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
+  fileUpload(name, path)
+    .addError(ConversationNotFound)
     .annotate(OpenApi.Summary, "Upload a file to a conversation")
     .annotate(OpenApi.Description, IN_CONVERSATION)
 
 const libraryUpload = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
-  HttpApiEndpoint.post(name, path)
-    .setUrlParams(UploadParams)
-    .setPayload(FileBytes)
-    .addSuccess(FileJson)
-    .addError(ValidationFailed)
-    .addError(FileTooLarge)
-    .addError(FileTypeNotAllowed)
-    .addError(FileLimitReached)
-    .annotate(MaxBodyBytes, MAX_UPLOAD_BYTES)
-    .annotate(OpenApi.Summary, "Upload a library file")
+  fileUpload(name, path).annotate(OpenApi.Summary, "Upload a library file")
 
 /** Files over API keys: read with chat:read, uploaded and ruled with chat:write. */
 export class ChatFilesApi extends HttpApiGroup.make("chatFiles")
@@ -154,4 +149,5 @@ export class ChatFileDownloadApi extends HttpApiGroup.make("chatFileDownload")
         "The `url` of a ChatFile. The file's own type, `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy; `Content-Disposition: attachment` except for raster images. 404 `file_not_found` for a link the platform did not sign, 410 `file_link_expired` once its time is over."
       )
   )
-  .annotate(OpenApi.Title, "Live Chat file downloads") {}
+  .annotate(OpenApi.Title, "Live Chat file downloads")
+  .annotate(OpenApi.Description, "A file's signed link: no credential beyond the link, which expires.") {}

@@ -93,6 +93,7 @@ export const makeChatMessages = (changes: ChatChanges) =>
               if (author.type === "visitor" && conversation.status === "resolved") {
                 yield* conversations.update({ ...conversation, status: "open", updatedAt: at })
                 yield* changes.signal(conversationId, "conversation")
+                yield* changes.wakeAssignment(tenantId)
               }
               // An agent has read what they answer, and the visitor sees it.
               if (author.type === "agent" && author.id !== null) {

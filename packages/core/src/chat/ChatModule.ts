@@ -1,4 +1,8 @@
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
+import { JobQueue } from "../jobs/JobQueue.js"
+import { assignmentQueue, wakeAssignment } from "./Assignment.js"
+import { assignmentDashboardHandlers, assignmentHandlers } from "./AssignmentHandlers.js"
+import { AssignmentService } from "./AssignmentService.js"
 import { groups } from "../http/Implement.js"
 import { AgentPresenceRepository } from "./AgentPresence.js"
 import { AgentProfileRepository } from "./AgentProfiles.js"
@@ -60,12 +64,13 @@ export const chat = defineModule({
     chatWidgetHandlers,
     chatFilesHandlers,
     chatFilesDashboardHandlers,
-    chatFileDownloadHandlers
+    chatFileDownloadHandlers,
+    assignmentHandlers,
+    assignmentDashboardHandlers
   ),
   services: Layer.mergeAll(
-    chatServiceLayer,
+    AssignmentService.layer.pipe(Layer.provideMerge(Layer.merge(chatServiceLayer, PresenceService.layer))),
     CannedResponseService.layer,
-    PresenceService.layer,
     ConversationHubs.layer,
     InboxHubs.layer
   ).pipe(Layer.provideMerge(Layer.merge(ChatFileService.layer, ChatFileLinks.layer))),
@@ -84,6 +89,24 @@ export const chat = defineModule({
     ChatFileRepository.layerMemory
   ),
   middleware: layerVisitorAuth,
+  // A new conversation asks for a pass (off the request that opened it); other changes ask themselves.
+  subscribers: [
+    {
+      name: "chat.assignment",
+      types: ["conversation.created"],
+      handle: (events) =>
+        Effect.flatMap(JobQueue, (jobs) =>
+          Effect.forEach(new Set(events.map((event) => event.tenantId)), wakeAssignment(jobs), { discard: true })
+        )
+    }
+  ],
+  workers: [
+    {
+      queue: assignmentQueue,
+      concurrency: 4,
+      handle: (job) => Effect.flatMap(AssignmentService, (assignment) => assignment.pass(String(job.payload.tenantId)))
+    }
+  ],
   skills: chatSkills,
   development: {
     product: "chat",

@@ -3,6 +3,7 @@ import type { Page } from "../platform/Keyset.js"
 import { memoryTable, tenantRowsOf } from "../platform/MemoryTable.js"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
 import { type ChatAppearance, defaultAppearance } from "./Appearance.js"
+import { type AssignmentRules, defaultAssignmentRules } from "./Assignment.js"
 import { type FileRules, defaultFileRules } from "./ChatFiles.js"
 import {
   type ChatMessage,
@@ -99,6 +100,14 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
     readonly setAppearance: (tenantId: string, appearance: ChatAppearance) => Effect.Effect<Option.Option<Widget>>
     /** Replaces the tenant's file rules; the widget after it, None without one. */
     readonly setFileRules: (tenantId: string, rules: FileRules) => Effect.Effect<Option.Option<Widget>>
+    /** Replaces the tenant's assignment rules; the widget after it, None without one. */
+    readonly setAssignment: (tenantId: string, rules: AssignmentRules) => Effect.Effect<Option.Option<Widget>>
+    /**
+     * The tenant's widget, held until the unit of work ends (SELECT … FOR UPDATE): one assignment
+     * pass at a time per tenant. None without one.
+     */
+    readonly holdForAssignment: (tenantId: string) => Effect.Effect<Option.Option<Widget>>
+    readonly setAssignmentCursor: (tenantId: string, agentId: string) => Effect.Effect<void>
   }
 >() {
   static readonly layerMemory: Layer.Layer<WidgetRepository, never, MemoryDatabase> = Layer.effect(
@@ -125,7 +134,9 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
               identitySecret: null,
               identitySecretAt: null,
               appearance: defaultAppearance,
-              fileRules: defaultFileRules
+              fileRules: defaultFileRules,
+              assignment: defaultAssignmentRules,
+              assignmentCursor: null
             })
             undo(() => byTenant.delete(widget.tenantId))
             return byTenant.get(widget.tenantId)!
@@ -134,7 +145,11 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
           db.run(() => Option.fromNullable([...byTenant.values()].find((widget) => widget.siteKey === siteKey))),
         setIdentitySecret: (tenantId, sealed, at) => change(tenantId, { identitySecret: sealed, identitySecretAt: at }),
         setAppearance: (tenantId, appearance) => change(tenantId, { appearance }),
-        setFileRules: (tenantId, fileRules) => change(tenantId, { fileRules })
+        setFileRules: (tenantId, fileRules) => change(tenantId, { fileRules }),
+        setAssignment: (tenantId, assignment) => change(tenantId, { assignment }),
+        // Memory units of work run one at a time: holding is reading.
+        holdForAssignment: (tenantId) => db.run(() => Option.fromNullable(byTenant.get(tenantId))),
+        setAssignmentCursor: (tenantId, assignmentCursor) => Effect.asVoid(change(tenantId, { assignmentCursor }))
       })
     })
   )
@@ -168,6 +183,10 @@ export class ConversationRepository extends Context.Tag("@servicekit/core/Conver
     readonly findOpen: (tenantId: string, visitorId: string) => Effect.Effect<Option.Option<Conversation>>
     /** Stores status, assignee, labels, rating and `updatedAt`; the conversation after it, None when there is none. */
     readonly update: (change: ConversationChange) => Effect.Effect<Option.Option<Conversation>>
+    /** How many open or pending conversations each of these agents holds (absent: none). */
+    readonly heldBy: (tenantId: string, agentIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>>
+    /** The open conversations nobody holds, oldest first by (createdAt, id), at most `limit`. */
+    readonly oldestUnassigned: (tenantId: string, limit: number) => Effect.Effect<ReadonlyArray<Conversation>>
   }
 >() {
   static readonly layerMemory: Layer.Layer<ConversationRepository, never, MemoryDatabase | VisitorRepository> =
@@ -176,12 +195,13 @@ export class ConversationRepository extends Context.Tag("@servicekit/core/Conver
       Effect.gen(function* () {
         const db = yield* MemoryDatabase
         const visitors = yield* VisitorRepository
-        return ConversationRepository.of(memoryConversations(memoryTable<Conversation>(db, "conversations"), visitors))
+        return ConversationRepository.of(memoryConversations(db, memoryTable<Conversation>(db, "conversations"), visitors))
       })
     )
 }
 
 const memoryConversations = (
+  db: MemoryDatabase["Type"],
   table: ReturnType<typeof memoryTable<Conversation>>,
   visitors: VisitorRepository["Type"]
 ): ConversationRepository["Type"] => {
@@ -228,7 +248,26 @@ const memoryConversations = (
         const { assigneeId, csat, labels, status, updatedAt } = change
         const updated: Conversation = { ...found.value, status, assigneeId, labels, csat, updatedAt }
         return Effect.zipRight(table.save(updated), Effect.map(withVisitor(updated), Option.some))
-      })
+      }),
+    heldBy: (tenantId, agentIds) =>
+      db.run(() => {
+        const held = new Map<string, number>()
+        for (const row of table.rows()) {
+          if (row.tenantId !== tenantId || row.assigneeId === null || !agentIds.includes(row.assigneeId)) continue
+          if (row.status === "open" || row.status === "pending") held.set(row.assigneeId, (held.get(row.assigneeId) ?? 0) + 1)
+        }
+        return held
+      }),
+    oldestUnassigned: (tenantId, limit) =>
+      Effect.flatMap(
+        db.run(() =>
+          [...table.rows()]
+            .filter((row) => row.tenantId === tenantId && row.assigneeId === null && row.status === "open")
+            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+            .slice(0, limit)
+        ),
+        Effect.forEach(withVisitor)
+      )
   }
 }
 

@@ -4,11 +4,8 @@ import { Integer, withReason, withoutNul } from "../http/Schemas.js"
 import { DocumentedSecurity } from "../http/DocumentAnnotations.js"
 import { PermissionDenied, RateLimited, ValidationFailed } from "../platform/Errors.js"
 import { MESSAGES_DESCRIPTION, MessageBody, MessageParams, PostMessageBody } from "./ChatApi.js"
-import { FileLimitReached, FileTooLarge, FileTypeNotAllowed } from "./ChatFileErrors.js"
-import { FileJson } from "./ChatFileLinks.js"
-import { MAX_UPLOAD_BYTES } from "./ChatFiles.js"
-import { FileBytes, IN_CONVERSATION, UploadParams } from "./ChatFilesApi.js"
-import { MaxBodyBytes } from "../http/RequestContext.js"
+import { FileLimitReached } from "./ChatFileErrors.js"
+import { IN_CONVERSATION, fileUpload } from "./ChatFilesApi.js"
 import { ShownAppearanceJson } from "./AppearanceJson.js"
 import { ConversationStateConflict, VisitorIdentityRefused, WidgetNotFound } from "./ChatErrors.js"
 import {
@@ -171,15 +168,7 @@ export class ChatVisitorApi extends HttpApiGroup.make("chatVisitor")
       )
   )
   .add(
-    HttpApiEndpoint.post("uploadVisitorFile", "/public/chat/files")
-      .setUrlParams(UploadParams)
-      .setPayload(FileBytes)
-      .addSuccess(FileJson)
-      .addError(ValidationFailed)
-      .addError(FileTooLarge)
-      .addError(FileTypeNotAllowed)
-      .addError(FileLimitReached)
-      .annotate(MaxBodyBytes, MAX_UPLOAD_BYTES)
+    fileUpload("uploadVisitorFile", "/public/chat/files")
       .annotate(OpenApi.Summary, "Upload a file as the visitor")
       .annotate(OpenApi.Description, `To the visitor's conversation. ${IN_CONVERSATION}`)
   )

@@ -31,7 +31,8 @@ const brandMark = (brand: Brand) => {
 /**
  * The page at `${mountPath}/public/chat`, or with `siteKey` the widget's panel at
  * `${mountPath}/public/chat/widget`: a greeting before the first message and a button that closes
- * the panel. Its assets beside it.
+ * the panel; the panel offers to attach files once its first message has opened a conversation.
+ * Its assets beside it.
  */
 export const chatPageHtml = (mountPath: string, brand: Brand, siteKey?: string) => {
   const base = escapeAttribute(`${mountPath}/public/chat`)
@@ -74,8 +75,10 @@ export const chatPageHtml = (mountPath: string, brand: Brand, siteKey?: string) 
   </section>
   <p id="thanks" class="thanks" hidden>Thank you for your rating.</p>
   <p id="restart" class="restart" hidden><button type="button">Start a new conversation</button></p>
+  <p id="file-notice" class="file-notice" role="status" hidden></p>
   <form id="composer" class="composer">
     <textarea id="content" name="content" maxlength="10000" rows="2" placeholder="Write a message" aria-label="Message" required></textarea>
+    <label id="attach-label" class="attach" title="Attach a file"${siteKey === undefined ? "" : " hidden"}><input type="file" id="attach" multiple><span class="vh">Attach a file</span><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg></label>
     <button type="submit" id="send">Send</button>
   </form>
 </main>
@@ -120,4 +123,14 @@ h1{font-size:17px;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:no
 .composer button{padding:0 18px;border:0;border-radius:8px;background:var(--accent);color:#fff;font:inherit;cursor:pointer}
 .composer button:hover{background:var(--accent-strong)}
 .composer button:disabled,.composer textarea:disabled{opacity:.6;cursor:not-allowed}
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.attach{position:relative;flex:none;display:flex;align-items:center;justify-content:center;width:40px;border:1px solid #c9ced8;border-radius:8px;color:#5b6577;cursor:pointer}
+.attach:hover{background:#eef1f5}
+.attach:focus-within{outline:2px solid var(--accent);outline-offset:2px}
+.attach input{position:absolute;width:1px;height:1px;opacity:0}
+.attach input:disabled{cursor:not-allowed}
+.file-notice{margin:0;padding:8px 16px;color:#a40e26;font-size:13px;overflow-wrap:anywhere}
+.files{list-style:none;margin:4px 0 0;padding:0;display:flex;flex-direction:column;gap:4px;white-space:normal}
+.files a{color:inherit}
+.files img{display:block;max-width:200px;max-height:200px;border-radius:8px}
 `

@@ -1,8 +1,9 @@
 /**
  * The hosted chat page's script, and the widget's panel's (the same page in widget mode). It loads
  * the tenant's appearance and wears it, takes the visitor token (from the link, or from the
- * widget's loader), follows the conversation over server-sent events read with fetch, and writes
- * every text with `textContent`, never as HTML.
+ * widget's loader), follows the conversation over server-sent events read with fetch, sends files
+ * (uploaded as raw bytes, then a message naming them), and writes every text with `textContent`,
+ * never as HTML.
  */
 
 export const chatPageScript = `"use strict"
@@ -10,8 +11,9 @@ export const chatPageScript = `"use strict"
   const root = document.querySelector(".chat")
   const base = root.dataset.base
   const $ = (id) => document.getElementById(id)
-  const list = $("messages"), form = $("composer"), input = $("content"), send = $("send")
-  const notice = (text) => { $("notice").textContent = text; $("notice").hidden = text === "" }
+  const list = $("messages"), form = $("composer"), input = $("content"), send = $("send"), attach = $("attach")
+  const note = (id) => (text) => { $(id).textContent = text; $(id).hidden = text === "" }
+  const notice = note("notice"), fileNotice = note("file-notice")
 
   // The tenant's appearance, worn through the CSSOM (the page's policy allows no inline style) and
   // written as text; the platform's brand stays where it cannot be read.
@@ -106,6 +108,9 @@ export const chatPageScript = `"use strict"
   }
   let auth = token ? { authorization: "Bearer " + token } : null
   $("greeting").hidden = auth !== null
+  // Files go to a conversation: the widget's first message (text) opens it.
+  const attachable = () => { $("attach-label").hidden = auth === null }
+  attachable()
 
   const labels = { visitor: "You", agent: "Agent", api: "Support", system: "" }
   const shown = new Set()
@@ -132,14 +137,31 @@ export const chatPageScript = `"use strict"
   let lastEventId = ""
   let conversation = null
 
+  const size = (bytes) => bytes >= 1048576 ? Math.round(bytes / 104857.6) / 10 + " MB" : Math.ceil(bytes / 1024) + " KB"
+  const make = (tag, properties) => Object.assign(document.createElement(tag), properties)
+  // A safe image as a thumbnail that opens it; any other file as a link to download, with its size.
+  const fileItem = (file) => {
+    const link = file.inline
+      ? make("a", { href: file.url, target: "_blank", rel: "noopener" })
+      : make("a", { href: file.url, download: file.name, textContent: file.name + " · " + size(file.size) })
+    if (file.inline) link.append(make("img", { src: file.url, alt: file.name }))
+    const item = make("li")
+    item.append(link)
+    return item
+  }
+
   const show = (message) => {
     if (shown.has(message.id)) return
     shown.add(message.id)
     const item = document.createElement("li")
     item.className = "message " + message.authorType
     item.dataset.sequence = String(message.sequence)
-    const text = document.createElement("p")
-    text.textContent = message.content
+    if (message.content !== "") item.append(make("p", { textContent: message.content }))
+    if (message.files && message.files.length > 0) {
+      const files = make("ul", { className: "files" })
+      files.append(...message.files.map(fileItem))
+      item.append(files)
+    }
     const meta = document.createElement("small")
     // An agent signs with the name and initials their profile had when they wrote.
     if (message.authorInitials) {
@@ -151,7 +173,7 @@ export const chatPageScript = `"use strict"
     }
     const who = message.authorName || labels[message.authorType] || ""
     meta.append((who ? who + " · " : "") + new Date(message.createdAt).toLocaleTimeString())
-    item.append(text, meta)
+    item.append(meta)
     const later = [...list.children].find((other) => Number(other.dataset.sequence) > message.sequence)
     list.insertBefore(item, later || null)
     list.scrollTop = list.scrollHeight
@@ -166,7 +188,7 @@ export const chatPageScript = `"use strict"
     const finished = next.status === "resolved" || next.status === "closed"
     $("rating").hidden = !finished || next.csat !== null
     $("thanks").hidden = next.csat === null
-    input.disabled = send.disabled = next.status === "closed"
+    input.disabled = send.disabled = attach.disabled = next.status === "closed"
     input.placeholder = next.status === "closed" ? "This conversation is closed" : "Write a message"
     // The widget offers a new conversation once this one is closed.
     $("restart").hidden = !siteKey || next.status !== "closed"
@@ -188,8 +210,10 @@ export const chatPageScript = `"use strict"
     $("greeting").hidden = false
     $("title").textContent = "Chat"
     $("status").textContent = ""
-    input.disabled = send.disabled = false
+    input.disabled = send.disabled = attach.disabled = false
     input.placeholder = "Write a message"
+    fileNotice("")
+    attachable()
   }
   $("restart").querySelector("button").addEventListener("click", () => { reset(); input.focus() })
 
@@ -223,6 +247,7 @@ export const chatPageScript = `"use strict"
       if (first) {
         remember(body.visitorToken)
         auth = { authorization: "Bearer " + body.visitorToken }
+        attachable()
         $("greeting").hidden = true
         render(body.conversation)
         show(body.message)
@@ -230,6 +255,7 @@ export const chatPageScript = `"use strict"
       } else show(body)
       input.value = ""
       notice("")
+      fileNotice("")
     } catch {
       notice("The message was not sent. Check your connection and try again.")
     } finally {
@@ -237,6 +263,40 @@ export const chatPageScript = `"use strict"
       input.focus()
     }
   })
+  // Each chosen file is uploaded (its bytes the body, its name in the query), then one message carries
+  // those the server took; what it refused (too large, a type not allowed) is said by the control.
+  attach.addEventListener("change", async () => {
+    const files = [...attach.files]
+    attach.value = ""
+    if (files.length === 0 || auth === null) return
+    fileNotice("Sending " + files.map((file) => file.name).join(", ") + "…")
+    const refused = [], fileIds = []
+    try {
+      for (const file of files.slice(0, 10)) {
+        const response = await fetch(base + "/files?name=" + encodeURIComponent(file.name), {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/octet-stream" },
+          body: file
+        })
+        if (response.ok) fileIds.push((await response.json()).id)
+        else refused.push(file.name + ": " + await failure(response, "It was not sent."))
+      }
+      if (files.length > 10) refused.push("At most 10 files go in one message.")
+      if (fileIds.length > 0) {
+        const response = await fetch(base + "/messages", {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({ content: "", fileIds })
+        })
+        if (response.ok) show(await response.json())
+        else refused.push(await failure(response, "The files were not sent. Try again."))
+      }
+      fileNotice(refused.join(" "))
+    } catch {
+      fileNotice("The file was not sent. Check your connection and try again.")
+    }
+  })
+
   // Agents see the visitor typing: said at most every three seconds, once there is a conversation.
   let saidTyping = 0
   input.addEventListener("input", () => {

@@ -1,6 +1,8 @@
 import { Clock, Context, Effect, Layer } from "effect"
 import { AgentPresenceRepository, PRESENCE_HOLDS_MS, PRESENCE_KEPT_MS, type PresenceStatus } from "./AgentPresence.js"
 import { AgentProfileRepository, signatureOf } from "./AgentProfiles.js"
+import { JobQueue } from "../jobs/JobQueue.js"
+import { wakeAssignment } from "./Assignment.js"
 import { MAX_AGENT_PROFILES } from "./Appearance.js"
 
 /** An agent who is online or away now, with their profile's name when they have one. */
@@ -32,6 +34,7 @@ export class PresenceService extends Context.Tag("@servicekit/core/PresenceServi
     Effect.gen(function* () {
       const presence = yield* AgentPresenceRepository
       const profiles = yield* AgentProfileRepository
+      const wake = wakeAssignment(yield* JobQueue)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const named = (tenantId: string) =>
         Effect.map(profiles.list(tenantId, MAX_AGENT_PROFILES), (found) => new Map(found.map((profile) => [profile.agentId, profile])))
@@ -41,6 +44,8 @@ export class PresenceService extends Context.Tag("@servicekit/core/PresenceServi
           Effect.gen(function* () {
             const at = yield* now
             yield* presence.say({ tenantId, agentId, status, seenAt: at }, new Date(at.getTime() - PRESENCE_KEPT_MS))
+            // Online (again, or still: a pass finds nothing to do when nothing waits) may take conversations.
+            if (status === "online") yield* wake(tenantId)
             const { authorInitials, authorName } = signatureOf(yield* profiles.find(tenantId, agentId))
             return { agentId, status, seenAt: at, displayName: authorName, initials: authorInitials }
           }),

@@ -142,6 +142,44 @@ export const make = (database: KyselyConnection): ConversationRepository["Type"]
           )
         : Effect.succeedNone,
 
+    // conversations_held_idx: each agent's open and pending conversations.
+    heldBy: (tenantId, agentIds) =>
+      isUuid(tenantId) && agentIds.length > 0
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("conversations")
+                .select(["assignee_id", (eb) => eb.fn.countAll<number | string>().as("held")])
+                .where("tenant_id", "=", tenantId)
+                .where("assignee_id", "in", [...agentIds])
+                .where("status", "in", ["open", "pending"])
+                .groupBy("assignee_id")
+                .execute()
+            ),
+            (rows) => new Map(rows.map((row) => [row.assignee_id!, Number(row.held)]))
+          )
+        : Effect.succeed(new Map()),
+
+    // conversations_unassigned_idx, in its order.
+    oldestUnassigned: (tenantId, limit) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("conversations")
+                .selectAll()
+                .where("tenant_id", "=", tenantId)
+                .where("assignee_id", "is", null)
+                .where("status", "=", "open")
+                .orderBy("created_at")
+                .orderBy("id")
+                .limit(limit)
+                .execute()
+            ),
+            (rows) => rows.map(toConversation)
+          )
+        : Effect.succeed([]),
+
     // Only these columns: a change built from a stale copy never undoes a message's count.
     update: (change) =>
       isUuid(change.tenantId) && isUuid(change.id)

@@ -37,6 +37,9 @@ export interface ChatWidgetsTable {
   readonly appearance_updated_at: Date | null
   readonly file_max_bytes: number | null
   readonly file_kinds: ReadonlyArray<string> | null
+  readonly assignment_mode: string | null
+  readonly assignment_capacity: number | null
+  readonly assignment_cursor: string | null
   readonly created_at: Date
 }
 

@@ -1,5 +1,12 @@
 import type { Widget } from "@servicekit/core/chat"
-import { type FileKind, WidgetRepository, defaultFileRules, isUuid } from "@servicekit/core/internal"
+import {
+  type AssignmentMode,
+  type FileKind,
+  WidgetRepository,
+  defaultAssignmentRules,
+  defaultFileRules,
+  isUuid
+} from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable, Updateable } from "kysely"
 import { findOne, query } from "../Connection.js"
@@ -25,6 +32,11 @@ const toWidget = (row: Selectable<ChatWidgetsTable>): Widget => ({
     maxFileBytes: row.file_max_bytes ?? defaultFileRules.maxFileBytes,
     kinds: (row.file_kinds as ReadonlyArray<FileKind> | null) ?? defaultFileRules.kinds
   },
+  assignment: {
+    mode: (row.assignment_mode as AssignmentMode | null) ?? defaultAssignmentRules.mode,
+    capacity: row.assignment_capacity ?? defaultAssignmentRules.capacity
+  },
+  assignmentCursor: row.assignment_cursor,
   createdAt: row.created_at
 })
 
@@ -80,7 +92,21 @@ export const make = (database: KyselyConnection): WidgetRepository["Type"] =>
       }),
 
     setFileRules: (tenantId, rules) =>
-      change(database, tenantId, { file_max_bytes: rules.maxFileBytes, file_kinds: [...rules.kinds] })
+      change(database, tenantId, { file_max_bytes: rules.maxFileBytes, file_kinds: [...rules.kinds] }),
+
+    setAssignment: (tenantId, rules) =>
+      change(database, tenantId, { assignment_mode: rules.mode, assignment_capacity: rules.capacity }),
+
+    holdForAssignment: (tenantId) =>
+      isUuid(tenantId)
+        ? findOne(
+            database,
+            (db: Db) => db.selectFrom("chat_widgets").selectAll().where("tenant_id", "=", tenantId).forUpdate().executeTakeFirst(),
+            toWidget
+          )
+        : Effect.succeedNone,
+
+    setAssignmentCursor: (tenantId, agentId) => Effect.asVoid(change(database, tenantId, { assignment_cursor: agentId }))
   })
 
 export const layer: Layer.Layer<WidgetRepository, never, KyselyDatabase> = Layer.effect(

@@ -147,6 +147,16 @@ export interface SharedChatSchemas {
         readonly maxFileBytes?: number;
         readonly kinds?: readonly string[];
     };
+    /** @description How conversations find their agent. `manual`: agents and the API assign them. `auto`: each open conversation nobody holds, oldest first, goes to the next agent in turn (by id) who is online (said so within 2 minutes; away agents get none) and holds fewer than `capacity` open or pending conversations; when a place frees (a conversation resolved, closed or handed over, an agent online), the oldest waiting goes first. Each assignment emits `conversation.assigned`. Defaults: manual, 3. */
+    readonly ChatAssignmentRules: {
+        /** @enum {string} */
+        readonly mode: "manual" | "auto";
+        readonly capacity: number;
+    };
+    readonly ChatAssignmentChange: {
+        readonly mode?: string;
+        readonly capacity?: number;
+    };
     /** @description No conversation with this id in this account (`conversation_not_found`). */
     readonly ConversationNotFoundError: {
         readonly error: {

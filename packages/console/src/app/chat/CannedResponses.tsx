@@ -6,6 +6,7 @@ import { useEditing } from "../Editing.js"
 import { Field } from "../Field.js"
 import { useLoad } from "../Load.js"
 import type { PageProps } from "../PageProps.js"
+import { AttachFiles, type ChatFile, FileLinks, MAX_FILES_PER_CANNED_RESPONSE, UPLOAD_OPTIONS, uploaded } from "./ChatFiles.js"
 
 export type CannedResponse = Data<"chatCannedResponsesDashboard.createAgentCannedResponse">
 
@@ -81,7 +82,10 @@ export const CannedResponses = (props: PageProps) => {
                     <tr key={response.id}>
                       <td class="mono">/{response.shortcut}</td>
                       <td>{response.name}</td>
-                      <td class="preview-cell">{response.content}</td>
+                      <td class="preview-cell">
+                        {response.content}
+                        <FileLinks files={response.files} />
+                      </td>
                       {admin ? (
                         <td class="row-actions">
                           <button type="button" class="button small" aria-label={`Edit /${response.shortcut}`} onClick={() => editing.open(response)}>
@@ -115,7 +119,7 @@ export const CannedResponses = (props: PageProps) => {
   )
 }
 
-/** A new canned response, or one to change; what the API refuses is said at its field. */
+/** A new canned response, or one to change, with its files; what the API refuses is said at its field. */
 const CannedResponseForm = (
   props: PageProps & {
     readonly editing: CannedResponse | null
@@ -126,6 +130,8 @@ const CannedResponseForm = (
   const [problems, setProblems] = useState<Partial<Record<(typeof FIELDS)[number], string>>>({})
   const [failure, setFailure] = useState<string | undefined>(undefined)
   const [busy, setBusy] = useState(false)
+  /** Library files: uploaded for the tenant, not for a conversation; a reply that inserts the response carries copies. */
+  const [files, setFiles] = useState<ReadonlyArray<ChatFile>>(props.editing?.files ?? [])
   const submit = async (event: Event) => {
     event.preventDefault()
     if (busy) return
@@ -133,7 +139,8 @@ const CannedResponseForm = (
     const body = {
       name: String(form.get("name") ?? ""),
       shortcut: String(form.get("shortcut") ?? "").trim().replace(/^\//, ""),
-      content: String(form.get("content") ?? "")
+      content: String(form.get("content") ?? ""),
+      fileIds: files.map((file) => file.id)
     }
     const path = { tenantId: props.session.tenantId }
     setBusy(true)
@@ -178,6 +185,25 @@ const CannedResponseForm = (
       <Field id="canned-content" label="Text" problem={problems.content}>
         {(aria) => <textarea {...aria} name="content" required rows={4} maxLength={10_000} defaultValue={props.editing?.content ?? ""} />}
       </Field>
+      <fieldset class="field">
+        <legend>Files</legend>
+        <p class="help">Attached to the reply whenever an agent inserts this response; at most {MAX_FILES_PER_CANNED_RESPONSE}.</p>
+        <AttachFiles
+          id="canned-file"
+          files={files}
+          max={MAX_FILES_PER_CANNED_RESPONSE}
+          upload={async (file) =>
+            uploaded(
+              file,
+              await props.client.chatFilesDashboard.uploadAgentLibraryFile(
+                { path: { tenantId: props.session.tenantId }, query: { name: file.name }, body: file },
+                UPLOAD_OPTIONS
+              )
+            )
+          }
+          onChange={setFiles}
+        />
+      </fieldset>
       <div class="form-actions">
         <button type="button" class="button" onClick={props.onCancel}>
           Cancel

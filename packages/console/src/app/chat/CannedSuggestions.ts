@@ -21,3 +21,16 @@ export const matching = (responses: ReadonlyArray<CannedResponse>, typed: string
     .filter((response) => response.shortcut.startsWith(wanted) || response.name.toLowerCase().includes(wanted))
     .slice(0, 6)
 }
+
+/**
+ * The files attached once `response` is inserted: those already there, then the response's (library
+ * files, which the server copies into the conversation when the reply is sent), up to `max`.
+ */
+export const withCannedFiles = <File extends { readonly id: string }>(
+  attached: ReadonlyArray<File>,
+  response: { readonly files: ReadonlyArray<File> },
+  max: number
+) => {
+  const known = new Set(attached.map((file) => file.id))
+  return [...attached, ...response.files.filter((file) => !known.has(file.id))].slice(0, max)
+}

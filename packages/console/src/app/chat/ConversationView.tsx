@@ -12,8 +12,9 @@ import {
   useTyping,
   withRead
 } from "./InboxStream.js"
-import { matching, useCannedResponses } from "./CannedSuggestions.js"
+import { FileLinks } from "./ChatFiles.js"
 import { Labels } from "./ConversationLabels.js"
+import { ReplyBox } from "./ReplyBox.js"
 import { merge, mergeNotes, threadOf } from "./Thread.js"
 import { VisitorPanel } from "./VisitorPanel.js"
 
@@ -35,9 +36,6 @@ const author = (message: Message, me: string, visitor: Conversation["visitor"]) 
 const visitorLine = (visitor: NonNullable<Conversation["visitor"]>) =>
   [visitor.displayName, visitor.email, `id ${visitor.externalId}`].filter((part) => part !== null).join(" · ")
 
-
-
-
 /** The notes shown when a conversation opens: its newest, up to this many. */
 const NOTES_SHOWN = 100
 
@@ -45,7 +43,7 @@ const NOTES_SHOWN = 100
 const newer = (shown: Conversation | undefined, next: Conversation) =>
   shown === undefined || next.updatedAt >= shown.updatedAt ? next : shown
 
-/** One conversation: its messages (live), a reply box that Enter sends, its assignee and status. */
+/** One conversation: its messages and their files (live), a reply box that Enter sends, its assignee and status. */
 export const ConversationView = (
   props: PageProps & {
     readonly conversationId: string
@@ -68,27 +66,9 @@ export const ConversationView = (
   const [conversation, setConversation] = useState<Conversation | undefined>(undefined)
   const [messages, setMessages] = useState<ReadonlyArray<Message>>([])
   const [notes, setNotes] = useState<ReadonlyArray<Note>>([])
-  /** What the box below writes: a reply the visitor reads, or a note for the team. */
-  const [mode, setMode] = useState<"reply" | "note">("reply")
   const [failure, setFailure] = useState<string | undefined>(undefined)
-  const [draft, setDraft] = useState("")
-  const [sending, setSending] = useState(false)
   const log = useRef<HTMLOListElement>(null)
   const visitorTyping = useTyping(props.typing, messages)
-  const canned = useCannedResponses(props)
-  const suggested = draft.startsWith("/") && mode === "reply" ? matching(canned, draft.slice(1)) : []
-  /** Puts a canned response's text in the box, to edit before sending. */
-  const insert = (content: string) => {
-    setDraft(content)
-    document.getElementById("reply")?.focus()
-  }
-  // The visitor sees the agent typing: said at most every three seconds.
-  const saidTyping = useRef(0)
-  const sayTyping = () => {
-    if (Date.now() - saidTyping.current < 3_000) return
-    saidTyping.current = Date.now()
-    void props.client.chatDashboard.agentTyping({ path })
-  }
 
   useEffect(() => {
     let current = true
@@ -162,25 +142,6 @@ export const ConversationView = (
     if (error !== undefined) return setFailure(describeError(error))
     setFailure(undefined)
     if (data !== undefined) setConversation((shown) => newer(shown, data))
-  }
-
-  const send = async () => {
-    const content = draft.trim()
-    if (content === "" || sending) return
-    setSending(true)
-    if (mode === "note") {
-      const { data, error } = await props.client.chatDashboard.addAgentNote({ path, body: { content } })
-      setSending(false)
-      if (error !== undefined) return setFailure(describeError(error))
-      setNotes((shown) => mergeNotes(shown, [data]))
-    } else {
-      const { data, error } = await props.client.chatDashboard.replyAsAgent({ path, body: { content } })
-      setSending(false)
-      if (error !== undefined) return setFailure(describeError(error))
-      setMessages((shown) => merge(shown, [data]))
-    }
-    setFailure(undefined)
-    setDraft("")
   }
 
   if (conversation === undefined) {
@@ -269,7 +230,8 @@ export const ConversationView = (
                 {author(entry.message, me, conversation.visitor)} ·{" "}
                 <time dateTime={entry.message.createdAt}>{formatTime(entry.message.createdAt)}</time>
               </span>
-              <span class="bubble-text">{entry.message.content}</span>
+              {entry.message.content === "" ? null : <span class="bubble-text">{entry.message.content}</span>}
+              <FileLinks files={entry.message.files} />
             </li>
           )
         )}
@@ -278,67 +240,13 @@ export const ConversationView = (
       <p class="typing muted small" role="status">
         {visitorTyping ? `${conversation.visitor?.displayName ?? "The visitor"} is typing…` : ""}
       </p>
-      <form
-        class="reply form"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void send()
-        }}
-      >
-        <fieldset class="reply-mode">
-          <legend class="visually-hidden">Write</legend>
-          <label>
-            <input type="radio" name="reply-mode" checked={mode === "reply"} onChange={() => setMode("reply")} /> Reply
-          </label>
-          <label>
-            <input type="radio" name="reply-mode" checked={mode === "note"} onChange={() => setMode("note")} /> Private note
-          </label>
-        </fieldset>
-        <label for="reply" class="visually-hidden">
-          {mode === "note" ? "Private note" : "Reply"}
-        </label>
-        <textarea
-          id="reply"
-          rows={2}
-          placeholder={
-            mode === "note"
-              ? "A note only your team sees; Enter adds it"
-              : conversation.status === "closed"
-                ? "Reopen the conversation to reply"
-                : "Write a reply; Enter sends, Shift+Enter adds a line"
-          }
-          value={draft}
-          disabled={mode === "reply" && conversation.status === "closed"}
-          onInput={(e) => {
-            setDraft(e.currentTarget.value)
-            // A note is the team's: the visitor is not told of it.
-            if (mode === "reply") sayTyping()
-          }}
-          onKeyDown={(event) => {
-            if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
-              event.preventDefault()
-              // "/shortcut" and Enter inserts the response it names (or the one that matches) instead of sending.
-              const chosen = suggested.find((each) => `/${each.shortcut}` === draft.trim()) ?? (suggested.length === 1 ? suggested[0] : undefined)
-              if (chosen !== undefined) return insert(chosen.content)
-              void send()
-            }
-          }}
-        />
-        <button type="submit" class="button primary" disabled={sending || (mode === "reply" && conversation.status === "closed")}>
-          {mode === "note" ? "Add note" : "Send"}
-        </button>
-        {suggested.length === 0 ? null : (
-          <ul class="canned-suggestions" aria-label="Canned responses">
-            {suggested.map((response) => (
-              <li key={response.id}>
-                <button type="button" class="button small" onClick={() => insert(response.content)}>
-                  /{response.shortcut} · {response.name}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </form>
+      <ReplyBox
+        {...props}
+        closed={conversation.status === "closed"}
+        onReplied={(message) => setMessages((shown) => merge(shown, [message]))}
+        onNoted={(note) => setNotes((shown) => mergeNotes(shown, [note]))}
+        onFailure={setFailure}
+      />
     </section>
   )
 }
