@@ -95,6 +95,7 @@ describe("kysely storage on Postgres", () => {
             "chat/0008_agent_presence",
             "chat/0009_files",
             "chat/0010_assignment",
+            "chat/0011_search",
             "jobs/0001_job_backlog",
             "maildomains/0001_mail_domains",
             "mailreputation/0001_mail_reputation",

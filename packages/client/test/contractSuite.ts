@@ -931,6 +931,11 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(
         expectOk(await api.chat.listConversations({ query: { label: "VIP" } })).data.map((conversation) => conversation.id)
       ).toEqual([session.conversationId])
+      // Search: by a word beginning in a message.
+      expect(
+        expectOk(await api.chat.listConversations({ query: { q: "HELL" } })).data.map((conversation) => conversation.id)
+      ).toEqual([session.conversationId])
+      expect(expectOk(await agent.chatDashboard.listAgentConversations({ path: { tenantId: chat.id }, query: { q: "nothing-like-it" } })).data).toEqual([])
       // Private notes, by the API and by an agent, listed newest first; the visitor's messages stay as they were.
       const byApi = expectOk(await api.chat.addNote({ path: { id: session.conversationId }, body: { content: "VIP customer" } }))
       expect(byApi).toMatchObject({ authorType: "api", authorId: null, content: "VIP customer" })

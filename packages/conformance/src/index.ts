@@ -25,6 +25,7 @@ import { conversationNotesSuite } from "./storage/ConversationNotes.js"
 import { cannedResponsesSuite } from "./storage/CannedResponses.js"
 import { chatFilesSuite } from "./storage/ChatFiles.js"
 import { chatAssignmentSuite } from "./storage/ChatAssignment.js"
+import { chatSearchSuite } from "./storage/ChatSearch.js"
 import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
 import {
@@ -89,6 +90,7 @@ export {
   channelsSuite,
   chatAssignmentSuite,
   chatFilesSuite,
+  chatSearchSuite,
   chatMessagesSuite,
   chatRollbackSuite,
   conversationNotesSuite,
@@ -160,6 +162,7 @@ export const moduleStorageSuites = {
     agentPresenceSuite,
     chatFilesSuite,
     chatAssignmentSuite,
+    chatSearchSuite,
     visitorTokensSuite,
     chatRollbackSuite
   ],

@@ -140,6 +140,7 @@ describe("the console in Chromium", () => {
       "Widget",
       "Canned responses",
       "Appearance",
+      "Chat settings",
       "Runs",
       "Approvals",
       "Workflows",

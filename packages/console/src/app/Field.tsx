@@ -1,4 +1,5 @@
 import type { JSX } from "preact"
+import { describeError } from "./Api.js"
 
 /** What a field's input needs to be labelled and described: by its help, or by the refusal of it. */
 export interface FieldAria {
@@ -35,4 +36,16 @@ export const Field = (props: {
       )}
     </div>
   )
+}
+
+/**
+ * A refusal split for a form: each reason at the field it names among `fields`, or, when it names
+ * none of them, one line for a notice above the form.
+ */
+export const refusalAt = <F extends string,>(error: Parameters<typeof describeError>[0], fields: ReadonlyArray<F>) => {
+  const atFields: Partial<Record<F, string>> = {}
+  for (const detail of error.details ?? []) {
+    if ((fields as ReadonlyArray<string>).includes(detail.field)) atFields[detail.field as F] = `It ${detail.reason}.`
+  }
+  return { atFields, notice: Object.keys(atFields).length === 0 ? describeError(error) : undefined }
 }

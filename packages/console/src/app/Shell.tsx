@@ -18,6 +18,7 @@ import { Calls } from "./calling/Calls.js"
 import { SipSettings } from "./calling/SipSettings.js"
 import { ChatAppearancePage } from "./chat/Appearance.js"
 import { CannedResponses } from "./chat/CannedResponses.js"
+import { ChatSettingsPage } from "./chat/ChatSettings.js"
 import { PresenceBeacon } from "./chat/Presence.js"
 import { Inbox } from "./chat/Inbox.js"
 import { Visitors } from "./chat/Visitors.js"
@@ -64,7 +65,8 @@ const areas: ReadonlyArray<Area> = [
       { route: "/chat/visitors", title: "Visitors" },
       { route: "/chat/widget", title: "Widget" },
       { route: "/chat/canned-responses", title: "Canned responses" },
-      { route: "/chat/appearance", title: "Appearance" }
+      { route: "/chat/appearance", title: "Appearance" },
+      { route: "/chat/settings", title: "Chat settings" }
     ]
   },
   {
@@ -154,6 +156,7 @@ const pageFor = (route: string, props: PageProps) => {
   if (route === "/chat/visitors") return <Visitors {...props} />
   if (route === "/chat/widget") return <Widget {...props} />
   if (route === "/chat/appearance") return <ChatAppearancePage {...props} />
+  if (route === "/chat/settings") return <ChatSettingsPage {...props} />
   if (route === "/chat/canned-responses") return <CannedResponses {...props} />
   const webhook = /^\/developers\/webhooks\/([0-9a-f-]{36})$/.exec(route)
   if (webhook !== null) return <WebhookDetail {...props} webhookId={webhook[1]} />

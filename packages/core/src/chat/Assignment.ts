@@ -1,5 +1,6 @@
-import type { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { type JobQueue, defineQueue } from "../jobs/JobQueue.js"
+import type { WidgetRepository } from "./ChatRepositories.js"
 
 export const ASSIGNMENT_MODES = ["manual", "auto"] as const
 export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number]
@@ -25,11 +26,15 @@ export const assignmentQueue = defineQueue("servicekit.chat.assignment", {
 })
 
 /**
- * Asks for an assignment pass over the tenant's conversations: when one opens, frees an agent's
- * place (resolved, closed, handed over) or an agent comes online. Inside a unit of work it commits
- * with the change; a pass in a tenant assigning by hand does nothing.
+ * Asks for an assignment pass over the tenant's conversations, when it assigns automatically: when
+ * one opens, frees an agent's place (resolved, closed, handed over) or an agent comes online. Inside
+ * a unit of work it commits with the change. Tenants assigning by hand (most) cost one read.
  */
 export const wakeAssignment =
-  (jobs: JobQueue["Type"]) =>
+  (jobs: JobQueue["Type"], widgets: WidgetRepository["Type"]) =>
   (tenantId: string): Effect.Effect<void> =>
-    jobs.enqueue(assignmentQueue, { tenantId }, { key: tenantId, tenant: tenantId })
+    Effect.flatMap(widgets.find(tenantId), (widget) =>
+      Option.isSome(widget) && widget.value.assignment.mode === "auto"
+        ? jobs.enqueue(assignmentQueue, { tenantId }, { key: tenantId, tenant: tenantId })
+        : Effect.void
+    )

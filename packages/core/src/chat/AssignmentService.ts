@@ -49,7 +49,7 @@ export class AssignmentService extends Context.Tag("@servicekit/core/AssignmentS
       const chat = yield* ChatService
       const unit = yield* UnitOfWork
       const crypto = yield* SecretCrypto
-      const wake = wakeAssignment(yield* JobQueue)
+      const wake = wakeAssignment(yield* JobQueue, widgets)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const widgetOf = (tenantId: string) => Effect.flatMap(now, (at) => ensureWidgetOf(widgets, crypto, tenantId, at))
 

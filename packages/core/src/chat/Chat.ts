@@ -126,6 +126,34 @@ export const messagePreview = (content: string, files: ReadonlyArray<Pick<FileRe
   return Array.from(collapsed).slice(0, MESSAGE_PREVIEW_LENGTH).join("")
 }
 
+/** Words a search may hold at most, and characters one word may have. */
+export const MAX_SEARCH_TERMS = 8
+export const MAX_SEARCH_TERM_LENGTH = 64
+
+/**
+ * A search as the stores take it: its words (letters and digits), lowercased, each once; empty when
+ * it holds none, undefined when it holds too many or too long.
+ */
+export const searchTerms = (text: string): ReadonlyArray<string> | undefined => {
+  const terms = [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((term) => term !== ""))]
+  return terms.length > MAX_SEARCH_TERMS || terms.some((term) => term.length > MAX_SEARCH_TERM_LENGTH) ? undefined : terms
+}
+
+/** Whether every term begins a word of the text: how a message's text is searched (PostgreSQL's `simple` words, prefix matches). */
+export const wordsMatch = (text: string, terms: ReadonlyArray<string>) => {
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u)
+  return terms.every((term) => words.some((word) => word.startsWith(term)))
+}
+
+/** Whether every term is found in the conversation's title or its visitor's names, email or id. */
+export const namesMatch = (conversation: Pick<Conversation, "name" | "visitor">, terms: ReadonlyArray<string>) => {
+  const names = [conversation.name, conversation.visitor?.displayName, conversation.visitor?.email, conversation.visitor?.externalId]
+    .filter((each) => each !== null && each !== undefined)
+    .join(" ")
+    .toLowerCase()
+  return terms.every((term) => names.includes(term))
+}
+
 /**
  * The conversation's title as people read it: its name, else the visitor's display name, email
  * or the tenant's own id for them; null when none is known.

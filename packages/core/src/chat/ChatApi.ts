@@ -16,7 +16,7 @@ import {
   VisitorPageJson
 } from "./ChatJson.js"
 import { MAX_NOTES_PER_CONVERSATION } from "./ConversationNotes.js"
-import { LABELS_RULE } from "./ChatInputs.js"
+import { LABELS_RULE, SEARCH_RULE } from "./ChatInputs.js"
 import { FileLimitReached } from "./ChatFileErrors.js"
 import { MAX_FILES_PER_MESSAGE } from "./ChatFiles.js"
 import {
@@ -76,6 +76,14 @@ const Status = withReason(
   `must be one of ${CONVERSATION_STATUSES.join(", ")}`
 )
 
+/** `q` of the conversation lists. */
+export const SearchParam = Schema.optional(
+  Text(SEARCH_RULE).annotations({
+    description:
+      "Search: only the conversations whose title or visitor's name, email or id holds every word, or one of whose messages has a word beginning with each (`refu` finds refund). Case does not matter; the other filters apply too."
+  })
+)
+
 const ConversationParams = Schema.Struct({
   ...PageParams(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).fields,
   status: Schema.optional(Status),
@@ -84,7 +92,8 @@ const ConversationParams = Schema.Struct({
     Text("must be a label").annotations({
       description: "Only the conversations with this label (in any case)."
     })
-  )
+  ),
+  q: SearchParam
 })
 
 export const LabelsBody = Schema.Struct({

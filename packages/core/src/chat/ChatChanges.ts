@@ -164,7 +164,7 @@ export const makeChatChanges = Effect.gen(function* () {
     change,
     ensureWidget,
     mintToken,
-    wakeAssignment: wakeAssignment(yield* JobQueue)
+    wakeAssignment: wakeAssignment(yield* JobQueue, widgets)
   }
 })
 

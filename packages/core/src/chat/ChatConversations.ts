@@ -4,15 +4,25 @@ import { listPage } from "../platform/Keyset.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import type { ChatChanges } from "./ChatChanges.js"
 import { ConversationStateConflict } from "./ChatErrors.js"
-import { MAX_COMMENT_LENGTH, MAX_NAME_LENGTH, checkLabels, checkText, checkVisitor, pageSize } from "./ChatInputs.js"
+import {
+  MAX_COMMENT_LENGTH,
+  MAX_NAME_LENGTH,
+  SEARCH_RULE,
+  checkLabels,
+  checkText,
+  checkVisitor,
+  pageSize
+} from "./ChatInputs.js"
 import { encodeConversation } from "./ChatJson.js"
-import { ConversationRepository } from "./ChatRepositories.js"
+import { ChatMessageRepository, ConversationRepository } from "./ChatRepositories.js"
+import { searchTerms } from "./Chat.js"
 import type { ChatService } from "./ChatService.js"
 
 /** Conversations: opened by the API, listed, assigned, moved between statuses and rated once. */
 export const makeChatConversations = (changes: ChatChanges) =>
   Effect.gen(function* () {
     const conversations = yield* ConversationRepository
+    const messages = yield* ChatMessageRepository
     const unit = yield* UnitOfWork
     const { change, emit } = changes
 
@@ -46,23 +56,28 @@ export const makeChatConversations = (changes: ChatChanges) =>
       getConversation: changes.find,
 
       listConversations: (tenantId, query) =>
-        Effect.flatMap(
-          query.label === undefined ? Effect.succeed(undefined) : Effect.map(checkLabels([query.label]), ([label]) => label),
-          (label) =>
-            listPage(
-              { limit: pageSize(query.limit), cursor: query.cursor },
-              (cursor) => conversations.find(tenantId, cursor),
-              (page) =>
-                conversations.list(tenantId, {
-                  ...page,
-                  status: query.status,
-                  source: query.source,
-                  assigneeId: query.assigneeId,
-                  visitorId: query.visitorId,
-                  label
-                })
-            )
-        ),
+        Effect.gen(function* () {
+          const label = query.label === undefined ? undefined : (yield* checkLabels([query.label]))[0]
+          const terms = query.q === undefined ? undefined : searchTerms(query.q)
+          if (query.q !== undefined && (terms === undefined || terms.length === 0)) {
+            return yield* Effect.fail(invalidField("q", SEARCH_RULE))
+          }
+          return yield* listPage(
+            { limit: pageSize(query.limit), cursor: query.cursor },
+            (cursor) => conversations.find(tenantId, cursor),
+            (page) => {
+              const filters = {
+                ...page,
+                status: query.status,
+                source: query.source,
+                assigneeId: query.assigneeId,
+                visitorId: query.visitorId,
+                label
+              }
+              return terms === undefined ? conversations.list(tenantId, filters) : messages.search(tenantId, filters, terms)
+            }
+          )
+        }),
 
       setLabels: (tenantId, conversationId, labels) =>
         Effect.flatMap(checkLabels(labels), (kept) =>

@@ -15,6 +15,7 @@ import {
   NOTE_DESCRIPTION,
   NoteParams,
   PostMessageBody,
+  SearchParam,
   VISITORS_DESCRIPTION,
   VisitorParams
 } from "./ChatApi.js"
@@ -56,6 +57,7 @@ const ConversationParams = Schema.Struct({
       description: "Only the conversations with this label (in any case)."
     })
   ),
+  q: SearchParam,
   visitorId: Schema.optional(
     Uuid.annotations({
       jsonSchema: { type: "string", format: "uuid", description: "Only the conversations of this visitor (a Visitor's `id`)." }

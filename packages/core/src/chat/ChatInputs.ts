@@ -9,6 +9,8 @@ import {
   type JsonObject,
   MAX_LABELS,
   MAX_LABEL_LENGTH,
+  MAX_SEARCH_TERMS,
+  MAX_SEARCH_TERM_LENGTH,
   type Priority,
   normalLabel
 } from "./Chat.js"
@@ -101,7 +103,11 @@ export interface ConversationListQuery {
   readonly visitorId?: string | undefined
   /** Only the conversations with this label, in any case. */
   readonly label?: string | undefined
+  /** Only the conversations found by these words (see searchTerms). */
+  readonly q?: string | undefined
 }
+
+export const SEARCH_RULE = `must hold 1 to ${MAX_SEARCH_TERMS} words (letters and digits), each at most ${MAX_SEARCH_TERM_LENGTH} characters`
 
 export const LABELS_RULE = `at most ${MAX_LABELS} labels of 1 to ${MAX_LABEL_LENGTH} characters, without control characters`
 

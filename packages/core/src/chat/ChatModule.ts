@@ -95,8 +95,8 @@ export const chat = defineModule({
       name: "chat.assignment",
       types: ["conversation.created"],
       handle: (events) =>
-        Effect.flatMap(JobQueue, (jobs) =>
-          Effect.forEach(new Set(events.map((event) => event.tenantId)), wakeAssignment(jobs), { discard: true })
+        Effect.flatMap(Effect.zip(JobQueue, WidgetRepository), ([jobs, widgets]) =>
+          Effect.forEach(new Set(events.map((event) => event.tenantId)), wakeAssignment(jobs, widgets), { discard: true })
         )
     }
   ],

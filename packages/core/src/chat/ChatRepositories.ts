@@ -15,6 +15,8 @@ import {
   type VisitorToken,
   type Widget,
   messagePreview,
+  namesMatch,
+  wordsMatch,
   visitorSummary
 } from "./Chat.js"
 
@@ -92,6 +94,8 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
   {
     /** The tenant's widget; `widget` is stored first when the tenant has none (one per tenant, also under races). */
     readonly ensure: (widget: NewWidget) => Effect.Effect<Widget>
+    /** The tenant's widget, if it has one. */
+    readonly find: (tenantId: string) => Effect.Effect<Option.Option<Widget>>
     /** Across tenants: the site key names its tenant. */
     readonly findBySiteKey: (siteKey: string) => Effect.Effect<Option.Option<Widget>>
     /** Replaces the tenant's identity secret (sealed); the widget after it, None without one. */
@@ -141,6 +145,7 @@ export class WidgetRepository extends Context.Tag("@servicekit/core/WidgetReposi
             undo(() => byTenant.delete(widget.tenantId))
             return byTenant.get(widget.tenantId)!
           }),
+        find: (tenantId) => db.run(() => Option.fromNullable(byTenant.get(tenantId))),
         findBySiteKey: (siteKey) =>
           db.run(() => Option.fromNullable([...byTenant.values()].find((widget) => widget.siteKey === siteKey))),
         setIdentitySecret: (tenantId, sealed, at) => change(tenantId, { identitySecret: sealed, identitySecretAt: at }),
@@ -296,6 +301,16 @@ export class ChatMessageRepository extends Context.Tag("@servicekit/core/ChatMes
       conversationId: string,
       query: MessageQuery
     ) => Effect.Effect<ReadonlyArray<ChatMessage>>
+    /**
+     * The conversations of the list's query (newest first, by page) whose title or visitor's names,
+     * email or id hold every term, or one of whose messages has a word beginning with each (see
+     * searchTerms, namesMatch, wordsMatch).
+     */
+    readonly search: (
+      tenantId: string,
+      query: ConversationQuery,
+      terms: ReadonlyArray<string>
+    ) => Effect.Effect<ReadonlyArray<Conversation>>
   }
 >() {
   static readonly layerMemory: Layer.Layer<ChatMessageRepository, never, MemoryDatabase | ConversationRepository> =
@@ -336,6 +351,16 @@ export class ChatMessageRepository extends Context.Tag("@servicekit/core/ChatMes
                 )
                 .sort((a, b) => a.sequence - b.sequence)
                 .slice(0, query.limit)
+            ),
+          search: (tenantId, query, terms) =>
+            Effect.flatMap(conversations.list(tenantId, { ...query, limit: Number.MAX_SAFE_INTEGER }), (listed) =>
+              db.run(() => {
+                const spoken = new Set<string>()
+                for (const row of table.rows()) {
+                  if (row.tenantId === tenantId && wordsMatch(row.content, terms)) spoken.add(row.conversationId)
+                }
+                return listed.filter((conversation) => namesMatch(conversation, terms) || spoken.has(conversation.id)).slice(0, query.limit)
+              })
             )
         })
       })

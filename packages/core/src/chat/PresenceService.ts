@@ -3,6 +3,7 @@ import { AgentPresenceRepository, PRESENCE_HOLDS_MS, PRESENCE_KEPT_MS, type Pres
 import { AgentProfileRepository, signatureOf } from "./AgentProfiles.js"
 import { JobQueue } from "../jobs/JobQueue.js"
 import { wakeAssignment } from "./Assignment.js"
+import { WidgetRepository } from "./ChatRepositories.js"
 import { MAX_AGENT_PROFILES } from "./Appearance.js"
 
 /** An agent who is online or away now, with their profile's name when they have one. */
@@ -34,7 +35,7 @@ export class PresenceService extends Context.Tag("@servicekit/core/PresenceServi
     Effect.gen(function* () {
       const presence = yield* AgentPresenceRepository
       const profiles = yield* AgentProfileRepository
-      const wake = wakeAssignment(yield* JobQueue)
+      const wake = wakeAssignment(yield* JobQueue, yield* WidgetRepository)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
       const named = (tenantId: string) =>
         Effect.map(profiles.list(tenantId, MAX_AGENT_PROFILES), (found) => new Map(found.map((profile) => [profile.agentId, profile])))

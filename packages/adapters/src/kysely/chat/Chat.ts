@@ -34,6 +34,7 @@ import * as labelsMigration from "./migrations/chat/0007_labels.js"
 import * as presenceMigration from "./migrations/chat/0008_agent_presence.js"
 import * as filesMigration from "./migrations/chat/0009_files.js"
 import * as assignmentMigration from "./migrations/chat/0010_assignment.js"
+import * as searchMigration from "./migrations/chat/0011_search.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Widgets from "./Widgets.js"
@@ -73,7 +74,8 @@ export const chatStorage: KyselyModuleStorage<
     "chat/0007_labels": labelsMigration,
     "chat/0008_agent_presence": presenceMigration,
     "chat/0009_files": filesMigration,
-    "chat/0010_assignment": assignmentMigration
+    "chat/0010_assignment": assignmentMigration,
+    "chat/0011_search": searchMigration
   },
   // Messages, reads and notes first: they reference their conversation.
   tenantTables: [

@@ -1,5 +1,5 @@
 import type { Conversation } from "@servicekit/core/chat"
-import { ConversationRepository, isUuid } from "@servicekit/core/internal"
+import { type ConversationQuery, ConversationRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
@@ -76,6 +76,27 @@ const table: TenantTable<Selectable<ConversationsTable>, Conversation> = {
   toRecord: toConversation
 }
 
+/** Whether a list's ids can name rows at all (else it is empty). */
+export const listable = (tenantId: string, { visitorId }: ConversationQuery) =>
+  isUuid(tenantId) && (visitorId === undefined || isUuid(visitorId))
+
+/** A page of the tenant's conversations, newest first, with the list's filters. */
+export const conversationListQuery = (db: Db, tenantId: string, { after, assigneeId, label, limit, source, status, visitorId }: ConversationQuery) =>
+  db
+    .selectFrom("conversations")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .$if(status !== undefined, (select) => select.where("status", "=", status!))
+    .$if(source !== undefined, (select) => select.where("source", "=", source!))
+    .$if(visitorId !== undefined, (select) => select.where("visitor_id", "=", visitorId!))
+    // conversations_labels_idx answers which rows hold the label.
+    .$if(label !== undefined, (select) => select.where(sql<boolean>`labels @> array[${label!}]::text[]`))
+    .$if(assigneeId !== undefined, (select) => select.where("assignee_id", assigneeId === null ? "is" : "=", assigneeId!))
+    .$if(after !== undefined, (select) => select.where(olderThan(after!)))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+
 export const make = (database: KyselyConnection): ConversationRepository["Type"] =>
   ConversationRepository.of({
     // Stores the conversation whole under its id, replacing what the id held, as the memory store does.
@@ -96,28 +117,10 @@ export const make = (database: KyselyConnection): ConversationRepository["Type"]
 
     // A range on conversations_tenant_visitor_created_idx with a visitor, on
     // conversations_tenant_status_created_idx with a status, else on conversations_tenant_created_idx.
-    list: (tenantId, { after, assigneeId, label, limit, source, status, visitorId }) =>
-      isUuid(tenantId) && (visitorId === undefined || isUuid(visitorId))
+    list: (tenantId, filters) =>
+      listable(tenantId, filters)
         ? Effect.map(
-            query(database, (db: Db) =>
-              db
-                .selectFrom("conversations")
-                .selectAll()
-                .where("tenant_id", "=", tenantId)
-                .$if(status !== undefined, (select) => select.where("status", "=", status!))
-                .$if(source !== undefined, (select) => select.where("source", "=", source!))
-                .$if(visitorId !== undefined, (select) => select.where("visitor_id", "=", visitorId!))
-                // conversations_labels_idx answers which rows hold the label.
-                .$if(label !== undefined, (select) => select.where(sql<boolean>`labels @> array[${label!}]::text[]`))
-                .$if(assigneeId !== undefined, (select) =>
-                  select.where("assignee_id", assigneeId === null ? "is" : "=", assigneeId!)
-                )
-                .$if(after !== undefined, (select) => select.where(olderThan(after!)))
-                .orderBy("created_at", "desc")
-                .orderBy("id", "desc")
-                .limit(limit)
-                .execute()
-            ),
+            query(database, (db: Db) => conversationListQuery(db, tenantId, filters).execute()),
             (rows) => rows.map(toConversation)
           )
         : Effect.succeed([]),

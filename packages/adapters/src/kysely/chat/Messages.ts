@@ -2,10 +2,10 @@ import type { ChatMessage } from "@servicekit/core/chat"
 import { ChatMessageRepository, isUuid, messagePreview } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
-import { findOne, rows } from "../Connection.js"
+import { findOne, query, rows } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { prepare } from "../Prepared.js"
-import { toConversation } from "./Conversations.js"
+import { conversationListQuery, listable, toConversation } from "./Conversations.js"
 import type { ChatMessagesTable, ChatTables, ConversationsTable } from "./Tables.js"
 
 type Db = Kysely<ChatTables>
@@ -23,6 +23,9 @@ const toMessage = (row: Selectable<ChatMessagesTable>): ChatMessage => ({
   files: row.files,
   createdAt: row.created_at
 })
+
+/** Every term as the prefix of a word: `refu:* & five:*`. Terms are letters and digits only (searchTerms), so nothing here is tsquery syntax. */
+const prefixQuery = (terms: ReadonlyArray<string>) => terms.map((term) => `${term}:*`).join(" & ")
 
 const APPEND_FIELDS = [
   "tenantId",
@@ -118,6 +121,36 @@ export const make = (database: KyselyConnection): ChatMessageRepository["Type"] 
   const listAfter = prepare(database.db, LIST_FIELDS, (db, values) => listQuery(db, values, true))
   const listAll = prepare(database.db, LIST_FIELDS, (db, values) => listQuery(db, values, false))
   return ChatMessageRepository.of({
+    // Names by containment on the conversation's row; messages through chat_messages_text_idx (GIN).
+    search: (tenantId, filters, terms) =>
+      listable(tenantId, filters) && terms.length > 0
+        ? Effect.map(
+            query(database, (db: Db) =>
+              conversationListQuery(db, tenantId, filters)
+                .where((eb) =>
+                  eb.or([
+                    eb.and(
+                      terms.map(
+                        (term) =>
+                          sql<boolean>`strpos(lower(concat_ws(' ', name, visitor_display_name, visitor_email, visitor_external_id)), ${term}) > 0`
+                      )
+                    ),
+                    eb(
+                      "id",
+                      "in",
+                      db
+                        .selectFrom("chat_messages")
+                        .select("conversation_id")
+                        .where("tenant_id", "=", tenantId)
+                        .where(sql<boolean>`to_tsvector('simple', content) @@ to_tsquery('simple', ${prefixQuery(terms)})`)
+                    )
+                  ])
+                )
+                .execute()
+            ),
+            (rows) => rows.map(toConversation)
+          )
+        : Effect.succeed([]),
     append: (draft) =>
       isUuid(draft.tenantId) && isUuid(draft.conversationId)
         ? Effect.suspend(() => {

@@ -72,6 +72,11 @@ export const make = (database: KyselyConnection): WidgetRepository["Type"] =>
         toWidget
       ),
 
+    find: (tenantId) =>
+      isUuid(tenantId)
+        ? findOne(database, (db: Db) => db.selectFrom("chat_widgets").selectAll().where("tenant_id", "=", tenantId).executeTakeFirst(), toWidget)
+        : Effect.succeedNone,
+
     findBySiteKey: (siteKey) =>
       findOne(
         database,

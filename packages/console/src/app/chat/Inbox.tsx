@@ -76,7 +76,11 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
   const tenantId = props.session.tenantId
   const [status, setStatus] = useState<Status | "all">("open")
   const [assigned, setAssigned] = useState<Assigned>("anyone")
+  // The words searched for, once submitted: "" shows every conversation of the filters.
+  const [search, setSearch] = useState("")
   const [list, setList] = useState<ReadonlyArray<Conversation>>([])
+  const listed = useRef<ReadonlyArray<Conversation>>([])
+  listed.current = list
   const [nextCursor, setNextCursor] = useState<string | null>(null)
   const [failure, setFailure] = useState<string | undefined>(undefined)
   const [loading, setLoading] = useState(true)
@@ -94,7 +98,10 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
   const generation = useRef(0)
   // The stream's changes since the current first page was asked for: applied over its answer, which may predate them.
   const heard = useRef<Array<SharedConversation>>([])
-  const keep = (conversation: SharedConversation) => matches(conversation, status, assigned, props.session.subject)
+  // While searching, the stream only updates what the search found: the server alone knows what else matches.
+  const keep = (conversation: SharedConversation) =>
+    matches(conversation, status, assigned, props.session.subject) &&
+    (search === "" || listed.current.some((item) => item.id === conversation.id))
   const fetchPage = async (cursor: string | undefined, of = generation.current) => {
     const { data, error } = await props.client.chatDashboard.listAgentConversations({
       path: { tenantId },
@@ -102,7 +109,8 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
         limit: PAGE_SIZE,
         ...(cursor === undefined ? {} : { cursor }),
         ...(status === "all" ? {} : { status }),
-        ...(assigned === "anyone" ? {} : { assigned })
+        ...(assigned === "anyone" ? {} : { assigned }),
+        ...(search === "" ? {} : { q: search })
       }
     })
     if (of !== generation.current) return
@@ -121,7 +129,7 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
     setLoading(true)
     heard.current = []
     void fetchPage(undefined, ++generation.current)
-  }, [tenantId, status, assigned, round])
+  }, [tenantId, status, assigned, search, round])
 
   const alerts = useNewConversationAlerts()
   useInboxStream(props.client, tenantId, (event: InboxEvent) => {
@@ -156,6 +164,19 @@ export const Inbox = (props: PageProps & { readonly conversationId: string | und
           <h2 id="inbox-list-title" class="visually-hidden">
             Conversations
           </h2>
+          <form
+            class="filters form inbox-search"
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault()
+              setSearch(String(new FormData(event.currentTarget).get("q") ?? "").trim())
+            }}
+          >
+            <div class="field">
+              <label for="inbox-search">Search</label>
+              <input id="inbox-search" name="q" type="search" placeholder="Name, email or words" maxLength={200} />
+            </div>
+          </form>
           <div class="filters form">
             <div class="field">
               <label for="inbox-status">Status</label>

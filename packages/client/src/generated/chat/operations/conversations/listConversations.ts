@@ -13,6 +13,7 @@ export interface ChatConversationsListConversationsOperations {
                 readonly status?: "open" | "pending" | "resolved" | "closed";
                 readonly source?: string;
                 readonly label?: string;
+                readonly q?: string;
             };
             readonly header?: never;
             readonly path?: never;

@@ -15,6 +15,7 @@ export interface ChatDashboardConversationsListAgentConversationsOperations {
                 /** @description `me`: only the conversations assigned to the token's user; `nobody`: only unassigned ones. */
                 readonly assigned?: "me" | "nobody";
                 readonly label?: string;
+                readonly q?: string;
                 /** @description Only the conversations of this visitor (a Visitor's `id`). */
                 readonly visitorId?: string;
             };
