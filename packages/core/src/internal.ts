@@ -246,12 +246,12 @@ export {
   type ConversationQuery,
   ConversationRepository,
   type MessageQuery,
-  type NewWidget,
   VisitorRepository,
   VisitorTokenRepository,
-  type VisitorUpsert,
-  WidgetRepository
+  type VisitorUpsert
 } from "./chat/ChatRepositories.js"
+export { type NewWidget, WidgetRepository } from "./chat/WidgetRepository.js"
+export { defaultWorkingHours, storedWorkingHours } from "./chat/WorkingHours.js"
 export { messagePreview } from "./chat/Chat.js"
 export { type ConversationRead, ConversationReadRepository } from "./chat/ConversationReads.js"
 export { AgentProfileRepository } from "./chat/AgentProfiles.js"
@@ -262,6 +262,8 @@ export { type AssignmentMode, type AssignmentRules, defaultAssignmentRules } fro
 export { AssignmentService } from "./chat/AssignmentService.js"
 export { DEFAULT_FILE_KINDS, FILE_KINDS, type FileKind } from "./platform/FileTypes.js"
 export { AgentPresenceRepository } from "./chat/AgentPresence.js"
+export { VisitorSeenRepository } from "./chat/VisitorSeen.js"
+export { REPLY_EMAIL_SOURCE, ReplyEmailService } from "./chat/ReplyByEmail.js"
 export {
   type RecordedAttempt,
   WebhookDeliveryRepository,

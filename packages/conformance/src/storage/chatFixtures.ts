@@ -1,5 +1,5 @@
 import type { Conversation, MessageDraft, Visitor, Widget } from "@servicekit/core/chat"
-import { type VisitorUpsert, defaultAssignmentRules, defaultFileRules } from "@servicekit/core/internal"
+import { type VisitorUpsert, defaultAssignmentRules, defaultFileRules, defaultWorkingHours } from "@servicekit/core/internal"
 import { at, newestFirst, uuid } from "./fixtures.js"
 
 /** Visitors, conversations and messages the chat suites share. */
@@ -60,6 +60,7 @@ export const makeWidget = (tenantId: string, createdAt = at("2026-05-01T09:00:00
   fileRules: defaultFileRules,
   assignment: defaultAssignmentRules,
   assignmentCursor: null,
+  workingHours: defaultWorkingHours,
   createdAt
 })
 

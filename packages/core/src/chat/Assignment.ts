@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { type JobQueue, defineQueue } from "../jobs/JobQueue.js"
-import type { WidgetRepository } from "./ChatRepositories.js"
+import type { WidgetRepository } from "./WidgetRepository.js"
 
 export const ASSIGNMENT_MODES = ["manual", "auto"] as const
 export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number]

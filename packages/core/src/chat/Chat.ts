@@ -2,6 +2,7 @@
 import type { ChatAppearance } from "./Appearance.js"
 import type { AssignmentRules } from "./Assignment.js"
 import type { FileRef, FileRules } from "./ChatFiles.js"
+import type { WorkingHours } from "./WorkingHours.js"
 
 export type JsonObject = { readonly [key: string]: unknown }
 
@@ -37,6 +38,8 @@ export interface Widget {
   readonly assignment: AssignmentRules
   /** The agent the last automatic assignment went to: the next goes to the one after. */
   readonly assignmentCursor: string | null
+  /** When its team chats, and what visitors read when it does not. */
+  readonly workingHours: WorkingHours
   readonly createdAt: Date
 }
 

@@ -16,7 +16,7 @@ import {
 import type { ChatChanges } from "./ChatChanges.js"
 import { AgentProfileLimitReached, AgentProfileNotFound } from "./ChatErrors.js"
 import { MAX_EXTERNAL_ID_LENGTH, checkText } from "./ChatInputs.js"
-import { WidgetRepository } from "./ChatRepositories.js"
+import { WidgetRepository } from "./WidgetRepository.js"
 import type { ChatService } from "./ChatService.js"
 
 /** `problem` of the field's value as a refusal, or nothing. */

@@ -39,13 +39,13 @@ export class WidgetNotFound extends Schema.TaggedError<WidgetNotFound>()(
 export class VisitorIdentityRefused extends Schema.TaggedError<VisitorIdentityRefused>()(
   "VisitorIdentityRefused",
   {
-    code: Schema.Literal("identity_not_enabled", "identity_hash_invalid"),
+    code: Schema.Literal("identity_not_enabled", "identity_hash_invalid", "email_set_by_tenant"),
     message: Schema.String
   },
   HttpApiSchema.annotations({
     status: 403,
     description:
-      "`identity_not_enabled`: the tenant has no identity secret, so its widget takes anonymous visitors only; `identity_hash_invalid`: the hash is not the HMAC-SHA256 of this `externalId` under the tenant's identity secret."
+      "`identity_not_enabled`: the tenant has no identity secret, so its widget takes anonymous visitors only; `identity_hash_invalid`: the hash is not the HMAC-SHA256 of this `externalId` under the tenant's identity secret; `email_set_by_tenant`: the visitor's email address is the one the tenant gave, and only the tenant changes it."
   })
 ) {}
 

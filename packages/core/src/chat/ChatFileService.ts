@@ -20,7 +20,8 @@ import {
 } from "./ChatFiles.js"
 import type { Author } from "./ChatInputs.js"
 import { ensureWidgetOf } from "./ChatChanges.js"
-import { ConversationRepository, WidgetRepository } from "./ChatRepositories.js"
+import { ConversationRepository } from "./ChatRepositories.js"
+import { WidgetRepository } from "./WidgetRepository.js"
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`

@@ -1,6 +1,9 @@
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { JobQueue } from "../jobs/JobQueue.js"
 import { assignmentQueue, wakeAssignment } from "./Assignment.js"
+import { AvailabilityService } from "./Availability.js"
+import { EmailPipeline } from "../module/EmailPipeline.js"
+import { ReplyEmailService, lookAt, replyEmailQueue, wakeReplyEmails } from "./ReplyByEmail.js"
 import { assignmentDashboardHandlers, assignmentHandlers } from "./AssignmentHandlers.js"
 import { AssignmentService } from "./AssignmentService.js"
 import { groups } from "../http/Implement.js"
@@ -21,13 +24,8 @@ import { chatEvents } from "./ChatEvents.js"
 import { chatSettings } from "./ChatSettings.js"
 import { chatDashboardHandlers, chatHandlers } from "./ChatHandlers.js"
 import { chatPageHandlers, chatVisitorHandlers, chatWidgetHandlers } from "./ChatVisitorHandlers.js"
-import {
-  ChatMessageRepository,
-  ConversationRepository,
-  VisitorRepository,
-  VisitorTokenRepository,
-  WidgetRepository
-} from "./ChatRepositories.js"
+import { ChatMessageRepository, ConversationRepository, VisitorRepository, VisitorTokenRepository } from "./ChatRepositories.js"
+import { WidgetRepository } from "./WidgetRepository.js"
 import { chatServiceLayer } from "./ChatServiceLayer.js"
 import { chatSkills } from "./ChatSkills.js"
 import { ConversationHubs } from "./ConversationFeed.js"
@@ -35,6 +33,8 @@ import { ConversationNoteRepository } from "./ConversationNotes.js"
 import { ConversationReadRepository } from "./ConversationReads.js"
 import { InboxHubs } from "./InboxFeed.js"
 import { layerVisitorAuth } from "./VisitorAuth.js"
+import { VisitorSeenRepository } from "./VisitorSeen.js"
+import { workingHoursHandlers } from "./WorkingHoursHandlers.js"
 
 /** Live Chat: visitors, hosted chat sessions, conversations and messages, and the events they send to webhooks. */
 export const chat = defineModule({
@@ -66,11 +66,14 @@ export const chat = defineModule({
     chatFilesDashboardHandlers,
     chatFileDownloadHandlers,
     assignmentHandlers,
-    assignmentDashboardHandlers
+    assignmentDashboardHandlers,
+    workingHoursHandlers
   ),
   services: Layer.mergeAll(
     AssignmentService.layer.pipe(Layer.provideMerge(Layer.merge(chatServiceLayer, PresenceService.layer))),
     CannedResponseService.layer,
+    AvailabilityService.layer,
+    ReplyEmailService.layer,
     ConversationHubs.layer,
     InboxHubs.layer
   ).pipe(Layer.provideMerge(Layer.merge(ChatFileService.layer, ChatFileLinks.layer))),
@@ -86,10 +89,12 @@ export const chat = defineModule({
     ConversationNoteRepository.layerMemory,
     CannedResponseRepository.layerMemory,
     AgentPresenceRepository.layerMemory,
-    ChatFileRepository.layerMemory
+    ChatFileRepository.layerMemory,
+    VisitorSeenRepository.layerMemory
   ),
   middleware: layerVisitorAuth,
-  // A new conversation asks for a pass (off the request that opened it); other changes ask themselves.
+  // A new conversation asks for an assignment pass (off the request that opened it); other changes
+  // ask themselves. A reply asks whether its visitor should have it by email.
   subscribers: [
     {
       name: "chat.assignment",
@@ -98,13 +103,26 @@ export const chat = defineModule({
         Effect.flatMap(Effect.zip(JobQueue, WidgetRepository), ([jobs, widgets]) =>
           Effect.forEach(new Set(events.map((event) => event.tenantId)), wakeAssignment(jobs, widgets), { discard: true })
         )
-    }
+    },
+    { name: "chat.reply-email", types: ["message.created"], handle: (events) => Effect.flatMap(JobQueue, (jobs) => wakeReplyEmails(jobs)(events)) }
   ],
   workers: [
     {
       queue: assignmentQueue,
       concurrency: 4,
       handle: (job) => Effect.flatMap(AssignmentService, (assignment) => assignment.pass(String(job.payload.tenantId)))
+    },
+    {
+      queue: replyEmailQueue,
+      concurrency: 2,
+      // Sent through Transactional's pipeline where the kit has it; without it, replies stay in the chat.
+      handle: (job) =>
+        Effect.gen(function* () {
+          const [tenantId, conversationId] = [String(job.payload.tenantId), String(job.payload.conversationId)]
+          const replies = yield* ReplyEmailService
+          const again = yield* replies.look(tenantId, conversationId, yield* Effect.serviceOption(EmailPipeline))
+          if (Option.isSome(again)) yield* lookAt(yield* JobQueue, tenantId, conversationId, again.value)
+        })
     }
   ],
   skills: chatSkills,

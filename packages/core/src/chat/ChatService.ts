@@ -3,7 +3,7 @@ import { Context, type Effect, type Option } from "effect"
 import type { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
 import type { Listed } from "../platform/Keyset.js"
 import type { AgentProfile, AppearanceChange, ChatAppearance, ShownAppearance } from "./Appearance.js"
-import type { ChatMessage, Conversation, ConversationStatus, Visitor } from "./Chat.js"
+import type { ChatMessage, Conversation, ConversationStatus, Visitor, VisitorSummary } from "./Chat.js"
 import type { ConversationNote } from "./ConversationNotes.js"
 import type {
   AgentProfileLimitReached,
@@ -119,11 +119,21 @@ export class ChatService extends Context.Tag("@servicekit/core/ChatService")<
     readonly startWidgetConversation: (
       siteKey: string,
       content: string,
-      identity: WidgetIdentity | undefined
+      identity: WidgetIdentity | undefined,
+      email?: string | undefined
     ) => Effect.Effect<
       WidgetStart,
       ValidationFailed | WidgetNotFound | PermissionDenied | ConversationStateConflict | VisitorIdentityRefused
     >
+    /**
+     * The email address a visitor leaves for replies: an anonymous visitor's own to give and change;
+     * a visitor the tenant named keeps the one the tenant gave (403 `email_set_by_tenant`).
+     */
+    readonly leaveVisitorEmail: (
+      tenantId: string,
+      visitorId: string,
+      email: string
+    ) => Effect.Effect<VisitorSummary, ValidationFailed | VisitorIdentityRefused>
     /** A token for the identified visitor's open (or pending) conversation in the widget, None when they have none. */
     readonly resumeWidgetConversation: (
       siteKey: string,

@@ -17,6 +17,7 @@ import {
 } from "./ChatJson.js"
 import { MAX_COMMENT_LENGTH, WIDGET_TOKEN_DAYS } from "./ChatInputs.js"
 import { VisitorAuth } from "./VisitorAuth.js"
+import { AvailabilityJson } from "./WorkingHoursApi.js"
 
 const SiteKey = withReason(Schema.String.pipe(Schema.pattern(/^svw_[0-9A-Za-z]{24}$/)), "must be a site key: svw_ and 24 letters or digits")
 
@@ -71,6 +72,14 @@ export class ChatPageApi extends HttpApiGroup.make("chatPage")
   .annotate(OpenApi.Title, "Live Chat hosted page")
   .annotate(OpenApi.Description, "The page a visitor chats in, and the widget a tenant puts on its website; no credentials.") {}
 
+const VisitorEmail = withReason(withoutNul(Schema.String), "must be an email address")
+const VisitorEmailJson = Schema.Struct({ email: Schema.String }).annotations({
+  identifier: "VisitorEmail",
+  description: "The address replies go to when the visitor is away."
+})
+const AVAILABILITY_DESCRIPTION =
+  "Within the tenant's working hours with an agent online, the widget chats; otherwise it shows the away message (as text) and asks for the visitor's email address, and a first message still opens the conversation. Ask again every minute or so while the chat is open."
+
 const ExternalId = withReason(withoutNul(Schema.String), "must be the visitor's id of 1 to 200 characters")
 const IdentityHash = withReason(Schema.String.pipe(Schema.pattern(/^[0-9a-f]{64}$/)), "must be 64 lowercase hex digits")
 const IDENTITY_DESCRIPTION =
@@ -91,6 +100,17 @@ export class ChatWidgetApi extends HttpApiGroup.make("chatWidget")
         OpenApi.Description,
         "The tenant's name, accent, greeting and launcher side, as its widget shows them. A suspended tenant's widget answers 403 `tenant_suspended`."
       )
+  )
+  .add(
+    HttpApiEndpoint.get("getWidgetAvailability", "/public/chat/widget/availability")
+      .setUrlParams(Schema.Struct({ siteKey: SiteKey }))
+      .addSuccess(AvailabilityJson)
+      .addError(ValidationFailed)
+      .addError(WidgetNotFound)
+      .addError(PermissionDenied)
+      .addError(RateLimited)
+      .annotate(OpenApi.Summary, "Whether the team chats now")
+      .annotate(OpenApi.Description, AVAILABILITY_DESCRIPTION)
   )
   .add(
     HttpApiEndpoint.post("resumeWidgetConversation", "/public/chat/widget/sessions")
@@ -114,7 +134,8 @@ export class ChatWidgetApi extends HttpApiGroup.make("chatWidget")
           siteKey: SiteKey,
           content: MessageBody.fields.content,
           externalId: Schema.optional(ExternalId),
-          identityHash: Schema.optional(IdentityHash)
+          identityHash: Schema.optional(IdentityHash),
+          email: Schema.optional(VisitorEmail)
         })
       )
       .addSuccess(WidgetStartJson)
@@ -127,7 +148,7 @@ export class ChatWidgetApi extends HttpApiGroup.make("chatWidget")
       .annotate(OpenApi.Summary, "Write the first message in the widget")
       .annotate(
         OpenApi.Description,
-        `Creates an anonymous visitor (\`externalId\` \`anon_\` and 24 characters), or takes the signed-in one (${IDENTITY_DESCRIPTION}), its conversation (source \`widget\`) with this message, and the visitor token that opens it for ${WIDGET_TOKEN_DAYS} days: use it as the visitor API's bearer token from then on. Limited per client address (\`SERVICEKIT_WIDGET_START_RATE_LIMIT\` an hour) beside the visitor routes' own limit. A suspended tenant's widget answers 403 \`tenant_suspended\`. Emits \`conversation.created\` and \`message.created\`.`
+        `With \`email\`, the address the visitor leaves for replies (see the visitor's \`PUT /public/chat/email\`). Creates an anonymous visitor (\`externalId\` \`anon_\` and 24 characters), or takes the signed-in one (${IDENTITY_DESCRIPTION}), its conversation (source \`widget\`) with this message, and the visitor token that opens it for ${WIDGET_TOKEN_DAYS} days: use it as the visitor API's bearer token from then on. Limited per client address (\`SERVICEKIT_WIDGET_START_RATE_LIMIT\` an hour) beside the visitor routes' own limit. A suspended tenant's widget answers 403 \`tenant_suspended\`. Emits \`conversation.created\` and \`message.created\`.`
       )
   )
   .annotate(OpenApi.Title, "Live Chat widget")
@@ -145,6 +166,27 @@ export class ChatVisitorApi extends HttpApiGroup.make("chatVisitor")
       .addSuccess(ShownAppearanceJson)
       .annotate(OpenApi.Summary, "How the chat looks")
       .annotate(OpenApi.Description, "The tenant's name, accent and greeting, as its hosted page shows them.")
+  )
+  .add(
+    HttpApiEndpoint.post("sayVisitorPresent", "/public/chat/presence")
+      .addSuccess(AvailabilityJson)
+      .annotate(OpenApi.Summary, "Say the visitor has the chat open")
+      .annotate(
+        OpenApi.Description,
+        `Send it when the page opens and every minute while it is shown: a reply the visitor has not had the chat open to see for the tenant's \`emailAfterMinutes\` goes to their email address. Answers whether the team chats now. ${AVAILABILITY_DESCRIPTION}`
+      )
+  )
+  .add(
+    HttpApiEndpoint.put("leaveVisitorEmail", "/public/chat/email")
+      .setPayload(Schema.Struct({ email: VisitorEmail }))
+      .addSuccess(VisitorEmailJson)
+      .addError(ValidationFailed)
+      .addError(VisitorIdentityRefused)
+      .annotate(OpenApi.Summary, "Leave an email address for replies")
+      .annotate(
+        OpenApi.Description,
+        "An agent's reply the visitor has not seen in the tenant's `emailAfterMinutes` goes to this address, with the recent conversation and a link back into it. An anonymous visitor gives and changes its own address; a visitor the tenant named keeps the address the tenant gave (403 `email_set_by_tenant`)."
+      )
   )
   .add(
     HttpApiEndpoint.get("listVisitorMessages", "/public/chat/messages")

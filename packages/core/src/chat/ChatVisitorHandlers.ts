@@ -6,6 +6,7 @@ import { CurrentRequest } from "../http/RequestContext.js"
 import { invalidField } from "../platform/Errors.js"
 import { RateLimiter } from "../platform/RateLimiter.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
+import { AvailabilityService } from "./Availability.js"
 import type { ConversationNotFound } from "./ChatErrors.js"
 import { ChatPageApi, ChatVisitorApi, ChatWidgetApi } from "./ChatVisitorApi.js"
 import { visitorConversationJson, visitorMessageJson } from "./ChatJson.js"
@@ -51,6 +52,7 @@ export const chatWidgetHandlers = implement(
   ChatWidgetApi,
   Effect.gen(function* () {
     const chat = yield* ChatService
+    const availability = yield* AvailabilityService
     const { linker } = yield* ChatFileLinks
     const limiter = yield* RateLimiter
     // Every route counts against the visitor routes' limit per address; those that mint a token
@@ -65,6 +67,8 @@ export const chatWidgetHandlers = implement(
     )
     return {
       getWidgetAppearance: ({ urlParams }) => Effect.zipRight(perAddress, chat.widgetAppearance(urlParams.siteKey)),
+      getWidgetAvailability: ({ urlParams }) =>
+        Effect.zipRight(perAddress, availability.widgetAvailability(urlParams.siteKey)),
       resumeWidgetConversation: ({ payload: { siteKey, ...identity } }) =>
         Effect.zipRight(limited, chat.resumeWidgetConversation(siteKey, identity)).pipe(
           Effect.map((resumed) =>
@@ -78,7 +82,7 @@ export const chatWidgetHandlers = implement(
             })
           )
         ),
-      startWidgetConversation: ({ payload: { content, externalId, identityHash, siteKey } }) =>
+      startWidgetConversation: ({ payload: { content, email, externalId, identityHash, siteKey } }) =>
         Effect.gen(function* () {
           yield* limited
           if ((externalId === undefined) !== (identityHash === undefined)) {
@@ -87,7 +91,7 @@ export const chatWidgetHandlers = implement(
             )
           }
           const identity = externalId === undefined ? undefined : { externalId, identityHash: identityHash! }
-          const started = yield* chat.startWidgetConversation(siteKey, content, identity)
+          const started = yield* chat.startWidgetConversation(siteKey, content, identity, email)
           return {
             visitorToken: started.visitorToken,
             expiresAt: started.expiresAt,
@@ -115,8 +119,15 @@ export const chatVisitorHandlers = implement(
     const encode = messageEncoders(linker, visitorMessageJson)
     const fileJson = fileEncoder(linker)
     const files = yield* ChatFileService
+    const availability = yield* AvailabilityService
     return {
       getVisitorAppearance: () => Effect.flatMap(VisitorSession, (session) => chat.shownAppearance(session.tenantId)),
+      sayVisitorPresent: () =>
+        Effect.flatMap(VisitorSession, (session) => availability.visitorPresent(session.tenantId, session.conversationId)),
+      leaveVisitorEmail: ({ payload }) =>
+        Effect.flatMap(VisitorSession, (session) => chat.leaveVisitorEmail(session.tenantId, session.visitorId, payload.email)).pipe(
+          Effect.map((visitor) => ({ email: visitor.email! }))
+        ),
       getVisitorConversation: () =>
         Effect.flatMap(VisitorSession, (session) =>
           own(chat.getConversation(session.tenantId, session.conversationId))

@@ -1,13 +1,14 @@
 import { Effect, Option } from "effect"
 import { SecretCrypto, constantTimeEqual, randomBase62, randomUuid } from "../platform/Crypto.js"
 import { invalidField } from "../platform/Errors.js"
+import { isEmailAddress } from "../platform/EmailAddress.js"
 import { SecretBox } from "../platform/SecretBox.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { TenantStanding } from "../platform/TenantStanding.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { UsageLedger } from "../platform/Usage.js"
 import { shownAppearance } from "./Appearance.js"
-import type { Conversation, Visitor, Widget } from "./Chat.js"
+import { type Conversation, type Visitor, type Widget, visitorSummary } from "./Chat.js"
 import type { ChatChanges } from "./ChatChanges.js"
 import { VisitorIdentityRefused, WidgetNotFound } from "./ChatErrors.js"
 import {
@@ -17,10 +18,13 @@ import {
   type WidgetIdentity,
   checkText
 } from "./ChatInputs.js"
-import { ConversationRepository, WidgetRepository } from "./ChatRepositories.js"
+import { ConversationRepository, VisitorRepository } from "./ChatRepositories.js"
+import { WidgetRepository } from "./WidgetRepository.js"
 import type { ChatService } from "./ChatService.js"
 
 const HASH = /^[0-9a-f]{64}$/
+/** The `externalId` of a visitor the widget made, known by nothing else. */
+const ANONYMOUS = "anon_"
 
 /**
  * The widget on the tenant's website: its site key and the line that loads it, its identity
@@ -32,6 +36,7 @@ const HASH = /^[0-9a-f]{64}$/
 export const makeChatWidget = (changes: ChatChanges, postMessage: ChatService["Type"]["postMessage"]) =>
   Effect.gen(function* () {
     const widgets = yield* WidgetRepository
+    const visitors = yield* VisitorRepository
     const conversations = yield* ConversationRepository
     const standing = yield* TenantStanding
     const usage = yield* UsageLedger
@@ -79,6 +84,22 @@ export const makeChatWidget = (changes: ChatChanges, postMessage: ChatService["T
         return yield* changes.upsertVisitor(widget.tenantId, { externalId: identity.externalId }, at)
       })
 
+    /** The visitor with `email` left for replies, when theirs to give (see leaveVisitorEmail). */
+    const withEmail = (visitor: Visitor, email: string, at: Date) =>
+      Effect.gen(function* () {
+        if (!isEmailAddress(email)) return yield* Effect.fail(invalidField("email", "must be an email address"))
+        if (visitor.email !== null && !visitor.externalId.startsWith(ANONYMOUS)) {
+          if (visitor.email.toLowerCase() === email.toLowerCase()) return visitor
+          return yield* Effect.fail(
+            new VisitorIdentityRefused({
+              code: "email_set_by_tenant",
+              message: "This visitor's email address is the one the tenant gave; only the tenant changes it."
+            })
+          )
+        }
+        return yield* changes.upsertVisitor(visitor.tenantId, { externalId: visitor.externalId, email }, at)
+      })
+
     /** A token of WIDGET_TOKEN_DAYS for the visitor's conversation. */
     const tokenFor = (visitor: Visitor, conversation: Conversation, at: Date) => {
       const expiresAt = new Date(at.getTime() + WIDGET_TOKEN_DAYS * 86_400_000)
@@ -90,7 +111,12 @@ export const makeChatWidget = (changes: ChatChanges, postMessage: ChatService["T
 
     const methods: Pick<
       ChatService["Type"],
-      "widget" | "rotateIdentitySecret" | "startWidgetConversation" | "resumeWidgetConversation" | "widgetAppearance"
+      | "widget"
+      | "rotateIdentitySecret"
+      | "startWidgetConversation"
+      | "resumeWidgetConversation"
+      | "widgetAppearance"
+      | "leaveVisitorEmail"
     > = {
       widget: (tenantId) =>
         Effect.map(ensure(tenantId), (widget) => ({
@@ -112,7 +138,16 @@ export const makeChatWidget = (changes: ChatChanges, postMessage: ChatService["T
           return { identitySecret, createdAt }
         }),
 
-      startWidgetConversation: (siteKey, content, identity) =>
+      leaveVisitorEmail: (tenantId, visitorId, email) =>
+        Effect.gen(function* () {
+          // The session names a visitor that exists: visitors are deleted only with their tenant.
+          const visitor = yield* Effect.flatMap(visitors.find(tenantId, visitorId), (found) =>
+            Option.isSome(found) ? Effect.succeed(found.value) : Effect.dieMessage("visitor of a session not found")
+          )
+          return visitorSummary(yield* withEmail(visitor, email, yield* changes.now))
+        }),
+
+      startWidgetConversation: (siteKey, content, identity, email) =>
         Effect.gen(function* () {
           yield* checkText("content", content, MAX_CONTENT_LENGTH)
           const widget = yield* widgetOf(siteKey)
@@ -121,10 +156,11 @@ export const makeChatWidget = (changes: ChatChanges, postMessage: ChatService["T
             Effect.gen(function* () {
               const at = yield* changes.now
               // Without an identity the visitor is known by nothing but this conversation's token: an id of its own.
-              const visitor =
+              const named =
                 identity === undefined
-                  ? yield* changes.upsertVisitor(tenantId, { externalId: `anon_${randomBase62(crypto, 24)}` }, at)
+                  ? yield* changes.upsertVisitor(tenantId, { externalId: `${ANONYMOUS}${randomBase62(crypto, 24)}` }, at)
                   : yield* identified(widget, identity, at)
+              const visitor = email === undefined ? named : yield* withEmail(named, email, at)
               const conversation = yield* changes.openConversation(
                 tenantId,
                 visitor,

@@ -3,7 +3,7 @@ import { AgentPresenceRepository, PRESENCE_HOLDS_MS, PRESENCE_KEPT_MS, type Pres
 import { AgentProfileRepository, signatureOf } from "./AgentProfiles.js"
 import { JobQueue } from "../jobs/JobQueue.js"
 import { wakeAssignment } from "./Assignment.js"
-import { WidgetRepository } from "./ChatRepositories.js"
+import { WidgetRepository } from "./WidgetRepository.js"
 import { MAX_AGENT_PROFILES } from "./Appearance.js"
 
 /** An agent who is online or away now, with their profile's name when they have one. */

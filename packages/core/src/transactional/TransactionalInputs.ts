@@ -59,6 +59,8 @@ export interface Sender {
   readonly tenantId: string
   readonly environment: Environment
   readonly entitlements: ReadonlyArray<Product>
+  /** Set for another product's notice to the tenant's end users: the tenant needs it instead of Business Email. */
+  readonly product?: Product | undefined
 }
 
 export const SendResult = Schema.Struct({

@@ -124,9 +124,14 @@ export const makeTransactionalSending = (
         })
       })
 
-    /** Sending needs what Transactional requires beside itself (the key's product, checked by its auth). */
+    /** Sending needs what Transactional requires beside itself (the key's product, checked by its auth), or a notice's own product. */
     const checkEntitled = (sender: Sender) => {
-      const missing = missingForSending(sender.entitlements)
+      const missing =
+        sender.product === undefined
+          ? missingForSending(sender.entitlements)
+          : sender.entitlements.includes(sender.product)
+            ? undefined
+            : sender.product
       return missing === undefined ? Effect.void : notEntitled(missing)
     }
     /**

@@ -8,6 +8,7 @@ import type {
   ConversationReadRepository,
   ConversationRepository,
   VisitorRepository,
+  VisitorSeenRepository,
   VisitorTokenRepository,
   WidgetRepository
 } from "@servicekit/core/internal"
@@ -35,13 +36,16 @@ import * as presenceMigration from "./migrations/chat/0008_agent_presence.js"
 import * as filesMigration from "./migrations/chat/0009_files.js"
 import * as assignmentMigration from "./migrations/chat/0010_assignment.js"
 import * as searchMigration from "./migrations/chat/0011_search.js"
+import * as workingHoursMigration from "./migrations/chat/0012_working_hours.js"
+import * as visitorSeenMigration from "./migrations/chat/0013_visitor_seen.js"
+import * as VisitorSeen from "./VisitorSeen.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
 import * as Widgets from "./Widgets.js"
 
 /**
  * Visitors, widgets and their appearance, conversations with their messages and private notes,
- * visitor tokens, agents' names and presence, canned responses, and files (their rows; the bytes are in the blob store). Its first migrations also made the webhooks' tables (`0010_chat`,
+ * visitor tokens, agents' names and presence, canned responses, files (their rows; the bytes are in the blob store), and when visitors last had their conversations open. Its first migrations also made the webhooks' tables (`0010_chat`,
  * `0033_webhook_attempt_answer`, `chat/0001_webhook_health`), from before webhooks were a module of
  * their own: applied where the platform runs, they keep their names and owner (see
  * webhooks/Webhooks.ts).
@@ -58,6 +62,7 @@ export const chatStorage: KyselyModuleStorage<
   | CannedResponseRepository
   | AgentPresenceRepository
   | ChatFileRepository
+  | VisitorSeenRepository
 > = {
   // Its tables reference accounts' tenants.
   dependsOn: ["accounts"],
@@ -75,7 +80,9 @@ export const chatStorage: KyselyModuleStorage<
     "chat/0008_agent_presence": presenceMigration,
     "chat/0009_files": filesMigration,
     "chat/0010_assignment": assignmentMigration,
-    "chat/0011_search": searchMigration
+    "chat/0011_search": searchMigration,
+    "chat/0012_working_hours": workingHoursMigration,
+    "chat/0013_visitor_seen": visitorSeenMigration
   },
   // Messages, reads and notes first: they reference their conversation.
   tenantTables: [
@@ -83,6 +90,7 @@ export const chatStorage: KyselyModuleStorage<
     { table: "chat_conversation_reads" },
     { table: "chat_notes" },
     { table: "chat_files" },
+    { table: "chat_visitor_seen" },
     { table: "visitor_tokens" },
     { table: "conversations" },
     { table: "visitors" },
@@ -102,6 +110,7 @@ export const chatStorage: KyselyModuleStorage<
     Notes.layer,
     CannedResponses.layer,
     AgentPresence.layer,
-    Files.layer
+    Files.layer,
+    VisitorSeen.layer
   )
 }

@@ -40,6 +40,8 @@ export interface ChatWidgetsTable {
   readonly assignment_mode: string | null
   readonly assignment_capacity: number | null
   readonly assignment_cursor: string | null
+  /** WorkingHours as JSON, `updatedAt` an ISO string. */
+  readonly working_hours: unknown | null
   readonly created_at: Date
 }
 
@@ -132,6 +134,13 @@ export interface ChatAgentPresenceTable {
   readonly seen_at: Date
 }
 
+export interface ChatVisitorSeenTable {
+  readonly tenant_id: string
+  readonly conversation_id: string
+  readonly seen_at: Date | null
+  readonly emailed_through: Generated<number>
+}
+
 export interface ChatConversationReadsTable {
   readonly tenant_id: string
   readonly conversation_id: string
@@ -161,4 +170,5 @@ export interface ChatTables {
   readonly chat_canned_responses: ChatCannedResponsesTable
   readonly chat_agent_presence: ChatAgentPresenceTable
   readonly chat_files: ChatFilesTable
+  readonly chat_visitor_seen: ChatVisitorSeenTable
 }

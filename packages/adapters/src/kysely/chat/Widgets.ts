@@ -5,7 +5,8 @@ import {
   WidgetRepository,
   defaultAssignmentRules,
   defaultFileRules,
-  isUuid
+  isUuid,
+  storedWorkingHours
 } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable, Updateable } from "kysely"
@@ -37,6 +38,7 @@ const toWidget = (row: Selectable<ChatWidgetsTable>): Widget => ({
     capacity: row.assignment_capacity ?? defaultAssignmentRules.capacity
   },
   assignmentCursor: row.assignment_cursor,
+  workingHours: storedWorkingHours(row.working_hours),
   createdAt: row.created_at
 })
 
@@ -110,6 +112,9 @@ export const make = (database: KyselyConnection): WidgetRepository["Type"] =>
             toWidget
           )
         : Effect.succeedNone,
+
+    setWorkingHours: (tenantId, hours) =>
+      change(database, tenantId, { working_hours: JSON.stringify(hours) }),
 
     setAssignmentCursor: (tenantId, agentId) => Effect.asVoid(change(database, tenantId, { assignment_cursor: agentId }))
   })
