@@ -10,6 +10,7 @@ import type { ChatAppearanceSchemas } from "./chatAppearance/schemas.js"
 import type { ChatVisitorSchemas } from "./chatVisitor/schemas.js"
 import type { ChatWidgetSchemas } from "./chatWidget/schemas.js"
 import type { ChatFileDownloadSchemas } from "./chatFileDownload/schemas.js"
+import type { ChatWorkingHoursSchemas } from "./chatWorkingHours/schemas.js"
 import type { WebhooksSchemas } from "./webhooks/schemas/index.js"
 import type { CallingSchemas } from "./calling/schemas.js"
 import type { CallsDashboardSchemas } from "./callsDashboard/schemas.js"
@@ -50,6 +51,7 @@ import type { ChatFilesDashboardOperations } from "./chatFilesDashboard/operatio
 import type { ChatFileDownloadOperations } from "./chatFileDownload/operations.js"
 import type { ChatAssignmentOperations } from "./chatAssignment/operations.js"
 import type { ChatAssignmentDashboardOperations } from "./chatAssignmentDashboard/operations.js"
+import type { ChatWorkingHoursOperations } from "./chatWorkingHours/operations.js"
 import type { WebhooksOperations } from "./webhooks/operations/index.js"
 import type { CallingOperations } from "./calling/operations.js"
 import type { CallsDashboardOperations } from "./callsDashboard/operations.js"
@@ -98,6 +100,7 @@ import { chatFilesDashboardRoutes } from "./chatFilesDashboard/routes.js"
 import { chatFileDownloadRoutes } from "./chatFileDownload/routes.js"
 import { chatAssignmentRoutes } from "./chatAssignment/routes.js"
 import { chatAssignmentDashboardRoutes } from "./chatAssignmentDashboard/routes.js"
+import { chatWorkingHoursRoutes } from "./chatWorkingHours/routes.js"
 import { webhooksRoutes } from "./webhooks/routes.js"
 import { callingRoutes } from "./calling/routes.js"
 import { callsDashboardRoutes } from "./callsDashboard/routes.js"
@@ -131,7 +134,7 @@ import { automationSkillsRoutes } from "./automationSkills/routes.js"
 
 export type { webhooks } from "./webhooks/events/index.js"
 
-interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatDashboardSchemas, ChatAppearanceSchemas, ChatVisitorSchemas, ChatWidgetSchemas, ChatFileDownloadSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, ReputationSchemas, ReputationAdminSchemas, TransactionalSchemas, TransactionalDashboardSchemas, UnsubscribeSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
+interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatDashboardSchemas, ChatAppearanceSchemas, ChatVisitorSchemas, ChatWidgetSchemas, ChatFileDownloadSchemas, ChatWorkingHoursSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, ReputationSchemas, ReputationAdminSchemas, TransactionalSchemas, TransactionalDashboardSchemas, UnsubscribeSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 
 export interface components {
     schemas: schemas;
@@ -142,7 +145,7 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatCannedResponsesOperations, ChatCannedResponsesDashboardOperations, ChatPresenceOperations, ChatPresenceDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, ChatFilesOperations, ChatFilesDashboardOperations, ChatFileDownloadOperations, ChatAssignmentOperations, ChatAssignmentDashboardOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatCannedResponsesOperations, ChatCannedResponsesDashboardOperations, ChatPresenceOperations, ChatPresenceDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, ChatFilesOperations, ChatFilesDashboardOperations, ChatFileDownloadOperations, ChatAssignmentOperations, ChatAssignmentDashboardOperations, ChatWorkingHoursOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
@@ -164,6 +167,7 @@ export const routes = {
   ...chatFileDownloadRoutes,
   ...chatAssignmentRoutes,
   ...chatAssignmentDashboardRoutes,
+  ...chatWorkingHoursRoutes,
   ...webhooksRoutes,
   ...callingRoutes,
   ...callsDashboardRoutes,

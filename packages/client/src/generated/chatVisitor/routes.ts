@@ -12,6 +12,18 @@ export const chatVisitorRoutes = {
    */
   "chatVisitor.getVisitorAppearance": ["GET", "/public/chat/appearance", "400 401 403 405 429 500"],
   /**
+   * Say the visitor has the chat open
+   *
+   * Send it when the page opens and every minute while it is shown: a reply the visitor has not had the chat open to see for the tenant's `emailAfterMinutes` goes to their email address. Answers whether the team chats now. Within the tenant's working hours with an agent online, the widget chats; otherwise it shows the away message (as text) and asks for the visitor's email address, and a first message still opens the conversation. Ask again every minute or so while the chat is open.
+   */
+  "chatVisitor.sayVisitorPresent": ["POST", "/public/chat/presence", "400 401 403 405 429 500"],
+  /**
+   * Leave an email address for replies
+   *
+   * An agent's reply the visitor has not seen in the tenant's `emailAfterMinutes` goes to this address, with the recent conversation and a link back into it. An anonymous visitor gives and changes its own address; a visitor the tenant named keeps the address the tenant gave (403 `email_set_by_tenant`).
+   */
+  "chatVisitor.leaveVisitorEmail": ["PUT", "/public/chat/email", "400 401 403 405 413 429 500"],
+  /**
    * The conversation's messages
    *
    * Oldest first, by `sequence`. Pass the id of the last message you have as `after` to catch up after a reconnect; `meta.nextCursor` is the `after` of the next page, null at the end. Default limit 25, maximum 100.

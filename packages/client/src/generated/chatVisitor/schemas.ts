@@ -4,6 +4,10 @@
 import type { components } from "../index.js"
 
 export interface ChatVisitorSchemas {
+    /** @description The address replies go to when the visitor is away. */
+    readonly VisitorEmail: {
+        readonly email: string;
+    };
     readonly VisitorChatMessagePage: {
         readonly data: readonly components["schemas"]["VisitorChatMessage"][];
         readonly meta: {

@@ -53,6 +53,55 @@ export interface ChatWidgetOperations {
             };
         };
     };
+    readonly "chatWidget.getWidgetAvailability": {
+        readonly parameters: {
+            readonly query: {
+                /** @description a string matching the pattern ^svw_[0-9A-Za-z]{24}$ */
+                readonly siteKey: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["ChatAvailability"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["WidgetNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
     readonly "chatWidget.resumeWidgetConversation": {
         readonly parameters: {
             readonly query?: never;
@@ -130,6 +179,7 @@ export interface ChatWidgetOperations {
                     readonly externalId?: string;
                     /** @description a string matching the pattern ^[0-9a-f]{64}$ */
                     readonly identityHash?: string;
+                    readonly email?: string;
                 };
             };
         };

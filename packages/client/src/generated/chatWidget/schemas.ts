@@ -42,28 +42,4 @@ export interface ChatWidgetSchemas {
             }[];
         };
     };
-    /** @description `identity_not_enabled`: the tenant has no identity secret, so its widget takes anonymous visitors only; `identity_hash_invalid`: the hash is not the HMAC-SHA256 of this `externalId` under the tenant's identity secret. */
-    readonly VisitorIdentityRefusedError: {
-        readonly error: {
-            /**
-             * @description The family of the error, by status.
-             * @enum {string}
-             */
-            readonly type: "permission";
-            /**
-             * @description Machine-readable reason, e.g. `validation_failed`, `invalid_key`.
-             * @enum {string}
-             */
-            readonly code: "identity_not_enabled" | "identity_hash_invalid";
-            /** @description A sentence for people; may change. */
-            readonly message: string;
-            /** @description Equals the `X-Request-ID` header. */
-            readonly requestId: string;
-            /** @description For validation failures: one entry per field, at most 20. */
-            readonly details?: readonly {
-                readonly field: string;
-                readonly reason: string;
-            }[];
-        };
-    };
 }

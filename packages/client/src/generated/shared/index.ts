@@ -3,7 +3,8 @@
 
 import type { SharedCommonSchemasSchemas } from "./common/schemas.js"
 import type { SharedCommonErrorsSchemas } from "./common/errors.js"
-import type { SharedChatSchemas } from "./chat.js"
+import type { SharedChatSchemasSchemas } from "./chat/schemas.js"
+import type { SharedChatErrorsSchemas } from "./chat/errors.js"
 import type { SharedTransactionalSchemas } from "./transactional.js"
 import type { SharedAutomationSchemasAutomationsSchemas } from "./automation/schemas/automations.js"
 import type { SharedAutomationSchemasAutomationRunsSchemas } from "./automation/schemas/automationRuns.js"
@@ -17,4 +18,4 @@ import type { SharedAutomationSchemasAutomationSequencesSchemas } from "./automa
 import type { SharedAutomationSchemasAutomationSkillsSchemas } from "./automation/schemas/automationSkills.js"
 import type { SharedAutomationErrorsSchemas } from "./automation/errors.js"
 
-export interface SharedSchemas extends SharedCommonSchemasSchemas, SharedCommonErrorsSchemas, SharedChatSchemas, SharedTransactionalSchemas, SharedAutomationSchemasAutomationsSchemas, SharedAutomationSchemasAutomationRunsSchemas, SharedAutomationSchemasAutomationGovernanceSchemas, SharedAutomationSchemasAutomationSessionsSchemas, SharedAutomationSchemasAutomationAgentsSchemas, SharedAutomationSchemasAutomationChannelsSchemas, SharedAutomationSchemasAutomationReadoutsSchemas, SharedAutomationSchemasAutomationNodesSchemas, SharedAutomationSchemasAutomationSequencesSchemas, SharedAutomationSchemasAutomationSkillsSchemas, SharedAutomationErrorsSchemas {}
+export interface SharedSchemas extends SharedCommonSchemasSchemas, SharedCommonErrorsSchemas, SharedChatSchemasSchemas, SharedChatErrorsSchemas, SharedTransactionalSchemas, SharedAutomationSchemasAutomationsSchemas, SharedAutomationSchemasAutomationRunsSchemas, SharedAutomationSchemasAutomationGovernanceSchemas, SharedAutomationSchemasAutomationSessionsSchemas, SharedAutomationSchemasAutomationAgentsSchemas, SharedAutomationSchemasAutomationChannelsSchemas, SharedAutomationSchemasAutomationReadoutsSchemas, SharedAutomationSchemasAutomationNodesSchemas, SharedAutomationSchemasAutomationSequencesSchemas, SharedAutomationSchemasAutomationSkillsSchemas, SharedAutomationErrorsSchemas {}

@@ -1,0 +1,108 @@
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the chatWorkingHours group's operations.
+// Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
+
+import type { components } from "../index.js"
+
+export interface ChatWorkingHoursOperations {
+    readonly "chatWorkingHours.getWorkingHours": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["ChatWorkingHours"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "chatWorkingHours.setWorkingHours": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ChatWorkingHoursChange"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["ChatWorkingHours"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+}
