@@ -96,6 +96,8 @@ describe("kysely storage on Postgres", () => {
             "chat/0009_files",
             "chat/0010_assignment",
             "chat/0011_search",
+            "chat/0012_working_hours",
+            "chat/0013_visitor_seen",
             "jobs/0001_job_backlog",
             "maildomains/0001_mail_domains",
             "mailreputation/0001_mail_reputation",

@@ -824,6 +824,20 @@ export const contractSuite = (setting: ContractStorage) =>
       expect(expectOk(await shopAdmin.chatAppearance.getChatAppearance({ path: { tenantId: shop.id } }))).toEqual(look)
       expect(expectOk(await anonymous.chatWidget.getWidgetAppearance({ query: { siteKey: widget.siteKey } }))).toEqual(look.shown)
       expect(expectOk(await connect({ token: started.visitorToken }).chatVisitor.getVisitorAppearance())).toEqual(look.shown)
+      // Nobody online: the widget shows the away message and takes an email address for replies.
+      expect(expectOk(await anonymous.chatWidget.getWidgetAvailability({ query: { siteKey: widget.siteKey } }))).toMatchObject({
+        available: false,
+        reason: "nobody_online"
+      })
+      expect(expectOk(await connect({ token: started.visitorToken }).chatVisitor.sayVisitorPresent()).reason).toBe("nobody_online")
+      expect(
+        expectOk(await connect({ token: started.visitorToken }).chatVisitor.leaveVisitorEmail({ body: { email: "visitor@example.com" } }))
+      ).toEqual({ email: "visitor@example.com" })
+      const workingHours = expectOk(
+        await shopAdmin.chatWorkingHours.setWorkingHours({ body: { timezone: "Europe/Oslo", holidays: ["2026-12-25"], emailAfterMinutes: 15 } })
+      )
+      expect(workingHours).toMatchObject({ timezone: "Europe/Oslo", holidays: ["2026-12-25"], emailAfterMinutes: 15 })
+      expect(expectOk(await connect({ dashboardToken: await shop.token("member") }).chatWorkingHours.getWorkingHours())).toEqual(workingHours)
       // Typing, told live and never stored, both ways.
       expectOk(await connect({ token: started.visitorToken }).chatVisitor.visitorTyping())
       expectOk(

@@ -25,6 +25,7 @@ import { conversationNotesSuite } from "./storage/ConversationNotes.js"
 import { cannedResponsesSuite } from "./storage/CannedResponses.js"
 import { chatFilesSuite } from "./storage/ChatFiles.js"
 import { chatAssignmentSuite } from "./storage/ChatAssignment.js"
+import { chatAwaySuite } from "./storage/ChatAway.js"
 import { chatSearchSuite } from "./storage/ChatSearch.js"
 import { visitorTokensSuite, visitorsSuite, widgetsSuite } from "./storage/ChatVisitors.js"
 import { eventOutboxSuite } from "./storage/EventOutbox.js"
@@ -89,6 +90,7 @@ export {
   cannedResponsesSuite,
   channelsSuite,
   chatAssignmentSuite,
+  chatAwaySuite,
   chatFilesSuite,
   chatSearchSuite,
   chatMessagesSuite,
@@ -162,6 +164,7 @@ export const moduleStorageSuites = {
     agentPresenceSuite,
     chatFilesSuite,
     chatAssignmentSuite,
+    chatAwaySuite,
     chatSearchSuite,
     visitorTokensSuite,
     chatRollbackSuite

@@ -117,6 +117,13 @@ const populate = async (served: Served, tenantId: string, keys: Keys, unique: st
       body: JSON.stringify({ content: `Looking into ${unique}.` })
     })
   )
+  // The visitor's page says it is open (kept to decide whether replies go by email).
+  await expectJson(
+    await fetch(`${served.url}/api/public/chat/presence`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.visitorToken}` }
+    })
+  )
   // The agent says they are online; a canned response of the tenant, and a private note on the conversation.
   await expectJson(
     await fetch(`${served.url}/api/tenants/${tenantId}/chat/presence`, {
@@ -242,6 +249,7 @@ export const tenantDeletionSuite = (setting: TenantSuiteSetting) =>
           "chat_canned_responses",
           "chat_agent_presence",
           "chat_files",
+          "chat_visitor_seen",
           "visitors",
           "visitor_tokens",
           "webhook_deliveries",

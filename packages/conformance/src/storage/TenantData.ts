@@ -51,6 +51,7 @@ export const BUILT_IN_TENANT_KINDS = [
   "chat_files",
   "chat_messages",
   "chat_notes",
+  "chat_visitor_seen",
   "chat_widgets",
   "conversations",
   "email_messages",
