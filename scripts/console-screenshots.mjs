@@ -71,15 +71,24 @@ dns.on("message", (query, from) => {
 })
 await new Promise((done) => dns.bind(0, "127.0.0.1", done))
 
+// A free port, known before the kit starts, so that its public URL (where file links point) is the server's own.
+const port = await new Promise((found) => {
+  const probe = createServer().listen(0, "127.0.0.1", () => {
+    const { port } = probe.address()
+    probe.close(() => found(port))
+  })
+})
 const kit = createServiceKit({
   dataDir,
+  port,
+  publicUrl: `http://127.0.0.1:${port}`,
   workers: "off",
   outboundAllowPrivate: true,
   logLevel: "warn",
   dnsServers: [`127.0.0.1:${dns.address().port}`],
   mailSpfInclude: "spf.mail.example"
 })
-const server = await listen(kit, { port: 0, host: "127.0.0.1" })
+const server = await listen(kit, { port, host: "127.0.0.1" })
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -123,13 +132,31 @@ try {
     environment: "live",
     scopes: ["chat:read", "chat:write"]
   })
-  const visitorSays = async (visitorToken, content) => {
+  const visitorSays = async (visitorToken, content, fileIds) => {
     const response = await fetch(`${server.url}/api/public/chat/messages`, {
       method: "POST",
       headers: { authorization: `Bearer ${visitorToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ content })
+      body: JSON.stringify({ content, fileIds })
     })
     if (!response.ok) throw new Error(`visitor message: ${response.status}`)
+  }
+  /** A file uploaded to `path` by `credential` (an agent's token or a visitor's). */
+  const upload = async (credential, path, name, bytes) => {
+    const response = await fetch(`${server.url}/api${path}?name=${encodeURIComponent(name)}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${credential}`, "content-type": "application/octet-stream" },
+      body: new Uint8Array(bytes)
+    })
+    if (!response.ok) throw new Error(`upload ${name}: ${response.status} ${await response.text()}`)
+    return response.json()
+  }
+  /** Files people send, drawn by the browser: a picture of `html` at its size, or `html` printed as a PDF. */
+  const drawn = async (html, { width, height, pdf = false }) => {
+    const canvas = await browser.newPage({ viewport: { width, height } })
+    await canvas.setContent(`<!doctype html><html><body style="margin:0">${html}</body></html>`)
+    const bytes = pdf ? await canvas.pdf({ width: `${width}px`, height: `${height}px`, printBackground: true }) : await canvas.screenshot()
+    await canvas.close()
+    return bytes
   }
   const chats = []
   for (const [externalId, displayName, name, said] of [
@@ -222,6 +249,45 @@ try {
   await go(`#/chat/inbox/${refund.conversationId}`, ".bubble")
   await page.locator("#reply").fill("Anything else I can help with?")
   await shot("inbox-conversation", { live: true })
+  // Files both ways in Grace's conversation (her card statement, the refund's receipt), then a search
+  // for "order" that finds hers and Margaret's.
+  const statement = await drawn(
+    `<div style="font:15px system-ui,sans-serif;color:#1d2330;padding:14px 16px">` +
+      `<div style="font-weight:700;font-size:17px">Card ending 4417</div>` +
+      `<div style="color:#5b6472;margin-bottom:8px">Recent transactions</div>` +
+      [["12 Mar", "ACME KETTLES 1042", "-€49.00"], ["12 Mar", "ACME KETTLES 1042", "-€49.00"], ["11 Mar", "CITY BAKERY", "-€6.40"]]
+        .map(
+          ([day, what, amount], n) =>
+            `<div style="display:flex;gap:10px;padding:7px 4px;border-top:1px solid #e3e6eb;${n < 2 ? "background:#fff4d6" : ""}">` +
+            `<span style="color:#5b6472">${day}</span><span style="flex:1">${what}</span><b>${amount}</b></div>`
+        )
+        .join("") +
+      `</div>`,
+    { width: 340, height: 180 }
+  )
+  const statementFile = await upload(refund.visitorToken, "/public/chat/files", "card-statement.png", statement)
+  await visitorSays(refund.visitorToken, "Here is my statement with both charges.", [statementFile.id])
+  const receipt = await drawn(
+    `<div style="font:14px system-ui,sans-serif;padding:40px"><h1>Acme kettles</h1><h2>Refund receipt</h2>` +
+      `<p>Order 1042 · duplicate charge of €49.00 refunded to the card ending 4417.</p></div>`,
+    { width: 595, height: 842, pdf: true }
+  )
+  const receiptFile = await upload(token, `/tenants/${tenant.id}/chat/conversations/${refund.conversationId}/files`, "refund-receipt-1042.pdf", receipt)
+  await api("POST", `/chat/conversations/${refund.conversationId}/messages`, {
+    content: "Here is the receipt for the refund.",
+    fileIds: [receiptFile.id]
+  })
+  await page.locator(".bubble .file-links a", { hasText: "refund-receipt-1042.pdf" }).waitFor()
+  await page.locator("#reply").fill("")
+  await page.locator("#inbox-search").fill("order")
+  await page.locator("#inbox-search").press("Enter")
+  await page.waitForFunction(() => document.querySelectorAll(".conversations li").length === 2)
+  await page.waitForFunction(() => [...document.querySelectorAll(".file-thumbnail")].every((image) => image.naturalWidth > 0))
+  // The window at the list and the thread, so that the search, its results and both files show at once.
+  await page.evaluate(() => window.scrollTo(0, document.querySelector(".inbox").getBoundingClientRect().top + window.scrollY - 16))
+  await shot("inbox-files-search", { live: true })
+  await page.locator("#inbox-search").fill("")
+  await page.locator("#inbox-search").press("Enter")
   await go("#/automations/nodes", "main tbody tr")
   await page.getByRole("button", { name: "Edit Build server" }).click()
   await shot("automations-nodes")
@@ -439,8 +505,15 @@ try {
     await shopPage.goto(`http://localhost:${shop.address().port}/`)
     await shopPage.getByRole("button", { name: "Open chat" }).waitFor()
     await shopShot("widget-closed")
+    // Nobody online yet: the away message, with the visitor's address typed for replies.
     await shopPage.getByRole("button", { name: "Open chat" }).click()
     const panel = shopPage.frameLocator('iframe[title="Chat"]')
+    await panel.getByRole("textbox", { name: "Email for replies" }).fill("grace@example.com")
+    await shopShot("widget-away")
+    // Ada comes online: the panel, opened again, chats.
+    await api("PUT", "/chat/presence", { status: "online" })
+    await shopPage.reload()
+    await shopPage.getByRole("button", { name: "Open chat" }).click()
     await panel.locator("#content").fill("Hi! Is the blue kettle back in stock?")
     await panel.locator("#send").click()
     await panel.locator(".message").first().waitFor()
@@ -448,6 +521,37 @@ try {
     await api("POST", `/chat/conversations/${started.id}/messages`, { content: "It is, since this morning. Shall I reserve one?" })
     await panel.locator(".message").nth(1).waitFor()
     await shopShot("widget-open")
+    // The visitor shows which kettle they mean; the agent answers with the reservation as a PDF.
+    const kettle = await drawn(
+      `<div style="position:relative;width:480px;height:360px;overflow:hidden;background:linear-gradient(#f3efe6 0 66%,#c9a77c 66%)">` +
+        `<div style="position:absolute;left:300px;top:112px;width:70px;height:112px;border:16px solid #1d2330;border-left:none;border-radius:0 64px 64px 0"></div>` +
+        `<div style="position:absolute;left:96px;top:150px;width:96px;height:36px;background:#2456c8;transform:rotate(-32deg);border-radius:8px 22px 22px 8px"></div>` +
+        `<div style="position:absolute;left:146px;top:96px;width:196px;height:172px;border-radius:46% 46% 26% 26%/58% 58% 20% 20%;background:radial-gradient(circle at 34% 28%,#9cc2ff,#2f66d8 52%,#173c8f)"></div>` +
+        `<div style="position:absolute;left:222px;top:78px;width:44px;height:24px;border-radius:14px 14px 4px 4px;background:#1d2330"></div>` +
+        `<div style="position:absolute;left:134px;top:262px;width:220px;height:18px;border-radius:6px;background:#1d2330"></div>` +
+        `</div>`,
+      { width: 480, height: 360 }
+    )
+    await panel.locator("#content").fill("Yes please, this one:")
+    await panel.locator("#send").click()
+    await panel.locator(".message").nth(2).waitFor()
+    await panel.getByLabel("Attach a file").setInputFiles({ name: "blue-kettle.png", mimeType: "image/png", buffer: kettle })
+    await panel.getByRole("img", { name: "blue-kettle.png" }).waitFor()
+    const reservation = await drawn(
+      `<div style="font:14px system-ui,sans-serif;padding:40px"><h1>Acme kettles</h1><h2>Reservation KT-2041</h2>` +
+        `<p>One blue kettle (1.7 l), held for you until Friday at the Market Street shop.</p></div>`,
+      { width: 595, height: 842, pdf: true }
+    )
+    const reservationFile = await upload(token, `/tenants/${tenant.id}/chat/conversations/${started.id}/files`, "reservation-KT-2041.pdf", reservation)
+    await api("POST", `/chat/conversations/${started.id}/messages`, {
+      content: "Reserved! Here is your reservation; show it in the shop.",
+      fileIds: [reservationFile.id]
+    })
+    await panel.getByRole("link", { name: /^reservation-KT-2041\.pdf/ }).waitFor()
+    await panel.locator("img").evaluateAll((images) =>
+      Promise.all(images.map((image) => image.complete || new Promise((loaded) => image.addEventListener("load", loaded))))
+    )
+    await shopShot("widget-open-files")
   } finally {
     shop.close()
   }
