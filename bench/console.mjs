@@ -1,5 +1,5 @@
 // node bench/console.mjs: the console in Chromium on the embedded default (PGlite, in-process
-// fan-out) with BENCH_CONSOLE_CONVERSATIONS (default 1,000) conversations and BENCH_CONSOLE_RUNS
+// fan-out) with BENCH_CONSOLE_CONVERSATIONS (default 10,000) conversations and BENCH_CONSOLE_RUNS
 // (default 10,000) runs in one tenant.
 //   inbox usable   navigation to the inbox until its first page of conversations is shown (budget 1 s)
 //   visible        a visitor's message (POST /api/public/chat/messages) until it shows in the open
@@ -25,7 +25,7 @@ import { createServiceKit, listen } from "@servicekit/host-node"
 import { Effect, Option } from "effect"
 import { chromium } from "playwright-core"
 
-const CONVERSATIONS = Number(process.env.BENCH_CONSOLE_CONVERSATIONS ?? 1_000)
+const CONVERSATIONS = Number(process.env.BENCH_CONSOLE_CONVERSATIONS ?? 10_000)
 const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 10_000)
 const MESSAGES = Number(process.env.BENCH_CONSOLE_MESSAGES ?? 100)
 const PAGES = Number(process.env.BENCH_CONSOLE_PAGES ?? 10)

@@ -121,33 +121,39 @@ export const make = (database: KyselyConnection): ChatMessageRepository["Type"] 
   const listAfter = prepare(database.db, LIST_FIELDS, (db, values) => listQuery(db, values, true))
   const listAll = prepare(database.db, LIST_FIELDS, (db, values) => listQuery(db, values, false))
   return ChatMessageRepository.of({
-    // Names by containment on the conversation's row; messages through chat_messages_text_idx (GIN).
+    // Two pages merged: conversations whose names hold the terms, and those with a message that does.
+    // Apart, each gets its own plan: a message search walks the newest conversations checking their
+    // messages while the words are common, and starts from chat_messages_text_idx (GIN) when they
+    // are rare; joined by OR, neither could, and a common word read every message holding it.
     search: (tenantId, filters, terms) =>
       listable(tenantId, filters) && terms.length > 0
         ? Effect.map(
-            query(database, (db: Db) =>
-              conversationListQuery(db, tenantId, filters)
-                .where((eb) =>
-                  eb.or([
-                    eb.and(
-                      terms.map(
-                        (term) =>
-                          sql<boolean>`strpos(lower(concat_ws(' ', name, visitor_display_name, visitor_email, visitor_external_id)), ${term}) > 0`
-                      )
-                    ),
-                    eb(
-                      "id",
-                      "in",
-                      db
-                        .selectFrom("chat_messages")
-                        .select("conversation_id")
-                        .where("tenant_id", "=", tenantId)
-                        .where(sql<boolean>`to_tsvector('simple', content) @@ to_tsquery('simple', ${prefixQuery(terms)})`)
-                    )
-                  ])
+            query(database, (db: Db) => {
+              const named = conversationListQuery(db, tenantId, filters).where((eb) =>
+                eb.and(
+                  terms.map(
+                    (term) =>
+                      sql<boolean>`strpos(lower(concat_ws(' ', name, visitor_display_name, visitor_email, visitor_external_id)), ${term}) > 0`
+                  )
                 )
+              )
+              const written = conversationListQuery(db, tenantId, filters).where(({ exists, selectFrom }) =>
+                exists(
+                  selectFrom("chat_messages")
+                    .select(sql`1`.as("found"))
+                    .where("chat_messages.tenant_id", "=", tenantId)
+                    .whereRef("chat_messages.conversation_id", "=", "conversations.id")
+                    .where(sql<boolean>`to_tsvector('simple', content) @@ to_tsquery('simple', ${prefixQuery(terms)})`)
+                )
+              )
+              return db
+                .selectFrom(sql<Selectable<ConversationsTable>>`(${named} union ${written})`.as("found"))
+                .selectAll()
+                .orderBy("created_at", "desc")
+                .orderBy("id", "desc")
+                .limit(filters.limit)
                 .execute()
-            ),
+            }),
             (rows) => rows.map(toConversation)
           )
         : Effect.succeed([]),
