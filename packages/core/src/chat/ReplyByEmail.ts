@@ -6,7 +6,7 @@ import { ServiceKitSettings } from "../platform/Settings.js"
 import { TenantService } from "../platform/TenantService.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { shownAppearance } from "./Appearance.js"
-import type { ChatMessage, Conversation, Visitor } from "./Chat.js"
+import type { ChatMessage, Conversation, Visitor, Widget } from "./Chat.js"
 import { makeChatChanges } from "./ChatChanges.js"
 import { WIDGET_TOKEN_DAYS } from "./ChatInputs.js"
 import { ChatMessageRepository, ConversationRepository, VisitorRepository } from "./ChatRepositories.js"
@@ -70,7 +70,7 @@ export class ReplyEmailService extends Context.Tag("@servicekit/core/ReplyEmailS
       tenantId: string,
       conversationId: string,
       pipeline: Option.Option<EmailPipeline["Type"]>
-    ) => Effect.Effect<Option.Option<Date>, unknown>
+    ) => Effect.Effect<Option.Option<Date>>
   }
 >() {
   static readonly layer = Layer.effect(
@@ -86,19 +86,26 @@ export class ReplyEmailService extends Context.Tag("@servicekit/core/ReplyEmailS
       const unit = yield* UnitOfWork
       const settings = yield* ServiceKitSettings
 
+      /** One email of `replies` (with the messages before them) to the visitor, and the mark that they went. */
       const send = (
         pipeline: EmailPipeline["Type"],
-        conversation: Conversation,
-        visitor: Visitor & { readonly email: string },
-        replies: ReadonlyArray<ChatMessage>,
-        earlier: ReadonlyArray<ChatMessage>,
-        siteKey: string,
-        tenantName: string,
+        email: {
+          readonly conversation: Conversation
+          readonly visitor: Visitor
+          readonly to: string
+          readonly widget: Widget
+          readonly replies: ReadonlyArray<ChatMessage>
+          readonly earlier: ReadonlyArray<ChatMessage>
+        },
         at: Date
       ) =>
         Effect.gen(function* () {
-          const token = yield* changes.mintToken(visitor, conversation, new Date(at.getTime() + WIDGET_TOKEN_DAYS * 86_400_000), at)
-          const url = `${settings.publicUrl.replace(/\/+$/, "")}${settings.mountPath}/public/chat?${new URLSearchParams({ siteKey, token })}`
+          const { conversation, earlier, replies, widget } = email
+          const tenantName = shownAppearance(widget.appearance, settings.brand).displayName
+          const expiresAt = new Date(at.getTime() + WIDGET_TOKEN_DAYS * 86_400_000)
+          const token = yield* changes.mintToken(email.visitor, conversation, expiresAt, at)
+          const query = new URLSearchParams({ siteKey: widget.siteKey, token })
+          const url = `${settings.publicUrl.replace(/\/+$/, "")}${settings.mountPath}/public/chat?${query}`
           const text = [
             replies.length === 1 ? `${tenantName} replied to your chat:` : `${tenantName} replied to your chat ${replies.length} times:`,
             "",
@@ -112,9 +119,10 @@ export class ReplyEmailService extends Context.Tag("@servicekit/core/ReplyEmailS
             "",
             `You get this email because you left this address in ${tenantName}'s chat.`
           ].join("\n")
+          const { entitlements } = yield* tenants.get(conversation.tenantId)
           yield* pipeline.send(
-            { tenantId: conversation.tenantId, entitlements: (yield* tenants.get(conversation.tenantId)).entitlements, product: "chat" },
-            { source: REPLY_EMAIL_SOURCE, to: visitor.email, subject: `New reply from ${tenantName}`, text }
+            { tenantId: conversation.tenantId, entitlements, product: "chat" },
+            { source: REPLY_EMAIL_SOURCE, to: email.to, subject: `New reply from ${tenantName}`, text }
           )
           yield* seen.emailed(conversation.tenantId, conversation.id, replies.at(-1)!.sequence)
         })
@@ -149,18 +157,18 @@ export class ReplyEmailService extends Context.Tag("@servicekit/core/ReplyEmailS
             if (unseen.length === 0) return never
             const dueAt = lastHere + widget.value.workingHours.emailAfterMinutes * 60_000
             if (dueAt > at.getTime()) return Option.some(new Date(dueAt))
-            const tenantName = shownAppearance(widget.value.appearance, settings.brand).displayName
-            yield* unit.withTransaction(
-              send(
-                pipeline.value,
-                conversation.value,
-                { ...visitor.value, email: visitor.value.email },
-                unseen,
-                recent.filter((message) => message.sequence < unseen[0]!.sequence),
-                widget.value.siteKey,
-                tenantName,
-                at
-              )
+            const email = {
+              conversation: conversation.value,
+              visitor: visitor.value,
+              to: visitor.value.email,
+              widget: widget.value,
+              replies: unseen,
+              earlier: recent.filter((message) => message.sequence < unseen[0]!.sequence)
+            }
+            // Refused for good (the tenant gone or without Live Chat, its sending paused, an address the
+            // pipeline will not take): retrying would not help, and the replies stay in the chat.
+            yield* unit.withTransaction(send(pipeline.value, email, at)).pipe(
+              Effect.catchAll((refused) => Effect.logWarning(`Live Chat reply by email not sent: ${refused.message}`))
             )
             return never
           })
