@@ -505,13 +505,25 @@ try {
     await shopPage.goto(`http://localhost:${shop.address().port}/`)
     await shopPage.getByRole("button", { name: "Open chat" }).waitFor()
     await shopShot("widget-closed")
-    // Nobody online yet: the away message, with the visitor's address typed for replies.
+    // A holiday today: the away message, with the visitor's address typed for replies; then open again.
+    const workingHours = async (change) => {
+      const response = await fetch(`${server.url}/api/v1/chat/working-hours`, {
+        method: "PATCH",
+        headers: { authorization: `Bearer ${chatKey}`, "content-type": "application/json" },
+        body: JSON.stringify(change)
+      })
+      if (!response.ok) throw new Error(`working hours: ${response.status} ${await response.text()}`)
+    }
+    await workingHours({
+      holidays: [new Date().toISOString().slice(0, 10)],
+      awayMessage: "We're closed today for the holiday and back tomorrow at 9. Leave your email address and we'll reply there."
+    })
+    await shopPage.reload()
     await shopPage.getByRole("button", { name: "Open chat" }).click()
     const panel = shopPage.frameLocator('iframe[title="Chat"]')
     await panel.getByRole("textbox", { name: "Email for replies" }).fill("grace@example.com")
     await shopShot("widget-away")
-    // Ada comes online: the panel, opened again, chats.
-    await api("PUT", "/chat/presence", { status: "online" })
+    await workingHours({ holidays: [], awayMessage: null })
     await shopPage.reload()
     await shopPage.getByRole("button", { name: "Open chat" }).click()
     await panel.locator("#content").fill("Hi! Is the blue kettle back in stock?")

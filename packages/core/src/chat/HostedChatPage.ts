@@ -32,7 +32,8 @@ const brandMark = (brand: Brand) => {
  * The page at `${mountPath}/public/chat`, or with `siteKey` the widget's panel at
  * `${mountPath}/public/chat/widget`: a greeting before the first message and a button that closes
  * the panel; the panel offers to attach files once its first message has opened a conversation.
- * Its assets beside it.
+ * While nobody can chat, the away message and a field for an address replies go to stand above the
+ * messages. Its assets beside it.
  */
 export const chatPageHtml = (mountPath: string, brand: Brand, siteKey?: string) => {
   const base = escapeAttribute(`${mountPath}/public/chat`)
@@ -49,7 +50,7 @@ export const chatPageHtml = (mountPath: string, brand: Brand, siteKey?: string) 
 <script src="${base}/chat.js" defer></script>
 </head>
 <body>
-<main class="chat" data-base="${base}"${widget}>
+<main class="chat" aria-label="Chat" data-base="${base}"${widget}>
   <header>
     <div class="heading">
       ${brandMark(brand)}
@@ -59,6 +60,17 @@ export const chatPageHtml = (mountPath: string, brand: Brand, siteKey?: string) 
     ${siteKey === undefined ? "" : '<button type="button" id="close" class="close" aria-label="Close chat">×</button>'}
   </header>
   <p id="notice" class="notice" role="alert" hidden></p>
+  <section id="away" class="away" aria-labelledby="away-message" hidden>
+    <p id="away-message"></p>
+    <form id="away-form" novalidate>
+      <label for="away-email">Email for replies</label>
+      <div class="away-field">
+        <input type="email" id="away-email" name="email" autocomplete="email" aria-describedby="away-status">
+        <button type="submit" id="away-save">Save</button>
+      </div>
+      <p id="away-status" class="away-status" role="status"></p>
+    </form>
+  </section>
   <ol id="messages" class="messages" aria-live="polite"></ol>
   <p id="typing" class="typing" role="status" hidden></p>
   <p id="greeting" class="greeting" hidden>${escapeText(DEFAULT_GREETING)}</p>
@@ -100,6 +112,17 @@ header{display:flex;align-items:center;justify-content:space-between;gap:12px;pa
 h1{font-size:17px;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .status{font-size:12px;text-transform:uppercase;letter-spacing:.04em;color:#5b6577}
 .notice{margin:0;padding:8px 16px;background:#fff4e5;color:#7a4a00}
+.away{padding:10px 16px;background:#fff4e5;color:#5c3800;border-bottom:1px solid #f1dcbc;font-size:14px}
+.away p{margin:0}
+#away-message{margin-bottom:8px;white-space:pre-wrap;overflow-wrap:anywhere}
+.away label{display:block;margin-bottom:4px;font-size:13px;font-weight:600}
+.away-field{display:flex;gap:8px}
+.away input{flex:1;min-width:0;font:inherit;padding:6px 8px;border:1px solid #8c959f;border-radius:8px;background:#fff;color:#1d2330}
+.away input[aria-invalid=true]{border-color:#a40e26}
+.away button{padding:0 14px;border:0;border-radius:8px;background:var(--accent);color:#fff;font:inherit;cursor:pointer}
+.away button:hover{background:var(--accent-strong)}
+.away .away-status{margin-top:4px;font-size:13px}
+.away .refused{color:#a40e26}
 .close{flex:none;width:32px;height:32px;border:0;border-radius:8px;background:none;color:#5b6577;font-size:22px;line-height:1;cursor:pointer}
 .close:hover{background:#eef1f5}
 .greeting{margin:0 16px 16px;padding:10px 12px;border-radius:12px;background:#eef1f5;align-self:flex-start;white-space:pre-wrap;overflow-wrap:anywhere}

@@ -1,10 +1,14 @@
 /**
  * The hosted chat page's script, and the widget's panel's (the same page in widget mode). It loads
- * the tenant's appearance and wears it, takes the visitor token (from the link, or from the
- * widget's loader), follows the conversation over server-sent events read with fetch, sends files
- * (uploaded as raw bytes, then a message naming them), and writes every text with `textContent`,
- * never as HTML.
+ * the tenant's appearance and wears it (HostedChatAppearanceScript.ts), takes the visitor token
+ * (from the link, or from the widget's loader), follows the conversation over server-sent events
+ * read with fetch, sends files (uploaded as raw bytes, then a message naming them), says when
+ * nobody can chat and takes an address for replies (HostedChatAwayScript.ts), and writes every
+ * text with `textContent`, never as HTML. Its parts join inside one function: one file to serve.
  */
+
+import { chatAppearanceScript } from "./HostedChatAppearanceScript.js"
+import { chatAwayScript } from "./HostedChatAwayScript.js"
 
 export const chatPageScript = `"use strict"
 ;(async () => {
@@ -15,31 +19,8 @@ export const chatPageScript = `"use strict"
   const note = (id) => (text) => { $(id).textContent = text; $(id).hidden = text === "" }
   const notice = note("notice"), fileNotice = note("file-notice")
 
-  // The tenant's appearance, worn through the CSSOM (the page's policy allows no inline style) and
-  // written as text; the platform's brand stays where it cannot be read.
-  const HEX = /^#[0-9a-f]{6}$/i
-  const mix = (hex, toward, share) => "#" + [1, 3, 5].map((at) => {
-    const from = parseInt(hex.slice(at, at + 2), 16), to = parseInt(toward.slice(at, at + 2), 16)
-    return Math.round(from + (to - from) * share).toString(16).padStart(2, "0")
-  }).join("")
-  const wear = async (response) => {
-    const look = response && response.ok ? await response.json().catch(() => null) : null
-    const mark = document.querySelector(".brand")
-    if (look && typeof look.displayName === "string" && HEX.test(look.accentColor)) {
-      const style = document.documentElement.style
-      style.setProperty("--accent", look.accentColor)
-      style.setProperty("--accent-strong", mix(look.accentColor, "#000000", 0.2))
-      style.setProperty("--accent-soft", mix(look.accentColor, "#ffffff", 0.9))
-      mark.querySelector("span").textContent = look.displayName
-      const logo = mark.querySelector("img")
-      if (logo && !look.logoUrl) logo.remove()
-      $("greeting").textContent = look.greeting
-      document.title = "Chat · " + look.displayName
-    }
-    mark.hidden = false
-    return look
-  }
-
+  // The tenant's appearance: wear(response).
+${chatAppearanceScript}
   // On the hosted page the token comes in the link: it is kept in this tab only and taken out of
   // the address bar. In the widget the loader keeps it, in the tenant's own site's storage (a
   // framed page's storage may be refused): it hands it over when asked, and keeps the one the first
@@ -111,6 +92,10 @@ export const chatPageScript = `"use strict"
   // Files go to a conversation: the widget's first message (text) opens it.
   const attachable = () => { $("attach-label").hidden = auth === null }
   attachable()
+  // Whether anyone can chat now, asked while the page is open; the away notice when nobody can.
+${chatAwayScript}
+  const away = awayNotice({ base, siteKey, auth: () => auth })
+  away.start()
 
   const labels = { visitor: "You", agent: "Agent", api: "Support", system: "" }
   const shown = new Set()
@@ -213,6 +198,7 @@ export const chatPageScript = `"use strict"
     input.disabled = send.disabled = attach.disabled = false
     input.placeholder = "Write a message"
     fileNotice("")
+    away.forget()
     attachable()
   }
   $("restart").querySelector("button").addEventListener("click", () => { reset(); input.focus() })
@@ -231,20 +217,23 @@ export const chatPageScript = `"use strict"
     try {
       // The widget's first message opens the conversation and gives the token that follows it.
       const first = auth === null
+      const email = first ? away.email() : undefined
       const response = first
         ? await fetch(base + "/widget/conversations", {
             method: "POST",
             headers: { "content-type": "application/json" },
-            body: JSON.stringify({ siteKey, content, ...(identity || {}) })
+            body: JSON.stringify({ siteKey, content, ...(identity || {}), ...(email ? { email } : {}) })
           })
         : await fetch(base + "/messages", {
             method: "POST",
             headers: { ...auth, "content-type": "application/json" },
             body: JSON.stringify({ content })
           })
+      if (!response.ok && first && away.refused(await response.clone().json().catch(() => null))) return
       if (!response.ok) return notice(await failure(response, "The message was not sent. Try again."))
       const body = await response.json()
       if (first) {
+        away.sent(email)
         remember(body.visitorToken)
         auth = { authorization: "Bearer " + body.visitorToken }
         attachable()
