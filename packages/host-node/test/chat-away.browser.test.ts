@@ -217,12 +217,18 @@ describe("The Live Chat widget when nobody can chat, in Chromium", () => {
     expect(await panel.locator("#away").isHidden()).toBe(true)
     expect(await panel.getByRole("textbox", { name: "Email for replies" }).count()).toBe(0)
 
-    // The agent steps away: the visitor's next page load, with its conversation, says nobody is there.
+    // The agent steps away. Reloaded with its panel closed, the page asks whether anyone is there
+    // without saying the visitor is (a closed panel is not being read); opened, it says so.
     await json(call(agent, "PUT", `/tenants/${tenantId}/chat/presence`, { status: "away" }))
-    const present = page.waitForResponse((response) => response.url().includes("/public/chat/presence"))
+    const presences: Array<string> = []
+    page.on("request", (request) => void (request.url().includes("/public/chat/presence") && presences.push(request.method())))
+    const asking = page.waitForResponse((response) => response.url().includes("/public/chat/widget/availability"))
     await page.reload()
-    expect(await (await present).json()).toMatchObject({ available: false, reason: "nobody_online" })
+    expect(await (await asking).json()).toMatchObject({ available: false, reason: "nobody_online" })
+    expect(presences).toEqual([])
+    const present = page.waitForResponse((response) => response.url().includes("/public/chat/presence"))
     await page.getByRole("button", { name: "Open chat" }).click()
+    expect(await (await present).json()).toMatchObject({ available: false, reason: "nobody_online" })
     await expect.poll(() => panel.locator("#away").isVisible()).toBe(true)
     expect(await panel.getByRole("textbox", { name: "Email for replies" }).isVisible()).toBe(true)
     await expect.poll(() => panel.locator(".message p").allTextContents()).toEqual(["Hello!"])

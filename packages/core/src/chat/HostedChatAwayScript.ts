@@ -1,14 +1,15 @@
 /**
  * The part of the hosted chat page's script (HostedChatScript.ts, which it joins inside its
- * function) that tells the visitor when nobody can chat: `awayNotice({ base, siteKey, auth })`
+ * function) that tells the visitor when nobody can chat: `awayNotice({ base, siteKey, auth, shown })`
  * asks whether the team chats now, on load and every minute while the page is visible (with a
- * visitor token by saying the page is open, which holds agents' replies back from email), and
+ * visitor token, while the chat is `shown`, by saying the page is open, which holds agents' replies
+ * back from email: a closed widget panel is not the visitor reading), and
  * while it does not shows the tenant's away message, as text, with a field for an address that
  * replies then go to. The visitor may still write.
  */
 
 export const chatAwayScript = `
-  const awayNotice = ({ base, siteKey, auth }) => {
+  const awayNotice = ({ base, siteKey, auth, shown }) => {
     const byId = (id) => document.getElementById(id)
     const section = byId("away"), field = byId("away-email"), status = byId("away-status"), save = byId("away-save")
     const say = (text, refused = false) => {
@@ -20,9 +21,10 @@ export const chatAwayScript = `
     const kept = (email) => say("Saved: replies reach you at " + email + ".")
     const check = async () => {
       if (document.visibilityState !== "visible" || (auth() === null && !siteKey)) return
-      const response = await (auth() === null
-        ? fetch(base + "/widget/availability?siteKey=" + encodeURIComponent(siteKey))
-        : fetch(base + "/presence", { method: "POST", headers: auth() })
+      const here = auth() !== null && shown()
+      const response = await (here || !siteKey
+        ? fetch(base + "/presence", { method: "POST", headers: auth() })
+        : fetch(base + "/widget/availability?siteKey=" + encodeURIComponent(siteKey))
       ).catch(() => null)
       const answer = response && response.ok ? await response.json().catch(() => null) : null
       // Not known (offline, refused, suspended), or nothing to write into: nothing to say.
@@ -58,6 +60,8 @@ export const chatAwayScript = `
         check()
         setInterval(check, 60000)
         document.addEventListener("visibilitychange", check)
+        // Opened: the visitor is here now, not at the next minute.
+        addEventListener("message", (event) => { if (event.source === parent && event.data && event.data.type === "servicekit:open") check() })
       },
       // The address that goes with the first message: the one in the field, while it is shown.
       email: () => (section.hidden || field.value.trim() === "" ? undefined : field.value.trim()),

@@ -30,6 +30,8 @@ ${chatAppearanceScript}
   let remember = () => {}
   let token = null
   let identity = null
+  // Whether the visitor can see the chat: the hosted page always, the widget's panel while open.
+  let panelOpen = !siteKey
   if (siteKey) {
     const close = () => parent.postMessage({ type: "servicekit:close" }, "*")
     $("close").addEventListener("click", close)
@@ -41,8 +43,10 @@ ${chatAppearanceScript}
       if (parent === window) return resolve(null)
       addEventListener("message", (event) => {
         if (event.source !== parent || !event.data) return
-        if (event.data.type === "servicekit:open") input.focus()
+        if (event.data.type === "servicekit:open") { panelOpen = true; input.focus() }
+        if (event.data.type === "servicekit:closed") panelOpen = false
         if (event.data.type !== "servicekit:token") return
+        panelOpen = event.data.open === true
         const kept = event.data.token
         const named = event.data.identity
         if (named && typeof named.externalId === "string" && typeof named.identityHash === "string") identity = named
@@ -94,7 +98,7 @@ ${chatAppearanceScript}
   attachable()
   // Whether anyone can chat now, asked while the page is open; the away notice when nobody can.
 ${chatAwayScript}
-  const away = awayNotice({ base, siteKey, auth: () => auth })
+  const away = awayNotice({ base, siteKey, auth: () => auth, shown: () => panelOpen })
   away.start()
 
   const labels = { visitor: "You", agent: "Agent", api: "Support", system: "" }

@@ -68,7 +68,7 @@ export const widgetLoaderScript = (brand: Brand) => `"use strict"
     button.setAttribute("aria-expanded", String(open))
     button.setAttribute("aria-label", open ? "Close chat" : "Open chat")
     path.setAttribute("d", open ? CLOSE : CHAT)
-    if (open && frame.contentWindow) frame.contentWindow.postMessage({ type: "servicekit:open" }, origin)
+    if (frame.contentWindow) frame.contentWindow.postMessage({ type: open ? "servicekit:open" : "servicekit:closed" }, origin)
   }
   button.addEventListener("click", () => toggle(frame.style.display === "none"))
   // A signed-in visitor as the tenant's server signed them; each has a token of their own.
@@ -82,7 +82,7 @@ export const widgetLoaderScript = (brand: Brand) => `"use strict"
     const type = event.data.type
     if (type === "servicekit:ready") {
       place(event.data.appearance)
-      frame.contentWindow.postMessage({ type: "servicekit:token", token: kept(), identity }, origin)
+      frame.contentWindow.postMessage({ type: "servicekit:token", token: kept(), identity, open: frame.style.display !== "none" }, origin)
     }
     else if (type === "servicekit:remember" && typeof event.data.token === "string") {
       try { localStorage.setItem(KEY, event.data.token) } catch {}
