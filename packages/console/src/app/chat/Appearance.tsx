@@ -1,9 +1,9 @@
-import { useState } from "preact/hooks"
 import { describeError } from "../Api.js"
 import { Loading, Notice, PageHeader, formatTime } from "../Components.js"
 import { useLoad } from "../Load.js"
 import type { PageProps } from "../PageProps.js"
 import { Field } from "../Field.js"
+import { useSave } from "../Saving.js"
 import { AgentNames } from "./AgentNames.js"
 
 type Appearance = NonNullable<
@@ -12,6 +12,19 @@ type Appearance = NonNullable<
 
 const FIELDS = ["displayName", "accentColor", "greeting"] as const
 type FieldName = (typeof FIELDS)[number]
+
+/**
+ * A refusal split for this form: the API words its reasons about the appearance as whole clauses
+ * ("it is empty", the accent's contrast), so each is said at its field as it comes.
+ */
+const refusalOf = (error: Parameters<typeof describeError>[0]) => {
+  const atFields: Partial<Record<FieldName, string>> = Object.fromEntries(
+    (error.details ?? [])
+      .filter((detail) => (FIELDS as ReadonlyArray<string>).includes(detail.field))
+      .map((detail) => [detail.field, detail.reason])
+  )
+  return { atFields, notice: Object.keys(atFields).length === 0 ? describeError(error) : undefined }
+}
 
 /** Text the tenant left empty is the platform's again. */
 const valueOf = (form: FormData, field: FieldName) => {
@@ -44,39 +57,24 @@ export const ChatAppearancePage = (props: PageProps) => {
 const AppearanceForm = (props: PageProps & { readonly appearance: Appearance; readonly onSaved: () => void }) => {
   const { appearance } = props
   const admin = props.session.role === "admin"
-  const [problems, setProblems] = useState<Partial<Record<FieldName, string>>>({})
-  const [failure, setFailure] = useState<string | undefined>(undefined)
-  const [saved, setSaved] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { problems, failure, saved, busy, save } = useSave<FieldName>()
 
   const submit = async (event: Event) => {
     event.preventDefault()
     if (busy || !admin) return
     const form = new FormData(event.currentTarget as HTMLFormElement)
-    setBusy(true)
-    const { error } = await props.client.chatAppearance.updateChatAppearance({
-      path: { tenantId: props.session.tenantId },
-      body: {
-        displayName: valueOf(form, "displayName"),
-        accentColor: valueOf(form, "accentColor"),
-        greeting: valueOf(form, "greeting"),
-        launcherPosition: form.get("launcherPosition") === "left" ? "left" : "right"
-      }
-    })
-    setBusy(false)
-    setSaved(error === undefined)
-    if (error === undefined) {
-      setProblems({})
-      setFailure(undefined)
-      return props.onSaved()
-    }
-    const atFields = Object.fromEntries(
-      (error.details ?? [])
-        .filter((detail) => (FIELDS as ReadonlyArray<string>).includes(detail.field))
-        .map((detail) => [detail.field, detail.reason])
+    const stored = await save(refusalOf, () =>
+      props.client.chatAppearance.updateChatAppearance({
+        path: { tenantId: props.session.tenantId },
+        body: {
+          displayName: valueOf(form, "displayName"),
+          accentColor: valueOf(form, "accentColor"),
+          greeting: valueOf(form, "greeting"),
+          launcherPosition: form.get("launcherPosition") === "left" ? "left" : "right"
+        }
+      })
     )
-    setProblems(atFields)
-    setFailure(Object.keys(atFields).length === 0 ? describeError(error) : undefined)
+    if (stored !== undefined) props.onSaved()
   }
 
   return (

@@ -1,8 +1,8 @@
 import type { Data } from "@servicekit/client"
-import { useState } from "preact/hooks"
 import { Notice } from "../Components.js"
-import { Field, refusalAt } from "../Field.js"
+import { Field } from "../Field.js"
 import type { PageProps } from "../PageProps.js"
+import { useSave } from "../Saving.js"
 
 export type AssignmentRules = Data<"chatAssignmentDashboard.getAgentAssignment">
 
@@ -16,31 +16,20 @@ type FieldName = (typeof FIELDS)[number]
 export const AssignmentForm = (props: PageProps & { readonly rules: AssignmentRules; readonly onSaved: () => void }) => {
   const { rules } = props
   const admin = props.session.role === "admin"
-  const [problems, setProblems] = useState<Partial<Record<FieldName, string>>>({})
-  const [failure, setFailure] = useState<string | undefined>(undefined)
-  const [saved, setSaved] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { problems, failure, saved, busy, save } = useSave<FieldName>()
 
   const submit = async (event: Event) => {
     event.preventDefault()
     if (busy || !admin) return
     const form = new FormData(event.currentTarget as HTMLFormElement)
-    setBusy(true)
     // Sent as typed (an empty field is 0): the API alone decides what a capacity may be.
-    const { error } = await props.client.chatAssignmentDashboard.setAgentAssignment({
-      path: { tenantId: props.session.tenantId },
-      body: { mode: String(form.get("mode") ?? ""), capacity: Number(String(form.get("capacity") ?? "").trim()) }
-    })
-    setBusy(false)
-    setSaved(error === undefined)
-    if (error === undefined) {
-      setProblems({})
-      setFailure(undefined)
-      return props.onSaved()
-    }
-    const refusal = refusalAt(error, FIELDS)
-    setProblems(refusal.atFields)
-    setFailure(refusal.notice)
+    const stored = await save(FIELDS, () =>
+      props.client.chatAssignmentDashboard.setAgentAssignment({
+        path: { tenantId: props.session.tenantId },
+        body: { mode: String(form.get("mode") ?? ""), capacity: Number(String(form.get("capacity") ?? "").trim()) }
+      })
+    )
+    if (stored !== undefined) props.onSaved()
   }
 
   return (

@@ -1,8 +1,8 @@
 import type { Data } from "@servicekit/client"
-import { useState } from "preact/hooks"
 import { Notice } from "../Components.js"
-import { Field, refusalAt } from "../Field.js"
+import { Field } from "../Field.js"
 import type { PageProps } from "../PageProps.js"
+import { useSave } from "../Saving.js"
 
 export type FileRules = Data<"chatFilesDashboard.getAgentFileRules">
 type FileKind = FileRules["kinds"][number]
@@ -37,35 +37,24 @@ export const FileRulesForm = (props: PageProps & { readonly rules: FileRules; re
   const admin = props.session.role === "admin"
   const shownMegabytes = megabytesOf(rules.maxFileBytes)
   const shownExactly = Number(shownMegabytes) * BYTES_PER_MB === rules.maxFileBytes
-  const [problems, setProblems] = useState<Partial<Record<FieldName, string>>>({})
-  const [failure, setFailure] = useState<string | undefined>(undefined)
-  const [saved, setSaved] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { problems, failure, saved, busy, save } = useSave<FieldName>()
 
   const submit = async (event: Event) => {
     event.preventDefault()
     if (busy || !admin) return
     const form = new FormData(event.currentTarget as HTMLFormElement)
     const typed = String(form.get("maxFileMegabytes") ?? "").trim()
-    setBusy(true)
-    const { error } = await props.client.chatFilesDashboard.setAgentFileRules({
-      path: { tenantId: props.session.tenantId },
-      body: {
-        // An untouched figure leaves the size as it is: one decimal may round a size set through the API.
-        maxFileBytes: typed === shownMegabytes ? undefined : Math.round(Number(typed) * BYTES_PER_MB),
-        kinds: form.getAll("kinds").map(String)
-      }
-    })
-    setBusy(false)
-    setSaved(error === undefined)
-    if (error === undefined) {
-      setProblems({})
-      setFailure(undefined)
-      return props.onSaved()
-    }
-    const refusal = refusalAt(error, FIELDS)
-    setProblems(refusal.atFields)
-    setFailure(refusal.notice)
+    const stored = await save(FIELDS, () =>
+      props.client.chatFilesDashboard.setAgentFileRules({
+        path: { tenantId: props.session.tenantId },
+        body: {
+          // An untouched figure leaves the size as it is: one decimal may round a size set through the API.
+          maxFileBytes: typed === shownMegabytes ? undefined : Math.round(Number(typed) * BYTES_PER_MB),
+          kinds: form.getAll("kinds").map(String)
+        }
+      })
+    )
+    if (stored !== undefined) props.onSaved()
   }
 
   // The API counts bytes: its reason needs the conversion beside it.

@@ -1,8 +1,9 @@
 import type { Data } from "@servicekit/client"
 import { useState } from "preact/hooks"
 import { Notice } from "../Components.js"
-import { Field, refusalAt } from "../Field.js"
+import { Field } from "../Field.js"
 import type { PageProps } from "../PageProps.js"
+import { useSave } from "../Saving.js"
 
 export type WorkingHours = Data<"chatWorkingHours.getWorkingHours">
 type Weekday = WorkingHours["weekly"][number]["day"]
@@ -83,10 +84,7 @@ export const WorkingHoursForm = (props: PageProps & { readonly hours: WorkingHou
   const admin = props.session.role === "admin"
   const [form, setForm] = useState(() => stateOf(props.hours))
   const [zones] = useState(() => timezonesWith(props.hours.timezone))
-  const [problems, setProblems] = useState<Partial<Record<string, string>>>({})
-  const [failure, setFailure] = useState<string | undefined>(undefined)
-  const [saved, setSaved] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { problems, failure, saved, busy, save, setSaved, setProblems } = useSave<string>()
 
   const change = (next: Partial<typeof form>) => {
     setForm({ ...form, ...next })
@@ -103,29 +101,21 @@ export const WorkingHoursForm = (props: PageProps & { readonly hours: WorkingHou
   const submit = async (event: Event) => {
     event.preventDefault()
     if (busy || !admin) return
-    setBusy(true)
     // Sent as typed: the API alone decides what it keeps. An empty away message is the default one.
-    const { data, error } = await props.client.chatWorkingHours.setWorkingHours({
-      body: {
-        timezone: form.timezone,
-        alwaysOpen: form.alwaysOpen,
-        weekly: form.weekly.map(({ value }) => ({ ...value, closes: sentClosing(value.closes) })),
-        holidays: form.holidays.map(({ value }) => value),
-        awayMessage: form.awayMessage.trim() === "" ? null : form.awayMessage,
-        emailAfterMinutes: Number(form.emailAfterMinutes.trim())
-      }
-    })
-    setBusy(false)
-    setSaved(error === undefined)
-    if (error === undefined) {
-      setProblems({})
-      setFailure(undefined)
-      // As stored: holidays in order, each once.
-      return setForm(stateOf(data))
-    }
-    const refusal = refusalAt(error, fieldsOf(form.weekly.length, form.holidays.length))
-    setProblems(refusal.atFields)
-    setFailure(refusal.notice)
+    const stored = await save(fieldsOf(form.weekly.length, form.holidays.length), () =>
+      props.client.chatWorkingHours.setWorkingHours({
+        body: {
+          timezone: form.timezone,
+          alwaysOpen: form.alwaysOpen,
+          weekly: form.weekly.map(({ value }) => ({ ...value, closes: sentClosing(value.closes) })),
+          holidays: form.holidays.map(({ value }) => value),
+          awayMessage: form.awayMessage.trim() === "" ? null : form.awayMessage,
+          emailAfterMinutes: Number(form.emailAfterMinutes.trim())
+        }
+      })
+    )
+    // As stored: holidays in order, each once.
+    if (stored !== undefined) setForm(stateOf(stored.data))
   }
 
   return (
