@@ -13,6 +13,7 @@ import {
   type WorkingHours,
   type WorkingHoursChange,
   changedWorkingHours,
+  defaultWorkingHours,
   isWithinHours,
   workingHoursProblem
 } from "./WorkingHours.js"
@@ -54,8 +55,9 @@ export class AvailabilityService extends Context.Tag("@servicekit/core/Availabil
       const standing = yield* TenantStanding
       const crypto = yield* SecretCrypto
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+      // Read without making the widget: a tenant without one keeps the defaults.
       const hoursOf = (tenantId: string) =>
-        Effect.flatMap(now, (at) => Effect.map(ensureWidgetOf(widgets, crypto, tenantId, at), (widget) => widget.workingHours))
+        Effect.map(widgets.find(tenantId), (widget) => (Option.isSome(widget) ? widget.value.workingHours : defaultWorkingHours))
 
       const availabilityOf = (tenantId: string, hours: WorkingHours) =>
         Effect.gen(function* () {
@@ -76,7 +78,8 @@ export class AvailabilityService extends Context.Tag("@servicekit/core/Availabil
           Effect.gen(function* () {
             const problem = workingHoursProblem(change)
             if (problem !== undefined) return yield* Effect.fail(invalidField(problem.field, problem.reason))
-            const next = changedWorkingHours(yield* hoursOf(tenantId), change, yield* now)
+            const at = yield* now
+            const next = changedWorkingHours((yield* ensureWidgetOf(widgets, crypto, tenantId, at)).workingHours, change, at)
             yield* widgets.setWorkingHours(tenantId, next)
             return next
           }),
