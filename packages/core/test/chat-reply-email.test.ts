@@ -10,12 +10,12 @@ describe("Live Chat replies by email", () => {
   let t: TestKit
   let key: string
   let tenantId: string
-  const sent: Array<{ product: string | undefined; email: PipelineEmail }> = []
+  const sent: Array<{ noticeOf: string | undefined; email: PipelineEmail }> = []
   const pipeline = Option.some(
     EmailPipeline.of({
       send: (sender, email) =>
         Effect.sync(() => {
-          sent.push({ product: sender.product, email })
+          sent.push({ noticeOf: sender.noticeOf, email })
           return { messageId: `m${sent.length}` }
         })
     })
@@ -59,7 +59,7 @@ describe("Live Chat replies by email", () => {
     t.clock.advance(MINUTE)
     expect(await lookAgainIn(session.conversationId)).toBeUndefined()
     expect(sent).toHaveLength(1)
-    expect(sent[0]).toMatchObject({ product: "chat", email: { to: "ada@example.com", source: "live_chat_replies" } })
+    expect(sent[0]).toMatchObject({ noticeOf: "chat", email: { to: "ada@example.com", source: "live_chat_replies" } })
     expect(sent[0]!.email.text).toContain("First answer")
     expect(await lookAgainIn(session.conversationId)).toBeUndefined()
     expect(sent).toHaveLength(1)

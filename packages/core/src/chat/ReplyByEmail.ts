@@ -121,7 +121,7 @@ export class ReplyEmailService extends Context.Tag("@servicekit/core/ReplyEmailS
           ].join("\n")
           const { entitlements } = yield* tenants.get(conversation.tenantId)
           yield* pipeline.send(
-            { tenantId: conversation.tenantId, entitlements, product: "chat" },
+            { tenantId: conversation.tenantId, entitlements, noticeOf: "chat" },
             { source: REPLY_EMAIL_SOURCE, to: email.to, subject: `New reply from ${tenantName}`, text }
           )
           yield* seen.emailed(conversation.tenantId, conversation.id, replies.at(-1)!.sequence)

@@ -22,14 +22,14 @@ export class EmailPipeline extends Context.Tag("@servicekit/core/EmailPipeline")
     /**
      * Accepts the email of a tenant with these entitlements: the id of the stored message (the
      * delivery logs' `metadata.messageId`). The tenant's own mail needs `business_email`; a
-     * product's notice to the tenant's end users (Live Chat's replies by email) names its `product`
+     * product's notice to the tenant's end users (Live Chat's replies by email) names it (`noticeOf`)
      * and needs that instead (403 `product_not_entitled`). Content beyond the pipeline's limits is a 400.
      */
     readonly send: (
       sender: {
         readonly tenantId: string
         readonly entitlements: ReadonlyArray<Product>
-        readonly product?: Product | undefined
+        readonly noticeOf?: Product | undefined
       },
       email: PipelineEmail
     ) => Effect.Effect<{ readonly messageId: string }, ValidationFailed | PermissionDenied>

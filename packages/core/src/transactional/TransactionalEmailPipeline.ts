@@ -13,7 +13,7 @@ export const layerTransactionalEmailPipeline: Layer.Layer<EmailPipeline, never, 
       send: (sender, email) =>
         transactional
           .sendWithin(
-            { tenantId: sender.tenantId, environment: "live", entitlements: sender.entitlements, product: sender.product },
+            { tenantId: sender.tenantId, environment: "live", entitlements: sender.entitlements, noticeOf: sender.noticeOf },
             { source: email.source, to: [email.to], subject: email.subject, text: email.text }
           )
           .pipe(

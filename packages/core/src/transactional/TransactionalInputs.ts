@@ -60,7 +60,7 @@ export interface Sender {
   readonly environment: Environment
   readonly entitlements: ReadonlyArray<Product>
   /** Set for another product's notice to the tenant's end users: the tenant needs it instead of Business Email. */
-  readonly product?: Product | undefined
+  readonly noticeOf?: Product | undefined
 }
 
 export const SendResult = Schema.Struct({

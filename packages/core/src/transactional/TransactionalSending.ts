@@ -127,11 +127,11 @@ export const makeTransactionalSending = (
     /** Sending needs what Transactional requires beside itself (the key's product, checked by its auth), or a notice's own product. */
     const checkEntitled = (sender: Sender) => {
       const missing =
-        sender.product === undefined
+        sender.noticeOf === undefined
           ? missingForSending(sender.entitlements)
-          : sender.entitlements.includes(sender.product)
+          : sender.entitlements.includes(sender.noticeOf)
             ? undefined
-            : sender.product
+            : sender.noticeOf
       return missing === undefined ? Effect.void : notEntitled(missing)
     }
     /**
