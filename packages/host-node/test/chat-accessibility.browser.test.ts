@@ -1,7 +1,5 @@
 import { readFileSync } from "node:fs"
-import { type Server, createServer } from "node:http"
 import { createRequire } from "node:module"
-import type { AddressInfo } from "node:net"
 import { ServiceKit } from "@servicekit/core"
 import { layerMemory } from "@servicekit/core/testing"
 import type { Browser, Page } from "playwright-core"
@@ -9,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RunningServer, listen } from "../src/Server.js"
 import { launchChromium, openConsole, seriousViolations } from "./consoleBrowser.js"
 import { PDF, PNG } from "./fileFixtures.js"
+import { type TenantSite, startTenantSite } from "./fixtures/tenantSite.js"
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 
@@ -19,8 +18,7 @@ describe("Live Chat's pages with no serious accessibility violation, in Chromium
   let server: RunningServer
   let kit: ServiceKit.ServiceKit<unknown>
   let browser: Browser
-  let site: Server
-  let siteUrl: string
+  let site: TenantSite
   let tenantId: string
   let key: string
   let agent: string
@@ -34,22 +32,11 @@ describe("Live Chat's pages with no serious accessibility violation, in Chromium
     key = (await kit.admin.createKey({ tenantId, product: "chat", environment: "live", scopes: ["chat:read", "chat:write"] })).key
     agent = (await kit.admin.issueDashboardToken(tenantId, { sub: "ada@acme.example", role: "member" })).token
     const { snippet } = await json(dashboard("GET", "/chat/widget"))
-    const kitOrigin = new URL(server.url).origin
-    site = createServer((_, response) => {
-      response.writeHead(200, {
-        "content-type": "text/html; charset=utf-8",
-        "content-security-policy": `default-src 'none'; script-src ${kitOrigin}; frame-src ${kitOrigin}`
-      })
-      response.end(
-        `<!doctype html><html lang="en"><head><title>Acme kettles</title></head><body><main><h1>Acme kettles</h1><p>The blue kettle is back.</p></main>${snippet}</body></html>`
-      )
-    })
-    await new Promise<void>((listening) => site.listen(0, "localhost", listening))
-    siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`
+    site = await startTenantSite(server.url, () => ({ title: "Acme kettles", text: "The blue kettle is back.", widget: snippet }))
   })
   afterAll(async () => {
     await browser?.close()
-    await new Promise((closed) => site?.close(closed))
+    await site?.close()
     await server?.close()
     await kit?.dispose()
   })
@@ -98,7 +85,7 @@ describe("Live Chat's pages with no serious accessibility violation, in Chromium
   it("the widget on a tenant's site: closed, opened, and holding a picture from the visitor and a file from the agent", async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await page.goto(siteUrl)
+    await page.goto(site.url)
     await page.getByRole("button", { name: "Open chat" }).waitFor()
     expect(await violationsWithFrames(page)).toEqual([])
 

@@ -1,16 +1,14 @@
-import { type Server, createServer } from "node:http"
-import type { AddressInfo } from "node:net"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { HOSTILE, launchChromium, openConsole, seriousViolations } from "./consoleBrowser.js"
+import { type TenantSite, startTenantSite } from "./fixtures/tenantSite.js"
 import { memoryKit, serve } from "./hostileInput.js"
 
 // The tenant's look, set in the console, worn by its widget and its hosted page; its agents' names on their replies.
 describe("A tenant's chat appearance, in Chromium", () => {
   const served = serve(() => memoryKit())
   let browser: Browser
-  let site: Server
-  let siteUrl: string
+  let site: TenantSite
   let tenantId: string
   let admin: string
 
@@ -23,20 +21,11 @@ describe("A tenant's chat appearance, in Chromium", () => {
       await fetch(`${served.url}/api/tenants/${tenantId}/chat/widget`, { headers: { authorization: `Bearer ${admin}` } })
     ).json()
     const snippet = widget.snippet.replace(new URL(widget.scriptUrl).origin, served.url)
-    const kitOrigin = new URL(served.url).origin
-    site = createServer((_request, response) => {
-      response.writeHead(200, {
-        "content-type": "text/html; charset=utf-8",
-        "content-security-policy": `default-src 'none'; script-src ${kitOrigin}; frame-src ${kitOrigin}`
-      })
-      response.end(`<!doctype html><html lang="en"><head><title>Acme Shop</title></head><body><main><h1>Acme</h1></main>${snippet}</body></html>`)
-    })
-    await new Promise<void>((listening) => site.listen(0, "localhost", listening))
-    siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`
+    site = await startTenantSite(served.url, () => ({ title: "Acme Shop", heading: "Acme", widget: snippet }))
   })
   afterAll(async () => {
     await browser?.close()
-    await new Promise((closed) => site?.close(closed))
+    await site?.close()
   })
 
   it("is set by an admin in the console, refused at the field when illegible, and worn by the widget and its replies", async () => {
@@ -71,7 +60,7 @@ describe("A tenant's chat appearance, in Chromium", () => {
     const visitor = await context.newPage()
     const problems: Array<string> = []
     visitor.on("pageerror", (error) => problems.push(error.message))
-    await visitor.goto(siteUrl)
+    await visitor.goto(site.url)
     const launcher = visitor.getByRole("button", { name: "Open chat" })
     await launcher.waitFor()
     expect((await launcher.boundingBox())!.x).toBeLessThan(100)

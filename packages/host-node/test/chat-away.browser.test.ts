@@ -1,6 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs"
-import { type Server, createServer } from "node:http"
-import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
@@ -9,6 +7,7 @@ import { type RunningServer, listen } from "../src/Server.js"
 import { chatCalls, chatTenant } from "./chatEvents.js"
 import { HOSTILE, launchChromium, seriousViolations } from "./consoleBrowser.js"
 import { startSmtpServer } from "./fixtures/smtpServer.js"
+import { type TenantSite, startTenantSite } from "./fixtures/tenantSite.js"
 import { type Serving, kitOn } from "./hostileInput.js"
 import { until } from "./webhookReceiver.js"
 
@@ -22,8 +21,7 @@ describe("The Live Chat widget when nobody can chat, in Chromium", () => {
   let serving: Serving
   let relay: Awaited<ReturnType<typeof startSmtpServer>>
   let browser: Browser
-  let site: Server
-  let siteUrl: string
+  let site: TenantSite
   /** The widget's line on each page of the site, one page per tenant. */
   const pages = new Map<string, string>()
   const served = { url: "" }
@@ -37,22 +35,11 @@ describe("The Live Chat widget when nobody can chat, in Chromium", () => {
     serving = kitOn({ SERVICEKIT_DATA_DIR: join(dataDir, "kit"), SMTP_URL: relay.url, SERVICEKIT_PUBLIC_URL: server.url })
     await serving.kit.startWorkers()
     browser = await launchChromium()
-    const kitOrigin = new URL(server.url).origin
-    site = createServer((request, response) => {
-      response.writeHead(200, {
-        "content-type": "text/html; charset=utf-8",
-        "content-security-policy": `default-src 'none'; script-src ${kitOrigin}; frame-src ${kitOrigin}`
-      })
-      response.end(
-        `<!doctype html><html lang="en"><head><title>Acme kettles</title></head><body><main><h1>Acme kettles</h1></main>${pages.get(request.url ?? "/") ?? ""}</body></html>`
-      )
-    })
-    await new Promise<void>((listening) => site.listen(0, "localhost", listening))
-    siteUrl = `http://localhost:${(site.address() as AddressInfo).port}`
+    site = await startTenantSite(server.url, (path) => ({ title: "Acme kettles", widget: pages.get(path) }))
   }, 90_000)
   afterAll(async () => {
     await browser?.close()
-    await new Promise((closed) => site?.close(closed))
+    await site?.close()
     await server?.close()
     await serving?.kit.dispose()
     await relay?.close()
@@ -75,7 +62,7 @@ describe("The Live Chat widget when nobody can chat, in Chromium", () => {
     const problems: Array<string> = []
     page.on("pageerror", (error) => problems.push(error.message))
     page.on("console", (message) => message.type() === "error" && problems.push(message.text()))
-    await page.goto(`${siteUrl}/${path}`)
+    await page.goto(`${site.url}${path}`)
     await page.evaluate(() =>
       document.addEventListener("securitypolicyviolation", (event) => {
         ;(window as unknown as { refused: Array<string> }).refused ??= []
@@ -207,7 +194,7 @@ describe("The Live Chat widget when nobody can chat, in Chromium", () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     const asked = page.waitForResponse((response) => response.url().includes("/public/chat/widget/availability"))
-    await page.goto(`${siteUrl}/online`)
+    await page.goto(`${site.url}online`)
     expect(await (await asked).json()).toMatchObject({ available: true, reason: null })
     await page.getByRole("button", { name: "Open chat" }).click()
     const panel = page.frameLocator('iframe[title="Chat"]')

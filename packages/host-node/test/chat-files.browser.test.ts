@@ -1,5 +1,3 @@
-import { type Server, createServer } from "node:http"
-import type { AddressInfo } from "node:net"
 import { ServiceKit } from "@servicekit/core"
 import { layerMemory } from "@servicekit/core/testing"
 import type { Browser, Locator, Page } from "playwright-core"
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RunningServer, listen } from "../src/Server.js"
 import { launchChromium, openConsole, seriousViolations, tabTo } from "./consoleBrowser.js"
 import { PNG } from "./fileFixtures.js"
+import { type TenantSite, startTenantSite } from "./fixtures/tenantSite.js"
 
 /** A PDF of 12 KB, so that its link reads "· 12 KB": its signature, then padding in a comment. */
 const PDF = Buffer.concat([Buffer.from("%PDF-1.4\n%"), Buffer.alloc(12 * 1024 - 16, "a"), Buffer.from("\n%%EOF")])
@@ -21,8 +20,7 @@ describe("chat files in the widget and the console, in Chromium", () => {
   let server: RunningServer
   let kit: ServiceKit.ServiceKit<unknown>
   let browser: Browser
-  let site: Server
-  let siteUrl: string
+  let site: TenantSite
   let tenantId: string
   let agent: string
   let admin: string
@@ -36,20 +34,11 @@ describe("chat files in the widget and the console, in Chromium", () => {
     agent = (await kit.admin.issueDashboardToken(tenantId, { sub: "agent-ada", role: "member" })).token
     admin = (await kit.admin.issueDashboardToken(tenantId, { sub: "lead", role: "admin" })).token
     const { snippet } = await (await dashboard(agent, "GET", "/chat/widget")).json()
-    const kitOrigin = new URL(server.url).origin
-    site = createServer((_, response) => {
-      response.writeHead(200, {
-        "content-type": "text/html; charset=utf-8",
-        "content-security-policy": `default-src 'none'; script-src ${kitOrigin}; frame-src ${kitOrigin}`
-      })
-      response.end(`<!doctype html><html lang="en"><head><title>Kettles</title></head><body><main><h1>Kettles</h1></main>${snippet}</body></html>`)
-    })
-    await new Promise<void>((listening) => site.listen(0, "localhost", listening))
-    siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`
+    site = await startTenantSite(server.url, () => ({ title: "Kettles", widget: snippet }))
   })
   afterAll(async () => {
     await browser?.close()
-    await new Promise((closed) => site?.close(closed))
+    await site?.close()
     await server?.close()
     await kit?.dispose()
   })
@@ -98,7 +87,7 @@ describe("chat files in the widget and the console, in Chromium", () => {
     // Chromium logs the refused upload below (a 415) itself; any other error is a problem.
     shop.on("console", (message) => message.type() === "error" && !/status of 415/.test(message.text()) && problems.push(message.text()))
     const visitorDialogs = dialogsOf(shop)
-    await shop.goto(siteUrl)
+    await shop.goto(site.url)
     await shop.getByRole("button", { name: "Open chat" }).click()
     const panel = shop.frameLocator('iframe[title="Chat"]')
     await panel.locator("#greeting").waitFor()

@@ -1,17 +1,15 @@
 import { createHmac } from "node:crypto"
-import { type Server, createServer } from "node:http"
-import type { AddressInfo } from "node:net"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { HOSTILE, launchChromium, openConsole, seriousViolations } from "./consoleBrowser.js"
+import { type TenantSite, startTenantSite } from "./fixtures/tenantSite.js"
 import { memoryKit, serve } from "./hostileInput.js"
 
 // The widget as a visitor meets it: on the tenant's own site, another origin, whose policy allows the kit's origin alone.
 describe("The Live Chat widget on a tenant's website, in Chromium", () => {
   const served = serve(() => memoryKit())
   let browser: Browser
-  let site: Server
-  let siteUrl: string
+  let site: TenantSite
   let tenantId: string
   let key: string
   let agentToken: string
@@ -42,22 +40,11 @@ describe("The Live Chat widget on a tenant's website, in Chromium", () => {
       snippet.replace(" async>", ` data-external-id="${externalId}" data-identity-hash="${hash}" async>`)
     pages.set("/account", signedIn("customer-7", createHmac("sha256", identitySecret).update("customer-7").digest("hex")))
     pages.set("/forged", signedIn("customer-8", createHmac("sha256", identitySecret).update("customer-7").digest("hex")))
-    const kitOrigin = new URL(served.url).origin
-    site = createServer((request, response) => {
-      response.writeHead(200, {
-        "content-type": "text/html; charset=utf-8",
-        "content-security-policy": `default-src 'none'; script-src ${kitOrigin}; frame-src ${kitOrigin}`
-      })
-      response.end(
-        `<!doctype html><html lang="en"><head><title>Acme Shop</title></head><body><main><h1>Acme Shop</h1><p>Our products.</p></main>${pages.get(request.url ?? "/") ?? ""}</body></html>`
-      )
-    })
-    await new Promise<void>((listening) => site.listen(0, "localhost", listening))
-    siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`
+    site = await startTenantSite(served.url, (path) => ({ title: "Acme Shop", text: "Our products.", widget: pages.get(path) }))
   })
   afterAll(async () => {
     await browser?.close()
-    await new Promise((closed) => site?.close(closed))
+    await site?.close()
   })
 
   /** The tenant's page with what went wrong on it: errors, and anything its policy refused. */
@@ -65,7 +52,7 @@ describe("The Live Chat widget on a tenant's website, in Chromium", () => {
     const problems: Array<string> = []
     page.on("pageerror", (error) => problems.push(error.message))
     page.on("console", (message) => message.type() === "error" && problems.push(message.text()))
-    await page.goto(new URL(path, siteUrl).href)
+    await page.goto(new URL(path, site.url).href)
     await page.evaluate(() =>
       document.addEventListener("securitypolicyviolation", (event) => {
         ;(window as unknown as { refused: Array<string> }).refused ??= []
