@@ -109,7 +109,8 @@ describe("kysely storage on Postgres", () => {
             "transactional/0002_message_stream",
             "transactional/0003_template_sender",
             "transactional/0004_message_reports",
-            "webhooks/0001_endpoint_controls"
+            "webhooks/0001_endpoint_controls",
+            "webhooks/0002_retention"
           ])
           return db
         })

@@ -3,6 +3,7 @@ import type { ImplementedGroup } from "./http/Implement.js"
 import type { EventSubscriber } from "./jobs/EventBus.js"
 import { catalogOf } from "./module/ModuleProducts.js"
 import { type ModuleWorker, type PeriodicWork, type ProductModule, groupsOf, subscribersOf } from "./module/ProductModule.js"
+import { type RetainedData, RETENTION_KIND, pruneRetained } from "./module/Retention.js"
 import type { Skill } from "./module/Skill.js"
 import { type Catalog, type CatalogSchemas, catalogSchemas } from "./platform/Products.js"
 import { modules } from "./Modules.js"
@@ -24,7 +25,10 @@ export interface Composition {
   readonly skills: ReadonlyArray<Skill<any>>
   readonly subscribers: ReadonlyArray<EventSubscriber>
   readonly workers: ReadonlyArray<ModuleWorker>
+  /** Every module's sweeps, and the platform's retention sweep over what they keep. */
   readonly periodic: ReadonlyArray<PeriodicWork>
+  /** The data the modules keep for a period, in module order. */
+  readonly retention: ReadonlyArray<RetainedData>
 }
 
 const checkNames = (all: ReadonlyArray<ProductModule>) => {
@@ -50,6 +54,15 @@ const checkSkills = (skills: ReadonlyArray<Skill<any>>, catalog: Catalog) => {
   }
 }
 
+const checkRetention = (retained: ReadonlyArray<RetainedData>) => {
+  const kinds = new Set<string>()
+  for (const { kind } of retained) {
+    if (!RETENTION_KIND.test(kind)) throw new Error(`The retained kind ${kind} is not named module.data`)
+    if (kinds.has(kind)) throw new Error(`The retained kind ${kind} is declared twice`)
+    kinds.add(kind)
+  }
+}
+
 /**
  * The composition of the built-in modules and `added`. Two modules of one name, a product
  * declared twice or a scope claimed twice, and a skill needing a product no module declares
@@ -62,6 +75,8 @@ export const compose = (added: ReadonlyArray<ProductModule> = []): Composition =
   const products = catalogSchemas(catalog)
   const skills = all.flatMap((module): ReadonlyArray<Skill<any>> => module.skills ?? [])
   checkSkills(skills, catalog)
+  const retention = all.flatMap((module) => module.retention ?? [])
+  checkRetention(retention)
   return {
     modules: all,
     catalog,
@@ -71,7 +86,11 @@ export const compose = (added: ReadonlyArray<ProductModule> = []): Composition =
     skills,
     subscribers: all.flatMap((module) => subscribersOf(module, catalog)),
     workers: all.flatMap((module) => module.workers ?? []),
-    periodic: all.flatMap((module) => module.periodic ?? [])
+    periodic: [
+      ...all.flatMap((module) => module.periodic ?? []),
+      { name: "platform.retention", every: () => "1 hour", run: pruneRetained(retention) }
+    ],
+    retention
   }
 }
 

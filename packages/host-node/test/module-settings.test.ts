@@ -58,7 +58,8 @@ describe("the settings modules declare, as the host reads them", () => {
         SERVICEKIT_VISITOR_IP_RATE_LIMIT: "70",
         SERVICEKIT_RUN_LEASE_SECONDS: "20",
         SERVICEKIT_RUN_TTL_SECONDS: "900",
-        SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: "0"
+        SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: "0",
+        SERVICEKIT_RETENTION_DAYS: "webhooks.deliveries=30, chat.conversations=keep"
       },
       { mailFrom: "Options <options@acme.test>", runLeaseSeconds: 5 }
     )
@@ -73,7 +74,8 @@ describe("the settings modules declare, as the host reads them", () => {
       visitorRateLimits: { perToken: { limit: 7, windowMs: 60_000 }, perAddress: { limit: 70, windowMs: 60_000 } },
       runLeaseMs: 5_000,
       runTtlSeconds: 900,
-      maxRunningRunsPerTenant: 0
+      maxRunningRunsPerTenant: 0,
+      retentionDays: { "webhooks.deliveries": 30, "chat.conversations": null }
     })
   })
 
@@ -94,7 +96,9 @@ describe("the settings modules declare, as the host reads them", () => {
     [{ SERVICEKIT_RUN_TTL_SECONDS: "31536001" }, /SERVICEKIT_RUN_TTL_SECONDS/],
     [{ SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: "-1" }, /SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT/],
     [{ SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: "1.5" }, /SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT/],
-    [{ SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: "100001" }, /SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT/]
+    [{ SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT: "100001" }, /SERVICEKIT_MAX_RUNNING_RUNS_PER_TENANT/],
+    [{ SERVICEKIT_RETENTION_DAYS: "webhooks.deliveries=0" }, /SERVICEKIT_RETENTION_DAYS/],
+    [{ SERVICEKIT_RETENTION_DAYS: "webhooks.deliveries" }, /SERVICEKIT_RETENTION_DAYS/]
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => resolved(env)).toThrow(ConfigurationError)
     expect(() => resolved(env)).toThrow(message)
@@ -102,5 +106,6 @@ describe("the settings modules declare, as the host reads them", () => {
 
   it("holds an option to its variable's rule", () => {
     expect(() => resolved({}, { mailFrom: "nobody" })).toThrow(/Invalid SERVICEKIT_MAIL_FROM: "nobody"/)
+    expect(() => resolved({}, { retentionDays: { "webhooks.deliveries": 0 } })).toThrow(/Invalid SERVICEKIT_RETENTION_DAYS/)
   })
 })

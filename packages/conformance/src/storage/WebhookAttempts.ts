@@ -189,5 +189,41 @@ export const webhookAttemptsSuite: StorageSuite<
         expect(yield* deliveries.listAttempts(subscription.tenantId, "not-a-uuid", { limit: 10 })).toEqual([])
       })
     )
+
+    it.effect("prunes deliveries that ended before a time, the longest ended first, with their attempts; pending ones stay", () =>
+      Effect.gen(function* () {
+        const deliveries = yield* WebhookDeliveryRepository
+        const mine = yield* storedSubscription()
+        const theirs = yield* storedSubscription()
+        // Long before any other suite's rows: pruning reads every tenant's.
+        const ended = (subscription: typeof mine, status: "succeeded" | "failed", updatedAt: string) =>
+          makeDelivery(subscription, { status, attempts: 1, nextAttemptAt: null, updatedAt: at(updatedAt) })
+        const first = ended(mine, "succeeded", "2001-01-01T00:00:00.000Z")
+        const second = ended(theirs, "failed", "2001-02-01T00:00:00.000Z")
+        const third = ended(mine, "succeeded", "2001-03-01T00:00:00.000Z")
+        const recent = ended(mine, "succeeded", "2001-07-01T00:00:00.000Z")
+        const waiting = makeDelivery(mine, { updatedAt: at("2000-12-01T00:00:00.000Z") })
+        const all = [first, second, third, recent, waiting]
+        yield* deliveries.insertMany(all)
+        const attemptOf = new Map(all.map((delivery) => [delivery.id, makeAttempt(delivery)]))
+        yield* deliveries.record(all.map((delivery) => ({ delivery, attempt: attemptOf.get(delivery.id) })))
+        const stored = (delivery: WebhookDelivery) => deliveries.find(delivery.tenantId, delivery.id)
+        const attemptStored = (delivery: WebhookDelivery) => deliveries.findAttempt(delivery.tenantId, attemptOf.get(delivery.id)!.id)
+
+        const before = at("2001-06-01T00:00:00.000Z")
+        expect(yield* deliveries.pruneEnded(before, 2)).toBe(2)
+        for (const gone of [first, second]) {
+          expect(yield* stored(gone)).toEqual(Option.none())
+          expect(yield* attemptStored(gone)).toEqual(Option.none())
+        }
+        expect(Option.isSome(yield* stored(third))).toBe(true)
+        expect(yield* deliveries.pruneEnded(before, 2)).toBe(1)
+        expect(yield* deliveries.pruneEnded(before, 2)).toBe(0)
+        for (const kept of [recent, waiting]) {
+          expect(yield* stored(kept)).toEqual(Option.some(kept))
+          expect(Option.isSome(yield* attemptStored(kept))).toBe(true)
+        }
+      })
+    )
   }
 }

@@ -6,6 +6,7 @@ import type { JobHandler, QueueDefinition } from "../jobs/JobQueue.js"
 import type { Catalog, CatalogSchemas, Product, ProductDeclaration, ProductEvent } from "../platform/Products.js"
 import type { Settings } from "../platform/Settings.js"
 import type { ModuleSettings } from "./ModuleSettings.js"
+import type { RetainedData } from "./Retention.js"
 import type { Skill } from "./Skill.js"
 
 /**
@@ -78,6 +79,8 @@ export interface ProductModule<
    * the embedder supplies it, its implementation, whose requirements the root checks are provided.
    */
   readonly skills?: Skills | undefined
+  /** The data the module keeps for a period and prunes after it (see Retention.ts). */
+  readonly retention?: ReadonlyArray<RetainedData> | undefined
   /** Work every worker process repeats on an interval: sweeps that catch what a lost job would miss. */
   readonly periodic?: ReadonlyArray<PeriodicWork> | undefined
   /** What the development bootstrap creates so the module can be tried at once. */

@@ -105,6 +105,11 @@ export interface Settings {
    * marked so, once, and `node.offline` is sent; heard from again, it is online.
    */
   readonly nodeOfflineMs: number
+  /**
+   * Days each kind of retained data is kept (`webhooks.deliveries`, ...), null to keep it: the
+   * platform's choice over the kind's default (see module/Retention.ts).
+   */
+  readonly retentionDays: Readonly<Record<string, number | null>>
   /** The platform admin credential; the `${mountPath}/admin` routes exist only when it is set. */
   readonly adminToken?: string | undefined
 }
@@ -209,7 +214,8 @@ export const defaultSettings: Settings = {
   runTtlSeconds: 0,
   // Three of `node run`'s 30-second heartbeats missed.
   nodeOfflineMs: 90_000,
-  callHeartbeatMs: 30_000
+  callHeartbeatMs: 30_000,
+  retentionDays: {}
 }
 
 export class ServiceKitSettings extends Context.Tag("@servicekit/core/Settings")<ServiceKitSettings, Settings>() {

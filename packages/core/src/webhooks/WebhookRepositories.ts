@@ -97,6 +97,11 @@ export class WebhookDeliveryRepository extends Context.Tag("@servicekit/core/Web
       at: Date,
       limit: number
     ) => Effect.Effect<ReadonlyArray<WebhookDelivery>>
+    /**
+     * Deletes up to `limit` deliveries of any tenant that ended (succeeded or failed) before
+     * `before`, the longest ended first, with their attempts: how many deliveries it deleted.
+     */
+    readonly pruneEnded: (before: Date, limit: number) => Effect.Effect<number>
   }
 >() {}
 
@@ -238,6 +243,17 @@ export const layerMemoryWebhooks: Layer.Layer<
           const resumed = held.map((row) => ({ ...row, nextAttemptAt: at, updatedAt: at }))
           for (const row of resumed) deliveries.put(row, undo)
           return resumed.slice(0, limit)
+        }),
+      pruneEnded: (before, limit) =>
+        db.run((undo) => {
+          const ended = [...deliveries.rows()]
+            .filter((row) => row.status !== "pending" && row.updatedAt < before)
+            .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
+            .slice(0, limit)
+          const gone = new Set(ended.map((row) => `${row.tenantId}/${row.id}`))
+          for (const row of [...attempts.rows()]) if (gone.has(`${row.tenantId}/${row.deliveryId}`)) attempts.drop(row, undo)
+          for (const row of ended) deliveries.drop(row, undo)
+          return ended.length
         })
     })
     return Context.make(WebhookSubscriptionRepository, subscriptionRepository).pipe(

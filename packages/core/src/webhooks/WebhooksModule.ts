@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { defineModule } from "../module/ProductModule.js"
 import { webhookEvents } from "./WebhookEvents.js"
 import { webhookHandlers } from "./WebhookHandlers.js"
-import { layerMemoryWebhooks } from "./WebhookRepositories.js"
+import { WebhookDeliveryRepository, layerMemoryWebhooks } from "./WebhookRepositories.js"
 import { deliveryIdsOf, webhookQueue } from "./WebhookQueue.js"
 import { WebhookService, webhookSubscriber } from "./WebhookService.js"
 import { webhookServiceLayer } from "./WebhookServiceLayer.js"
@@ -32,6 +32,15 @@ export const webhooks = defineModule({
         Effect.flatMap(WebhookService, (webhooks) =>
           webhooks.deliver(String(job.payload.tenantId), deliveryIdsOf(job.payload))
         )
+    }
+  ],
+  // Svix keeps a delivery's payload and attempts 90 days; so do we unless the platform says otherwise.
+  retention: [
+    {
+      kind: "webhooks.deliveries",
+      description: "Deliveries that succeeded or failed for good, with their attempts and payloads, from when they ended",
+      defaultDays: 90,
+      prune: (before, limit) => Effect.flatMap(WebhookDeliveryRepository, (deliveries) => deliveries.pruneEnded(before, limit))
     }
   ],
   periodic: [

@@ -219,7 +219,33 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
               .execute()
             return rows.map(toDelivery)
           })
-        : Effect.succeed([])
+        : Effect.succeed([]),
+
+    // A range of webhook_deliveries_ended_idx, then each delivery's attempts by webhook_attempts_delivery_idx.
+    pruneEnded: (before, limit) =>
+      Effect.map(
+        query(database, (db: Db) =>
+          sql<{ pruned: number }>`
+            with ended as (
+              select tenant_id, id from ${sql.id(database.schema, "webhook_deliveries")}
+              where status <> 'pending' and updated_at < ${before}
+              order by updated_at
+              limit ${limit}
+            ), attempts_gone as (
+              delete from ${sql.id(database.schema, "webhook_attempts")} as a
+              using ended as e
+              where a.tenant_id = e.tenant_id and a.delivery_id = e.id
+            ), deliveries_gone as (
+              delete from ${sql.id(database.schema, "webhook_deliveries")} as d
+              using ended as e
+              where d.tenant_id = e.tenant_id and d.id = e.id
+              returning 1
+            )
+            select count(*)::int as pruned from deliveries_gone
+          `.execute(db)
+        ),
+        (result) => result.rows[0]?.pruned ?? 0
+      )
   })
 
 export const layer: Layer.Layer<WebhookDeliveryRepository, never, KyselyDatabase> = Layer.effect(

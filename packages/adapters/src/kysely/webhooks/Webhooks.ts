@@ -4,6 +4,7 @@ import type { KyselyModuleStorage } from "../ModuleStorage.js"
 import * as Deliveries from "./Deliveries.js"
 import * as Subscriptions from "./Subscriptions.js"
 import * as endpointControls from "./migrations/webhooks/0001_endpoint_controls.js"
+import * as retention from "./migrations/webhooks/0002_retention.js"
 
 /**
  * Webhook subscriptions, their deliveries and attempts. The tables were made by chat's migrations
@@ -12,7 +13,7 @@ import * as endpointControls from "./migrations/webhooks/0001_endpoint_controls.
  */
 export const webhooksStorage: KyselyModuleStorage<WebhookSubscriptionRepository | WebhookDeliveryRepository> = {
   dependsOn: ["chat"],
-  migrations: { "webhooks/0001_endpoint_controls": endpointControls },
+  migrations: { "webhooks/0001_endpoint_controls": endpointControls, "webhooks/0002_retention": retention },
   // Attempts and deliveries first: they reference their subscription.
   tenantTables: [{ table: "webhook_attempts" }, { table: "webhook_deliveries" }, { table: "webhook_subscriptions" }],
   layer: Layer.merge(Subscriptions.layer, Deliveries.layer)
