@@ -15,7 +15,7 @@ export const parseRetentionDays = (text: string): Readonly<Record<string, number
   const days: Record<string, number | null> = {}
   for (const pair of text.split(",").map((part) => part.trim()).filter((part) => part !== "")) {
     const [kind, value, ...rest] = pair.split("=").map((part) => part.trim())
-    if (kind === undefined || value === undefined || rest.length > 0 || !RETENTION_KIND.test(kind) || kind in days) return undefined
+    if (kind === undefined || value === undefined || rest.length > 0 || !RETENTION_KIND.test(kind) || Object.hasOwn(days, kind)) return undefined
     if (value === "keep") days[kind] = null
     else if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_RETENTION_DAYS) days[kind] = Number(value)
     else return undefined

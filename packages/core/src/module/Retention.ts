@@ -41,7 +41,7 @@ export const pruneRetained = (retained: ReadonlyArray<RetainedData>) =>
     }
     const now = yield* Clock.currentTimeMillis
     for (const data of retained) {
-      const days = data.kind in retentionDays ? retentionDays[data.kind]! : data.defaultDays
+      const days = Object.hasOwn(retentionDays, data.kind) ? retentionDays[data.kind]! : data.defaultDays
       if (days === null) continue
       const before = new Date(now - days * DAY_MS)
       let pruned = 0
