@@ -2,7 +2,7 @@ import { Clock, Effect, FiberRef, Option } from "effect"
 import { implement } from "../http/Implement.js"
 import { CurrentRequest } from "../http/RequestContext.js"
 import { invalidField, unauthenticated } from "../platform/Errors.js"
-import { ServiceKitSettings } from "../platform/Settings.js"
+import { ServiceKitSettings, publicAddress } from "../platform/Settings.js"
 import { TenantService } from "../platform/TenantService.js"
 import { CarrierReportsApi, HostedNumbersAdminApi, TWILIO_CALLS_PATH } from "./CarrierApi.js"
 import { CarrierCallLog } from "./CarrierCallLog.js"
@@ -14,9 +14,10 @@ export const carrierReportHandlers = implement(
   CarrierReportsApi,
   Effect.gen(function* () {
     const log = yield* CarrierCallLog
-    const { mountPath, publicUrl, twilioAuthToken } = yield* ServiceKitSettings
+    const settings = yield* ServiceKitSettings
+    const { twilioAuthToken } = settings
     // The URL Twilio requested, as it signed it: the platform's public address, then the request's query.
-    const signedUrl = `${publicUrl.replace(/\/+$/, "")}${mountPath}${TWILIO_CALLS_PATH}`
+    const signedUrl = publicAddress(settings, TWILIO_CALLS_PATH)
     return {
       twilioCallStatus: ({ headers, payload }) =>
         Effect.gen(function* () {

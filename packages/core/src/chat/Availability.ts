@@ -4,7 +4,8 @@ import { type PermissionDenied, type ValidationFailed, invalidField } from "../p
 import { TenantStanding } from "../platform/TenantStanding.js"
 import { AgentPresenceRepository, PRESENCE_HOLDS_MS } from "./AgentPresence.js"
 import { ensureWidgetOf } from "./ChatChanges.js"
-import { WidgetNotFound } from "./ChatErrors.js"
+import type { WidgetNotFound } from "./ChatErrors.js"
+import { widgetOfSiteKey } from "./ChatWidget.js"
 import { MAX_PRESENT_AGENTS } from "./PresenceService.js"
 import { VisitorSeenRepository } from "./VisitorSeen.js"
 import { WidgetRepository } from "./WidgetRepository.js"
@@ -87,12 +88,9 @@ export class AvailabilityService extends Context.Tag("@servicekit/core/Availabil
         visitorPresent: (tenantId, conversationId) =>
           Effect.zipRight(Effect.flatMap(now, (at) => seen.seen(tenantId, conversationId, at)), availability(tenantId)),
         widgetAvailability: (siteKey) =>
-          Effect.gen(function* () {
-            const found = yield* widgets.findBySiteKey(siteKey)
-            if (Option.isNone(found)) return yield* Effect.fail(new WidgetNotFound())
-            yield* standing.check(found.value.tenantId)
-            return yield* availabilityOf(found.value.tenantId, found.value.workingHours)
-          })
+          Effect.flatMap(widgetOfSiteKey(widgets, standing)(siteKey), (widget) =>
+            availabilityOf(widget.tenantId, widget.workingHours)
+          )
       })
     })
   )

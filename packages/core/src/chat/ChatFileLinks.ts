@@ -4,7 +4,7 @@ import { Integer, Timestamp, UuidText } from "../http/Schemas.js"
 import { constantTimeEqual } from "../platform/Crypto.js"
 import { isInlineType } from "../platform/FileTypes.js"
 import { SecretBox } from "../platform/SecretBox.js"
-import { ServiceKitSettings } from "../platform/Settings.js"
+import { ServiceKitSettings, publicAddress } from "../platform/Settings.js"
 import type { FileRef } from "./ChatFiles.js"
 
 /** How long a link lasts at least; links end on the hour, so a page's links stay the same for a while (and cached). */
@@ -52,7 +52,7 @@ export class ChatFileLinks extends Context.Tag("@servicekit/core/ChatFileLinks")
     Effect.gen(function* () {
       const box = yield* SecretBox
       const settings = yield* ServiceKitSettings
-      const base = `${settings.publicUrl.replace(/\/+$/, "")}${settings.mountPath}/public/chat/files/`
+      const base = publicAddress(settings, "/public/chat/files/")
       const sign = (tenantId: string, fileId: string, expires: number) =>
         bytesToHex(box.tag(PURPOSE, `${tenantId}.${fileId}.${expires}`))
       return {

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { isEmailAddress } from "../platform/EmailAddress.js"
 import { invalidField } from "../platform/Errors.js"
+import { type Settings, publicAddress } from "../platform/Settings.js"
 import {
   type AuthorType,
   type ChatMessage,
@@ -27,6 +28,10 @@ export const MAX_ATTRIBUTES_LENGTH = 16_384
 export const VISITOR_TOKEN_HOURS = 24
 /** How long the widget remembers its visitor: its token lasts this many days in the visitor's browser. */
 export const WIDGET_TOKEN_DAYS = 30
+
+/** The hosted chat page opening one conversation: the site key names the tenant, the token the conversation. */
+export const hostedChatUrl = (settings: Pick<Settings, "publicUrl" | "mountPath">, siteKey: string, token: string) =>
+  publicAddress(settings, `/public/chat?${new URLSearchParams({ siteKey, token })}`)
 
 export const SOURCE = /^[a-z0-9][a-z0-9_.-]{0,63}$/
 export const SOURCE_RULE = "a lowercase token of 1 to 64 letters, digits, `_`, `.` or `-`"

@@ -13,6 +13,7 @@ import {
   VISITOR_TOKEN_HOURS,
   checkText,
   checkVisitor,
+  hostedChatUrl,
   pageSize
 } from "./ChatInputs.js"
 import { ConversationRepository, VisitorRepository } from "./ChatRepositories.js"
@@ -65,10 +66,9 @@ export const makeChatVisitors = (changes: ChatChanges) =>
                   occurredAt: at
                 })
               )
-              const query = new URLSearchParams({ siteKey: widget.siteKey, token })
               return {
                 conversationId: conversation.id,
-                chatUrl: `${settings.publicUrl.replace(/\/+$/, "")}${settings.mountPath}/public/chat?${query}`,
+                chatUrl: hostedChatUrl(settings, widget.siteKey, token),
                 externalId: visitor.externalId,
                 visitorToken: token,
                 expiresAt,

@@ -3,7 +3,7 @@ import { SecretCrypto, constantTimeEqual, randomBase62, randomUuid } from "../pl
 import { invalidField } from "../platform/Errors.js"
 import { isEmailAddress } from "../platform/EmailAddress.js"
 import { SecretBox } from "../platform/SecretBox.js"
-import { ServiceKitSettings } from "../platform/Settings.js"
+import { ServiceKitSettings, publicAddress } from "../platform/Settings.js"
 import { TenantStanding } from "../platform/TenantStanding.js"
 import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { UsageLedger } from "../platform/Usage.js"
@@ -26,6 +26,16 @@ const HASH = /^[0-9a-f]{64}$/
 /** The `externalId` of a visitor the widget made, known by nothing else. */
 const ANONYMOUS = "anon_"
 
+/** The widget of `siteKey`, of a tenant in good standing. */
+export const widgetOfSiteKey =
+  (widgets: WidgetRepository["Type"], standing: TenantStanding["Type"]) => (siteKey: string) =>
+    Effect.gen(function* () {
+      const found = yield* widgets.findBySiteKey(siteKey)
+      if (Option.isNone(found)) return yield* Effect.fail(new WidgetNotFound())
+      yield* standing.check(found.value.tenantId)
+      return found.value
+    })
+
 /**
  * The widget on the tenant's website: its site key and the line that loads it, its identity
  * secret, and the visitor's first message, which creates the conversation and the token the page
@@ -44,18 +54,11 @@ export const makeChatWidget = (changes: ChatChanges, postMessage: ChatService["T
     const crypto = yield* SecretCrypto
     const box = yield* SecretBox
     const settings = yield* ServiceKitSettings
-    const scriptUrl = `${settings.publicUrl.replace(/\/+$/, "")}${settings.mountPath}/public/chat/widget.js`
+    const scriptUrl = publicAddress(settings, "/public/chat/widget.js")
 
     const ensure = (tenantId: string) => Effect.flatMap(changes.now, (at) => changes.ensureWidget(tenantId, at))
 
-    /** The widget of `siteKey`, of a tenant in good standing. */
-    const widgetOf = (siteKey: string) =>
-      Effect.gen(function* () {
-        const found = yield* widgets.findBySiteKey(siteKey)
-        if (Option.isNone(found)) return yield* Effect.fail(new WidgetNotFound())
-        yield* standing.check(found.value.tenantId)
-        return found.value
-      })
+    const widgetOf = widgetOfSiteKey(widgets, standing)
 
     /** The visitor `identity` names, once its hash is the tenant's HMAC of its id (compared in constant time). */
     const identified = (widget: Widget, identity: WidgetIdentity, at: Date) =>

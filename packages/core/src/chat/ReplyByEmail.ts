@@ -8,7 +8,7 @@ import { UnitOfWork } from "../platform/UnitOfWork.js"
 import { shownAppearance } from "./Appearance.js"
 import type { ChatMessage, Conversation, Visitor, Widget } from "./Chat.js"
 import { makeChatChanges } from "./ChatChanges.js"
-import { WIDGET_TOKEN_DAYS } from "./ChatInputs.js"
+import { WIDGET_TOKEN_DAYS, hostedChatUrl } from "./ChatInputs.js"
 import { ChatMessageRepository, ConversationRepository, VisitorRepository } from "./ChatRepositories.js"
 import { VisitorSeenRepository } from "./VisitorSeen.js"
 import { WidgetRepository } from "./WidgetRepository.js"
@@ -104,8 +104,7 @@ export class ReplyEmailService extends Context.Tag("@servicekit/core/ReplyEmailS
           const tenantName = shownAppearance(widget.appearance, settings.brand).displayName
           const expiresAt = new Date(at.getTime() + WIDGET_TOKEN_DAYS * 86_400_000)
           const token = yield* changes.mintToken(email.visitor, conversation, expiresAt, at)
-          const query = new URLSearchParams({ siteKey: widget.siteKey, token })
-          const url = `${settings.publicUrl.replace(/\/+$/, "")}${settings.mountPath}/public/chat?${query}`
+          const url = hostedChatUrl(settings, widget.siteKey, token)
           const text = [
             replies.length === 1 ? `${tenantName} replied to your chat:` : `${tenantName} replied to your chat ${replies.length} times:`,
             "",

@@ -159,6 +159,10 @@ export interface MailReputationSettings {
   readonly windowDays: number
 }
 
+/** `path` (from the mount path on) at the platform's public address: what links and signed URLs point to. */
+export const publicAddress = (settings: Pick<Settings, "publicUrl" | "mountPath">, path: string) =>
+  `${settings.publicUrl.replace(/\/+$/, "")}${settings.mountPath}${path}`
+
 export const defaultMailReputationSettings: MailReputationSettings = {
   bounceRate: { warning: 0.05, pause: 0.1 },
   complaintRate: { warning: 0.001, pause: 0.005 },

@@ -1,13 +1,14 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { MAIL_STREAMS } from "../module/Suppressions.js"
+import { publicAddress } from "../platform/Settings.js"
 
 /** Where a broadcast message's one-click unsubscribe link points, under the mount path. */
 export const UNSUBSCRIBE_PATH = "/mail/unsubscribe"
 
 /** The link of an unsubscribe token, at the platform's public address. */
 export const unsubscribeUrl = (publicUrl: string, mountPath: string, token: string) =>
-  `${publicUrl.replace(/\/+$/, "")}${mountPath}${UNSUBSCRIBE_PATH}/${token}`
+  publicAddress({ publicUrl, mountPath }, `${UNSUBSCRIBE_PATH}/${token}`)
 
 export class UnsubscribeLinkInvalid extends Schema.TaggedError<UnsubscribeLinkInvalid>()(
   "UnsubscribeLinkInvalid",
