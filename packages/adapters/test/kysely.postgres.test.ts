@@ -98,10 +98,12 @@ describe("kysely storage on Postgres", () => {
             "chat/0011_search",
             "chat/0012_working_hours",
             "chat/0013_visitor_seen",
+            "chat/0014_retention",
             "jobs/0001_job_backlog",
             "maildomains/0001_mail_domains",
             "mailreputation/0001_mail_reputation",
             "mailreputation/0002_restarts",
+            "retention/0001_tenant_periods",
             "suppressions/0001_email_suppressions",
             "suppressions/0002_email_soft_bounces",
             "suppressions/0003_soft_bounces_by_age",
@@ -109,8 +111,10 @@ describe("kysely storage on Postgres", () => {
             "transactional/0002_message_stream",
             "transactional/0003_template_sender",
             "transactional/0004_message_reports",
+            "transactional/0005_content_retention",
             "webhooks/0001_endpoint_controls",
-            "webhooks/0002_retention"
+            "webhooks/0002_retention",
+            "webhooks/0003_retention_by_tenant"
           ])
           return db
         })

@@ -14,9 +14,11 @@ import { callsSuite } from "./storage/Calls.js"
 import { callsInProgressSuite } from "./storage/CallsInProgress.js"
 import { hostedNumbersSuite } from "./storage/HostedNumbers.js"
 import { mailDomainsSuite } from "./storage/MailDomains.js"
+import { tenantPeriodsSuite } from "./storage/TenantPeriods.js"
 import { suppressionsSuite } from "./storage/Suppressions.js"
 import { mailReputationSuite } from "./storage/MailReputation.js"
 import { chatRollbackSuite, conversationsSuite } from "./storage/Chat.js"
+import { chatRetentionSuite } from "./storage/ChatRetention.js"
 import { chatMessagesSuite } from "./storage/ChatMessages.js"
 import { conversationReadsSuite } from "./storage/ConversationReads.js"
 import { agentPresenceSuite } from "./storage/AgentPresence.js"
@@ -94,6 +96,7 @@ export {
   chatFilesSuite,
   chatSearchSuite,
   chatMessagesSuite,
+  chatRetentionSuite,
   chatRollbackSuite,
   conversationNotesSuite,
   conversationReadsSuite,
@@ -123,6 +126,7 @@ export {
   hostedNumbersSuite,
   mailDomainsSuite,
   mailReputationSuite,
+  tenantPeriodsSuite,
   suppressionsSuite,
   stepResultsSuite,
   templatesSuite,
@@ -149,6 +153,7 @@ export const moduleStorageSuites = {
   operations: [],
   accounts: [tenantsSuite, apiKeysSuite, usageSuite, idempotencySuite],
   calling: [callsSuite, callsInProgressSuite, hostedNumbersSuite, sipSuite],
+  retention: [tenantPeriodsSuite],
   maildomains: [mailDomainsSuite],
   suppressions: [suppressionsSuite],
   mailreputation: [mailReputationSuite],
@@ -167,7 +172,8 @@ export const moduleStorageSuites = {
     chatAwaySuite,
     chatSearchSuite,
     visitorTokensSuite,
-    chatRollbackSuite
+    chatRollbackSuite,
+    chatRetentionSuite
   ],
   webhooks: [webhookSubscriptionsSuite, webhookDeliveriesSuite, webhookAttemptsSuite, webhookDueDeliveriesSuite],
   transactional: [templatesSuite, messagesSuite, activitySuite],

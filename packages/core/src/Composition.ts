@@ -3,7 +3,7 @@ import type { ImplementedGroup } from "./http/Implement.js"
 import type { EventSubscriber } from "./jobs/EventBus.js"
 import { catalogOf } from "./module/ModuleProducts.js"
 import { type ModuleWorker, type PeriodicWork, type ProductModule, groupsOf, subscribersOf } from "./module/ProductModule.js"
-import { type RetainedData, RETENTION_KIND, pruneRetained } from "./module/Retention.js"
+import { type RetainedData, RETENTION_KIND } from "./module/Retention.js"
 import type { Skill } from "./module/Skill.js"
 import { type Catalog, type CatalogSchemas, catalogSchemas } from "./platform/Products.js"
 import { modules } from "./Modules.js"
@@ -25,9 +25,9 @@ export interface Composition {
   readonly skills: ReadonlyArray<Skill<any>>
   readonly subscribers: ReadonlyArray<EventSubscriber>
   readonly workers: ReadonlyArray<ModuleWorker>
-  /** Every module's sweeps, and the platform's retention sweep over what they keep. */
+  /** Every module's sweeps. */
   readonly periodic: ReadonlyArray<PeriodicWork>
-  /** The data the modules keep for a period, in module order. */
+  /** The data the modules keep for a period, in module order (see the retention module). */
   readonly retention: ReadonlyArray<RetainedData>
 }
 
@@ -54,11 +54,14 @@ const checkSkills = (skills: ReadonlyArray<Skill<any>>, catalog: Catalog) => {
   }
 }
 
-const checkRetention = (retained: ReadonlyArray<RetainedData>) => {
+const checkRetention = (retained: ReadonlyArray<RetainedData>, catalog: Catalog) => {
   const kinds = new Set<string>()
-  for (const { kind } of retained) {
+  for (const { kind, product } of retained) {
     if (!RETENTION_KIND.test(kind)) throw new Error(`The retained kind ${kind} is not named module.data`)
     if (kinds.has(kind)) throw new Error(`The retained kind ${kind} is declared twice`)
+    if (product !== undefined && !catalog.isProduct(product)) {
+      throw new Error(`The retained kind ${kind} belongs to ${product}, which no module declares`)
+    }
     kinds.add(kind)
   }
 }
@@ -76,7 +79,7 @@ export const compose = (added: ReadonlyArray<ProductModule> = []): Composition =
   const skills = all.flatMap((module): ReadonlyArray<Skill<any>> => module.skills ?? [])
   checkSkills(skills, catalog)
   const retention = all.flatMap((module) => module.retention ?? [])
-  checkRetention(retention)
+  checkRetention(retention, catalog)
   return {
     modules: all,
     catalog,
@@ -86,10 +89,7 @@ export const compose = (added: ReadonlyArray<ProductModule> = []): Composition =
     skills,
     subscribers: all.flatMap((module) => subscribersOf(module, catalog)),
     workers: all.flatMap((module) => module.workers ?? []),
-    periodic: [
-      ...all.flatMap((module) => module.periodic ?? []),
-      { name: "platform.retention", every: () => "1 hour", run: pruneRetained(retention) }
-    ],
+    periodic: all.flatMap((module) => module.periodic ?? []),
     retention
   }
 }

@@ -7,6 +7,7 @@ import { growth } from "./growth/GrowthModule.js"
 import { mailDomains } from "./maildomains/MailDomainsModule.js"
 import { mailReputation } from "./mailreputation/MailReputationModule.js"
 import { operations } from "./operations/Operations.js"
+import { retention } from "./retention/RetentionModule.js"
 import { suppressions } from "./suppressions/SuppressionsModule.js"
 import { transactional } from "./transactional/TransactionalModule.js"
 import { webhooks } from "./webhooks/WebhooksModule.js"
@@ -23,7 +24,7 @@ import type { Skill } from "./module/Skill.js"
  * (growth → transactional's email pipeline, transactional → the suppression lists and the sending reputation); the catalog lists products in this order. Webhooks
  * come after chat, whose first migrations made their tables.
  */
-export const modules = [operations, accounts, chat, webhooks, calling, mailDomains, suppressions, mailReputation, transactional, growth, automations] as const
+export const modules = [operations, accounts, chat, webhooks, calling, mailDomains, suppressions, mailReputation, transactional, growth, automations, retention] as const
 
 export type Modules = typeof modules
 export type ModuleName = Modules[number]["name"]

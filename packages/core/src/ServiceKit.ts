@@ -11,6 +11,7 @@ import type { OutgoingResponse } from "./http/Response.js"
 import { fromWebRequest, toWebResponse } from "./http/Web.js"
 import type { KeyAccessOf, ProductOf } from "./module/ModuleProducts.js"
 import type { ProductModule } from "./module/ProductModule.js"
+import { RetainedKinds } from "./module/Retention.js"
 import {
   type ModuleRequirements,
   type Modules,
@@ -94,7 +95,11 @@ const composedServices = (composition: Composition, skills: ReadonlyArray<Custom
         ModelRouter.layer,
         WorkerWatch.layer(workedQueues(composition)),
         skillRegistry(composition, skills)
-      ).pipe(Layer.provideMerge(Layer.succeed(ProductCatalog, composition.catalog))) as Layer.Layer<any, never, any>
+      ).pipe(
+        Layer.provideMerge(
+          Layer.merge(Layer.succeed(ProductCatalog, composition.catalog), Layer.succeed(RetainedKinds, composition.retention))
+        )
+      ) as Layer.Layer<any, never, any>
     )
   )
 

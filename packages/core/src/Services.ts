@@ -5,6 +5,7 @@ import type { ModuleRequirements, ModuleServices } from "./Modules.js"
 import type { SkillRegistry } from "./automations/skills/Skills.js"
 import type { ApiKeyService } from "./platform/ApiKeyService.js"
 import type { ModelRouter } from "./platform/ModelRouter.js"
+import type { RetainedKinds } from "./module/Retention.js"
 import type { ProductCatalog } from "./platform/Products.js"
 import type { RateLimiter } from "./platform/RateLimiter.js"
 import type { TenantService } from "./platform/TenantService.js"
@@ -14,6 +15,7 @@ import type { Ports } from "./Ports.js"
 /** The platform's own services, which every module may use. */
 export type PlatformServices =
   | ProductCatalog
+  | RetainedKinds
   | TenantService
   | TenantStanding
   | ApiKeyService

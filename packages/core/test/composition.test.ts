@@ -20,7 +20,8 @@ describe("a kit's product catalog", () => {
       "webhooks:manage",
       "domains:manage",
       "suppressions:manage",
-      "reputation:read"
+      "reputation:read",
+      "retention:manage"
     ])
     expect(catalog.scopesOf("marketing")).toEqual([])
     expect(catalog.productOfScope("notes:write")).toBe("notes")

@@ -98,7 +98,8 @@ describe("the OpenAPI document", () => {
         "webhooks:manage",
         "domains:manage",
         "suppressions:manage",
-        "reputation:read"
+        "reputation:read",
+        "retention:manage"
       ])
     } finally {
       await admin.dispose()

@@ -1,8 +1,8 @@
 import { Effect, Logger } from "effect"
 import { afterEach, describe, expect, it } from "vitest"
-import { parseRetentionDays } from "../src/accounts/RetentionSettings.js"
 import { builtInComposition } from "../src/Composition.js"
-import { pruneRetained } from "../src/module/Retention.js"
+import { RetentionService } from "../src/retention/RetentionService.js"
+import { parseRetentionDays } from "../src/retention/RetentionSettings.js"
 import type { Settings } from "../src/platform/Settings.js"
 import type { WebhookDelivery } from "../src/webhooks/Webhook.js"
 import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "../src/webhooks/WebhookRepositories.js"
@@ -11,14 +11,18 @@ import { NOW, type TestKit, makeTestKit } from "./support.js"
 const DAY = 86_400_000
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY)
 
-// What the modules keep for a while: pruned by the hourly sweep past the platform's days, or the kind's default.
+// What the modules keep for a while: pruned by the hourly sweep past the tenant's days, the platform's, or the kind's default.
 describe("retention", () => {
   let t: TestKit
   afterEach(() => t.dispose())
 
-  /** A tenant's webhook deliveries that ended `days` ago, each kind of age once, in a kit of `settings`. */
+  /** A new tenant's webhook deliveries that ended `days` ago, each kind of age once, in a kit of `settings`. */
   const deliveriesEnded = async (settings: Partial<Settings>, ages: ReadonlyArray<number>) => {
     t = makeTestKit(settings)
+    return deliveriesOfNewTenant(ages)
+  }
+  /** Another tenant's, in the same kit. */
+  const deliveriesOfNewTenant = async (ages: ReadonlyArray<number>) => {
     const tenantId = (await t.createTenant(["chat"])).id
     const subscriptionId = crypto.randomUUID()
     const made = ages.map(
@@ -64,11 +68,11 @@ describe("retention", () => {
           Effect.forEach(made, (delivery) => deliveries.find(tenantId, delivery.id))
         )
       ).then((found) => made.filter((_, index) => found[index]!._tag === "Some").map((delivery) => Math.round((NOW.getTime() - delivery.updatedAt.getTime()) / DAY)))
-    return { kept }
+    return { tenantId, kept }
   }
   const sweep = (logged: Array<string> = []) =>
     t.run(
-      pruneRetained(builtInComposition.retention).pipe(
+      Effect.flatMap(RetentionService, (retention) => retention.sweep).pipe(
         Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => void logged.push(String(message)))))
       )
     )
@@ -89,6 +93,43 @@ describe("retention", () => {
     expect(await kept.kept()).toEqual([2_000, 91])
   })
 
+  const choose = (tenantId: string, kind: string, days: number | null) =>
+    t.run(Effect.flatMap(RetentionService, (retention) => Effect.either(retention.choose(tenantId, kind, days))))
+
+  it("prunes a tenant's data past the period it chose within the platform's, and no other tenant's", async () => {
+    const chose = await deliveriesEnded({ retentionDays: { "webhooks.deliveries": 60 } }, [61, 20, 8, 3])
+    const other = await deliveriesOfNewTenant([61, 20, 8, 3])
+    const chosen = await choose(chose.tenantId, "webhooks.deliveries", 7)
+    expect(chosen).toMatchObject({
+      _tag: "Right",
+      right: { kind: "webhooks.deliveries", product: null, defaultDays: 90, platformDays: 60, tenantDays: 7, days: 7 }
+    })
+    // Longer than the platform's: refused at the field, the choice unchanged.
+    const longer = await choose(chose.tenantId, "webhooks.deliveries", 61)
+    expect(longer).toMatchObject({
+      _tag: "Left",
+      left: { _tag: "ValidationFailed", details: [{ field: "days", reason: "must be at most 60: the platform keeps webhooks.deliveries 60 days" }] }
+    })
+    expect(await choose(chose.tenantId, "webhooks.nothing", 7)).toMatchObject({ _tag: "Left", left: { _tag: "RetentionKindNotFound" } })
+    await sweep()
+    expect(await chose.kept()).toEqual([3])
+    expect(await other.kept()).toEqual([20, 8, 3])
+
+    // Back to the platform's: nothing more goes, and what went stays gone.
+    expect(await choose(chose.tenantId, "webhooks.deliveries", null)).toMatchObject({ right: { tenantDays: null, days: 60, updatedAt: null } })
+    const list = await t.run(Effect.flatMap(RetentionService, (retention) => retention.list(chose.tenantId)))
+    expect(list.find((period) => period.kind === "webhooks.deliveries")).toMatchObject({ tenantDays: null, days: 60 })
+  })
+
+  it("lets a tenant choose any period where the platform keeps a kind", async () => {
+    const chose = await deliveriesEnded({ retentionDays: { "webhooks.deliveries": null } }, [5_000, 400, 300])
+    const other = await deliveriesOfNewTenant([5_000, 300])
+    expect(await choose(chose.tenantId, "webhooks.deliveries", 365)).toMatchObject({ right: { platformDays: null, tenantDays: 365, days: 365 } })
+    await sweep()
+    expect(await chose.kept()).toEqual([300])
+    expect(await other.kept()).toEqual([5_000, 300])
+  })
+
   it("prunes more than one batch in a sweep, and says which kinds it does not know", async () => {
     const many = await deliveriesEnded({ retentionDays: { "webhooks.deliveries": 30, "webhooks.delivery": 3 } }, [
       ...Array.from({ length: 1_201 }, (_, i) => 31 + (i % 100)),
@@ -98,7 +139,7 @@ describe("retention", () => {
     await sweep(logged)
     expect(await many.kept()).toEqual([29])
     expect(logged).toContain("SERVICEKIT_RETENTION_DAYS names webhooks.delivery, which no module keeps: it is ignored")
-    expect(logged).toContain("retention: pruned 1201 webhooks.deliveries older than 30 days")
+    expect(logged).toContain("retention: pruned 1201 webhooks.deliveries")
   })
 
   it("reads SERVICEKIT_RETENTION_DAYS as kind=days or kind=keep pairs, and nothing else", () => {
@@ -125,6 +166,10 @@ describe("retention", () => {
   })
 
   it("declares each built-in kind once, named module.data, with a default or none", () => {
-    expect(builtInComposition.retention.map((data) => [data.kind, data.defaultDays])).toEqual([["webhooks.deliveries", 90]])
+    expect(builtInComposition.retention.map((data) => [data.kind, data.product, data.defaultDays])).toEqual([
+      ["chat.conversations", "chat", null],
+      ["webhooks.deliveries", undefined, 90],
+      ["transactional.content", "transactional", 45]
+    ])
   })
 })

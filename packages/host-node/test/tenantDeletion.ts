@@ -34,14 +34,14 @@ const tenantOfEveryProduct = async (served: Served, name: string) => {
       tenantId: tenant.id,
       environment: "live",
       product: "chat",
-      scopes: ["chat:read", "chat:write", "webhooks:manage"]
+      scopes: ["chat:read", "chat:write", "webhooks:manage", "retention:manage"]
     }),
     mail: await keyOf({ tenantId: tenant.id, environment: "live", product: "transactional", scopes: ["transactional:send"] })
   }
   return { tenant, keys }
 }
 
-/** Something in every product: `calls` calls and a hosted number, a sending domain, a suppressed address and a soft bounce, a chat with a visitor, mail, a webhook endpoint, a workflow run, a node. */
+/** Something in every product: `calls` calls and a hosted number, a sending domain, a suppressed address and a soft bounce, a chat with a visitor, mail, a webhook endpoint, a retention period, a workflow run, a node. */
 const populate = async (served: Served, tenantId: string, keys: Keys, unique: string, calls: number) => {
   await served.kit.runtime.runPromise(
     Effect.flatMap(CallRepository, (repository) =>
@@ -85,6 +85,7 @@ const populate = async (served: Served, tenantId: string, keys: Keys, unique: st
       body: JSON.stringify({ url: "https://hooks.example.com/in", events: ["message.created"], paused: true })
     })
   )
+  await expectJson(await chat("PUT", "/retention/webhooks.deliveries", { days: 30 }))
   const session = await expectJson(await chat("POST", "/chat/sessions", { externalId: `visitor-${unique}`, displayName: unique }))
   // A photo with the visitor's message: a row, and bytes in the blob store.
   const photo = await expectJson(
@@ -259,6 +260,7 @@ export const tenantDeletionSuite = (setting: TenantSuiteSetting) =>
           "automation_runs",
           "automation_step_results",
           "automation_nodes",
+          "tenant_retention_periods",
           "api_keys",
           "tenants"
         ])

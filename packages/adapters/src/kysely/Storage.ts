@@ -14,6 +14,7 @@ import { type MigrationOwner, type PlannedMigration, planMigrations } from "./Mi
 import type { AddedModuleStorage, AddedStoragePorts, KyselyModuleStorage, TenantTable } from "./ModuleStorage.js"
 import { mailDomainsStorage } from "./maildomains/MailDomains.js"
 import { mailReputationStorage } from "./mailreputation/MailReputation.js"
+import { retentionStorage } from "./retention/Retention.js"
 import { suppressionsStorage } from "./suppressions/Suppressions.js"
 import { layerTenantData } from "./TenantData.js"
 import { transactionalStorage } from "./transactional/Transactional.js"
@@ -27,6 +28,7 @@ type StorageOf<Name extends ModuleName> =
 export const kyselyStorage = {
   operations: { dependsOn: [], migrations: {}, tenantTables: [], layer: Layer.empty },
   accounts: accountsStorage,
+  retention: retentionStorage,
   calling: callingStorage,
   chat: chatStorage,
   webhooks: webhooksStorage,

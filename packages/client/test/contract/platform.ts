@@ -130,4 +130,21 @@ export const platformTests = (context: ContractContext) => {
     expect(denied.code === "tenant_not_found").toBe(false)
     expect(expectOk(await dashboard.developers.listApiKeys({ path: { tenantId: acme.id } })).data).toHaveLength(1)
   })
+
+  it("sets how long the account keeps a kind of data, within the platform's period", async () => {
+    const acme = await tenantWith("Acme Retention", ["chat"])
+    const retention = connect({ apiKey: await acme.key({ product: "chat", scopes: ["retention:manage"] }) })
+    const listed = expectOk(await retention.retention.listRetention())
+    expect(listed.data.map((period) => [period.kind, period.days])).toEqual([
+      ["chat.conversations", null],
+      ["webhooks.deliveries", 90]
+    ])
+    const chosen = expectOk(await retention.retention.setRetention({ path: { kind: "webhooks.deliveries" }, body: { days: 30 } }))
+    expect(chosen).toMatchObject({ kind: "webhooks.deliveries", platformDays: 90, tenantDays: 30, days: 30 })
+    const longer = expectError(await retention.retention.setRetention({ path: { kind: "webhooks.deliveries" }, body: { days: 91 } }), 400)
+    expect(longer.details).toEqual([{ field: "days", reason: "must be at most 90: the platform keeps webhooks.deliveries 90 days" }])
+    expect(expectError(await retention.retention.setRetention({ path: { kind: "calls.records" }, body: { days: 3 } }), 404).code).toBe(
+      "retention_kind_not_found"
+    )
+  })
 }

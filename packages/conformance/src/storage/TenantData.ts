@@ -70,6 +70,7 @@ export const BUILT_IN_TENANT_KINDS = [
   "schedule_firings",
   "schedules",
   "sip_settings",
+  "tenant_retention_periods",
   "usage_entries",
   "visitor_tokens",
   "visitors",

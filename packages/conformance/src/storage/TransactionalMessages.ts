@@ -81,6 +81,42 @@ export const messagesSuite: StorageSuite<MessageRepository | ActivityLog | Tenan
       })
     )
 
+    it.effect("clears the bodies of messages no longer queued, the oldest first, of one tenant or of all, and keeps the rest of each", () =>
+      Effect.gen(function* () {
+        const messages = yield* MessageRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        // Dates long before any other suite's, so that the all-tenants prune touches only these.
+        const made = (tenantId: string, day: string, status: EmailMessage["status"]) =>
+          makeMessage(tenantId, { status, createdAt: at(`1993-05-${day}T09:00:00.000Z`), updatedAt: at(`1993-05-${day}T09:00:05.000Z`) })
+        const oldest = made(tenant.id, "01", "sent")
+        const older = made(tenant.id, "02", "failed")
+        const old = made(tenant.id, "03", "suppressed")
+        const queued = made(tenant.id, "01", "queued")
+        const recent = made(tenant.id, "20", "sent")
+        const theirs = made(other.id, "01", "sent")
+        yield* messages.insertMany([recent, old, queued, older, oldest, theirs])
+        const before = at("1993-05-10T00:00:00.000Z")
+        const cleared = (message: EmailMessage) => Option.some({ ...message, html: null, text: null })
+
+        expect(yield* messages.pruneContent(before, 2, tenant.id)).toBe(2)
+        expect(yield* messages.find(tenant.id, oldest.id)).toEqual(cleared(oldest))
+        expect(yield* messages.find(tenant.id, older.id)).toEqual(cleared(older))
+        expect(yield* messages.find(tenant.id, old.id)).toEqual(Option.some(old))
+        expect(yield* messages.pruneContent(before, 2, tenant.id)).toBe(1)
+        expect(yield* messages.find(tenant.id, old.id)).toEqual(cleared(old))
+        // Cleared ones are not counted again; a queued one is still to be sent, a recent one in its period.
+        expect(yield* messages.pruneContent(before, 2, tenant.id)).toBe(0)
+        expect(yield* messages.find(tenant.id, queued.id)).toEqual(Option.some(queued))
+        expect(yield* messages.find(tenant.id, recent.id)).toEqual(Option.some(recent))
+        expect(yield* messages.find(other.id, theirs.id)).toEqual(Option.some(theirs))
+        expect(yield* messages.pruneContent(before, 10, "not-a-uuid")).toBe(0)
+
+        expect(yield* messages.pruneContent(before, 10)).toBe(1)
+        expect(yield* messages.find(other.id, theirs.id)).toEqual(cleared(theirs))
+      })
+    )
+
     it.effect("claims queued messages once per attempt, counting it, and never one that is not queued", () =>
       Effect.gen(function* () {
         const messages = yield* MessageRepository

@@ -27,6 +27,7 @@ import { href, useRoute } from "./Route.js"
 import type { PageProps } from "./PageProps.js"
 import { ApiKeys } from "./developers/ApiKeys.js"
 import { EventCatalog } from "./developers/EventCatalog.js"
+import { Retention } from "./developers/Retention.js"
 import { WebhookDetail } from "./developers/WebhookDetail.js"
 import { Webhooks } from "./developers/Webhooks.js"
 import { ConversationThread } from "./growth/ConversationThread.js"
@@ -114,7 +115,8 @@ const areas: ReadonlyArray<Area> = [
     pages: [
       { route: "/developers/api-keys", title: "API keys" },
       { route: "/developers/webhooks", title: "Webhooks" },
-      { route: "/developers/events", title: "Event catalog" }
+      { route: "/developers/events", title: "Event catalog" },
+      { route: "/developers/retention", title: "Data retention" }
     ]
   }
 ]
@@ -195,6 +197,7 @@ const pageFor = (route: string, props: PageProps) => {
   if (route === "/developers/api-keys") return <ApiKeys {...props} />
   if (route === "/developers/webhooks") return <Webhooks {...props} />
   if (route === "/developers/events") return <EventCatalog {...props} />
+  if (route === "/developers/retention") return <Retention {...props} />
   return <Overview {...props} />
 }
 

@@ -10,7 +10,6 @@ import { adminHandlers } from "./AdminHandlers.js"
 import { keySchemas } from "./DevelopersApi.js"
 import { developersHandlers } from "./DevelopersHandlers.js"
 import { PlatformAdmin } from "./PlatformAdmin.js"
-import { retentionSettings } from "./RetentionSettings.js"
 import { TenantDeletion, tenantDeletionQueue } from "./TenantDeletion.js"
 import { TenantDeletionRepository } from "./TenantDeletions.js"
 
@@ -34,7 +33,6 @@ export const accounts = defineModule({
     TenantDeletionRepository.layerMemory
   ).pipe(Layer.provideMerge(TenantRepository.layerMemory)),
   commands: accountsCommands,
-  settings: retentionSettings,
   workers: [
     {
       queue: tenantDeletionQueue,

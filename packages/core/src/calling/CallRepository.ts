@@ -63,6 +63,24 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
             undo(() => tenants.set(tenantId, rows))
           }
           return dropped
+        },
+        // From the end, each put back in its place when undone (in reverse), so the order stays.
+        dropWhere: (tenantId, match, undo) => {
+          const rows = tenants.get(tenantId) ?? []
+          let dropped = 0
+          for (let at = rows.length - 1; at >= 0; at--) {
+            const call = rows[at]!
+            if (!match(call)) continue
+            const identity = `${call.tenantId}/${call.id}`
+            rows.splice(at, 1)
+            ids.delete(identity)
+            undo(() => {
+              rows.splice(at, 0, call)
+              ids.add(identity)
+            })
+            dropped++
+          }
+          return dropped
         }
       })
       const firstOlder = (rows: ReadonlyArray<Call>, after: NonNullable<CallQuery["after"]>) => {

@@ -61,7 +61,11 @@ export const defaultFileRules: FileRules = { maxFileBytes: 10 * MIB, kinds: DEFA
 
 /** Where a file's bytes are: under its tenant, then its conversation, so that both go with their owner. */
 export const fileBlobKey = (file: Pick<ChatFile, "tenantId" | "conversationId" | "id">) =>
-  `${tenantBlobPrefix(file.tenantId)}chat/${file.conversationId ?? "library"}/${file.id}`
+  `${conversationBlobPrefix(file.tenantId, file.conversationId ?? "library")}${file.id}`
+
+/** Where every file of a conversation is, or of the library (see fileBlobKey). */
+export const conversationBlobPrefix = (tenantId: string, conversationId: string) =>
+  `${tenantBlobPrefix(tenantId)}chat/${conversationId}/`
 
 export class ChatFileRepository extends Context.Tag("@servicekit/core/ChatFileRepository")<
   ChatFileRepository,

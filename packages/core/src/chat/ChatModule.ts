@@ -31,6 +31,7 @@ import { chatSkills } from "./ChatSkills.js"
 import { ConversationHubs } from "./ConversationFeed.js"
 import { ConversationNoteRepository } from "./ConversationNotes.js"
 import { ConversationReadRepository } from "./ConversationReads.js"
+import { pruneConversations } from "./ConversationRetention.js"
 import { InboxHubs } from "./InboxFeed.js"
 import { layerVisitorAuth } from "./VisitorAuth.js"
 import { VisitorSeenRepository } from "./VisitorSeen.js"
@@ -123,6 +124,17 @@ export const chat = defineModule({
           const again = yield* replies.look(tenantId, conversationId, yield* Effect.serviceOption(EmailPipeline))
           if (Option.isSome(again)) yield* lookAt(yield* JobQueue, tenantId, conversationId, again.value)
         })
+    }
+  ],
+  // Kept until the platform or the tenant sets a period: a team's history is theirs to keep.
+  retention: [
+    {
+      kind: "chat.conversations",
+      product: "chat",
+      description:
+        "Conversations with no activity (a message or a change) for the period, with their messages, notes, files, reads and visitor tokens",
+      defaultDays: null,
+      prune: pruneConversations
     }
   ],
   skills: chatSkills,

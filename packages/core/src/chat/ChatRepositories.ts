@@ -114,6 +114,16 @@ export class ConversationRepository extends Context.Tag("@servicekit/core/Conver
     readonly heldBy: (tenantId: string, agentIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>>
     /** The open conversations nobody holds, oldest first by (createdAt, id), at most `limit`. */
     readonly oldestUnassigned: (tenantId: string, limit: number) => Effect.Effect<ReadonlyArray<Conversation>>
+    /**
+     * Deletes up to `limit` conversations last changed (`updatedAt`) before `before`, of `tenantId`
+     * alone when given, oldest first by (createdAt, id), with their messages, notes, files, reads,
+     * visitor-seen marks and visitor tokens (their visitors stay), in one write: those it deleted.
+     */
+    readonly pruneInactive: (
+      before: Date,
+      limit: number,
+      tenantId?: string
+    ) => Effect.Effect<ReadonlyArray<{ readonly tenantId: string; readonly id: string }>>
   }
 >() {
   static readonly layerMemory: Layer.Layer<ConversationRepository, never, MemoryDatabase | VisitorRepository> =
@@ -126,6 +136,12 @@ export class ConversationRepository extends Context.Tag("@servicekit/core/Conver
       })
     )
 }
+
+/** The memory stores (by table name) of rows that hang on a conversation by their `conversationId`. */
+const CONVERSATION_ROWS = ["chat_messages", "chat_notes", "chat_files", "chat_conversation_reads", "chat_visitor_seen", "visitor_tokens"]
+
+const byCreated = (a: Conversation, b: Conversation) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 const memoryConversations = (
   db: MemoryDatabase["Type"],
@@ -190,11 +206,26 @@ const memoryConversations = (
         db.run(() =>
           [...table.rows()]
             .filter((row) => row.tenantId === tenantId && row.assigneeId === null && row.status === "open")
-            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+            .sort(byCreated)
             .slice(0, limit)
         ),
         Effect.forEach(withVisitor)
-      )
+      ),
+    // Each store a chat kit holds drops its rows of the conversation; one missing from this kit holds none.
+    pruneInactive: (before, limit, tenantId) =>
+      db.run((undo) => {
+        const gone = [...table.rows()]
+          // createdAt as well, as the SQL store walks it (a conversation is never changed before it is made).
+          .filter((row) => (tenantId === undefined || row.tenantId === tenantId) && row.createdAt < before && row.updatedAt < before)
+          .sort(byCreated)
+          .slice(0, limit)
+        for (const conversation of gone) {
+          const of = (row: unknown) => (row as { readonly conversationId?: unknown }).conversationId === conversation.id
+          for (const kind of CONVERSATION_ROWS) db.tenantRows.get(kind)?.dropWhere(conversation.tenantId, of, undo)
+          table.drop(conversation, undo)
+        }
+        return gone.map((conversation) => ({ tenantId: conversation.tenantId, id: conversation.id }))
+      })
   }
 }
 

@@ -63,17 +63,12 @@ export const tenantRowsOf = <K, A>(
   rows: Map<K, A>,
   tenantOf: (row: A) => string,
   also?: AlsoDropped<A>
-): MemoryTenantRows => ({
-  count: (tenantId) => {
-    let n = 0
-    for (const row of rows.values()) if (tenantOf(row) === tenantId) n++
-    return n
-  },
-  drop: (tenantId, limit, undo) => {
+): MemoryTenantRows => {
+  const dropSome = (tenantId: string, match: (row: A) => boolean, limit: number, undo: (reverse: () => void) => void) => {
     let n = 0
     for (const [key, row] of rows) {
       if (n >= limit) break
-      if (tenantOf(row) !== tenantId) continue
+      if (tenantOf(row) !== tenantId || !match(row)) continue
       rows.delete(key)
       undo(() => rows.set(key, row))
       also?.(row, undo)
@@ -81,7 +76,16 @@ export const tenantRowsOf = <K, A>(
     }
     return n
   }
-})
+  return {
+    count: (tenantId) => {
+      let n = 0
+      for (const row of rows.values()) if (tenantOf(row) === tenantId) n++
+      return n
+    },
+    drop: (tenantId, limit, undo) => dropSome(tenantId, () => true, limit, undo),
+    dropWhere: (tenantId, match, undo) => dropSome(tenantId, match, Infinity, undo)
+  }
+}
 
 /**
  * An array of rows in their order as a store of tenants' rows: dropped from the end, so that the
@@ -91,13 +95,12 @@ export const tenantRowsOfArray = <A>(
   rows: Array<A>,
   tenantOf: (row: A) => string,
   also?: AlsoDropped<A>
-): MemoryTenantRows => ({
-  count: (tenantId) => rows.filter((row) => tenantOf(row) === tenantId).length,
-  drop: (tenantId, limit, undo) => {
+): MemoryTenantRows => {
+  const dropSome = (tenantId: string, match: (row: A) => boolean, limit: number, undo: (reverse: () => void) => void) => {
     let n = 0
     for (let at = rows.length - 1; at >= 0 && n < limit; at--) {
       const row = rows[at]!
-      if (tenantOf(row) !== tenantId) continue
+      if (tenantOf(row) !== tenantId || !match(row)) continue
       rows.splice(at, 1)
       undo(() => rows.splice(at, 0, row))
       also?.(row, undo)
@@ -105,4 +108,9 @@ export const tenantRowsOfArray = <A>(
     }
     return n
   }
-})
+  return {
+    count: (tenantId) => rows.filter((row) => tenantOf(row) === tenantId).length,
+    drop: (tenantId, limit, undo) => dropSome(tenantId, () => true, limit, undo),
+    dropWhere: (tenantId, match, undo) => dropSome(tenantId, match, Infinity, undo)
+  }
+}

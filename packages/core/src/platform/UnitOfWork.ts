@@ -48,6 +48,11 @@ export interface MemoryTenantRows {
   readonly count: (tenantId: string) => number
   /** Drops up to `limit` of the tenant's rows, each undone with the unit of work: how many it dropped. */
   readonly drop: (tenantId: string, limit: number, undo: (reverse: () => void) => void) => number
+  /**
+   * Drops every row of the tenant that `match` takes (the caller knows the store's row shape), each
+   * undone with the unit of work: how many it dropped. For what goes with a row of another store.
+   */
+  readonly dropWhere: (tenantId: string, match: (row: unknown) => boolean, undo: (reverse: () => void) => void) => number
 }
 
 /** Runs the effects registered with `afterCommit`, each on its own, so that one failing cannot stop the others. */

@@ -41,6 +41,18 @@ export const transactional = defineModule({
         )
     }
   ],
+  // Postmark keeps a message's content 45 days by default; the envelope, status and logs stay.
+  retention: [
+    {
+      kind: "transactional.content",
+      product: "transactional",
+      description:
+        "The bodies (HTML and text) of messages sent, failed or suppressed, from when they were accepted; their recipients, subjects, statuses and logs stay",
+      defaultDays: 45,
+      prune: (before, limit, tenantId) =>
+        Effect.flatMap(MessageRepository, (messages) => messages.pruneContent(before, limit, tenantId))
+    }
+  ],
   skills: transactionalSkills,
   development: {
     product: "transactional",

@@ -100,6 +100,12 @@ export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepo
      * mail server that sends a report again (its reply to the first lost) is not counted twice.
      */
     readonly firstReport: (key: MessageKey, kind: ReportKind, at: Date) => Effect.Effect<boolean>
+    /**
+     * Clears the bodies (html and text) of up to `limit` messages accepted before `before` that are
+     * no longer queued, of `tenantId` alone when given, the oldest first; the rest of each message
+     * stays. How many it cleared.
+     */
+    readonly pruneContent: (before: Date, limit: number, tenantId?: string) => Effect.Effect<number>
   }
 >() {
   static readonly layerMemory: Layer.Layer<MessageRepository, never, MemoryDatabase | ActivityLog> = Layer.effect(
@@ -134,6 +140,21 @@ export class MessageRepository extends Context.Tag("@servicekit/core/MessageRepo
             reported.add(at)
             undo(() => reported.delete(at))
             return true
+          }),
+        pruneContent: (before, limit, tenantId) =>
+          db.run((undo) => {
+            const due = [...rows.values()]
+              .filter(
+                (message) =>
+                  (tenantId === undefined || message.tenantId === tenantId) &&
+                  message.status !== "queued" &&
+                  message.createdAt < before &&
+                  (message.html !== null || message.text !== null)
+              )
+              .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+              .slice(0, limit)
+            for (const message of due) put({ ...message, html: null, text: null }, undo)
+            return due.length
           }),
         countQueued: (tenantId, upTo) =>
           db.run(() => {

@@ -98,10 +98,10 @@ export class WebhookDeliveryRepository extends Context.Tag("@servicekit/core/Web
       limit: number
     ) => Effect.Effect<ReadonlyArray<WebhookDelivery>>
     /**
-     * Deletes up to `limit` deliveries of any tenant that ended (succeeded or failed) before
+     * Deletes up to `limit` deliveries (of `tenantId` when given, else of any tenant) that ended before
      * `before`, the longest ended first, with their attempts: how many deliveries it deleted.
      */
-    readonly pruneEnded: (before: Date, limit: number) => Effect.Effect<number>
+    readonly pruneEnded: (before: Date, limit: number, tenantId?: string) => Effect.Effect<number>
   }
 >() {}
 
@@ -244,10 +244,10 @@ export const layerMemoryWebhooks: Layer.Layer<
           for (const row of resumed) deliveries.put(row, undo)
           return resumed.slice(0, limit)
         }),
-      pruneEnded: (before, limit) =>
+      pruneEnded: (before, limit, tenantId) =>
         db.run((undo) => {
           const ended = [...deliveries.rows()]
-            .filter((row) => row.status !== "pending" && row.updatedAt < before)
+            .filter((row) => row.status !== "pending" && row.updatedAt < before && (tenantId === undefined || row.tenantId === tenantId))
             .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
             .slice(0, limit)
           const gone = new Set(ended.map((row) => `${row.tenantId}/${row.id}`))

@@ -40,7 +40,8 @@ export const webhooks = defineModule({
       kind: "webhooks.deliveries",
       description: "Deliveries that succeeded or failed for good, with their attempts and payloads, from when they ended",
       defaultDays: 90,
-      prune: (before, limit) => Effect.flatMap(WebhookDeliveryRepository, (deliveries) => deliveries.pruneEnded(before, limit))
+      prune: (before, limit, tenantId) =>
+        Effect.flatMap(WebhookDeliveryRepository, (deliveries) => deliveries.pruneEnded(before, limit, tenantId))
     }
   ],
   periodic: [

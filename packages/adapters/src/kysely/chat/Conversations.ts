@@ -5,6 +5,7 @@ import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { type TenantTable, findInTenant, olderThan } from "../Keyset.js"
+import { pruneInactive } from "./PruneConversations.js"
 import type { ChatTables, ConversationsTable } from "./Tables.js"
 
 type Db = Kysely<ChatTables>
@@ -182,6 +183,8 @@ export const make = (database: KyselyConnection): ConversationRepository["Type"]
             (rows) => rows.map(toConversation)
           )
         : Effect.succeed([]),
+
+    pruneInactive: (before, limit, tenantId) => pruneInactive(database, before, limit, tenantId),
 
     // Only these columns: a change built from a stale copy never undoes a message's count.
     update: (change) =>

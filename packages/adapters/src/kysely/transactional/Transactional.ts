@@ -9,6 +9,7 @@ import * as queuedMessagesMigration from "./migrations/transactional/0001_queued
 import * as messageStreamMigration from "./migrations/transactional/0002_message_stream.js"
 import * as templateSenderMigration from "./migrations/transactional/0003_template_sender.js"
 import * as messageReportsMigration from "./migrations/transactional/0004_message_reports.js"
+import * as contentRetentionMigration from "./migrations/transactional/0005_content_retention.js"
 import * as Templates from "./Templates.js"
 
 /** Email templates, the messages sent with them and the shared activity ledger of delivery attempts. */
@@ -21,7 +22,8 @@ export const transactionalStorage: KyselyModuleStorage<TemplateRepository | Mess
     "transactional/0001_queued_messages": queuedMessagesMigration,
     "transactional/0002_message_stream": messageStreamMigration,
     "transactional/0003_template_sender": templateSenderMigration,
-    "transactional/0004_message_reports": messageReportsMigration
+    "transactional/0004_message_reports": messageReportsMigration,
+    "transactional/0005_content_retention": contentRetentionMigration
   },
   tenantTables: [{ table: "activity_log" }, { table: "email_messages" }, { table: "email_templates" }],
   layer: Layer.mergeAll(Templates.layer, Messages.layer, Activity.layer)

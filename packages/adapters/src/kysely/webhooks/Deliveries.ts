@@ -221,14 +221,16 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
           })
         : Effect.succeed([]),
 
-    // A range of webhook_deliveries_ended_idx, then each delivery's attempts by webhook_attempts_delivery_idx.
-    pruneEnded: (before, limit) =>
+    // A range of webhook_deliveries_ended_idx (webhook_deliveries_tenant_ended_idx for one tenant), then
+    // each delivery's attempts by webhook_attempts_delivery_idx.
+    pruneEnded: (before, limit, tenantId) =>
       Effect.map(
         query(database, (db: Db) =>
           sql<{ pruned: number }>`
             with ended as (
               select tenant_id, id from ${sql.id(database.schema, "webhook_deliveries")}
               where status <> 'pending' and updated_at < ${before}
+                ${tenantId === undefined ? sql`` : sql`and tenant_id = ${tenantId}`}
               order by updated_at
               limit ${limit}
             ), attempts_gone as (

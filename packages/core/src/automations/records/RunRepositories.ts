@@ -169,6 +169,17 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
             table.put({ ...run, results: kept }, undo)
           }
           return dropped
+        },
+        dropWhere: (tenantId, match, undo) => {
+          let dropped = 0
+          for (const run of [...table.rows()]) {
+            if (run.tenantId !== tenantId) continue
+            const kept = run.results.filter((result) => !match(result))
+            if (kept.length === run.results.length) continue
+            dropped += run.results.length - kept.length
+            table.put({ ...run, results: kept }, undo)
+          }
+          return dropped
         }
       })
       const sameLease = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null)

@@ -70,7 +70,7 @@ export interface PlatformAdminApiKeysOperations {
                      * maxItems(50)
                      * @description an array of at most 50 item(s)
                      */
-                    readonly scopes: readonly ("chat:read" | "chat:write" | "visitors:read" | "voice:read" | "transactional:send" | "automations:manage" | "webhooks:manage" | "domains:manage" | "suppressions:manage" | "reputation:read")[];
+                    readonly scopes: readonly ("chat:read" | "chat:write" | "visitors:read" | "voice:read" | "transactional:send" | "automations:manage" | "webhooks:manage" | "domains:manage" | "suppressions:manage" | "reputation:read" | "retention:manage")[];
                     readonly expiresAt?: string | null;
                     /**
                      * maxItems(100)

@@ -1,0 +1,119 @@
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the retention group's operations.
+// Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
+
+import type { components } from "../index.js"
+
+export interface RetentionOperations {
+    readonly "retention.listRetention": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["RetentionPeriods"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    readonly "retention.setRetention": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description a string matching the pattern ^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$ */
+                readonly kind: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** @description Days to keep the data after it last changed; null: the platform's period again. */
+                    readonly days: number | null;
+                };
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                content: {
+                    readonly "application/json": components["schemas"]["RetentionPeriod"];
+                };
+            };
+            readonly 400: {
+                content: {
+                    readonly "application/json": components["schemas"]["InvalidRequestError"] | components["schemas"]["ValidationFailedError"];
+                };
+            };
+            readonly 401: {
+                content: {
+                    readonly "application/json": components["schemas"]["UnauthenticatedError"];
+                };
+            };
+            readonly 403: {
+                content: {
+                    readonly "application/json": components["schemas"]["PermissionDeniedError"];
+                };
+            };
+            readonly 404: {
+                content: {
+                    readonly "application/json": components["schemas"]["RetentionKindNotFoundError"];
+                };
+            };
+            readonly 405: {
+                content: {
+                    readonly "application/json": components["schemas"]["MethodNotAllowedError"];
+                };
+            };
+            readonly 413: {
+                content: {
+                    readonly "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            readonly 429: {
+                content: {
+                    readonly "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            readonly 500: {
+                content: {
+                    readonly "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+}

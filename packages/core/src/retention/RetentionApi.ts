@@ -1,0 +1,71 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { Integer, Timestamp, withReason } from "../http/Schemas.js"
+import { ApiKeyOrDashboardAuth, RequiredScope } from "../http/Security.js"
+import { MAX_RETENTION_DAYS, RETENTION_KIND } from "../module/Retention.js"
+import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
+import { RetentionKindNotFound } from "./RetentionErrors.js"
+
+export const RETENTION_SCOPE = "retention:manage"
+
+const Days = Schema.NullOr(Integer)
+
+export const RetentionPeriodJson = Schema.Struct({
+  kind: Schema.String.annotations({ description: "The kind of data, `module.data`, e.g. `webhooks.deliveries`." }),
+  description: Schema.String.annotations({ description: "What is kept, and from when its days count." }),
+  product: Schema.NullOr(Schema.String).annotations({ description: "The product it belongs to; null: the account's own." }),
+  defaultDays: Days.annotations({ description: "ServiceKit's default; null: kept until a period is set." }),
+  platformDays: Days.annotations({
+    description: "The platform's period (its setting, else the default); null: the platform keeps it."
+  }),
+  tenantDays: Days.annotations({ description: "The account's own period; null: it follows the platform's." }),
+  days: Days.annotations({
+    description: "What is pruned after, in days: the shorter of the platform's and the account's; null: kept."
+  }),
+  updatedAt: Schema.NullOr(Timestamp).annotations({ description: "When the account last set its period; null: never." })
+}).annotations({ identifier: "RetentionPeriod" })
+
+const KindPath = Schema.Struct({
+  kind: withReason(Schema.String.pipe(Schema.maxLength(100), Schema.pattern(RETENTION_KIND)), "must be a kind such as webhooks.deliveries")
+})
+
+const ChooseBody = Schema.Struct({
+  days: withReason(
+    Schema.NullOr(Integer.pipe(Schema.between(1, MAX_RETENTION_DAYS))),
+    `must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}, or null`
+  ).annotations({ description: "Days to keep the data after it last changed; null: the platform's period again." })
+})
+
+/** How long the account's data is kept: by an API key with retention:manage or a dashboard token (admins change it). */
+export class RetentionApi extends HttpApiGroup.make("retention")
+  .add(
+    HttpApiEndpoint.get("listRetention", "/retention")
+      .addSuccess(Schema.Struct({ data: Schema.Array(RetentionPeriodJson) }).annotations({ identifier: "RetentionPeriods" }))
+      .annotate(OpenApi.Summary, "List retention periods")
+      .annotate(
+        OpenApi.Description,
+        "Each kind of data the account's products keep for a period, with ServiceKit's default, the platform's period and the account's own. Data is pruned, in the background within the hour, once it is `days` old."
+      )
+  )
+  .add(
+    HttpApiEndpoint.put("setRetention", "/retention/:kind")
+      .setPath(KindPath)
+      .setPayload(ChooseBody)
+      .addSuccess(RetentionPeriodJson)
+      .addError(ValidationFailed)
+      .addError(RetentionKindNotFound)
+      .annotate(OpenApi.Summary, "Set a retention period")
+      .annotate(
+        OpenApi.Description,
+        "Sets how many days the account keeps a kind of data, or with `days: null` follows the platform's period again. An account may keep less than the platform does, never more (400 naming the platform's days); where the platform keeps a kind, any period. What is older than the new period is pruned at the next hourly sweep, and cannot be recovered."
+      )
+  )
+  .addError(PermissionDenied)
+  .middleware(ApiKeyOrDashboardAuth)
+  .annotate(RequiredScope, RETENTION_SCOPE)
+  .prefix("/v1")
+  .annotate(OpenApi.Title, "Retention")
+  .annotate(
+    OpenApi.Description,
+    "How long the account's data is kept before it is pruned, kind by kind, within the platform's periods (API key with retention:manage, or a dashboard token; changes need a tenant admin)."
+  ) {}

@@ -1,0 +1,166 @@
+import { RetentionService, WebhookDeliveryRepository, WebhookSubscriptionRepository } from "@servicekit/core/internal"
+import { Effect } from "effect"
+import { beforeAll, describe, expect, it } from "vitest"
+import { expectRefusal, kitOn, serve } from "./hostileInput.js"
+
+const DAY = 86_400_000
+
+// A tenant's own retention periods over HTTP, within the platform's (here webhook deliveries 60 days).
+describe("retention periods an account chooses", () => {
+  const served = serve(() => kitOn({ SERVICEKIT_RETENTION_DAYS: "webhooks.deliveries=60" }))
+  let tenantId: string
+  let key: string
+  let otherId: string
+  let otherKey: string
+  let voiceKey: string
+  let unscopedKey: string
+  let member: string
+  let admin: string
+
+  const request = (credential: string, method: string, path = "", body?: unknown) =>
+    fetch(`${served.url}/api/v1/retention${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${credential}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" })
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body)
+    })
+  const ok = async (response: Promise<Response>) => {
+    const answered = await response
+    expect(answered.status).toBe(200)
+    return answered.json()
+  }
+  const periodOf = async (credential: string, kind: string) =>
+    ((await ok(request(credential, "GET"))).data as Array<{ kind: string }>).find((period) => period.kind === kind)
+
+  beforeAll(async () => {
+    const tenantWith = async (name: string, product: "chat" | "voice", scopes: Array<"retention:manage" | "chat:read" | "voice:read">) => {
+      const tenant = await served.kit.admin.createTenant({ name, entitlements: [product] })
+      const created = await served.kit.admin.createKey({ tenantId: tenant.id, product, environment: "live", scopes } as never)
+      return { id: tenant.id, key: created.key }
+    }
+    const chat = await tenantWith("Acme Chat", "chat", ["chat:read", "retention:manage"])
+    tenantId = chat.id
+    key = chat.key
+    const other = await tenantWith("Other Chat", "chat", ["retention:manage"])
+    otherId = other.id
+    otherKey = other.key
+    voiceKey = (await tenantWith("Voice only", "voice", ["retention:manage"])).key
+    unscopedKey = (await served.kit.admin.createKey({ tenantId, product: "chat", environment: "live", scopes: ["chat:read"] })).key
+    member = (await served.kit.admin.issueDashboardToken(tenantId, { sub: "m", role: "member" })).token
+    admin = (await served.kit.admin.issueDashboardToken(tenantId, { sub: "a", role: "admin" })).token
+  })
+
+  it("lists the kinds the account's products keep, with the default, the platform's period and its own", async () => {
+    const listed = await ok(request(key, "GET"))
+    expect(listed.data).toEqual([
+      {
+        kind: "chat.conversations",
+        description: expect.stringContaining("Conversations"),
+        product: "chat",
+        defaultDays: null,
+        platformDays: null,
+        tenantDays: null,
+        days: null,
+        updatedAt: null
+      },
+      {
+        kind: "webhooks.deliveries",
+        description: expect.stringContaining("Deliveries"),
+        product: null,
+        defaultDays: 90,
+        platformDays: 60,
+        tenantDays: null,
+        days: 60,
+        updatedAt: null
+      }
+    ])
+    // A voice-only account keeps no conversations: the kind is not its to set.
+    expect((await ok(request(voiceKey, "GET"))).data.map((period: { kind: string }) => period.kind)).toEqual(["webhooks.deliveries"])
+    await expectRefusal(await request(voiceKey, "PUT", "/chat.conversations", { days: 30 }), 404, "retention_kind_not_found")
+  })
+
+  it("sets a period within the platform's, or any where the platform keeps the kind, and follows the platform's again with null", async () => {
+    const chosen = await ok(request(key, "PUT", "/webhooks.deliveries", { days: 14 }))
+    expect(chosen).toMatchObject({ kind: "webhooks.deliveries", platformDays: 60, tenantDays: 14, days: 14 })
+    expect(Date.parse(chosen.updatedAt)).toBeGreaterThan(Date.now() - 60_000)
+    expect(await periodOf(key, "webhooks.deliveries")).toEqual(chosen)
+    expect(await ok(request(admin, "PUT", "/chat.conversations", { days: 3650 }))).toMatchObject({ platformDays: null, tenantDays: 3650, days: 3650 })
+    // The other account is untouched.
+    expect(await periodOf(otherKey, "webhooks.deliveries")).toMatchObject({ tenantDays: null, days: 60 })
+
+    expect(await ok(request(key, "PUT", "/chat.conversations", { days: null }))).toMatchObject({ tenantDays: null, days: null, updatedAt: null })
+    expect(await periodOf(key, "chat.conversations")).toMatchObject({ tenantDays: null, days: null })
+  })
+
+  it("refuses what it cannot keep, at the field, and changes nothing", async () => {
+    await ok(request(key, "PUT", "/webhooks.deliveries", { days: 21 }))
+    const longer = await expectRefusal(await request(key, "PUT", "/webhooks.deliveries", { days: 61 }), 400, "validation_failed")
+    expect(longer.details).toEqual([{ field: "days", reason: "must be at most 60: the platform keeps webhooks.deliveries 60 days" }])
+    for (const body of [{ days: 0 }, { days: 36_501 }, { days: 1.5 }, { days: "30" }, {}, "[]", { days: 1e308 }]) {
+      await expectRefusal(await request(key, "PUT", "/webhooks.deliveries", body), 400, "validation_failed")
+    }
+    await expectRefusal(await request(key, "PUT", "/webhooks.deliveries", "{"), 400, "invalid_body")
+    for (const kind of ["Webhooks.Deliveries", "webhooks", "webhooks.deliveries%00", `webhooks.${"d".repeat(200)}`]) {
+      await expectRefusal(await request(key, "PUT", `/${kind}`, { days: 7 }), 400, "validation_failed")
+    }
+    await expectRefusal(await request(key, "PUT", "/webhooks.nothing", { days: 7 }), 404, "retention_kind_not_found")
+    // A member reads; only an admin (or a key with the scope) changes it; a key without the scope does neither.
+    expect(await periodOf(member, "webhooks.deliveries")).toMatchObject({ tenantDays: 21 })
+    await expectRefusal(await request(member, "PUT", "/webhooks.deliveries", { days: 7 }), 403, "admin_required")
+    await expectRefusal(await request(unscopedKey, "GET"), 403, "missing_scope")
+    expect(await periodOf(key, "webhooks.deliveries")).toMatchObject({ tenantDays: 21, days: 21 })
+  })
+
+  it("prunes the account's deliveries past its own period at the sweep, and another account's only past the platform's", async () => {
+    await ok(request(key, "PUT", "/webhooks.deliveries", { days: 7 }))
+    const run = <A>(effect: Effect.Effect<A, never, any>) => served.kit.runtime.runPromise(effect as Effect.Effect<A>)
+    const subscriptionOf = { [tenantId]: globalThis.crypto.randomUUID(), [otherId]: globalThis.crypto.randomUUID() }
+    for (const [owner, id] of Object.entries(subscriptionOf)) {
+      await run(
+        Effect.flatMap(WebhookSubscriptionRepository, (subscriptions) =>
+          subscriptions.save({
+            id,
+            tenantId: owner,
+            url: "https://hooks.example.com/in",
+            events: ["message.created"],
+            products: [],
+            ratePerSecond: null,
+            pausedAt: null,
+            description: null,
+            sealedSecret: "v1.sealed.c2VjcmV0",
+            active: true,
+            disabledReason: null,
+            failingSince: null,
+            pausedUntil: null,
+            createdAt: new Date(Date.now() - 100 * DAY),
+            updatedAt: new Date(Date.now() - 100 * DAY)
+          })
+        )
+      )
+    }
+    const ended = (owner: string, days: number) => ({
+      id: globalThis.crypto.randomUUID(),
+      tenantId: owner,
+      subscriptionId: subscriptionOf[owner]!,
+      eventId: globalThis.crypto.randomUUID(),
+      event: "message.created",
+      body: "{}",
+      status: "succeeded" as const,
+      attempts: 1,
+      nextAttemptAt: null,
+      createdAt: new Date(Date.now() - (days + 1) * DAY),
+      updatedAt: new Date(Date.now() - days * DAY)
+    })
+    const deliveries = [ended(tenantId, 61), ended(tenantId, 8), ended(tenantId, 6), ended(otherId, 61), ended(otherId, 8)]
+    await run(Effect.flatMap(WebhookDeliveryRepository, (repository) => repository.insertMany(deliveries)))
+    await run(Effect.flatMap(RetentionService, (retention) => retention.sweep))
+    const found = await run(
+      Effect.flatMap(WebhookDeliveryRepository, (repository) =>
+        Effect.forEach(deliveries, (delivery) => repository.find(delivery.tenantId, delivery.id))
+      )
+    )
+    expect(found.map((delivery) => delivery._tag)).toEqual(["None", "None", "Some", "None", "Some"])
+  })
+})
