@@ -83,6 +83,7 @@ describe("kysely storage on Postgres", () => {
             "automations/0003_run_expiry",
             "automations/0004_run_concurrency",
             "automations/0005_node_offline",
+            "automations/0006_node_command_retention",
             "calling/0001_calls_in_progress",
             "calling/0002_hosted_sip_numbers",
             "chat/0001_webhook_health",

@@ -169,7 +169,8 @@ describe("retention", () => {
     expect(builtInComposition.retention.map((data) => [data.kind, data.product, data.defaultDays])).toEqual([
       ["chat.conversations", "chat", null],
       ["webhooks.deliveries", undefined, 90],
-      ["transactional.content", "transactional", 45]
+      ["transactional.content", "transactional", 45],
+      ["automations.node_commands", "automations", 30]
     ])
   })
 })

@@ -176,6 +176,38 @@ export const nodesSuite: StorageSuite<NodeRepository | NodeCommandRepository | T
       })
     )
 
+    it.effect("prunes commands that ended, the longest ended first, of one tenant or of all, never an open one", () =>
+      Effect.gen(function* () {
+        const nodes = yield* NodeRepository
+        const commands = yield* NodeCommandRepository
+        const [tenant, other] = [yield* insertTenant(), yield* insertTenant()]
+        const [node, theirNode] = [makeNode(tenant.id, { status: "paired" }), makeNode(other.id, { status: "paired" })]
+        for (const made of [node, theirNode]) yield* nodes.insert(made)
+        // Ended long before any other suite's commands, so that the all-tenants prune touches only these.
+        const ended = (owner: Node, status: NodeCommand["status"], day: string) =>
+          makeCommand(owner, { status, output: "captured", updatedAt: at(`1994-02-${day}T09:00:00.000Z`), createdAt: at("1994-01-01T09:00:00.000Z") })
+        const failed = ended(node, "failed", "01")
+        const succeeded = ended(node, "succeeded", "02")
+        const expired = ended(node, "expired", "03")
+        const open = ended(node, "delivered", "01")
+        const recent = ended(node, "succeeded", "20")
+        const theirs = ended(theirNode, "succeeded", "01")
+        for (const command of [recent, expired, open, succeeded, failed, theirs]) yield* commands.insertOnce(command)
+        const before = at("1994-02-10T00:00:00.000Z")
+        const kept = (owner: Node, command: NodeCommand) => Effect.map(commands.find(owner.tenantId, owner.id, command.id), Option.isSome)
+
+        expect(yield* commands.pruneEnded(before, 2, tenant.id)).toBe(2)
+        expect([yield* kept(node, failed), yield* kept(node, succeeded), yield* kept(node, expired)]).toEqual([false, false, true])
+        expect(yield* commands.pruneEnded(before, 2, tenant.id)).toBe(1)
+        expect(yield* commands.pruneEnded(before, 2, tenant.id)).toBe(0)
+        expect([yield* kept(node, expired), yield* kept(node, open), yield* kept(node, recent)]).toEqual([false, true, true])
+        expect(yield* kept(theirNode, theirs)).toBe(true)
+        expect(yield* commands.pruneEnded(before, 2, "not-a-uuid")).toBe(0)
+        expect(yield* commands.pruneEnded(before, 10)).toBe(1)
+        expect(yield* kept(theirNode, theirs)).toBe(false)
+      })
+    )
+
     it.effect("stores a command once per idempotency key and tenant, and finds it by key or by node", () =>
       Effect.gen(function* () {
         const nodes = yield* NodeRepository

@@ -173,6 +173,18 @@ export const automations = defineModule({
       run: Effect.flatMap(RunEngine, (runs) => runs.sweepWaitpoints)
     }
   ],
+  // A node's answers may carry captures (screenshots, files) of megabytes: kept 30 days after they came back.
+  retention: [
+    {
+      kind: "automations.node_commands",
+      product: "automations",
+      description:
+        "Commands companion nodes ran, with what they answered (output, captures, errors), from when they ended; the runs' own results stay",
+      defaultDays: 30,
+      prune: (before, limit, tenantId) =>
+        Effect.flatMap(NodeCommandRepository, (commands) => commands.pruneEnded(before, limit, tenantId))
+    }
+  ],
   skills: [...automationSkills, ...aiSkills, ...channelSkills, ...nodeSkills],
   development: {
     product: "automations",

@@ -1,4 +1,4 @@
-import { Clock, Context, Effect, Layer, Option } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
 import { type ValidationFailed, invalidField } from "../platform/Errors.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { TenantRepository } from "../platform/Tenants.js"
@@ -25,6 +25,8 @@ export interface RetentionPeriod {
 export const RETENTION_BATCH = 500
 /** Batches one sweep runs at most for a kind (and for each tenant's own period); the next sweep, an hour on, takes the rest. */
 export const RETENTION_BATCHES_PER_SWEEP = 200
+/** How much longer than a batch took the sweep rests before the next. */
+const RETENTION_REST = 3
 /** Tenants' periods read at a time by the sweep. */
 const TENANTS_PER_PAGE = 500
 const DAY_MS = 86_400_000
@@ -102,9 +104,12 @@ export class RetentionService extends Context.Tag("@servicekit/core/RetentionSer
           const before = new Date(now - days * DAY_MS)
           let pruned = 0
           for (let batch = 0; batch < RETENTION_BATCHES_PER_SWEEP; batch += 1) {
-            const deleted = yield* data.prune(before, RETENTION_BATCH, tenantId)
+            const [took, deleted] = yield* Effect.timed(data.prune(before, RETENTION_BATCH, tenantId))
             pruned += deleted
             if (deleted < RETENTION_BATCH) break
+            // Rests three times as long as the batch took: a sweep holds at most a quarter of one
+            // connection's time, and the requests beside it keep their share of the database.
+            yield* Effect.sleep(Duration.times(took, RETENTION_REST))
           }
           return pruned
         }).pipe(

@@ -67,6 +67,7 @@ export class NodeRepository extends Context.Tag("@servicekit/core/NodeRepository
 
 /** Statuses of a command still waiting for its result. */
 export const OPEN_COMMAND: ReadonlyArray<CommandStatus> = ["queued", "delivered"]
+export const ENDED_COMMAND: ReadonlyArray<CommandStatus> = ["succeeded", "failed", "expired"]
 
 export class NodeCommandRepository extends Context.Tag("@servicekit/core/NodeCommandRepository")<
   NodeCommandRepository,
@@ -96,6 +97,11 @@ export class NodeCommandRepository extends Context.Tag("@servicekit/core/NodeCom
     readonly requeue: (command: NodeCommand, at: Date) => Effect.Effect<boolean>
     /** The node's commands still open (queued or delivered), oldest first, at most `limit`. */
     readonly listOpen: (tenantId: string, nodeId: string, limit: number) => Effect.Effect<ReadonlyArray<NodeCommand>>
+    /**
+     * Deletes up to `limit` commands that ended (succeeded, failed or expired) before `before`, of
+     * `tenantId` alone when given, the longest ended first: how many it deleted.
+     */
+    readonly pruneEnded: (before: Date, limit: number, tenantId?: string) => Effect.Effect<number>
   }
 >() {
   static readonly layerMemory: Layer.Layer<NodeCommandRepository, never, MemoryDatabase> = Layer.effect(
@@ -105,6 +111,18 @@ export class NodeCommandRepository extends Context.Tag("@servicekit/core/NodeCom
       const byKey = (tenantId: string, key: string) =>
         [...table.rows()].find((row) => row.tenantId === tenantId && row.idempotencyKey === key)
       return NodeCommandRepository.of({
+        pruneEnded: (before, limit, tenantId) =>
+          db.run((undo) => {
+            const ended = [...table.rows()]
+              .filter(
+                (row) =>
+                  (tenantId === undefined || row.tenantId === tenantId) && ENDED_COMMAND.includes(row.status) && row.updatedAt < before
+              )
+              .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
+              .slice(0, limit)
+            for (const row of ended) table.drop(row, undo)
+            return ended.length
+          }),
         insertOnce: (command) =>
           db.run((undo) => {
             const holder = byKey(command.tenantId, command.idempotencyKey)
