@@ -8,57 +8,27 @@
 // One server process with its workers in-process (the embedded shape, on PostgreSQL), the load
 // from this one. BENCH_DELETION_CALLS and BENCH_DELETION_CONVERSATIONS size the busy tenant.
 import { fork } from "node:child_process"
-import autocannon from "autocannon"
 import pg from "pg"
 import { freshDatabase, reachable, sleep } from "./processes.mjs"
+import { besideWork, printBeside, seedQuiet, unlimited } from "./quietTenant.mjs"
 
 const BUSY_CALLS = Number(process.env.BENCH_DELETION_CALLS ?? 500_000)
 const BUSY_CONVERSATIONS = Number(process.env.BENCH_DELETION_CONVERSATIONS ?? 20_000)
-const QUIET_CALLS = 10_000
-const CONNECTIONS = 20
-const SECONDS = 10
 const ADMIN_TOKEN = "bench-admin-token-of-at-least-32-characters"
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/servicekit_bench"
 
-/** The server: a kit on PostgreSQL with its workers, the two tenants and their keys. */
+/** The server: a kit on PostgreSQL with its workers, the two tenants and the quiet one's keys. */
 const serve = async (databaseUrl) => {
   const { createServiceKit, listen } = await import("@servicekit/host-node")
   const { ApiKeyService, CallingService, TenantService } = await import("@servicekit/core")
   const { Effect } = await import("effect")
-  const kit = createServiceKit({
-    databaseUrl,
-    adminToken: ADMIN_TOKEN,
-    env: "development",
-    logLevel: "warn",
-    keyRateLimitPerMinute: 100_000_000,
-    ipRateLimits: [{ pathPrefix: "/v1/", limit: 100_000_000, windowMs: 60_000 }]
-  })
+  const kit = createServiceKit({ databaseUrl, adminToken: ADMIN_TOKEN, ...unlimited })
   const made = await kit.runtime.runPromise(
     Effect.gen(function* () {
       const tenants = yield* TenantService
-      const keys = yield* ApiKeyService
       const tenantOf = (name) => tenants.create({ name, entitlements: ["voice", "chat"] })
       const [busy, quiet] = [yield* tenantOf("Busy"), yield* tenantOf("Quiet")]
-      const calls = Array.from({ length: QUIET_CALLS }, (_, i) => ({
-        id: globalThis.crypto.randomUUID(),
-        fromId: `+1555${String(i).padStart(7, "0")}`,
-        toId: "+15550000000",
-        direction: "inbound",
-        durationSecs: 60,
-        result: "completed",
-        startedAt: new Date(Date.UTC(2026, 9, 1) + i * 60_000).toISOString(),
-        endedAt: new Date(Date.UTC(2026, 9, 1) + i * 60_000 + 60_000).toISOString(),
-        callSid: null,
-        mosScore: null
-      }))
-      for (let i = 0; i < calls.length; i += 2_000) yield* (yield* CallingService).ingest(quiet.id, calls.slice(i, i + 2_000))
-      const keyOf = (product, scopes) =>
-        Effect.map(keys.create({ tenantId: quiet.id, product, environment: "live", scopes }), ({ key }) => key)
-      return {
-        busy: busy.id,
-        voiceKey: yield* keyOf("voice", ["voice:read"]),
-        chatKey: yield* keyOf("chat", ["chat:read", "chat:write"])
-      }
+      return { busy: busy.id, ...(yield* seedQuiet(Effect, CallingService, yield* ApiKeyService, quiet.id)) }
     })
   )
   const server = await listen(kit, { port: 0 })
@@ -97,11 +67,6 @@ const seedBusy = async (databaseUrl, tenantId) => {
   await client.end()
 }
 
-const load = async (url, options) => {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options })
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }
-}
-
 const main = async () => {
   if (!(await reachable(postgresUrl, 5432))) return console.log(`PostgreSQL unreachable at ${postgresUrl}: skipped`)
   const databaseUrl = await freshDatabase(postgresUrl, "servicekit_bench_deletion")
@@ -109,28 +74,11 @@ const main = async () => {
   const server = await new Promise((resolve) => child.once("message", resolve))
   console.log(`seeding the busy tenant: ${BUSY_CALLS} calls, ${BUSY_CONVERSATIONS} conversations of 5 messages`)
   await seedBusy(databaseUrl, server.busy)
-  const chat = { authorization: `Bearer ${server.chatKey}`, "content-type": "application/json" }
-  const conversation = await (
-    await fetch(`${server.url}/api/v1/chat/conversations`, { method: "POST", headers: chat, body: JSON.stringify({ name: "Bench" }) })
-  ).json()
-  const parts = {
-    "calls list": () => load(`${server.url}/api/v1/voice/calls?limit=50`, { headers: { authorization: `Bearer ${server.voiceKey}` } }),
-    "chat posts": () =>
-      load(`${server.url}/api/v1/chat/conversations/${conversation.id}/messages`, {
-        method: "POST",
-        headers: chat,
-        body: JSON.stringify({ content: "A reply." })
-      })
-  }
-  const alone = {}
-  for (const [name, run] of Object.entries(parts)) {
-    await run() // warm up
-    alone[name] = await run()
-  }
   const admin = { authorization: `Bearer ${ADMIN_TOKEN}` }
-  const started = await (await fetch(`${server.url}/api/admin/tenants/${server.busy}`, { method: "DELETE", headers: admin })).json()
-  const during = {}
-  for (const [name, run] of Object.entries(parts)) during[name] = await run()
+  const measured = await besideWork(server, async () =>
+    (await fetch(`${server.url}/api/admin/tenants/${server.busy}`, { method: "DELETE", headers: admin })).json()
+  )
+  const started = measured.started
   const deletionOf = async () =>
     (await fetch(`${server.url}/api/admin/tenants/${server.busy}/deletion`, { headers: admin })).json()
   let deletion = await deletionOf()
@@ -143,14 +91,7 @@ const main = async () => {
   const seconds = (Date.parse(deletion.finishedAt) - Date.parse(started.requestedAt)) / 1000
   const note = stillRunning ? "" : " (ended before the load did)"
   console.log(`deletion: ${rows} rows in ${seconds.toFixed(1)} s, ${Math.round(rows / seconds)} rows/s${note}`)
-  console.log("| part | alone p50 / p99 (ms) | during the deletion p50 / p99 | p99 ratio | req/s alone / during |")
-  console.log("|---|---|---|---|---|")
-  for (const name of Object.keys(parts)) {
-    const [a, d] = [alone[name], during[name]]
-    const errors = a.errors + d.errors > 0 ? ` errors ${a.errors + d.errors}` : ""
-    const ratio = (d.p99 / a.p99).toFixed(2)
-    console.log(`| ${name} | ${a.p50} / ${a.p99} | ${d.p50} / ${d.p99} | ${ratio} | ${a.rps} / ${d.rps} |${errors}`)
-  }
+  printBeside(measured, "the deletion")
   child.disconnect()
 }
 

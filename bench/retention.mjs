@@ -12,16 +12,13 @@
 // One server process with its workers in-process (the embedded shape, on PostgreSQL), the load
 // from this one.
 import { fork } from "node:child_process"
-import autocannon from "autocannon"
 import pg from "pg"
 import { freshDatabase, reachable } from "./processes.mjs"
+import { besideWork, printBeside, seedQuiet, unlimited } from "./quietTenant.mjs"
 
 const DELIVERIES = Number(process.env.BENCH_RETENTION_DELIVERIES ?? 100_000)
 const MESSAGES = Number(process.env.BENCH_RETENTION_MESSAGES ?? 100_000)
 const CONVERSATIONS = Number(process.env.BENCH_RETENTION_CONVERSATIONS ?? 20_000)
-const QUIET_CALLS = 10_000
-const CONNECTIONS = 20
-const SECONDS = 10
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/servicekit_bench"
 
 /** The server: a kit on PostgreSQL with its workers, the two tenants and their keys; a sweep when asked. */
@@ -30,40 +27,15 @@ const serve = async (databaseUrl) => {
   const { ApiKeyService, CallingService, TenantService } = await import("@servicekit/core")
   const { RetentionService } = await import("@servicekit/core/internal")
   const { Effect } = await import("effect")
-  const kit = createServiceKit({
-    databaseUrl,
-    env: "development",
-    logLevel: "warn",
-    keyRateLimitPerMinute: 100_000_000,
-    ipRateLimits: [{ pathPrefix: "/v1/", limit: 100_000_000, windowMs: 60_000 }]
-  })
+  const kit = createServiceKit({ databaseUrl, ...unlimited })
   const made = await kit.runtime.runPromise(
     Effect.gen(function* () {
       const tenants = yield* TenantService
       const keys = yield* ApiKeyService
       const tenantOf = (name) => tenants.create({ name, entitlements: ["voice", "chat", "transactional", "business_email"] })
       const [busy, quiet] = [yield* tenantOf("Busy"), yield* tenantOf("Quiet")]
-      const calls = Array.from({ length: QUIET_CALLS }, (_, i) => ({
-        id: globalThis.crypto.randomUUID(),
-        fromId: `+1555${String(i).padStart(7, "0")}`,
-        toId: "+15550000000",
-        direction: "inbound",
-        durationSecs: 60,
-        result: "completed",
-        startedAt: new Date(Date.UTC(2026, 9, 1) + i * 60_000).toISOString(),
-        endedAt: new Date(Date.UTC(2026, 9, 1) + i * 60_000 + 60_000).toISOString(),
-        callSid: null,
-        mosScore: null
-      }))
-      for (let i = 0; i < calls.length; i += 2_000) yield* (yield* CallingService).ingest(quiet.id, calls.slice(i, i + 2_000))
-      const keyOf = (tenantId, product, scopes) =>
-        Effect.map(keys.create({ tenantId, product, environment: "live", scopes }), ({ key }) => key)
-      return {
-        busy: busy.id,
-        busyKey: yield* keyOf(busy.id, "chat", ["retention:manage"]),
-        voiceKey: yield* keyOf(quiet.id, "voice", ["voice:read"]),
-        chatKey: yield* keyOf(quiet.id, "chat", ["chat:read", "chat:write"])
-      }
+      const busyKey = yield* keys.create({ tenantId: busy.id, product: "chat", environment: "live", scopes: ["retention:manage"] })
+      return { busy: busy.id, busyKey: busyKey.key, ...(yield* seedQuiet(Effect, CallingService, keys, quiet.id)) }
     })
   )
   const server = await listen(kit, { port: 0 })
@@ -143,11 +115,6 @@ const seedBusy = async (databaseUrl, tenantId) => {
   return { counts, end: () => client.end() }
 }
 
-const load = async (url, options) => {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options })
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }
-}
-
 const main = async () => {
   if (!(await reachable(postgresUrl, 5432))) return console.log(`PostgreSQL unreachable at ${postgresUrl}: skipped`)
   const databaseUrl = await freshDatabase(postgresUrl, "servicekit_bench_retention")
@@ -162,41 +129,17 @@ const main = async () => {
   })
   if (chosen.status !== 200) throw new Error(`setting the busy tenant's period answered ${chosen.status}`)
   const before = await seeded.counts()
-  const chat = { authorization: `Bearer ${server.chatKey}`, "content-type": "application/json" }
-  const conversation = await (
-    await fetch(`${server.url}/api/v1/chat/conversations`, { method: "POST", headers: chat, body: JSON.stringify({ name: "Bench" }) })
-  ).json()
-  const parts = {
-    "calls list": () => load(`${server.url}/api/v1/voice/calls?limit=50`, { headers: { authorization: `Bearer ${server.voiceKey}` } }),
-    "chat posts": () =>
-      load(`${server.url}/api/v1/chat/conversations/${conversation.id}/messages`, {
-        method: "POST",
-        headers: chat,
-        body: JSON.stringify({ content: "A reply." })
-      })
-  }
-  const alone = {}
-  for (const [name, run] of Object.entries(parts)) {
-    await run() // warm up
-    alone[name] = await run()
-  }
-  const swept = new Promise((resolve) => child.once("message", resolve))
-  child.send("sweep")
-  const during = {}
-  for (const [name, run] of Object.entries(parts)) during[name] = await run()
-  const { swept: sweepMs } = await swept
+  const measured = await besideWork(server, async () => {
+    const done = new Promise((resolve) => child.once("message", resolve))
+    child.send("sweep")
+    return { done }
+  })
+  const { swept: sweepMs } = await measured.started.done
   const after = await seeded.counts()
   await seeded.end()
   const gone = Object.fromEntries(Object.keys(before).map((kind) => [kind, before[kind] - after[kind]]))
   console.log(`sweep: ${(sweepMs / 1000).toFixed(1)} s, pruned ${JSON.stringify(gone)}, left ${JSON.stringify(after)}`)
-  console.log("| part | alone p50 / p99 (ms) | during the sweep p50 / p99 | p99 ratio | req/s alone / during |")
-  console.log("|---|---|---|---|---|")
-  for (const name of Object.keys(parts)) {
-    const [a, d] = [alone[name], during[name]]
-    const errors = a.errors + d.errors > 0 ? ` errors ${a.errors + d.errors}` : ""
-    const ratio = (d.p99 / a.p99).toFixed(2)
-    console.log(`| ${name} | ${a.p50} / ${a.p99} | ${d.p50} / ${d.p99} | ${ratio} | ${a.rps} / ${d.rps} |${errors}`)
-  }
+  printBeside(measured, "the sweep")
   child.disconnect()
 }
 

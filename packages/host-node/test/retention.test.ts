@@ -1,4 +1,4 @@
-import { RetentionService, WebhookDeliveryRepository, WebhookSubscriptionRepository } from "@servicekit/core/internal"
+import { RetentionService, WebhookDeliveryRepository } from "@servicekit/core/internal"
 import { Effect } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
@@ -116,30 +116,18 @@ describe("retention periods an account chooses", () => {
   it("prunes the account's deliveries past its own period at the sweep, and another account's only past the platform's", async () => {
     await ok(request(key, "PUT", "/webhooks.deliveries", { days: 7 }))
     const run = <A>(effect: Effect.Effect<A, never, any>) => served.kit.runtime.runPromise(effect as Effect.Effect<A>)
-    const subscriptionOf = { [tenantId]: globalThis.crypto.randomUUID(), [otherId]: globalThis.crypto.randomUUID() }
-    for (const [owner, id] of Object.entries(subscriptionOf)) {
-      await run(
-        Effect.flatMap(WebhookSubscriptionRepository, (subscriptions) =>
-          subscriptions.save({
-            id,
-            tenantId: owner,
-            url: "https://hooks.example.com/in",
-            events: ["message.created"],
-            products: [],
-            ratePerSecond: null,
-            pausedAt: null,
-            description: null,
-            sealedSecret: "v1.sealed.c2VjcmV0",
-            active: true,
-            disabledReason: null,
-            failingSince: null,
-            pausedUntil: null,
-            createdAt: new Date(Date.now() - 100 * DAY),
-            updatedAt: new Date(Date.now() - 100 * DAY)
-          })
-        )
-      )
+    // Paused endpoints: their deliveries are only the ones written below.
+    const subscribe = async (owner: string) => {
+      const token = (await served.kit.admin.issueDashboardToken(owner, { sub: "a", role: "admin" })).token
+      const response = await fetch(`${served.url}/api/tenants/${owner}/webhooks`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ url: "https://hooks.example.com/in", events: ["message.created"], paused: true })
+      })
+      expect(response.status).toBe(200)
+      return (await response.json()).id as string
     }
+    const subscriptionOf = { [tenantId]: await subscribe(tenantId), [otherId]: await subscribe(otherId) }
     const ended = (owner: string, days: number) => ({
       id: globalThis.crypto.randomUUID(),
       tenantId: owner,

@@ -211,6 +211,14 @@ export const webhookAttemptsSuite: StorageSuite<
         const attemptStored = (delivery: WebhookDelivery) => deliveries.findAttempt(delivery.tenantId, attemptOf.get(delivery.id)!.id)
 
         const before = at("2001-06-01T00:00:00.000Z")
+        // One tenant's own period first: only its deliveries go.
+        expect(yield* deliveries.pruneEnded(at("2001-01-15T00:00:00.000Z"), 10, theirs.tenantId)).toBe(0)
+        expect(yield* deliveries.pruneEnded(before, 10, "not-a-uuid")).toBe(0)
+        expect(yield* deliveries.pruneEnded(before, 1, mine.tenantId)).toBe(1)
+        expect(yield* stored(first)).toEqual(Option.none())
+        expect(Option.isSome(yield* stored(second))).toBe(true)
+        yield* deliveries.insertMany([first])
+        yield* deliveries.record([{ delivery: first, attempt: attemptOf.get(first.id) }])
         expect(yield* deliveries.pruneEnded(before, 2)).toBe(2)
         for (const gone of [first, second]) {
           expect(yield* stored(gone)).toEqual(Option.none())

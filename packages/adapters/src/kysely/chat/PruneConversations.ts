@@ -1,8 +1,8 @@
-import { isUuid } from "@servicekit/core/internal"
 import { Effect } from "effect"
 import { type Kysely, sql } from "kysely"
 import { query } from "../Connection.js"
 import type { KyselyConnection } from "../Database.js"
+import { retentionBatch } from "../RetentionBatch.js"
 
 /** The tables of rows that hang on a conversation by (tenant_id, conversation_id), each read by an index on them. */
 const CONVERSATION_ROWS = [
@@ -27,7 +27,14 @@ export const pruneInactive = (
   limit: number,
   tenantId?: string
 ): Effect.Effect<ReadonlyArray<{ readonly tenantId: string; readonly id: string }>> => {
-  if (tenantId !== undefined && !isUuid(tenantId)) return Effect.succeed([])
+  const picked = retentionBatch(database, {
+    table: "conversations",
+    where: sql`created_at < ${before} and updated_at < ${before}`,
+    orderBy: sql`created_at, id`,
+    limit,
+    tenantId
+  })
+  if (picked === undefined) return Effect.succeed([])
   const table = (name: string) => sql.id(database.schema, name)
   const children = CONVERSATION_ROWS.map(
     (name) => sql`${sql.id(`${name}_gone`)} as (
@@ -38,14 +45,7 @@ export const pruneInactive = (
   return Effect.map(
     query(database, (db: Kysely<unknown>) =>
       sql<{ tenant_id: string; id: string }>`
-        with picked as (
-          select tenant_id, id from ${table("conversations")}
-          where ${tenantId === undefined ? sql`true` : sql`tenant_id = ${tenantId}`}
-            and created_at < ${before} and updated_at < ${before}
-          order by created_at, id
-          limit ${limit}
-          for update skip locked
-        ), ${sql.join(children, sql`, `)}, conversations_gone as (
+        with picked as (${picked}), ${sql.join(children, sql`, `)}, conversations_gone as (
           delete from ${table("conversations")} as c using picked as p
           where c.tenant_id = p.tenant_id and c.id = p.id
           returning c.tenant_id, c.id

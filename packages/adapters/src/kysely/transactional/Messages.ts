@@ -5,6 +5,7 @@ import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { countQueuedInTenant, keysAsJson } from "../Keyset.js"
+import { retentionBatch } from "../RetentionBatch.js"
 import { toActivityRow } from "./Activity.js"
 import type { EmailMessagesTable, TransactionalTables } from "./Tables.js"
 
@@ -135,27 +136,25 @@ export const make = (database: KyselyConnection): MessageRepository["Type"] =>
 
     // A range of email_messages_content_idx (email_messages_tenant_content_idx for one tenant): once
     // cleared, a message leaves both.
-    pruneContent: (before, limit, tenantId) =>
-      tenantId !== undefined && !isUuid(tenantId)
-        ? Effect.succeed(0)
-        : Effect.map(
-            query(database, (db: Db) =>
-              sql`
-                update ${sql.id(database.schema, "email_messages")} as e
-                set html = null, text = null
-                from (
-                  select tenant_id, id from ${sql.id(database.schema, "email_messages")}
-                  where status <> 'queued' and (html is not null or text is not null) and created_at < ${before}
-                    ${tenantId === undefined ? sql`` : sql`and tenant_id = ${tenantId}`}
-                  order by created_at
-                  limit ${limit}
-                  for update skip locked
-                ) as due
-                where e.tenant_id = due.tenant_id and e.id = due.id
-              `.execute(db)
-            ),
-            (result) => Number(result.numAffectedRows ?? 0)
-          ),
+    pruneContent: (before, limit, tenantId) => {
+      const due = retentionBatch(database, {
+        table: "email_messages",
+        where: sql`status <> 'queued' and (html is not null or text is not null) and created_at < ${before}`,
+        orderBy: sql`created_at`,
+        limit,
+        tenantId
+      })
+      if (due === undefined) return Effect.succeed(0)
+      return Effect.map(
+        query(database, (db: Db) =>
+          sql`
+            update ${sql.id(database.schema, "email_messages")} as e set html = null, text = null from (${due}) as due
+            where e.tenant_id = due.tenant_id and e.id = due.id
+          `.execute(db)
+        ),
+        (result) => Number(result.numAffectedRows ?? 0)
+      )
+    },
 
     // The tenant's entries of the partial index email_messages_tenant_queued_idx.
     countQueued: (tenantId, upTo) => countQueuedInTenant(database, "email_messages", tenantId, upTo),

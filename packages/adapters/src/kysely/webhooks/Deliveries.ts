@@ -4,6 +4,7 @@ import { sql } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { findInTenant, olderThan } from "../Keyset.js"
+import { retentionBatch } from "../RetentionBatch.js"
 import { type Db, attempts, deliveries, toAttempt, toDelivery, toDeliveryRow } from "./WebhookRows.js"
 
 /** Webhook deliveries and their attempts: written, claimed, recorded, due again, recovered and resumed. */
@@ -223,17 +224,19 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
 
     // A range of webhook_deliveries_ended_idx (webhook_deliveries_tenant_ended_idx for one tenant), then
     // each delivery's attempts by webhook_attempts_delivery_idx.
-    pruneEnded: (before, limit, tenantId) =>
-      Effect.map(
+    pruneEnded: (before, limit, tenantId) => {
+      const ended = retentionBatch(database, {
+        table: "webhook_deliveries",
+        where: sql`status <> 'pending' and updated_at < ${before}`,
+        orderBy: sql`updated_at`,
+        limit,
+        tenantId
+      })
+      if (ended === undefined) return Effect.succeed(0)
+      return Effect.map(
         query(database, (db: Db) =>
           sql<{ pruned: number }>`
-            with ended as (
-              select tenant_id, id from ${sql.id(database.schema, "webhook_deliveries")}
-              where status <> 'pending' and updated_at < ${before}
-                ${tenantId === undefined ? sql`` : sql`and tenant_id = ${tenantId}`}
-              order by updated_at
-              limit ${limit}
-            ), attempts_gone as (
+            with ended as (${ended}), attempts_gone as (
               delete from ${sql.id(database.schema, "webhook_attempts")} as a
               using ended as e
               where a.tenant_id = e.tenant_id and a.delivery_id = e.id
@@ -248,6 +251,7 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
         ),
         (result) => result.rows[0]?.pruned ?? 0
       )
+    }
   })
 
 export const layer: Layer.Layer<WebhookDeliveryRepository, never, KyselyDatabase> = Layer.effect(
