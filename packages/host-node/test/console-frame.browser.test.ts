@@ -77,7 +77,7 @@ describe("the console guide's console in a frame, in Chromium", () => {
       expect(box.y + box.height).toBeLessThanOrEqual(800)
     }
     // The sidebar's last link and the sign-out button, below a short window's fold, scroll into view inside it.
-    const below = [frame.getByRole("link", { name: "Event catalog" }), frame.getByRole("button", { name: "Sign out" })]
+    const below = [frame.getByRole("link", { name: "Data retention" }), frame.getByRole("button", { name: "Sign out" })]
     for (const last of below) {
       await last.scrollIntoViewIfNeeded()
       const box = (await last.boundingBox())!

@@ -159,7 +159,8 @@ describe("the console in Chromium", () => {
       "SIP settings",
       "API keys",
       "Webhooks",
-      "Event catalog"
+      "Event catalog",
+      "Data retention"
     ])
     await checkAccessibility(page, "overview")
     // Reloading keeps the tab signed in.
