@@ -26,8 +26,11 @@ const onDataFolder = () => {
 // database admits one process per data folder, so the tests run as two sequences side by side,
 // each on its own folder (`describe.concurrent`, its tests `it.sequential`, in order); within a
 // test, commands that do not open the database (jwt, usage errors, unconfirmed deletions, a
-// command refused a busy folder) run beside the others.
-describe.concurrent("servicekit CLI round trip on the embedded database", () => {
+// command refused a busy folder) run beside the others. A test runs up to six such processes one
+// after another: idle, 20 s; in a full run on two cores, up to four times that, hence the timeout.
+const CLI_TIMEOUT_MS = 180_000
+
+describe.concurrent("servicekit CLI round trip on the embedded database", { timeout: CLI_TIMEOUT_MS }, () => {
   const { dataDir, env, servicekit, json } = onDataFolder()
   const serving: Array<ReturnType<typeof start>> = []
   const serve = async () => {
@@ -170,7 +173,7 @@ describe.concurrent("servicekit CLI round trip on the embedded database", () => 
 })
 
 // Beside the round trip, on a data folder of its own: usage errors and deleting tenants.
-describe.concurrent("servicekit CLI usage errors and tenant deletion on the embedded database", () => {
+describe.concurrent("servicekit CLI usage errors and tenant deletion on the embedded database", { timeout: CLI_TIMEOUT_MS }, () => {
   const { env, servicekit, json } = onDataFolder()
   let scriptedId: string
 
