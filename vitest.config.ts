@@ -51,6 +51,9 @@ export default defineConfig(async () => ({
     // Several tests start processes (the CLI, Bun, crash workers) while two other test files run.
     testTimeout: 90_000,
     hookTimeout: 60_000,
+    // A page or a worker under a full run on two cores may take seconds to show what a poll waits
+    // for: polls wait up to 5 s (not 1) unless they say otherwise; what they check is unchanged.
+    expect: { poll: { timeout: 5_000 } },
     // Test files share their worker's modules: importing the kit's sources again for every file
     // cost about as much as the tests themselves. No test changes process-wide state (the
     // environment, the working folder, timers); @effect/vitest's `layer` rewrites its shared `it`,
