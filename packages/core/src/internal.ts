@@ -247,6 +247,7 @@ export {
   ChatMessageRepository,
   type ConversationChange,
   type ConversationQuery,
+  CONVERSATION_ROWS,
   ConversationRepository,
   type MessageQuery,
   VisitorRepository,

@@ -137,8 +137,18 @@ export class ConversationRepository extends Context.Tag("@servicekit/core/Conver
     )
 }
 
-/** The memory stores (by table name) of rows that hang on a conversation by their `conversationId`. */
-const CONVERSATION_ROWS = ["chat_messages", "chat_notes", "chat_files", "chat_conversation_reads", "chat_visitor_seen", "visitor_tokens"]
+/**
+ * The tables (and memory stores, by the same names) of rows that hang on a conversation by their
+ * conversation's id: what goes with a pruned conversation, in either storage.
+ */
+export const CONVERSATION_ROWS = [
+  "chat_messages",
+  "chat_notes",
+  "chat_files",
+  "chat_conversation_reads",
+  "chat_visitor_seen",
+  "visitor_tokens"
+] as const
 
 const byCreated = (a: Conversation, b: Conversation) =>
   a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)

@@ -22,9 +22,9 @@ export interface RetentionPeriod {
 }
 
 /** Items one prune statement deletes at most: short statements, so no request waits on a long one. */
-export const RETENTION_BATCH = 500
+const RETENTION_BATCH = 500
 /** Batches one sweep runs at most for a kind (and for each tenant's own period); the next sweep, an hour on, takes the rest. */
-export const RETENTION_BATCHES_PER_SWEEP = 200
+const RETENTION_BATCHES_PER_SWEEP = 200
 /** How much longer than a batch took the sweep rests before the next. */
 const RETENTION_REST = 3
 /** Tenants' periods read at a time by the sweep. */

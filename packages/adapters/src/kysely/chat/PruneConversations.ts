@@ -1,18 +1,9 @@
+import { CONVERSATION_ROWS } from "@servicekit/core/internal"
 import { Effect } from "effect"
 import { type Kysely, sql } from "kysely"
 import { query } from "../Connection.js"
 import type { KyselyConnection } from "../Database.js"
 import { retentionBatch } from "../RetentionBatch.js"
-
-/** The tables of rows that hang on a conversation by (tenant_id, conversation_id), each read by an index on them. */
-const CONVERSATION_ROWS = [
-  "chat_messages",
-  "chat_notes",
-  "chat_files",
-  "chat_conversation_reads",
-  "chat_visitor_seen",
-  "visitor_tokens"
-] as const
 
 /**
  * One statement: picks the oldest conversations inactive since `before` (skipping any a write holds),
