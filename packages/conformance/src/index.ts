@@ -51,6 +51,7 @@ import { runCapsSuite } from "./storage/RunCaps.js"
 import { runClaimsSuite } from "./storage/RunClaims.js"
 import { runExpirySuite } from "./storage/RunExpiry.js"
 import { runReadoutsSuite } from "./storage/RunReadouts.js"
+import { runRetentionSuite } from "./storage/RunRetention.js"
 import { runsSuite } from "./storage/Runs.js"
 import { stepResultsSuite } from "./storage/StepResults.js"
 import { tenantsSuite } from "./storage/Tenants.js"
@@ -118,6 +119,7 @@ export {
   runClaimsSuite,
   runExpirySuite,
   runReadoutsSuite,
+  runRetentionSuite,
   runsSuite,
   sequencesSuite,
   sessionsSuite,
@@ -187,6 +189,7 @@ export const moduleStorageSuites = {
     runExpirySuite,
     runCapsSuite,
     runReadoutsSuite,
+    runRetentionSuite,
     approvalsSuite,
     waitpointsSuite,
     runsRollbackSuite,

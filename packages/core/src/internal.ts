@@ -322,6 +322,8 @@ export { RunEngine } from "./automations/runs/RunEngine.js"
 export { type AgentStepKey, AgentTurnRepository, type StoredTurn, type StoredTurnRow } from "./automations/agents/AgentTurnRepository.js"
 export { WaitingWork } from "./automations/records/Waitpoint.js"
 export {
+  ENDED_RUN,
+  RUN_ROWS,
   type RunKey,
   RunRepository,
   type RunQuery,

@@ -4,6 +4,9 @@ import { builtInComposition } from "../src/Composition.js"
 import { RetentionService } from "../src/retention/RetentionService.js"
 import { parseRetentionDays } from "../src/retention/RetentionSettings.js"
 import type { Settings } from "../src/platform/Settings.js"
+import type { Run } from "../src/automations/records/Run.js"
+import { RunRepository } from "../src/automations/records/RunRepositories.js"
+import { ReadoutService } from "../src/automations/readouts/ReadoutService.js"
 import type { WebhookDelivery } from "../src/webhooks/Webhook.js"
 import { WebhookDeliveryRepository, WebhookSubscriptionRepository } from "../src/webhooks/WebhookRepositories.js"
 import { NOW, type TestKit, makeTestKit } from "./support.js"
@@ -142,6 +145,68 @@ describe("retention", () => {
     expect(logged).toContain("retention: pruned 1201 webhooks.deliveries")
   })
 
+  it("keeps runs the SLO's 7 days at least: a tenant cannot choose fewer, and the platform's fewer count as 7", async () => {
+    t = makeTestKit({ retentionDays: { "automations.runs": 3 } })
+    const tenantId = (await t.createTenant(["automations"])).id
+    /** A run made `made` days ago that succeeded `ended` days ago. */
+    const run = (made: number, ended: number): Run => ({
+      id: crypto.randomUUID(),
+      tenantId,
+      workflowId: crypto.randomUUID(),
+      flowId: crypto.randomUUID(),
+      revision: 1,
+      steps: [{ type: "log", message: "hi" }],
+      status: "succeeded",
+      attempt: 1,
+      trigger: { type: "manual", event: null },
+      context: "",
+      payload: {},
+      parentRunId: null,
+      test: false,
+      idempotencyKey: null,
+      results: [],
+      reason: null,
+      expiresAt: null,
+      leaseUntil: null,
+      heldBy: null,
+      takeovers: [],
+      concurrency: null,
+      parkedAt: null,
+      createdAt: daysAgo(made),
+      startedAt: daysAgo(made),
+      finishedAt: daysAgo(ended),
+      updatedAt: daysAgo(ended)
+    })
+    // Ended 10, 7.5, 6 and 2 days ago; only the third was made within the SLO's 7 days.
+    const made = [run(10.5, 10), run(8, 7.5), run(6.5, 6), run(9, 2)]
+    await t.run(Effect.flatMap(RunRepository, (runs) => runs.insertMany(made)))
+    const slo = () => t.run(Effect.flatMap(ReadoutService, (readouts) => readouts.slo(tenantId)))
+    const sloBefore = await slo()
+
+    expect(await choose(tenantId, "automations.runs", 6)).toMatchObject({
+      _tag: "Left",
+      left: { _tag: "ValidationFailed", details: [{ field: "days", reason: "must be at least 7: automations.runs is kept that long at least" }] }
+    })
+    const list = await t.run(Effect.flatMap(RetentionService, (retention) => retention.list(tenantId)))
+    expect(list.find((period) => period.kind === "automations.runs")).toMatchObject({
+      defaultDays: 30,
+      minimumDays: 7,
+      platformDays: 7,
+      tenantDays: null,
+      days: 7
+    })
+    const logged: Array<string> = []
+    await sweep(logged)
+    expect(logged).toContain("SERVICEKIT_RETENTION_DAYS keeps automations.runs 3 days, under its minimum: it is kept 7")
+    const kept = await t.run(
+      Effect.flatMap(RunRepository, (runs) => Effect.forEach(made, (each) => runs.find(tenantId, each.id)))
+    )
+    expect(kept.map((found) => found._tag)).toEqual(["None", "None", "Some", "Some"])
+    // What the SLO reads is all still there.
+    expect(await slo()).toEqual(sloBefore)
+    expect(sloBefore.runs.total).toBe(1)
+  })
+
   it("reads SERVICEKIT_RETENTION_DAYS as kind=days or kind=keep pairs, and nothing else", () => {
     expect(parseRetentionDays("")).toEqual({})
     expect(parseRetentionDays(" webhooks.deliveries = 30 , chat.conversations=keep ")).toEqual({
@@ -170,6 +235,7 @@ describe("retention", () => {
       ["chat.conversations", "chat", null],
       ["webhooks.deliveries", undefined, 90],
       ["transactional.content", "transactional", 45],
+      ["automations.runs", "automations", 30],
       ["automations.node_commands", "automations", 30]
     ])
   })

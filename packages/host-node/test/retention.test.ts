@@ -13,6 +13,7 @@ describe("retention periods an account chooses", () => {
   let otherId: string
   let otherKey: string
   let voiceKey: string
+  let automationsKey: string
   let unscopedKey: string
   let member: string
   let admin: string
@@ -35,7 +36,7 @@ describe("retention periods an account chooses", () => {
     ((await ok(request(credential, "GET"))).data as Array<{ kind: string }>).find((period) => period.kind === kind)
 
   beforeAll(async () => {
-    const tenantWith = async (name: string, product: "chat" | "voice", scopes: Array<"retention:manage" | "chat:read" | "voice:read">) => {
+    const tenantWith = async (name: string, product: "chat" | "voice" | "automations", scopes: Array<"retention:manage" | "chat:read" | "voice:read">) => {
       const tenant = await served.kit.admin.createTenant({ name, entitlements: [product] })
       const created = await served.kit.admin.createKey({ tenantId: tenant.id, product, environment: "live", scopes } as never)
       return { id: tenant.id, key: created.key }
@@ -47,6 +48,7 @@ describe("retention periods an account chooses", () => {
     otherId = other.id
     otherKey = other.key
     voiceKey = (await tenantWith("Voice only", "voice", ["retention:manage"])).key
+    automationsKey = (await tenantWith("Automations", "automations", ["retention:manage"])).key
     unscopedKey = (await served.kit.admin.createKey({ tenantId, product: "chat", environment: "live", scopes: ["chat:read"] })).key
     member = (await served.kit.admin.issueDashboardToken(tenantId, { sub: "m", role: "member" })).token
     admin = (await served.kit.admin.issueDashboardToken(tenantId, { sub: "a", role: "admin" })).token
@@ -60,6 +62,7 @@ describe("retention periods an account chooses", () => {
         description: expect.stringContaining("Conversations"),
         product: "chat",
         defaultDays: null,
+        minimumDays: 1,
         platformDays: null,
         tenantDays: null,
         days: null,
@@ -70,6 +73,7 @@ describe("retention periods an account chooses", () => {
         description: expect.stringContaining("Deliveries"),
         product: null,
         defaultDays: 90,
+        minimumDays: 1,
         platformDays: 60,
         tenantDays: null,
         days: 60,
@@ -106,6 +110,13 @@ describe("retention periods an account chooses", () => {
       await expectRefusal(await request(key, "PUT", `/${kind}`, { days: 7 }), 400, "validation_failed")
     }
     await expectRefusal(await request(key, "PUT", "/webhooks.nothing", { days: 7 }), 404, "retention_kind_not_found")
+    // Runs are kept the SLO's 7 days at least.
+    const runs = await periodOf(automationsKey, "automations.runs")
+    expect(runs).toMatchObject({ product: "automations", defaultDays: 30, minimumDays: 7, platformDays: 30, days: 30 })
+    const fewer = await expectRefusal(await request(automationsKey, "PUT", "/automations.runs", { days: 6 }), 400, "validation_failed")
+    expect(fewer.details).toEqual([{ field: "days", reason: "must be at least 7: automations.runs is kept that long at least" }])
+    expect(await periodOf(automationsKey, "automations.runs")).toEqual(runs)
+    expect(await ok(request(automationsKey, "PUT", "/automations.runs", { days: 7 }))).toMatchObject({ tenantDays: 7, days: 7 })
     // A member reads; only an admin (or a key with the scope) changes it; a key without the scope does neither.
     expect(await periodOf(member, "webhooks.deliveries")).toMatchObject({ tenantDays: 21 })
     await expectRefusal(await request(member, "PUT", "/webhooks.deliveries", { days: 7 }), 403, "admin_required")

@@ -1,6 +1,16 @@
 import { isUuid } from "@servicekit/core/internal"
-import { type RawBuilder, sql } from "kysely"
+import { Effect } from "effect"
+import { type Kysely, type RawBuilder, sql } from "kysely"
+import { query } from "./Connection.js"
 import type { KyselyConnection } from "./Database.js"
+
+interface Batch {
+  readonly table: string
+  readonly where: RawBuilder<unknown>
+  readonly orderBy: RawBuilder<unknown>
+  readonly limit: number
+  readonly tenantId: string | undefined
+}
 
 /**
  * The keys of one retention batch, as a subquery: the rows of `table` that `where` takes, of
@@ -8,16 +18,7 @@ import type { KyselyConnection } from "./Database.js"
  * it), skipping rows a write holds so that no request waits on the batch and two sweeps take
  * different rows. Undefined when `tenantId` cannot name a tenant.
  */
-export const retentionBatch = (
-  database: KyselyConnection,
-  batch: {
-    readonly table: string
-    readonly where: RawBuilder<unknown>
-    readonly orderBy: RawBuilder<unknown>
-    readonly limit: number
-    readonly tenantId: string | undefined
-  }
-): RawBuilder<unknown> | undefined =>
+export const retentionBatch = (database: KyselyConnection, batch: Batch): RawBuilder<unknown> | undefined =>
   batch.tenantId !== undefined && !isUuid(batch.tenantId)
     ? undefined
     : sql`
@@ -27,3 +28,36 @@ export const retentionBatch = (
         limit ${batch.limit}
         for update skip locked
       `
+
+/**
+ * One statement: picks a retention batch of `table`, deletes the rows of `rows` that hang on the
+ * picked by `column` (each table needs an index led by tenant_id and `column`), then the picked:
+ * the keys of those it deleted.
+ */
+export const pruneWithRows = (
+  database: KyselyConnection,
+  batch: Batch & { readonly rows: ReadonlyArray<string>; readonly column: string }
+): Effect.Effect<ReadonlyArray<{ readonly tenantId: string; readonly id: string }>> => {
+  const picked = retentionBatch(database, batch)
+  if (picked === undefined) return Effect.succeed([])
+  const table = (name: string) => sql.id(database.schema, name)
+  const children = batch.rows.map(
+    (name) => sql`${sql.id(`${name}_gone`)} as (
+      delete from ${table(name)} as c using picked as p
+      where c.tenant_id = p.tenant_id and ${sql.ref(`c.${batch.column}`)} = p.id
+    )`
+  )
+  return Effect.map(
+    query(database, (db: Kysely<unknown>) =>
+      sql<{ tenant_id: string; id: string }>`
+        with picked as (${picked}), ${sql.join(children, sql`, `)}, picked_gone as (
+          delete from ${table(batch.table)} as c using picked as p
+          where c.tenant_id = p.tenant_id and c.id = p.id
+          returning c.tenant_id, c.id
+        )
+        select tenant_id, id from picked_gone
+      `.execute(db)
+    ),
+    (result) => result.rows.map((row) => ({ tenantId: row.tenant_id, id: row.id }))
+  )
+}

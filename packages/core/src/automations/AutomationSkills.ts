@@ -157,7 +157,10 @@ const subagentSpawn = builtInSkill({
             message: `Runs spawned by runs may nest ${MAX_SUBAGENT_DEPTH} deep at most.`
           })
         }
-        parent = yield* runs.get(call.tenantId, parent.parentRunId)
+        // An ancestor pruned past its retention period ends the line there.
+        const grandparent = yield* Effect.option(runs.get(call.tenantId, parent.parentRunId))
+        if (Option.isNone(grandparent)) break
+        parent = grandparent.value
       }
       const child = yield* runs.start(
         call.tenantId,

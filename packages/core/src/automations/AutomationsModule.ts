@@ -11,7 +11,7 @@ import { channelSkills } from "./channels/ChannelSkills.js"
 import { layerAutomationHookAuth, layerChannelInboundAuth } from "./hooks/HookAuth.js"
 import { hookHandlers, runHandlers } from "./runs/RunHandlers.js"
 import { readoutHandlers } from "./readouts/ReadoutHandlers.js"
-import { ReadoutService } from "./readouts/ReadoutService.js"
+import { ReadoutService, SLO_WINDOW_DAYS } from "./readouts/ReadoutService.js"
 import { RunEngine, runQueue } from "./runs/RunEngine.js"
 import { runEvents } from "./runs/RunEventBodies.js"
 import { FlowRepository, WorkflowRepository } from "./records/AutomationsRepositories.js"
@@ -173,8 +173,18 @@ export const automations = defineModule({
       run: Effect.flatMap(RunEngine, (runs) => runs.sweepWaitpoints)
     }
   ],
-  // A node's answers may carry captures (screenshots, files) of megabytes: kept 30 days after they came back.
   retention: [
+    // Kept 30 days after they end, as Trigger.dev's paid plans keep runs; never fewer than the SLO's window reads.
+    {
+      kind: "automations.runs",
+      product: "automations",
+      description:
+        "Runs that ended (succeeded, failed, cancelled, expired or skipped), with their step results, agent turns, approvals and waits, from when they ended",
+      defaultDays: 30,
+      minimumDays: SLO_WINDOW_DAYS,
+      prune: (before, limit, tenantId) => Effect.flatMap(RunRepository, (runs) => runs.pruneEnded(before, limit, tenantId))
+    },
+    // A node's answers may carry captures (screenshots, files) of megabytes: kept 30 days after they came back.
     {
       kind: "automations.node_commands",
       product: "automations",

@@ -15,6 +15,11 @@ export interface RetainedData {
   /** Days kept unless the platform says otherwise; null: kept until the platform or the tenant sets a period. */
   readonly defaultDays: number | null
   /**
+   * The fewest days it may be kept (1 unless given): where a readout reads this far back (the
+   * automations SLO its 7 days of runs), a shorter period would change what the readout says.
+   */
+  readonly minimumDays?: number | undefined
+  /**
    * Deletes up to `limit` items last changed before `before`, of `tenantId` alone when given and
    * of every tenant when not, with what hangs on them, in statements of their own: how many it
    * deleted (fewer than `limit` once none is left).
@@ -31,6 +36,14 @@ export class RetainedKinds extends Context.Tag("@servicekit/core/RetainedKinds")
   ReadonlyArray<RetainedData>
 >() {}
 
-/** The platform's period for a kind: its days in `SERVICEKIT_RETENTION_DAYS`, else the kind's default; null: kept. */
-export const platformDays = (data: RetainedData, retentionDays: Readonly<Record<string, number | null>>) =>
-  Object.hasOwn(retentionDays, data.kind) ? retentionDays[data.kind]! : data.defaultDays
+/** The fewest days a kind may be kept. */
+export const minimumDays = (data: RetainedData) => data.minimumDays ?? 1
+
+/**
+ * The platform's period for a kind: its days in `SERVICEKIT_RETENTION_DAYS`, else the kind's
+ * default, never under the kind's minimum; null: kept.
+ */
+export const platformDays = (data: RetainedData, retentionDays: Readonly<Record<string, number | null>>) => {
+  const days = Object.hasOwn(retentionDays, data.kind) ? retentionDays[data.kind]! : data.defaultDays
+  return days === null ? null : Math.max(days, minimumDays(data))
+}

@@ -15,6 +15,9 @@ export const RetentionPeriodJson = Schema.Struct({
   description: Schema.String.annotations({ description: "What is kept, and from when its days count." }),
   product: Schema.NullOr(Schema.String).annotations({ description: "The product it belongs to; null: the account's own." }),
   defaultDays: Days.annotations({ description: "ServiceKit's default; null: kept until a period is set." }),
+  minimumDays: Integer.annotations({
+    description: "The fewest days it may be kept, where a readout reads that far back (1 for most kinds)."
+  }),
   platformDays: Days.annotations({
     description: "The platform's period (its setting, else the default); null: the platform keeps it."
   }),
@@ -57,7 +60,7 @@ export class RetentionApi extends HttpApiGroup.make("retention")
       .annotate(OpenApi.Summary, "Set a retention period")
       .annotate(
         OpenApi.Description,
-        "Sets how many days the account keeps a kind of data, or with `days: null` follows the platform's period again. An account may keep less than the platform does, never more (400 naming the platform's days); where the platform keeps a kind, any period. What is older than the new period is pruned at the next hourly sweep, and cannot be recovered."
+        "Sets how many days the account keeps a kind of data, or with `days: null` follows the platform's period again. An account may keep less than the platform does, never more (400 naming the platform's days), and no less than the kind's `minimumDays`; where the platform keeps a kind, any period from that minimum. What is older than the new period is pruned at the next hourly sweep, and cannot be recovered."
       )
   )
   .addError(PermissionDenied)

@@ -2,7 +2,7 @@ import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
 import { type ValidationFailed, invalidField } from "../platform/Errors.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { TenantRepository } from "../platform/Tenants.js"
-import { type RetainedData, RetainedKinds, platformDays } from "../module/Retention.js"
+import { type RetainedData, RetainedKinds, minimumDays, platformDays } from "../module/Retention.js"
 import { RetentionKindNotFound } from "./RetentionErrors.js"
 import { TenantPeriodRepository } from "./TenantPeriods.js"
 
@@ -12,6 +12,8 @@ export interface RetentionPeriod {
   readonly description: string
   readonly product: string | null
   readonly defaultDays: number | null
+  /** The fewest days it may be kept, by the platform or the tenant. */
+  readonly minimumDays: number
   /** The platform's period (its setting, else the default); null: the platform keeps it. */
   readonly platformDays: number | null
   /** The tenant's own period; null: it follows the platform's. */
@@ -30,6 +32,9 @@ const RETENTION_REST = 3
 /** Tenants' periods read at a time by the sweep. */
 const TENANTS_PER_PAGE = 500
 const DAY_MS = 86_400_000
+
+/** A tenant's days, or the kind's minimum where they are fewer (a period chosen before the minimum was raised). */
+const atLeastMinimum = (data: RetainedData, days: number) => Math.max(days, minimumDays(data))
 
 const shorter = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b))
 
@@ -84,9 +89,10 @@ export class RetentionService extends Context.Tag("@servicekit/core/RetentionSer
           description: data.description,
           product: data.product ?? null,
           defaultDays: data.defaultDays,
+          minimumDays: minimumDays(data),
           platformDays: platform,
           tenantDays,
-          days: shorter(platform, tenantDays),
+          days: shorter(platform, tenantDays === null ? null : atLeastMinimum(data, tenantDays)),
           updatedAt: chosen?.updatedAt ?? null
         }
       }
@@ -131,6 +137,9 @@ export class RetentionService extends Context.Tag("@servicekit/core/RetentionSer
                 invalidField("days", `must be at most ${platform}: the platform keeps ${kind} ${platform} days`)
               )
             }
+            if (days !== null && days < minimumDays(data)) {
+              return yield* Effect.fail(invalidField("days", `must be at least ${minimumDays(data)}: ${kind} is kept that long at least`))
+            }
             const updatedAt = new Date(yield* Clock.currentTimeMillis)
             if (days === null) yield* periods.remove(tenantId, kind)
             else yield* periods.set({ tenantId, kind, days, updatedAt })
@@ -140,6 +149,14 @@ export class RetentionService extends Context.Tag("@servicekit/core/RetentionSer
           const known = new Set(retained.map((data) => data.kind))
           for (const kind of Object.keys(settings.retentionDays).filter((named) => !known.has(named))) {
             yield* Effect.logWarning(`SERVICEKIT_RETENTION_DAYS names ${kind}, which no module keeps: it is ignored`)
+          }
+          for (const data of retained) {
+            const days = settings.retentionDays[data.kind]
+            if (typeof days === "number" && days < minimumDays(data)) {
+              yield* Effect.logWarning(
+                `SERVICEKIT_RETENTION_DAYS keeps ${data.kind} ${days} days, under its minimum: it is kept ${minimumDays(data)}`
+              )
+            }
           }
           const now = yield* Clock.currentTimeMillis
           for (const data of retained) {
@@ -152,8 +169,9 @@ export class RetentionService extends Context.Tag("@servicekit/core/RetentionSer
                 after,
                 TENANTS_PER_PAGE
               )
-              for (const { days, tenantId } of page) {
-                if (platform === null || days < platform) pruned += yield* pruneOlder(data, now, days, tenantId)
+              for (const period of page) {
+                const days = atLeastMinimum(data, period.days)
+                if (platform === null || days < platform) pruned += yield* pruneOlder(data, now, days, period.tenantId)
               }
               if (page.length < TENANTS_PER_PAGE) break
               after = page[page.length - 1]!.tenantId

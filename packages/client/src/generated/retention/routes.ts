@@ -12,7 +12,7 @@ export const retentionRoutes = {
   /**
    * Set a retention period
    *
-   * Sets how many days the account keeps a kind of data, or with `days: null` follows the platform's period again. An account may keep less than the platform does, never more (400 naming the platform's days); where the platform keeps a kind, any period. What is older than the new period is pruned at the next hourly sweep, and cannot be recovered.
+   * Sets how many days the account keeps a kind of data, or with `days: null` follows the platform's period again. An account may keep less than the platform does, never more (400 naming the platform's days), and no less than the kind's `minimumDays`; where the platform keeps a kind, any period from that minimum. What is older than the new period is pruned at the next hourly sweep, and cannot be recovered.
    */
   "retention.setRetention": ["PUT", "/v1/retention/{kind}", "400 401 403 404 405 413 429 500"]
 } as const

@@ -16,6 +16,8 @@ export interface RetentionSchemas {
         readonly product: string | null;
         /** @description ServiceKit's default; null: kept until a period is set. */
         readonly defaultDays: number | null;
+        /** @description The fewest days it may be kept, where a readout reads that far back (1 for most kinds). */
+        readonly minimumDays: number;
         /** @description The platform's period (its setting, else the default); null: the platform keeps it. */
         readonly platformDays: number | null;
         /** @description The account's own period; null: it follows the platform's. */

@@ -9,6 +9,16 @@ import { useSave } from "../Saving.js"
 type RetentionPeriod = Data<"retention.listRetention">["data"][number]
 
 const daysText = (days: number) => (days === 1 ? "1 day" : `${days} days`)
+/** The days a tenant may choose: from the kind's minimum to the platform's period. */
+const rangeText = (minimumDays: number, platformDays: number | null) =>
+  platformDays === null
+    ? minimumDays > 1
+      ? `At least ${minimumDays}`
+      : "Any number of days"
+    : minimumDays > 1
+      ? `From ${minimumDays} to ${platformDays}`
+      : `At most ${platformDays}`
+
 const platformText = (platformDays: number | null) =>
   platformDays === null ? "The platform keeps it until you set a period." : `The platform keeps it ${daysText(platformDays)}.`
 
@@ -60,7 +70,7 @@ const PeriodForm = (props: PageProps & { readonly period: RetentionPeriod }) => 
           id={`${id}-days`}
           label="Your period, in days"
           problem={problems.days}
-          help={`Empty: the platform's period. ${period.platformDays === null ? "Any number of days" : `At most ${period.platformDays}`}; what is older is deleted for good.`}
+          help={`Empty: the platform's period. ${rangeText(period.minimumDays, period.platformDays)}; what is older is deleted for good.`}
         >
           {(aria) => (
             <input

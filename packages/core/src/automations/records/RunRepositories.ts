@@ -7,6 +7,20 @@ import { MAX_TAKEOVERS, type Run, type RunStatus, type RunTakeover, type StepRes
 import { type TenantRunCaps, keyHasRoom, refusedByCaps, runKeyOf } from "./RunCaps.js"
 import { type RunStatistics, type StepLogPage, type StepLogQuery, statisticsOf, stepLogOf } from "./RunReadouts.js"
 
+/** The statuses a run ends in, until it is retried (failed, cancelled and expired may be). */
+export const ENDED_RUN: ReadonlyArray<RunStatus> = ["succeeded", "failed", "cancelled", "expired", "skipped"]
+
+/**
+ * The tables (and memory stores, by the same names) of rows that hang on a run by their run's id:
+ * what goes with a pruned run, in either storage. In memory the step results live in their run.
+ */
+export const RUN_ROWS = [
+  "automation_step_results",
+  "automation_agent_turns",
+  "automation_approvals",
+  "automation_waitpoints"
+] as const
+
 export interface RunQuery extends Page {
   readonly workflowId?: string | undefined
   readonly status?: RunStatus | undefined
@@ -146,6 +160,12 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
      * `maxRuns` runs from the position on.
      */
     readonly stepLog: (tenantId: string, query: StepLogQuery) => Effect.Effect<StepLogPage>
+    /**
+     * Deletes up to `limit` runs that ended (ENDED_RUN) before `before`, of `tenantId` alone when
+     * given, the longest ended first, with the rows of RUN_ROWS that hang on them: how many runs
+     * it deleted.
+     */
+    readonly pruneEnded: (before: Date, limit: number, tenantId?: string) => Effect.Effect<number>
   }
 >() {
   static readonly layerMemory: Layer.Layer<RunRepository, never, MemoryDatabase> = Layer.effect(
@@ -324,7 +344,26 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
             Math.min(upTo, [...table.rows()].filter((row) => row.tenantId === tenantId && row.status === "queued").length)
           ),
         statistics: (tenantId, from, to) => db.run(() => statisticsOf(table.rows(), tenantId, from, to)),
-        stepLog: (tenantId, query) => db.run(() => stepLogOf(table.rows(), tenantId, query))
+        stepLog: (tenantId, query) => db.run(() => stepLogOf(table.rows(), tenantId, query)),
+        pruneEnded: (before, limit, tenantId) =>
+          db.run((undo) => {
+            const ended = [...table.rows()]
+              .filter(
+                (row) =>
+                  (tenantId === undefined || row.tenantId === tenantId) &&
+                  ENDED_RUN.includes(row.status) &&
+                  row.finishedAt !== null &&
+                  row.finishedAt < before
+              )
+              .sort((a, b) => byAge(a.finishedAt!, b.finishedAt!, a, b))
+              .slice(0, limit)
+            for (const run of ended) {
+              const of = (row: unknown) => (row as { readonly runId?: unknown }).runId === run.id
+              for (const kind of RUN_ROWS) db.tenantRows.get(kind)?.dropWhere(run.tenantId, of, undo)
+              table.drop(run, undo)
+            }
+            return ended.length
+          })
       })
     })
   )
