@@ -84,7 +84,7 @@ describe("kysely storage on Postgres", () => {
             "automations/0004_run_concurrency",
             "automations/0005_node_offline",
             "automations/0006_node_command_retention",
-            "automations/0007_run_retention",
+            "automations/0007_retention",
             "calling/0001_calls_in_progress",
             "calling/0002_hosted_sip_numbers",
             "chat/0001_webhook_health",

@@ -236,6 +236,7 @@ describe("retention", () => {
       ["webhooks.deliveries", undefined, 90],
       ["transactional.content", "transactional", 45],
       ["automations.runs", "automations", 30],
+      ["automations.memory_audit", "automations", 90],
       ["automations.node_commands", "automations", 30]
     ])
   })

@@ -29,28 +29,31 @@ export const retentionBatch = (database: KyselyConnection, batch: Batch): RawBui
         for update skip locked
       `
 
+/** A batch and the tables of rows that hang on each of its rows by `column`, if any. */
+type PruneBatch = Batch & { readonly rows?: ReadonlyArray<string>; readonly column?: string }
+
 /**
  * One statement: picks a retention batch of `table`, deletes the rows of `rows` that hang on the
- * picked by `column` (each table needs an index led by tenant_id and `column`), then the picked:
- * the keys of those it deleted.
+ * picked by `column` (each of those tables needs an index led by tenant_id and `column`), then
+ * the picked: the keys of those it deleted.
  */
 export const pruneWithRows = (
   database: KyselyConnection,
-  batch: Batch & { readonly rows: ReadonlyArray<string>; readonly column: string }
+  batch: PruneBatch
 ): Effect.Effect<ReadonlyArray<{ readonly tenantId: string; readonly id: string }>> => {
   const picked = retentionBatch(database, batch)
   if (picked === undefined) return Effect.succeed([])
   const table = (name: string) => sql.id(database.schema, name)
-  const children = batch.rows.map(
+  const children = (batch.rows ?? []).map(
     (name) => sql`${sql.id(`${name}_gone`)} as (
       delete from ${table(name)} as c using picked as p
       where c.tenant_id = p.tenant_id and ${sql.ref(`c.${batch.column}`)} = p.id
-    )`
+    ), `
   )
   return Effect.map(
     query(database, (db: Kysely<unknown>) =>
       sql<{ tenant_id: string; id: string }>`
-        with picked as (${picked}), ${sql.join(children, sql`, `)}, picked_gone as (
+        with picked as (${picked}), ${sql.join(children, sql``)}picked_gone as (
           delete from ${table(batch.table)} as c using picked as p
           where c.tenant_id = p.tenant_id and c.id = p.id
           returning c.tenant_id, c.id
@@ -61,3 +64,7 @@ export const pruneWithRows = (
     (result) => result.rows.map((row) => ({ tenantId: row.tenant_id, id: row.id }))
   )
 }
+
+/** `pruneWithRows`, answering how many rows of `table` it deleted. */
+export const pruneRows = (database: KyselyConnection, batch: PruneBatch): Effect.Effect<number> =>
+  Effect.map(pruneWithRows(database, batch), (pruned) => pruned.length)

@@ -206,6 +206,30 @@ export const memoryAuditSuite: StorageSuite<MemoryAuditRepository | TenantReposi
       })
     )
 
+    it.effect("prunes rows made before a time, oldest first, of one tenant or of all", () =>
+      Effect.gen(function* () {
+        const audits = yield* MemoryAuditRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        // Long before any other suite's rows: the prune of every tenant reads them all.
+        const old = makeAudit(tenant.id, { createdAt: at("1995-01-01T00:00:00.000Z") })
+        const older = makeAudit(tenant.id, { createdAt: at("1994-06-01T00:00:00.000Z") })
+        const recent = makeAudit(tenant.id, { createdAt: at("1995-07-01T00:00:00.000Z") })
+        const theirs = makeAudit(other.id, { id: old.id, createdAt: at("1995-01-01T00:00:00.000Z") })
+        yield* audits.insertMany([old, older, recent, theirs])
+        const before = at("1995-06-01T00:00:00.000Z")
+        expect(yield* audits.prune(before, 1, tenant.id)).toBe(1)
+        expect(yield* audits.list(tenant.id, { limit: 10 })).toEqual([recent, old])
+        expect(yield* audits.prune(before, 10, tenant.id)).toBe(1)
+        expect(yield* audits.prune(before, 10, tenant.id)).toBe(0)
+        expect(yield* audits.prune(before, 10, "not-a-uuid")).toBe(0)
+        expect(yield* audits.list(other.id, { limit: 10 })).toEqual([theirs])
+        expect(yield* audits.prune(before, 1_000)).toBeGreaterThanOrEqual(1)
+        expect(yield* audits.list(other.id, { limit: 10 })).toEqual([])
+        expect(yield* audits.list(tenant.id, { limit: 10 })).toEqual([recent])
+      })
+    )
+
     it.effect("lists newest first (then by id) in keyset pages, of every key or of one", () =>
       Effect.gen(function* () {
         const audits = yield* MemoryAuditRepository

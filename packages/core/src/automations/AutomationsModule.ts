@@ -184,6 +184,15 @@ export const automations = defineModule({
       minimumDays: SLO_WINDOW_DAYS,
       prune: (before, limit, tenantId) => Effect.flatMap(RunRepository, (runs) => runs.pruneEnded(before, limit, tenantId))
     },
+    // Every memory read and write an agent made: kept 90 days, as audit logs commonly are.
+    {
+      kind: "automations.memory_audit",
+      product: "automations",
+      description: "Who read or wrote each key of the account's memory, and when, from then",
+      defaultDays: 90,
+      prune: (before, limit, tenantId) =>
+        Effect.flatMap(MemoryAuditRepository, (audit) => audit.prune(before, limit, tenantId))
+    },
     // A node's answers may carry captures (screenshots, files) of megabytes: kept 30 days after they came back.
     {
       kind: "automations.node_commands",

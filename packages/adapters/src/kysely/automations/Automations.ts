@@ -51,7 +51,7 @@ import * as runExpiryMigration from "./migrations/automations/0003_run_expiry.js
 import * as runConcurrencyMigration from "./migrations/automations/0004_run_concurrency.js"
 import * as nodeOfflineMigration from "./migrations/automations/0005_node_offline.js"
 import * as nodeCommandRetentionMigration from "./migrations/automations/0006_node_command_retention.js"
-import * as runRetentionMigration from "./migrations/automations/0007_run_retention.js"
+import * as retentionMigration from "./migrations/automations/0007_retention.js"
 import * as NodeCommands from "./nodes/NodeCommands.js"
 import * as Packs from "./Packs.js"
 import * as Sequences from "./Sequences.js"
@@ -114,7 +114,7 @@ export const automationsStorage: KyselyModuleStorage<
     "automations/0004_run_concurrency": runConcurrencyMigration,
     "automations/0005_node_offline": nodeOfflineMigration,
     "automations/0006_node_command_retention": nodeCommandRetentionMigration,
-    "automations/0007_run_retention": runRetentionMigration
+    "automations/0007_retention": retentionMigration
   },
   // What a run made before the run, a session's entries before the session.
   tenantTables: [

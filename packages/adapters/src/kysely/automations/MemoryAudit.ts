@@ -1,10 +1,11 @@
 import type { MemoryAudit } from "@servicekit/core/automations"
 import { MemoryAuditRepository, isUuid } from "@servicekit/core/internal"
 import { Array as Arr, Effect, Layer } from "effect"
-import type { Insertable, Kysely, Selectable } from "kysely"
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { type TenantTable, findInTenant, olderThan } from "../Keyset.js"
+import { pruneRows } from "../RetentionBatch.js"
 import type { AutomationMemoryAuditTable, AutomationsTables } from "./Tables.js"
 
 type Db = Kysely<AutomationsTables>
@@ -86,7 +87,17 @@ export const make = (database: KyselyConnection): MemoryAuditRepository["Type"] 
             ),
             (rows) => rows.map(toAudit)
           )
-        : Effect.succeed([])
+        : Effect.succeed([]),
+
+    // A range of automation_memory_audit_created_idx (automation_memory_audit_tenant_created_idx for one tenant).
+    prune: (before, limit, tenantId) =>
+      pruneRows(database, {
+        table: "automation_memory_audit",
+        where: sql`created_at < ${before}`,
+        orderBy: sql`created_at`,
+        limit,
+        tenantId
+      })
   })
 
 export const layer: Layer.Layer<MemoryAuditRepository, never, KyselyDatabase> = Layer.effect(

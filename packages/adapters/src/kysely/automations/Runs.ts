@@ -5,7 +5,7 @@ import { type Kysely, sql } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { countQueuedInTenant, keysAsJson, olderThan } from "../Keyset.js"
-import { pruneWithRows } from "../RetentionBatch.js"
+import { pruneRows } from "../RetentionBatch.js"
 import { statistics, stepLog } from "./RunReadouts.js"
 import { type RunRow, toRun } from "./RunRows.js"
 import { resultsColumn } from "./StepResultRows.js"
@@ -177,18 +177,15 @@ export const make = (database: KyselyConnection): RunRepository["Type"] => {
     // A range of automation_runs_ended_idx (automation_runs_tenant_ended_idx for one tenant): the
     // statuses as literals, so that the planner matches the partial index's own.
     pruneEnded: (before, limit, tenantId) =>
-      Effect.map(
-        pruneWithRows(database, {
-          table: "automation_runs",
-          where: sql`status in (${sql.join(ENDED_RUN.map((status) => sql.lit(status)))}) and finished_at < ${before}`,
-          orderBy: sql`finished_at`,
-          limit,
-          tenantId,
-          rows: RUN_ROWS,
-          column: "run_id"
-        }),
-        (pruned) => pruned.length
-      )
+      pruneRows(database, {
+        table: "automation_runs",
+        where: sql`status in (${sql.join(ENDED_RUN.map((status) => sql.lit(status)))}) and finished_at < ${before}`,
+        orderBy: sql`finished_at`,
+        limit,
+        tenantId,
+        rows: RUN_ROWS,
+        column: "run_id"
+      })
   })
 }
 

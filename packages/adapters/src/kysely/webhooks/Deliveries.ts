@@ -4,7 +4,7 @@ import { sql } from "kysely"
 import { query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { findInTenant, olderThan } from "../Keyset.js"
-import { retentionBatch } from "../RetentionBatch.js"
+import { pruneRows } from "../RetentionBatch.js"
 import { type Db, attempts, deliveries, toAttempt, toDelivery, toDeliveryRow } from "./WebhookRows.js"
 
 /** Webhook deliveries and their attempts: written, claimed, recorded, due again, recovered and resumed. */
@@ -224,34 +224,16 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
 
     // A range of webhook_deliveries_ended_idx (webhook_deliveries_tenant_ended_idx for one tenant), then
     // each delivery's attempts by webhook_attempts_delivery_idx.
-    pruneEnded: (before, limit, tenantId) => {
-      const ended = retentionBatch(database, {
+    pruneEnded: (before, limit, tenantId) =>
+      pruneRows(database, {
         table: "webhook_deliveries",
         where: sql`status <> 'pending' and updated_at < ${before}`,
         orderBy: sql`updated_at`,
         limit,
-        tenantId
+        tenantId,
+        rows: ["webhook_attempts"],
+        column: "delivery_id"
       })
-      if (ended === undefined) return Effect.succeed(0)
-      return Effect.map(
-        query(database, (db: Db) =>
-          sql<{ pruned: number }>`
-            with ended as (${ended}), attempts_gone as (
-              delete from ${sql.id(database.schema, "webhook_attempts")} as a
-              using ended as e
-              where a.tenant_id = e.tenant_id and a.delivery_id = e.id
-            ), deliveries_gone as (
-              delete from ${sql.id(database.schema, "webhook_deliveries")} as d
-              using ended as e
-              where d.tenant_id = e.tenant_id and d.id = e.id
-              returning 1
-            )
-            select count(*)::int as pruned from deliveries_gone
-          `.execute(db)
-        ),
-        (result) => result.rows[0]?.pruned ?? 0
-      )
-    }
   })
 
 export const layer: Layer.Layer<WebhookDeliveryRepository, never, KyselyDatabase> = Layer.effect(

@@ -164,6 +164,8 @@ export class MemoryAuditRepository extends Context.Tag("@servicekit/core/MemoryA
     readonly find: (tenantId: string, id: string) => Effect.Effect<Option.Option<MemoryAudit>>
     /** Newest first by (createdAt, id). */
     readonly list: (tenantId: string, query: MemoryAuditQuery) => Effect.Effect<ReadonlyArray<MemoryAudit>>
+    /** Deletes up to `limit` rows made before `before`, of `tenantId` alone when given, the oldest first: how many it deleted. */
+    readonly prune: (before: Date, limit: number, tenantId?: string) => Effect.Effect<number>
   }
 >() {
   static readonly layerMemory: Layer.Layer<MemoryAuditRepository, never, MemoryDatabase> = Layer.effect(
@@ -173,7 +175,16 @@ export class MemoryAuditRepository extends Context.Tag("@servicekit/core/MemoryA
       return MemoryAuditRepository.of({
         insertMany: (rows) => db.run((undo) => rows.forEach((row) => table.put(row, undo))),
         find: table.find,
-        list: (tenantId, { key, ...page }) => table.list(tenantId, page, (row) => key === undefined || row.key === key)
+        list: (tenantId, { key, ...page }) => table.list(tenantId, page, (row) => key === undefined || row.key === key),
+        prune: (before, limit, tenantId) =>
+          db.run((undo) => {
+            const old = [...table.rows()]
+              .filter((row) => (tenantId === undefined || row.tenantId === tenantId) && row.createdAt < before)
+              .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+              .slice(0, limit)
+            for (const row of old) table.drop(row, undo)
+            return old.length
+          })
       })
     })
   )

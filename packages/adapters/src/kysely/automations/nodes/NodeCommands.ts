@@ -4,7 +4,7 @@ import { Effect, Layer, Option } from "effect"
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../../Database.js"
-import { retentionBatch } from "../../RetentionBatch.js"
+import { pruneRows } from "../../RetentionBatch.js"
 import type { AutomationNodeCommandsTable, AutomationsTables } from "../Tables.js"
 
 type Db = Kysely<AutomationsTables>
@@ -168,25 +168,14 @@ export const make = (database: KyselyConnection): NodeCommandRepository["Type"] 
           )
         : Effect.succeed(false),
     // A range of automation_node_commands_ended_idx (automation_node_commands_tenant_ended_idx for one tenant).
-    pruneEnded: (before, limit, tenantId) => {
-      const ended = retentionBatch(database, {
+    pruneEnded: (before, limit, tenantId) =>
+      pruneRows(database, {
         table: "automation_node_commands",
         where: sql`status in ('succeeded', 'failed', 'expired') and updated_at < ${before}`,
         orderBy: sql`updated_at`,
         limit,
         tenantId
-      })
-      if (ended === undefined) return Effect.succeed(0)
-      return Effect.map(
-        query(database, (db: Db) =>
-          sql`
-            delete from ${sql.id(database.schema, "automation_node_commands")} as c using (${ended}) as ended
-            where c.tenant_id = ended.tenant_id and c.id = ended.id
-          `.execute(db)
-        ),
-        (result) => Number(result.numAffectedRows ?? 0)
-      )
-    },
+      }),
     listOpen: (tenantId, nodeId, limit) =>
       isUuid(tenantId) && isUuid(nodeId)
         ? Effect.map(
