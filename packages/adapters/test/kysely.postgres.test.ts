@@ -102,6 +102,7 @@ describe("kysely storage on Postgres", () => {
             "chat/0013_visitor_seen",
             "chat/0014_retention",
             "jobs/0001_job_backlog",
+            "jobs/0002_firing_retention",
             "maildomains/0001_mail_domains",
             "mailreputation/0001_mail_reputation",
             "mailreputation/0002_restarts",

@@ -117,5 +117,30 @@ export const schedulerConformance = (
           yield* stop
         })
       )
+
+      it.effect("prunes firings past a time, and never fires a due time its schedule moved past or of a removed schedule", () =>
+        Effect.gen(function* () {
+          const store = yield* ScheduleStore
+          const id = `test:${uuid()}`
+          const due = [1, 2, 3].map((minute) => new Date(Date.UTC(2030, 0, 1, 0, minute)))
+          yield* store.upsert({ id, tenantId: uuid(), spec: { everySeconds: 60 }, queue: defineQueue("schedules.prune"), payload: {}, nextDueAt: due[0]! })
+          expect(yield* store.fire(id, due[0]!, due[1]!)).toBe(true)
+          expect(yield* store.fire(id, due[0]!, due[1]!)).toBe(false)
+          // Every firing recorded until a day from now goes, this one with the others.
+          const before = new Date(Date.now() + 86_400_000)
+          expect(yield* store.pruneFirings(before, 1)).toBe(1)
+          while ((yield* store.pruneFirings(before, 100)) > 0) {}
+          expect(yield* store.pruneFirings(before, 100)).toBe(0)
+          // Its firing gone, the due time it moved past still does not fire again; the next does.
+          expect(yield* store.fire(id, due[0]!, due[1]!)).toBe(false)
+          expect(yield* store.fire(id, due[1]!, due[2]!)).toBe(true)
+          expect(Option.map(yield* store.find(id), (schedule) => schedule.nextDueAt)).toEqual(Option.some(due[2]))
+          // A firing recorded now is kept by a prune of those before an hour ago.
+          expect(yield* store.pruneFirings(new Date(Date.now() - 3_600_000), 100)).toBe(0)
+          expect(yield* store.fire(id, due[1]!, due[2]!)).toBe(false)
+          yield* store.remove(id)
+          expect(yield* store.fire(id, due[2]!, null)).toBe(false)
+        })
+      )
     }
   )

@@ -54,6 +54,13 @@ export const nextDue = (spec: ScheduleSpec, after: Date, now: Date): Date | null
   return new Date(next > now.getTime() ? next : now.getTime() - ((now.getTime() - after.getTime()) % step) + step)
 }
 
+/**
+ * Firings are kept a week: a firing only guards its due time while a scheduler may still try it,
+ * and `fire` refuses a due time its schedule has moved past anyway.
+ */
+export const FIRINGS_KEPT_DAYS = 7
+const FIRINGS_BATCH = 500
+
 /** Storage of schedules and of their firings (one row per schedule and due time). */
 export class ScheduleStore extends Context.Tag("@servicekit/core/ScheduleStore")<
   ScheduleStore,
@@ -66,21 +73,25 @@ export class ScheduleStore extends Context.Tag("@servicekit/core/ScheduleStore")
     readonly due: (now: Date, limit: number) => Effect.Effect<ReadonlyArray<StoredSchedule>>
     /**
      * Records the firing of `id` at `dueAt` and moves the schedule to `nextDueAt`; false when that
-     * firing is recorded already (another scheduler took it).
+     * firing is recorded already (another scheduler took it), or the schedule no longer waits for
+     * `dueAt` (moved on or removed: a scheduler that read it long ago), so that pruned firings
+     * never fire again.
      */
     readonly fire: (id: string, dueAt: Date, nextDueAt: Date | null) => Effect.Effect<boolean>
+    /** Deletes up to `limit` firings recorded before `before`, the oldest first: how many it deleted. */
+    readonly pruneFirings: (before: Date, limit: number) => Effect.Effect<number>
   }
 >() {
   static readonly layerMemory: Layer.Layer<ScheduleStore, never, MemoryDatabase> = Layer.effect(
     ScheduleStore,
     Effect.map(MemoryDatabase, (db) => {
       const schedules = new Map<string, StoredSchedule>()
-      // The schedule id of each firing, by `id@dueAt`.
-      const firings = new Map<string, string>()
+      // The schedule id of each firing, and when it was recorded, by `id@dueAt`.
+      const firings = new Map<string, { readonly id: string; readonly firedAt: number }>()
       db.holdsTenantRows("schedules", tenantRowsOf(schedules, (schedule) => schedule.tenantId))
       // A firing belongs to the tenant of its schedule, as the SQL row only names the schedule: one of a removed
       // schedule, to none.
-      db.holdsTenantRows("schedule_firings", tenantRowsOf(firings, (id) => schedules.get(id)?.tenantId ?? ""))
+      db.holdsTenantRows("schedule_firings", tenantRowsOf(firings, ({ id }) => schedules.get(id)?.tenantId ?? ""))
       return {
         upsert: (schedule) =>
           db.run((undo) => {
@@ -104,17 +115,28 @@ export class ScheduleStore extends Context.Tag("@servicekit/core/ScheduleStore")
               .slice(0, limit)
           ),
         fire: (id, dueAt, nextDueAt) =>
-          db.run((undo) => {
-            const firing = `${id}@${dueAt.toISOString()}`
-            if (firings.has(firing)) return false
-            firings.set(firing, id)
-            const schedule = schedules.get(id)
-            if (schedule !== undefined) schedules.set(id, { ...schedule, nextDueAt })
-            undo(() => {
-              firings.delete(firing)
-              if (schedule !== undefined) schedules.set(id, schedule)
+          Effect.flatMap(Clock.currentTimeMillis, (now) =>
+            db.run((undo) => {
+              const firing = `${id}@${dueAt.toISOString()}`
+              const schedule = schedules.get(id)
+              if (firings.has(firing) || schedule?.nextDueAt?.getTime() !== dueAt.getTime()) return false
+              firings.set(firing, { id, firedAt: now })
+              schedules.set(id, { ...schedule, nextDueAt })
+              undo(() => {
+                firings.delete(firing)
+                schedules.set(id, schedule)
+              })
+              return true
             })
-            return true
+          ),
+        pruneFirings: (before, limit) =>
+          db.run((undo) => {
+            const old = [...firings].filter(([, { firedAt }]) => firedAt < before.getTime()).slice(0, limit)
+            for (const [firing, recorded] of old) {
+              firings.delete(firing)
+              undo(() => firings.set(firing, recorded))
+            }
+            return old.length
           })
       }
     })
@@ -129,6 +151,8 @@ export class Scheduler extends Context.Tag("@servicekit/core/Scheduler")<
     readonly remove: (id: string) => Effect.Effect<void>
     /** Fires what is due: one job per schedule and due time, whatever other schedulers run. */
     readonly tick: Effect.Effect<number>
+    /** Deletes the firings recorded more than FIRINGS_KEPT_DAYS ago, a batch at a time: how many. */
+    readonly pruneFirings: Effect.Effect<number>
   }
 >() {
   static readonly layer: Layer.Layer<Scheduler, never, ScheduleStore | JobQueue | UnitOfWork> = Layer.effect(
@@ -163,6 +187,16 @@ export class Scheduler extends Context.Tag("@servicekit/core/Scheduler")<
             return store.upsert({ ...schedule, nextDueAt: nextDue(schedule.spec, at, at) })
           }),
         remove: store.remove,
+        pruneFirings: Effect.gen(function* () {
+          const before = new Date((yield* now).getTime() - FIRINGS_KEPT_DAYS * 86_400_000)
+          let pruned = 0
+          for (let batch = 0; batch < 200; batch++) {
+            const deleted = yield* store.pruneFirings(before, FIRINGS_BATCH)
+            pruned += deleted
+            if (deleted < FIRINGS_BATCH) break
+          }
+          return pruned
+        }),
         tick: Effect.flatMap(now, (at) =>
           Effect.flatMap(store.due(at, 100), (due) =>
             Effect.map(
@@ -176,12 +210,25 @@ export class Scheduler extends Context.Tag("@servicekit/core/Scheduler")<
   )
 }
 
-/** The scheduler's loop: a tick every second (the precision of intervals) until interrupted. */
+/**
+ * The scheduler's loop: a tick every second (the precision of intervals) until interrupted; and
+ * each hour, the firings past FIRINGS_KEPT_DAYS pruned.
+ */
 export const runScheduler: Effect.Effect<never, never, Scheduler> = Effect.flatMap(Scheduler, (scheduler) =>
-  Effect.forever(
-    Effect.zipRight(
-      scheduler.tick.pipe(Effect.catchAllCause((cause) => Effect.logWarning("scheduler tick failed", cause))),
-      Effect.sleep("1 second")
+  Effect.zipRight(
+    Effect.forkScoped(
+      Effect.forever(
+        Effect.zipRight(
+          Effect.sleep("1 hour"),
+          scheduler.pruneFirings.pipe(Effect.catchAllCause((cause) => Effect.logWarning("pruning schedule firings failed", cause)))
+        )
+      )
+    ),
+    Effect.forever(
+      Effect.zipRight(
+        scheduler.tick.pipe(Effect.catchAllCause((cause) => Effect.logWarning("scheduler tick failed", cause))),
+        Effect.sleep("1 second")
+      )
     )
-  )
+  ).pipe(Effect.scoped)
 )

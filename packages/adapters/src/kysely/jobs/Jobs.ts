@@ -1,7 +1,7 @@
 import { type DomainEvent, EventOutbox, ScheduleStore, type StoredSchedule } from "@servicekit/core/internal"
 import { Duration, Effect, Layer, Option } from "effect"
 import type { Selectable } from "kysely"
-import type { Kysely } from "kysely"
+import { type Kysely, sql } from "kysely"
 import { query, rows } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import type { MigrationSequence } from "../ModuleStorage.js"
@@ -11,6 +11,7 @@ import * as migration0004 from "./migrations/0004_events.js"
 import * as migration0005 from "./migrations/0005_schedules.js"
 import * as migration0025 from "./migrations/0025_event_outbox_removal.js"
 import * as jobBacklogMigration from "./migrations/jobs/0001_job_backlog.js"
+import * as firingRetentionMigration from "./migrations/jobs/0002_firing_retention.js"
 import type { JobsTables, SchedulesTable } from "./Tables.js"
 
 /** Storage of the job machinery itself (not of a module): the jobs' backlog, the event outbox and schedules. */
@@ -21,7 +22,8 @@ export const jobsMigrations: MigrationSequence = {
     "0004_events": migration0004,
     "0005_schedules": migration0005,
     "0025_event_outbox_removal": migration0025,
-    "jobs/0001_job_backlog": jobBacklogMigration
+    "jobs/0001_job_backlog": jobBacklogMigration,
+    "jobs/0002_firing_retention": firingRetentionMigration
   },
   // A schedule's firings first: they name it.
   tenantTables: [
@@ -166,12 +168,21 @@ const makeScheduleStore = (database: KyselyConnection): ScheduleStore["Type"] =>
       ),
       (rows) => rows.map(toSchedule)
     ),
-  // The firing row is the guard: of two schedulers only the one whose insert lands moves the schedule on.
+  // The firing row is the guard: of two schedulers only the one whose insert lands moves the
+  // schedule on; and only while the schedule still waits for that due time, so that a scheduler
+  // that read it long ago cannot fire a due time whose firing was pruned.
   fire: (id, dueAt, nextDueAt) =>
     query(database, async (db: Db) => {
       const inserted = await db
         .insertInto("schedule_firings")
-        .values({ schedule_id: id, due_at: dueAt })
+        .columns(["schedule_id", "due_at"])
+        .expression((eb) =>
+          eb
+            .selectFrom("schedules")
+            .select([sql<string>`${id}::text`.as("schedule_id"), sql<Date>`${dueAt}::timestamptz`.as("due_at")])
+            .where("id", "=", id)
+            .where("next_due_at", "=", dueAt)
+        )
         .onConflict((conflict) => conflict.columns(["schedule_id", "due_at"]).doNothing())
         .returning("schedule_id")
         .executeTakeFirst()
@@ -183,7 +194,22 @@ const makeScheduleStore = (database: KyselyConnection): ScheduleStore["Type"] =>
         .where("next_due_at", "=", dueAt)
         .execute()
       return true
-    })
+    }),
+  // A range of schedule_firings_fired_idx, skipping firings a scheduler holds.
+  pruneFirings: (before, limit) =>
+    Effect.map(
+      query(database, (db: Db) =>
+        sql`
+          delete from ${sql.id(database.schema, "schedule_firings")} as f
+          using (
+            select schedule_id, due_at from ${sql.id(database.schema, "schedule_firings")}
+            where fired_at < ${before} order by fired_at limit ${limit} for update skip locked
+          ) as old
+          where f.schedule_id = old.schedule_id and f.due_at = old.due_at
+        `.execute(db)
+      ),
+      (result) => Number(result.numAffectedRows ?? 0)
+    )
 })
 
 /** The job machinery's storage ports over the database of the context. */
