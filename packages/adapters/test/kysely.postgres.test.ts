@@ -101,6 +101,7 @@ describe("kysely storage on Postgres", () => {
             "chat/0012_working_hours",
             "chat/0013_visitor_seen",
             "chat/0014_retention",
+            "chat/0015_visitor_token_expiry",
             "jobs/0001_job_backlog",
             "jobs/0002_firing_retention",
             "maildomains/0001_mail_domains",

@@ -233,6 +233,7 @@ describe("retention", () => {
   it("declares each built-in kind once, named module.data, with a default or none", () => {
     expect(builtInComposition.retention.map((data) => [data.kind, data.product, data.defaultDays])).toEqual([
       ["chat.conversations", "chat", null],
+      ["chat.visitor_tokens", "chat", 7],
       ["webhooks.deliveries", undefined, 90],
       ["transactional.content", "transactional", 45],
       ["automations.runs", "automations", 30],

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { expectOnlyDashboardRequests, launchChromium, noteViolations, openConsole } from "./consoleBrowser.js"
@@ -13,7 +16,9 @@ afterAll(async () => {
 
 // The platform keeps webhook deliveries 60 days; conversations until a period is set.
 describe("the console's data retention page in Chromium", () => {
-  const served = serve(() => kitOn({ SERVICEKIT_RETENTION_DAYS: "webhooks.deliveries=60" }))
+  const dataDir = mkdtempSync(join(tmpdir(), "servicekit-retention-"))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+  const served = serve(() => kitOn({ SERVICEKIT_DATA_DIR: dataDir, SERVICEKIT_RETENTION_DAYS: "webhooks.deliveries=60" }))
   let tenantId: string
   let admin: string
   let member: string
@@ -46,7 +51,7 @@ describe("the console's data retention page in Chromium", () => {
       "It must be at most 60: the platform keeps webhooks.deliveries 60 days."
     )
     expect(await days.getAttribute("aria-invalid")).toBe("true")
-    expect(await stored()).toEqual({ "chat.conversations": null, "webhooks.deliveries": null })
+    expect(await stored()).toEqual({ "chat.conversations": null, "chat.visitor_tokens": null, "webhooks.deliveries": null })
     await noteViolations(violations, page, "retention refused")
 
     await days.fill("14")
@@ -58,13 +63,13 @@ describe("the console's data retention page in Chromium", () => {
     await conversations.getByLabel("Your period, in days").fill("365")
     await conversations.getByRole("button", { name: "Save the period of chat.conversations" }).click()
     await expect.poll(() => conversations.textContent()).toContain("Deleted after 365 days.")
-    expect(await stored()).toEqual({ "chat.conversations": 365, "webhooks.deliveries": 14 })
+    expect(await stored()).toEqual({ "chat.conversations": 365, "chat.visitor_tokens": null, "webhooks.deliveries": 14 })
 
     await page.reload()
     await expect.poll(() => page.getByRole("form", { name: "webhooks.deliveries" }).getByLabel("Your period, in days").inputValue()).toBe("14")
     await page.getByRole("button", { name: "Use the platform's period for webhooks.deliveries" }).click()
     await expect.poll(() => page.getByRole("form", { name: "webhooks.deliveries" }).textContent()).toContain("Deleted after 60 days.")
-    expect(await stored()).toEqual({ "chat.conversations": 365, "webhooks.deliveries": null })
+    expect(await stored()).toEqual({ "chat.conversations": 365, "chat.visitor_tokens": null, "webhooks.deliveries": null })
     expect(errors).toEqual([])
     expect(elsewhere).toEqual([])
     expectOnlyDashboardRequests(sent, served.url)

@@ -1,13 +1,18 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { RetentionService, WebhookDeliveryRepository } from "@servicekit/core/internal"
 import { Effect } from "effect"
-import { beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { expectRefusal, kitOn, serve } from "./hostileInput.js"
 
 const DAY = 86_400_000
 
 // A tenant's own retention periods over HTTP, within the platform's (here webhook deliveries 60 days).
 describe("retention periods an account chooses", () => {
-  const served = serve(() => kitOn({ SERVICEKIT_RETENTION_DAYS: "webhooks.deliveries=60" }))
+  const dataDir = mkdtempSync(join(tmpdir(), "servicekit-retention-"))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+  const served = serve(() => kitOn({ SERVICEKIT_DATA_DIR: dataDir, SERVICEKIT_RETENTION_DAYS: "webhooks.deliveries=60" }))
   let tenantId: string
   let key: string
   let otherId: string
@@ -66,6 +71,17 @@ describe("retention periods an account chooses", () => {
         platformDays: null,
         tenantDays: null,
         days: null,
+        updatedAt: null
+      },
+      {
+        kind: "chat.visitor_tokens",
+        description: expect.stringContaining("session tokens"),
+        product: "chat",
+        defaultDays: 7,
+        minimumDays: 1,
+        platformDays: 7,
+        tenantDays: null,
+        days: 7,
         updatedAt: null
       },
       {

@@ -6,6 +6,8 @@ import type { KyselyConnection } from "./Database.js"
 
 interface Batch {
   readonly table: string
+  /** The column naming a row within its tenant: `id` unless given. */
+  readonly key?: string
   readonly where: RawBuilder<unknown>
   readonly orderBy: RawBuilder<unknown>
   readonly limit: number
@@ -22,7 +24,7 @@ export const retentionBatch = (database: KyselyConnection, batch: Batch): RawBui
   batch.tenantId !== undefined && !isUuid(batch.tenantId)
     ? undefined
     : sql`
-        select tenant_id, id from ${sql.id(database.schema, batch.table)}
+        select tenant_id, ${sql.ref(batch.key ?? "id")} as id from ${sql.id(database.schema, batch.table)}
         where ${batch.where} ${batch.tenantId === undefined ? sql`` : sql`and tenant_id = ${batch.tenantId}`}
         order by ${batch.orderBy}
         limit ${batch.limit}
@@ -55,8 +57,8 @@ export const pruneWithRows = (
       sql<{ tenant_id: string; id: string }>`
         with picked as (${picked}), ${sql.join(children, sql``)}picked_gone as (
           delete from ${table(batch.table)} as c using picked as p
-          where c.tenant_id = p.tenant_id and c.id = p.id
-          returning c.tenant_id, c.id
+          where c.tenant_id = p.tenant_id and ${sql.ref(`c.${batch.key ?? "id"}`)} = p.id
+          returning c.tenant_id, ${sql.ref(`c.${batch.key ?? "id"}`)} as id
         )
         select tenant_id, id from picked_gone
       `.execute(db)

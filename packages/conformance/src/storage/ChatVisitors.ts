@@ -292,6 +292,40 @@ export const visitorTokensSuite: StorageSuite<VisitorTokenRepository | TenantRep
       })
     )
 
+    it.effect("prunes tokens that expired before a time, longest expired first, of one tenant or of all", () =>
+      Effect.gen(function* () {
+        const tokens = yield* VisitorTokenRepository
+        const tenant = yield* insertTenant()
+        const other = yield* insertTenant()
+        // Long before any other suite's rows: the prune of every tenant reads them all.
+        const expiring = (tenantId: string, expiresAt: string): VisitorToken => ({
+          digest: (uuid() + uuid()).replaceAll("-", ""),
+          tenantId,
+          visitorId: uuid(),
+          conversationId: uuid(),
+          expiresAt: at(expiresAt),
+          createdAt: at("1994-01-01T00:00:00.000Z")
+        })
+        const [first, second, valid, theirs] = [
+          expiring(tenant.id, "1995-01-01T00:00:00.000Z"),
+          expiring(tenant.id, "1995-02-01T00:00:00.000Z"),
+          expiring(tenant.id, "1995-07-01T00:00:00.000Z"),
+          expiring(other.id, "1995-01-01T00:00:00.000Z")
+        ]
+        for (const token of [second, valid, first, theirs]) yield* tokens.insert(token)
+        const kept = () => Effect.forEach([first, second, valid, theirs], (token) => Effect.map(tokens.find(token.digest), Option.isSome))
+        const before = at("1995-06-01T00:00:00.000Z")
+        expect(yield* tokens.pruneExpired(before, 1, tenant.id)).toBe(1)
+        expect(yield* kept()).toEqual([false, true, true, true])
+        expect(yield* tokens.pruneExpired(before, 10, tenant.id)).toBe(1)
+        expect(yield* tokens.pruneExpired(before, 10, tenant.id)).toBe(0)
+        expect(yield* tokens.pruneExpired(before, 10, "not-a-uuid")).toBe(0)
+        expect(yield* kept()).toEqual([false, false, true, true])
+        expect(yield* tokens.pruneExpired(before, 1_000)).toBeGreaterThanOrEqual(1)
+        expect(yield* kept()).toEqual([false, false, true, false])
+      })
+    )
+
     it.effect("keeps no token of a unit of work that rolled back", () =>
       Effect.gen(function* () {
         const tokens = yield* VisitorTokenRepository

@@ -135,6 +135,15 @@ export const chat = defineModule({
         "Conversations with no activity (a message or a change) for the period, with their messages, notes, files, reads and visitor tokens",
       defaultDays: null,
       prune: pruneConversations
+    },
+    // An expired token only ever gets a 401: kept a week, for a support question about a visitor's session.
+    {
+      kind: "chat.visitor_tokens",
+      product: "chat",
+      description: "The chat session tokens visitors were given, from when they expired",
+      defaultDays: 7,
+      prune: (before, limit, tenantId) =>
+        Effect.flatMap(VisitorTokenRepository, (tokens) => tokens.pruneExpired(before, limit, tenantId))
     }
   ],
   skills: chatSkills,

@@ -336,6 +336,8 @@ export class VisitorTokenRepository extends Context.Tag("@servicekit/core/Visito
     readonly insert: (token: VisitorToken) => Effect.Effect<void>
     /** Across tenants: the digest names its token. */
     readonly find: (digest: string) => Effect.Effect<Option.Option<VisitorToken>>
+    /** Deletes up to `limit` tokens that expired before `before`, of `tenantId` alone when given, the longest expired first: how many. */
+    readonly pruneExpired: (before: Date, limit: number, tenantId?: string) => Effect.Effect<number>
   }
 >() {
   static readonly layerMemory: Layer.Layer<VisitorTokenRepository, never, MemoryDatabase> = Layer.effect(
@@ -349,7 +351,19 @@ export class VisitorTokenRepository extends Context.Tag("@servicekit/core/Visito
             rows.set(token.digest, token)
             undo(() => rows.delete(token.digest))
           }),
-        find: (digest) => db.run(() => Option.fromNullable(rows.get(digest)))
+        find: (digest) => db.run(() => Option.fromNullable(rows.get(digest))),
+        pruneExpired: (before, limit, tenantId) =>
+          db.run((undo) => {
+            const expired = [...rows.values()]
+              .filter((token) => (tenantId === undefined || token.tenantId === tenantId) && token.expiresAt < before)
+              .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime())
+              .slice(0, limit)
+            for (const token of expired) {
+              rows.delete(token.digest)
+              undo(() => rows.set(token.digest, token))
+            }
+            return expired.length
+          })
       })
     })
   )

@@ -39,6 +39,7 @@ import * as searchMigration from "./migrations/chat/0011_search.js"
 import * as workingHoursMigration from "./migrations/chat/0012_working_hours.js"
 import * as visitorSeenMigration from "./migrations/chat/0013_visitor_seen.js"
 import * as retentionMigration from "./migrations/chat/0014_retention.js"
+import * as visitorTokenExpiryMigration from "./migrations/chat/0015_visitor_token_expiry.js"
 import * as VisitorSeen from "./VisitorSeen.js"
 import * as Visitors from "./Visitors.js"
 import * as VisitorTokens from "./VisitorTokens.js"
@@ -84,7 +85,8 @@ export const chatStorage: KyselyModuleStorage<
     "chat/0011_search": searchMigration,
     "chat/0012_working_hours": workingHoursMigration,
     "chat/0013_visitor_seen": visitorSeenMigration,
-    "chat/0014_retention": retentionMigration
+    "chat/0014_retention": retentionMigration,
+    "chat/0015_visitor_token_expiry": visitorTokenExpiryMigration
   },
   // Messages, reads and notes first: they reference their conversation.
   tenantTables: [

@@ -1,9 +1,10 @@
 import type { VisitorToken } from "@servicekit/core/chat"
 import { VisitorTokenRepository } from "@servicekit/core/internal"
 import { Effect, Layer } from "effect"
-import type { Insertable, Kysely, Selectable } from "kysely"
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
+import { pruneRows } from "../RetentionBatch.js"
 import type { ChatTables, VisitorTokensTable } from "./Tables.js"
 
 type Db = Kysely<ChatTables>
@@ -47,7 +48,18 @@ export const make = (database: KyselyConnection): VisitorTokenRepository["Type"]
         database,
         (db: Db) => db.selectFrom("visitor_tokens").selectAll().where("digest", "=", digest).executeTakeFirst(),
         toToken
-      )
+      ),
+
+    // A range of visitor_tokens_expiry_idx (visitor_tokens_tenant_expiry_idx for one tenant).
+    pruneExpired: (before, limit, tenantId) =>
+      pruneRows(database, {
+        table: "visitor_tokens",
+        key: "digest",
+        where: sql`expires_at < ${before}`,
+        orderBy: sql`expires_at`,
+        limit,
+        tenantId
+      })
   })
 
 export const layer: Layer.Layer<VisitorTokenRepository, never, KyselyDatabase> = Layer.effect(
