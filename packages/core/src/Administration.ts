@@ -5,6 +5,7 @@ import { type ApiKeyView, ApiKeyService, type CreateApiKey, type CreatedApiKey }
 import type { KeyAccess, Product } from "./BuiltInProducts.js"
 import type { Tenant } from "./platform/Tenants.js"
 import { TenantService } from "./platform/TenantService.js"
+import { type RetentionPeriod, type RetentionService, tenantRetention } from "./retention/RetentionService.js"
 
 /**
  * The platform admin operations as promises, for embedders who do not write Effect. They share
@@ -60,12 +61,19 @@ export interface Administration<Access = KeyAccess, P extends string = Product> 
   readonly listKeys: (tenantId: string) => Promise<ReadonlyArray<ApiKeyView>>
   readonly revokeKey: (tenantId: string, keyId: string) => Promise<ApiKeyView>
   readonly issueDashboardToken: (tenantId: string, request: IssueDashboardToken) => Promise<IssuedDashboardToken>
+  /** Each kind of data the tenant's products keep, with the default, the platform's period and the tenant's own. */
+  readonly getTenantRetention: (tenantId: string) => Promise<ReadonlyArray<RetentionPeriod>>
+  /**
+   * Sets the tenant's own period for a kind as the tenant would, within the platform's period and
+   * from the kind's minimum (`ValidationFailed`); null follows the platform's again.
+   */
+  readonly setTenantRetention: (tenantId: string, kind: string, days: number | null) => Promise<RetentionPeriod>
 }
 
 /** A tenant whose entitlements are the kit's products (the services check every name they store). */
 export type TenantOf<P extends string> = Omit<Tenant, "entitlements"> & { readonly entitlements: ReadonlyArray<P> }
 
-type Needs = TenantService | ApiKeyService | PlatformAdmin
+type Needs = TenantService | ApiKeyService | PlatformAdmin | RetentionService
 
 export const makeAdministration = (runtime: ManagedRuntime.ManagedRuntime<Needs, unknown>): Administration<any, string> => {
   // Rejects with the failure itself, not a FiberFailure wrapping it.
@@ -89,6 +97,8 @@ export const makeAdministration = (runtime: ManagedRuntime.ManagedRuntime<Needs,
     listKeys: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.listKeys(tenantId))),
     revokeKey: (tenantId, keyId) => run(Effect.flatMap(ApiKeyService, (keys) => keys.revoke(tenantId, keyId))),
     issueDashboardToken: (tenantId, request) =>
-      run(Effect.flatMap(PlatformAdmin, (admin) => admin.issueDashboardToken(tenantId, request)))
+      run(Effect.flatMap(PlatformAdmin, (admin) => admin.issueDashboardToken(tenantId, request))),
+    getTenantRetention: (tenantId) => run(tenantRetention.list(tenantId)),
+    setTenantRetention: (tenantId, kind, days) => run(tenantRetention.choose(tenantId, kind, days))
   }
 }

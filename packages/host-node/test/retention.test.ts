@@ -133,6 +133,21 @@ describe("retention periods an account chooses", () => {
     expect(fewer.details).toEqual([{ field: "days", reason: "must be at least 7: automations.runs is kept that long at least" }])
     expect(await periodOf(automationsKey, "automations.runs")).toEqual(runs)
     expect(await ok(request(automationsKey, "PUT", "/automations.runs", { days: 7 }))).toMatchObject({ tenantDays: 7, days: 7 })
+  })
+
+  it("lets the platform read and set an account's periods through kit.admin, as the account would", async () => {
+    const listed = await served.kit.admin.getTenantRetention(otherId)
+    expect(JSON.parse(JSON.stringify(listed))).toEqual((await ok(request(otherKey, "GET"))).data)
+    const chosen = await served.kit.admin.setTenantRetention(otherId, "webhooks.deliveries", 30)
+    expect(chosen).toMatchObject({ kind: "webhooks.deliveries", platformDays: 60, tenantDays: 30, days: 30 })
+    expect(await periodOf(otherKey, "webhooks.deliveries")).toMatchObject({ tenantDays: 30, days: 30 })
+    await expect(served.kit.admin.setTenantRetention(otherId, "webhooks.deliveries", 61)).rejects.toMatchObject({
+      _tag: "ValidationFailed",
+      details: [{ field: "days", reason: "must be at most 60: the platform keeps webhooks.deliveries 60 days" }]
+    })
+    await expect(served.kit.admin.getTenantRetention(globalThis.crypto.randomUUID())).rejects.toMatchObject({ _tag: "TenantNotFound" })
+    await expect(served.kit.admin.setTenantRetention(otherId, "webhooks.nothing", 3)).rejects.toMatchObject({ _tag: "RetentionKindNotFound" })
+    expect(await served.kit.admin.setTenantRetention(otherId, "webhooks.deliveries", null)).toMatchObject({ tenantDays: null, days: 60 })
     // A member reads; only an admin (or a key with the scope) changes it; a key without the scope does neither.
     expect(await periodOf(member, "webhooks.deliveries")).toMatchObject({ tenantDays: 21 })
     await expectRefusal(await request(member, "PUT", "/webhooks.deliveries", { days: 7 }), 403, "admin_required")

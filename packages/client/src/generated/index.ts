@@ -33,7 +33,6 @@ import type { AutomationNodeClaimSchemas } from "./automationNodeClaim/schemas.j
 import type { AutomationNodeDeviceSchemas } from "./automationNodeDevice/schemas.js"
 import type { AutomationsDashboardSchemas } from "./automationsDashboard/schemas.js"
 import type { AutomationSkillsSchemas } from "./automationSkills/schemas.js"
-import type { RetentionSchemas } from "./retention/schemas.js"
 import type { OperationsOperations } from "./operations/operations.js"
 import type { DevelopersOperations } from "./developers/operations.js"
 import type { PlatformAdminOperations } from "./platformAdmin/operations/index.js"
@@ -84,6 +83,7 @@ import type { AutomationsDashboardOperations } from "./automationsDashboard/oper
 import type { AutomationSequencesOperations } from "./automationSequences/operations.js"
 import type { AutomationSkillsOperations } from "./automationSkills/operations.js"
 import type { RetentionOperations } from "./retention/operations.js"
+import type { RetentionAdminOperations } from "./retentionAdmin/operations.js"
 import { operationsRoutes } from "./operations/routes.js"
 import { developersRoutes } from "./developers/routes.js"
 import { platformAdminRoutes } from "./platformAdmin/routes.js"
@@ -134,10 +134,11 @@ import { automationsDashboardRoutes } from "./automationsDashboard/routes.js"
 import { automationSequencesRoutes } from "./automationSequences/routes.js"
 import { automationSkillsRoutes } from "./automationSkills/routes.js"
 import { retentionRoutes } from "./retention/routes.js"
+import { retentionAdminRoutes } from "./retentionAdmin/routes.js"
 
 export type { webhooks } from "./webhooks/events/index.js"
 
-interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatDashboardSchemas, ChatAppearanceSchemas, ChatVisitorSchemas, ChatWidgetSchemas, ChatFileDownloadSchemas, ChatWorkingHoursSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, ReputationSchemas, ReputationAdminSchemas, TransactionalSchemas, TransactionalDashboardSchemas, UnsubscribeSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas, RetentionSchemas {}
+interface schemas extends SharedSchemas, OperationsSchemas, PlatformAdminSchemas, ChatSchemas, ChatDashboardSchemas, ChatAppearanceSchemas, ChatVisitorSchemas, ChatWidgetSchemas, ChatFileDownloadSchemas, ChatWorkingHoursSchemas, WebhooksSchemas, CallingSchemas, CallsDashboardSchemas, SipDashboardSchemas, SoftphoneSchemas, CarrierReportsSchemas, HostedNumbersAdminSchemas, MailDomainsSchemas, SuppressionsSchemas, ReputationSchemas, ReputationAdminSchemas, TransactionalSchemas, TransactionalDashboardSchemas, UnsubscribeSchemas, GrowthConversationsSchemas, AutomationsSchemas, AutomationChannelInboundSchemas, AutomationReadoutsSchemas, AutomationNodeClaimSchemas, AutomationNodeDeviceSchemas, AutomationsDashboardSchemas, AutomationSkillsSchemas {}
 
 export interface components {
     schemas: schemas;
@@ -148,7 +149,7 @@ export interface components {
     pathItems: never;
 }
 
-export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatCannedResponsesOperations, ChatCannedResponsesDashboardOperations, ChatPresenceOperations, ChatPresenceDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, ChatFilesOperations, ChatFilesDashboardOperations, ChatFileDownloadOperations, ChatAssignmentOperations, ChatAssignmentDashboardOperations, ChatWorkingHoursOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations, RetentionOperations {}
+export interface operations extends OperationsOperations, DevelopersOperations, PlatformAdminOperations, ChatOperations, ChatDashboardOperations, ChatAppearanceOperations, ChatCannedResponsesOperations, ChatCannedResponsesDashboardOperations, ChatPresenceOperations, ChatPresenceDashboardOperations, ChatPageOperations, ChatVisitorOperations, ChatWidgetOperations, ChatFilesOperations, ChatFilesDashboardOperations, ChatFileDownloadOperations, ChatAssignmentOperations, ChatAssignmentDashboardOperations, ChatWorkingHoursOperations, WebhooksOperations, CallingOperations, CallsDashboardOperations, SipDashboardOperations, SoftphoneOperations, CarrierReportsOperations, HostedNumbersAdminOperations, MailDomainsOperations, SuppressionsOperations, ReputationOperations, ReputationAdminOperations, TransactionalOperations, TransactionalDashboardOperations, UnsubscribeOperations, GrowthConversationsOperations, AutomationsOperations, AutomationRunsOperations, AutomationHooksOperations, AutomationGovernanceOperations, AutomationSessionsOperations, AutomationAgentsOperations, AutomationChannelsOperations, AutomationChannelInboundOperations, AutomationReadoutsOperations, AutomationNodesOperations, AutomationNodeClaimOperations, AutomationNodeDeviceOperations, AutomationsDashboardOperations, AutomationSequencesOperations, AutomationSkillsOperations, RetentionOperations, RetentionAdminOperations {}
 
 /** Operation id: [method, path relative to the mount path, documented error statuses, kind]. */
 export const routes = {
@@ -201,5 +202,6 @@ export const routes = {
   ...automationsDashboardRoutes,
   ...automationSequencesRoutes,
   ...automationSkillsRoutes,
-  ...retentionRoutes
+  ...retentionRoutes,
+  ...retentionAdminRoutes
 } as const

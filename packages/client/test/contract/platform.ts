@@ -137,6 +137,7 @@ export const platformTests = (context: ContractContext) => {
     const listed = expectOk(await retention.retention.listRetention())
     expect(listed.data.map((period) => [period.kind, period.days])).toEqual([
       ["chat.conversations", null],
+      ["chat.visitor_tokens", 7],
       ["webhooks.deliveries", 90]
     ])
     const chosen = expectOk(await retention.retention.setRetention({ path: { kind: "webhooks.deliveries" }, body: { days: 30 } }))
@@ -146,5 +147,21 @@ export const platformTests = (context: ContractContext) => {
     expect(expectError(await retention.retention.setRetention({ path: { kind: "calls.records" }, body: { days: 3 } }), 404).code).toBe(
       "retention_kind_not_found"
     )
+
+    // The platform reads and sets the same periods with its admin token.
+    const admin = connect({ token: ADMIN_TOKEN })
+    expect(expectOk(await admin.retentionAdmin.getTenantRetention({ path: { tenantId: acme.id } }))).toEqual(
+      expectOk(await retention.retention.listRetention())
+    )
+    const set = expectOk(
+      await admin.retentionAdmin.setTenantRetention({ path: { tenantId: acme.id, kind: "chat.conversations" }, body: { days: 400 } })
+    )
+    expect(set).toMatchObject({ kind: "chat.conversations", tenantDays: 400, days: 400 })
+    expect(expectOk(await retention.retention.listRetention()).data).toContainEqual(set)
+    expect(expectError(await admin.retentionAdmin.getTenantRetention({ path: { tenantId: UNKNOWN_ID } }), 404).code).toBe("tenant_not_found")
+    expect(
+      expectError(await admin.retentionAdmin.setTenantRetention({ path: { tenantId: acme.id, kind: "webhooks.deliveries" }, body: { days: 0 } }), 400)
+        .code
+    ).toBe("validation_failed")
   })
 }

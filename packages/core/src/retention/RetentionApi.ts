@@ -1,9 +1,9 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Schema } from "effect"
-import { Integer, Timestamp, withReason } from "../http/Schemas.js"
-import { ApiKeyOrDashboardAuth, RequiredScope } from "../http/Security.js"
+import { Context, Schema } from "effect"
+import { Integer, Timestamp, Uuid, withReason } from "../http/Schemas.js"
+import { ApiKeyOrDashboardAuth, PlatformAdminAuth, PlatformAdminRoutes, RequiredScope } from "../http/Security.js"
 import { MAX_RETENTION_DAYS, RETENTION_KIND } from "../module/Retention.js"
-import { PermissionDenied, ValidationFailed } from "../platform/Errors.js"
+import { PermissionDenied, TenantNotFound, ValidationFailed } from "../platform/Errors.js"
 import { RetentionKindNotFound } from "./RetentionErrors.js"
 
 export const RETENTION_SCOPE = "retention:manage"
@@ -28,9 +28,11 @@ export const RetentionPeriodJson = Schema.Struct({
   updatedAt: Schema.NullOr(Timestamp).annotations({ description: "When the account last set its period; null: never." })
 }).annotations({ identifier: "RetentionPeriod" })
 
-const KindPath = Schema.Struct({
-  kind: withReason(Schema.String.pipe(Schema.maxLength(100), Schema.pattern(RETENTION_KIND)), "must be a kind such as webhooks.deliveries")
-})
+const Kind = withReason(
+  Schema.String.pipe(Schema.maxLength(100), Schema.pattern(RETENTION_KIND)),
+  "must be a kind such as webhooks.deliveries"
+)
+const KindPath = Schema.Struct({ kind: Kind })
 
 const ChooseBody = Schema.Struct({
   days: withReason(
@@ -39,11 +41,13 @@ const ChooseBody = Schema.Struct({
   ).annotations({ description: "Days to keep the data after it last changed; null: the platform's period again." })
 })
 
+const RetentionPeriods = Schema.Struct({ data: Schema.Array(RetentionPeriodJson) }).annotations({ identifier: "RetentionPeriods" })
+
 /** How long the account's data is kept: by an API key with retention:manage or a dashboard token (admins change it). */
 export class RetentionApi extends HttpApiGroup.make("retention")
   .add(
     HttpApiEndpoint.get("listRetention", "/retention")
-      .addSuccess(Schema.Struct({ data: Schema.Array(RetentionPeriodJson) }).annotations({ identifier: "RetentionPeriods" }))
+      .addSuccess(RetentionPeriods)
       .annotate(OpenApi.Summary, "List retention periods")
       .annotate(
         OpenApi.Description,
@@ -71,4 +75,36 @@ export class RetentionApi extends HttpApiGroup.make("retention")
   .annotate(
     OpenApi.Description,
     "How long the account's data is kept before it is pruned, kind by kind, within the platform's periods (API key with retention:manage, or a dashboard token; changes need a tenant admin)."
+  ) {}
+
+/** A tenant's periods as the platform admin reads and sets them (the admin token), for support and plans. */
+export class RetentionAdminApi extends HttpApiGroup.make("retentionAdmin")
+  .add(
+    HttpApiEndpoint.get("getTenantRetention", "/admin/tenants/:tenantId/retention")
+      .setPath(Schema.Struct({ tenantId: Uuid }))
+      .addSuccess(RetentionPeriods)
+      .addError(TenantNotFound)
+      .annotate(OpenApi.Summary, "List a tenant's retention periods")
+      .annotate(OpenApi.Description, "What `GET /v1/retention` answers the tenant: each kind its products keep, with every period.")
+  )
+  .add(
+    HttpApiEndpoint.put("setTenantRetention", "/admin/tenants/:tenantId/retention/:kind")
+      .setPath(Schema.Struct({ tenantId: Uuid, kind: Kind }))
+      .setPayload(ChooseBody)
+      .addSuccess(RetentionPeriodJson)
+      .addError(ValidationFailed)
+      .addError(TenantNotFound)
+      .addError(RetentionKindNotFound)
+      .annotate(OpenApi.Summary, "Set a tenant's retention period")
+      .annotate(
+        OpenApi.Description,
+        "Sets the tenant's own period for a kind as the tenant would (`PUT /v1/retention/{kind}`), within the platform's period and from the kind's minimum; `days: null` follows the platform's period again."
+      )
+  )
+  .middleware(PlatformAdminAuth)
+  .annotateContext(Context.make(PlatformAdminRoutes, true))
+  .annotate(OpenApi.Title, "Retention administration")
+  .annotate(
+    OpenApi.Description,
+    "Each tenant's retention periods, read and set by the platform (the platform admin token, SERVICEKIT_ADMIN_TOKEN; these routes exist only while it is set)."
   ) {}

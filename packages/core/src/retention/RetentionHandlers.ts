@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { implement } from "../http/Implement.js"
 import { actorTenant } from "../http/Security.js"
-import { RetentionApi } from "./RetentionApi.js"
-import { RetentionService } from "./RetentionService.js"
+import { RetentionAdminApi, RetentionApi } from "./RetentionApi.js"
+import { RetentionService, tenantRetention } from "./RetentionService.js"
 
 export const retentionHandlers = implement(
   RetentionApi,
@@ -14,5 +14,13 @@ export const retentionHandlers = implement(
       setRetention: ({ path, payload }) =>
         Effect.flatMap(actorTenant(true), (tenantId) => retention.choose(tenantId, path.kind, payload.days))
     }
+  })
+)
+
+export const retentionAdminHandlers = implement(
+  RetentionAdminApi,
+  Effect.succeed({
+    getTenantRetention: ({ path }) => Effect.map(tenantRetention.list(path.tenantId), (data) => ({ data })),
+    setTenantRetention: ({ path, payload }) => tenantRetention.choose(path.tenantId, path.kind, payload.days)
   })
 )

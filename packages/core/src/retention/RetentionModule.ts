@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { groups } from "../http/Implement.js"
 import { defineModule } from "../module/ProductModule.js"
 import { RETENTION_SCOPE } from "./RetentionApi.js"
-import { retentionHandlers } from "./RetentionHandlers.js"
+import { retentionAdminHandlers, retentionHandlers } from "./RetentionHandlers.js"
 import { RetentionService } from "./RetentionService.js"
 import { retentionSettings } from "./RetentionSettings.js"
 import { TenantPeriodRepository } from "./TenantPeriods.js"
@@ -16,7 +16,7 @@ export const retention = defineModule({
   name: "retention",
   scopes: [RETENTION_SCOPE],
   settings: retentionSettings,
-  groups: groups(retentionHandlers),
+  groups: groups(retentionHandlers, retentionAdminHandlers),
   services: RetentionService.layer,
   memory: TenantPeriodRepository.layerMemory,
   periodic: [

@@ -2,6 +2,7 @@ import { Clock, Context, Duration, Effect, Layer, Option } from "effect"
 import { type ValidationFailed, invalidField } from "../platform/Errors.js"
 import { ServiceKitSettings } from "../platform/Settings.js"
 import { TenantRepository } from "../platform/Tenants.js"
+import { TenantService } from "../platform/TenantService.js"
 import { type RetainedData, RetainedKinds, minimumDays, platformDays } from "../module/Retention.js"
 import { RetentionKindNotFound } from "./RetentionErrors.js"
 import { TenantPeriodRepository } from "./TenantPeriods.js"
@@ -182,4 +183,20 @@ export class RetentionService extends Context.Tag("@servicekit/core/RetentionSer
       }
     })
   )
+}
+
+const knownTenant = (tenantId: string) => Effect.flatMap(TenantService, (tenants) => tenants.get(tenantId))
+
+/** The platform admin's reads and writes of a tenant's periods: as the tenant's own, TenantNotFound where no tenant has the id. */
+export const tenantRetention = {
+  list: (tenantId: string) =>
+    Effect.zipRight(
+      knownTenant(tenantId),
+      Effect.flatMap(RetentionService, (retention) => retention.list(tenantId))
+    ),
+  choose: (tenantId: string, kind: string, days: number | null) =>
+    Effect.zipRight(
+      knownTenant(tenantId),
+      Effect.flatMap(RetentionService, (retention) => retention.choose(tenantId, kind, days))
+    )
 }

@@ -1,9 +1,9 @@
-// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the schemas only the retention group uses.
+// Generated from ServiceKit's OpenAPI document by scripts/generate-client.mjs: the schemas the operations of several groups use: retention.
 // Do not edit: change the contract in @servicekit/core and run `npm run generate:client`.
 
 import type { components } from "../index.js"
 
-export interface RetentionSchemas {
+export interface SharedRetentionSchemas {
     readonly RetentionPeriods: {
         readonly data: readonly components["schemas"]["RetentionPeriod"][];
     };
