@@ -81,6 +81,7 @@ export * from "./SecretCrypto.js"
 export * from "./SipNetwork.js"
 export { type StorageSuite, runStorageConformance } from "./Storage.js"
 export { BUILT_IN_TENANT_KINDS } from "./storage/TenantData.js"
+export { makeRun } from "./storage/runFixtures.js"
 export {
   activitySuite,
   agentPresenceSuite,

@@ -4,7 +4,7 @@ import { builtInComposition } from "../src/Composition.js"
 import { RetentionService } from "../src/retention/RetentionService.js"
 import { parseRetentionDays } from "../src/retention/RetentionSettings.js"
 import type { Settings } from "../src/platform/Settings.js"
-import type { Run } from "../src/automations/records/Run.js"
+import { makeRun } from "@servicekit/conformance"
 import { RunRepository } from "../src/automations/records/RunRepositories.js"
 import { ReadoutService } from "../src/automations/readouts/ReadoutService.js"
 import type { WebhookDelivery } from "../src/webhooks/Webhook.js"
@@ -149,34 +149,14 @@ describe("retention", () => {
     t = makeTestKit({ retentionDays: { "automations.runs": 3 } })
     const tenantId = (await t.createTenant(["automations"])).id
     /** A run made `made` days ago that succeeded `ended` days ago. */
-    const run = (made: number, ended: number): Run => ({
-      id: crypto.randomUUID(),
-      tenantId,
-      workflowId: crypto.randomUUID(),
-      flowId: crypto.randomUUID(),
-      revision: 1,
-      steps: [{ type: "log", message: "hi" }],
-      status: "succeeded",
-      attempt: 1,
-      trigger: { type: "manual", event: null },
-      context: "",
-      payload: {},
-      parentRunId: null,
-      test: false,
-      idempotencyKey: null,
-      results: [],
-      reason: null,
-      expiresAt: null,
-      leaseUntil: null,
-      heldBy: null,
-      takeovers: [],
-      concurrency: null,
-      parkedAt: null,
-      createdAt: daysAgo(made),
-      startedAt: daysAgo(made),
-      finishedAt: daysAgo(ended),
-      updatedAt: daysAgo(ended)
-    })
+    const run = (made: number, ended: number) =>
+      makeRun(tenantId, {
+        status: "succeeded",
+        createdAt: daysAgo(made),
+        startedAt: daysAgo(made),
+        finishedAt: daysAgo(ended),
+        updatedAt: daysAgo(ended)
+      })
     // Ended 10, 7.5, 6 and 2 days ago; only the third was made within the SLO's 7 days.
     const made = [run(10.5, 10), run(8, 7.5), run(6.5, 6), run(9, 2)]
     await t.run(Effect.flatMap(RunRepository, (runs) => runs.insertMany(made)))
