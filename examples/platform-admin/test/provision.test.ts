@@ -10,8 +10,9 @@ describe("platform administration from an embedding app's own code", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "servicekit-admin-example-"))
   const kit = createServiceKit({
     dataDir,
-    databaseUrl: undefined,
-    redisUrl: undefined,
+    // The embedded database in a folder of its own, whatever DATABASE_URL and REDIS_URL say.
+    databaseUrl: "",
+    redisUrl: "",
     workers: "off",
     logLevel: "warn"
   })
