@@ -17,7 +17,8 @@ describe("ServiceKit mounted inside an Express app", () => {
   let key: string
 
   beforeAll(async () => {
-    const created = createApp({ dataDir })
+    // The embedded database in a folder of its own, whatever DATABASE_URL and REDIS_URL say.
+    const created = createApp({ dataDir, databaseUrl: "", redisUrl: "" })
     kit = created.kit
     server = created.app.listen(0, "127.0.0.1")
     await new Promise((resolve) => server.once("listening", resolve))
