@@ -315,14 +315,13 @@ export {
 
 // automations
 export { FlowRepository, type WorkflowKey, WorkflowRepository } from "./automations/records/AutomationsRepositories.js"
-export { MAX_TAKEOVERS } from "./automations/records/Run.js"
+export { ENDED_RUN_STATUSES, MAX_TAKEOVERS } from "./automations/records/Run.js"
 export { ApprovalRepository, type ApprovalQuery } from "./automations/records/ApprovalRepository.js"
 export { WaitpointRepository } from "./automations/records/WaitpointRepository.js"
 export { RunEngine } from "./automations/runs/RunEngine.js"
 export { type AgentStepKey, AgentTurnRepository, type StoredTurn, type StoredTurnRow } from "./automations/agents/AgentTurnRepository.js"
 export { WaitingWork } from "./automations/records/Waitpoint.js"
 export {
-  ENDED_RUN,
   RUN_ROWS,
   type RunKey,
   RunRepository,

@@ -32,11 +32,11 @@ export const retentionBatch = (database: KyselyConnection, batch: Batch): RawBui
       `
 
 /** A batch and the tables of rows that hang on each of its rows by `column`, if any. */
-type PruneBatch = Batch & { readonly rows?: ReadonlyArray<string>; readonly column?: string }
+type PruneBatch = Batch & { readonly hanging?: { readonly tables: ReadonlyArray<string>; readonly column: string } }
 
 /**
- * One statement: picks a retention batch of `table`, deletes the rows of `rows` that hang on the
- * picked by `column` (each of those tables needs an index led by tenant_id and `column`), then
+ * One statement: picks a retention batch of `table`, deletes the rows of `hanging.tables` that
+ * hang on the picked by `hanging.column` (each of those tables needs an index led by tenant_id and `column`), then
  * the picked: the keys of those it deleted.
  */
 export const pruneWithRows = (
@@ -46,10 +46,11 @@ export const pruneWithRows = (
   const picked = retentionBatch(database, batch)
   if (picked === undefined) return Effect.succeed([])
   const table = (name: string) => sql.id(database.schema, name)
-  const children = (batch.rows ?? []).map(
+  const { column, tables } = batch.hanging ?? { tables: [], column: "" }
+  const children = tables.map(
     (name) => sql`${sql.id(`${name}_gone`)} as (
       delete from ${table(name)} as c using picked as p
-      where c.tenant_id = p.tenant_id and ${sql.ref(`c.${batch.column}`)} = p.id
+      where c.tenant_id = p.tenant_id and ${sql.ref(`c.${column}`)} = p.id
     ), `
   )
   return Effect.map(

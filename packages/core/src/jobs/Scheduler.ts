@@ -60,6 +60,8 @@ export const nextDue = (spec: ScheduleSpec, after: Date, now: Date): Date | null
  */
 export const FIRINGS_KEPT_DAYS = 7
 const FIRINGS_BATCH = 500
+/** Batches one hourly prune runs at most; the next takes the rest. */
+const FIRINGS_BATCHES = 200
 
 /** Storage of schedules and of their firings (one row per schedule and due time). */
 export class ScheduleStore extends Context.Tag("@servicekit/core/ScheduleStore")<
@@ -190,7 +192,7 @@ export class Scheduler extends Context.Tag("@servicekit/core/Scheduler")<
         pruneFirings: Effect.gen(function* () {
           const before = new Date((yield* now).getTime() - FIRINGS_KEPT_DAYS * 86_400_000)
           let pruned = 0
-          for (let batch = 0; batch < 200; batch++) {
+          for (let batch = 0; batch < FIRINGS_BATCHES; batch++) {
             const deleted = yield* store.pruneFirings(before, FIRINGS_BATCH)
             pruned += deleted
             if (deleted < FIRINGS_BATCH) break

@@ -1,5 +1,5 @@
 import { RUN_STATUSES, type RunStatus } from "@servicekit/core/automations"
-import { ENDED_RUN, RUN_ROWS, RunRepository, isUuid } from "@servicekit/core/internal"
+import { ENDED_RUN_STATUSES, RUN_ROWS, RunRepository, isUuid } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
 import { type Kysely, sql } from "kysely"
 import { query } from "../Connection.js"
@@ -179,12 +179,11 @@ export const make = (database: KyselyConnection): RunRepository["Type"] => {
     pruneEnded: (before, limit, tenantId) =>
       pruneRows(database, {
         table: "automation_runs",
-        where: sql`status in (${sql.join(ENDED_RUN.map((status) => sql.lit(status)))}) and finished_at < ${before}`,
+        where: sql`status in (${sql.join(ENDED_RUN_STATUSES.map((status) => sql.lit(status)))}) and finished_at < ${before}`,
         orderBy: sql`finished_at`,
         limit,
         tenantId,
-        rows: RUN_ROWS,
-        column: "run_id"
+        hanging: { tables: RUN_ROWS, column: "run_id" }
       })
   })
 }

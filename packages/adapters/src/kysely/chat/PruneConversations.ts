@@ -17,6 +17,5 @@ export const pruneInactive = (database: KyselyConnection, before: Date, limit: n
     orderBy: sql`created_at, id`,
     limit,
     tenantId,
-    rows: CONVERSATION_ROWS,
-    column: "conversation_id"
+    hanging: { tables: CONVERSATION_ROWS, column: "conversation_id" }
   })

@@ -231,8 +231,7 @@ export const makeDeliveries = (database: KyselyConnection): WebhookDeliveryRepos
         orderBy: sql`updated_at`,
         limit,
         tenantId,
-        rows: ["webhook_attempts"],
-        column: "delivery_id"
+        hanging: { tables: ["webhook_attempts"], column: "delivery_id" }
       })
   })
 

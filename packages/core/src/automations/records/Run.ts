@@ -55,6 +55,9 @@ export const canMove = (from: RunStatus, to: RunStatus) => RUN_TRANSITIONS[from]
 /** The statuses of runs blocked on a waitpoint. */
 export const WAITING_RUN_STATUSES: ReadonlyArray<RunStatus> = ["waiting_approval", "waiting_node", "waiting_timer"]
 
+/** The statuses a run ends in, until it is retried (failed, cancelled and expired may be). */
+export const ENDED_RUN_STATUSES: ReadonlyArray<RunStatus> = ["succeeded", "failed", "cancelled", "expired", "skipped"]
+
 export const STEP_STATUSES = [
   "running",
   "succeeded",

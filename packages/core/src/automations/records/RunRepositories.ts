@@ -3,12 +3,9 @@ import type { Page } from "../../platform/Keyset.js"
 import { memoryTable } from "../../platform/MemoryTable.js"
 import type { WorkerIdentity } from "../../platform/Settings.js"
 import { MemoryDatabase } from "../../platform/UnitOfWork.js"
-import { MAX_TAKEOVERS, type Run, type RunStatus, type RunTakeover, type StepResult } from "./Run.js"
+import { ENDED_RUN_STATUSES, MAX_TAKEOVERS, type Run, type RunStatus, type RunTakeover, type StepResult } from "./Run.js"
 import { type TenantRunCaps, keyHasRoom, refusedByCaps, runKeyOf } from "./RunCaps.js"
 import { type RunStatistics, type StepLogPage, type StepLogQuery, statisticsOf, stepLogOf } from "./RunReadouts.js"
-
-/** The statuses a run ends in, until it is retried (failed, cancelled and expired may be). */
-export const ENDED_RUN: ReadonlyArray<RunStatus> = ["succeeded", "failed", "cancelled", "expired", "skipped"]
 
 /**
  * The tables (and memory stores, by the same names) of rows that hang on a run by their run's id:
@@ -161,7 +158,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
      */
     readonly stepLog: (tenantId: string, query: StepLogQuery) => Effect.Effect<StepLogPage>
     /**
-     * Deletes up to `limit` runs that ended (ENDED_RUN) before `before`, of `tenantId` alone when
+     * Deletes up to `limit` runs that ended (ENDED_RUN_STATUSES) before `before`, of `tenantId` alone when
      * given, the longest ended first, with the rows of RUN_ROWS that hang on them: how many runs
      * it deleted.
      */
@@ -351,7 +348,7 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
               .filter(
                 (row) =>
                   (tenantId === undefined || row.tenantId === tenantId) &&
-                  ENDED_RUN.includes(row.status) &&
+                  ENDED_RUN_STATUSES.includes(row.status) &&
                   row.finishedAt !== null &&
                   row.finishedAt < before
               )
