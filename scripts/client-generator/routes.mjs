@@ -5,8 +5,9 @@ import { groupOf, pathOperations } from "./document.mjs"
 /**
  * How the runtime calls an operation: `page` when it follows a cursor, `events` for server-sent
  * events, `socket` for a WebSocket upgrade (`socket+<name>` when its credential may go in the query
- * parameter `name`, as browsers cannot set a WebSocket's headers), `form` when its body is a form,
- * `bytes` when its body is bytes as they are (a file's).
+ * parameter `name`, as browsers cannot set a WebSocket's headers), `download` when it answers bytes
+ * (a file, an archive: neither JSON nor text), `form` when its body is a form, `bytes` when its body
+ * is bytes as they are (a file's).
  */
 const kindOf = ({ operation }, schemes) => {
   const success = Object.entries(operation.responses).filter(([status]) => Number(status) < 400)
@@ -19,6 +20,7 @@ const kindOf = ({ operation }, schemes) => {
   }
   const content = Object.keys(success[0]?.[1].content ?? {})
   if (content.includes("text/event-stream")) return "events"
+  if (content.length > 0 && content.every((type) => !type.includes("json") && !type.startsWith("text/"))) return "download"
   const cursor = (operation.parameters ?? []).some((parameter) => parameter.in === "query" && parameter.name === "cursor")
   if (cursor) return "page"
   const body = operation.requestBody?.content ?? {}

@@ -123,19 +123,29 @@ export const createClient = (options: ClientOptions): Client => {
     }
   }
 
+  const metaOf = (response: Response) => ({
+    status: response.status,
+    requestId: response.headers.get("x-request-id"),
+    rateLimit: rateLimitOf(response.headers),
+    response
+  })
+
   const call = (route: Route) => async (input?: LooseInput, call: RequestOptions = {}) => {
     const { response, text = "" } = await send(transport, await prepare(route, input, call), call)
-    const meta = {
-      status: response.status,
-      requestId: response.headers.get("x-request-id"),
-      rateLimit: rateLimitOf(response.headers),
-      response
-    }
+    const meta = metaOf(response)
     if (response.status >= 400) return { ...meta, data: undefined, error: documentedError(route, response, text) }
     // 204 No Content: nothing to read.
     if (response.status === 204) return { ...meta, data: undefined, error: undefined }
     const json = (response.headers.get("content-type") ?? "").includes("json")
     return { ...meta, data: json ? parseJson(text) : text, error: undefined }
+  }
+
+  /** Bytes answered (a file, an archive): the body's stream as it arrives, for the caller to read or save. */
+  const download = (route: Route) => async (input?: LooseInput, call: RequestOptions = {}) => {
+    const { response } = await send(transport, await prepare(route, input, call), call, false)
+    const meta = metaOf(response)
+    if (response.status >= 400) return { ...meta, data: undefined, error: documentedError(route, response, await response.text()) }
+    return { ...meta, data: response.body ?? new Blob([]).stream(), error: undefined }
   }
 
   /** Every item of every page, following the cursor until it runs out. */
@@ -183,7 +193,9 @@ export const createClient = (options: ClientOptions): Client => {
           ? socketUrl(route)
           : route[3] === "page"
             ? Object.assign(call(route), { all: all(route) })
-            : call(route)
+            : route[3] === "download"
+              ? download(route)
+              : call(route)
   }
   return client as unknown as Client
 }

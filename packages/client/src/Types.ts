@@ -48,8 +48,10 @@ type ContentOf<R> = R extends { readonly content: infer C } ? C[keyof C] : undef
 type SuccessStatus<Op> = Extract<keyof Responses<Op>, 100 | 101 | 200 | 201 | 202 | 204>
 type ErrorStatus<Op> = Exclude<keyof Responses<Op>, SuccessStatus<Op>> & number
 
-/** The body of a successful answer. */
-export type Data<Id extends OperationId> = ContentOf<Responses<Operation<Id>>[SuccessStatus<Operation<Id>>]>
+/** The body of a successful answer: bytes (a file, an archive) as a stream to read as it arrives. */
+export type Data<Id extends OperationId> = KindOf<Id> extends "download"
+  ? ReadableStream<Uint8Array>
+  : ContentOf<Responses<Operation<Id>>[SuccessStatus<Operation<Id>>]>
 
 /** One error the operation documents: the common error body's `error`, with its status. */
 type ErrorAt<Op, S extends number> =
@@ -79,7 +81,7 @@ export interface ResponseMeta {
   readonly requestId: string | null
   /** `X-RateLimit-*`, on the public `/v1` routes. */
   readonly rateLimit: RateLimit | null
-  /** The answer itself, for any other header. Its body has been read. */
+  /** The answer itself, for any other header. Its body has been read, but for a download's (`data`). */
   readonly response: Response
 }
 

@@ -82,6 +82,21 @@ export const blobStoreConformance = (name: string, makeLayer: () => Layer.Layer<
       expect(await read(keys[3]!)).toEqual(Uint8Array.of(5))
     })
 
+    it("lists the keys under a prefix in order, page after page, and nothing beside them", async () => {
+      const base = folder()
+      const under = [`${base}t1/a.txt`, `${base}t1/deep/er/b`, `${base}t1/deep/z`, `${base}t1/x-1`, `${base}t1/x.2`]
+      const beside = [`${base}t10/z`, `${base}t1z`]
+      await run((store) => Effect.forEach([...beside, ...under].reverse(), (key) => store.put(key, Uint8Array.of(5)), { discard: true }))
+      const all = await run((store) => store.listUnder(`${base}t1/`, undefined, 100))
+      expect(all).toEqual([...under].sort())
+      const first = await run((store) => store.listUnder(`${base}t1/`, undefined, 2))
+      const second = await run((store) => store.listUnder(`${base}t1/`, first[1], 2))
+      const third = await run((store) => store.listUnder(`${base}t1/`, second[1], 2))
+      expect([...first, ...second, ...third]).toEqual(all)
+      expect(await run((store) => store.listUnder(`${base}t1/`, all[all.length - 1], 2))).toEqual([])
+      expect(await run((store) => store.listUnder(`${base}none/`, undefined, 10))).toEqual([])
+    })
+
     it("refuses keys that could leave its folder or bucket", async () => {
       for (const key of ["../x", "a/../../x", "/a", "a//b", "a/./b", "", "a\u0000b", "a\\b", "a/"]) {
         const exit = await runtime.runPromiseExit(Effect.flatMap(BlobStore, (store) => store.put(key, Uint8Array.of(1))))

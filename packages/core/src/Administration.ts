@@ -1,6 +1,7 @@
-import { Cause, Effect, Exit, type ManagedRuntime } from "effect"
+import { Cause, Effect, Exit, type ManagedRuntime, Stream } from "effect"
 import type { TenantDeletionRecord } from "./accounts/TenantDeletions.js"
 import { type IssueDashboardToken, type IssuedDashboardToken, PlatformAdmin } from "./accounts/PlatformAdmin.js"
+import { TenantExport } from "./accounts/TenantExport.js"
 import { type ApiKeyView, ApiKeyService, type CreateApiKey, type CreatedApiKey } from "./platform/ApiKeyService.js"
 import type { KeyAccess, Product } from "./BuiltInProducts.js"
 import type { Tenant } from "./platform/Tenants.js"
@@ -56,6 +57,12 @@ export interface Administration<Access = KeyAccess, P extends string = Product> 
   readonly deleteTenant: (tenantId: string) => Promise<TenantDeletionRecord>
   /** How the tenant's deletion stands, with the rows it deleted by kind; kept once the tenant is gone. */
   readonly getTenantDeletion: (tenantId: string) => Promise<TenantDeletionRecord>
+  /**
+   * Everything the tenant holds as one gzip-compressed tar, read as the stream is (see
+   * docs/operations.md, "Exporting a tenant"): its rows kind by kind as JSON lines, its files, and
+   * `complete.json` last. An unknown tenant rejects (`TenantNotFound`) before any byte.
+   */
+  readonly exportTenant: (tenantId: string) => Promise<ReadableStream<Uint8Array>>
   /** The plaintext key is in the result, once. The product and its scopes are checked by the compiler too. */
   readonly createKey: (input: Omit<CreateApiKey, "product" | "scopes"> & Access) => Promise<CreatedApiKey>
   readonly listKeys: (tenantId: string) => Promise<ReadonlyArray<ApiKeyView>>
@@ -73,7 +80,7 @@ export interface Administration<Access = KeyAccess, P extends string = Product> 
 /** A tenant whose entitlements are the kit's products (the services check every name they store). */
 export type TenantOf<P extends string> = Omit<Tenant, "entitlements"> & { readonly entitlements: ReadonlyArray<P> }
 
-type Needs = TenantService | ApiKeyService | PlatformAdmin | RetentionService
+type Needs = TenantService | ApiKeyService | PlatformAdmin | RetentionService | TenantExport
 
 export const makeAdministration = (runtime: ManagedRuntime.ManagedRuntime<Needs, unknown>): Administration<any, string> => {
   // Rejects with the failure itself, not a FiberFailure wrapping it.
@@ -93,6 +100,8 @@ export const makeAdministration = (runtime: ManagedRuntime.ManagedRuntime<Needs,
     resumeTenant: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.resumeTenant(tenantId))),
     deleteTenant: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.deleteTenant(tenantId))),
     getTenantDeletion: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.tenantDeletion(tenantId))),
+    exportTenant: (tenantId) =>
+      run(Effect.flatMap(TenantExport, (exports) => Effect.flatMap(exports.archive(tenantId), (archive) => Stream.toReadableStreamEffect(archive)))),
     createKey: (input) => run(Effect.flatMap(ApiKeyService, (keys) => keys.create(input))),
     listKeys: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.listKeys(tenantId))),
     revokeKey: (tenantId, keyId) => run(Effect.flatMap(ApiKeyService, (keys) => keys.revoke(tenantId, keyId))),

@@ -45,7 +45,16 @@ export * as KeyFormat from "./platform/KeyFormat.js"
 export { ApiKeyRepository, type ApiKeyRecord } from "./platform/ApiKeys.js"
 export { SecretCrypto, constantTimeEqual, isUuid, layerCrypto, randomUuid } from "./platform/Crypto.js"
 export { SecretBox, isSecretKey, layerSecretBox } from "./platform/SecretBox.js"
-export { BlobStore, type StoredBlob, checkBlobKey, isBlobKey, isBlobPrefix, streamOf, tenantBlobPrefix } from "./platform/BlobStore.js"
+export {
+  BlobStore,
+  type StoredBlob,
+  checkBlobKey,
+  isBlobKey,
+  isBlobPrefix,
+  pageOfKeys,
+  streamOf,
+  tenantBlobPrefix
+} from "./platform/BlobStore.js"
 export { invalidField } from "./platform/Errors.js"
 export { RateLimitStore, type RateLimitResult, resultOf, windowOf } from "./platform/RateLimit.js"
 export { RateLimiter } from "./platform/RateLimiter.js"

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFile } from "node:fs/promises"
+import { open, readFile, rename, rm } from "node:fs/promises"
 import { createInterface } from "node:readline/promises"
 import { parseArgs } from "node:util"
 import { DashboardRole, modules } from "@servicekit/core"
@@ -11,7 +11,7 @@ import {
   describeError,
   isUuid
 } from "@servicekit/core/internal"
-import { Cause, Effect, Exit, LogLevel, Logger, Option, Schema } from "effect"
+import { Cause, Effect, Exit, LogLevel, Logger, Option, Schema, Stream } from "effect"
 import type { HostOptions } from "./Config.js"
 import { DataFolderBusy, DataFolderUnusable } from "./DataFolderLock.js"
 import type { NodeServiceKit } from "./Runtime.js"
@@ -112,6 +112,33 @@ const readText = (path: string) =>
     catch: (error) =>
       new UsageError({ message: `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}` })
   })
+
+const cannotWrite = (path: string) => (error: unknown) =>
+  new UsageError({ message: `cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}` })
+
+/** Written beside the file and renamed into place once whole: a file under the name is never part of one. */
+const writeBytes = (path: string, bytes: Stream.Stream<Uint8Array>) => {
+  const partial = `${path}.partial`
+  return Effect.acquireUseRelease(
+    Effect.tryPromise({ try: () => open(partial, "w"), catch: cannotWrite(path) }),
+    (file) =>
+      Effect.gen(function* () {
+        const written = yield* Stream.runFoldEffect(bytes, 0, (total, chunk) =>
+          Effect.tryPromise({ try: () => file.write(chunk), catch: cannotWrite(path) }).pipe(
+            Effect.as(total + chunk.byteLength)
+          )
+        )
+        yield* Effect.tryPromise({ try: () => file.sync(), catch: cannotWrite(path) })
+        return written
+      }),
+    (file, exit) =>
+      Effect.promise(async () => {
+        await file.close()
+        if (Exit.isSuccess(exit)) await rename(partial, path)
+        else await rm(partial, { force: true })
+      })
+  )
+}
 
 const hostCommands: ReadonlyArray<HostCommand> = [
   {
@@ -227,7 +254,7 @@ const main = async (argv: Array<string>): Promise<number> => {
   }
   const flags = stringFlags(values)
   const moduleCommand = moduleCommands.includes(command as Command) ? (command as Command) : undefined
-  const input: CommandInput = { flags, args, readFile: readText }
+  const input: CommandInput = { flags, args, readFile: readText, writeFile: writeBytes }
   try {
     const usageError = moduleCommand === undefined ? undefined : await usageErrorOf(moduleCommand, input)
     if (usageError !== undefined) return report(usageError, json)

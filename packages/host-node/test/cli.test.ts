@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -174,7 +175,7 @@ describe.concurrent("servicekit CLI round trip on the embedded database", { time
 
 // Beside the round trip, on a data folder of its own: usage errors and deleting tenants.
 describe.concurrent("servicekit CLI usage errors and tenant deletion on the embedded database", { timeout: CLI_TIMEOUT_MS }, () => {
-  const { env, servicekit, json } = onDataFolder()
+  const { dataDir, env, servicekit, json } = onDataFolder()
   let scriptedId: string
 
   it.sequential.each([
@@ -185,7 +186,8 @@ describe.concurrent("servicekit CLI usage errors and tenant deletion on the embe
     [["tenant", "create", "--name", "x", "--colour", "blue"], /Unknown option '--colour'/],
     [["frobnicate"], /unknown command "frobnicate"/],
     [["key", "revoke", "--tenant", "x"], /exactly one KEY_ID/],
-    [["tenant", "entitle", "--tenant", "x"], /takes the products to add: chat, voice, transactional, business_email/]
+    [["tenant", "entitle", "--tenant", "x"], /takes the products to add: chat, voice, transactional, business_email/],
+    [["tenant", "export", "--tenant", "x"], /--out is required/]
   ])("exits 2 with a clear message for %j", async (args, message) => {
     const result = await servicekit(...args)
     expect(result.code).toBe(2)
@@ -193,11 +195,16 @@ describe.concurrent("servicekit CLI usage errors and tenant deletion on the embe
   })
 
   // A test of its own: each command is a process opening the database, a few seconds each on a loaded machine.
-  it.sequential("deletes a tenant at once with --json, and answers a deletion never requested as not found", async () => {
+  it.sequential("exports a tenant to a file, deletes it at once with --json, and answers a deletion never requested as not found", async () => {
     // With --json nothing is asked: a script has said what it wants.
     const scripted = await json("tenant", "create", "--name", "Scripted", "--entitle", "voice")
     scriptedId = scripted.id
     await json("key", "create", "--tenant", scripted.id, "--product", "voice", "--env", "live", "--scopes", "voice:read")
+    // Exported first: a file the system's tar lists, whole under its name.
+    const out = join(dataDir, "scripted.tar.gz")
+    expect(await json("tenant", "export", "--tenant", scripted.id, "--out", out)).toEqual({ tenantId: scripted.id, out, bytes: statSync(out).size })
+    expect(execFileSync("tar", ["-tzf", out], { encoding: "utf8" })).toContain(`servicekit-tenant-${scripted.id}/records/api_keys/000001.jsonl`)
+    expect(existsSync(`${out}.partial`)).toBe(false)
     expect(await json("tenant", "delete", "--tenant", scripted.id)).toMatchObject({
       tenantId: scripted.id,
       status: "deleted",

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto"
-import { mkdir, open, rename, rm, writeFile } from "node:fs/promises"
+import { mkdir, open, readdir, rename, rm, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { Readable } from "node:stream"
-import { BlobStore, checkBlobKey } from "@servicekit/core/internal"
+import { BlobStore, checkBlobKey, pageOfKeys } from "@servicekit/core/internal"
 import { Effect, Layer, Option } from "effect"
 
 export interface FolderBlobStoreOptions {
@@ -11,6 +11,27 @@ export interface FolderBlobStoreOptions {
 }
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT"
+
+/** A blob being written (see `put`): not a blob until renamed into place. */
+const PARTIAL = /\.[0-9a-f-]{36}\.partial$/
+
+/** The keys of the files under `folder` (named by `key`), at any depth; none when it is missing. */
+const keysUnder = async (folder: string, key: string): Promise<Array<string>> => {
+  const entries = await readdir(folder, { withFileTypes: true }).catch((error: unknown) => {
+    if (missing(error)) return []
+    throw error
+  })
+  const keys = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? keysUnder(join(folder, entry.name), `${key}${entry.name}/`)
+        : entry.isFile() && !PARTIAL.test(entry.name)
+          ? [`${key}${entry.name}`]
+          : []
+    )
+  )
+  return keys.flat()
+}
 
 /**
  * Blobs as files in a folder of the data folder: the embedded default. A blob is written to a file
@@ -61,6 +82,12 @@ export const makeFolderBlobStore = (options: FolderBlobStoreOptions): BlobStore[
       Effect.zipRight(
         checkBlobKey(prefix, true),
         Effect.promise(() => rm(pathOf(prefix.slice(0, -1)), { recursive: true, force: true }))
+      ),
+    // The folder is walked whole for each page: a tenant's files are read page by page only by its export.
+    listUnder: (prefix, after, limit) =>
+      Effect.zipRight(
+        checkBlobKey(prefix, true),
+        Effect.promise(async () => pageOfKeys(await keysUnder(pathOf(prefix.slice(0, -1)), prefix), prefix, after, limit))
       )
   }
 }

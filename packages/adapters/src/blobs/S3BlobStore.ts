@@ -99,6 +99,31 @@ export const layerS3BlobStore = (options: S3BlobStoreOptions): Layer.Layer<BlobS
                   if (page.IsTruncated !== true) return
                 }
               })
+            ),
+          // S3 lists keys in UTF-8 byte order, which is code-unit order for the characters a key may hold.
+          // A listing asks for a full page (1,000 keys) and keeps what it needs: fewer round trips than pages.
+          listUnder: (prefix, after, limit) =>
+            Effect.zipRight(
+              checkBlobKey(prefix, true),
+              send(async (abortSignal) => {
+                const keys: Array<string> = []
+                let startAfter = after === undefined ? undefined : root + after
+                while (keys.length < limit) {
+                  const page = await client.send(
+                    new ListObjectsV2Command({
+                      Bucket,
+                      Prefix: root + prefix,
+                      ...(startAfter === undefined ? {} : { StartAfter: startAfter })
+                    }),
+                    { abortSignal }
+                  )
+                  const found = (page.Contents ?? []).flatMap(({ Key }) => (Key === undefined ? [] : [Key]))
+                  keys.push(...found.slice(0, limit - keys.length).map((key) => key.slice(root.length)))
+                  if (page.IsTruncated !== true || found.length === 0) return keys
+                  startAfter = found[found.length - 1]
+                }
+                return keys
+              })
             )
         }
       }

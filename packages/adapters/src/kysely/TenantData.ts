@@ -18,10 +18,17 @@ const tenantOf = (schema: string, table: TenantTable, byName: ReadonlyMap<string
   }
 }
 
+/** A table's primary key columns, in the key's order. */
+const PRIMARY_KEY = `SELECT a.attname AS name FROM pg_index i
+  JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+  WHERE i.indrelid = to_regclass($1) AND i.indisprimary ORDER BY array_position(i.indkey::int2[], a.attnum)`
+
 /**
  * A tenant's rows in the tables the modules declare (ModuleStorage's `tenantTables`), kind by
  * kind in the order given. A batch deletes rows picked by their physical address (ctid), so no
- * key is needed and no statement holds more than `limit` rows' locks.
+ * key is needed and no statement holds more than `limit` rows' locks. Rows are read page by page
+ * in the order of the table's primary key (most lead with the tenant), the last row's key the
+ * cursor: each page is a range of that index, however many pages came before.
  */
 export const layerTenantData = (tables: ReadonlyArray<TenantTable>): Layer.Layer<TenantData, never, KyselyDatabase> =>
   Layer.effect(
@@ -54,6 +61,33 @@ export const layerTenantData = (tables: ReadonlyArray<TenantTable>): Layer.Layer
         return found
       }
       const number = (found: ReadonlyArray<{ readonly n: number | string }>) => Number(found[0]?.n ?? 0)
+      // Built on first use: the key is read from the catalog, so the schema must be migrated by then.
+      const reads = new Map<string, { first: string; after: string }>()
+      const readsOf = (kind: string) =>
+        Effect.gen(function* () {
+          const known = reads.get(kind)
+          if (known !== undefined) return known
+          const table = byName.get(kind)
+          if (table === undefined) return yield* Effect.dieMessage(`no table ${kind} holds tenants' rows`)
+          const names = (yield* rows<{ name: string }>(database, PRIMARY_KEY, [`"${database.schema}"."${kind}"`])).map(
+            ({ name }) => name
+          )
+          if (names.length === 0) return yield* Effect.dieMessage(`${kind} has no primary key to read it in order`)
+          const key = (alias: string) => names.map((name) => `${alias}."${name}"`).join(", ")
+          const { from, where } = tenantOf(database.schema, table, byName)
+          const cursor = `json_build_object(${names.map((name) => `'${name}', c."${name}"`).join(", ")})::text`
+          const select = `SELECT row_to_json(c)::text AS line, ${cursor} AS at FROM ${from}`
+          const order = `ORDER BY ${key("c")}`
+          const made = {
+            first: `${select} WHERE ${where} ${order} LIMIT $2`,
+            // The cursor typed as the table's row, so the comparison is the key's own.
+            after:
+              `${select}, json_populate_record(NULL::"${database.schema}"."${kind}", $2::json) AS r ` +
+              `WHERE ${where} AND (${key("c")}) > (${key("r")}) ${order} LIMIT $3`
+          }
+          reads.set(kind, made)
+          return made
+        })
       return {
         kinds: tables.map(({ table }) => table),
         count: (tenantId, kind) =>
@@ -63,7 +97,21 @@ export const layerTenantData = (tables: ReadonlyArray<TenantTable>): Layer.Layer
         deleteSome: (tenantId, kind, limit) =>
           isUuid(tenantId)
             ? Effect.map(rows<{ n: number }>(database, statementsOf(kind).deleteSome, [tenantId, limit]), number)
-            : Effect.succeed(0)
+            : Effect.succeed(0),
+        readSome: (tenantId, kind, after, limit) =>
+          !isUuid(tenantId)
+            ? Effect.succeed({ lines: [], next: null })
+            : Effect.flatMap(readsOf(kind), (read) =>
+                Effect.map(
+                  after === null
+                    ? rows<{ line: string; at: string }>(database, read.first, [tenantId, limit])
+                    : rows<{ line: string; at: string }>(database, read.after, [tenantId, after, limit]),
+                  (found) => ({
+                    lines: found.map(({ line }) => line),
+                    next: found.length < limit ? null : found[found.length - 1]!.at
+                  })
+                )
+              )
       }
     })
   )

@@ -286,8 +286,10 @@ export const chatPageTests = (context: ContractContext) => {
         signature: link.searchParams.get("signature")!
       }
     })
-    expect(downloaded.status).toBe(200)
     expect(downloaded.response.headers.get("content-type")).toBe("image/png")
+    // The file's bytes as a stream, whole.
+    const bytes = new Uint8Array(await new Response(expectOk(downloaded)).arrayBuffer())
+    expect([...bytes]).toEqual([...png])
 
     const stranger = await connect({ token: `${session.visitorToken}x` }).chatVisitor.getVisitorConversation()
     const refused = expectError(stranger, 401)

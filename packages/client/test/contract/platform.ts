@@ -78,6 +78,15 @@ export const platformTests = (context: ContractContext) => {
     // @ts-expect-error: a 404 of getTenant is never an authentication code
     expect(notFound.code === "invalid_admin_token").toBe(false)
 
+    // Exported: the archive's gzip stream, read as it arrives; a tar of the tenant's folder inside.
+    const archive = expectOk(await admin.platformAdmin.exportTenant({ path: { tenantId: tenant.id } }))
+    const gzipped = new Uint8Array(await new Response(archive).arrayBuffer())
+    expect([gzipped[0], gzipped[1]]).toEqual([0x1f, 0x8b])
+    const tar = await new Response(new Blob([gzipped]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()
+    expect(new TextDecoder().decode(tar.slice(0, 100))).toContain(`servicekit-tenant-${tenant.id}/README.txt`)
+    const notExported = await admin.platformAdmin.exportTenant({ path: { tenantId: UNKNOWN_ID } })
+    expect(expectError(notExported, 404).code).toBe("tenant_not_found")
+
     // Deleted: suspended at once, then gone, its record kept.
     const started = expectOk(await admin.platformAdmin.deleteTenant({ path: { tenantId: tenant.id } }))
     expect(started).toMatchObject({ tenantId: tenant.id, requestedAt: expect.any(String) })

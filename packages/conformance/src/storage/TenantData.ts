@@ -159,6 +159,34 @@ export const tenantDataSuite: StorageSuite<Ports> = {
       })
     )
 
+    it.effect("reads a tenant's rows page by page as JSON lines, each once, and none of another tenant", () =>
+      Effect.gen(function* () {
+        const data = yield* TenantData
+        const [tenant, other] = [yield* tenantWithRows, yield* tenantWithRows]
+        const linesOf = (tenantId: string, kind: string) =>
+          Effect.gen(function* () {
+            const lines: Array<string> = []
+            let after: string | null = null
+            do {
+              const page: { lines: ReadonlyArray<string>; next: string | null } = yield* data.readSome(tenantId, kind, after, 2)
+              expect(page.lines.length).toBeLessThanOrEqual(2)
+              lines.push(...page.lines)
+              after = page.next
+            } while (after !== null)
+            return lines
+          })
+        const calls = (yield* linesOf(tenant.id, "calls")).map((line) => JSON.parse(line))
+        expect(calls).toHaveLength(3)
+        expect(new Set(calls.map((call) => call.id)).size).toBe(3)
+        const otherCalls = (yield* linesOf(other.id, "calls")).map((line) => JSON.parse(line).id)
+        expect(calls.some((call) => otherCalls.includes(call.id))).toBe(false)
+        const messages = yield* linesOf(tenant.id, "chat_messages")
+        expect(messages.filter((line) => line.includes("Still waiting."))).toHaveLength(1)
+        for (const [kind, count] of Object.entries(HELD)) expect(yield* linesOf(tenant.id, kind)).toHaveLength(count)
+        expect(yield* data.readSome("not-a-uuid", "calls", null, 10)).toEqual({ lines: [], next: null })
+      })
+    )
+
     it.effect("puts back what a unit of work deleted when it fails", () =>
       Effect.gen(function* () {
         const data = yield* TenantData

@@ -12,11 +12,12 @@ import { developersHandlers } from "./DevelopersHandlers.js"
 import { PlatformAdmin } from "./PlatformAdmin.js"
 import { TenantDeletion, tenantDeletionQueue } from "./TenantDeletion.js"
 import { TenantDeletionRepository } from "./TenantDeletions.js"
+import { TenantExport } from "./TenantExport.js"
 
 /**
  * Account management: tenants, their entitlements and API keys (the dashboard's Developers
  * routes, the platform admin routes and the CLI), and the storage of the platform's own records,
- * the usage ledger and idempotency keys included; and a tenant's deletion.
+ * the usage ledger and idempotency keys included; and a tenant's deletion and export.
  */
 export const accounts = defineModule({
   name: "accounts",
@@ -25,7 +26,7 @@ export const accounts = defineModule({
     const keys = keySchemas(products)
     return groups(developersHandlers(products, keys), adminHandlers(products, keys))
   },
-  services: PlatformAdmin.layer.pipe(Layer.provideMerge(TenantDeletion.layer)),
+  services: Layer.merge(PlatformAdmin.layer.pipe(Layer.provideMerge(TenantDeletion.layer)), TenantExport.layer),
   memory: Layer.mergeAll(
     ApiKeyRepository.layerMemory,
     UsageLedger.layerMemory,

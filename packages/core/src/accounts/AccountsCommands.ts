@@ -5,6 +5,7 @@ import { Environment, ProductCatalog } from "../platform/Products.js"
 import { TenantService } from "../platform/TenantService.js"
 import { PlatformAdmin } from "./PlatformAdmin.js"
 import { TenantDeletion } from "./TenantDeletion.js"
+import { TenantExport } from "./TenantExport.js"
 import type { TenantDeletionRecord } from "./TenantDeletions.js"
 
 const list = (text: string | undefined): Array<string> =>
@@ -140,6 +141,19 @@ export const accountsCommands: ReadonlyArray<Command> = [
         const tenantId = yield* requiredFlag(input, "tenant")
         const record = yield* Effect.flatMap(PlatformAdmin, (admin) => admin.tenantDeletion(tenantId))
         return { json: record, text: deletionReport(record) }
+      })
+  },
+  {
+    name: "tenant export",
+    usage: "tenant export --tenant ID --out FILE        everything the tenant holds, as a .tar.gz",
+    flags: ["tenant", "out"],
+    run: (input) =>
+      Effect.gen(function* () {
+        const tenantId = yield* requiredFlag(input, "tenant")
+        const out = yield* requiredFlag(input, "out")
+        const archive = yield* Effect.flatMap(TenantExport, (exports) => exports.archive(tenantId))
+        const bytes = yield* input.writeFile(out, archive)
+        return { json: { tenantId, out, bytes }, text: `Exported tenant ${tenantId} to ${out} (${bytes} bytes).` }
       })
   },
   {

@@ -1,4 +1,4 @@
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Context, Schema } from "effect"
 import { Integer, Timestamp, Uuid, UuidText, cappedList, withReason } from "../http/Schemas.js"
 import { PlatformAdminAuth, PlatformAdminRoutes } from "../http/Security.js"
@@ -184,6 +184,17 @@ export const adminApi = (products: CatalogSchemas, { ApiKeyJson, CreateApiKeyBod
         .addError(TenantDeletionNotFound)
         .annotate(OpenApi.Summary, "How a tenant's deletion stands, with what it deleted")
         .annotate(OpenApi.Description, "Kept after the tenant is gone: the platform's record of what was deleted, and when.")
+    )
+    .add(
+      HttpApiEndpoint.get("exportTenant", "/admin/tenants/:tenantId/export")
+        .setPath(TenantPath)
+        .addSuccess(HttpApiSchema.Uint8Array({ contentType: "application/gzip" }))
+        .addError(TenantNotFound)
+        .annotate(OpenApi.Summary, "Export everything a tenant holds as one archive")
+        .annotate(
+          OpenApi.Description,
+          "A gzip-compressed tar, streamed as it is read, that any system unpacks: README.txt, manifest.json (the format, the tenant), records/KIND/N.jsonl (every row of every table of the tenant, one JSON object a line), files/ (its stored files) and, last, complete.json (the counts): an archive without complete.json was cut short. Rows are read page by page while the tenant works on; suspend it first for an archive no write lands in the middle of."
+        )
     )
     .add(
       HttpApiEndpoint.get("listTenantApiKeys", "/admin/tenants/:tenantId/api-keys")

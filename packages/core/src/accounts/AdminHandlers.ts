@@ -1,3 +1,4 @@
+import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { implement } from "../http/Implement.js"
 import { ApiKeyService } from "../platform/ApiKeyService.js"
@@ -6,6 +7,7 @@ import type { CatalogSchemas } from "../platform/Products.js"
 import { adminApi } from "./AdminApi.js"
 import type { KeySchemas } from "./DevelopersApi.js"
 import { PlatformAdmin } from "./PlatformAdmin.js"
+import { TenantExport } from "./TenantExport.js"
 
 export const adminHandlers = (products: CatalogSchemas, schemas: KeySchemas) =>
   implement(
@@ -14,6 +16,7 @@ export const adminHandlers = (products: CatalogSchemas, schemas: KeySchemas) =>
       const admin = yield* PlatformAdmin
       const tenants = yield* TenantService
       const keys = yield* ApiKeyService
+      const exports = yield* TenantExport
       return {
         createTenant: ({ payload }) => tenants.create(payload),
         listTenants: () => Effect.map(tenants.list(), (data) => ({ data })),
@@ -23,6 +26,13 @@ export const adminHandlers = (products: CatalogSchemas, schemas: KeySchemas) =>
         resumeTenant: ({ path }) => admin.resumeTenant(path.tenantId),
         deleteTenant: ({ path }) => admin.deleteTenant(path.tenantId),
         getTenantDeletion: ({ path }) => admin.tenantDeletion(path.tenantId),
+        exportTenant: ({ path }) =>
+          Effect.map(exports.archive(path.tenantId), (archive) =>
+            HttpServerResponse.stream(archive, {
+              contentType: "application/gzip",
+              headers: { "content-disposition": `attachment; filename="tenant-${path.tenantId}.tar.gz"` }
+            })
+          ),
         listTenantApiKeys: ({ path }) => Effect.map(admin.listKeys(path.tenantId), (data) => ({ data })),
         createTenantApiKey: ({ path, payload }) =>
           Effect.map(keys.create({ ...payload, tenantId: path.tenantId }), ({ apiKey, key }) => ({ ...apiKey, key })),

@@ -42,6 +42,7 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
       const ids = new Set<string>()
       db.holdsTenantRows("calls", {
         count: (tenantId) => tenants.get(tenantId)?.length ?? 0,
+        rows: (tenantId) => [...(tenants.get(tenantId) ?? [])],
         // The oldest first, off the end of the tenant's list (undone in reverse, each goes back on the end); the
         // emptied list goes too.
         drop: (tenantId, limit, undo) => {

@@ -1,5 +1,5 @@
 import type { HttpApiGroup } from "@effect/platform"
-import { Data, type Duration, Effect, type Layer } from "effect"
+import { Data, type Duration, Effect, type Layer, type Stream } from "effect"
 import type { ImplementedGroup } from "../http/Implement.js"
 import type { EventSubscriber } from "../jobs/EventBus.js"
 import type { JobHandler, QueueDefinition } from "../jobs/JobQueue.js"
@@ -134,6 +134,11 @@ export interface CommandInput {
   readonly args: ReadonlyArray<string>
   /** Reads a text file named on the command line; the host does the I/O. */
   readonly readFile: (path: string) => Effect.Effect<string, UsageError>
+  /**
+   * Writes the bytes to a file named on the command line, as they come: the file appears whole, under
+   * its name, only once the last byte is written. How many bytes it holds.
+   */
+  readonly writeFile: (path: string, bytes: Stream.Stream<Uint8Array>) => Effect.Effect<number, UsageError>
 }
 
 export interface CommandOutput {

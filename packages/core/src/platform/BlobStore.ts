@@ -36,6 +36,11 @@ export class BlobStore extends Context.Tag("@servicekit/core/BlobStore")<
     readonly remove: (key: string) => Effect.Effect<void>
     /** Removes every blob whose key starts with `prefix` (a key ending in `/`). */
     readonly removeUnder: (prefix: string) => Effect.Effect<void>
+    /**
+     * Up to `limit` keys starting with `prefix` (a key ending in `/`), in code-unit order, each after
+     * `after` when given: page after page, the last key of one page is the `after` of the next.
+     */
+    readonly listUnder: (prefix: string, after: string | undefined, limit: number) => Effect.Effect<ReadonlyArray<string>>
   }
 >() {
   /** Blobs in a map of this process: for tests and for kits that keep nothing. */
@@ -56,6 +61,13 @@ export const streamOf = (bytes: Uint8Array): ReadableStream<Uint8Array> =>
       controller.close()
     }
   })
+
+/** The page of `keys` that `listUnder` answers, for stores that read every key under the prefix. */
+export const pageOfKeys = (keys: ReadonlyArray<string>, prefix: string, after: string | undefined, limit: number) =>
+  keys
+    .filter((key) => key.startsWith(prefix) && (after === undefined || key > after))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, limit)
 
 const makeMemoryBlobStore = (): BlobStore["Type"] => {
   const blobs = new Map<string, Uint8Array>()
@@ -78,6 +90,11 @@ const makeMemoryBlobStore = (): BlobStore["Type"] => {
         Effect.sync(() => {
           for (const key of [...blobs.keys()]) if (key.startsWith(prefix)) blobs.delete(key)
         })
+      ),
+    listUnder: (prefix, after, limit) =>
+      Effect.zipRight(
+        checkBlobKey(prefix, true),
+        Effect.sync(() => pageOfKeys([...blobs.keys()], prefix, after, limit))
       )
   }
 }

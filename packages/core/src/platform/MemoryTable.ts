@@ -82,6 +82,7 @@ export const tenantRowsOf = <K, A>(
       for (const row of rows.values()) if (tenantOf(row) === tenantId) n++
       return n
     },
+    rows: (tenantId) => [...rows.values()].filter((row) => tenantOf(row) === tenantId),
     drop: (tenantId, limit, undo) => dropSome(tenantId, () => true, limit, undo),
     dropWhere: (tenantId, match, undo) => dropSome(tenantId, match, Infinity, undo)
   }
@@ -110,6 +111,7 @@ export const tenantRowsOfArray = <A>(
   }
   return {
     count: (tenantId) => rows.filter((row) => tenantOf(row) === tenantId).length,
+    rows: (tenantId) => rows.filter((row) => tenantOf(row) === tenantId),
     drop: (tenantId, limit, undo) => dropSome(tenantId, () => true, limit, undo),
     dropWhere: (tenantId, match, undo) => dropSome(tenantId, match, Infinity, undo)
   }

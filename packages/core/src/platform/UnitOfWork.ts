@@ -46,6 +46,8 @@ interface MemoryTransaction {
 export interface MemoryTenantRows {
   /** How many rows of the tenant the store holds. */
   readonly count: (tenantId: string) => number
+  /** The tenant's rows as the store holds them, in a stable order: what exporting the tenant writes. */
+  readonly rows: (tenantId: string) => ReadonlyArray<unknown>
   /** Drops up to `limit` of the tenant's rows, each undone with the unit of work: how many it dropped. */
   readonly drop: (tenantId: string, limit: number, undo: (reverse: () => void) => void) => number
   /**

@@ -8,5 +8,5 @@ export const chatFileDownloadRoutes = {
    *
    * The `url` of a ChatFile. The file's own type, `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy; `Content-Disposition: attachment` except for raster images. 404 `file_not_found` for a link the platform did not sign, 410 `file_link_expired` once its time is over.
    */
-  "chatFileDownload.downloadChatFile": ["GET", "/public/chat/files/{id}", "400 404 405 410 500"]
+  "chatFileDownload.downloadChatFile": ["GET", "/public/chat/files/{id}", "400 404 405 410 500", "download"]
 } as const

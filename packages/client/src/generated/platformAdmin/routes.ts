@@ -35,6 +35,12 @@ export const platformAdminRoutes = {
    * Kept after the tenant is gone: the platform's record of what was deleted, and when.
    */
   "platformAdmin.getTenantDeletion": ["GET", "/admin/tenants/{tenantId}/deletion", "400 401 404 405 500"],
+  /**
+   * Export everything a tenant holds as one archive
+   *
+   * A gzip-compressed tar, streamed as it is read, that any system unpacks: README.txt, manifest.json (the format, the tenant), records/KIND/N.jsonl (every row of every table of the tenant, one JSON object a line), files/ (its stored files) and, last, complete.json (the counts): an archive without complete.json was cut short. Rows are read page by page while the tenant works on; suspend it first for an archive no write lands in the middle of.
+   */
+  "platformAdmin.exportTenant": ["GET", "/admin/tenants/{tenantId}/export", "400 401 404 405 500", "download"],
   /** List a tenant's API keys */
   "platformAdmin.listTenantApiKeys": ["GET", "/admin/tenants/{tenantId}/api-keys", "400 401 404 405 500"],
   /** Create an API key for a tenant */

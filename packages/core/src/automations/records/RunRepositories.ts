@@ -176,6 +176,10 @@ export class RunRepository extends Context.Tag("@servicekit/core/RunRepository")
           for (const run of table.rows()) if (run.tenantId === tenantId) count += run.results.length
           return count
         },
+        rows: (tenantId) =>
+          [...table.rows()].flatMap((run) =>
+            run.tenantId === tenantId ? run.results.map((result) => ({ runId: run.id, ...result })) : []
+          ),
         drop: (tenantId, limit, undo) => {
           let dropped = 0
           for (const run of [...table.rows()]) {
