@@ -108,6 +108,21 @@ const exportSuite = (storage: string, makeKit: () => Serving) =>
       await expectRefusal(await admin(`/tenants/not-a-tenant/export`), 400, "validation_failed")
       await expectRefusal(await admin(`/tenants/${exported.tenantId}/export`, `${adminToken}x`), 401, "invalid_admin_token")
     })
+
+    it("lets a client leave in the middle of an archive, and serves the next whole", async () => {
+      const exported = await chatting("Left")
+      for (let i = 0; i < 3; i++) {
+        const leaving = new AbortController()
+        const answer = await fetch(`${served.url}/api/admin/tenants/${exported.tenantId}/export`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+          signal: leaving.signal
+        })
+        await answer.body!.getReader().read()
+        leaving.abort()
+      }
+      const root = unpack(new Uint8Array(await (await admin(`/tenants/${exported.tenantId}/export`)).arrayBuffer()))
+      expect(JSON.parse(readFileSync(join(root, "complete.json"), "utf8")).files).toBe(1)
+    })
   })
 
 exportSuite("embedded database and data folder", () =>
