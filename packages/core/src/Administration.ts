@@ -101,7 +101,11 @@ export const makeAdministration = (runtime: ManagedRuntime.ManagedRuntime<Needs,
     deleteTenant: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.deleteTenant(tenantId))),
     getTenantDeletion: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.tenantDeletion(tenantId))),
     exportTenant: (tenantId) =>
-      run(Effect.flatMap(TenantExport, (exports) => Effect.flatMap(exports.archive(tenantId), (archive) => Stream.toReadableStreamEffect(archive)))),
+      run(
+        Effect.flatMap(TenantExport, (exports) =>
+          Effect.flatMap(exports.archive(tenantId), (archive) => Stream.toReadableStreamEffect(archive))
+        )
+      ),
     createKey: (input) => run(Effect.flatMap(ApiKeyService, (keys) => keys.create(input))),
     listKeys: (tenantId) => run(Effect.flatMap(PlatformAdmin, (admin) => admin.listKeys(tenantId))),
     revokeKey: (tenantId, keyId) => run(Effect.flatMap(ApiKeyService, (keys) => keys.revoke(tenantId, keyId))),

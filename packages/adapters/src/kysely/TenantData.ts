@@ -18,8 +18,8 @@ const tenantOf = (schema: string, table: TenantTable, byName: ReadonlyMap<string
   }
 }
 
-/** A table's primary key columns, in the key's order. */
-const PRIMARY_KEY = `SELECT a.attname AS name FROM pg_index i
+/** A table's primary key columns, in the key's order, with their types. */
+const PRIMARY_KEY = `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type FROM pg_index i
   JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
   WHERE i.indrelid = to_regclass($1) AND i.indisprimary ORDER BY array_position(i.indkey::int2[], a.attnum)`
 
@@ -69,21 +69,25 @@ export const layerTenantData = (tables: ReadonlyArray<TenantTable>): Layer.Layer
           if (known !== undefined) return known
           const table = byName.get(kind)
           if (table === undefined) return yield* Effect.dieMessage(`no table ${kind} holds tenants' rows`)
-          const names = (yield* rows<{ name: string }>(database, PRIMARY_KEY, [`"${database.schema}"."${kind}"`])).map(
-            ({ name }) => name
-          )
-          if (names.length === 0) return yield* Effect.dieMessage(`${kind} has no primary key to read it in order`)
-          const key = (alias: string) => names.map((name) => `${alias}."${name}"`).join(", ")
+          const key = yield* rows<{ name: string; type: string }>(database, PRIMARY_KEY, [`"${database.schema}"."${kind}"`])
+          if (key.length === 0) return yield* Effect.dieMessage(`${kind} has no primary key to read it in order`)
           const { from, where } = tenantOf(database.schema, table, byName)
-          const cursor = `json_build_object(${names.map((name) => `'${name}', c."${name}"`).join(", ")})::text`
+          const columns = (names: ReadonlyArray<{ name: string }>) => names.map(({ name }) => `c."${name}"`).join(", ")
+          // A key led by the tenant's column: the cursor compares the rest, so that the index scan
+          // starts at the cursor (compared whole, the tenant's equality would make it start at the
+          // tenant's first row). Each value is typed as its column, to compare as the key does.
+          const rest = !("via" in table) && key[0]!.name === (table.tenantColumn ?? "tenant_id") ? key.slice(1) : key
+          const cursor = `json_build_object(${key.map(({ name }) => `'${name}', c."${name}"`).join(", ")})::text`
           const select = `SELECT row_to_json(c)::text AS line, ${cursor} AS at FROM ${from}`
-          const order = `ORDER BY ${key("c")}`
+          const order = `ORDER BY ${columns(key)}`
+          // A key of the tenant alone holds one row at most: nothing comes after it.
+          const past =
+            rest.length === 0
+              ? "$2::json IS NULL"
+              : `(${columns(rest)}) > (${rest.map(({ name, type }) => `($2::json->>'${name}')::${type}`).join(", ")})`
           const made = {
             first: `${select} WHERE ${where} ${order} LIMIT $2`,
-            // The cursor typed as the table's row, so the comparison is the key's own.
-            after:
-              `${select}, json_populate_record(NULL::"${database.schema}"."${kind}", $2::json) AS r ` +
-              `WHERE ${where} AND (${key("c")}) > (${key("r")}) ${order} LIMIT $3`
+            after: `${select} WHERE ${where} AND ${past} ${order} LIMIT $3`
           }
           reads.set(kind, made)
           return made

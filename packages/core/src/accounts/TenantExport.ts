@@ -38,15 +38,17 @@ tenant first for an archive no write lands in the middle of.
 const text = (value: string) => new TextEncoder().encode(value)
 const json = (value: unknown) => text(`${JSON.stringify(value, null, 2)}\n`)
 
-/** Compressed as gzip on the way out, by the runtime's own CompressionStream (Node, Bun, browsers). */
-const gzip = (bytes: Stream.Stream<Uint8Array>): Stream.Stream<Uint8Array> =>
-  Stream.orDie(
-    Stream.fromReadableStream(
-      () =>
-        Stream.toReadableStream(bytes).pipeThrough(
-          new CompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>
-        ),
-      (error) => error
+/**
+ * Compressed as gzip on the way out, by the runtime's own CompressionStream (Node, Bun, browsers),
+ * the bytes read on the fiber's runtime (its services, its logger) as the compressed stream is pulled.
+ */
+const gzip = (bytes: Stream.Stream<Uint8Array>) =>
+  Effect.map(Stream.toReadableStreamEffect(bytes), (readable) =>
+    Stream.orDie(
+      Stream.fromReadableStream(
+        () => readable.pipeThrough(new CompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>),
+        (error) => error
+      )
     )
   )
 
@@ -134,7 +136,7 @@ export class TenantExport extends Context.Tag("@servicekit/core/TenantExport")<
               tenant,
               kinds: data.kinds
             }
-            return gzip(tarArchive(entries(tenant, exportedAt, manifest)))
+            return yield* gzip(tarArchive(entries(tenant, exportedAt, manifest)))
           })
       }
     })
