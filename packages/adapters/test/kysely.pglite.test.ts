@@ -14,6 +14,7 @@ import { allMigrations } from "../src/kysely/Storage.js"
 import { layerPglite } from "../src/pglite.js"
 import { moduleMigrationsSuite } from "./moduleMigrations.js"
 import { inboxMigrationSuite } from "./inboxMigration.js"
+import { callDaysMigrationSuite } from "./callDaysMigration.js"
 import { stepResultsMigrationSuite } from "./stepResultsMigration.js"
 
 it("keeps data in its folder across close and reopen, and closes PGlite with the scope", async () => {
@@ -178,4 +179,5 @@ beforeAll(async () => {
 afterAll(() => pglite.close())
 moduleMigrationsSuite("on PGlite", () => db)
 stepResultsMigrationSuite("on PGlite", () => db)
+callDaysMigrationSuite("on PGlite", () => db)
 inboxMigrationSuite("on PGlite", () => db)

@@ -11,6 +11,7 @@ import * as hookTokenDigests from "../src/kysely/automations/migrations/0029_hoo
 import { layerPostgres } from "../src/postgres.js"
 import { moduleMigrationsSuite } from "./moduleMigrations.js"
 import { inboxMigrationSuite } from "./inboxMigration.js"
+import { callDaysMigrationSuite } from "./callDaysMigration.js"
 import { stepResultsMigrationSuite } from "./stepResultsMigration.js"
 import { layerTemporaryPostgres, temporaryDatabase, temporaryDatabaseForFile } from "./temporaryPostgres.js"
 
@@ -87,6 +88,7 @@ describe("kysely storage on Postgres", () => {
             "automations/0007_retention",
             "calling/0001_calls_in_progress",
             "calling/0002_hosted_sip_numbers",
+            "calling/0003_call_days",
             "chat/0001_webhook_health",
             "chat/0002_visitor_tokens_by_tenant",
             "chat/0003_inbox",
@@ -291,4 +293,5 @@ const connectModuleDatabase = () => {
 }
 moduleMigrationsSuite("on PostgreSQL", connectModuleDatabase)
 stepResultsMigrationSuite("on PostgreSQL", connectModuleDatabase)
+callDaysMigrationSuite("on PostgreSQL", connectModuleDatabase)
 inboxMigrationSuite("on PostgreSQL", connectModuleDatabase)

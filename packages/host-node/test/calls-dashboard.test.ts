@@ -126,6 +126,25 @@ describe("Business Calling dashboard: calls and summary", () => {
     expect((await (await get("/calls/summary", other.token)).json()).calls).toBe(1)
   })
 
+  it("is exact for any window: whole days from the totals by day, the partial days at its ends from the calls", async () => {
+    // The calls of beforeAll: 30 in the last 30 hours, one 90 days ago.
+    const startedAt = [...Array.from({ length: 30 }, (_, n) => now - (n + 1) * 3_600_000), now - 90 * DAY]
+    const midnight = Math.floor(now / DAY) * DAY
+    const windows = [
+      [now - 100 * DAY, now],
+      [midnight - DAY, midnight],
+      [midnight - DAY + 1, midnight - 1],
+      [now - 7 * 3_600_000 - 1, now - 3 * 3_600_000 + 1],
+      [now - 90 * DAY, now - 90 * DAY + 1],
+      [now - 90 * DAY + 1, midnight - 2 * DAY],
+      [midnight - 3 * DAY, now - 29 * 3_600_000]
+    ]
+    for (const [from, to] of windows) {
+      const summary = await (await get(`/calls/summary?from=${iso(from!)}&to=${iso(to!)}`)).json()
+      expect(summary.calls, `${iso(from!)} to ${iso(to!)}`).toBe(startedAt.filter((at) => at >= from! && at < to!).length)
+    }
+  })
+
   it("refuses a bad window with 400 naming the field", async () => {
     const refused = async (query: string) =>
       (await expectRefusal(await get(`/calls/summary?${query}`), 400, "validation_failed")).details

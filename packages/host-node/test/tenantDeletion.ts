@@ -239,6 +239,7 @@ export const tenantDeletionSuite = (setting: TenantSuiteSetting) =>
       expect(Object.keys(before[gone.tenant.id]!)).toEqual(
         expect.arrayContaining([
           "calls",
+          "call_days",
           "hosted_sip_numbers",
           "mail_domains",
           "email_suppressions",

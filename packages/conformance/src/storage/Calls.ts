@@ -255,6 +255,41 @@ export const callsSuite: StorageSuite<CallRepository> = {
       })
     )
 
+    it.effect("keeps totals by UTC day as calls are stored, a call stored again counted once, equal to the calls' own", () =>
+      Effect.gen(function* () {
+        const calls = yield* CallRepository
+        const tenantId = uuid()
+        const day = (n: number) => at(`2026-10-0${n}T00:00:00.000Z`)
+        const call = (startedAt: Date, overrides: Partial<Call> = {}) => makeCall(tenantId, { startedAt, ...overrides })
+        const first = call(plus(day(1), 10 * 60 * MINUTE), { durationSecs: 60 })
+        yield* calls.insertMany([
+          first,
+          call(day(2), { durationSecs: 30, direction: "outbound" }), // midnight: the day it opens
+          call(plus(day(3), -1), { durationSecs: 10, result: "no-answer" }), // the day's last millisecond
+          call(plus(day(3), 12 * 60 * MINUTE), { durationSecs: 5.5, result: "answered" })
+        ])
+        // Sent again, alone and in a batch with a new call: only the new one counts.
+        expect(yield* calls.insertMany([first])).toBe(0)
+        expect(yield* calls.insertMany([first, call(plus(day(3), MINUTE), { durationSecs: 1, direction: "outbound" })])).toBe(1)
+        yield* calls.insertMany([makeCall(uuid(), { startedAt: plus(day(2), MINUTE), durationSecs: 500 })])
+
+        for (const [from, to] of [[1, 4], [1, 2], [2, 3], [3, 4], [2, 4]] as const) {
+          const window = { from: day(from), to: day(to) }
+          expect(yield* calls.dayTotals(tenantId, window), `days ${from} to ${to}`).toEqual(yield* calls.windowTotals(tenantId, window))
+        }
+        expect(yield* calls.dayTotals(tenantId, { from: day(1), to: day(4) })).toEqual({
+          calls: 5,
+          seconds: 106.5,
+          inboundOffered: 3,
+          inboundAnswered: 2
+        })
+        const none = { calls: 0, seconds: 0, inboundOffered: 0, inboundAnswered: 0 }
+        expect(yield* calls.dayTotals(tenantId, { from: day(4), to: day(9) })).toEqual(none)
+        expect(yield* calls.dayTotals(uuid(), { from: day(1), to: day(4) })).toEqual(none)
+        expect(yield* calls.dayTotals("not-a-uuid", { from: day(1), to: day(4) })).toEqual(none)
+      })
+    )
+
     it.effect("counts inbound calls with an answered result as answered, carriers' tokens included", () =>
       Effect.gen(function* () {
         const calls = yield* CallRepository

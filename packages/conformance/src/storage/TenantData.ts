@@ -42,6 +42,7 @@ export const BUILT_IN_TENANT_KINDS = [
   "automation_tool_profiles",
   "automation_waitpoints",
   "automation_workflows",
+  "call_days",
   "calls",
   "calls_in_progress",
   "chat_agent_presence",
@@ -116,7 +117,7 @@ const countsOf = (tenantId: string) =>
     )
   )
 
-const HELD = { calls: 3, api_keys: 1, usage_entries: 1, visitors: 1, conversations: 1, chat_messages: 2 }
+const HELD = { calls: 3, call_days: 3, api_keys: 1, usage_entries: 1, visitors: 1, conversations: 1, chat_messages: 2 }
 
 export const tenantDataSuite: StorageSuite<Ports> = {
   name: "tenant data",

@@ -85,6 +85,16 @@ export interface CallWindowTotals {
   readonly inboundAnswered: number
 }
 
+export const noWindowTotals: CallWindowTotals = { calls: 0, seconds: 0, inboundOffered: 0, inboundAnswered: 0 }
+
+/** Two windows' counts as one. */
+export const addWindowTotals = (a: CallWindowTotals, b: CallWindowTotals): CallWindowTotals => ({
+  calls: a.calls + b.calls,
+  seconds: a.seconds + b.seconds,
+  inboundOffered: a.inboundOffered + b.inboundOffered,
+  inboundAnswered: a.inboundAnswered + b.inboundAnswered
+})
+
 /** Raw counts behind VoiceUsage, for [dayStart, now] and [weekStart, now]. */
 export interface CallTotals {
   readonly secondsToday: number

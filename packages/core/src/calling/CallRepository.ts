@@ -1,9 +1,33 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { MemoryDatabase } from "../platform/UnitOfWork.js"
-import { type Call, type CallQuery, type CallTotals, type CallWindowTotals, isAnswered } from "./Call.js"
+import { tenantRowsOf } from "../platform/MemoryTable.js"
+import {
+  type Call,
+  type CallQuery,
+  type CallTotals,
+  type CallWindowTotals,
+  addWindowTotals,
+  isAnswered,
+  noWindowTotals
+} from "./Call.js"
 
 const byNewest = (a: Call, b: Call) =>
   b.startedAt.getTime() - a.startedAt.getTime() || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0)
+
+/** The totals with one more call. */
+const addCall = <T extends CallWindowTotals>(totals: T, call: Call): T => ({
+  ...totals,
+  calls: totals.calls + 1,
+  seconds: totals.seconds + call.durationSecs,
+  inboundOffered: totals.inboundOffered + (call.direction === "inbound" ? 1 : 0),
+  inboundAnswered: totals.inboundAnswered + (call.direction === "inbound" && isAnswered(call.result) ? 1 : 0)
+})
+
+/** A tenant's calls of one UTC day (`YYYY-MM-DD`), added up. */
+interface CallDay extends CallWindowTotals {
+  readonly tenantId: string
+  readonly day: string
+}
 
 /** Is (time, id) strictly older than the keyset position? */
 const olderThan = (call: Call, after: NonNullable<CallQuery["after"]>) => {
@@ -30,6 +54,14 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
     readonly windowTotals: (
       tenantId: string,
       window: { readonly from: Date; readonly to: Date }
+    ) => Effect.Effect<CallWindowTotals>
+    /**
+     * The same counts over whole UTC days, `from` and `to` UTC midnights, from the totals kept by day
+     * as calls are stored: as many rows as days, whatever the calls.
+     */
+    readonly dayTotals: (
+      tenantId: string,
+      days: { readonly from: Date; readonly to: Date }
     ) => Effect.Effect<CallWindowTotals>
   }
 >() {
@@ -94,6 +126,15 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
         }
         return lo
       }
+      // The totals by UTC day, added to as calls are stored, as in SQL (call_days).
+      const days = new Map<string, CallDay>()
+      db.holdsTenantRows("call_days", tenantRowsOf(days, (day) => day.tenantId))
+      const countDay = (call: Call, undo: (reverse: () => void) => void) => {
+        const key = `${call.tenantId}/${call.startedAt.toISOString().slice(0, 10)}`
+        const before = days.get(key)
+        days.set(key, addCall(before ?? { tenantId: call.tenantId, day: key.slice(-10), ...noWindowTotals }, call))
+        undo(() => (before === undefined ? days.delete(key) : days.set(key, before)))
+      }
       return CallRepository.of({
         insertMany: (calls) =>
           db.run((undo) => {
@@ -116,6 +157,7 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
                 rows.splice(rows.indexOf(call), 1)
                 ids.delete(identity)
               })
+              countDay(call, undo)
               inserted++
             }
             return inserted
@@ -171,17 +213,18 @@ export class CallRepository extends Context.Tag("@servicekit/core/CallRepository
             return { secondsToday, callsToday, inboundOffered, inboundAnswered }
           }),
         windowTotals: (tenantId, { from, to }) =>
-          db.run(() => {
-            const totals = { calls: 0, seconds: 0, inboundOffered: 0, inboundAnswered: 0 }
-            for (const call of tenants.get(tenantId) ?? []) {
+          db.run(() =>
+            (tenants.get(tenantId) ?? []).reduce<CallWindowTotals>((totals, call) => {
               const t = call.startedAt.getTime()
-              if (t < from.getTime() || t >= to.getTime()) continue
-              totals.calls++
-              totals.seconds += call.durationSecs
-              if (call.direction === "inbound") {
-                totals.inboundOffered++
-                if (isAnswered(call.result)) totals.inboundAnswered++
-              }
+              return t < from.getTime() || t >= to.getTime() ? totals : addCall(totals, call)
+            }, noWindowTotals)
+          ),
+        dayTotals: (tenantId, { from, to }) =>
+          db.run(() => {
+            const [first, last] = [from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)]
+            let totals = noWindowTotals
+            for (const day of days.values()) {
+              if (day.tenantId === tenantId && day.day >= first && day.day < last) totals = addWindowTotals(totals, day)
             }
             return totals
           })

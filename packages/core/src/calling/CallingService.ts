@@ -6,7 +6,14 @@ import { TenantRepository } from "../platform/Tenants.js"
 import { type RateLimited, TenantNotFound, type ValidationFailed, invalidField } from "../platform/Errors.js"
 import { RateLimiter, rateLimited } from "../platform/RateLimiter.js"
 import { reportWindow } from "../platform/ReportWindow.js"
-import { type Call, type CallQuery, CallResult, type Direction, Direction as DirectionSchema } from "./Call.js"
+import {
+  type Call,
+  type CallQuery,
+  CallResult,
+  type Direction,
+  Direction as DirectionSchema,
+  addWindowTotals
+} from "./Call.js"
 import { CallNotFound, InvalidCall, InvalidCursor } from "./CallingErrors.js"
 import { CallRepository } from "./CallRepository.js"
 
@@ -135,6 +142,22 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
       const limiter = yield* RateLimiter
       const callNotFound = new CallNotFound()
 
+      // Whole UTC days from the totals kept by day, the partial days at either end from the calls:
+      // exact for any window, and no more than two days of calls read however long it is.
+      const windowTotals = (tenantId: string, from: Date, to: Date) => {
+        const firstDay = new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS)
+        const lastDay = new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS)
+        if (firstDay >= lastDay) return calls.windowTotals(tenantId, { from, to })
+        return Effect.map(
+          Effect.all([
+            calls.windowTotals(tenantId, { from, to: firstDay }),
+            calls.dayTotals(tenantId, { from: firstDay, to: lastDay }),
+            calls.windowTotals(tenantId, { from: lastDay, to })
+          ]),
+          (parts) => parts.reduce(addWindowTotals)
+        )
+      }
+
       return {
         list: (tenantId, { cursor, direction, limit, result }) => {
           // Fetch one row more than the page to know whether another page follows.
@@ -192,7 +215,7 @@ export class CallingService extends Context.Tag("@servicekit/core/CallingService
         summary: (tenantId, window) =>
           Effect.gen(function* () {
             const { from, to } = yield* reportWindow(window)
-            const totals = yield* calls.windowTotals(tenantId, { from, to })
+            const totals = yield* windowTotals(tenantId, from, to)
             return {
               from,
               to,

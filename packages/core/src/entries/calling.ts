@@ -2,6 +2,8 @@
 export {
   ANSWERED_RESULTS,
   CallResult,
+  addWindowTotals,
+  noWindowTotals,
   Direction,
   isAnswered,
   type Call,

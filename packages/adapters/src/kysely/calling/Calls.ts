@@ -3,11 +3,12 @@ import {
   type Call,
   type CallQuery,
   type CallTotals,
-  type CallWindowTotals
+  type CallWindowTotals,
+  noWindowTotals
 } from "@servicekit/core/calling"
 import { CallRepository, isUuid } from "@servicekit/core/internal"
 import { Array as Arr, Effect, Layer } from "effect"
-import type { Insertable, Kysely, Selectable } from "kysely"
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely"
 import { findOne, query, rows } from "../Connection.js"
 import { KyselyDatabase, type KyselyConnection } from "../Database.js"
 import { type Prepared, prepare } from "../Prepared.js"
@@ -47,7 +48,6 @@ const toCall = (row: Selectable<CallsTable>): Call => ({
 })
 
 const noTotals: CallTotals = { secondsToday: 0, callsToday: 0, inboundOffered: 0, inboundAnswered: 0 }
-const noWindowTotals: CallWindowTotals = { calls: 0, seconds: 0, inboundOffered: 0, inboundAnswered: 0 }
 
 /**
  * One page of a tenant's calls, newest first: a keyset range on the index that matches the
@@ -93,18 +93,80 @@ const makeListQueries = (db: Db) => {
   }
 }
 
+/** A call's UTC day, as `call_days` keys it. */
+const utcDay = sql<string>`(started_at AT TIME ZONE 'UTC')::date`
+
+/**
+ * Each chunk in one statement: the calls not stored yet, and what they add to their days'
+ * totals. Only rows the insert took are counted, so a call sent again is never counted twice; days
+ * are written in order, so two batches spanning the same days never wait on each other in a cycle.
+ */
 const insertChunks = async (db: Db, chunks: ReadonlyArray<Array<Insertable<CallsTable>>>) => {
   let inserted = 0
   for (const rows of chunks) {
-    const { numInsertedOrUpdatedRows } = await db
-      .insertInto("calls")
-      .values(rows)
-      .onConflict((conflict) => conflict.columns(["tenant_id", "id"]).doNothing())
+    const { n } = await db
+      .with("inserted", (db) =>
+        db
+          .insertInto("calls")
+          .values(rows)
+          .onConflict((conflict) => conflict.columns(["tenant_id", "id"]).doNothing())
+          .returning(["tenant_id", "started_at", "duration_secs", "direction", "result"])
+      )
+      .with("added", (db) =>
+        db
+          .insertInto("call_days")
+          .columns(["tenant_id", "day", "calls", "seconds", "inbound_offered", "inbound_answered"])
+          .expression((eb) =>
+            eb
+              .selectFrom("inserted")
+              .select((eb) => {
+                const inbound = eb("direction", "=", "inbound")
+                return [
+                  "tenant_id",
+                  utcDay.as("day"),
+                  eb.fn.countAll().as("calls"),
+                  eb.fn.sum("duration_secs").as("seconds"),
+                  eb.fn.countAll().filterWhere(inbound).as("inbound_offered"),
+                  eb.fn.countAll().filterWhere(eb.and([inbound, eb("result", "in", ANSWERED_RESULTS)])).as("inbound_answered")
+                ]
+              })
+              .groupBy(["tenant_id", "day"])
+              .orderBy("tenant_id")
+              .orderBy("day")
+          )
+          .onConflict((conflict) =>
+            conflict.columns(["tenant_id", "day"]).doUpdateSet((eb) => ({
+              calls: eb("call_days.calls", "+", eb.ref("excluded.calls")),
+              seconds: eb("call_days.seconds", "+", eb.ref("excluded.seconds")),
+              inbound_offered: eb("call_days.inbound_offered", "+", eb.ref("excluded.inbound_offered")),
+              inbound_answered: eb("call_days.inbound_answered", "+", eb.ref("excluded.inbound_answered"))
+            }))
+          )
+          .returning("tenant_id")
+      )
+      .selectFrom("inserted")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .executeTakeFirstOrThrow()
-    inserted += Number(numInsertedOrUpdatedRows ?? 0)
+    inserted += Number(n)
   }
   return inserted
 }
+
+/** Sums as pg answers them (strings, null over no rows) as numbers. */
+const windowTotalsOf = (row: {
+  readonly calls: number | string | null
+  readonly seconds: number | string | null
+  readonly inbound_offered: number | string | null
+  readonly inbound_answered: number | string | null
+}): CallWindowTotals => ({
+  calls: Number(row.calls ?? 0),
+  seconds: Number(row.seconds ?? 0),
+  inboundOffered: Number(row.inbound_offered ?? 0),
+  inboundAnswered: Number(row.inbound_answered ?? 0)
+})
+
+/** A UTC midnight as the date `call_days` keys it. */
+const isoDay = (midnight: Date) => midnight.toISOString().slice(0, 10)
 
 export const make = (database: KyselyConnection): CallRepository["Type"] => {
   const listSql = makeListQueries(database.db)
@@ -215,12 +277,29 @@ export const make = (database: KyselyConnection): CallRepository["Type"] => {
                 })
                 .executeTakeFirstOrThrow()
             ),
-            (row) => ({
-              calls: Number(row.calls),
-              seconds: Number(row.seconds ?? 0),
-              inboundOffered: Number(row.inbound_offered),
-              inboundAnswered: Number(row.inbound_answered)
-            })
+            windowTotalsOf
+          )
+        : Effect.succeed(noWindowTotals),
+
+    // A range of the (tenant_id, day) key: at most one row a day.
+    dayTotals: (tenantId, { from, to }) =>
+      isUuid(tenantId)
+        ? Effect.map(
+            query(database, (db: Db) =>
+              db
+                .selectFrom("call_days")
+                .where("tenant_id", "=", tenantId)
+                .where("day", ">=", isoDay(from))
+                .where("day", "<", isoDay(to))
+                .select((eb) => [
+                  eb.fn.sum<number | string | null>("calls").as("calls"),
+                  eb.fn.sum<number | string | null>("seconds").as("seconds"),
+                  eb.fn.sum<number | string | null>("inbound_offered").as("inbound_offered"),
+                  eb.fn.sum<number | string | null>("inbound_answered").as("inbound_answered")
+                ])
+                .executeTakeFirstOrThrow()
+            ),
+            windowTotalsOf
           )
         : Effect.succeed(noWindowTotals)
   })

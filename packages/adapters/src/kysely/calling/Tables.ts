@@ -44,8 +44,19 @@ export interface HostedSipNumbersTable {
   readonly assigned_at: Date
 }
 
+/** Each tenant's calls added up by UTC day (see migrations/calling/0003_call_days.ts). */
+export interface CallDaysTable {
+  readonly tenant_id: string
+  readonly day: string
+  readonly calls: number | string
+  readonly seconds: number
+  readonly inbound_offered: number | string
+  readonly inbound_answered: number | string
+}
+
 export interface CallingTables {
   readonly calls: CallsTable
+  readonly call_days: CallDaysTable
   readonly sip_settings: SipSettingsTable
   readonly calls_in_progress: CallsInProgressTable
   readonly hosted_sip_numbers: HostedSipNumbersTable
