@@ -268,7 +268,7 @@ describe("Companion nodes: the servicekit node client against a real server", ()
       {
         type: "skill",
         skillId: "system.run",
-        input: { nodeId: main.id, argv: ["sh", "-c", "sleep 30"], timeoutSeconds: 3 }
+        input: { nodeId: main.id, argv: ["sh", "-c", "sleep 30"], timeoutSeconds: 6 }
       }
     ])
     await approve(slow)

@@ -15,10 +15,10 @@ const jsonOf = (row: unknown) =>
   )
 
 /**
- * Every row a tenant holds, kind by kind, across every module's storage: what deleting a tenant
- * walks through. A kind is a table (in memory, the store standing for it); each module declares
- * its kinds with its storage, so a module added later is covered the same way. The tenant's own
- * row is not a kind: it goes last, once every kind is empty.
+ * Every row a tenant holds, kind by kind, across every module's storage: what deleting and
+ * exporting a tenant walk through. A kind is a table (in memory, the store standing for it); each
+ * module declares its kinds with its storage, so a module added later is covered the same way. The
+ * tenant's own row is not a kind: deleted last, once every kind is empty; exported as the tenant.
  */
 export class TenantData extends Context.Tag("@servicekit/core/TenantData")<
   TenantData,

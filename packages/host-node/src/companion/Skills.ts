@@ -6,8 +6,11 @@ import { listFiles, readFileInRoot } from "./Files.js"
 import { CommandFailed, succeeded } from "./Outcome.js"
 import { runSystem } from "./Programs.js"
 
-/** What a command leaves itself to post its result before its deadline. */
-const RESULT_MARGIN_MS = 1_000
+/**
+ * What a command leaves itself to stop what it runs and post its result before its deadline: two
+ * seconds, as a loaded machine took more than one to stop a program's processes and post.
+ */
+const RESULT_MARGIN_MS = 2_000
 
 export interface SkillOptions {
   /** The real path of the folder the file skills (and programs' working directory) are held to. */
