@@ -124,9 +124,13 @@ const writeBytes = (path: string, bytes: Stream.Stream<Uint8Array>) => {
     (file) =>
       Effect.gen(function* () {
         const written = yield* Stream.runFoldEffect(bytes, 0, (total, chunk) =>
-          Effect.tryPromise({ try: () => file.write(chunk), catch: cannotWrite(path) }).pipe(
-            Effect.as(total + chunk.byteLength)
-          )
+          Effect.tryPromise({
+            // A write may take less than the whole chunk: the rest goes after it.
+            try: async () => {
+              for (let offset = 0; offset < chunk.byteLength; ) offset += (await file.write(chunk, offset)).bytesWritten
+            },
+            catch: cannotWrite(path)
+          }).pipe(Effect.as(total + chunk.byteLength))
         )
         yield* Effect.tryPromise({ try: () => file.sync(), catch: cannotWrite(path) })
         return written

@@ -186,9 +186,18 @@ describe("the console's Transactional email area in Chromium", () => {
     await expect.poll(() => reputation.locator("dd").allTextContents()).toEqual(["2", "50 %", "0 %"])
     expect(await page.locator("#reputation-title .status").textContent()).toBe("Good")
     expect(await page.locator("main .notice").count()).toBe(0)
-    const today = new Date().toISOString().slice(0, 10)
-    const day = page.locator("main table").first().locator("tbody tr")
-    await expect.poll(() => day.locator("td").allTextContents()).toEqual([today, "1", "1"])
+    // One row a day: today's UTC date (and yesterday's too, when the run crosses midnight).
+    const days = [new Date(Date.now() - 86_400_000), new Date()].map((at) => at.toISOString().slice(0, 10))
+    const byDay = page.locator("main table").first().locator("tbody tr")
+    const totals = async () => {
+      const rows = await Promise.all((await byDay.all()).map((row) => row.locator("td").allTextContents()))
+      return {
+        days: rows.every(([day]) => days.includes(day!)),
+        sent: rows.reduce((sum, row) => sum + Number(row[1]), 0),
+        failed: rows.reduce((sum, row) => sum + Number(row[2]), 0)
+      }
+    }
+    await expect.poll(totals).toEqual({ days: true, sent: 1, failed: 1 })
     const perTemplate = page.locator("main table").nth(1).locator("tbody tr")
     expect(await perTemplate.filter({ hasText: HOSTILE }).locator("td").allTextContents()).toEqual([HOSTILE, "1", "0"])
     expect(await perTemplate.filter({ hasText: "Inline sends" }).locator("td").allTextContents()).toEqual([
